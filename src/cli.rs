@@ -1,0 +1,251 @@
+//! The command line: `script` (the headless protocol), `play` (an interactive table in the
+//! terminal), `simulate` (random play and its figures) and `check` (a ruleset file).
+
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use crate::engine::property::{Options, Ruleset};
+use crate::session::Session;
+use crate::simulate;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "boardside",
+    version,
+    about = "Bank, dice, decks and notebook for printed board games"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Verb>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Verb {
+    /// Run protocol commands from a file or standard input, printing the events of each.
+    Script(GameArgs),
+    /// Play at the terminal: the same protocol, with what the game waits for shown.
+    Play(GameArgs),
+    /// Random legal games: speed figures and win share per seat.
+    Simulate(SimArgs),
+    /// Check a ruleset file and say what is wrong with it.
+    Check { files: Vec<PathBuf> },
+}
+
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    #[arg(long, default_value = "rulesets/sectionopoly.toml")]
+    pub ruleset: PathBuf,
+    /// Player names, comma separated, in seat order (not needed to resume a journal).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// House rules: KEY=VALUE (see docs/protocol.md).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Save every command here; an existing journal is resumed.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+    /// The script file; `-` or nothing for standard input.
+    pub script: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    #[arg(long, default_value = "rulesets/sectionopoly.toml")]
+    pub ruleset: PathBuf,
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 1000)]
+    pub max_turns: u64,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Check every invariant, replay and undo as it plays (slow).
+    #[arg(long)]
+    pub check: bool,
+}
+
+fn load(path: &PathBuf) -> Result<Ruleset, String> {
+    Ruleset::load(&path.display().to_string()).map_err(|e| e.to_string())
+}
+
+fn options(rules: &Ruleset, given: &[String]) -> Result<Options, String> {
+    let mut o = rules.options.clone();
+    for kv in given {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
+        o.set(k.trim(), v.trim())
+            .map_err(|e| format!("--option {kv}: {e}"))?;
+    }
+    Ok(o)
+}
+
+fn open_session(a: &GameArgs) -> Result<(Session, Vec<String>), String> {
+    let rules = load(&a.ruleset)?;
+    if let Some(j) = &a.journal {
+        if j.exists() && std::fs::metadata(j).map(|m| m.len() > 0).unwrap_or(false) {
+            let (s, msgs) = Session::resume(rules, j)?;
+            if !a.players.is_empty()
+                && !a.players.iter().map(|p| p.to_ascii_lowercase()).eq(s
+                    .header
+                    .players
+                    .iter()
+                    .map(|p| p.to_ascii_lowercase()))
+            {
+                return Err(format!(
+                    "{}: this journal's players are {}, not {}",
+                    j.display(),
+                    s.header.players.join(","),
+                    a.players.join(",")
+                ));
+            }
+            return Ok((s, msgs));
+        }
+    }
+    if a.players.is_empty() {
+        return Err("name the players: --players Ann,Bob[,...]".into());
+    }
+    let opts = options(&rules, &a.options)?;
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let s = Session::new(rules, &a.players, seed, opts, a.journal.as_deref())?;
+    let lines = s.intro_lines();
+    Ok((s, lines))
+}
+
+fn input(a: &GameArgs) -> Result<Box<dyn BufRead>, String> {
+    match &a.script {
+        Some(p) if p.as_os_str() != "-" => {
+            let f = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok(Box::new(std::io::BufReader::new(f)))
+        }
+        _ => Ok(Box::new(std::io::BufReader::new(std::io::stdin()))),
+    }
+}
+
+fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
+    let (mut session, intro) = open_session(a)?;
+    let reader = input(a)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let say = |out: &mut std::io::StdoutLock, lines: &[String]| {
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = out.flush();
+    };
+    say(&mut out, &intro);
+    if interactive {
+        say(
+            &mut out,
+            &[format!(
+                "> {} (type help for the commands)",
+                crate::engine::property::prompt(&session.rules, &session.state).text
+            )],
+        );
+    }
+    for line in reader.lines() {
+        let line = line.map_err(|e| format!("reading the script: {e}"))?;
+        let result = session.run_line(&line);
+        say(&mut out, &result);
+        if interactive && !line.trim().is_empty() {
+            say(
+                &mut out,
+                &[format!(
+                    "> {}",
+                    crate::engine::property::prompt(&session.rules, &session.state).text
+                )],
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check(files: &[PathBuf]) -> Result<(), String> {
+    if files.is_empty() {
+        return Err("name the ruleset files to check".into());
+    }
+    let mut bad = 0;
+    for f in files {
+        match load(f) {
+            Ok(r) => println!(
+                "{}: ok: {} ({} squares, {} groups, {} decks)",
+                f.display(),
+                r.name,
+                r.squares.len(),
+                r.groups.len(),
+                r.decks.len()
+            ),
+            Err(e) => {
+                println!("{e}");
+                bad += 1;
+            }
+        }
+    }
+    if bad > 0 {
+        Err(format!("{bad} ruleset file(s) have problems"))
+    } else {
+        Ok(())
+    }
+}
+
+fn sim(a: &SimArgs) -> Result<(), String> {
+    let rules = load(&a.ruleset)?;
+    let opts = options(&rules, &a.options)?;
+    crate::engine::property::setup::check_names(&simulate::names(a.players))
+        .map_err(|e| e.to_string())?;
+    let cfg = simulate::Config {
+        players: a.players,
+        games: a.games,
+        seed: a.seed,
+        max_turns: a.max_turns,
+        check: a.check,
+    };
+    let report = simulate::run(&rules, &opts, &cfg)?;
+    for l in report.lines() {
+        println!("{l}");
+    }
+    Ok(())
+}
+
+/// Run the command line; the process exit code.
+pub fn main_with(cli: Cli) -> i32 {
+    let result = match &cli.command {
+        Some(Verb::Script(a)) => script(a, false),
+        Some(Verb::Play(a)) => play(a),
+        Some(Verb::Simulate(a)) => sim(a),
+        Some(Verb::Check { files }) => check(files),
+        None => play(&GameArgs {
+            ruleset: "rulesets/sectionopoly.toml".into(),
+            players: vec!["Ann".into(), "Bob".into()],
+            seed: None,
+            options: vec![],
+            journal: None,
+            script: None,
+        }),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("boardside: {e}");
+            2
+        }
+    }
+}
+
+fn play(a: &GameArgs) -> Result<(), String> {
+    if a.script.is_none() && !std::io::stdin().is_terminal() {
+        return Err("`play` needs a terminal; use `boardside script` to feed commands".into());
+    }
+    script(a, true)
+}

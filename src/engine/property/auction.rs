@@ -1,0 +1,97 @@
+//! Auctions: of a declined square, of a bankrupt player's squares taken by the bank, and of
+//! scarce buildings. Players bid or pass; the auction closes when only the high bidder is left
+//! (sectionopoly: CAPTURING PROPERTY; BUILDING SHORTAGES; BANKRUPTCY).
+
+use super::event::{Event, Note};
+use super::state::{Auction, Lot, Pending, Why};
+use super::{turns, Table};
+use crate::engine::ledger::Account;
+use crate::engine::RuleError;
+use crate::ensure;
+
+fn current(t: &Table) -> Result<Auction, RuleError> {
+    match t.s.top() {
+        Some(Pending::Auction(a)) => Ok(a.clone()),
+        _ => Err(turns::busy(t)),
+    }
+}
+
+pub fn bid(t: &mut Table, p: usize, amount: i64) -> Result<(), RuleError> {
+    let a = current(t)?;
+    ensure!(
+        p < a.open.len() && a.open[p],
+        "{} is not bidding in this auction",
+        t.name(p)
+    );
+    let floor = a.high.map(|(_, h)| h + 1).unwrap_or(a.min);
+    ensure!(
+        amount >= floor,
+        "a bid must be at least {floor}{}",
+        a.high
+            .map(|(h, v)| format!(" ({} bid {v})", t.name(h)))
+            .unwrap_or_default()
+    );
+    ensure!(
+        amount <= t.s.cash(p),
+        "{} has only {} to bid with",
+        t.name(p),
+        t.s.cash(p)
+    );
+    t.emit(Event::Bid { player: p, amount });
+    close_if_decided(t);
+    Ok(())
+}
+
+pub fn pass(t: &mut Table, p: usize) -> Result<(), RuleError> {
+    let a = current(t)?;
+    ensure!(
+        p < a.open.len() && a.open[p],
+        "{} is not bidding in this auction",
+        t.name(p)
+    );
+    ensure!(
+        a.high.map(|(h, _)| h) != Some(p),
+        "{} holds the high bid and cannot pass",
+        t.name(p)
+    );
+    t.emit(Event::Passed { player: p });
+    close_if_decided(t);
+    Ok(())
+}
+
+/// Close when nobody but the high bidder is still in, or nobody at all.
+fn close_if_decided(t: &mut Table) {
+    let Some(Pending::Auction(a)) = t.s.top().cloned() else {
+        return;
+    };
+    let still: Vec<usize> = (0..a.open.len()).filter(|&q| a.open[q]).collect();
+    match a.high {
+        Some((w, price)) if still == [w] => {
+            t.emit(Event::Done);
+            t.pay(
+                Account::Player(w),
+                Account::Bank,
+                price,
+                Why::Bid { lot: a.lot },
+            );
+            match a.lot {
+                Lot::Square(sq) => t.emit(Event::Owner {
+                    square: sq,
+                    owner: Some(w),
+                }),
+                Lot::Building { hotel } => t.emit(Event::Await {
+                    pending: Pending::Place { player: w, hotel },
+                }),
+            }
+        }
+        None if still.is_empty() => {
+            t.emit(Event::Done);
+            // "no bid: the bank keeps it"
+            t.emit(Event::Note(match a.lot {
+                Lot::Square(sq) => Note::BankKeeps { square: sq },
+                Lot::Building { .. } => Note::BankKeepsBuilding,
+            }));
+        }
+        _ => {}
+    }
+}

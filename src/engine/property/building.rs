@@ -1,0 +1,315 @@
+//! Buildings (sectionopoly: SUBSTATIONS, COMMAND HEADQUARTERS, BUILDING SHORTAGES, SELLING
+//! PROPERTY): whole unmortgaged group, even building and selling, houses then one hotel that
+//! returns the houses, the bank's limited supply and auctions when it runs short.
+
+use super::event::Event;
+use super::purchase::open_auction_among;
+use super::ruleset::Ruleset;
+use super::state::{Lot, Pending, State, Why, HOTEL};
+use super::{debt, may_manage, Table};
+use crate::engine::ledger::Account;
+use crate::engine::RuleError;
+use crate::ensure;
+
+/// One building step on a lot: who pays, what it costs, the level it goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub owner: usize,
+    pub cost: i64,
+    pub from: u8,
+    pub to: u8,
+}
+
+impl Step {
+    pub fn hotel(&self) -> bool {
+        self.to == HOTEL
+    }
+}
+
+/// May one more building go on this lot (cash aside)?
+pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+    let square = &rules.squares[sq];
+    let Some(cost) = square.build_cost() else {
+        return Err(RuleError::new(format!(
+            "{} is not a lot: only lots take {}",
+            square.name, rules.theme.houses
+        )));
+    };
+    let group = square.group().expect("lots have groups");
+    let Some(owner) = s.owner(sq) else {
+        return Err(RuleError::new(format!("nobody owns {}", square.name)));
+    };
+    let members = &rules.groups[group].members;
+    ensure!(
+        s.group_owner(rules, group) == Some(owner),
+        "{} must own all of {} to build",
+        s.players[owner].name,
+        rules.groups[group].name
+    );
+    if let Some(&m) = members.iter().find(|&&m| s.squares[m].mortgaged) {
+        return Err(RuleError::new(format!(
+            "{} is mortgaged: lift it before building on {}",
+            rules.squares[m].name, rules.groups[group].name
+        )));
+    }
+    let level = s.squares[sq].level;
+    ensure!(
+        level < HOTEL,
+        "{} has a {} already; one per lot",
+        square.name,
+        rules.theme.hotel
+    );
+    let lowest = members
+        .iter()
+        .map(|&m| s.squares[m].level)
+        .min()
+        .unwrap_or(0);
+    if level > lowest {
+        let m = members
+            .iter()
+            .find(|&&m| s.squares[m].level == lowest)
+            .copied()
+            .unwrap_or(sq);
+        return Err(RuleError::new(format!(
+            "build evenly: {} has {lowest}, build there first",
+            rules.squares[m].name
+        )));
+    }
+    let before_hotel = s.options.houses_before_hotel();
+    let to = if level >= before_hotel {
+        HOTEL
+    } else {
+        level + 1
+    };
+    if to == HOTEL {
+        ensure!(
+            s.hotels > 0,
+            "{} has no {} left: wait until one is sold back",
+            rules.theme.bank,
+            rules.theme.hotels
+        );
+    } else {
+        ensure!(
+            s.houses > 0,
+            "{} has no {} left: wait until some are sold back",
+            rules.theme.bank,
+            rules.theme.houses
+        );
+    }
+    Ok(Step {
+        owner,
+        cost,
+        from: level,
+        to,
+    })
+}
+
+pub fn build(t: &mut Table, sq: usize) -> Result<(), RuleError> {
+    if let Some(Pending::Place { player, hotel }) = t.s.top().cloned() {
+        return place(t, player, hotel, sq);
+    }
+    may_manage(t)?;
+    let step = check_build(t.rules, t.s, sq)?;
+    ensure!(
+        t.s.cash(step.owner) >= step.cost,
+        "{} has {} and a {} on {} costs {}",
+        t.name(step.owner),
+        t.s.cash(step.owner),
+        if step.hotel() {
+            &t.rules.theme.hotel
+        } else {
+            &t.rules.theme.house
+        },
+        t.square_name(sq),
+        step.cost
+    );
+    if t.s.options.building_auction && scarce(t.rules, t.s, step.hotel()) {
+        let bidders = eligible(t.rules, t.s, step.hotel());
+        // Only players who could put the building up take part; bidding opens at its price.
+        open_auction_among(
+            t,
+            Lot::Building {
+                hotel: step.hotel(),
+            },
+            step.cost,
+            &bidders,
+        );
+        return Ok(());
+    }
+    t.pay(
+        Account::Player(step.owner),
+        Account::Bank,
+        step.cost,
+        Why::Build { square: sq },
+    );
+    t.emit(Event::Level {
+        square: sq,
+        from: step.from,
+        to: step.to,
+    });
+    Ok(())
+}
+
+/// The winner of a building auction puts it on one of their lots (paid for by the bid).
+fn place(t: &mut Table, player: usize, hotel: bool, sq: usize) -> Result<(), RuleError> {
+    let step = check_build(t.rules, t.s, sq)?;
+    ensure!(
+        step.owner == player,
+        "{} won the auction and places the building",
+        t.name(player)
+    );
+    ensure!(
+        step.hotel() == hotel,
+        "the building won is a {}; {} takes a {} next",
+        if hotel {
+            &t.rules.theme.hotel
+        } else {
+            &t.rules.theme.house
+        },
+        t.square_name(sq),
+        if step.hotel() {
+            &t.rules.theme.hotel
+        } else {
+            &t.rules.theme.house
+        }
+    );
+    t.emit(Event::Done);
+    t.emit(Event::Level {
+        square: sq,
+        from: step.from,
+        to: step.to,
+    });
+    Ok(())
+}
+
+/// Players who could put up a building of that kind now.
+pub fn eligible(rules: &Ruleset, s: &State, hotel: bool) -> Vec<usize> {
+    s.active_players()
+        .filter(|&p| {
+            s.owned_by(p).any(|sq| {
+                check_build(rules, s, sq)
+                    .is_ok_and(|st| st.hotel() == hotel && s.cash(p) >= st.cost)
+            })
+        })
+        .collect()
+}
+
+/// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply is short when two or more players
+/// could build and together could put up more than the bank has.
+pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
+    let who = eligible(rules, s, hotel);
+    if who.len() < 2 {
+        return false;
+    }
+    let before_hotel = s.options.houses_before_hotel();
+    let demand: i64 = who
+        .iter()
+        .flat_map(|&p| s.owned_by(p))
+        .filter(|&sq| rules.squares[sq].is_lot())
+        .filter(|&sq| {
+            let g = rules.squares[sq].group().unwrap_or(0);
+            s.group_owner(rules, g).is_some()
+                && !rules.groups[g]
+                    .members
+                    .iter()
+                    .any(|&m| s.squares[m].mortgaged)
+        })
+        .map(|sq| {
+            let level = s.squares[sq].level;
+            if hotel {
+                (level < HOTEL) as i64
+            } else {
+                before_hotel.saturating_sub(level.min(before_hotel)) as i64
+            }
+        })
+        .sum();
+    let supply = if hotel { s.hotels } else { s.houses };
+    supply < demand
+}
+
+/// May one building step be sold from this lot?
+pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+    let square = &rules.squares[sq];
+    let level = s.squares[sq].level;
+    ensure!(level > 0, "{} has no buildings to sell", square.name);
+    let owner = s.owner(sq).expect("buildings stand on owned lots");
+    let group = square.group().expect("lots have groups");
+    let members = &rules.groups[group].members;
+    let highest = members
+        .iter()
+        .map(|&m| s.squares[m].level)
+        .max()
+        .unwrap_or(0);
+    if level < highest {
+        let m = members
+            .iter()
+            .find(|&&m| s.squares[m].level == highest)
+            .copied()
+            .unwrap_or(sq);
+        return Err(RuleError::new(format!(
+            "sell evenly: sell from {} first",
+            rules.squares[m].name
+        )));
+    }
+    let cost = square.build_cost().unwrap_or(0);
+    let to = if level == HOTEL {
+        let back = s.options.houses_before_hotel();
+        ensure!(
+            s.houses >= back as i64,
+            "{} has only {} {} to break the {} down: sell the group's buildings at once \
+             with `sell {} all`",
+            rules.theme.bank,
+            s.houses,
+            rules.theme.houses,
+            rules.theme.hotel,
+            square.id
+        );
+        back
+    } else {
+        level - 1
+    };
+    Ok(Step {
+        owner,
+        cost,
+        from: level,
+        to,
+    })
+}
+
+/// Sell one step back at half price, or with `all` every building on the lot's group.
+pub fn sell(t: &mut Table, sq: usize, all: bool) -> Result<(), RuleError> {
+    may_manage(t)?;
+    ensure!(
+        t.rules.squares[sq].is_lot(),
+        "{} is not a lot",
+        t.square_name(sq)
+    );
+    if all {
+        let group = t.rules.squares[sq].group().expect("lots have groups");
+        ensure!(
+            t.s.group_has_buildings(t.rules, group),
+            "{} has no buildings to sell",
+            t.rules.groups[group].name
+        );
+        for m in t.rules.groups[group].members.clone() {
+            debt::sell_all_buildings(t, m);
+        }
+        return Ok(());
+    }
+    let step = check_sell(t.rules, t.s, sq)?;
+    t.pay(
+        Account::Bank,
+        Account::Player(step.owner),
+        step.cost / 2,
+        Why::SellBuilding {
+            square: sq,
+            steps: 1,
+        },
+    );
+    t.emit(Event::Level {
+        square: sq,
+        from: step.from,
+        to: step.to,
+    });
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! The card decks (sectionopoly: INTEL and CQS): drawing from the top or naming a physical
+//! card, carrying out its effect, returning it to the bottom, get-out cards held until used.
+
+use super::debt;
+use super::event::{Event, JailWhy};
+use super::landing::{land, Arrival};
+use super::movement;
+use super::rent;
+use super::ruleset::Effect;
+use super::state::{After, Debt, Pending, RentRule, RentWorking, Why};
+use super::{jail, turns, Table};
+use crate::engine::dice::Dice;
+use crate::engine::ledger::Account;
+use crate::engine::turn::seats_from;
+use crate::engine::RuleError;
+use crate::ensure;
+
+pub fn land_on_deck(t: &mut Table, p: usize, deck: usize) {
+    if t.s.options.physical_decks {
+        t.emit(Event::Await {
+            pending: Pending::Card { player: p, deck },
+        });
+        return;
+    }
+    // Every card of a tiny deck may be held: then there is nothing to draw.
+    if let Some(card) = t.s.decks[deck].top() {
+        resolve(t, p, deck, card);
+    }
+}
+
+/// `draw DECK CARD`: the table drew a physical card and names it.
+pub fn draw_physical(t: &mut Table, deck: usize, card: u16) -> Result<(), RuleError> {
+    let (p, want) = match t.s.top() {
+        Some(Pending::Card { player, deck }) => (*player, *deck),
+        _ if !t.s.options.physical_decks => {
+            return Err(RuleError::new(
+                "the device draws the cards itself; play with --option physical_decks=true \
+                 to draw real cards",
+            ))
+        }
+        _ => return Err(turns::busy(t)),
+    };
+    ensure!(
+        deck == want,
+        "{} must draw from {}, not {}",
+        t.name(p),
+        t.rules.decks[want].name,
+        t.rules.decks[deck].name
+    );
+    ensure!(
+        (card as usize) < t.rules.decks[deck].cards.len(),
+        "no such card in {}",
+        t.rules.decks[deck].name
+    );
+    if let Some(holder) =
+        t.s.active_players()
+            .find(|&q| t.s.players[q].cards.contains(&(deck, card)))
+    {
+        return Err(RuleError::new(format!(
+            "{} holds that card; it is not in the deck",
+            t.name(holder)
+        )));
+    }
+    t.emit(Event::Done);
+    resolve(t, p, deck, card);
+    Ok(())
+}
+
+fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
+    t.emit(Event::CardDrawn {
+        player: p,
+        deck,
+        card,
+    });
+    let effect = t.rules.decks[deck].cards[card as usize].effect.clone();
+    if effect == Effect::GetOutOfJail {
+        // Held until used, then back to the bottom of its deck.
+        t.emit(Event::CardKept {
+            player: p,
+            deck,
+            card,
+        });
+        return;
+    }
+    t.emit(Event::CardReturned { deck, card });
+    let why = Why::Card { deck, card };
+    match effect {
+        Effect::Advance { to } => {
+            movement::advance_to(t, p, to);
+            let roll = t.s.turn.last_roll.map(|d| d.total()).unwrap_or(0);
+            land(t, p, Arrival::Dice(roll));
+        }
+        Effect::AdvanceNearest { group, rent } => {
+            let n = t.rules.squares.len();
+            let from = t.s.players[p].position;
+            let g = t.rules.groups.iter().position(|x| x.id == group);
+            let target = g.and_then(|g| {
+                (1..=n)
+                    .map(|k| (from + k) % n)
+                    .find(|sq| t.rules.groups[g].members.contains(sq))
+            });
+            if let Some(to) = target {
+                movement::advance_to(t, p, to);
+                land(t, p, Arrival::Card(rent));
+            }
+        }
+        Effect::Back { steps } => {
+            movement::back(t, p, steps);
+            let roll = t.s.turn.last_roll.map(|d| d.total()).unwrap_or(0);
+            land(t, p, Arrival::Dice(roll));
+        }
+        Effect::Collect { amount } => t.pay(Account::Bank, Account::Player(p), amount, why),
+        Effect::Pay { amount } => debt::charge(t, to_bank(p, amount, why)),
+        Effect::PayEachPlayer { amount } => {
+            let s = &*t.s;
+            let others = seats_from(p, s.players.len(), |q| s.in_game(q) && q != p);
+            let debts = others
+                .into_iter()
+                .map(|q| Debt {
+                    debtor: p,
+                    asked: false,
+                    creditor: Some(q),
+                    amount,
+                    why: why.clone(),
+                    then: After::Nothing,
+                })
+                .collect();
+            debt::charge_all(t, debts);
+        }
+        Effect::CollectFromEachPlayer { amount } => {
+            let s = &*t.s;
+            let others = seats_from(p, s.players.len(), |q| s.in_game(q) && q != p);
+            let debts = others
+                .into_iter()
+                .map(|q| Debt {
+                    debtor: q,
+                    asked: false,
+                    creditor: Some(p),
+                    amount,
+                    why: why.clone(),
+                    then: After::Nothing,
+                })
+                .collect();
+            debt::charge_all(t, debts);
+        }
+        Effect::Repairs {
+            per_house,
+            per_hotel,
+        } => {
+            let (houses, hotels) = t.s.buildings_of(p);
+            let amount = houses as i64 * per_house + hotels as i64 * per_hotel;
+            let why = Why::Repairs {
+                deck,
+                card,
+                houses,
+                hotels,
+            };
+            debt::charge(t, to_bank(p, amount, why));
+        }
+        Effect::GoToJail => jail::send(t, p, JailWhy::Card),
+        Effect::GetOutOfJail => {}
+    }
+}
+
+fn to_bank(p: usize, amount: i64, why: Why) -> Debt {
+    Debt {
+        debtor: p,
+        asked: false,
+        creditor: None,
+        amount,
+        why,
+        then: After::Nothing,
+    }
+}
+
+/// The advance-to-utility card: a fresh roll, ten times it to the owner.
+pub fn utility_roll(t: &mut Table, p: usize, sq: usize, dice: Dice) {
+    t.emit(Event::ChanceRoll { player: p, dice });
+    t.emit(Event::Done);
+    if let Some(owner) = t.s.owner(sq) {
+        let working = RentWorking {
+            base: dice.total() as i64,
+            times: 10,
+            rule: RentRule::CardDice,
+        };
+        rent::due(t, p, owner, sq, working);
+    }
+}

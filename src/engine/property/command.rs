@@ -1,0 +1,101 @@
+//! What the table can tell a property game: the commands of the protocol, already resolved to
+//! player, square and deck numbers.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dice::Dice;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaxChoice {
+    Flat,
+    Percent,
+}
+
+/// One thing changing hands in a trade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Item {
+    Square(usize),
+    Cash(i64),
+    /// A held card (a get-out card) of this deck.
+    Card(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trade {
+    pub from: usize,
+    pub to: usize,
+    /// What `from` gives to `to`.
+    pub give: Vec<Item>,
+    /// What `to` gives to `from` in return.
+    pub get: Vec<Item>,
+}
+
+/// Table corrections: journaled and undoable, allowed when no decision is pending.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "set")]
+pub enum Correction {
+    Cash { player: usize, amount: i64 },
+    Position { player: usize, square: usize },
+    Owner { square: usize, owner: Option<usize> },
+    Buildings { square: usize, level: u8 },
+    Mortgaged { square: usize, on: bool },
+    Jailed { player: usize, on: bool },
+    Turn { player: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "verb")]
+pub enum Command {
+    /// Dice outcome; None until the device (or the table) supplies it.
+    Roll {
+        dice: Option<Dice>,
+    },
+    Buy,
+    Decline,
+    Bid {
+        player: usize,
+        amount: i64,
+    },
+    Pass {
+        player: usize,
+    },
+    Build {
+        square: usize,
+    },
+    /// Sell one building step from a lot, or (`all`) every building on its group at once.
+    Sell {
+        square: usize,
+        all: bool,
+    },
+    Mortgage {
+        square: usize,
+    },
+    Unmortgage {
+        square: usize,
+    },
+    /// Keep a received mortgaged square mortgaged, paying the interest now.
+    Keep {
+        square: usize,
+    },
+    JailPay,
+    JailCard,
+    Tax {
+        choice: TaxChoice,
+    },
+    Draw {
+        deck: usize,
+        card: u16,
+    },
+    Trade(Trade),
+    Pay,
+    Concede,
+    /// The owner asks for rent due on a square (option `rent_must_be_asked`).
+    Claim {
+        square: usize,
+    },
+    End,
+    TimeUp,
+    Set(Correction),
+}

@@ -1,0 +1,301 @@
+//! Debts and their end: paying what is owed (at once, or after raising money), conceding into
+//! bankruptcy to a player or to the bank, the last player standing, and the end-of-game
+//! valuation of the short and time-limit games (sectionopoly: BANKRUPTCY; SHORT GAME rule 5).
+
+use super::event::{Event, How, JailExit};
+use super::landing::{land, Arrival};
+use super::purchase::open_auction;
+use super::state::{valuation, After, Debt, Lot, Pending, State, Why, HOTEL};
+use super::{movement, turns, Table};
+use crate::engine::ledger::Account;
+use crate::engine::RuleError;
+use crate::ensure;
+
+/// Charge one debt: paid now when the debtor has the cash, otherwise it waits for `pay` or
+/// `concede`.
+pub fn charge(t: &mut Table, d: Debt) {
+    charge_all(t, vec![d]);
+}
+
+/// Charge debts in order. The first the debtor cannot pay waits on top, with the rest queued
+/// beneath it, still to be charged when it is settled.
+pub fn charge_all(t: &mut Table, debts: Vec<Debt>) {
+    let mut rest = debts.into_iter();
+    while let Some(d) = rest.next() {
+        if d.amount <= 0 || !t.s.in_game(d.debtor) {
+            continue;
+        }
+        if t.s.cash(d.debtor) >= d.amount {
+            settle(t, &d);
+            continue;
+        }
+        let later: Vec<Debt> = rest.collect();
+        for q in later.into_iter().rev() {
+            t.emit(Event::Await {
+                pending: Pending::Debt(Debt { asked: false, ..q }),
+            });
+        }
+        t.emit(Event::Await {
+            pending: Pending::Debt(Debt { asked: true, ..d }),
+        });
+        return;
+    }
+}
+
+fn settle(t: &mut Table, d: &Debt) {
+    t.pay(
+        Account::Player(d.debtor),
+        State::account(d.creditor),
+        d.amount,
+        d.why.clone(),
+    );
+    if let After::LeaveJailAndMove(steps) = d.then {
+        t.emit(Event::JailOut {
+            player: d.debtor,
+            how: JailExit::ForcedFine,
+        });
+        movement::forward(t, d.debtor, steps as usize, How::Dice);
+        land(t, d.debtor, Arrival::Dice(steps));
+    }
+}
+
+/// Charge queued debts that have come to the top.
+fn resume(t: &mut Table) {
+    while let Some(Pending::Debt(d)) = t.s.top().cloned() {
+        if d.asked {
+            return;
+        }
+        t.emit(Event::Done);
+        charge(t, d);
+    }
+}
+
+fn top_debt(t: &Table) -> Result<Debt, RuleError> {
+    match t.s.top() {
+        Some(Pending::Debt(d)) => Ok(d.clone()),
+        _ => Err(RuleError::new(format!(
+            "nobody owes anything now; {}",
+            super::narrate::waiting_for(t.rules, t.s)
+        ))),
+    }
+}
+
+pub fn pay(t: &mut Table) -> Result<(), RuleError> {
+    let d = top_debt(t)?;
+    let cash = t.s.cash(d.debtor);
+    ensure!(
+        cash >= d.amount,
+        "{} owes {} and has {cash}: still {} short; sell buildings or mortgage, or concede",
+        t.name(d.debtor),
+        d.amount,
+        d.amount - cash
+    );
+    t.emit(Event::Done);
+    settle(t, &d);
+    resume(t);
+    Ok(())
+}
+
+pub fn concede(t: &mut Table) -> Result<(), RuleError> {
+    let d = top_debt(t)?;
+    t.emit(Event::Done);
+    bankrupt(t, d.debtor, d.creditor);
+    resume(t);
+    Ok(())
+}
+
+/// The debtor retires; what they have goes to the creditor, or to the bank for auction.
+pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
+    // Decisions that were the bankrupt player's to make are void.
+    for i in (0..t.s.pending.len()).rev() {
+        let theirs = match &t.s.pending[i] {
+            Pending::Debt(d) => d.debtor == p || d.creditor == Some(p),
+            Pending::Buy { player, .. }
+            | Pending::Tax { player, .. }
+            | Pending::Card { player, .. }
+            | Pending::UtilityRoll { player, .. }
+            | Pending::Mortgaged { player, .. }
+            | Pending::Place { player, .. } => *player == p,
+            _ => false,
+        };
+        if theirs {
+            t.emit(Event::Dropped { index: i });
+        }
+    }
+    for i in (0..t.s.claims.len()).rev() {
+        if t.s.claims[i].payer == p || t.s.claims[i].owner == p {
+            t.emit(Event::ClaimClosed { index: i });
+        }
+    }
+    let squares: Vec<usize> = t.s.owned_by(p).collect();
+    let cards = t.s.players[p].cards.clone();
+    match creditor {
+        Some(c) => {
+            // Buildings go back to the bank at half their price; that money, all cash, every
+            // square and card go to the creditor.
+            for &sq in &squares {
+                sell_all_buildings(t, sq);
+            }
+            let cash = t.s.cash(p);
+            t.pay(
+                Account::Player(p),
+                Account::Player(c),
+                cash,
+                Why::Bankruptcy,
+            );
+            let mut mortgaged = Vec::new();
+            for &sq in &squares {
+                t.emit(Event::Owner {
+                    square: sq,
+                    owner: Some(c),
+                });
+                if t.s.squares[sq].mortgaged {
+                    mortgaged.push(sq);
+                }
+            }
+            for (deck, card) in cards {
+                t.emit(Event::CardGiven {
+                    from: p,
+                    to: c,
+                    deck,
+                    card,
+                });
+            }
+            t.emit(Event::Bankrupt {
+                player: p,
+                creditor: Some(c),
+            });
+            // The new owner pays 10% on each mortgaged square now, or lifts it (MORTGAGES ¶2).
+            if !mortgaged.is_empty() {
+                t.emit(Event::Await {
+                    pending: Pending::Mortgaged {
+                        player: c,
+                        squares: mortgaged,
+                    },
+                });
+            }
+        }
+        None => {
+            for &sq in &squares {
+                let level = t.s.squares[sq].level;
+                if level > 0 {
+                    t.emit(Event::Level {
+                        square: sq,
+                        from: level,
+                        to: 0,
+                    });
+                }
+            }
+            let cash = t.s.cash(p);
+            t.pay(Account::Player(p), Account::Bank, cash, Why::Bankruptcy);
+            for (deck, card) in cards {
+                t.emit(Event::CardUsed {
+                    player: p,
+                    deck,
+                    card,
+                });
+                t.emit(Event::CardReturned { deck, card });
+            }
+            for &sq in &squares {
+                t.emit(Event::Owner {
+                    square: sq,
+                    owner: None,
+                });
+                if t.s.squares[sq].mortgaged {
+                    t.emit(Event::Mortgage {
+                        square: sq,
+                        on: false,
+                    });
+                }
+            }
+            t.emit(Event::Bankrupt {
+                player: p,
+                creditor: None,
+            });
+        }
+    }
+    if game_end_after_bankruptcy(t) {
+        return;
+    }
+    if creditor.is_none() {
+        // "Housekeeping immediately sells by auction all property so taken."
+        for &sq in squares.iter().rev() {
+            open_auction(t, Lot::Square(sq), 1);
+        }
+    }
+    if p == t.s.current {
+        turns::next_turn(t);
+    }
+}
+
+/// Sell every building on one lot back to the bank at half price.
+pub fn sell_all_buildings(t: &mut Table, sq: usize) {
+    let level = t.s.squares[sq].level;
+    if level == 0 {
+        return;
+    }
+    let owner = t.s.owner(sq).expect("buildings stand on owned lots");
+    let cost = t.rules.squares[sq].build_cost().unwrap_or(0);
+    let steps = if level == HOTEL {
+        t.s.options.houses_before_hotel() + 1
+    } else {
+        level
+    };
+    t.pay(
+        Account::Bank,
+        Account::Player(owner),
+        cost * steps as i64 / 2,
+        Why::SellBuilding { square: sq, steps },
+    );
+    t.emit(Event::Level {
+        square: sq,
+        from: level,
+        to: 0,
+    });
+}
+
+/// The last player left wins; in the short game the first bankruptcy ends the game and the
+/// richest remaining player wins.
+fn game_end_after_bankruptcy(t: &mut Table) -> bool {
+    let left: Vec<usize> = t.s.active_players().collect();
+    if left.len() == 1 {
+        finish(t, left[0]);
+        true
+    } else if t.s.options.short_game {
+        value_and_finish(t);
+        true
+    } else {
+        false
+    }
+}
+
+/// End the game now and value every remaining player: the richest wins (ties go to more cash,
+/// then to the earlier seat).
+fn value_and_finish(t: &mut Table) {
+    let mut best: Option<(i64, i64, usize)> = None;
+    let players: Vec<usize> = t.s.active_players().collect();
+    for p in players {
+        let worth = valuation(t.rules, t.s, p);
+        t.emit(Event::Worth { player: p, worth });
+        let key = (worth, t.s.cash(p), p);
+        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    if let Some((_, _, w)) = best {
+        finish(t, w);
+    }
+}
+
+fn finish(t: &mut Table, winner: usize) {
+    for i in (0..t.s.pending.len()).rev() {
+        t.emit(Event::Dropped { index: i });
+    }
+    t.emit(Event::Winner { player: winner });
+}
+
+/// sectionopoly: TIME LIMIT GAME: when the agreed hour comes, the richest player wins.
+pub fn time_up(t: &mut Table) -> Result<(), RuleError> {
+    value_and_finish(t);
+    Ok(())
+}

@@ -1,0 +1,305 @@
+//! Events: what a command caused, each carrying its working, and `apply`, the only code that
+//! changes a property game's state (bookkeeping only, no rule decisions).
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{level_buildings, Claim, Pending, State, Why};
+use crate::engine::dice::Dice;
+use crate::engine::ledger::Account;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    /// Forward by the dice.
+    Dice,
+    /// Forward to a square named by a card.
+    Card,
+    /// Backward by a card.
+    Back,
+    /// Put there by a table correction.
+    Correction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JailWhy {
+    Square,
+    Card,
+    ThirdDoubles,
+    Correction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JailExit {
+    Doubles,
+    Paid,
+    Card,
+    ForcedFine,
+    Correction,
+}
+
+/// Remarks with no effect on the state, so the table knows why nothing happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "note")]
+pub enum Note {
+    JustVisiting { player: usize },
+    FreeRest { player: usize, square: usize },
+    NoRentMortgaged { square: usize },
+    OwnSquare { player: usize, square: usize },
+    BankKeeps { square: usize },
+    BankKeepsBuilding,
+    RollAgain { player: usize },
+    ClaimLapsed { square: usize },
+    TurnOver { player: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    FirstRoll {
+        player: usize,
+        dice: Dice,
+    },
+    FirstRollTie {
+        players: Vec<usize>,
+        total: u8,
+    },
+    TurnStarts {
+        player: usize,
+    },
+    Rolled {
+        player: usize,
+        dice: Dice,
+        again: bool,
+    },
+    /// Dice rolled for something other than a move (a card's utility rent).
+    ChanceRoll {
+        player: usize,
+        dice: Dice,
+    },
+    Moved {
+        player: usize,
+        from: usize,
+        to: usize,
+        how: How,
+    },
+    Paid {
+        from: Account,
+        to: Account,
+        amount: i64,
+        why: Why,
+    },
+    Owner {
+        square: usize,
+        owner: Option<usize>,
+    },
+    Mortgage {
+        square: usize,
+        on: bool,
+    },
+    Level {
+        square: usize,
+        from: u8,
+        to: u8,
+    },
+    JailIn {
+        player: usize,
+        why: JailWhy,
+    },
+    JailAttempt {
+        player: usize,
+        attempts: u8,
+    },
+    JailOut {
+        player: usize,
+        how: JailExit,
+    },
+    CardDrawn {
+        player: usize,
+        deck: usize,
+        card: u16,
+    },
+    CardKept {
+        player: usize,
+        deck: usize,
+        card: u16,
+    },
+    CardReturned {
+        deck: usize,
+        card: u16,
+    },
+    CardUsed {
+        player: usize,
+        deck: usize,
+        card: u16,
+    },
+    CardGiven {
+        from: usize,
+        to: usize,
+        deck: usize,
+        card: u16,
+    },
+    Bid {
+        player: usize,
+        amount: i64,
+    },
+    Passed {
+        player: usize,
+    },
+    Await {
+        pending: Pending,
+    },
+    Update {
+        pending: Pending,
+    },
+    Done,
+    /// A pending decision voided (its player went bankrupt), by position in the stack.
+    Dropped {
+        index: usize,
+    },
+    ClaimOpen {
+        claim: Claim,
+    },
+    ClaimClosed {
+        index: usize,
+    },
+    Bankrupt {
+        player: usize,
+        creditor: Option<usize>,
+    },
+    Worth {
+        player: usize,
+        worth: i64,
+    },
+    Winner {
+        player: usize,
+    },
+    Note(Note),
+}
+
+/// Apply one event to the state. No rule logic: every decision was taken in `decide`.
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::FirstRoll { player, dice } => {
+            if let Some(Pending::FirstRoll { rolls, .. }) = s.pending.last_mut() {
+                rolls[*player] = Some(dice.total());
+            }
+        }
+        Event::FirstRollTie { players, .. } => {
+            if let Some(Pending::FirstRoll { contenders, rolls }) = s.pending.last_mut() {
+                for (p, c) in contenders.iter_mut().enumerate() {
+                    *c = players.contains(&p);
+                }
+                rolls.iter_mut().for_each(|r| *r = None);
+            }
+        }
+        Event::TurnStarts { player } => {
+            s.current = *player;
+            s.turn = Default::default();
+        }
+        Event::Rolled { dice, again, .. } => {
+            s.turn.rolled = true;
+            s.turn.last_roll = Some(*dice);
+            s.turn.doubles = if dice.is_double() {
+                s.turn.doubles + 1
+            } else {
+                0
+            };
+            s.turn.roll_again = *again;
+        }
+        Event::ChanceRoll { .. } => {}
+        Event::Moved { player, to, .. } => s.players[*player].position = *to,
+        Event::Paid {
+            from, to, amount, ..
+        } => s.ledger.transfer(*from, *to, *amount),
+        Event::Owner { square, owner } => s.squares[*square].owner = *owner,
+        Event::Mortgage { square, on } => s.squares[*square].mortgaged = *on,
+        Event::Level { square, from, to } => {
+            let (h0, t0) = level_buildings(*from);
+            let (h1, t1) = level_buildings(*to);
+            s.houses += h0 - h1;
+            s.hotels += t0 - t1;
+            s.squares[*square].level = *to;
+        }
+        Event::JailIn { player, .. } => {
+            s.players[*player].position = jail_square(s);
+            s.players[*player].jail = Some(0);
+            if *player == s.current {
+                s.turn.roll_again = false;
+                s.turn.doubles = 0;
+            }
+        }
+        Event::JailAttempt { player, attempts } => s.players[*player].jail = Some(*attempts),
+        Event::JailOut { player, .. } => s.players[*player].jail = None,
+        Event::CardDrawn { deck, card, .. } => {
+            s.decks[*deck].take(*card);
+        }
+        Event::CardKept { player, deck, card } => s.players[*player].cards.push((*deck, *card)),
+        Event::CardReturned { deck, card } => s.decks[*deck].put_bottom(*card),
+        Event::CardUsed { player, deck, card } => remove_card(s, *player, *deck, *card),
+        Event::CardGiven {
+            from,
+            to,
+            deck,
+            card,
+        } => {
+            remove_card(s, *from, *deck, *card);
+            s.players[*to].cards.push((*deck, *card));
+        }
+        Event::Bid { player, amount } => {
+            if let Some(Pending::Auction(a)) = s.pending.last_mut() {
+                a.high = Some((*player, *amount));
+            }
+        }
+        Event::Passed { player } => {
+            if let Some(Pending::Auction(a)) = s.pending.last_mut() {
+                a.open[*player] = false;
+            }
+        }
+        Event::Await { pending } => s.pending.push(pending.clone()),
+        Event::Update { pending } => {
+            if let Some(top) = s.pending.last_mut() {
+                *top = pending.clone();
+            }
+        }
+        Event::Done => {
+            s.pending.pop();
+        }
+        Event::Dropped { index } => {
+            s.pending.remove(*index);
+        }
+        Event::ClaimOpen { claim } => s.claims.push(claim.clone()),
+        Event::ClaimClosed { index } => {
+            s.claims.remove(*index);
+        }
+        Event::Bankrupt { player, .. } => {
+            let p = &mut s.players[*player];
+            p.bankrupt = true;
+            p.jail = None;
+            for a in s.pending.iter_mut() {
+                if let Pending::Auction(a) = a {
+                    a.open[*player] = false;
+                }
+            }
+        }
+        Event::Worth { .. } => {}
+        Event::Winner { player } => {
+            s.winner = Some(*player);
+            s.over = true;
+        }
+        Event::Note(_) => {}
+    }
+}
+
+/// The jail square is the one players are sent to; the state keeps it for `apply`.
+fn jail_square(s: &State) -> usize {
+    s.jail
+}
+
+fn remove_card(s: &mut State, player: usize, deck: usize, card: u16) {
+    let cards = &mut s.players[player].cards;
+    if let Some(i) = cards.iter().position(|&c| c == (deck, card)) {
+        cards.remove(i);
+    }
+}

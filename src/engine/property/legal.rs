@@ -1,0 +1,170 @@
+//! The commands that are legal now: the device's menus and the random simulator choose only
+//! from these, so neither can offer an illegal move. Rolls come without dice (chance fills them).
+
+use super::building::{check_build, check_sell};
+use super::command::{Command, Item, TaxChoice, Trade};
+use super::mortgage::{check_mortgage, check_unmortgage};
+use super::ruleset::{Effect, Ruleset};
+use super::state::{Lot, Pending, State};
+use super::trade::check_trade;
+
+pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
+    let mut out = Vec::new();
+    if s.over {
+        return out;
+    }
+    let roll = Command::Roll { dice: None };
+    match s.top() {
+        Some(Pending::FirstRoll { .. }) | Some(Pending::UtilityRoll { .. }) => out.push(roll),
+        Some(Pending::Buy { player, square }) => {
+            if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
+                out.push(Command::Buy);
+            }
+            out.push(Command::Decline);
+            management(rules, s, &[*player], &mut out);
+        }
+        Some(Pending::Auction(a)) => {
+            let floor = a.high.map(|(_, h)| h + 1).unwrap_or(a.min);
+            let worth = match a.lot {
+                Lot::Square(sq) => rules.squares[sq].price().unwrap_or(0),
+                Lot::Building { .. } => floor,
+            };
+            for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                if a.high.map(|(h, _)| h) != Some(p) {
+                    out.push(Command::Pass { player: p });
+                }
+                let mut bids = vec![floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
+                bids.sort_unstable();
+                bids.dedup();
+                for amount in bids {
+                    if amount <= s.cash(p) && a.high.map(|(h, _)| h) != Some(p) {
+                        out.push(Command::Bid { player: p, amount });
+                    }
+                }
+            }
+        }
+        Some(Pending::Tax { .. }) => {
+            out.push(Command::Tax {
+                choice: TaxChoice::Flat,
+            });
+            out.push(Command::Tax {
+                choice: TaxChoice::Percent,
+            });
+        }
+        Some(Pending::Debt(d)) => {
+            if s.cash(d.debtor) >= d.amount {
+                out.push(Command::Pay);
+            }
+            out.push(Command::Concede);
+            management(rules, s, &[d.debtor], &mut out);
+        }
+        Some(Pending::Card { deck, .. }) => {
+            for card in s.decks[*deck].cards() {
+                out.push(Command::Draw { deck: *deck, card });
+            }
+        }
+        Some(Pending::Mortgaged { player, squares }) => {
+            for &sq in squares {
+                out.push(Command::Keep { square: sq });
+                if s.cash(*player) >= rules.mortgage_value(sq) + rules.interest(sq) {
+                    out.push(Command::Unmortgage { square: sq });
+                }
+            }
+        }
+        Some(Pending::Place { player, hotel }) => {
+            for sq in s.owned_by(*player) {
+                if check_build(rules, s, sq).is_ok_and(|st| st.hotel() == *hotel) {
+                    out.push(Command::Build { square: sq });
+                }
+            }
+        }
+        None => {
+            let p = s.current;
+            if s.players[p].jail.is_some() && !s.turn.rolled {
+                out.push(roll);
+                let turns = s.options.jail_turns();
+                let attempts = s.players[p].jail.unwrap_or(0);
+                let last = attempts + 1 >= turns && turns > 1;
+                if (!last || s.options.jail_pay_on_last_turn) && s.cash(p) >= rules.jail_fine {
+                    out.push(Command::JailPay);
+                }
+                let has_card = s.players[p]
+                    .cards
+                    .iter()
+                    .any(|&(d, c)| rules.decks[d].cards[c as usize].effect == Effect::GetOutOfJail);
+                if has_card {
+                    out.push(Command::JailCard);
+                }
+            } else if !s.turn.rolled || s.turn.roll_again {
+                out.push(roll);
+            } else {
+                out.push(Command::End);
+            }
+            for c in &s.claims {
+                out.push(Command::Claim { square: c.square });
+            }
+            let everyone: Vec<usize> = s.active_players().collect();
+            management(rules, s, &everyone, &mut out);
+            trades(rules, s, &mut out);
+        }
+    }
+    out
+}
+
+/// Building, selling, mortgaging and lifting for these players' squares.
+fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
+    for &p in players {
+        for sq in s.owned_by(p) {
+            if check_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
+                out.push(Command::Build { square: sq });
+            }
+            if check_sell(rules, s, sq).is_ok() {
+                out.push(Command::Sell {
+                    square: sq,
+                    all: false,
+                });
+            }
+            if check_mortgage(rules, s, sq).is_ok() {
+                out.push(Command::Mortgage { square: sq });
+            }
+            if check_unmortgage(rules, s, sq).is_ok() {
+                out.push(Command::Unmortgage { square: sq });
+            }
+        }
+    }
+}
+
+/// A sample of sensible deals: any tradable square for its printed price in cash, and a
+/// get-out card for 50.
+fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
+    let players: Vec<usize> = s.active_players().collect();
+    for &from in &players {
+        for sq in s.owned_by(from) {
+            let price = rules.squares[sq].price().unwrap_or(0);
+            for &to in &players {
+                let tr = Trade {
+                    from,
+                    to,
+                    give: vec![Item::Square(sq)],
+                    get: vec![Item::Cash(price)],
+                };
+                if check_trade(rules, s, &tr).is_ok() {
+                    out.push(Command::Trade(tr));
+                }
+            }
+        }
+        for &(deck, _) in s.players[from].cards.iter().take(1) {
+            for &to in &players {
+                let tr = Trade {
+                    from,
+                    to,
+                    give: vec![Item::Card(deck)],
+                    get: vec![Item::Cash(50)],
+                };
+                if check_trade(rules, s, &tr).is_ok() {
+                    out.push(Command::Trade(tr));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The property-game engine shared by sectionopoly, suetology and scientopoly: one engine,
+//! rulesets and options for what differs. `execute` is the single entry point for commands.
+
+pub mod auction;
+pub mod building;
+pub mod cards;
+pub mod claims;
+pub mod command;
+pub mod corrections;
+pub mod debt;
+pub mod event;
+pub mod jail;
+pub mod landing;
+pub mod legal;
+pub mod mortgage;
+pub mod movement;
+pub mod narrate;
+pub mod options;
+pub mod purchase;
+pub mod rent;
+pub mod ruleset;
+pub mod setup;
+pub mod state;
+pub mod tax;
+pub mod trade;
+pub mod turns;
+
+pub use command::{Command, Correction, Item, TaxChoice, Trade};
+pub use event::{apply, Event};
+pub use options::Options;
+pub use ruleset::Ruleset;
+pub use setup::{new_game, Setup};
+pub use state::{Pending, State};
+
+use crate::engine::ledger::Account;
+use crate::engine::{Game, RuleError};
+use state::Why;
+
+/// A command being carried out: every change goes through `emit`, which applies the event to
+/// the state and records it, so later rule code sees the state as it now is.
+pub struct Table<'a> {
+    pub rules: &'a Ruleset,
+    pub s: &'a mut State,
+    pub events: Vec<Event>,
+}
+
+impl<'a> Table<'a> {
+    pub fn emit(&mut self, e: Event) {
+        apply(self.s, &e);
+        self.events.push(e);
+    }
+
+    /// Move money; nothing is recorded for a zero amount.
+    pub fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why) {
+        if amount != 0 {
+            self.emit(Event::Paid {
+                from,
+                to,
+                amount,
+                why,
+            });
+        }
+    }
+
+    pub fn name(&self, p: usize) -> &str {
+        &self.s.players[p].name
+    }
+
+    pub fn square_name(&self, sq: usize) -> &str {
+        &self.rules.squares[sq].name
+    }
+}
+
+/// Carry out one command on the state. On error the state is untouched: every command checks
+/// all its conditions before its first event.
+pub fn execute(rules: &Ruleset, s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    if s.over {
+        let who = s.winner.map(|w| s.players[w].name.clone());
+        return Err(RuleError::new(match who {
+            Some(w) => format!("the game is over: {w} won"),
+            None => "the game is over".to_string(),
+        }));
+    }
+    let mut t = Table {
+        rules,
+        s,
+        events: Vec::new(),
+    };
+    match cmd {
+        Command::Roll { dice } => turns::roll(&mut t, *dice)?,
+        Command::End => turns::end(&mut t)?,
+        Command::Buy => purchase::buy(&mut t)?,
+        Command::Decline => purchase::decline(&mut t)?,
+        Command::Bid { player, amount } => auction::bid(&mut t, *player, *amount)?,
+        Command::Pass { player } => auction::pass(&mut t, *player)?,
+        Command::Build { square } => building::build(&mut t, *square)?,
+        Command::Sell { square, all } => building::sell(&mut t, *square, *all)?,
+        Command::Mortgage { square } => mortgage::mortgage(&mut t, *square)?,
+        Command::Unmortgage { square } => mortgage::unmortgage(&mut t, *square)?,
+        Command::Keep { square } => mortgage::keep(&mut t, *square)?,
+        Command::JailPay => jail::pay(&mut t)?,
+        Command::JailCard => jail::use_card(&mut t)?,
+        Command::Tax { choice } => tax::choose(&mut t, *choice)?,
+        Command::Draw { deck, card } => cards::draw_physical(&mut t, *deck, *card)?,
+        Command::Trade(trade) => trade::trade(&mut t, trade)?,
+        Command::Pay => debt::pay(&mut t)?,
+        Command::Concede => debt::concede(&mut t)?,
+        Command::Claim { square } => claims::claim(&mut t, *square)?,
+        Command::TimeUp => debt::time_up(&mut t)?,
+        Command::Set(c) => corrections::correct(&mut t, c)?,
+    }
+    Ok(t.events)
+}
+
+/// What the table is asked next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// Who must act (None when the game is over).
+    pub player: Option<usize>,
+    pub text: String,
+}
+
+pub fn prompt(rules: &Ruleset, s: &State) -> Prompt {
+    if s.over {
+        return Prompt {
+            player: None,
+            text: narrate::game_over(s),
+        };
+    }
+    Prompt {
+        player: Some(s.acting_player()),
+        text: narrate::waiting_for(rules, s),
+    }
+}
+
+/// The property family behind the common game API.
+pub struct PropertyGame;
+
+impl Game for PropertyGame {
+    type Rules = Ruleset;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Prompt = Prompt;
+
+    fn legal(rules: &Ruleset, state: &State) -> Vec<Command> {
+        legal::legal(rules, state)
+    }
+
+    /// Pure: works on a copy, returns the events.
+    fn decide(rules: &Ruleset, state: &State, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let mut scratch = state.clone();
+        execute(rules, &mut scratch, command)
+    }
+
+    fn apply(_rules: &Ruleset, state: &mut State, event: &Event) {
+        apply(state, event)
+    }
+
+    fn prompt(rules: &Ruleset, state: &State) -> Prompt {
+        prompt(rules, state)
+    }
+}
+
+/// Refuse a command while the table owes a decision (turn verbs and corrections).
+pub fn no_decision(t: &Table) -> Result<(), RuleError> {
+    match t.s.top() {
+        None => Ok(()),
+        Some(_) => Err(RuleError::new(format!(
+            "first: {}",
+            narrate::waiting_for(t.rules, t.s)
+        ))),
+    }
+}
+
+/// Buying, selling and mortgaging are allowed at any time (sectionopoly: SUBSTATIONS ¶2,
+/// MORTGAGES ¶1), except while a decision that freezes the board is open: an auction, the
+/// first roll, a card or roll being resolved, a building being placed.
+pub fn may_manage(t: &Table) -> Result<(), RuleError> {
+    match t.s.top() {
+        None | Some(Pending::Buy { .. }) | Some(Pending::Debt(_)) => Ok(()),
+        Some(_) => Err(RuleError::new(format!(
+            "not now: {}",
+            narrate::waiting_for(t.rules, t.s)
+        ))),
+    }
+}

@@ -1,0 +1,52 @@
+//! Moving tokens: forward by dice or card with the start-square salary, backward without it
+//! (sectionopoly: "BRIEFING" ¶1: paid on landing or passing, by dice or card).
+
+use super::event::{Event, How};
+use super::state::Why;
+use super::Table;
+use crate::engine::ledger::Account;
+
+/// Forward `steps` squares, collecting salary when passing or landing on the start square.
+pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) {
+    let n = t.rules.squares.len();
+    let from = t.s.players[p].position;
+    let to = (from + steps) % n;
+    t.emit(Event::Moved {
+        player: p,
+        from,
+        to,
+        how,
+    });
+    // One salary per trip round: passing or reaching square 0 once.
+    if steps > 0 && from + steps >= n {
+        t.pay(
+            Account::Bank,
+            Account::Player(p),
+            t.rules.salary,
+            Why::Salary,
+        );
+    }
+}
+
+/// Forward to a named square (a card): salary if the move passes or reaches the start.
+pub fn advance_to(t: &mut Table, p: usize, to: usize) {
+    let n = t.rules.squares.len();
+    let from = t.s.players[p].position;
+    let steps = (to + n - from) % n;
+    // "Advance to" the square you stand on is a full trip round.
+    let steps = if steps == 0 { n } else { steps };
+    forward(t, p, steps, How::Card);
+}
+
+/// Backward: never collects salary.
+pub fn back(t: &mut Table, p: usize, steps: usize) {
+    let n = t.rules.squares.len();
+    let from = t.s.players[p].position;
+    let to = (from + n - steps % n) % n;
+    t.emit(Event::Moved {
+        player: p,
+        from,
+        to,
+        how: How::Back,
+    });
+}

@@ -1,0 +1,426 @@
+//! Words for the table: each event as one line with its arithmetic shown ("Bob pays Ann 52
+//! rent on Walter's Area (26 x 2, full group)"), and what the game is waiting for.
+
+use super::event::{Event, How, JailExit, JailWhy, Note};
+use super::ruleset::Ruleset;
+use super::state::{Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
+use crate::engine::ledger::Account;
+
+fn who(s: &State, p: usize) -> &str {
+    &s.players[p].name
+}
+
+fn sq(rules: &Ruleset, i: usize) -> &str {
+    &rules.squares[i].name
+}
+
+fn account(rules: &Ruleset, s: &State, a: Account) -> String {
+    match a {
+        Account::Bank => capitalise(&rules.theme.bank),
+        Account::Player(p) => who(s, p).to_string(),
+    }
+}
+
+fn capitalise(x: &str) -> String {
+    let mut c = x.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
+    let t = &rules.theme;
+    match w.rule {
+        RentRule::Unimproved => format!("rent {}", w.base),
+        RentRule::FullGroup => format!("{} x 2, full group", w.base),
+        RentRule::Houses { count } => {
+            format!("{}: {}", plural(count as u32, &t.house, &t.houses), w.base)
+        }
+        RentRule::Hotel => format!("{}: {}", t.hotel, w.base),
+        RentRule::ByCount { owned, card: false } => format!("{owned} owned: {}", w.base),
+        RentRule::ByCount { owned, card: true } => {
+            format!("{} x 2, {owned} owned, the card doubles it", w.base / 2)
+        }
+        RentRule::Dice { owned } => format!("dice {} x {}, {owned} owned", w.base, w.times),
+        RentRule::CardDice => format!("dice {} x 10, the card's rent", w.base),
+    }
+}
+
+fn lot(rules: &Ruleset, l: &Lot) -> String {
+    match l {
+        Lot::Square(i) => sq(rules, *i).to_string(),
+        Lot::Building { hotel: true } => format!("a {}", rules.theme.hotel),
+        Lot::Building { hotel: false } => format!("a {}", rules.theme.house),
+    }
+}
+
+fn card_text(rules: &Ruleset, deck: usize, card: u16) -> String {
+    let c = &rules.decks[deck].cards[card as usize];
+    format!("{} card \"{}\"", rules.decks[deck].name, c.text)
+}
+
+fn reason(rules: &Ruleset, why: &Why) -> String {
+    match why {
+        Why::StartingMoney => "starting money".into(),
+        Why::Salary => format!("salary for passing {}", sq(rules, 0)),
+        Why::Rent { square, working } => {
+            format!(
+                "rent on {} ({})",
+                sq(rules, *square),
+                rent_working(rules, working)
+            )
+        }
+        Why::Price { square } => format!("for {} (printed price)", sq(rules, *square)),
+        Why::Bid { lot: l } => format!("for {} (winning bid)", lot(rules, l)),
+        Why::FlatTax { square } => format!("{} (flat)", sq(rules, *square)),
+        Why::PercentTax {
+            square,
+            worth,
+            percent,
+        } => format!("{} ({percent}% of total worth {worth})", sq(rules, *square)),
+        Why::Card { deck, card } => card_text(rules, *deck, *card),
+        Why::Repairs {
+            deck,
+            card,
+            houses,
+            hotels,
+        } => {
+            let (per_house, per_hotel) = match rules.decks[*deck].cards[*card as usize].effect {
+                super::ruleset::Effect::Repairs {
+                    per_house,
+                    per_hotel,
+                } => (per_house, per_hotel),
+                _ => (0, 0),
+            };
+            format!(
+                "{} ({houses} x {per_house} + {hotels} x {per_hotel})",
+                card_text(rules, *deck, *card)
+            )
+        }
+        Why::JailFine => format!("fine to leave {}", rules.theme.jail),
+        Why::Build { square } => format!("for a building on {}", sq(rules, *square)),
+        Why::SellBuilding { square, steps } => {
+            let cost = rules.squares[*square].build_cost().unwrap_or(0);
+            format!(
+                "for buildings sold back from {} ({steps} x {cost} / 2)",
+                sq(rules, *square)
+            )
+        }
+        Why::Mortgage { square } => format!(
+            "mortgage on {} (half of {})",
+            sq(rules, *square),
+            rules.squares[*square].price().unwrap_or(0)
+        ),
+        Why::Unmortgage { square, interest } => format!(
+            "to lift the mortgage on {} ({} + {interest} interest)",
+            sq(rules, *square),
+            rules.mortgage_value(*square)
+        ),
+        Why::Interest { square } => format!(
+            "interest on the mortgage of {} ({}% of {})",
+            sq(rules, *square),
+            rules.interest_percent,
+            rules.mortgage_value(*square)
+        ),
+        Why::Trade => "in a trade".into(),
+        Why::Bankruptcy => "everything, on going bankrupt".into(),
+        Why::Dealt { square } => format!("for {}, dealt at the start", sq(rules, *square)),
+        Why::Correction => "(table correction)".into(),
+    }
+}
+
+fn level_text(rules: &Ruleset, level: u8) -> String {
+    let t = &rules.theme;
+    if level == HOTEL {
+        format!("a {}", t.hotel)
+    } else {
+        plural(level as u32, &t.house, &t.houses)
+    }
+}
+
+/// One line for an event, or None for pure bookkeeping.
+pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
+    let t = &rules.theme;
+    Some(match e {
+        Event::FirstRoll { player, dice } => {
+            format!("{} rolls {dice} for the first turn", who(s, *player))
+        }
+        Event::FirstRollTie { players, total } => format!(
+            "{} tie on {total}: they roll again",
+            players
+                .iter()
+                .map(|&p| who(s, p))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Event::TurnStarts { player } => format!("{}'s turn", who(s, *player)),
+        Event::Rolled { player, dice, .. } => {
+            let d = if dice.is_double() { " (doubles)" } else { "" };
+            format!("{} rolls {dice}{d}", who(s, *player))
+        }
+        Event::ChanceRoll { player, dice } => format!("{} rolls {dice}", who(s, *player)),
+        Event::Moved {
+            player,
+            from,
+            to,
+            how,
+        } => {
+            let verb = match how {
+                How::Dice => "moves",
+                How::Card => "advances",
+                How::Back => "goes back",
+                How::Correction => "is put",
+            };
+            format!(
+                "{} {verb} from {} ({from}) to {} ({to})",
+                who(s, *player),
+                sq(rules, *from),
+                sq(rules, *to)
+            )
+        }
+        Event::Paid {
+            from,
+            to,
+            amount,
+            why,
+        } => format!(
+            "{} pays {} {amount}{} {}",
+            account(rules, s, *from),
+            account(rules, s, *to),
+            if t.money.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", t.money)
+            },
+            reason(rules, why)
+        ),
+        Event::Owner { square, owner } => match owner {
+            Some(p) => format!("{} now owns {}", who(s, *p), sq(rules, *square)),
+            None => format!("{} goes back to {}", sq(rules, *square), t.bank),
+        },
+        Event::Mortgage { square, on: true } => format!("{} is mortgaged", sq(rules, *square)),
+        Event::Mortgage { square, on: false } => {
+            format!("{} is no longer mortgaged", sq(rules, *square))
+        }
+        Event::Level { square, from, to } => format!(
+            "{} now has {} (was {}); {} has {} {} and {} {}",
+            sq(rules, *square),
+            level_text(rules, *to),
+            level_text(rules, *from),
+            capitalise(&t.bank),
+            s.houses,
+            t.houses,
+            s.hotels,
+            t.hotels
+        ),
+        Event::JailIn { player, why } => format!(
+            "{} goes to {}{}, no salary, turn over",
+            who(s, *player),
+            t.jail,
+            match why {
+                JailWhy::Square => "",
+                JailWhy::Card => " by a card",
+                JailWhy::ThirdDoubles => " for a third doubles in a row",
+                JailWhy::Correction => " (table correction)",
+            }
+        ),
+        Event::JailAttempt { player, attempts } => format!(
+            "{} stays in {} (no doubles, {attempts} of {} tries)",
+            who(s, *player),
+            t.jail,
+            s.options.jail_turns()
+        ),
+        Event::JailOut { player, how } => format!(
+            "{} leaves {}{}",
+            who(s, *player),
+            t.jail,
+            match how {
+                JailExit::Doubles => " on doubles, moving by that roll with no extra roll",
+                JailExit::Paid => " by paying the fine",
+                JailExit::Card => " with a get-out card",
+                JailExit::ForcedFine => " after the last try, fine paid, moving by the roll",
+                JailExit::Correction => " (table correction)",
+            }
+        ),
+        Event::CardDrawn { player, deck, card } => {
+            format!(
+                "{} draws the {}",
+                who(s, *player),
+                card_text(rules, *deck, *card)
+            )
+        }
+        Event::CardKept { player, .. } => format!("{} keeps the card until used", who(s, *player)),
+        Event::CardReturned { deck, .. } => {
+            format!("the card goes to the bottom of {}", rules.decks[*deck].name)
+        }
+        Event::CardUsed { player, deck, .. } => {
+            format!(
+                "{} hands in a {} card",
+                who(s, *player),
+                rules.decks[*deck].name
+            )
+        }
+        Event::CardGiven { from, to, deck, .. } => format!(
+            "{} gives {} a {} get-out card",
+            who(s, *from),
+            who(s, *to),
+            rules.decks[*deck].name
+        ),
+        Event::Bid { player, amount } => format!("{} bids {amount}", who(s, *player)),
+        Event::Passed { player } => format!("{} passes", who(s, *player)),
+        Event::Await { .. } => format!("now: {}", waiting_for(rules, s)),
+        Event::Update { .. } | Event::Done | Event::Dropped { .. } => return None,
+        Event::ClaimOpen { claim } => format!(
+            "{} may ask {} for {} rent on {} ({}) before {} rolls: `claim {}`",
+            who(s, claim.owner),
+            who(s, claim.payer),
+            claim.amount,
+            sq(rules, claim.square),
+            rent_working(rules, &claim.working),
+            who(s, claim.lapses_on),
+            rules.squares[claim.square].id
+        ),
+        Event::ClaimClosed { .. } => return None,
+        Event::Bankrupt { player, creditor } => format!(
+            "{} is bankrupt{} and leaves the game",
+            who(s, *player),
+            match creditor {
+                Some(c) => format!(" to {}", who(s, *c)),
+                None => format!(" to {}", t.bank),
+            }
+        ),
+        Event::Worth { player, worth } => format!("{} is worth {worth}", who(s, *player)),
+        Event::Winner { player } => format!("{} wins the game", who(s, *player)),
+        Event::Note(n) => match n {
+            Note::JustVisiting { player } => format!("{} is {}", who(s, *player), t.visiting),
+            Note::FreeRest { player, square } => {
+                format!("{} rests on {}", who(s, *player), sq(rules, *square))
+            }
+            Note::NoRentMortgaged { square } => {
+                format!("{} is mortgaged: no rent", sq(rules, *square))
+            }
+            Note::OwnSquare { player, square } => {
+                format!("{} owns {}", who(s, *player), sq(rules, *square))
+            }
+            Note::BankKeeps { square } => {
+                format!("no bids: {} keeps {}", t.bank, sq(rules, *square))
+            }
+            Note::BankKeepsBuilding => format!("no bids: {} keeps the building", t.bank),
+            Note::RollAgain { player } => format!("doubles: {} rolls again", who(s, *player)),
+            Note::ClaimLapsed { square } => {
+                format!(
+                    "the rent on {} was not asked for in time",
+                    sq(rules, *square)
+                )
+            }
+            Note::TurnOver { player } => format!("{}'s turn is over", who(s, *player)),
+        },
+    })
+}
+
+/// What the game waits for, as one sentence with the verbs to answer it.
+pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
+    let t = &rules.theme;
+    match s.top() {
+        Some(Pending::FirstRoll { .. }) => format!(
+            "{} rolls for the first turn (`roll`)",
+            who(s, s.acting_player())
+        ),
+        Some(Pending::Buy { player, square }) => format!(
+            "{} may buy {} for {} (`buy`) or `decline` it to auction",
+            who(s, *player),
+            sq(rules, *square),
+            rules.squares[*square].price().unwrap_or(0)
+        ),
+        Some(Pending::Auction(a)) => {
+            let open: Vec<&str> = (0..a.open.len())
+                .filter(|&q| a.open[q])
+                .map(|q| who(s, q))
+                .collect();
+            format!(
+                "auction of {}: {}; `bid PLAYER AMOUNT` or `pass PLAYER` ({} still in)",
+                lot(rules, &a.lot),
+                match a.high {
+                    Some((h, v)) => format!("{} bids {v}", who(s, h)),
+                    None => format!("no bid yet, bids from {}", a.min),
+                },
+                open.join(", ")
+            )
+        }
+        Some(Pending::Tax { player, square }) => {
+            let (amount, percent) = match rules.squares[*square].kind {
+                super::ruleset::Kind::Tax { amount, percent } => (amount, percent.unwrap_or(10)),
+                _ => (0, 0),
+            };
+            format!(
+                "{} chooses the {}: `tax flat` ({amount}) or `tax percent` ({percent}% of total \
+                 worth), before the worth is added up",
+                who(s, *player),
+                sq(rules, *square)
+            )
+        }
+        Some(Pending::Debt(d)) => format!(
+            "{} owes {} {} and has {}: sell or mortgage, then `pay`, or `concede`",
+            who(s, d.debtor),
+            match d.creditor {
+                Some(c) => who(s, c).to_string(),
+                None => t.bank.clone(),
+            },
+            d.amount,
+            s.cash(d.debtor)
+        ),
+        Some(Pending::Card { player, deck }) => format!(
+            "{} draws a card from {}: `draw {} CARD`",
+            who(s, *player),
+            rules.decks[*deck].name,
+            rules.decks[*deck].id
+        ),
+        Some(Pending::UtilityRoll { player, square }) => format!(
+            "{} rolls the dice for the rent on {} (`roll`)",
+            who(s, *player),
+            sq(rules, *square)
+        ),
+        Some(Pending::Mortgaged { player, squares }) => format!(
+            "{} received mortgaged {}: `unmortgage SQ` to lift now, or `keep SQ` to pay {}% \
+             interest now",
+            who(s, *player),
+            squares
+                .iter()
+                .map(|&q| sq(rules, q))
+                .collect::<Vec<_>>()
+                .join(", "),
+            rules.interest_percent
+        ),
+        Some(Pending::Place { player, hotel }) => format!(
+            "{} places the {} won at auction: `build SQ`",
+            who(s, *player),
+            if *hotel { &t.hotel } else { &t.house }
+        ),
+        None => {
+            let p = s.current;
+            let name = who(s, p);
+            if s.players[p].jail.is_some() && !s.turn.rolled {
+                format!(
+                    "{name} is in {}: `roll` for doubles, `jail pay` or `jail card`",
+                    t.jail
+                )
+            } else if !s.turn.rolled || s.turn.roll_again {
+                format!("{name} to `roll`")
+            } else {
+                format!("{name} to `end` the turn (or build, mortgage, trade)")
+            }
+        }
+    }
+}
+
+pub fn game_over(s: &State) -> String {
+    match s.winner {
+        Some(w) => format!("the game is over: {} won", who(s, w)),
+        None => "the game is over".into(),
+    }
+}

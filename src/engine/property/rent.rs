@@ -1,0 +1,130 @@
+//! Rent from the deed: base, double for a full group, by buildings, by number of stations
+//! owned, dice times the utility multiplier (sectionopoly: PAYING RENT; standard-board.md).
+
+use super::debt;
+use super::event::Event;
+use super::ruleset::{Kind, Ruleset};
+use super::state::{After, Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
+use super::Table;
+use crate::engine::turn::next_seat;
+
+/// The rent due on an owned square, with its working. `roll` is the dice total that brought
+/// the payer (utilities); `card_doubles` is the advance-to-nearest card's "twice the rent".
+pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool) -> RentWorking {
+    let owner = s.squares[sq].owner;
+    let owned_in_group = |g: usize| {
+        rules.groups[g]
+            .members
+            .iter()
+            .filter(|&&m| s.squares[m].owner == owner)
+            .count()
+    };
+    let w = match &rules.squares[sq].kind {
+        Kind::Lot { group, rents, .. } => {
+            let level = s.squares[sq].level;
+            if level == HOTEL {
+                RentWorking {
+                    base: rents[5],
+                    times: 1,
+                    rule: RentRule::Hotel,
+                }
+            } else if level > 0 {
+                RentWorking {
+                    base: rents[level as usize],
+                    times: 1,
+                    rule: RentRule::Houses { count: level },
+                }
+            } else if s.group_owner(rules, *group) == owner {
+                // Double rent on an unimproved lot of a full group, also when another lot of
+                // the group is mortgaged (sectionopoly: PAYING RENT ¶3).
+                RentWorking {
+                    base: rents[0],
+                    times: 2,
+                    rule: RentRule::FullGroup,
+                }
+            } else {
+                RentWorking {
+                    base: rents[0],
+                    times: 1,
+                    rule: RentRule::Unimproved,
+                }
+            }
+        }
+        Kind::Station { group, rents, .. } => {
+            let owned = owned_in_group(*group);
+            RentWorking {
+                base: rents[owned.max(1) - 1],
+                times: 1,
+                rule: RentRule::ByCount { owned, card: false },
+            }
+        }
+        Kind::Utility {
+            group, multipliers, ..
+        } => {
+            let owned = owned_in_group(*group);
+            RentWorking {
+                base: roll as i64,
+                times: multipliers[owned.max(1) - 1],
+                rule: RentRule::Dice { owned },
+            }
+        }
+        _ => RentWorking {
+            base: 0,
+            times: 0,
+            rule: RentRule::Unimproved,
+        },
+    };
+    if card_doubles {
+        let rule = match w.rule {
+            RentRule::ByCount { owned, .. } => RentRule::ByCount { owned, card: true },
+            other => other,
+        };
+        RentWorking {
+            base: w.amount(),
+            times: 2,
+            rule,
+        }
+    } else {
+        w
+    }
+}
+
+/// Rent is due from `payer` to `owner`: charged now, or held as a claim the owner must ask for
+/// when the table plays with `rent_must_be_asked`.
+pub fn due(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWorking) {
+    if t.s.options.rent_must_be_asked {
+        // sectionopoly: PAYING RENT ¶3: ask before the second player following throws.
+        let s = &*t.s;
+        let first = next_seat(payer, s.players.len(), |q| s.in_game(q));
+        let second = next_seat(first, s.players.len(), |q| s.in_game(q));
+        t.emit(Event::ClaimOpen {
+            claim: Claim {
+                payer,
+                owner,
+                square: sq,
+                amount: working.amount(),
+                working,
+                lapses_on: second,
+            },
+        });
+    } else {
+        charge_rent(t, payer, owner, sq, working);
+    }
+}
+
+pub fn charge_rent(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWorking) {
+    debt::charge(
+        t,
+        Debt {
+            debtor: payer,
+            asked: false,
+            creditor: Some(owner),
+            amount: working.amount(),
+            why: Why::Rent {
+                square: sq,
+                working,
+            },
+            then: After::Nothing,
+        },
+    );
+}

@@ -1,0 +1,727 @@
+//! The property-game ruleset file: board, groups, decks, money, supply, options and theme names,
+//! loaded from TOML and checked, with every problem reported as `file:line: what is wrong`.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use toml::Spanned;
+
+use super::options::Options;
+
+/// A problem with a ruleset file, located as precisely as the file allows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesetError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+// ---------------------------------------------------------------------------------------------
+// The file as written (serde shapes). Kept apart from the checked, compiled `Ruleset` below so
+// that a person editing a copy gets told about every field by name.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDef {
+    id: String,
+    name: String,
+    game: Spanned<String>,
+    money: MoneyDef,
+    supply: SupplyDef,
+    #[serde(default)]
+    theme: Theme,
+    options: Option<Spanned<toml::Table>>,
+    groups: Vec<Spanned<GroupDef>>,
+    squares: Vec<Spanned<SquareDef>>,
+    #[serde(default)]
+    decks: Vec<Spanned<DeckDef>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoneyDef {
+    start_cash: i64,
+    salary: i64,
+    #[serde(default = "default_jail_fine")]
+    jail_fine: i64,
+    #[serde(default = "default_interest")]
+    mortgage_interest_percent: i64,
+}
+
+fn default_jail_fine() -> i64 {
+    50
+}
+fn default_interest() -> i64 {
+    10
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SupplyDef {
+    houses: u32,
+    hotels: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupDef {
+    id: String,
+    name: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SquareDef {
+    index: usize,
+    id: String,
+    name: String,
+    kind: String,
+    group: Option<String>,
+    price: Option<i64>,
+    rents: Option<Vec<i64>>,
+    build_cost: Option<i64>,
+    multipliers: Option<Vec<i64>>,
+    deck: Option<String>,
+    amount: Option<i64>,
+    percent: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckDef {
+    id: String,
+    name: String,
+    cards: Vec<Spanned<CardDef>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardDef {
+    id: String,
+    text: String,
+    effect: Effect,
+    /// A known card that is not in the deck at the start (an edition variant), so that a
+    /// physical card of that edition can still be named with `draw`.
+    #[serde(default)]
+    spare: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checked ruleset the engine reads.
+
+/// Words the table sees: the theme's names for the bank, the money and the buildings.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Theme {
+    pub bank: String,
+    pub money: String,
+    pub house: String,
+    pub houses: String,
+    pub hotel: String,
+    pub hotels: String,
+    pub jail: String,
+    pub visiting: String,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            bank: "the bank".into(),
+            money: "".into(),
+            house: "house".into(),
+            houses: "houses".into(),
+            hotel: "hotel".into(),
+            hotels: "hotels".into(),
+            jail: "jail".into(),
+            visiting: "just visiting".into(),
+        }
+    }
+}
+
+/// What a card does when drawn (standard-board.md, card effects).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// Move forward to a square; salary when passing or landing on the start square.
+    Advance { to: usize },
+    /// Move forward to the next square of a group; `rent` says how the rent is changed.
+    AdvanceNearest { group: String, rent: NearestRent },
+    /// Move back some squares (never collects salary).
+    Back { steps: usize },
+    /// The bank pays the player.
+    Collect { amount: i64 },
+    /// The player pays the bank.
+    Pay { amount: i64 },
+    /// The player pays every other player.
+    PayEachPlayer { amount: i64 },
+    /// Every other player pays the player.
+    CollectFromEachPlayer { amount: i64 },
+    /// Pay per building owned.
+    Repairs { per_house: i64, per_hotel: i64 },
+    /// Straight to jail, no salary.
+    GoToJail,
+    /// Kept until used to leave jail, then back to the bottom of its deck.
+    GetOutOfJail,
+}
+
+/// How the rent is charged after an advance-to-nearest card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NearestRent {
+    /// The normal rent.
+    Normal,
+    /// Twice the normal rent.
+    Double,
+    /// A fresh roll of the dice times ten.
+    TenTimesDice,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    Start,
+    Lot {
+        group: usize,
+        price: i64,
+        /// base, 1..4 houses, hotel
+        rents: [i64; 6],
+        build_cost: i64,
+    },
+    Station {
+        group: usize,
+        price: i64,
+        /// rent by how many of the group the owner has (1-based)
+        rents: Vec<i64>,
+    },
+    Utility {
+        group: usize,
+        price: i64,
+        /// dice multiplier by how many of the group the owner has (1-based)
+        multipliers: Vec<i64>,
+    },
+    Card {
+        deck: usize,
+    },
+    Tax {
+        amount: i64,
+        /// When set, the player may instead pay this percentage of total worth.
+        percent: Option<i64>,
+    },
+    Jail,
+    GoToJail,
+    Free,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Square {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+}
+
+impl Square {
+    /// Printed price of a square that can be owned.
+    pub fn price(&self) -> Option<i64> {
+        match self.kind {
+            Kind::Lot { price, .. } | Kind::Station { price, .. } | Kind::Utility { price, .. } => {
+                Some(price)
+            }
+            _ => None,
+        }
+    }
+    pub fn group(&self) -> Option<usize> {
+        match self.kind {
+            Kind::Lot { group, .. } | Kind::Station { group, .. } | Kind::Utility { group, .. } => {
+                Some(group)
+            }
+            _ => None,
+        }
+    }
+    pub fn build_cost(&self) -> Option<i64> {
+        match self.kind {
+            Kind::Lot { build_cost, .. } => Some(build_cost),
+            _ => None,
+        }
+    }
+    pub fn is_lot(&self) -> bool {
+        matches!(self.kind, Kind::Lot { .. })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    pub members: Vec<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    pub id: String,
+    pub text: String,
+    pub effect: Effect,
+    pub spare: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeckRules {
+    pub id: String,
+    pub name: String,
+    pub cards: Vec<Card>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    pub id: String,
+    pub name: String,
+    /// FNV-1a of the file's bytes: a journal records it and refuses to resume on a changed file.
+    pub hash: String,
+    pub start_cash: i64,
+    pub salary: i64,
+    pub jail_fine: i64,
+    pub interest_percent: i64,
+    pub houses: u32,
+    pub hotels: u32,
+    pub theme: Theme,
+    pub options: Options,
+    pub squares: Vec<Square>,
+    pub groups: Vec<Group>,
+    pub decks: Vec<DeckRules>,
+    pub jail: usize,
+}
+
+impl Ruleset {
+    pub fn load(path: &str) -> Result<Ruleset, RulesetError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesetError {
+            file: path.to_string(),
+            line: None,
+            message: format!("cannot read the ruleset: {e}"),
+        })?;
+        Ruleset::parse(path, &text)
+    }
+
+    /// Parse and check a ruleset; `file` is only used to name the file in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
+        let err = |span: Option<std::ops::Range<usize>>, message: String| RulesetError {
+            file: file.to_string(),
+            line: span.map(|s| line_of(text, s.start)),
+            message,
+        };
+        let def: FileDef = toml::from_str(text).map_err(|e| {
+            let msg = e.message().to_string();
+            err(e.span(), msg)
+        })?;
+        if def.game.get_ref() != "property" {
+            return Err(err(
+                Some(def.game.span()),
+                format!(
+                    "game = \"{}\": this loader reads property games only",
+                    def.game.get_ref()
+                ),
+            ));
+        }
+        let mut options = Options::default();
+        if let Some(table) = &def.options {
+            for (key, value) in table.get_ref() {
+                let v = match value {
+                    toml::Value::String(s) => s.clone(),
+                    toml::Value::Boolean(b) => b.to_string(),
+                    toml::Value::Integer(i) => i.to_string(),
+                    _ => format!("{value:?}"),
+                };
+                options
+                    .set(key, &v)
+                    .map_err(|m| err(Some(table.span()), format!("[options] {m}")))?;
+            }
+        }
+
+        let mut groups: Vec<Group> = Vec::new();
+        for g in &def.groups {
+            if groups.iter().any(|x| x.id == g.get_ref().id) {
+                return Err(err(
+                    Some(g.span()),
+                    format!("group '{}' is defined twice", g.get_ref().id),
+                ));
+            }
+            groups.push(Group {
+                id: g.get_ref().id.clone(),
+                name: g.get_ref().name.clone(),
+                members: Vec::new(),
+            });
+        }
+
+        let mut decks: Vec<DeckRules> = Vec::new();
+        for d in &def.decks {
+            let dd = d.get_ref();
+            if decks.iter().any(|x| x.id == dd.id) {
+                return Err(err(
+                    Some(d.span()),
+                    format!("deck '{}' is defined twice", dd.id),
+                ));
+            }
+            let mut cards: Vec<Card> = Vec::new();
+            for c in &dd.cards {
+                let cd = c.get_ref();
+                if cards.iter().any(|x| x.id == cd.id) {
+                    return Err(err(
+                        Some(c.span()),
+                        format!("deck '{}': card '{}' is listed twice", dd.id, cd.id),
+                    ));
+                }
+                cards.push(Card {
+                    id: cd.id.clone(),
+                    text: cd.text.clone(),
+                    effect: cd.effect.clone(),
+                    spare: cd.spare,
+                });
+            }
+            if !cards.iter().any(|c| !c.spare) {
+                return Err(err(
+                    Some(d.span()),
+                    format!("deck '{}' has no cards", dd.id),
+                ));
+            }
+            decks.push(DeckRules {
+                id: dd.id.clone(),
+                name: dd.name.clone(),
+                cards,
+            });
+        }
+
+        let n = def.squares.len();
+        if n < 4 {
+            return Err(err(
+                None,
+                format!("the board has {n} squares; at least 4 are needed"),
+            ));
+        }
+        let mut squares: Vec<Option<Square>> = vec![None; n];
+        let mut ids: Vec<&str> = Vec::new();
+        for s in &def.squares {
+            let sd = s.get_ref();
+            let here = Some(s.span());
+            if sd.index >= n {
+                return Err(err(
+                    here,
+                    format!(
+                        "square '{}': index {} is outside 0..{}",
+                        sd.id,
+                        sd.index,
+                        n - 1
+                    ),
+                ));
+            }
+            if squares[sd.index].is_some() {
+                return Err(err(
+                    here,
+                    format!("square index {} is used twice", sd.index),
+                ));
+            }
+            if ids.contains(&sd.id.as_str()) {
+                return Err(err(here, format!("square id '{}' is used twice", sd.id)));
+            }
+            if sd.id.parse::<usize>().is_ok() || sd.id.contains(char::is_whitespace) {
+                return Err(err(
+                    here,
+                    format!("square id '{}' must be a word, not a number", sd.id),
+                ));
+            }
+            ids.push(&sd.id);
+            let need = |field: &str, v: Option<i64>| -> Result<i64, RulesetError> {
+                match v {
+                    Some(x) if x >= 0 => Ok(x),
+                    Some(x) => Err(err(
+                        here.clone(),
+                        format!("square '{}': {field} = {x} must not be negative", sd.id),
+                    )),
+                    None => Err(err(
+                        here.clone(),
+                        format!("square '{}' ({}) needs {field}", sd.id, sd.kind),
+                    )),
+                }
+            };
+            let group_of = |g: &Option<String>| -> Result<usize, RulesetError> {
+                let g = g.as_ref().ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}' ({}) needs group", sd.id, sd.kind),
+                    )
+                })?;
+                groups.iter().position(|x| &x.id == g).ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!(
+                            "square '{}': group '{g}' is not defined in [[groups]]",
+                            sd.id
+                        ),
+                    )
+                })
+            };
+            let kind = match sd.kind.as_str() {
+                "start" => Kind::Start,
+                "lot" => {
+                    let rents = sd.rents.clone().ok_or_else(|| {
+                        err(
+                            here.clone(),
+                            format!("square '{}' (lot) needs rents", sd.id),
+                        )
+                    })?;
+                    let rents: [i64; 6] = rents.try_into().map_err(|r: Vec<i64>| {
+                        err(
+                            here.clone(),
+                            format!(
+                                "square '{}': rents has {} values; a lot needs 6 (base, 1-4 {}, {})",
+                                sd.id,
+                                r.len(),
+                                def.theme.houses,
+                                def.theme.hotel
+                            ),
+                        )
+                    })?;
+                    Kind::Lot {
+                        group: group_of(&sd.group)?,
+                        price: need("price", sd.price)?,
+                        rents,
+                        build_cost: need("build_cost", sd.build_cost)?,
+                    }
+                }
+                "station" => {
+                    let rents = sd.rents.clone().ok_or_else(|| {
+                        err(
+                            here.clone(),
+                            format!("square '{}' (station) needs rents", sd.id),
+                        )
+                    })?;
+                    Kind::Station {
+                        group: group_of(&sd.group)?,
+                        price: need("price", sd.price)?,
+                        rents,
+                    }
+                }
+                "utility" => {
+                    let multipliers = sd.multipliers.clone().ok_or_else(|| {
+                        err(
+                            here.clone(),
+                            format!("square '{}' (utility) needs multipliers", sd.id),
+                        )
+                    })?;
+                    Kind::Utility {
+                        group: group_of(&sd.group)?,
+                        price: need("price", sd.price)?,
+                        multipliers,
+                    }
+                }
+                "card" => {
+                    let d = sd.deck.as_ref().ok_or_else(|| {
+                        err(
+                            here.clone(),
+                            format!("square '{}' (card) needs deck", sd.id),
+                        )
+                    })?;
+                    let deck = decks.iter().position(|x| &x.id == d).ok_or_else(|| {
+                        err(
+                            here.clone(),
+                            format!("square '{}': deck '{d}' is not defined in [[decks]]", sd.id),
+                        )
+                    })?;
+                    Kind::Card { deck }
+                }
+                "tax" => Kind::Tax {
+                    amount: need("amount", sd.amount)?,
+                    percent: sd.percent,
+                },
+                "jail" => Kind::Jail,
+                "go_to_jail" => Kind::GoToJail,
+                "free" => Kind::Free,
+                other => {
+                    return Err(err(
+                        here,
+                        format!(
+                            "square '{}': kind '{other}' is not one of start, lot, station, \
+                             utility, card, tax, jail, go_to_jail, free",
+                            sd.id
+                        ),
+                    ))
+                }
+            };
+            squares[sd.index] = Some(Square {
+                id: sd.id.clone(),
+                name: sd.name.clone(),
+                kind,
+            });
+        }
+        let squares: Vec<Square> = squares
+            .into_iter()
+            .map(|s| s.expect("all indices filled"))
+            .collect();
+        if !matches!(squares[0].kind, Kind::Start) {
+            return Err(err(
+                None,
+                "square 0 must be the start square (kind = \"start\")".into(),
+            ));
+        }
+        let jail = squares
+            .iter()
+            .position(|s| matches!(s.kind, Kind::Jail))
+            .ok_or_else(|| err(None, "the board needs a square of kind = \"jail\"".into()))?;
+        for (i, sq) in squares.iter().enumerate() {
+            if let Some(g) = sq.group() {
+                groups[g].members.push(i);
+            }
+        }
+        let line_of_group = |g: &Group| {
+            def.groups
+                .iter()
+                .find(|d| d.get_ref().id == g.id)
+                .map(|d| d.span())
+        };
+        for g in &groups {
+            if g.members.is_empty() {
+                return Err(err(
+                    line_of_group(g),
+                    format!("group '{}' has no squares", g.id),
+                ));
+            }
+            for &m in &g.members {
+                let same = std::mem::discriminant(&squares[m].kind)
+                    == std::mem::discriminant(&squares[g.members[0]].kind);
+                if !same {
+                    return Err(err(
+                        line_of_group(g),
+                        format!("group '{}' mixes lots, stations and utilities", g.id),
+                    ));
+                }
+                let count_needed = g.members.len();
+                match &squares[m].kind {
+                    Kind::Station { rents, .. } if rents.len() != count_needed => {
+                        return Err(err(
+                            line_of_group(g),
+                            format!(
+                                "station '{}' has {} rents; its group has {} stations",
+                                squares[m].id,
+                                rents.len(),
+                                count_needed
+                            ),
+                        ))
+                    }
+                    Kind::Utility { multipliers, .. } if multipliers.len() != count_needed => {
+                        return Err(err(
+                            line_of_group(g),
+                            format!(
+                                "utility '{}' has {} multipliers; its group has {} utilities",
+                                squares[m].id,
+                                multipliers.len(),
+                                count_needed
+                            ),
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for (d, dd) in def.decks.iter().zip(&decks) {
+            for (c, card) in d.get_ref().cards.iter().zip(&dd.cards) {
+                let bad = match &card.effect {
+                    Effect::Advance { to } if *to >= n => {
+                        Some(format!("to = {to} is off the board"))
+                    }
+                    Effect::AdvanceNearest { group, .. }
+                        if !groups.iter().any(|g| &g.id == group) =>
+                    {
+                        Some(format!("group '{group}' is not defined"))
+                    }
+                    _ => None,
+                };
+                if let Some(b) = bad {
+                    return Err(err(
+                        Some(c.span()),
+                        format!("deck '{}' card '{}': {b}", dd.id, card.id),
+                    ));
+                }
+            }
+        }
+        if def.money.start_cash < 0 || def.money.salary < 0 || def.money.jail_fine < 0 {
+            return Err(err(None, "[money] values must not be negative".into()));
+        }
+        Ok(Ruleset {
+            id: def.id,
+            name: def.name,
+            hash: content_hash(text.as_bytes()),
+            start_cash: def.money.start_cash,
+            salary: def.money.salary,
+            jail_fine: def.money.jail_fine,
+            interest_percent: def.money.mortgage_interest_percent,
+            houses: def.supply.houses,
+            hotels: def.supply.hotels,
+            theme: def.theme,
+            options,
+            squares,
+            groups,
+            decks,
+            jail,
+        })
+    }
+
+    pub fn square_index(&self, name: &str) -> Option<usize> {
+        if let Ok(i) = name.parse::<usize>() {
+            return (i < self.squares.len()).then_some(i);
+        }
+        let lower = name.to_ascii_lowercase();
+        self.squares.iter().position(|s| s.id == lower)
+    }
+
+    pub fn deck_index(&self, name: &str) -> Option<usize> {
+        let lower = name.to_ascii_lowercase();
+        self.decks
+            .iter()
+            .position(|d| d.id == lower || d.name.to_ascii_lowercase() == lower)
+    }
+
+    /// Squares a player can own, in board order.
+    pub fn deeds(&self) -> Vec<usize> {
+        (0..self.squares.len())
+            .filter(|&i| self.squares[i].price().is_some())
+            .collect()
+    }
+
+    /// Amount of a percentage, rounded half up to whole money (used for the 10% mortgage
+    /// interest and for the percentage tax).
+    pub fn percent_of(value: i64, percent: i64) -> i64 {
+        (value * percent + 50).div_euclid(100)
+    }
+
+    pub fn mortgage_value(&self, square: usize) -> i64 {
+        self.squares[square].price().unwrap_or(0) / 2
+    }
+
+    pub fn interest(&self, square: usize) -> i64 {
+        Ruleset::percent_of(self.mortgage_value(square), self.interest_percent)
+    }
+}
+
+fn line_of(text: &str, byte: usize) -> usize {
+    text.as_bytes()[..byte.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// FNV-1a, 64 bits: enough to notice that a ruleset file changed under a saved game.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    format!("{h:016x}")
+}

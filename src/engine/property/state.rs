@@ -1,0 +1,380 @@
+//! The state of a property game: players, who owns what, buildings, bank supply, decks, the
+//! turn in progress and the decisions the table still owes.
+
+use serde::{Deserialize, Serialize};
+
+use super::options::Options;
+use super::ruleset::{Kind, Ruleset};
+use crate::engine::deck::Deck;
+use crate::engine::dice::Dice;
+use crate::engine::ledger::{Account, Ledger};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub position: usize,
+    /// `Some(failed attempts)` while in jail.
+    pub jail: Option<u8>,
+    pub bankrupt: bool,
+    /// Cards held: (deck, card).
+    pub cards: Vec<(usize, u16)>,
+}
+
+/// One square's holding. `level`: 0-4 houses, 5 = the top building (hotel / Command HQ).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Holding {
+    pub owner: Option<usize>,
+    pub mortgaged: bool,
+    pub level: u8,
+}
+
+pub const HOTEL: u8 = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Turn {
+    pub rolled: bool,
+    /// Doubles thrown in a row this turn.
+    pub doubles: u8,
+    /// Doubles oblige another roll.
+    pub roll_again: bool,
+    pub last_roll: Option<Dice>,
+}
+
+/// What is for sale in an auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lot {
+    Square(usize),
+    /// One building from a short bank supply (sectionopoly: BUILDING SHORTAGES).
+    Building {
+        hotel: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auction {
+    pub lot: Lot,
+    pub high: Option<(usize, i64)>,
+    /// Players still bidding (not passed, in the game).
+    pub open: Vec<bool>,
+    /// The lowest acceptable first bid.
+    pub min: i64,
+}
+
+/// What happens once a debt is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum After {
+    Nothing,
+    /// The forced jail fine: then leave jail and move by the roll (sectionopoly: WHITE ROOM ¶3).
+    LeaveJailAndMove(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Debt {
+    pub debtor: usize,
+    /// Shown to the debtor already (then only `pay` settles it); an unasked debt is paid
+    /// automatically when it reaches the top and the debtor has the money.
+    pub asked: bool,
+    /// None: owed to the bank.
+    pub creditor: Option<usize>,
+    pub amount: i64,
+    pub why: Why,
+    pub then: After,
+}
+
+/// A decision the table owes before play goes on. The last one pushed is answered first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "decision")]
+pub enum Pending {
+    /// Everyone rolls for the first turn; `rolls[p]` is Some once p rolled in this round.
+    FirstRoll {
+        contenders: Vec<bool>,
+        rolls: Vec<Option<u8>>,
+    },
+    Buy {
+        player: usize,
+        square: usize,
+    },
+    Auction(Auction),
+    /// A tax square with a choice of flat or percentage, chosen before the worth is shown.
+    Tax {
+        player: usize,
+        square: usize,
+    },
+    Debt(Debt),
+    /// Physical decks: the table draws a card and names it.
+    Card {
+        player: usize,
+        deck: usize,
+    },
+    /// Advance-to-utility card: roll the dice and pay ten times the roll.
+    UtilityRoll {
+        player: usize,
+        square: usize,
+    },
+    /// Mortgaged squares received: lift each now, or pay the interest and keep it mortgaged.
+    Mortgaged {
+        player: usize,
+        squares: Vec<usize>,
+    },
+    /// A building won at auction waits to be placed.
+    Place {
+        player: usize,
+        hotel: bool,
+    },
+}
+
+/// Rent owed but not yet asked for (option `rent_must_be_asked`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    pub payer: usize,
+    pub owner: usize,
+    pub square: usize,
+    pub amount: i64,
+    pub working: RentWorking,
+    /// The claim lapses when this player next rolls.
+    pub lapses_on: usize,
+}
+
+/// The arithmetic behind a rent, kept so the screen can show it: `base x times`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RentWorking {
+    pub base: i64,
+    pub times: i64,
+    pub rule: RentRule,
+}
+
+impl RentWorking {
+    pub fn amount(&self) -> i64 {
+        self.base * self.times
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
+pub enum RentRule {
+    Unimproved,
+    /// Unimproved lot of a group one player owns: double rent.
+    FullGroup,
+    Houses {
+        count: u8,
+    },
+    Hotel,
+    /// Rent by the number of the group owned; `card` when a card doubles it.
+    ByCount {
+        owned: usize,
+        card: bool,
+    },
+    /// Dice times the multiplier for the number owned.
+    Dice {
+        owned: usize,
+    },
+    /// A card's ten times a fresh roll.
+    CardDice,
+}
+
+/// Why money moved: every payment carries its reason and its working.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "for")]
+pub enum Why {
+    StartingMoney,
+    Salary,
+    Rent {
+        square: usize,
+        working: RentWorking,
+    },
+    Price {
+        square: usize,
+    },
+    Bid {
+        lot: Lot,
+    },
+    FlatTax {
+        square: usize,
+    },
+    PercentTax {
+        square: usize,
+        worth: i64,
+        percent: i64,
+    },
+    Card {
+        deck: usize,
+        card: u16,
+    },
+    Repairs {
+        deck: usize,
+        card: u16,
+        houses: u32,
+        hotels: u32,
+    },
+    JailFine,
+    Build {
+        square: usize,
+    },
+    SellBuilding {
+        square: usize,
+        steps: u8,
+    },
+    Mortgage {
+        square: usize,
+    },
+    Unmortgage {
+        square: usize,
+        interest: i64,
+    },
+    Interest {
+        square: usize,
+    },
+    Trade,
+    Bankruptcy,
+    Dealt {
+        square: usize,
+    },
+    Correction,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub players: Vec<Player>,
+    pub squares: Vec<Holding>,
+    pub ledger: Ledger,
+    pub houses: i64,
+    pub hotels: i64,
+    pub decks: Vec<Deck>,
+    pub current: usize,
+    pub turn: Turn,
+    pub pending: Vec<Pending>,
+    pub claims: Vec<Claim>,
+    pub winner: Option<usize>,
+    pub over: bool,
+    pub options: Options,
+    /// The jail square (copied from the ruleset so `apply` needs nothing else).
+    pub jail: usize,
+}
+
+impl State {
+    pub fn cash(&self, p: usize) -> i64 {
+        self.ledger.cash(p)
+    }
+    pub fn in_game(&self, p: usize) -> bool {
+        !self.players[p].bankrupt
+    }
+    pub fn active_players(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.players.len()).filter(|&p| self.in_game(p))
+    }
+    pub fn top(&self) -> Option<&Pending> {
+        self.pending.last()
+    }
+    pub fn owner(&self, sq: usize) -> Option<usize> {
+        self.squares[sq].owner
+    }
+    /// Squares a player owns, in board order.
+    pub fn owned_by(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.squares.len()).filter(move |&i| self.squares[i].owner == Some(p))
+    }
+    /// Does one player own every square of the group?
+    pub fn group_owner(&self, rules: &Ruleset, group: usize) -> Option<usize> {
+        let members = &rules.groups[group].members;
+        let first = self.squares[members[0]].owner?;
+        members
+            .iter()
+            .all(|&m| self.squares[m].owner == Some(first))
+            .then_some(first)
+    }
+    pub fn group_has_buildings(&self, rules: &Ruleset, group: usize) -> bool {
+        rules.groups[group]
+            .members
+            .iter()
+            .any(|&m| self.squares[m].level > 0)
+    }
+    /// Houses and hotels standing on a player's lots.
+    pub fn buildings_of(&self, p: usize) -> (u32, u32) {
+        self.owned_by(p).fold((0, 0), |(h, t), sq| {
+            let l = self.squares[sq].level;
+            if l == HOTEL {
+                (h, t + 1)
+            } else {
+                (h + l as u32, t)
+            }
+        })
+    }
+    pub fn account(p: Option<usize>) -> Account {
+        match p {
+            Some(p) => Account::Player(p),
+            None => Account::Bank,
+        }
+    }
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+    }
+    /// The player the table is waiting on: the one a pending decision names, or the current player.
+    pub fn acting_player(&self) -> usize {
+        match self.top() {
+            Some(Pending::Buy { player, .. })
+            | Some(Pending::Tax { player, .. })
+            | Some(Pending::Card { player, .. })
+            | Some(Pending::UtilityRoll { player, .. })
+            | Some(Pending::Mortgaged { player, .. })
+            | Some(Pending::Place { player, .. }) => *player,
+            Some(Pending::Debt(d)) => d.debtor,
+            Some(Pending::FirstRoll { contenders, rolls }) => (0..contenders.len())
+                .find(|&p| contenders[p] && rolls[p].is_none())
+                .unwrap_or(0),
+            _ => self.current,
+        }
+    }
+}
+
+/// Building counts per level: (houses, hotels) standing at that level.
+pub fn level_buildings(level: u8) -> (i64, i64) {
+    if level == HOTEL {
+        (0, 1)
+    } else {
+        (level as i64, 0)
+    }
+}
+
+/// Total worth for the percentage tax (sectionopoly: ABEYANCE): cash, the printed price of
+/// every square owned, mortgaged or not, and the cost of the buildings.
+pub fn total_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
+    s.cash(p)
+        + s.owned_by(p)
+            .map(|sq| rules.squares[sq].price().unwrap_or(0) + building_value(rules, s, sq))
+            .sum::<i64>()
+}
+
+/// What the buildings on a lot cost: a top building counts with the houses turned in for it.
+pub fn building_value(rules: &Ruleset, s: &State, sq: usize) -> i64 {
+    let cost = rules.squares[sq].build_cost().unwrap_or(0);
+    let level = s.squares[sq].level;
+    if level == HOTEL {
+        cost * (s.options.houses_before_hotel() as i64 + 1)
+    } else {
+        cost * level as i64
+    }
+}
+
+/// End-of-game valuation (sectionopoly: SHORT GAME rule 5, also used for the time-limit game):
+/// cash, printed price of unmortgaged squares, half of it for mortgaged ones, buildings at cost.
+pub fn valuation(rules: &Ruleset, s: &State, p: usize) -> i64 {
+    s.cash(p)
+        + s.owned_by(p)
+            .map(|sq| {
+                let price = rules.squares[sq].price().unwrap_or(0);
+                let land = if s.squares[sq].mortgaged {
+                    price / 2
+                } else {
+                    price
+                };
+                land + building_value(rules, s, sq)
+            })
+            .sum::<i64>()
+}
+
+/// Is this square a lot (buildable)?
+pub fn is_lot(rules: &Ruleset, sq: usize) -> bool {
+    matches!(rules.squares[sq].kind, Kind::Lot { .. })
+}

@@ -1,0 +1,106 @@
+//! The turn: the first roll for who starts, rolling and moving, doubles and the third-doubles
+//! rule, and ending the turn (sectionopoly: THE PLAY).
+
+use super::event::{Event, How, JailWhy, Note};
+use super::landing::{land, Arrival};
+use super::state::Pending;
+use super::{cards, claims, jail, movement, narrate, no_decision, Table};
+use crate::engine::dice::Dice;
+use crate::engine::turn::next_seat;
+use crate::engine::RuleError;
+use crate::ensure;
+
+pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
+    let dice = dice.ok_or_else(|| RuleError::new("roll needs the dice: `roll` or `roll 3 4`"))?;
+    Dice::new(dice.0, dice.1)?;
+    match t.s.top().cloned() {
+        Some(Pending::FirstRoll { .. }) => return first_roll(t, dice),
+        Some(Pending::UtilityRoll { player, square }) => {
+            cards::utility_roll(t, player, square, dice);
+            return Ok(());
+        }
+        _ => no_decision(t)?,
+    }
+    let p = t.s.current;
+    if let Some(attempts) = t.s.players[p].jail {
+        return jail::roll_in_jail(t, p, attempts, dice);
+    }
+    ensure!(
+        !t.s.turn.rolled || t.s.turn.roll_again,
+        "{} has rolled already: `end` the turn",
+        t.name(p)
+    );
+    if !t.s.turn.rolled {
+        claims::lapse(t, p);
+    }
+    let again = dice.is_double();
+    t.emit(Event::Rolled {
+        player: p,
+        dice,
+        again,
+    });
+    // sectionopoly: THE PLAY ¶3, third doubles in succession: straight to the White Room.
+    if t.s.turn.doubles >= 3 {
+        jail::send(t, p, JailWhy::ThirdDoubles);
+        return Ok(());
+    }
+    movement::forward(t, p, dice.total() as usize, How::Dice);
+    land(t, p, Arrival::Dice(dice.total()));
+    if t.s.turn.roll_again && t.s.players[p].jail.is_none() && !t.s.over {
+        t.emit(Event::Note(Note::RollAgain { player: p }));
+    }
+    Ok(())
+}
+
+/// sectionopoly: THE PLAY ¶1: each player throws, the highest total starts; a tie for the
+/// highest throws again among the tied players (a careful table's reading).
+fn first_roll(t: &mut Table, dice: Dice) -> Result<(), RuleError> {
+    let p = t.s.acting_player();
+    t.emit(Event::FirstRoll { player: p, dice });
+    let Some(Pending::FirstRoll { contenders, rolls }) = t.s.top().cloned() else {
+        return Ok(());
+    };
+    let waiting = (0..contenders.len()).any(|q| contenders[q] && rolls[q].is_none());
+    if waiting {
+        return Ok(());
+    }
+    let best = rolls.iter().flatten().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..rolls.len())
+        .filter(|&q| contenders[q] && rolls[q] == Some(best))
+        .collect();
+    if top.len() == 1 {
+        t.emit(Event::Done);
+        t.emit(Event::TurnStarts { player: top[0] });
+    } else {
+        t.emit(Event::FirstRollTie {
+            players: top,
+            total: best,
+        });
+    }
+    Ok(())
+}
+
+pub fn end(t: &mut Table) -> Result<(), RuleError> {
+    no_decision(t)?;
+    let p = t.s.current;
+    ensure!(t.s.turn.rolled, "{} has not rolled yet", t.name(p));
+    ensure!(
+        !t.s.turn.roll_again,
+        "{} threw doubles and must roll again",
+        t.name(p)
+    );
+    next_turn(t);
+    Ok(())
+}
+
+/// Hand the turn to the next player still in the game.
+pub fn next_turn(t: &mut Table) {
+    let s = &*t.s;
+    let next = next_seat(s.current, s.players.len(), |q| s.in_game(q));
+    t.emit(Event::TurnStarts { player: next });
+}
+
+/// Text for a refused turn verb.
+pub fn busy(t: &Table) -> RuleError {
+    RuleError::new(narrate::waiting_for(t.rules, t.s))
+}

@@ -1,0 +1,8 @@
+//! The `boardside` binary: parses the command line and hands over to `boardside::cli`.
+
+use clap::Parser;
+
+fn main() {
+    let cli = boardside::cli::Cli::parse();
+    std::process::exit(boardside::cli::main_with(cli));
+}
