@@ -302,19 +302,37 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// A random player's choice among the legal commands, weighted like a plausible table.
+/// A random player's choice among the legal commands, weighted like a plausible table. With
+/// nothing pending it first picks what kind of thing to do, then asks only for those commands.
 pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
-    let options = legal::legal(rules, s);
-    let dice = |rng: &mut StdRng| Dice(rng.random_range(1..=6), rng.random_range(1..=6));
+    let options = match s.top() {
+        Some(_) => legal::legal(rules, s),
+        None => {
+            let mut v = Vec::new();
+            let everyone: Vec<usize> = s.active_players().collect();
+            match rng.random_range(0..100) {
+                0..=21 => legal::management(rules, s, &everyone, &mut v),
+                22 => legal::trades(rules, s, &mut v),
+                23..=40 => legal::claims(s, &mut v),
+                _ => {}
+            }
+            let r = rng.random_range(0..100);
+            let wanted = |c: &Command| match c {
+                Command::Build { .. } => r < 70,
+                Command::Unmortgage { .. } => r < 20,
+                Command::Mortgage { .. } | Command::Sell { .. } => r < 5,
+                _ => true,
+            };
+            v.retain(wanted);
+            if v.is_empty() {
+                legal::turn_commands(rules, s, &mut v);
+            }
+            v
+        }
+    };
     let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<Command> {
         let v: Vec<&Command> = options.iter().filter(|c| f(c)).collect();
         (!v.is_empty()).then(|| v[rng.random_range(0..v.len())].clone())
-    };
-    let fill = |c: Command, rng: &mut StdRng| match c {
-        Command::Roll { dice: None } => Command::Roll {
-            dice: Some(dice(rng)),
-        },
-        other => other,
     };
     let chosen = match s.top() {
         Some(Pending::Buy { .. }) => if rng.random_ratio(3, 4) {
@@ -341,32 +359,17 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
                 }
             })
             .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
-        None => {
-            let r = rng.random_range(0..100);
-            let managed = match r {
-                0..=14 => pick(rng, &|c| matches!(c, Command::Build { .. })),
-                15..=18 => pick(rng, &|c| matches!(c, Command::Unmortgage { .. })),
-                19 => pick(rng, &|c| matches!(c, Command::Trade(_))),
-                20 => pick(rng, &|c| matches!(c, Command::Mortgage { .. })),
-                21 => pick(rng, &|c| matches!(c, Command::Sell { .. })),
-                22..=40 => pick(rng, &|c| matches!(c, Command::Claim { .. })),
-                _ => None,
-            };
-            managed.or_else(|| {
-                pick(rng, &|c| {
-                    matches!(
-                        c,
-                        Command::Roll { .. } | Command::End | Command::JailPay | Command::JailCard
-                    )
-                })
-            })
-        }
         _ => None,
     };
     let chosen = chosen.or_else(|| {
         (!options.is_empty()).then(|| options[rng.random_range(0..options.len())].clone())
     });
-    fill(chosen.unwrap_or(Command::TimeUp), rng)
+    match chosen.unwrap_or(Command::TimeUp) {
+        Command::Roll { dice: None } => Command::Roll {
+            dice: Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6))),
+        },
+        other => other,
+    }
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.

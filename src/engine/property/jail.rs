@@ -92,7 +92,7 @@ pub fn use_card(t: &mut Table) -> Result<(), RuleError> {
 pub fn roll_in_jail(t: &mut Table, p: usize, attempts: u8, dice: Dice) -> Result<(), RuleError> {
     ensure!(
         !t.s.turn.rolled,
-        "{} has tried for doubles this turn: `end` the turn",
+        "{} has rolled already this turn: `end` the turn",
         t.name(p)
     );
     claims::lapse(t, p);

@@ -79,30 +79,8 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
             }
         }
         None => {
-            let p = s.current;
-            if s.players[p].jail.is_some() && !s.turn.rolled {
-                out.push(roll);
-                let turns = s.options.jail_turns();
-                let attempts = s.players[p].jail.unwrap_or(0);
-                let last = attempts + 1 >= turns && turns > 1;
-                if (!last || s.options.jail_pay_on_last_turn) && s.cash(p) >= rules.jail_fine {
-                    out.push(Command::JailPay);
-                }
-                let has_card = s.players[p]
-                    .cards
-                    .iter()
-                    .any(|&(d, c)| rules.decks[d].cards[c as usize].effect == Effect::GetOutOfJail);
-                if has_card {
-                    out.push(Command::JailCard);
-                }
-            } else if !s.turn.rolled || s.turn.roll_again {
-                out.push(roll);
-            } else {
-                out.push(Command::End);
-            }
-            for c in &s.claims {
-                out.push(Command::Claim { square: c.square });
-            }
+            turn_commands(rules, s, &mut out);
+            claims(s, &mut out);
             let everyone: Vec<usize> = s.active_players().collect();
             management(rules, s, &everyone, &mut out);
             trades(rules, s, &mut out);
@@ -111,8 +89,41 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
     out
 }
 
+/// The current player's turn verbs when nothing is pending: roll, end, leave jail.
+pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
+    let p = s.current;
+    let roll = Command::Roll { dice: None };
+    if s.players[p].jail.is_some() && !s.turn.rolled {
+        out.push(roll);
+        let turns = s.options.jail_turns();
+        let attempts = s.players[p].jail.unwrap_or(0);
+        let last = attempts + 1 >= turns && turns > 1;
+        if (!last || s.options.jail_pay_on_last_turn) && s.cash(p) >= rules.jail_fine {
+            out.push(Command::JailPay);
+        }
+        let has_card = s.players[p]
+            .cards
+            .iter()
+            .any(|&(d, c)| rules.decks[d].cards[c as usize].effect == Effect::GetOutOfJail);
+        if has_card {
+            out.push(Command::JailCard);
+        }
+    } else if !s.turn.rolled || s.turn.roll_again {
+        out.push(roll);
+    } else {
+        out.push(Command::End);
+    }
+}
+
+/// Rent that owners may still ask for.
+pub fn claims(s: &State, out: &mut Vec<Command>) {
+    for c in &s.claims {
+        out.push(Command::Claim { square: c.square });
+    }
+}
+
 /// Building, selling, mortgaging and lifting for these players' squares.
-fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
+pub fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
     for &p in players {
         for sq in s.owned_by(p) {
             if check_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
@@ -136,7 +147,7 @@ fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Comma
 
 /// A sample of sensible deals: any tradable square for its printed price in cash, and a
 /// get-out card for 50.
-fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
+pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     let players: Vec<usize> = s.active_players().collect();
     for &from in &players {
         for sq in s.owned_by(from) {

@@ -1,0 +1,1168 @@
+//! Scenario tests for sectionopoly: one per rule sentence, named after the rule (given a state,
+//! a command, the expected state and events), driven through the engine API.
+
+use boardside::engine::property::state::{Pending, HOTEL};
+use boardside::engine::property::{self, narrate, Event, Options, Ruleset, Setup, State};
+use boardside::protocol::{self, Line};
+
+struct Table {
+    rules: Ruleset,
+    s: State,
+    lines: Vec<String>,
+}
+
+fn rules() -> Ruleset {
+    Ruleset::load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/sectionopoly.toml"
+    ))
+    .unwrap()
+}
+
+fn game_with(players: &[&str], edit: impl FnOnce(&mut Options)) -> Table {
+    let rules = rules();
+    let mut o = rules.options.clone();
+    o.first_player = property::options::FirstPlayer::Listed;
+    edit(&mut o);
+    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let (s, _) = property::new_game(&rules, &names, &o, &Setup::unshuffled(&rules)).unwrap();
+    Table {
+        rules,
+        s,
+        lines: vec![],
+    }
+}
+
+fn game(players: &[&str]) -> Table {
+    game_with(players, |_| {})
+}
+
+impl Table {
+    fn exec(&mut self, line: &str) -> Result<Vec<Event>, String> {
+        let cmd = match protocol::parse(&self.rules, &self.s, line)? {
+            Line::Command(c) => c,
+            other => panic!("not a command: {other:?}"),
+        };
+        let before = self.s.clone();
+        match property::execute(&self.rules, &mut self.s, &cmd) {
+            Ok(events) => {
+                let mut s = before;
+                self.lines.clear();
+                for e in &events {
+                    property::apply(&mut s, e);
+                    if let Some(l) = narrate::event(&self.rules, &s, e) {
+                        self.lines.push(l);
+                    }
+                }
+                Ok(events)
+            }
+            Err(e) => {
+                assert_eq!(self.s, before, "a refused command changed the state");
+                Err(e.to_string())
+            }
+        }
+    }
+    /// Run lines that must all be accepted.
+    fn run(&mut self, lines: &str) -> Vec<Event> {
+        let mut all = vec![];
+        for l in lines.split(';').map(str::trim).filter(|l| !l.is_empty()) {
+            all.extend(
+                self.exec(l)
+                    .unwrap_or_else(|e| panic!("`{l}` refused: {e}")),
+            );
+        }
+        all
+    }
+    /// A line that must be refused; returns the reason.
+    fn refused(&mut self, line: &str) -> String {
+        match self.exec(line) {
+            Ok(_) => panic!("`{line}` was accepted"),
+            Err(e) => e,
+        }
+    }
+    fn p(&self, name: &str) -> usize {
+        self.s.player_index(name).unwrap()
+    }
+    fn sq(&self, id: &str) -> usize {
+        self.rules.square_index(id).unwrap()
+    }
+    fn cash(&self, name: &str) -> i64 {
+        self.s.cash(self.p(name))
+    }
+    fn pos(&self, name: &str) -> usize {
+        self.s.players[self.p(name)].position
+    }
+    fn owner(&self, id: &str) -> Option<String> {
+        self.s.squares[self.sq(id)]
+            .owner
+            .map(|o| self.s.players[o].name.clone())
+    }
+    fn level(&self, id: &str) -> u8 {
+        self.s.squares[self.sq(id)].level
+    }
+    fn jailed(&self, name: &str) -> bool {
+        self.s.players[self.p(name)].jail.is_some()
+    }
+    fn own(&mut self, player: &str, squares: &[&str]) {
+        for q in squares {
+            self.run(&format!("set owner {q} {player}"));
+        }
+    }
+    fn top_card(&mut self, deck: &str, card: &str) {
+        let d = self.rules.deck_index(deck).unwrap();
+        let c = self.rules.decks[d]
+            .cards
+            .iter()
+            .position(|x| x.id == card)
+            .unwrap() as u16;
+        let mut order: Vec<u16> = self.s.decks[d].cards().filter(|&x| x != c).collect();
+        order.insert(0, c);
+        self.s.decks[d] = boardside::engine::deck::Deck::new(order);
+    }
+    fn said(&self, text: &str) -> bool {
+        self.lines.iter().any(|l| l.contains(text))
+    }
+    fn pending(&self) -> Option<&Pending> {
+        self.s.top()
+    }
+}
+
+// ---- PREPARATION and THE PLAY --------------------------------------------------------------
+
+#[test]
+fn preparation_each_player_starts_with_1500() {
+    let t = game(&["Ann", "Bob", "Cy"]);
+    for n in ["Ann", "Bob", "Cy"] {
+        assert_eq!(t.cash(n), 1500);
+    }
+    assert_eq!(t.s.ledger.total(), 0);
+}
+
+#[test]
+fn the_play_highest_first_roll_starts() {
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| {
+        o.first_player = property::options::FirstPlayer::Dice
+    });
+    t.run("roll 1 2; roll 6 5; roll 3 3");
+    assert_eq!(t.s.current, t.p("Bob"));
+    assert!(t.pending().is_none());
+    assert_eq!(t.pos("Bob"), 0, "first-turn rolls do not move");
+}
+
+#[test]
+fn the_play_tied_highest_first_rolls_roll_again() {
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| {
+        o.first_player = property::options::FirstPlayer::Dice
+    });
+    t.run("roll 6 5; roll 1 1; roll 5 6");
+    assert!(t.said("Ann and Cy tie on 11"));
+    t.run("roll 2 2; roll 3 3");
+    assert_eq!(t.s.current, t.p("Cy"));
+}
+
+#[test]
+fn the_play_tokens_may_share_a_square() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 2 3; buy; end; roll 4 1");
+    assert_eq!(t.pos("Ann"), t.pos("Bob"));
+}
+
+#[test]
+fn the_play_turn_passes_to_the_left_after_end() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["comm-north"]);
+    t.run("roll 2 3; end");
+    assert_eq!(t.s.current, 1);
+    t.run("roll 2 3; end; roll 2 3; end");
+    assert_eq!(t.s.current, 0);
+}
+
+#[test]
+fn end_is_refused_before_rolling() {
+    let mut t = game(&["Ann", "Bob"]);
+    assert!(t.refused("end").contains("has not rolled"));
+}
+
+// ---- BRIEFING ------------------------------------------------------------------------------
+
+#[test]
+fn briefing_salary_when_passing() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 38; roll 2 3");
+    assert_eq!(t.pos("Ann"), 3);
+    assert!(t.said("Housekeeping pays Ann 200 OPs salary"));
+    assert_eq!(t.cash("Ann"), 1700);
+}
+
+#[test]
+fn briefing_salary_when_landing_on_it() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 35; roll 2 3");
+    assert_eq!(t.pos("Ann"), 0);
+    assert_eq!(t.cash("Ann"), 1700);
+}
+
+#[test]
+fn briefing_salary_by_card() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "advance-to-11");
+    t.run("set position Ann 33; roll 1 2");
+    assert_eq!(t.pos("Ann"), 11);
+    assert_eq!(t.cash("Ann"), 1700);
+}
+
+#[test]
+fn briefing_paid_twice_passing_then_advance_to_briefing_card() {
+    // Passing on the dice to CQS two spaces beyond, then "advance to Briefing": 200 + 200.
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("community", "advance-to-go");
+    t.run("set position Ann 38; roll 1 3");
+    assert_eq!(t.pos("Ann"), 0);
+    assert_eq!(t.cash("Ann"), 1900);
+}
+
+#[test]
+fn briefing_no_salary_going_back() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "back-3");
+    t.run("set position Ann 2; roll 2 3");
+    assert_eq!(t.pos("Ann"), 4, "7 - 3 = Abeyance");
+    assert!(matches!(t.pending(), Some(Pending::Tax { .. })));
+    assert_eq!(t.cash("Ann"), 1500);
+}
+
+// ---- CAPTURING PROPERTY ----------------------------------------------------------------------
+
+#[test]
+fn capturing_property_buy_at_printed_price() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; buy");
+    assert_eq!(t.owner("oversight").as_deref(), Some("Ann"));
+    assert_eq!(t.cash("Ann"), 1440);
+}
+
+#[test]
+fn capturing_property_cannot_buy_without_the_money() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set cash Ann 50; roll 1 2");
+    assert!(t.refused("buy").contains("has 50"));
+}
+
+#[test]
+fn capturing_property_declined_goes_to_auction_everyone_bids() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.run("roll 1 2; decline");
+    match t.pending() {
+        Some(Pending::Auction(a)) => assert_eq!(a.open, vec![true, true, true]),
+        other => panic!("{other:?}"),
+    }
+    // The player who declined may bid; any opening bid.
+    t.run("bid Ann 1; bid Bob 30; bid Ann 31; pass Cy; pass Bob");
+    assert_eq!(t.owner("oversight").as_deref(), Some("Ann"));
+    assert_eq!(t.cash("Ann"), 1500 - 31);
+}
+
+#[test]
+fn capturing_property_auction_buyer_pays_housekeeping() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline; bid Bob 45; pass Ann");
+    assert_eq!(t.owner("oversight").as_deref(), Some("Bob"));
+    assert_eq!(t.cash("Bob"), 1455);
+    assert_eq!(t.s.ledger.total(), 0);
+}
+
+#[test]
+fn capturing_property_auction_without_bids_bank_keeps() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline; pass Ann; pass Bob");
+    assert_eq!(t.owner("oversight"), None);
+    assert!(t.pending().is_none());
+}
+
+#[test]
+fn auction_bids_must_rise_and_be_affordable() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline; bid Bob 45");
+    assert!(t.refused("bid Ann 45").contains("at least 46"));
+    assert!(t.refused("bid Ann 5000").contains("only 1500"));
+    assert!(t.refused("pass Bob").contains("high bid"));
+}
+
+// ---- PAYING RENT ---------------------------------------------------------------------------
+
+#[test]
+fn paying_rent_from_the_deed() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["oversight"]);
+    t.run("roll 1 2");
+    assert_eq!(t.cash("Ann"), 1496);
+    assert_eq!(t.cash("Bob"), 1504);
+}
+
+#[test]
+fn paying_rent_double_on_unimproved_full_group() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.run("set position Ann 25; roll 3 3");
+    assert_eq!(t.cash("Ann"), 1500 - 52);
+    assert!(t.said("Ann pays Bob 52 OPs rent on Operations Floor (26 x 2, full group)"));
+}
+
+#[test]
+fn paying_rent_double_also_with_another_lot_of_the_group_mortgaged() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.run("mortgage red-cell-wing; set position Ann 25; roll 3 3");
+    assert_eq!(t.cash("Ann"), 1448);
+}
+
+#[test]
+fn paying_rent_with_substations_and_command_hq() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["centre", "oversight"]);
+    t.run("set buildings centre 4; set buildings oversight 5; roll 1 2");
+    assert_eq!(t.cash("Ann"), 1500 - 450, "Command HQ on Oversight");
+    assert!(t.said("(Command HQ: 450)"));
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["centre", "oversight"]);
+    t.run("set buildings centre 3; set buildings oversight 3; set position Ann 39; roll 1 1");
+    assert!(t.said("rent on Centre (3 Substations: 90)"));
+    assert_eq!(t.cash("Ann"), 1500 + 200 - 90);
+}
+
+#[test]
+fn comm_stations_rent_by_count_owned() {
+    let mut t = game(&["Ann", "Bob"]);
+    let expected = [(1, 25), (2, 50), (3, 100), (4, 200)];
+    let stations = ["comm-north", "comm-east", "comm-south", "comm-west"];
+    for (n, rent) in expected {
+        let mut t2 = game(&["Ann", "Bob"]);
+        t2.own("Bob", &stations[..n]);
+        t2.run("roll 2 3");
+        assert_eq!(t2.cash("Ann"), 1500 - rent, "{n} stations");
+    }
+    // Mortgaged stations still count for the others' rent.
+    t.own("Bob", &stations);
+    t.run("mortgage comm-west; roll 2 3");
+    assert_eq!(t.cash("Ann"), 1300);
+}
+
+#[test]
+fn utility_rent_four_times_dice_or_ten_with_both() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["power-grid"]);
+    t.run("set position Ann 5; roll 3 4");
+    assert_eq!(t.cash("Ann"), 1500 - 28);
+    assert!(t.said("dice 7 x 4, 1 owned"));
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["power-grid", "data-core"]);
+    t.run("set position Ann 5; roll 3 4");
+    assert_eq!(t.cash("Ann"), 1500 - 70);
+}
+
+#[test]
+fn paying_rent_none_on_a_mortgaged_square() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["oversight"]);
+    t.run("mortgage oversight; roll 1 2");
+    assert_eq!(t.cash("Ann"), 1500);
+    assert!(t.said("mortgaged: no rent"));
+}
+
+#[test]
+fn white_room_owner_in_jail_still_collects_rent() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["oversight"]);
+    t.run("set jailed Bob yes; roll 1 2");
+    assert_eq!(t.cash("Bob"), 1504);
+}
+
+#[test]
+fn paying_rent_owner_must_ask_before_second_following_roll() {
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| o.rent_must_be_asked = true);
+    t.own("Bob", &["oversight", "centre"]);
+    t.run("roll 1 2");
+    assert_eq!(t.cash("Ann"), 1500, "not collected until asked");
+    assert_eq!(t.s.claims.len(), 1);
+    // Bob (first following) rolls: still claimable; then Bob asks.
+    t.run("end; roll 2 3; claim oversight");
+    assert_eq!(t.cash("Ann"), 1492, "4 x 2, full group");
+    // A second landing: not asked before Cy (second following) rolls, so it lapses.
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| o.rent_must_be_asked = true);
+    t.own("Bob", &["oversight", "walters-area"]);
+    t.run("roll 1 2; end; set position Bob 3; roll 2 3; end");
+    t.run("roll 2 3");
+    assert!(!t.s.claims.iter().any(|c| c.square == 3));
+    assert!(t.said("not asked for in time"));
+    assert!(t.refused("claim oversight").contains("no rent is waiting"));
+    assert_eq!(t.cash("Ann"), 1500);
+}
+
+// ---- INCOMING INTEL and CLOSED QUARTERS STANDBY ----------------------------------------------
+
+#[test]
+fn cards_return_to_the_bottom_of_their_deck() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "dividend-50");
+    let d = t.rules.deck_index("chance").unwrap();
+    t.run("roll 3 4");
+    assert_eq!(t.cash("Ann"), 1550);
+    let last = t.s.decks[d].cards().last().unwrap();
+    assert_eq!(t.rules.decks[d].cards[last as usize].id, "dividend-50");
+    assert_eq!(t.s.decks[d].len(), 16);
+}
+
+#[test]
+fn get_out_card_held_until_used_then_returned_to_bottom() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "get-out-of-jail");
+    let d = t.rules.deck_index("chance").unwrap();
+    t.run("roll 3 4");
+    assert_eq!(t.s.players[0].cards.len(), 1);
+    assert_eq!(t.s.decks[d].len(), 15);
+    t.run("set jailed Ann yes; set turn Ann; jail card");
+    assert!(!t.jailed("Ann"));
+    assert!(t.s.players[0].cards.is_empty());
+    assert_eq!(t.s.decks[d].len(), 16);
+}
+
+#[test]
+fn get_out_card_may_be_sold_to_another_player() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "get-out-of-jail");
+    t.run("roll 3 4; end; trade Ann Bob card:chance for $40");
+    assert_eq!(t.s.players[1].cards.len(), 1);
+    assert_eq!(t.cash("Ann"), 1540);
+    // Bob, in the White Room, plays the card he bought.
+    t.run("set jailed Bob yes; set turn Bob; jail card");
+    assert!(!t.jailed("Bob"));
+}
+
+#[test]
+fn card_nearest_utility_owned_pays_ten_times_a_fresh_roll() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["power-grid"]);
+    t.top_card("chance", "nearest-utility");
+    t.run("roll 3 4");
+    assert_eq!(t.pos("Ann"), 12);
+    assert!(matches!(t.pending(), Some(Pending::UtilityRoll { .. })));
+    t.run("roll 2 3");
+    assert_eq!(t.cash("Ann"), 1450);
+    assert!(t.said("dice 5 x 10"));
+}
+
+#[test]
+fn card_nearest_station_owned_pays_twice_the_rent() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["comm-east", "comm-west"]);
+    t.top_card("chance", "nearest-railroad");
+    t.run("roll 3 4");
+    assert_eq!(t.pos("Ann"), 15);
+    assert_eq!(t.cash("Ann"), 1400, "50 x 2");
+}
+
+#[test]
+fn card_nearest_unowned_may_be_bought() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "nearest-railroad-2");
+    t.run("set position Ann 32; roll 1 3");
+    assert_eq!(t.pos("Ann"), 5, "wraps past Briefing to North COMM");
+    assert_eq!(t.cash("Ann"), 1700);
+    t.run("buy");
+    assert_eq!(t.owner("comm-north").as_deref(), Some("Ann"));
+}
+
+#[test]
+fn card_go_to_white_room_no_salary() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "go-to-jail");
+    t.run("set position Ann 30; roll 3 3");
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 10);
+    assert_eq!(
+        t.cash("Ann"),
+        1500,
+        "no salary though the card moves past Briefing"
+    );
+    assert!(
+        t.refused("roll 1 2").contains("has rolled"),
+        "doubles do not give a roll"
+    );
+}
+
+#[test]
+fn card_repairs_per_substation_and_command_hq() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 5; set buildings oversight 3");
+    t.top_card("chance", "general-repairs");
+    t.run("roll 3 4");
+    assert_eq!(t.cash("Ann"), 1500 - (3 * 25 + 100));
+    assert!(t.said("(3 x 25 + 1 x 100)"));
+}
+
+#[test]
+fn card_pay_each_player() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.top_card("chance", "chairman-50");
+    t.run("roll 3 4");
+    assert_eq!(
+        (t.cash("Ann"), t.cash("Bob"), t.cash("Cy")),
+        (1400, 1550, 1550)
+    );
+}
+
+#[test]
+fn card_collect_from_every_player() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.top_card("community", "opera-night-50");
+    t.run("roll 1 1");
+    assert_eq!(
+        (t.cash("Ann"), t.cash("Bob"), t.cash("Cy")),
+        (1600, 1450, 1450)
+    );
+}
+
+#[test]
+fn card_collect_from_every_player_who_is_short_owes_it() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.run("set cash Bob 20");
+    t.top_card("community", "opera-night-50");
+    t.run("roll 1 1");
+    match t.pending() {
+        Some(Pending::Debt(d)) => assert_eq!((d.debtor, d.amount), (1, 50)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(t.cash("Cy"), 1500, "Cy pays after Bob settles");
+    t.run("concede");
+    assert!(t.s.players[1].bankrupt);
+    assert_eq!(t.cash("Cy"), 1450);
+    assert_eq!(t.cash("Ann"), 1500 + 20 + 50);
+}
+
+#[test]
+fn physical_decks_wait_for_the_card_drawn() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.physical_decks = true);
+    t.run("roll 3 4");
+    assert!(matches!(t.pending(), Some(Pending::Card { .. })));
+    assert!(t
+        .refused("draw community bank-error-200")
+        .contains("must draw from INTEL"));
+    t.run("draw chance loan-matures-150");
+    assert_eq!(t.cash("Ann"), 1650);
+    // The other edition's card is known too.
+    t.run("end; roll 1 1; draw community birthday-10");
+    assert_eq!(t.cash("Bob"), 1510);
+}
+
+#[test]
+fn draw_is_refused_when_the_device_draws() {
+    let mut t = game(&["Ann", "Bob"]);
+    assert!(t
+        .refused("draw chance dividend-50")
+        .contains("physical_decks"));
+}
+
+// ---- ABEYANCE and the luxury tax -------------------------------------------------------------
+
+#[test]
+fn abeyance_flat_200() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 3");
+    assert_eq!(t.cash("Ann"), 1500, "nothing is paid before the choice");
+    t.run("tax flat");
+    assert_eq!(t.cash("Ann"), 1300);
+}
+
+#[test]
+fn abeyance_ten_percent_of_total_worth() {
+    // Worth: cash 1500 - 300 - 100 (after buying) ... set directly: cash 1000, Centre (60),
+    // Oversight mortgaged (60 counted in full), 2 Substations on Centre? No: a group with a
+    // mortgage cannot build, so buildings go on the light blues.
+    let mut t = game(&["Ann", "Bob"]);
+    t.own(
+        "Ann",
+        &[
+            "centre",
+            "oversight",
+            "birkoffs-comm-center",
+            "walters-area",
+            "nikitas-apartment",
+        ],
+    );
+    t.run("set cash Ann 1000; mortgage oversight; set buildings walters-area 2");
+    // cash 1030, prices 60+60+100+100+120 = 440, buildings 2 x 50 = 100: worth 1570.
+    t.run("roll 1 3; tax percent");
+    assert_eq!(t.cash("Ann"), 1030 - 157);
+    assert!(t.said("10% of total worth 1570"));
+}
+
+#[test]
+fn abeyance_choice_is_made_before_the_total_is_shown() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 3");
+    let text = property::prompt(&t.rules, &t.s).text;
+    assert!(text.contains("tax flat") && !text.contains("1500"));
+    assert!(t.refused("end").contains("tax"));
+}
+
+#[test]
+fn luxury_tax_square_charges_75() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 35; roll 1 2");
+    assert_eq!(t.cash("Ann"), 1425);
+}
+
+// ---- doubles and THE WHITE ROOM ----------------------------------------------------------------
+
+#[test]
+fn the_play_doubles_roll_again() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 16; roll 2 2");
+    assert!(t.said("doubles: Ann rolls again"));
+    assert!(t.refused("end").contains("must roll again"));
+    t.run("roll 1 2; buy; end");
+    assert_eq!(t.s.current, 1);
+}
+
+#[test]
+fn white_room_third_doubles_in_succession() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["analysis-wing"]);
+    t.run("set position Ann 10; roll 5 5; roll 3 3; roll 2 2");
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 10);
+    assert!(t.refused("roll 1 2").contains("has rolled"));
+    t.run("end");
+}
+
+#[test]
+fn white_room_go_to_square_sends_there_no_salary() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 25; roll 2 3");
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 10);
+    assert_eq!(t.cash("Ann"), 1500);
+}
+
+#[test]
+fn white_room_landing_there_is_just_interrogating() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 5; roll 2 3");
+    assert!(!t.jailed("Ann"));
+    assert!(t.said("just interrogating"));
+}
+
+#[test]
+fn white_room_exit_on_doubles_moves_without_another_roll() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 5 5");
+    assert!(!t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 20);
+    assert!(t.refused("roll 1 2").contains("has rolled"));
+}
+
+#[test]
+fn white_room_failed_roll_ends_the_turn() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2");
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 10);
+    t.run("end");
+}
+
+#[test]
+fn white_room_pay_50_before_rolling_on_first_two_turns() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2; end; set turn Ann");
+    t.run("jail pay");
+    assert_eq!(t.cash("Ann"), 1450);
+    assert!(!t.jailed("Ann"));
+    t.run("roll 1 2");
+    assert_eq!(t.pos("Ann"), 13);
+}
+
+#[test]
+fn white_room_pay_refused_after_rolling() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2");
+    assert!(t.refused("jail pay").contains("has rolled"));
+}
+
+#[test]
+fn white_room_third_turn_must_roll_unless_option() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2; end; set turn Ann; roll 1 2; end; set turn Ann");
+    assert!(t.refused("jail pay").contains("must roll"));
+    let mut t = game_with(&["Ann", "Bob"], |o| o.jail_pay_on_last_turn = true);
+    t.run("set jailed Ann yes; roll 1 2; end; set turn Ann; roll 1 2; end; set turn Ann");
+    t.run("jail pay");
+}
+
+#[test]
+fn white_room_forced_fine_after_third_failed_roll_then_move() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2; end; set turn Ann; roll 1 2; end; set turn Ann");
+    t.run("roll 4 2");
+    assert!(!t.jailed("Ann"));
+    assert_eq!(t.cash("Ann"), 1450);
+    assert_eq!(t.pos("Ann"), 16);
+    assert!(t.said("after the last try, fine paid"));
+}
+
+#[test]
+fn white_room_forced_fine_unaffordable_is_a_debt_then_the_move() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre"]);
+    t.run("set jailed Ann yes; set cash Ann 30; roll 1 2; end; set turn Ann; roll 1 2; end");
+    t.run("set turn Ann");
+    t.run("roll 4 2");
+    assert!(matches!(t.pending(), Some(Pending::Debt(_))));
+    assert_eq!(t.pos("Ann"), 10);
+    t.run("mortgage centre; pay");
+    assert_eq!(t.pos("Ann"), 16);
+    assert_eq!(t.cash("Ann"), 30 + 30 - 50);
+}
+
+#[test]
+fn white_room_may_buy_build_and_trade_while_inside() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.own("Bob", &["comm-north"]);
+    t.run("set jailed Ann yes; build centre; trade Ann Bob $100 for comm-north");
+    assert_eq!(t.level("centre"), 1);
+    assert_eq!(t.owner("comm-north").as_deref(), Some("Ann"));
+}
+
+// ---- SUBSTATIONS, COMMAND HEADQUARTERS, BUILDING SHORTAGES -------------------------------------
+
+#[test]
+fn substations_need_the_whole_group() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre"]);
+    assert!(t.refused("build centre").contains("must own all"));
+}
+
+#[test]
+fn substations_not_on_a_group_with_a_mortgage() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("mortgage oversight");
+    assert!(t.refused("build centre").contains("mortgaged"));
+}
+
+#[test]
+fn substations_cost_the_deed_price_and_build_evenly() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own(
+        "Ann",
+        &["birkoffs-comm-center", "walters-area", "nikitas-apartment"],
+    );
+    t.run("build walters-area");
+    assert_eq!(t.cash("Ann"), 1450);
+    assert!(t.refused("build walters-area").contains("build evenly"));
+    t.run("build birkoffs-comm-center; build nikitas-apartment; build walters-area");
+    assert_eq!(t.level("walters-area"), 2);
+    assert_eq!(t.s.houses, 28);
+}
+
+#[test]
+fn command_hq_after_four_substations_returns_them() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 4; set buildings oversight 3");
+    assert!(t.refused("build centre").contains("build evenly"));
+    t.run("build oversight; build centre");
+    assert_eq!(t.level("centre"), HOTEL);
+    assert_eq!((t.s.houses, t.s.hotels), (32 - 4, 11));
+    assert!(t.refused("build centre").contains("one per lot"));
+}
+
+#[test]
+fn building_shortage_refused_when_housekeeping_has_none() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.s.houses = 0;
+    assert!(t.refused("build centre").contains("no Substations left"));
+}
+
+#[test]
+fn building_shortage_auction_when_several_players_want_more_than_the_bank_has() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.s.houses = 3;
+    t.run("build centre");
+    match t.pending() {
+        Some(Pending::Auction(a)) => assert_eq!(a.min, 50),
+        other => panic!("{other:?}"),
+    }
+    t.run("bid Bob 60; bid Ann 80; pass Bob");
+    assert!(matches!(t.pending(), Some(Pending::Place { .. })));
+    t.run("build oversight");
+    assert_eq!(t.level("oversight"), 1);
+    assert_eq!(t.cash("Ann"), 1420);
+    assert_eq!(t.s.houses, 2);
+}
+
+#[test]
+fn selling_substations_at_half_price_evenly() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 2; set buildings oversight 1");
+    assert!(t.refused("sell oversight").contains("sell evenly"));
+    t.run("sell centre");
+    assert_eq!(t.cash("Ann"), 1525);
+    assert_eq!(t.level("centre"), 1);
+}
+
+#[test]
+fn selling_command_hq_broken_down_to_substations() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 5; set buildings oversight 5; sell centre");
+    assert_eq!(t.level("centre"), 4);
+    assert_eq!(t.cash("Ann"), 1525);
+}
+
+#[test]
+fn selling_command_hqs_of_a_group_at_once() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 5; set buildings oversight 5");
+    t.s.houses = 0;
+    assert!(t.refused("sell centre").contains("sell centre all"));
+    t.run("sell centre all");
+    assert_eq!((t.level("centre"), t.level("oversight")), (0, 0));
+    assert_eq!(t.cash("Ann"), 1500 + 2 * 5 * 25);
+}
+
+// ---- SELLING PROPERTY (trades) ---------------------------------------------------------------
+
+#[test]
+fn selling_property_squares_cash_and_cards_between_players() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "comm-north"]);
+    t.own("Bob", &["power-grid"]);
+    t.run("trade Ann Bob centre comm-north for power-grid $10");
+    assert_eq!(t.owner("centre").as_deref(), Some("Bob"));
+    assert_eq!(t.owner("power-grid").as_deref(), Some("Ann"));
+    assert_eq!(t.cash("Ann"), 1510);
+}
+
+#[test]
+fn selling_property_not_while_buildings_stand_on_the_group() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings oversight 1");
+    assert!(t
+        .refused("trade Ann Bob centre for $100")
+        .contains("buildings stand"));
+}
+
+#[test]
+fn miscellaneous_no_loans_between_players() {
+    let mut t = game(&["Ann", "Bob"]);
+    assert!(t
+        .refused("trade Ann Bob $100 for nothing")
+        .contains("may not lend"));
+    assert!(t
+        .refused("trade Ann Bob $100 for $120")
+        .contains("may not lend"));
+}
+
+#[test]
+fn trade_refused_for_things_not_owned() {
+    let mut t = game(&["Ann", "Bob"]);
+    assert!(t
+        .refused("trade Ann Bob centre for $1")
+        .contains("does not own"));
+    assert!(t
+        .refused("trade Ann Bob card:chance for $1")
+        .contains("no INTEL card"));
+    assert!(t
+        .refused("trade Ann Bob comm-north for $2000")
+        .contains("does not own"));
+}
+
+// ---- MORTGAGES ------------------------------------------------------------------------------
+
+#[test]
+fn mortgages_pay_half_the_price() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["operations-office"]);
+    t.run("mortgage operations-office");
+    assert_eq!(t.cash("Ann"), 1700);
+    assert!(t
+        .refused("mortgage operations-office")
+        .contains("mortgaged already"));
+}
+
+#[test]
+fn mortgages_only_when_the_group_has_no_buildings() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings oversight 1");
+    assert!(t.refused("mortgage centre").contains("sell the buildings"));
+}
+
+#[test]
+fn mortgages_lifted_at_value_plus_ten_percent() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["operations-office"]);
+    t.run("mortgage operations-office; unmortgage operations-office");
+    assert_eq!(t.cash("Ann"), 1700 - 220);
+    assert!(t.said("(200 + 20 interest)"));
+}
+
+#[test]
+fn mortgages_received_pay_ten_percent_now_and_again_on_lifting() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["operations-office"]);
+    t.run("mortgage operations-office; trade Ann Bob operations-office for $150");
+    assert!(matches!(t.pending(), Some(Pending::Mortgaged { .. })));
+    t.run("keep operations-office");
+    assert_eq!(t.cash("Bob"), 1500 - 150 - 20);
+    t.run("unmortgage operations-office");
+    assert_eq!(t.cash("Bob"), 1330 - 220);
+}
+
+#[test]
+fn mortgages_received_may_be_lifted_at_once() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["operations-office"]);
+    t.run("mortgage operations-office; trade Ann Bob operations-office for $150");
+    assert!(t.refused("end").contains("mortgaged"));
+    t.run("unmortgage operations-office");
+    assert_eq!(t.cash("Bob"), 1500 - 150 - 220);
+    assert!(t.pending().is_none());
+}
+
+// ---- BANKRUPTCY and debts --------------------------------------------------------------------
+
+#[test]
+fn debts_raise_money_then_pay() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.own("Ann", &["operations-office"]);
+    t.run("set cash Ann 30; set position Ann 25; roll 3 3");
+    assert!(t.said("Ann owes Bob 52"));
+    assert!(t.refused("pay").contains("22 short"));
+    assert!(t.refused("end").contains("owes"));
+    t.run("mortgage operations-office; pay");
+    assert_eq!(t.cash("Ann"), 30 + 200 - 52);
+    assert_eq!(t.cash("Bob"), 1552);
+}
+
+#[test]
+fn bankruptcy_to_a_player_hands_over_everything() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own(
+        "Ann",
+        &["centre", "oversight", "comm-north", "operations-office"],
+    );
+    t.own("Bob", &["adrians-retreat"]);
+    t.top_card("chance", "get-out-of-jail");
+    t.run("set buildings centre 2; set buildings oversight 2; mortgage operations-office");
+    t.run("set position Ann 4; roll 1 2");
+    assert_eq!(t.s.players[0].cards.len(), 1);
+    t.run("end; roll 1 1; roll 1 2; end");
+    t.run("set turn Ann; set cash Ann 10; set position Ann 35; roll 1 1");
+    // Adrian's Retreat unimproved, Bob owns only it: rent 35. Ann has 10.
+    assert!(
+        matches!(t.pending(), Some(Pending::Debt(_))),
+        "{:?}",
+        t.lines
+    );
+    let bob_before = t.cash("Bob");
+    t.run("concede");
+    assert!(t.s.players[0].bankrupt);
+    // 4 Substations back at half of 50: 100 to Ann, then all of Ann's cash (110) to Bob.
+    assert_eq!(t.cash("Bob"), bob_before + 110);
+    assert_eq!(t.owner("centre").as_deref(), Some("Bob"));
+    assert_eq!(t.level("centre"), 0);
+    assert_eq!(t.s.players[1].cards.len(), 1);
+    // The mortgaged square: Bob pays 10% now or lifts it.
+    assert!(matches!(t.pending(), Some(Pending::Mortgaged { .. })));
+    t.run("keep operations-office");
+    assert_eq!(t.cash("Bob"), bob_before + 110 - 20);
+    assert_eq!(t.s.current, t.p("Bob"), "the turn passes on");
+}
+
+#[test]
+fn bankruptcy_to_housekeeping_auctions_the_squares() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["centre", "comm-north"]);
+    t.run("mortgage comm-north; set cash Ann 10; set position Ann 2; roll 1 1");
+    // Abeyance at 4: 2 + 2 = 4.
+    t.run("tax flat");
+    t.run("concede");
+    assert!(t.s.players[0].bankrupt);
+    assert_eq!(t.owner("centre"), None);
+    assert!(!t.s.squares[t.sq("comm-north")].mortgaged);
+    match t.pending() {
+        Some(Pending::Auction(a)) => {
+            assert_eq!(a.lot, property::state::Lot::Square(1));
+            assert_eq!(a.open, vec![false, true, true]);
+        }
+        other => panic!("{other:?}"),
+    }
+    t.run("bid Cy 20; pass Bob; pass Bob; pass Cy");
+    assert_eq!(t.owner("centre").as_deref(), Some("Cy"));
+    assert_eq!(t.owner("comm-north"), None);
+    assert_eq!(t.s.current, t.p("Bob"));
+}
+
+#[test]
+fn bankruptcy_last_player_left_wins() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["oversight"]);
+    t.run("set cash Ann 1; roll 1 2; concede");
+    assert_eq!(t.s.winner, Some(1));
+    assert!(t.refused("roll 1 2").contains("game is over"));
+}
+
+// ---- SHORT GAME and TIME LIMIT GAME ----------------------------------------------------------
+
+#[test]
+fn short_game_deals_three_free_deeds_each() {
+    let t = game_with(&["Ann", "Bob"], |o| o.short_game = true);
+    assert_eq!(t.s.owned_by(0).count(), 3);
+    assert_eq!(t.s.owned_by(1).count(), 3);
+    assert_eq!(t.cash("Ann"), 1500);
+}
+
+#[test]
+fn short_game_command_hq_after_three_substations() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.short_game = true);
+    t.run("set owner centre bank; set owner oversight bank");
+    t.own("Ann", &["centre", "oversight"]);
+    t.run("set buildings centre 3; set buildings oversight 3; build centre");
+    assert_eq!(t.level("centre"), HOTEL);
+    assert_eq!(t.s.houses, 32 - 3);
+}
+
+#[test]
+fn short_game_white_room_exit_on_next_turn_roll_then_pay() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.short_game = true);
+    t.run("set jailed Ann yes; roll 1 2");
+    assert!(!t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 13);
+    assert_eq!(t.cash("Ann"), 1450 - rent_if_owned(&t, 13));
+}
+
+fn rent_if_owned(t: &Table, sq: usize) -> i64 {
+    if t.s.squares[sq].owner.is_some_and(|o| o != 0) {
+        10
+    } else {
+        0
+    }
+}
+
+#[test]
+fn short_game_abeyance_is_a_flat_200() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.short_game = true);
+    t.run("roll 1 3");
+    assert!(t.pending().is_none());
+    assert_eq!(t.cash("Ann"), 1300);
+}
+
+#[test]
+fn short_game_ends_at_the_first_bankruptcy_richest_wins() {
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| o.short_game = true);
+    for sq in t.rules.deeds() {
+        t.run(&format!("set owner {sq} bank"));
+    }
+    t.own("Bob", &["centre", "oversight", "operations-office"]);
+    t.own("Cy", &["adrians-retreat"]);
+    t.run("set buildings centre 5; set buildings oversight 3; mortgage operations-office");
+    t.run("set cash Ann 1; roll 1 2; concede");
+    assert!(t.s.over);
+    // Bob: cash 1500 + 200 (mortgage) + 1 (Ann's cash) = 1701; centre 60 + HQ 4 x 50 = 260,
+    // oversight 60 + 3 x 50 = 210, operations-office mortgaged at half: 200. Total 2371.
+    assert!(t.said("Bob is worth 2371"));
+    assert_eq!(t.s.winner, Some(1));
+}
+
+#[test]
+fn time_limit_game_deals_two_deeds_paid_for() {
+    let t = game_with(&["Ann", "Bob"], |o| o.time_limit = true);
+    let ann: Vec<usize> = t.s.owned_by(0).collect();
+    assert_eq!(ann.len(), 2);
+    let paid: i64 = ann
+        .iter()
+        .map(|&q| t.rules.squares[q].price().unwrap())
+        .sum();
+    assert_eq!(t.cash("Ann"), 1500 - paid);
+}
+
+#[test]
+fn time_limit_game_richest_wins_when_time_is_up() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.time_limit = true);
+    t.run("set cash Bob 5000; time-up");
+    assert_eq!(t.s.winner, Some(1));
+    assert!(t.said("Bob wins"));
+}
+
+// ---- table corrections -----------------------------------------------------------------------
+
+#[test]
+fn corrections_set_every_field() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set cash Ann 999; set position Bob 21; set owner centre Bob; set owner oversight Bob");
+    t.run("set buildings centre 2; set jailed Ann yes; set turn Bob");
+    assert_eq!(t.cash("Ann"), 999);
+    assert_eq!(t.pos("Bob"), 21);
+    assert_eq!(t.level("centre"), 2);
+    assert_eq!(t.s.houses, 30);
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.s.current, 1);
+    assert_eq!(t.s.ledger.total(), 0);
+    t.run("set owner oversight bank");
+    assert!(t.refused("set mortgaged centre yes").contains("buildings"));
+    assert!(t.refused("set owner centre Ann").contains("buildings"));
+}
+
+#[test]
+fn corrections_refused_while_a_decision_is_pending() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2");
+    assert!(t.refused("set cash Ann 5").contains("buy"));
+}
+
+#[test]
+fn rent_shows_its_working() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["centre", "oversight"]);
+    t.run("roll 1 2");
+    assert!(t.said("Ann pays Bob 8 OPs rent on Oversight (4 x 2, full group)"));
+}
+
+#[test]
+fn legal_commands_are_all_accepted() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["centre", "oversight", "comm-north"]);
+    t.run("roll 2 4");
+    for cmd in property::legal::legal(&t.rules, &t.s) {
+        let cmd = match cmd {
+            property::Command::Roll { dice: None } => property::Command::Roll {
+                dice: Some(boardside::engine::dice::Dice(1, 2)),
+            },
+            c => c,
+        };
+        let mut s = t.s.clone();
+        property::execute(&t.rules, &mut s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    }
+}
