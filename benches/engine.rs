@@ -1,1 +1,110 @@
-fn main() {}
+//! `cargo bench`: the engine's speed figures (printed, never asserted; the machines are shared).
+//! - one command: `decide` on a mid-game state, then `apply` of its events (no rendering);
+//! - random play: player-turns per second with buying, auctions, building and trades on;
+//! - resume: replaying a 10,000-command journal from disk.
+
+use boardside::engine::property::{self, PropertyGame, Ruleset};
+use boardside::engine::Game;
+use boardside::session::Session;
+use boardside::simulate::{self, Config};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::hint::black_box;
+use std::time::Instant;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn main() {
+    let rules = Ruleset::load(concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml"))
+        .expect("ruleset");
+    let names = simulate::names(4);
+
+    // Mid-game states with the command the random player would choose next.
+    let mut cases = Vec::new();
+    for seed in 0..50u64 {
+        let setup = boardside::session::make_setup(&rules, seed);
+        let (mut s, _) = property::new_game(&rules, &names, &rules.options, &setup).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..300 {
+            if s.over {
+                break;
+            }
+            let cmd = simulate::choose(&rules, &s, &mut rng);
+            property::execute(&rules, &mut s, &cmd).unwrap();
+        }
+        if !s.over {
+            let cmd = simulate::choose(&rules, &s, &mut rng);
+            cases.push((s, cmd));
+        }
+    }
+    let rounds = 2000;
+    let mut samples = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        for _ in 0..rounds {
+            for (s, cmd) in &cases {
+                let events = PropertyGame::decide(&rules, s, cmd).unwrap();
+                let mut after = s.clone();
+                for e in &events {
+                    PropertyGame::apply(&rules, &mut after, e);
+                }
+                black_box(after);
+            }
+        }
+        samples.push(t.elapsed().as_secs_f64() * 1e9 / (rounds * cases.len()) as f64);
+    }
+    println!(
+        "one command (decide on a copy + apply), median: {:.0} ns",
+        median(samples)
+    );
+
+    let cfg = Config {
+        players: 4,
+        games: 300,
+        seed: 1,
+        max_turns: 1000,
+        check: false,
+    };
+    let report = simulate::run(&rules, &rules.options, &cfg).unwrap();
+    for l in report.lines().iter().take(5) {
+        println!("random play, 4 players: {l}");
+    }
+
+    // A journal of 10,000 commands (8 players, so the game lasts), then resume it.
+    let dir = std::env::temp_dir().join(format!("boardside-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long.journal");
+    let mut made = 0;
+    for seed in 0.. {
+        let _ = std::fs::remove_file(&path);
+        let mut session =
+            Session::new(rules.clone(), &simulate::names(8), seed, rules.options.clone(), Some(&path))
+                .unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        while !session.state.over && session.history.len() < 10_000 {
+            let cmd = simulate::choose(&rules, &session.state, &mut rng);
+            session.command(cmd).unwrap();
+        }
+        made = session.history.len();
+        if made == 10_000 {
+            break;
+        }
+    }
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    let mut samples = Vec::new();
+    for _ in 0..15 {
+        let t = Instant::now();
+        let (s, _) = Session::resume(rules.clone(), &path).unwrap();
+        black_box(&s.state);
+        samples.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    println!(
+        "resume a {made}-command journal ({:.1} MB), median: {:.1} ms",
+        bytes as f64 / 1e6,
+        median(samples)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

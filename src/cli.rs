@@ -70,7 +70,7 @@ pub struct SimArgs {
     pub check: bool,
 }
 
-fn load(path: &PathBuf) -> Result<Ruleset, String> {
+fn load(path: &std::path::Path) -> Result<Ruleset, String> {
     Ruleset::load(&path.display().to_string()).map_err(|e| e.to_string())
 }
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::engine::property::{Command, Event, Options, Setup};
@@ -23,7 +23,7 @@ pub struct Header {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "record", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Record {
     Command {
         cmd: Command,
@@ -86,23 +86,17 @@ impl JournalFile {
     /// is left as it is.
     pub fn open(path: &Path) -> Result<Loaded, String> {
         let shown = path.display();
-        let file =
-            File::open(path).map_err(|e| format!("{shown}: cannot open the journal: {e}"))?;
-        let mut reader = BufReader::new(file);
-        let mut lines: Vec<(usize, String, bool)> = Vec::new(); // (byte offset, text, ended)
+        // Read at once: a journal is small, and one buffer saves an allocation per line.
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("{shown}: cannot open the journal: {e}"))?;
+        let mut lines: Vec<(usize, &str, bool)> = Vec::new(); // (byte offset, text, ended)
         let mut offset = 0usize;
-        loop {
-            let mut buf = Vec::new();
-            let n = reader
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| format!("{shown}: cannot read the journal: {e}"))?;
-            if n == 0 {
-                break;
-            }
-            let ended = buf.last() == Some(&b'\n');
-            let text = String::from_utf8_lossy(&buf).trim_end().to_string();
+        for chunk in bytes.split_inclusive(|&b| b == b'\n') {
+            let ended = chunk.last() == Some(&b'\n');
+            // Invalid UTF-8 cannot parse as a record: it is treated like any damaged line.
+            let text = std::str::from_utf8(chunk).unwrap_or("\u{fffd}").trim_end();
             lines.push((offset, text, ended));
-            offset += n;
+            offset += chunk.len();
         }
         let mut warnings = Vec::new();
         let Some((_, first, _)) = lines.first() else {

@@ -34,7 +34,7 @@ pub struct Trade {
 
 /// Table corrections: journaled and undoable, allowed when no decision is pending.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "set")]
+#[serde(rename_all = "snake_case")]
 pub enum Correction {
     Cash { player: usize, amount: i64 },
     Position { player: usize, square: usize },
@@ -46,7 +46,7 @@ pub enum Correction {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "verb")]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Dice outcome; None until the device (or the table) supplies it.
     Roll {

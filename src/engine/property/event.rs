@@ -41,7 +41,7 @@ pub enum JailExit {
 
 /// Remarks with no effect on the state, so the table knows why nothing happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "note")]
+#[serde(rename_all = "snake_case")]
 pub enum Note {
     JustVisiting { player: usize },
     FreeRest { player: usize, square: usize },
@@ -55,7 +55,7 @@ pub enum Note {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
+#[serde(rename_all = "snake_case")]
 pub enum Event {
     FirstRoll {
         player: usize,

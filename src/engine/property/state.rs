@@ -85,7 +85,7 @@ pub struct Debt {
 
 /// A decision the table owes before play goes on. The last one pushed is answered first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "decision")]
+#[serde(rename_all = "snake_case")]
 pub enum Pending {
     /// Everyone rolls for the first turn; `rolls[p]` is Some once p rolled in this round.
     FirstRoll {
@@ -152,7 +152,7 @@ impl RentWorking {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "rule")]
+#[serde(rename_all = "snake_case")]
 pub enum RentRule {
     Unimproved,
     /// Unimproved lot of a group one player owns: double rent.
@@ -176,7 +176,7 @@ pub enum RentRule {
 
 /// Why money moved: every payment carries its reason and its working.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "for")]
+#[serde(rename_all = "snake_case")]
 pub enum Why {
     StartingMoney,
     Salary,

@@ -1,0 +1,258 @@
+//! Conformance tests shared by every game: seeded random legal play with invariants after each
+//! command, replay == live state, undo then redo == identity, refused commands harmless; and the
+//! journal and ruleset files' behaviour on bad input.
+
+use boardside::engine::property::{Options, Ruleset};
+use boardside::session::Session;
+use boardside::simulate::{self, Config};
+use std::io::Write;
+use std::path::PathBuf;
+
+fn ruleset_path(name: &str) -> String {
+    format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rules(name: &str) -> Ruleset {
+    Ruleset::load(&ruleset_path(name)).unwrap()
+}
+
+fn checked(name: &str, players: usize, games: u64, seed: u64, edit: impl Fn(&mut Options)) {
+    let r = rules(name);
+    let mut o = r.options.clone();
+    edit(&mut o);
+    let cfg = Config {
+        players,
+        games,
+        seed,
+        max_turns: 400,
+        check: true,
+    };
+    let report = simulate::run(&r, &o, &cfg).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, games);
+    assert!(report.commands > games * 50, "games too short to mean anything");
+}
+
+const PROPERTY_RULESETS: &[&str] = &["sectionopoly"];
+
+#[test]
+fn random_seeded_play_keeps_every_invariant() {
+    for name in PROPERTY_RULESETS {
+        checked(name, 4, 60, 1, |_| {});
+        checked(name, 2, 40, 1000, |_| {});
+        checked(name, 6, 20, 2000, |_| {});
+    }
+}
+
+#[test]
+fn random_play_with_house_rules_keeps_every_invariant() {
+    for name in PROPERTY_RULESETS {
+        checked(name, 3, 40, 3000, |o| o.short_game = true);
+        checked(name, 3, 30, 4000, |o| o.time_limit = true);
+        checked(name, 4, 30, 5000, |o| o.rent_must_be_asked = true);
+        checked(name, 3, 30, 6000, |o| o.physical_decks = true);
+        checked(name, 4, 30, 7000, |o| {
+            o.building_auction = false;
+            o.jail_pay_on_last_turn = true;
+        });
+    }
+}
+
+#[test]
+fn a_full_four_player_game_ends_with_a_winner_or_the_cap() {
+    let r = rules("sectionopoly");
+    let cfg = Config {
+        players: 4,
+        games: 1,
+        seed: 42,
+        max_turns: 2000,
+        check: true,
+    };
+    let report = simulate::run(&r, &r.options, &cfg).unwrap();
+    assert_eq!(report.games, 1);
+    assert_eq!(report.wins.iter().sum::<u64>() + report.capped, 1);
+    assert!(report.lines().iter().any(|l| l.starts_with("player-turns/s")));
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardside-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn names(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn play(s: &mut Session, lines: &[&str]) {
+    for l in lines {
+        let out = s.run_line(l);
+        assert!(
+            !out.iter().any(|o| o.starts_with("error:")),
+            "{l}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn journal_resume_gives_the_same_state_and_next_dice() {
+    let path = temp("resume.journal");
+    let r = rules("sectionopoly");
+    let ab = names(&["Ann", "Bob"]);
+    let mut a = Session::new(r.clone(), &ab, 7, r.options.clone(), Some(&path)).unwrap();
+    play(&mut a, &["roll", "roll"]);
+    let live = a.state.clone();
+    drop(a);
+    let (mut b, msgs) = Session::resume(r.clone(), &path).unwrap();
+    assert!(msgs.iter().any(|m| m.contains("resumed")));
+    assert_eq!(b.state, live);
+    play(&mut b, &["roll"]);
+    // The same game never interrupted: its third device roll is the resumed game's first.
+    let mut c = Session::new(r.clone(), &ab, 7, r.options.clone(), None).unwrap();
+    play(&mut c, &["roll", "roll", "roll"]);
+    assert_eq!(b.history.last().unwrap().cmd, c.history.last().unwrap().cmd);
+    assert_eq!(b.state, c.state);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
+    let path = temp("undo.journal");
+    let r = rules("sectionopoly");
+    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 11, r.options.clone(), Some(&path)).unwrap();
+    let start = s.state.clone();
+    play(&mut s, &["roll 3 4", "roll 5 6", "roll 3 4"]);
+    let mid = s.state.clone();
+    play(&mut s, &["undo", "undo", "undo"]);
+    assert_eq!(s.state, start);
+    play(&mut s, &["roll 3 4", "roll 5 6", "roll 3 4"]);
+    assert_eq!(s.state, mid, "undo then redo is the identity");
+    assert!(s.run_line("undo").iter().all(|l| l.starts_with("undone: ")));
+    drop(s);
+    // Undo records are journaled: resuming honours them.
+    let (s2, _) = Session::resume(r, &path).unwrap();
+    assert_eq!(s2.history.len(), 2);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn journal_torn_last_line_is_dropped_with_a_message() {
+    let path = temp("torn.journal");
+    let r = rules("sectionopoly");
+    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    play(&mut s, &["roll 3 4", "roll 1 2"]);
+    let kept = s.state.clone();
+    drop(s);
+    let mut f = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+    f.write_all(b"{\"record\":\"command\",\"cmd\":{\"verb\":\"ro").unwrap();
+    drop(f);
+    let (mut s, msgs) = Session::resume(r.clone(), &path).unwrap();
+    assert!(msgs.iter().any(|m| m.contains("cut off")), "{msgs:?}");
+    assert_eq!(s.state, kept);
+    // The file was cut back: the next command appends cleanly and resumes again.
+    play(&mut s, &["roll 2 2"]);
+    let after = s.state.clone();
+    drop(s);
+    let (s, msgs) = Session::resume(r, &path).unwrap();
+    assert!(!msgs.iter().any(|m| m.contains("cut off")));
+    assert_eq!(s.state, after);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn journal_damaged_middle_line_is_refused_and_left_untouched() {
+    let path = temp("damaged.journal");
+    let r = rules("sectionopoly");
+    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    play(&mut s, &["roll 3 4", "roll 1 2", "roll 2 1"]);
+    drop(s);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "garbage";
+    let damaged = lines.join("\n") + "\n";
+    std::fs::write(&path, &damaged).unwrap();
+    let err = Session::resume(r, &path).err().unwrap();
+    assert!(err.contains(":3:"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn journal_from_a_changed_ruleset_is_refused() {
+    let path = temp("changed.journal");
+    let r = rules("sectionopoly");
+    let s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    drop(s);
+    let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
+    let changed = Ruleset::parse("copy.toml", &text.replace("salary = 200", "salary = 400")).unwrap();
+    let err = Session::resume(changed, &path).err().unwrap();
+    assert!(err.contains("ruleset changed"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn journal_is_not_overwritten_by_a_new_game() {
+    let path = temp("exists.journal");
+    std::fs::write(&path, "precious\n").unwrap();
+    let r = rules("sectionopoly");
+    let err = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path));
+    assert!(err.is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious\n");
+    std::fs::remove_file(&path).unwrap();
+}
+
+fn broken(edit: impl Fn(String) -> String) -> String {
+    let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
+    Ruleset::parse("broken.toml", &edit(text)).unwrap_err().to_string()
+}
+
+#[test]
+fn broken_ruleset_files_are_reported_with_file_and_line() {
+    let e = broken(|t| t.replace("rents = [2, 10, 30, 90, 160, 250]", "rents = [2, 10]"));
+    assert!(e.starts_with("broken.toml:") && e.contains("rents has 2 values"), "{e}");
+    let e = broken(|t| t.replacen("group = \"brown\"", "group = \"beige\"", 1));
+    assert!(e.contains("group 'beige' is not defined"), "{e}");
+    let e = broken(|t| t.replacen("index = 3\n", "index = 1\n", 1));
+    assert!(e.contains("index 1 is used twice"), "{e}");
+    let e = broken(|t| t.replacen("price = 60", "price = \"sixty\"", 1));
+    assert!(e.starts_with("broken.toml:") && e.contains("invalid type"), "{e}");
+    let e = broken(|t| t.replace("short_game = false", "short_gaem = false"));
+    assert!(e.contains("unknown option 'short_gaem'"), "{e}");
+    let e = broken(|t| t.replacen("kind = \"lot\"", "kind = \"lott\"", 1));
+    assert!(e.contains("kind 'lott'"), "{e}");
+    let e = broken(|t| t + "\n[[squares]\n");
+    assert!(e.starts_with("broken.toml:"), "{e}");
+    // The line named is the square's.
+    let e = broken(|t| t.replace("rents = [4, 20, 60, 180, 320, 450]", "rents = [4]"));
+    let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+    let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
+    let at = text.lines().nth(line - 1).unwrap_or("");
+    assert!(at.contains("[[squares]]") || at.contains("index = 3"), "line {line}: {at}");
+}
+
+#[test]
+fn unknown_words_in_scripts_are_errors_not_crashes() {
+    let r = rules("sectionopoly");
+    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), None).unwrap();
+    let before = s.state.clone();
+    for bad in [
+        "fly",
+        "roll 7 1",
+        "roll 1",
+        "bid Zed 10",
+        "build nowhere",
+        "build 99",
+        "trade Ann Bob centre",
+        "set cash Ann lots",
+        "set buildings centre 9",
+        "draw chance no-such-card",
+        "jail escape",
+        "buy now",
+        "undo",
+    ] {
+        let out = s.run_line(bad);
+        assert!(out.len() == 1 && out[0].starts_with("error: "), "{bad}: {out:?}");
+        assert_eq!(s.state, before, "{bad}");
+    }
+}
