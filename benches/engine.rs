@@ -18,8 +18,11 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let rules = Ruleset::load(concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml"))
-        .expect("ruleset");
+    let rules = Ruleset::load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/sectionopoly.toml"
+    ))
+    .expect("ruleset");
     let names = simulate::names(4);
 
     // Mid-game states with the command the random player would choose next.
@@ -80,9 +83,14 @@ fn main() {
     let mut made = 0;
     for seed in 0.. {
         let _ = std::fs::remove_file(&path);
-        let mut session =
-            Session::new(rules.clone(), &simulate::names(8), seed, rules.options.clone(), Some(&path))
-                .unwrap();
+        let mut session = Session::new(
+            rules.clone(),
+            &simulate::names(8),
+            seed,
+            rules.options.clone(),
+            Some(&path),
+        )
+        .unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         while !session.state.over && session.history.len() < 10_000 {
             let cmd = simulate::choose(&rules, &session.state, &mut rng);

@@ -120,9 +120,10 @@ fn play_fast(
         commands: 0,
         winner: None,
     };
+    let mut events = Vec::new();
     while !s.over && out.turns < cfg.max_turns {
         let cmd = choose(rules, &s, &mut rng);
-        let events = property::execute(rules, &mut s, &cmd)
+        property::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
         out.turns += count_turns(&events);
         out.commands += 1;
@@ -308,11 +309,31 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
     let options = match s.top() {
         Some(_) => legal::legal(rules, s),
         None => {
+            // Sample one player's options (or one deal) rather than list everyone's: the same
+            // legal moves, far cheaper to ask for.
             let mut v = Vec::new();
-            let everyone: Vec<usize> = s.active_players().collect();
+            let n = s.players.len();
+            let start = rng.random_range(0..n);
+            let someone = (0..n)
+                .map(|k| (start + k) % n)
+                .find(|&q| s.in_game(q))
+                .unwrap_or(s.current);
             match rng.random_range(0..100) {
-                0..=21 => legal::management(rules, s, &everyone, &mut v),
-                22 => legal::trades(rules, s, &mut v),
+                0..=21 => legal::management(rules, s, &[someone], &mut v),
+                22 => {
+                    let sq = rng.random_range(0..rules.squares.len());
+                    if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
+                        let deal = property::Trade {
+                            from,
+                            to: someone,
+                            give: vec![property::Item::Square(sq)],
+                            get: vec![property::Item::Cash(price)],
+                        };
+                        if property::trade::check_trade(rules, s, &deal).is_ok() {
+                            v.push(Command::Trade(deal));
+                        }
+                    }
+                }
                 23..=40 => legal::claims(s, &mut v),
                 _ => {}
             }

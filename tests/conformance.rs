@@ -29,7 +29,10 @@ fn checked(name: &str, players: usize, games: u64, seed: u64, edit: impl Fn(&mut
     };
     let report = simulate::run(&r, &o, &cfg).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, games);
-    assert!(report.commands > games * 50, "games too short to mean anything");
+    assert!(
+        report.commands > games * 50,
+        "games too short to mean anything"
+    );
 }
 
 const PROPERTY_RULESETS: &[&str] = &["sectionopoly"];
@@ -70,7 +73,10 @@ fn a_full_four_player_game_ends_with_a_winner_or_the_cap() {
     let report = simulate::run(&r, &r.options, &cfg).unwrap();
     assert_eq!(report.games, 1);
     assert_eq!(report.wins.iter().sum::<u64>() + report.capped, 1);
-    assert!(report.lines().iter().any(|l| l.starts_with("player-turns/s")));
+    assert!(report
+        .lines()
+        .iter()
+        .any(|l| l.starts_with("player-turns/s")));
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -88,10 +94,7 @@ fn names(v: &[&str]) -> Vec<String> {
 fn play(s: &mut Session, lines: &[&str]) {
     for l in lines {
         let out = s.run_line(l);
-        assert!(
-            !out.iter().any(|o| o.starts_with("error:")),
-            "{l}: {out:?}"
-        );
+        assert!(!out.iter().any(|o| o.starts_with("error:")), "{l}: {out:?}");
     }
 }
 
@@ -120,7 +123,14 @@ fn journal_resume_gives_the_same_state_and_next_dice() {
 fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
     let path = temp("undo.journal");
     let r = rules("sectionopoly");
-    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 11, r.options.clone(), Some(&path)).unwrap();
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        11,
+        r.options.clone(),
+        Some(&path),
+    )
+    .unwrap();
     let start = s.state.clone();
     play(&mut s, &["roll 3 4", "roll 5 6", "roll 3 4"]);
     let mid = s.state.clone();
@@ -140,12 +150,23 @@ fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
 fn journal_torn_last_line_is_dropped_with_a_message() {
     let path = temp("torn.journal");
     let r = rules("sectionopoly");
-    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        5,
+        r.options.clone(),
+        Some(&path),
+    )
+    .unwrap();
     play(&mut s, &["roll 3 4", "roll 1 2"]);
     let kept = s.state.clone();
     drop(s);
-    let mut f = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
-    f.write_all(b"{\"record\":\"command\",\"cmd\":{\"verb\":\"ro").unwrap();
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    f.write_all(b"{\"record\":\"command\",\"cmd\":{\"verb\":\"ro")
+        .unwrap();
     drop(f);
     let (mut s, msgs) = Session::resume(r.clone(), &path).unwrap();
     assert!(msgs.iter().any(|m| m.contains("cut off")), "{msgs:?}");
@@ -164,7 +185,14 @@ fn journal_torn_last_line_is_dropped_with_a_message() {
 fn journal_damaged_middle_line_is_refused_and_left_untouched() {
     let path = temp("damaged.journal");
     let r = rules("sectionopoly");
-    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        5,
+        r.options.clone(),
+        Some(&path),
+    )
+    .unwrap();
     play(&mut s, &["roll 3 4", "roll 1 2", "roll 2 1"]);
     drop(s);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -182,10 +210,18 @@ fn journal_damaged_middle_line_is_refused_and_left_untouched() {
 fn journal_from_a_changed_ruleset_is_refused() {
     let path = temp("changed.journal");
     let r = rules("sectionopoly");
-    let s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path)).unwrap();
+    let s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        5,
+        r.options.clone(),
+        Some(&path),
+    )
+    .unwrap();
     drop(s);
     let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
-    let changed = Ruleset::parse("copy.toml", &text.replace("salary = 200", "salary = 400")).unwrap();
+    let changed =
+        Ruleset::parse("copy.toml", &text.replace("salary = 200", "salary = 400")).unwrap();
     let err = Session::resume(changed, &path).err().unwrap();
     assert!(err.contains("ruleset changed"), "{err}");
     std::fs::remove_file(&path).unwrap();
@@ -196,7 +232,13 @@ fn journal_is_not_overwritten_by_a_new_game() {
     let path = temp("exists.journal");
     std::fs::write(&path, "precious\n").unwrap();
     let r = rules("sectionopoly");
-    let err = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), Some(&path));
+    let err = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        5,
+        r.options.clone(),
+        Some(&path),
+    );
     assert!(err.is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious\n");
     std::fs::remove_file(&path).unwrap();
@@ -204,19 +246,27 @@ fn journal_is_not_overwritten_by_a_new_game() {
 
 fn broken(edit: impl Fn(String) -> String) -> String {
     let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
-    Ruleset::parse("broken.toml", &edit(text)).unwrap_err().to_string()
+    Ruleset::parse("broken.toml", &edit(text))
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
 fn broken_ruleset_files_are_reported_with_file_and_line() {
     let e = broken(|t| t.replace("rents = [2, 10, 30, 90, 160, 250]", "rents = [2, 10]"));
-    assert!(e.starts_with("broken.toml:") && e.contains("rents has 2 values"), "{e}");
+    assert!(
+        e.starts_with("broken.toml:") && e.contains("rents has 2 values"),
+        "{e}"
+    );
     let e = broken(|t| t.replacen("group = \"brown\"", "group = \"beige\"", 1));
     assert!(e.contains("group 'beige' is not defined"), "{e}");
     let e = broken(|t| t.replacen("index = 3\n", "index = 1\n", 1));
     assert!(e.contains("index 1 is used twice"), "{e}");
     let e = broken(|t| t.replacen("price = 60", "price = \"sixty\"", 1));
-    assert!(e.starts_with("broken.toml:") && e.contains("invalid type"), "{e}");
+    assert!(
+        e.starts_with("broken.toml:") && e.contains("invalid type"),
+        "{e}"
+    );
     let e = broken(|t| t.replace("short_game = false", "short_gaem = false"));
     assert!(e.contains("unknown option 'short_gaem'"), "{e}");
     let e = broken(|t| t.replacen("kind = \"lot\"", "kind = \"lott\"", 1));
@@ -228,13 +278,23 @@ fn broken_ruleset_files_are_reported_with_file_and_line() {
     let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
     let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
     let at = text.lines().nth(line - 1).unwrap_or("");
-    assert!(at.contains("[[squares]]") || at.contains("index = 3"), "line {line}: {at}");
+    assert!(
+        at.contains("[[squares]]") || at.contains("index = 3"),
+        "line {line}: {at}"
+    );
 }
 
 #[test]
 fn unknown_words_in_scripts_are_errors_not_crashes() {
     let r = rules("sectionopoly");
-    let mut s = Session::new(r.clone(), &names(&["Ann", "Bob"]), 5, r.options.clone(), None).unwrap();
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        5,
+        r.options.clone(),
+        None,
+    )
+    .unwrap();
     let before = s.state.clone();
     for bad in [
         "fly",
@@ -252,7 +312,10 @@ fn unknown_words_in_scripts_are_errors_not_crashes() {
         "undo",
     ] {
         let out = s.run_line(bad);
-        assert!(out.len() == 1 && out[0].starts_with("error: "), "{bad}: {out:?}");
+        assert!(
+            out.len() == 1 && out[0].starts_with("error: "),
+            "{bad}: {out:?}"
+        );
         assert_eq!(s.state, before, "{bad}");
     }
 }

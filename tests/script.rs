@@ -18,7 +18,12 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
@@ -29,7 +34,15 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
 
 fn script(extra: &[&str], input: &str) -> String {
     let r = ruleset();
-    let mut args = vec!["script", "--ruleset", &r, "--players", "Ann,Bob", "--seed", "3"];
+    let mut args = vec![
+        "script",
+        "--ruleset",
+        &r,
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "3",
+    ];
     args.extend_from_slice(extra);
     let (code, out, err) = run(&args, input);
     assert_eq!(code, 0, "{err}");
@@ -49,22 +62,36 @@ fn script_plays_a_short_game_with_the_working_shown() {
          set owner operations-floor Ann\nset owner strategy-room Ann\nset owner red-cell-wing Ann\n\
          roll 1 2\nbuy\nend\nset position Bob 25\nroll 3 3\nstate\n",
     );
-    assert!(out.contains("Ann pays Housekeeping 60 OPs for Oversight (printed price)"), "{out}");
-    assert!(out.contains("Bob pays Ann 52 OPs rent on Operations Floor (26 x 2, full group)"), "{out}");
+    assert!(
+        out.contains("Ann pays Housekeeping 60 OPs for Oversight (printed price)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bob pays Ann 52 OPs rent on Operations Floor (26 x 2, full group)"),
+        "{out}"
+    );
     let s = last_state(&out);
     assert_eq!(s["current"], "Bob");
     assert_eq!(s["players"][0]["cash"], 1500 - 60 + 52);
     assert_eq!(s["players"][1]["position"], 31);
     assert_eq!(s["winner"], serde_json::Value::Null);
     assert_eq!(s["bank"]["houses"], 32);
-    let sq3 = s["squares"].as_array().unwrap().iter().find(|q| q["index"] == 3).unwrap();
+    let sq3 = s["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["index"] == 3)
+        .unwrap();
     assert_eq!(sq3["owner"], "Ann");
     assert_eq!(sq3["id"], "oversight");
 }
 
 #[test]
 fn script_errors_leave_the_state_unchanged_and_go_on() {
-    let out = script(&["--option", "first_player=listed"], "state\nend\nbuild 99\nroll 1 2\nstate\n");
+    let out = script(
+        &["--option", "first_player=listed"],
+        "state\nend\nbuild 99\nroll 1 2\nstate\n",
+    );
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error: ")).collect();
     assert_eq!(errors.len(), 2, "{out}");
     assert!(out.contains("Ann moves from Briefing (0) to Oversight (3)"));
@@ -76,7 +103,10 @@ fn script_squares_by_id_or_index() {
         &["--option", "first_player=listed"],
         "set owner 1 Ann\nset owner oversight Ann\nbuild 1\nbuild centre\nstate\n",
     );
-    assert!(out.lines().filter(|l| l.starts_with("error")).count() == 1, "{out}");
+    assert!(
+        out.lines().filter(|l| l.starts_with("error")).count() == 1,
+        "{out}"
+    );
     let s = last_state(&out);
     assert_eq!(s["squares"][0]["buildings"], 1);
 }
@@ -102,7 +132,10 @@ fn script_journal_resumes_across_runs() {
     let j = dir.join("game.journal");
     let _ = std::fs::remove_file(&j);
     let js = j.display().to_string();
-    let first = script(&["--journal", &js, "--option", "first_player=listed"], "roll 1 2\nbuy\n");
+    let first = script(
+        &["--journal", &js, "--option", "first_player=listed"],
+        "roll 1 2\nbuy\n",
+    );
     assert!(first.contains("now owns Oversight"));
     let r = ruleset();
     let (code, second, err) = run(
@@ -111,9 +144,20 @@ fn script_journal_resumes_across_runs() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(second.contains("resumed"), "{second}");
-    assert!(second.contains("Bob pays Ann 4 OPs rent on Oversight"), "{second}");
+    assert!(
+        second.contains("Bob pays Ann 4 OPs rent on Oversight"),
+        "{second}"
+    );
     let (code, _, err) = run(
-        &["script", "--ruleset", &r, "--journal", &js, "--players", "Cy,Dee"],
+        &[
+            "script",
+            "--ruleset",
+            &r,
+            "--journal",
+            &js,
+            "--players",
+            "Cy,Dee",
+        ],
         "",
     );
     assert_ne!(code, 0);
@@ -127,12 +171,19 @@ fn check_reports_a_broken_ruleset_with_its_line() {
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.toml");
     let text = std::fs::read_to_string(ruleset()).unwrap();
-    std::fs::write(&bad, text.replacen("build_cost = 50", "build_cost = -50", 1)).unwrap();
+    std::fs::write(
+        &bad,
+        text.replacen("build_cost = 50", "build_cost = -50", 1),
+    )
+    .unwrap();
     let b = bad.display().to_string();
     let (code, out, _) = run(&["check", &ruleset(), &b], "");
     assert_ne!(code, 0);
     assert!(out.contains("sectionopoly.toml: ok"), "{out}");
-    assert!(out.contains(&format!("{b}:")) && out.contains("must not be negative"), "{out}");
+    assert!(
+        out.contains(&format!("{b}:")) && out.contains("must not be negative"),
+        "{out}"
+    );
     std::fs::remove_file(&bad).unwrap();
 }
 
@@ -140,11 +191,27 @@ fn check_reports_a_broken_ruleset_with_its_line() {
 fn simulate_prints_its_figures() {
     let r = ruleset();
     let (code, out, err) = run(
-        &["simulate", "--ruleset", &r, "--players", "4", "--games", "5", "--seed", "9"],
+        &[
+            "simulate",
+            "--ruleset",
+            &r,
+            "--players",
+            "4",
+            "--games",
+            "5",
+            "--seed",
+            "9",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
-    for key in ["games/s:", "player-turns/s:", "turns per game:", "seat 1 wins:", "seat 4 wins:"] {
+    for key in [
+        "games/s:",
+        "player-turns/s:",
+        "turns per game:",
+        "seat 1 wins:",
+        "seat 4 wins:",
+    ] {
         assert!(out.contains(key), "{key} missing: {out}");
     }
 }
@@ -161,10 +228,30 @@ fn play_without_a_terminal_says_so() {
 fn bad_players_and_options_are_clear_errors() {
     let r = ruleset();
     for (args, want) in [
-        (vec!["script", "--ruleset", &r, "--players", "Ann"], "2 to 8 players"),
-        (vec!["script", "--ruleset", &r, "--players", "Ann,ann"], "two players"),
-        (vec!["script", "--ruleset", &r, "--players", "A,B", "--option", "fast=yes"], "unknown option"),
-        (vec!["script", "--ruleset", "nope.toml", "--players", "A,B"], "nope.toml"),
+        (
+            vec!["script", "--ruleset", &r, "--players", "Ann"],
+            "2 to 8 players",
+        ),
+        (
+            vec!["script", "--ruleset", &r, "--players", "Ann,ann"],
+            "two players",
+        ),
+        (
+            vec![
+                "script",
+                "--ruleset",
+                &r,
+                "--players",
+                "A,B",
+                "--option",
+                "fast=yes",
+            ],
+            "unknown option",
+        ),
+        (
+            vec!["script", "--ruleset", "nope.toml", "--players", "A,B"],
+            "nope.toml",
+        ),
     ] {
         let (code, _, err) = run(&args, "");
         assert_ne!(code, 0);

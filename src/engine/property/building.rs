@@ -26,39 +26,89 @@ impl Step {
     }
 }
 
+/// Why a building step is refused: a small value, turned into a sentence only when a player
+/// sees it (the menus and the simulator probe many lots; formatting each refusal was most of
+/// their cost).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    NotALot,
+    Unowned,
+    GroupIncomplete { owner: usize, group: usize },
+    Mortgaged { square: usize, group: usize },
+    HasTop,
+    Uneven { square: usize, lowest: u8 },
+    NoHotels,
+    NoHouses,
+    NoBuildings,
+    SellUneven { square: usize },
+    CannotBreakDown,
+}
+
+impl Refusal {
+    pub fn explain(self, rules: &Ruleset, s: &State, sq: usize) -> RuleError {
+        let t = &rules.theme;
+        let name = &rules.squares[sq].name;
+        RuleError::new(match self {
+            Refusal::NotALot => format!("{name} is not a lot: only lots take {}", t.houses),
+            Refusal::Unowned => format!("nobody owns {name}"),
+            Refusal::GroupIncomplete { owner, group } => format!(
+                "{} must own all of {} to build",
+                s.players[owner].name, rules.groups[group].name
+            ),
+            Refusal::Mortgaged { square, group } => format!(
+                "{} is mortgaged: lift it before building on {}",
+                rules.squares[square].name, rules.groups[group].name
+            ),
+            Refusal::HasTop => format!("{name} has a {} already; one per lot", t.hotel),
+            Refusal::Uneven { square, lowest } => format!(
+                "build evenly: {} has {lowest}, build there first",
+                rules.squares[square].name
+            ),
+            Refusal::NoHotels => {
+                format!(
+                    "{} has no {} left: wait until one is sold back",
+                    t.bank, t.hotels
+                )
+            }
+            Refusal::NoHouses => {
+                format!(
+                    "{} has no {} left: wait until some are sold back",
+                    t.bank, t.houses
+                )
+            }
+            Refusal::NoBuildings => format!("{name} has no buildings to sell"),
+            Refusal::SellUneven { square } => {
+                format!(
+                    "sell evenly: sell from {} first",
+                    rules.squares[square].name
+                )
+            }
+            Refusal::CannotBreakDown => format!(
+                "{} has only {} {} to break the {} down: sell the group's buildings at once \
+                 with `sell {} all`",
+                t.bank, s.houses, t.houses, t.hotel, rules.squares[sq].id
+            ),
+        })
+    }
+}
+
 /// May one more building go on this lot (cash aside)?
-pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+pub fn can_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
-    let Some(cost) = square.build_cost() else {
-        return Err(RuleError::new(format!(
-            "{} is not a lot: only lots take {}",
-            square.name, rules.theme.houses
-        )));
-    };
+    let cost = square.build_cost().ok_or(Refusal::NotALot)?;
     let group = square.group().expect("lots have groups");
-    let Some(owner) = s.owner(sq) else {
-        return Err(RuleError::new(format!("nobody owns {}", square.name)));
-    };
+    let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
     let members = &rules.groups[group].members;
-    ensure!(
-        s.group_owner(rules, group) == Some(owner),
-        "{} must own all of {} to build",
-        s.players[owner].name,
-        rules.groups[group].name
-    );
+    if s.group_owner(rules, group) != Some(owner) {
+        return Err(Refusal::GroupIncomplete { owner, group });
+    }
     if let Some(&m) = members.iter().find(|&&m| s.squares[m].mortgaged) {
-        return Err(RuleError::new(format!(
-            "{} is mortgaged: lift it before building on {}",
-            rules.squares[m].name, rules.groups[group].name
-        )));
+        return Err(Refusal::Mortgaged { square: m, group });
     }
     let level = s.squares[sq].level;
-    ensure!(
-        level < HOTEL,
-        "{} has a {} already; one per lot",
-        square.name,
-        rules.theme.hotel
-    );
+    if level >= HOTEL {
+        return Err(Refusal::HasTop);
+    }
     let lowest = members
         .iter()
         .map(|&m| s.squares[m].level)
@@ -70,31 +120,18 @@ pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleEr
             .find(|&&m| s.squares[m].level == lowest)
             .copied()
             .unwrap_or(sq);
-        return Err(RuleError::new(format!(
-            "build evenly: {} has {lowest}, build there first",
-            rules.squares[m].name
-        )));
+        return Err(Refusal::Uneven { square: m, lowest });
     }
-    let before_hotel = s.options.houses_before_hotel();
-    let to = if level >= before_hotel {
+    let to = if level >= s.options.houses_before_hotel() {
         HOTEL
     } else {
         level + 1
     };
-    if to == HOTEL {
-        ensure!(
-            s.hotels > 0,
-            "{} has no {} left: wait until one is sold back",
-            rules.theme.bank,
-            rules.theme.hotels
-        );
-    } else {
-        ensure!(
-            s.houses > 0,
-            "{} has no {} left: wait until some are sold back",
-            rules.theme.bank,
-            rules.theme.houses
-        );
+    if to == HOTEL && s.hotels <= 0 {
+        return Err(Refusal::NoHotels);
+    }
+    if to != HOTEL && s.houses <= 0 {
+        return Err(Refusal::NoHouses);
     }
     Ok(Step {
         owner,
@@ -102,6 +139,10 @@ pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleEr
         from: level,
         to,
     })
+}
+
+pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+    can_build(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
 pub fn build(t: &mut Table, sq: usize) -> Result<(), RuleError> {
@@ -228,10 +269,12 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
 }
 
 /// May one building step be sold from this lot?
-pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
     let level = s.squares[sq].level;
-    ensure!(level > 0, "{} has no buildings to sell", square.name);
+    if level == 0 {
+        return Err(Refusal::NoBuildings);
+    }
     let owner = s.owner(sq).expect("buildings stand on owned lots");
     let group = square.group().expect("lots have groups");
     let members = &rules.groups[group].members;
@@ -246,34 +289,27 @@ pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleErr
             .find(|&&m| s.squares[m].level == highest)
             .copied()
             .unwrap_or(sq);
-        return Err(RuleError::new(format!(
-            "sell evenly: sell from {} first",
-            rules.squares[m].name
-        )));
+        return Err(Refusal::SellUneven { square: m });
     }
-    let cost = square.build_cost().unwrap_or(0);
     let to = if level == HOTEL {
         let back = s.options.houses_before_hotel();
-        ensure!(
-            s.houses >= back as i64,
-            "{} has only {} {} to break the {} down: sell the group's buildings at once \
-             with `sell {} all`",
-            rules.theme.bank,
-            s.houses,
-            rules.theme.houses,
-            rules.theme.hotel,
-            square.id
-        );
+        if s.houses < back as i64 {
+            return Err(Refusal::CannotBreakDown);
+        }
         back
     } else {
         level - 1
     };
     Ok(Step {
         owner,
-        cost,
+        cost: square.build_cost().unwrap_or(0),
         from: level,
         to,
     })
+}
+
+pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+    can_sell(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
 /// Sell one step back at half price, or with `all` every building on the lot's group.

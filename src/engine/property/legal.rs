@@ -1,9 +1,9 @@
 //! The commands that are legal now: the device's menus and the random simulator choose only
 //! from these, so neither can offer an illegal move. Rolls come without dice (chance fills them).
 
-use super::building::{check_build, check_sell};
+use super::building::{can_build, can_sell};
 use super::command::{Command, Item, TaxChoice, Trade};
-use super::mortgage::{check_mortgage, check_unmortgage};
+use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State};
 use super::trade::check_trade;
@@ -73,7 +73,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
         }
         Some(Pending::Place { player, hotel }) => {
             for sq in s.owned_by(*player) {
-                if check_build(rules, s, sq).is_ok_and(|st| st.hotel() == *hotel) {
+                if can_build(rules, s, sq).is_ok_and(|st| st.hotel() == *hotel) {
                     out.push(Command::Build { square: sq });
                 }
             }
@@ -126,19 +126,19 @@ pub fn claims(s: &State, out: &mut Vec<Command>) {
 pub fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
     for &p in players {
         for sq in s.owned_by(p) {
-            if check_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
+            if can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
                 out.push(Command::Build { square: sq });
             }
-            if check_sell(rules, s, sq).is_ok() {
+            if can_sell(rules, s, sq).is_ok() {
                 out.push(Command::Sell {
                     square: sq,
                     all: false,
                 });
             }
-            if check_mortgage(rules, s, sq).is_ok() {
+            if can_mortgage(rules, s, sq).is_ok() {
                 out.push(Command::Mortgage { square: sq });
             }
-            if check_unmortgage(rules, s, sq).is_ok() {
+            if can_unmortgage(rules, s, sq).is_ok() {
                 out.push(Command::Unmortgage { square: sq });
             }
         }

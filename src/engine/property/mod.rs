@@ -74,6 +74,31 @@ impl<'a> Table<'a> {
 /// Carry out one command on the state. On error the state is untouched: every command checks
 /// all its conditions before its first event.
 pub fn execute(rules: &Ruleset, s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    execute_into(rules, s, cmd, &mut events)?;
+    Ok(events)
+}
+
+/// `execute`, writing the events into a buffer the caller reuses (the simulator's hot loop).
+pub fn execute_into(
+    rules: &Ruleset,
+    s: &mut State,
+    cmd: &Command,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    out.clear();
+    let mut t = Table {
+        rules,
+        s,
+        events: std::mem::take(out),
+    };
+    let result = dispatch(&mut t, cmd);
+    *out = t.events;
+    result
+}
+
+fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
+    let s = &*t.s;
     if s.over {
         let who = s.winner.map(|w| s.players[w].name.clone());
         return Err(RuleError::new(match who {
@@ -81,35 +106,30 @@ pub fn execute(rules: &Ruleset, s: &mut State, cmd: &Command) -> Result<Vec<Even
             None => "the game is over".to_string(),
         }));
     }
-    let mut t = Table {
-        rules,
-        s,
-        events: Vec::new(),
-    };
     match cmd {
-        Command::Roll { dice } => turns::roll(&mut t, *dice)?,
-        Command::End => turns::end(&mut t)?,
-        Command::Buy => purchase::buy(&mut t)?,
-        Command::Decline => purchase::decline(&mut t)?,
-        Command::Bid { player, amount } => auction::bid(&mut t, *player, *amount)?,
-        Command::Pass { player } => auction::pass(&mut t, *player)?,
-        Command::Build { square } => building::build(&mut t, *square)?,
-        Command::Sell { square, all } => building::sell(&mut t, *square, *all)?,
-        Command::Mortgage { square } => mortgage::mortgage(&mut t, *square)?,
-        Command::Unmortgage { square } => mortgage::unmortgage(&mut t, *square)?,
-        Command::Keep { square } => mortgage::keep(&mut t, *square)?,
-        Command::JailPay => jail::pay(&mut t)?,
-        Command::JailCard => jail::use_card(&mut t)?,
-        Command::Tax { choice } => tax::choose(&mut t, *choice)?,
-        Command::Draw { deck, card } => cards::draw_physical(&mut t, *deck, *card)?,
-        Command::Trade(trade) => trade::trade(&mut t, trade)?,
-        Command::Pay => debt::pay(&mut t)?,
-        Command::Concede => debt::concede(&mut t)?,
-        Command::Claim { square } => claims::claim(&mut t, *square)?,
-        Command::TimeUp => debt::time_up(&mut t)?,
-        Command::Set(c) => corrections::correct(&mut t, c)?,
+        Command::Roll { dice } => turns::roll(t, *dice)?,
+        Command::End => turns::end(t)?,
+        Command::Buy => purchase::buy(t)?,
+        Command::Decline => purchase::decline(t)?,
+        Command::Bid { player, amount } => auction::bid(t, *player, *amount)?,
+        Command::Pass { player } => auction::pass(t, *player)?,
+        Command::Build { square } => building::build(t, *square)?,
+        Command::Sell { square, all } => building::sell(t, *square, *all)?,
+        Command::Mortgage { square } => mortgage::mortgage(t, *square)?,
+        Command::Unmortgage { square } => mortgage::unmortgage(t, *square)?,
+        Command::Keep { square } => mortgage::keep(t, *square)?,
+        Command::JailPay => jail::pay(t)?,
+        Command::JailCard => jail::use_card(t)?,
+        Command::Tax { choice } => tax::choose(t, *choice)?,
+        Command::Draw { deck, card } => cards::draw_physical(t, *deck, *card)?,
+        Command::Trade(trade) => trade::trade(t, trade)?,
+        Command::Pay => debt::pay(t)?,
+        Command::Concede => debt::concede(t)?,
+        Command::Claim { square } => claims::claim(t, *square)?,
+        Command::TimeUp => debt::time_up(t)?,
+        Command::Set(c) => corrections::correct(t, c)?,
     }
-    Ok(t.events)
+    Ok(())
 }
 
 /// What the table is asked next.

@@ -9,26 +9,56 @@ use super::state::{After, Debt, Pending, State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
-use crate::ensure;
+
+/// Why a mortgage or its lifting is refused, as a value (see `building::Refusal`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    CannotBeOwned,
+    Unowned,
+    Already,
+    Buildings { group: usize },
+    NotMortgaged,
+    Short { owner: usize },
+}
+
+impl Refusal {
+    pub fn explain(self, rules: &Ruleset, s: &State, sq: usize) -> RuleError {
+        let name = &rules.squares[sq].name;
+        RuleError::new(match self {
+            Refusal::CannotBeOwned => format!("{name} cannot be owned"),
+            Refusal::Unowned => format!("nobody owns {name}"),
+            Refusal::Already => format!("{name} is mortgaged already"),
+            Refusal::Buildings { group } => {
+                format!("sell the buildings on {} first", rules.groups[group].name)
+            }
+            Refusal::NotMortgaged => format!("{name} is not mortgaged"),
+            Refusal::Short { owner } => {
+                let (value, interest) = lift_cost(rules, sq);
+                format!(
+                    "{} has {} and lifting {name} costs {value} + {interest} interest",
+                    s.players[owner].name,
+                    s.cash(owner)
+                )
+            }
+        })
+    }
+}
+
+pub fn can_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
+    let square = &rules.squares[sq];
+    let group = square.group().ok_or(Refusal::CannotBeOwned)?;
+    let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
+    if s.squares[sq].mortgaged {
+        return Err(Refusal::Already);
+    }
+    if s.group_has_buildings(rules, group) {
+        return Err(Refusal::Buildings { group });
+    }
+    Ok(owner)
+}
 
 pub fn check_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
-    let square = &rules.squares[sq];
-    ensure!(square.price().is_some(), "{} cannot be owned", square.name);
-    let Some(owner) = s.owner(sq) else {
-        return Err(RuleError::new(format!("nobody owns {}", square.name)));
-    };
-    ensure!(
-        !s.squares[sq].mortgaged,
-        "{} is mortgaged already",
-        square.name
-    );
-    let group = square.group().expect("owned squares have groups");
-    ensure!(
-        !s.group_has_buildings(rules, group),
-        "sell the buildings on {} first",
-        rules.groups[group].name
-    );
-    Ok(owner)
+    can_mortgage(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
 pub fn mortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
@@ -53,21 +83,20 @@ pub fn lift_cost(rules: &Ruleset, sq: usize) -> (i64, i64) {
     (rules.mortgage_value(sq), rules.interest(sq))
 }
 
-pub fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
-    let square = &rules.squares[sq];
-    let Some(owner) = s.owner(sq) else {
-        return Err(RuleError::new(format!("nobody owns {}", square.name)));
-    };
-    ensure!(s.squares[sq].mortgaged, "{} is not mortgaged", square.name);
+pub fn can_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
+    let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
+    if !s.squares[sq].mortgaged {
+        return Err(Refusal::NotMortgaged);
+    }
     let (value, interest) = lift_cost(rules, sq);
-    ensure!(
-        s.cash(owner) >= value + interest,
-        "{} has {} and lifting {} costs {value} + {interest} interest",
-        s.players[owner].name,
-        s.cash(owner),
-        square.name
-    );
+    if s.cash(owner) < value + interest {
+        return Err(Refusal::Short { owner });
+    }
     Ok(owner)
+}
+
+pub fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
+    can_unmortgage(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
 /// The received-mortgaged decision on top, if it lists this square.
