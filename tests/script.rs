@@ -258,3 +258,26 @@ fn bad_players_and_options_are_clear_errors() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_documented_example_transcript_is_true() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let script_path = format!("{dir}/docs/examples/first-game.script");
+    let r = ruleset();
+    let (code, out, err) = run(
+        &[
+            "script",
+            "--ruleset",
+            &r,
+            "--players",
+            "Ann,Bob",
+            "--seed",
+            "1",
+            &script_path,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let expected = std::fs::read_to_string(format!("{dir}/docs/examples/first-game.out")).unwrap();
+    assert_eq!(out, expected, "docs/examples/first-game.out is out of date");
+}

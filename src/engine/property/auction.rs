@@ -12,7 +12,7 @@ use crate::ensure;
 fn current(t: &Table) -> Result<Auction, RuleError> {
     match t.s.top() {
         Some(Pending::Auction(a)) => Ok(a.clone()),
-        _ => Err(turns::busy(t)),
+        _ => Err(turns::busy(t, "no auction is open")),
     }
 }
 

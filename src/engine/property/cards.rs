@@ -38,7 +38,7 @@ pub fn draw_physical(t: &mut Table, deck: usize, card: u16) -> Result<(), RuleEr
                  to draw real cards",
             ))
         }
-        _ => return Err(turns::busy(t)),
+        _ => return Err(turns::busy(t, "no card is waiting to be drawn")),
     };
     ensure!(
         deck == want,

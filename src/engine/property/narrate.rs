@@ -77,12 +77,15 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
         }
         Why::Price { square } => format!("for {} (printed price)", sq(rules, *square)),
         Why::Bid { lot: l } => format!("for {} (winning bid)", lot(rules, l)),
-        Why::FlatTax { square } => format!("{} (flat)", sq(rules, *square)),
+        Why::FlatTax { square } => format!("for {} (flat)", sq(rules, *square)),
         Why::PercentTax {
             square,
             worth,
             percent,
-        } => format!("{} ({percent}% of total worth {worth})", sq(rules, *square)),
+        } => format!(
+            "for {} ({percent}% of total worth {worth})",
+            sq(rules, *square)
+        ),
         Why::Card { deck, card } => card_text(rules, *deck, *card),
         Why::Repairs {
             deck,
@@ -358,8 +361,8 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
                 _ => (0, 0),
             };
             format!(
-                "{} chooses the {}: `tax flat` ({amount}) or `tax percent` ({percent}% of total \
-                 worth), before the worth is added up",
+                "{} chooses how to pay {}: `tax flat` ({amount}) or `tax percent` ({percent}% of \
+                 total worth), before the worth is added up",
                 who(s, *player),
                 sq(rules, *square)
             )

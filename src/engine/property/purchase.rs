@@ -11,7 +11,7 @@ use crate::ensure;
 fn offer(t: &Table) -> Result<(usize, usize), RuleError> {
     match t.s.top() {
         Some(Pending::Buy { player, square }) => Ok((*player, *square)),
-        _ => Err(turns::busy(t)),
+        _ => Err(turns::busy(t, "nothing is for sale")),
     }
 }
 

@@ -28,10 +28,10 @@ pub fn land(t: &mut Table, p: usize, sq: usize) {
 
 pub fn choose(t: &mut Table, choice: TaxChoice) -> Result<(), RuleError> {
     let Some(Pending::Tax { player, square }) = t.s.top().cloned() else {
-        return Err(turns::busy(t));
+        return Err(turns::busy(t, "no tax is waiting for a choice"));
     };
     let Kind::Tax { amount, percent } = t.rules.squares[square].kind else {
-        return Err(turns::busy(t));
+        return Err(turns::busy(t, "no tax is waiting for a choice"));
     };
     t.emit(Event::Done);
     match choice {

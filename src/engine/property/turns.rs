@@ -100,7 +100,11 @@ pub fn next_turn(t: &mut Table) {
     t.emit(Event::TurnStarts { player: next });
 }
 
-/// Text for a refused turn verb.
-pub fn busy(t: &Table) -> RuleError {
-    RuleError::new(narrate::waiting_for(t.rules, t.s))
+/// Text for a verb that answers a decision nobody is being asked: what is true, then what the
+/// game waits for.
+pub fn busy(t: &Table, what: &str) -> RuleError {
+    RuleError::new(format!(
+        "{what}; now: {}",
+        narrate::waiting_for(t.rules, t.s)
+    ))
 }
