@@ -87,6 +87,21 @@ fn temp(name: &str) -> PathBuf {
     p
 }
 
+/// A new sectionopoly game for Ann and Bob, journaled to a fresh file.
+fn journaled(name: &str, seed: u64) -> (Ruleset, PathBuf, Session) {
+    let path = temp(&format!("{name}.journal"));
+    let r = rules("sectionopoly");
+    let s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        seed,
+        r.options.clone(),
+        Some(&path),
+    )
+    .unwrap();
+    (r, path, s)
+}
+
 fn names(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
 }
@@ -121,16 +136,7 @@ fn journal_resume_gives_the_same_state_and_next_dice() {
 
 #[test]
 fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
-    let path = temp("undo.journal");
-    let r = rules("sectionopoly");
-    let mut s = Session::new(
-        r.clone(),
-        &names(&["Ann", "Bob"]),
-        11,
-        r.options.clone(),
-        Some(&path),
-    )
-    .unwrap();
+    let (r, path, mut s) = journaled("undo", 11);
     let start = s.state.clone();
     play(&mut s, &["roll 3 4", "roll 5 6", "roll 3 4"]);
     let mid = s.state.clone();
@@ -148,16 +154,7 @@ fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
 
 #[test]
 fn journal_torn_last_line_is_dropped_with_a_message() {
-    let path = temp("torn.journal");
-    let r = rules("sectionopoly");
-    let mut s = Session::new(
-        r.clone(),
-        &names(&["Ann", "Bob"]),
-        5,
-        r.options.clone(),
-        Some(&path),
-    )
-    .unwrap();
+    let (r, path, mut s) = journaled("torn", 5);
     play(&mut s, &["roll 3 4", "roll 1 2"]);
     let kept = s.state.clone();
     drop(s);
@@ -183,16 +180,7 @@ fn journal_torn_last_line_is_dropped_with_a_message() {
 
 #[test]
 fn journal_damaged_middle_line_is_refused_and_left_untouched() {
-    let path = temp("damaged.journal");
-    let r = rules("sectionopoly");
-    let mut s = Session::new(
-        r.clone(),
-        &names(&["Ann", "Bob"]),
-        5,
-        r.options.clone(),
-        Some(&path),
-    )
-    .unwrap();
+    let (r, path, mut s) = journaled("damaged", 5);
     play(&mut s, &["roll 3 4", "roll 1 2", "roll 2 1"]);
     drop(s);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -208,16 +196,7 @@ fn journal_damaged_middle_line_is_refused_and_left_untouched() {
 
 #[test]
 fn journal_from_a_changed_ruleset_is_refused() {
-    let path = temp("changed.journal");
-    let r = rules("sectionopoly");
-    let s = Session::new(
-        r.clone(),
-        &names(&["Ann", "Bob"]),
-        5,
-        r.options.clone(),
-        Some(&path),
-    )
-    .unwrap();
+    let (_, path, s) = journaled("changed", 5);
     drop(s);
     let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
     let changed =

@@ -7,7 +7,7 @@ use super::landing::{land, Arrival};
 use super::movement;
 use super::rent;
 use super::ruleset::Effect;
-use super::state::{After, Debt, Pending, RentRule, RentWorking, Why};
+use super::state::{Debt, Pending, RentRule, RentWorking, Why};
 use super::{jail, turns, Table};
 use crate::engine::dice::Dice;
 use crate::engine::ledger::Account;
@@ -110,36 +110,16 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
             land(t, p, Arrival::Dice(roll));
         }
         Effect::Collect { amount } => t.pay(Account::Bank, Account::Player(p), amount, why),
-        Effect::Pay { amount } => debt::charge(t, to_bank(p, amount, why)),
+        Effect::Pay { amount } => debt::charge_bank(t, p, amount, why),
         Effect::PayEachPlayer { amount } => {
-            let s = &*t.s;
-            let others = seats_from(p, s.players.len(), |q| s.in_game(q) && q != p);
-            let debts = others
-                .into_iter()
-                .map(|q| Debt {
-                    debtor: p,
-                    asked: false,
-                    creditor: Some(q),
-                    amount,
-                    why: why.clone(),
-                    then: After::Nothing,
-                })
+            let debts = others(t, p)
+                .map(|q| Debt::new(p, Some(q), amount, why.clone()))
                 .collect();
             debt::charge_all(t, debts);
         }
         Effect::CollectFromEachPlayer { amount } => {
-            let s = &*t.s;
-            let others = seats_from(p, s.players.len(), |q| s.in_game(q) && q != p);
-            let debts = others
-                .into_iter()
-                .map(|q| Debt {
-                    debtor: q,
-                    asked: false,
-                    creditor: Some(p),
-                    amount,
-                    why: why.clone(),
-                    then: After::Nothing,
-                })
+            let debts = others(t, p)
+                .map(|q| Debt::new(q, Some(p), amount, why.clone()))
                 .collect();
             debt::charge_all(t, debts);
         }
@@ -155,22 +135,17 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
                 houses,
                 hotels,
             };
-            debt::charge(t, to_bank(p, amount, why));
+            debt::charge_bank(t, p, amount, why);
         }
         Effect::GoToJail => jail::send(t, p, JailWhy::Card),
         Effect::GetOutOfJail => {}
     }
 }
 
-fn to_bank(p: usize, amount: i64, why: Why) -> Debt {
-    Debt {
-        debtor: p,
-        asked: false,
-        creditor: None,
-        amount,
-        why,
-        then: After::Nothing,
-    }
+/// The other players still in, in playing order after `p`.
+fn others(t: &Table, p: usize) -> impl Iterator<Item = usize> {
+    let s = &*t.s;
+    seats_from(p, s.players.len(), |q| s.in_game(q) && q != p).into_iter()
 }
 
 /// The advance-to-utility card: a fresh roll, ten times it to the owner.

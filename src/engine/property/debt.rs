@@ -11,6 +11,25 @@ use crate::engine::ledger::Account;
 use crate::engine::RuleError;
 use crate::ensure;
 
+impl Debt {
+    /// A debt not yet shown to the debtor, with nothing to follow it.
+    pub fn new(debtor: usize, creditor: Option<usize>, amount: i64, why: Why) -> Debt {
+        Debt {
+            debtor,
+            asked: false,
+            creditor,
+            amount,
+            why,
+            then: After::Nothing,
+        }
+    }
+}
+
+/// Charge a payment to the bank.
+pub fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
+    charge(t, Debt::new(debtor, None, amount, why));
+}
+
 /// Charge one debt: paid now when the debtor has the cash, otherwise it waits for `pay` or
 /// `concede`.
 pub fn charge(t: &mut Table, d: Debt) {

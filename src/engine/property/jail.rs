@@ -116,17 +116,11 @@ pub fn roll_in_jail(t: &mut Table, p: usize, attempts: u8, dice: Dice) -> Result
         attempts,
     });
     if attempts >= t.s.options.jail_turns() {
-        debt::charge(
-            t,
-            Debt {
-                debtor: p,
-                asked: false,
-                creditor: None,
-                amount: t.rules.jail_fine,
-                why: Why::JailFine,
-                then: After::LeaveJailAndMove(dice.total()),
-            },
-        );
+        let fine = Debt {
+            then: After::LeaveJailAndMove(dice.total()),
+            ..Debt::new(p, None, t.rules.jail_fine, Why::JailFine)
+        };
+        debt::charge(t, fine);
     } else {
         t.emit(Event::Note(Note::TurnOver { player: p }));
     }

@@ -5,7 +5,7 @@
 use super::debt;
 use super::event::Event;
 use super::ruleset::Ruleset;
-use super::state::{After, Debt, Pending, State, Why};
+use super::state::{Pending, State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -156,16 +156,7 @@ pub fn keep(t: &mut Table, sq: usize) -> Result<(), RuleError> {
         )));
     };
     answer_received(t, player, squares, sq);
-    debt::charge(
-        t,
-        Debt {
-            debtor: player,
-            asked: false,
-            creditor: None,
-            amount: t.rules.interest(sq),
-            why: Why::Interest { square: sq },
-            then: After::Nothing,
-        },
-    );
+    let interest = t.rules.interest(sq);
+    debt::charge_bank(t, player, interest, Why::Interest { square: sq });
     Ok(())
 }

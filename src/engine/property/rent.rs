@@ -4,7 +4,7 @@
 use super::debt;
 use super::event::Event;
 use super::ruleset::{Kind, Ruleset};
-use super::state::{After, Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
+use super::state::{Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
 use super::Table;
 use crate::engine::turn::next_seat;
 
@@ -113,18 +113,9 @@ pub fn due(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWo
 }
 
 pub fn charge_rent(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWorking) {
-    debt::charge(
-        t,
-        Debt {
-            debtor: payer,
-            asked: false,
-            creditor: Some(owner),
-            amount: working.amount(),
-            why: Why::Rent {
-                square: sq,
-                working,
-            },
-            then: After::Nothing,
-        },
-    );
+    let why = Why::Rent {
+        square: sq,
+        working,
+    };
+    debt::charge(t, Debt::new(payer, Some(owner), working.amount(), why));
 }

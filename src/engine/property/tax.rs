@@ -5,7 +5,7 @@ use super::command::TaxChoice;
 use super::debt;
 use super::event::Event;
 use super::ruleset::Kind;
-use super::state::{total_worth, After, Debt, Pending, Why};
+use super::state::{total_worth, Pending, Why};
 use super::{turns, Table};
 use crate::engine::RuleError;
 
@@ -22,7 +22,7 @@ pub fn land(t: &mut Table, p: usize, sq: usize) {
             },
         });
     } else {
-        charge(t, p, amount, Why::FlatTax { square: sq });
+        debt::charge_bank(t, p, amount, Why::FlatTax { square: sq });
     }
 }
 
@@ -35,12 +35,12 @@ pub fn choose(t: &mut Table, choice: TaxChoice) -> Result<(), RuleError> {
     };
     t.emit(Event::Done);
     match choice {
-        TaxChoice::Flat => charge(t, player, amount, Why::FlatTax { square }),
+        TaxChoice::Flat => debt::charge_bank(t, player, amount, Why::FlatTax { square }),
         TaxChoice::Percent => {
             let percent = percent.unwrap_or(10);
             let worth = total_worth(t.rules, t.s, player);
             let due = crate::engine::property::Ruleset::percent_of(worth, percent);
-            charge(
+            debt::charge_bank(
                 t,
                 player,
                 due,
@@ -53,18 +53,4 @@ pub fn choose(t: &mut Table, choice: TaxChoice) -> Result<(), RuleError> {
         }
     }
     Ok(())
-}
-
-fn charge(t: &mut Table, p: usize, amount: i64, why: Why) {
-    debt::charge(
-        t,
-        Debt {
-            debtor: p,
-            asked: false,
-            creditor: None,
-            amount,
-            why,
-            then: After::Nothing,
-        },
-    );
 }
