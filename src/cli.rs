@@ -159,13 +159,11 @@ fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
         let result = session.run_line(&line);
         say(&mut out, &result);
         if interactive && !line.trim().is_empty() {
-            say(
-                &mut out,
-                &[format!(
-                    "> {}",
-                    crate::engine::property::prompt(&session.rules, &session.state).text
-                )],
-            );
+            let now = crate::engine::property::prompt(&session.rules, &session.state).text;
+            // The events may have just said it ("now: ...").
+            if result.last() != Some(&format!("now: {now}")) {
+                say(&mut out, &[format!("> {now}")]);
+            }
         }
     }
     Ok(())
@@ -247,5 +245,41 @@ fn play(a: &GameArgs) -> Result<(), String> {
     if a.script.is_none() && !std::io::stdin().is_terminal() {
         return Err("`play` needs a terminal; use `boardside script` to feed commands".into());
     }
+    // A game at the table is always saved: without --journal, in the user's state directory.
+    let with_journal;
+    let a = if a.journal.is_none() {
+        let path = default_journal()?;
+        eprintln!(
+            "saving this game to {} (resume it with --journal {})",
+            path.display(),
+            path.display()
+        );
+        with_journal = GameArgs {
+            ruleset: a.ruleset.clone(),
+            players: a.players.clone(),
+            seed: a.seed,
+            options: a.options.clone(),
+            journal: Some(path),
+            script: a.script.clone(),
+        };
+        &with_journal
+    } else {
+        a
+    };
     script(a, true)
+}
+
+/// `$XDG_STATE_HOME/boardside/game-<time>.journal` (or under ~/.local/state).
+fn default_journal() -> Result<PathBuf, String> {
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir);
+    let dir = base.join("boardside");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    Ok(dir.join(format!("game-{stamp}.journal")))
 }
