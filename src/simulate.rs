@@ -269,7 +269,7 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     for g in &rules.groups {
         let steps = |l: u8| {
             if l == HOTEL {
-                s.options.houses_before_hotel() + 1
+                s.houses_before_hotel + 1
             } else {
                 l
             }

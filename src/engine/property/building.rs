@@ -122,7 +122,7 @@ pub fn can_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal>
             .unwrap_or(sq);
         return Err(Refusal::Uneven { square: m, lowest });
     }
-    let to = if level >= s.options.houses_before_hotel() {
+    let to = if level >= s.houses_before_hotel {
         HOTEL
     } else {
         level + 1
@@ -242,7 +242,7 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
     if who.len() < 2 {
         return false;
     }
-    let before_hotel = s.options.houses_before_hotel();
+    let before_hotel = s.houses_before_hotel;
     let demand: i64 = who
         .iter()
         .flat_map(|&p| s.owned_by(p))
@@ -292,7 +292,7 @@ pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> 
         return Err(Refusal::SellUneven { square: m });
     }
     let to = if level == HOTEL {
-        let back = s.options.houses_before_hotel();
+        let back = s.houses_before_hotel;
         if s.houses < back as i64 {
             return Err(Refusal::CannotBreakDown);
         }

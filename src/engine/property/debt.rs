@@ -256,7 +256,7 @@ pub fn sell_all_buildings(t: &mut Table, sq: usize) {
     let owner = t.s.owner(sq).expect("buildings stand on owned lots");
     let cost = t.rules.squares[sq].build_cost().unwrap_or(0);
     let steps = if level == HOTEL {
-        t.s.options.houses_before_hotel() + 1
+        t.s.houses_before_hotel + 1
     } else {
         level
     };

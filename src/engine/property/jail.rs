@@ -5,7 +5,7 @@
 use super::debt;
 use super::event::{Event, How, JailExit, JailWhy, Note};
 use super::landing::{land, Arrival};
-use super::state::{After, Debt, Why};
+use super::state::{After, Debt, State, Why};
 use super::{claims, movement, no_decision, Table};
 use crate::engine::dice::Dice;
 use crate::engine::ledger::Account;
@@ -35,19 +35,50 @@ fn jailed_before_roll(t: &Table) -> Result<(usize, u8), RuleError> {
     Ok((p, attempts))
 }
 
-/// Pay the fine before rolling: on either of the next two turns (sectionopoly: WHITE ROOM ¶2,
-/// exit 4); on the third only with option `jail_pay_on_last_turn`; the short game's single
-/// turn allows it (SHORT GAME rule 3).
+/// Why paying out of jail is refused, before cash is considered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoFine {
+    /// scientopoly ¶7: "There is no option of merely paying to get out."
+    NoPayingOut,
+    /// The last turn: roll, and pay if no doubles come.
+    LastTurn,
+}
+
+/// May the fine be paid before this roll? On either of the next two turns (sectionopoly: WHITE
+/// ROOM ¶2, exit 4); on the third only with `jail_pay_on_last_turn` (suetology allows it every
+/// turn); the short game's single turn allows it (SHORT GAME rule 3).
+pub fn fine_allowed(s: &State, attempts: u8) -> Result<(), NoFine> {
+    if !s.options.jail_fine_exit {
+        return Err(NoFine::NoPayingOut);
+    }
+    let last = match s.options.jail_turns() {
+        Some(turns) => turns > 1 && attempts + 1 >= turns,
+        None => false,
+    };
+    if last && !s.options.jail_pay_on_last_turn {
+        return Err(NoFine::LastTurn);
+    }
+    Ok(())
+}
+
 pub fn pay(t: &mut Table) -> Result<(), RuleError> {
     let (p, attempts) = jailed_before_roll(t)?;
-    let turns = t.s.options.jail_turns();
-    let last = attempts + 1 >= turns && turns > 1;
-    ensure!(
-        !last || t.s.options.jail_pay_on_last_turn,
-        "on the last turn in {} {} must roll (and pays the fine if no doubles come)",
-        t.rules.theme.jail,
-        t.name(p)
-    );
+    match fine_allowed(t.s, attempts) {
+        Ok(()) => {}
+        Err(NoFine::NoPayingOut) => {
+            return Err(RuleError::new(format!(
+                "there is no paying out of {}: roll for doubles or hand in a card",
+                t.rules.theme.jail
+            )))
+        }
+        Err(NoFine::LastTurn) => {
+            return Err(RuleError::new(format!(
+                "on the last turn in {} {} must roll (and pays the fine if no doubles come)",
+                t.rules.theme.jail,
+                t.name(p)
+            )))
+        }
+    }
     let fine = t.rules.jail_fine;
     ensure!(
         t.s.cash(p) >= fine,
@@ -115,7 +146,11 @@ pub fn roll_in_jail(t: &mut Table, p: usize, attempts: u8, dice: Dice) -> Result
         player: p,
         attempts,
     });
-    if attempts >= t.s.options.jail_turns() {
+    if t.s
+        .options
+        .jail_turns()
+        .is_some_and(|turns| attempts >= turns)
+    {
         let fine = Debt {
             then: After::LeaveJailAndMove(dice.total()),
             ..Debt::new(p, None, t.rules.jail_fine, Why::JailFine)

@@ -3,6 +3,7 @@
 
 use super::building::{can_build, can_sell};
 use super::command::{Command, Item, TaxChoice, Trade};
+use super::jail;
 use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State};
@@ -95,10 +96,8 @@ pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     let roll = Command::Roll { dice: None };
     if s.players[p].jail.is_some() && !s.turn.rolled {
         out.push(roll);
-        let turns = s.options.jail_turns();
         let attempts = s.players[p].jail.unwrap_or(0);
-        let last = attempts + 1 >= turns && turns > 1;
-        if (!last || s.options.jail_pay_on_last_turn) && s.cash(p) >= rules.jail_fine {
+        if jail::fine_allowed(s, attempts).is_ok() && s.cash(p) >= rules.jail_fine {
             out.push(Command::JailPay);
         }
         let has_card = s.players[p]

@@ -232,12 +232,18 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 JailWhy::Correction => " (table correction)",
             }
         ),
-        Event::JailAttempt { player, attempts } => format!(
-            "{} stays in {} (no doubles, {attempts} of {} tries)",
-            who(s, *player),
-            t.jail,
-            s.options.jail_turns()
-        ),
+        Event::JailAttempt { player, attempts } => match s.options.jail_turns() {
+            Some(turns) => format!(
+                "{} stays in {} (no doubles, {attempts} of {turns} tries)",
+                who(s, *player),
+                t.jail
+            ),
+            None => format!(
+                "{} stays in {} (no doubles, {attempts} tries so far)",
+                who(s, *player),
+                t.jail
+            ),
+        },
         Event::JailOut { player, how } => format!(
             "{} leaves {}{}",
             who(s, *player),

@@ -45,6 +45,17 @@ struct FileDef {
     squares: Vec<Spanned<SquareDef>>,
     #[serde(default)]
     decks: Vec<Spanned<DeckDef>>,
+    status: Option<Spanned<StatusDef>>,
+}
+
+/// Status points (scientopoly ¶5-6): what each development level can deliver.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatusDef {
+    /// The highest status each level delivers: unimproved, each house level, the top level.
+    level_caps: Vec<u8>,
+    /// Names of the levels in the same order (Mission, Org, AO, Idle Org).
+    level_names: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -70,6 +81,13 @@ fn default_interest() -> i64 {
 struct SupplyDef {
     houses: u32,
     hotels: u32,
+    /// Houses on every lot of a group before the top building (4 in the standard game).
+    #[serde(default = "default_houses_before_top")]
+    houses_before_top: u8,
+}
+
+fn default_houses_before_top() -> u8 {
+    4
 }
 
 #[derive(Debug, Deserialize)]
@@ -94,6 +112,8 @@ struct SquareDef {
     deck: Option<String>,
     amount: Option<i64>,
     percent: Option<i64>,
+    /// The highest status this square delivers whatever its development (status games).
+    delivers: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -192,8 +212,8 @@ pub enum Kind {
     Lot {
         group: usize,
         price: i64,
-        /// base, 1..4 houses, hotel
-        rents: [i64; 6],
+        /// unimproved, each house level, the top building
+        rents: Vec<i64>,
         build_cost: i64,
     },
     Station {
@@ -226,6 +246,8 @@ pub struct Square {
     pub id: String,
     pub name: String,
     pub kind: Kind,
+    /// Status games: the highest status delivered here, when it does not depend on development.
+    pub delivers: Option<u8>,
 }
 
 impl Square {
@@ -291,12 +313,22 @@ pub struct Ruleset {
     pub interest_percent: i64,
     pub houses: u32,
     pub hotels: u32,
+    pub houses_before_top: u8,
     pub theme: Theme,
     pub options: Options,
     pub squares: Vec<Square>,
     pub groups: Vec<Group>,
     pub decks: Vec<DeckRules>,
     pub jail: usize,
+    pub status: Option<StatusRules>,
+}
+
+/// Status points (scientopoly): the highest status each development level delivers, by level
+/// (0 = unimproved ... houses_before_top, then the top building), and the levels' names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusRules {
+    pub level_caps: Vec<u8>,
+    pub level_names: Vec<String>,
 }
 
 impl Ruleset {
@@ -475,18 +507,21 @@ impl Ruleset {
                             format!("square '{}' (lot) needs rents", sd.id),
                         )
                     })?;
-                    let rents: [i64; 6] = rents.try_into().map_err(|r: Vec<i64>| {
-                        err(
+                    let want = def.supply.houses_before_top as usize + 2;
+                    if rents.len() != want {
+                        return Err(err(
                             here.clone(),
                             format!(
-                                "square '{}': rents has {} values; a lot needs 6 (base, 1-4 {}, {})",
+                                "square '{}': rents has {} values; a lot needs {want} \
+                                 (unimproved, 1-{} {}, {})",
                                 sd.id,
-                                r.len(),
+                                rents.len(),
+                                def.supply.houses_before_top,
                                 def.theme.houses,
                                 def.theme.hotel
                             ),
-                        )
-                    })?;
+                        ));
+                    }
                     Kind::Lot {
                         group: group_of(&sd.group)?,
                         price: need("price", sd.price)?,
@@ -557,6 +592,7 @@ impl Ruleset {
                 id: sd.id.clone(),
                 name: sd.name.clone(),
                 kind,
+                delivers: sd.delivers,
             });
         }
         let squares: Vec<Square> = squares
@@ -652,6 +688,38 @@ impl Ruleset {
         if def.money.start_cash < 0 || def.money.salary < 0 || def.money.jail_fine < 0 {
             return Err(err(None, "[money] values must not be negative".into()));
         }
+        if def.supply.houses_before_top == 0 {
+            return Err(err(
+                None,
+                "[supply] houses_before_top must be at least 1".into(),
+            ));
+        }
+        let status = match &def.status {
+            None => None,
+            Some(st) => {
+                let levels = def.supply.houses_before_top as usize + 2;
+                let d = st.get_ref();
+                if d.level_caps.len() != levels || d.level_names.len() != levels {
+                    return Err(err(
+                        Some(st.span()),
+                        format!(
+                            "[status] level_caps and level_names need {levels} values each \
+                             (unimproved, each level, the top level)"
+                        ),
+                    ));
+                }
+                Some(StatusRules {
+                    level_caps: d.level_caps.clone(),
+                    level_names: d.level_names.clone(),
+                })
+            }
+        };
+        if options.target_status > 0 && status.is_none() {
+            return Err(err(
+                None,
+                "target_status needs a [status] table saying what each level delivers".into(),
+            ));
+        }
         Ok(Ruleset {
             id: def.id,
             name: def.name,
@@ -662,12 +730,14 @@ impl Ruleset {
             interest_percent: def.money.mortgage_interest_percent,
             houses: def.supply.houses,
             hotels: def.supply.hotels,
+            houses_before_top: def.supply.houses_before_top,
             theme: def.theme,
             options,
             squares,
             groups,
             decks,
             jail,
+            status,
         })
     }
 

@@ -102,6 +102,7 @@ pub fn new_game(
                 jail: None,
                 bankrupt: false,
                 cards: Vec::new(),
+                status: 0,
             })
             .collect(),
         squares: vec![Holding::default(); rules.squares.len()],
@@ -121,6 +122,11 @@ pub fn new_game(
         over: false,
         options: options.clone(),
         jail: rules.jail,
+        houses_before_hotel: if options.short_game {
+            rules.houses_before_top.saturating_sub(1).max(1)
+        } else {
+            rules.houses_before_top
+        },
     };
     let mut t = Table {
         rules,

@@ -18,6 +18,8 @@ pub struct Player {
     pub bankrupt: bool,
     /// Cards held: (deck, card).
     pub cards: Vec<(usize, u16)>,
+    /// Status points (scientopoly); 0 in games without status.
+    pub status: u8,
 }
 
 /// One square's holding. `level`: 0-4 houses, 5 = the top building (hotel / Command HQ).
@@ -251,6 +253,9 @@ pub struct State {
     pub options: Options,
     /// The jail square (copied from the ruleset so `apply` needs nothing else).
     pub jail: usize,
+    /// Houses on every lot of a group before the top building: the ruleset's number, one less
+    /// in the short game (SHORT GAME rule 2).
+    pub houses_before_hotel: u8,
 }
 
 impl State {
@@ -351,7 +356,7 @@ pub fn building_value(rules: &Ruleset, s: &State, sq: usize) -> i64 {
     let cost = rules.squares[sq].build_cost().unwrap_or(0);
     let level = s.squares[sq].level;
     if level == HOTEL {
-        cost * (s.options.houses_before_hotel() as i64 + 1)
+        cost * (s.houses_before_hotel as i64 + 1)
     } else {
         cost * level as i64
     }
