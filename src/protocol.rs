@@ -18,14 +18,17 @@ pub enum Line {
     State,
     Prompt,
     Help,
+    /// Show the auto-resolve plan for the debt waiting (changes nothing).
+    Plan,
 }
 
-pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | pass PLAYER | \
+pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | accept PLAYER | \
+pass PLAYER | plan | resolve | \
 build SQ | sell SQ [all] | mortgage SQ | unmortgage SQ | keep SQ | jail pay | jail card | \
 tax flat | tax percent | draw DECK CARD | trade FROM TO ITEMS for ITEMS | pay | concede | \
 claim SQ | end | time-up | undo | state | prompt | help | set cash PLAYER N | \
 set position PLAYER SQ | set owner SQ PLAYER|bank | set buildings SQ N | \
-set mortgaged SQ yes|no | set jailed PLAYER yes|no | set turn PLAYER";
+set mortgaged SQ yes|no | set jailed PLAYER yes|no | set turn PLAYER | set status PLAYER N";
 
 struct Words<'a> {
     rules: &'a Ruleset,
@@ -143,6 +146,14 @@ pub fn parse(rules: &Ruleset, state: &State, line: &str) -> Result<Line, String>
             player: w.player()?,
             amount: w.number("the amount")?,
         },
+        "accept" => Command::Accept {
+            player: w.player()?,
+        },
+        "resolve" => Command::Resolve,
+        "plan" => {
+            w.end()?;
+            return Ok(Line::Plan);
+        }
         "pass" => Command::Pass {
             player: w.player()?,
         },
@@ -307,6 +318,14 @@ fn parse_set(w: &mut Words) -> Result<Correction, String> {
             player: w.player()?,
             on: w.yes_no()?,
         },
+        "status" => {
+            let player = w.player()?;
+            let n = w.number("the status")?;
+            Correction::Status {
+                player,
+                status: u8::try_from(n).map_err(|_| format!("status {n} is out of range"))?,
+            }
+        }
         "turn" => Correction::Turn {
             player: w.player()?,
         },
@@ -341,6 +360,8 @@ pub fn format_command(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Buy => "buy".into(),
         Command::Decline => "decline".into(),
         Command::Bid { player, amount } => format!("bid {} {amount}", p(*player)),
+        Command::Accept { player } => format!("accept {}", p(*player)),
+        Command::Resolve => "resolve".into(),
         Command::Pass { player } => format!("pass {}", p(*player)),
         Command::Build { square } => format!("build {}", q(*square)),
         Command::Sell { square, all } => {
@@ -395,6 +416,9 @@ pub fn format_command(rules: &Ruleset, s: &State, cmd: &Command) -> String {
                 format!("set jailed {} {}", p(player), if on { "yes" } else { "no" })
             }
             Correction::Turn { player } => format!("set turn {}", p(player)),
+            Correction::Status { player, status } => {
+                format!("set status {} {status}", p(player))
+            }
         },
     }
 }
@@ -406,9 +430,18 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
         Pending::FirstRoll { .. } => {
             json!({"decision": "first_roll", "player": name(s.acting_player())})
         }
-        Pending::Buy { player, square } => {
-            json!({"decision": "buy", "player": name(*player), "square": sq(*square)})
-        }
+        Pending::Buy {
+            player,
+            square,
+            second_offer,
+            status_point,
+        } => json!({
+            "decision": "buy",
+            "player": name(*player),
+            "square": sq(*square),
+            "second_offer": second_offer,
+            "status_point": status_point,
+        }),
         Pending::Auction(a) => json!({
             "decision": "auction",
             "lot": match a.lot {
@@ -447,8 +480,32 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
     }
 }
 
-/// The whole game state as one JSON value (`state`).
+/// The whole game state as one JSON value (`state`). Status games add each player's `status`
+/// and each site's development `level` by name.
 pub fn state_json(rules: &Ruleset, s: &State) -> Value {
+    let mut v = base_state_json(rules, s);
+    if rules.status.is_some() {
+        if let Some(players) = v["players"].as_array_mut() {
+            for (p, j) in players.iter_mut().enumerate() {
+                j["status"] = json!(s.players[p].status);
+            }
+        }
+        if let Some(squares) = v["squares"].as_array_mut() {
+            for j in squares.iter_mut() {
+                let i = j["index"].as_u64().unwrap_or(0) as usize;
+                j["level"] = json!(crate::engine::property::status::level_name(
+                    rules,
+                    s.squares[i].level
+                )
+                .filter(|_| rules.squares[i].is_lot()));
+            }
+        }
+        v["target_status"] = json!(s.options.target_status);
+    }
+    v
+}
+
+fn base_state_json(rules: &Ruleset, s: &State) -> Value {
     let name = |i: usize| s.players[i].name.clone();
     json!({
         "ruleset": rules.id,

@@ -260,6 +260,18 @@ impl Session {
             Ok(Line::State) => vec![protocol::state_json(&self.rules, &self.state).to_string()],
             Ok(Line::Prompt) => vec![property::prompt(&self.rules, &self.state).text],
             Ok(Line::Help) => vec![format!("commands: {}", protocol::VERBS)],
+            Ok(Line::Plan) => match property::autoresolve::plan(&self.rules, &self.state) {
+                Ok(steps) if steps.is_empty() => vec!["plan: nothing to sell: `pay`".into()],
+                Ok(steps) => vec![format!(
+                    "plan: {}, then pay (`resolve` does it all)",
+                    steps
+                        .iter()
+                        .map(|c| protocol::format_command(&self.rules, &self.state, c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )],
+                Err(e) => vec![format!("error: {e}")],
+            },
             Ok(Line::Undo) => {
                 let before = self.state.clone();
                 match self.undo() {

@@ -16,6 +16,23 @@ fn current(t: &Table) -> Result<Auction, RuleError> {
     }
 }
 
+/// The lowest acceptable bid now: with free bidding one more than the high bid; with asking
+/// prices (suetology: "each acceptance raises the ask") the current ask.
+pub fn floor(t_options_step: i64, a: &Auction) -> i64 {
+    match a.high {
+        None => a.min,
+        Some((_, h)) if t_options_step > 0 => h + t_options_step,
+        Some((_, h)) => h + 1,
+    }
+}
+
+/// `accept PLAYER`: bid the asking price (with free bidding, the lowest acceptable bid).
+pub fn accept(t: &mut Table, p: usize) -> Result<(), RuleError> {
+    let a = current(t)?;
+    let ask = floor(t.s.options.auction_step, &a);
+    bid(t, p, ask)
+}
+
 pub fn bid(t: &mut Table, p: usize, amount: i64) -> Result<(), RuleError> {
     let a = current(t)?;
     ensure!(
@@ -23,13 +40,19 @@ pub fn bid(t: &mut Table, p: usize, amount: i64) -> Result<(), RuleError> {
         "{} is not bidding in this auction",
         t.name(p)
     );
-    let floor = a.high.map(|(_, h)| h + 1).unwrap_or(a.min);
+    let step = t.s.options.auction_step;
+    let floor = floor(step, &a);
     ensure!(
         amount >= floor,
         "a bid must be at least {floor}{}",
         a.high
             .map(|(h, v)| format!(" ({} bid {v})", t.name(h)))
             .unwrap_or_default()
+    );
+    ensure!(
+        step == 0 || amount == floor,
+        "the asking price is {floor}: `accept {}` takes it",
+        t.name(p)
     );
     ensure!(
         amount <= t.s.cash(p),

@@ -149,8 +149,8 @@ pub fn build(t: &mut Table, sq: usize) -> Result<(), RuleError> {
     if let Some(Pending::Place { player, hotel }) = t.s.top().cloned() {
         return place(t, player, hotel, sq);
     }
-    may_manage(t)?;
     let step = check_build(t.rules, t.s, sq)?;
+    may_manage(t, step.owner)?;
     ensure!(
         t.s.cash(step.owner) >= step.cost,
         "{} has {} and a {} on {} costs {}",
@@ -314,7 +314,10 @@ pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleErr
 
 /// Sell one step back at half price, or with `all` every building on the lot's group.
 pub fn sell(t: &mut Table, sq: usize, all: bool) -> Result<(), RuleError> {
-    may_manage(t)?;
+    let Some(owner) = t.s.owner(sq) else {
+        return Err(RuleError::new(format!("nobody owns {}", t.square_name(sq))));
+    };
+    may_manage(t, owner)?;
     ensure!(
         t.rules.squares[sq].is_lot(),
         "{} is not a lot",

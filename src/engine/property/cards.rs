@@ -158,6 +158,6 @@ pub fn utility_roll(t: &mut Table, p: usize, sq: usize, dice: Dice) {
             times: 10,
             rule: RentRule::CardDice,
         };
-        rent::due(t, p, owner, sq, working);
+        rent::due(t, p, owner, sq, working, super::state::After::Nothing);
     }
 }

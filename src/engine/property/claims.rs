@@ -13,10 +13,13 @@ pub fn claim(t: &mut Table, square: usize) -> Result<(), RuleError> {
             t.square_name(square)
         )));
     };
-    super::may_manage(t)?;
+    match t.s.top() {
+        None | Some(super::Pending::Buy { .. }) | Some(super::Pending::Debt(_)) => {}
+        Some(_) => return Err(super::turns::busy(t, "not now")),
+    }
     let c = t.s.claims[i].clone();
     t.emit(Event::ClaimClosed { index: i });
-    rent::charge_rent(t, c.payer, c.owner, c.square, c.working);
+    rent::charge_rent(t, c.payer, c.owner, c.square, c.working, c.then);
     Ok(())
 }
 

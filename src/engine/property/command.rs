@@ -42,6 +42,7 @@ pub enum Correction {
     Buildings { square: usize, level: u8 },
     Mortgaged { square: usize, on: bool },
     Jailed { player: usize, on: bool },
+    Status { player: usize, status: u8 },
     Turn { player: usize },
 }
 
@@ -54,6 +55,12 @@ pub enum Command {
     },
     Buy,
     Decline,
+    /// Accept the auction's asking price (or bid the lowest acceptable amount).
+    Accept {
+        player: usize,
+    },
+    /// Settle the debt waiting by the cheapest plan of sales and mortgages, then pay.
+    Resolve,
     Bid {
         player: usize,
         amount: i64,

@@ -2,7 +2,7 @@
 //! Journaled and undoable like any command; allowed only when no decision is pending.
 
 use super::command::Correction;
-use super::event::{Event, How, JailExit, JailWhy};
+use super::event::{Event, How, JailExit, JailWhy, StatusWhy};
 use super::state::{level_buildings, Why, HOTEL};
 use super::{no_decision, Table};
 use crate::engine::ledger::Account;
@@ -118,6 +118,13 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
                     how: JailExit::Correction,
                 });
             }
+        }
+        Correction::Status { player, status } => {
+            t.emit(Event::Status {
+                player,
+                status,
+                why: StatusWhy::Correction,
+            });
         }
         Correction::Turn { player } => {
             ensure!(t.s.in_game(player), "{} is out of the game", t.name(player));

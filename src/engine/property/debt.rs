@@ -2,11 +2,13 @@
 //! bankruptcy to a player or to the bank, the last player standing, and the end-of-game
 //! valuation of the short and time-limit games (sectionopoly: BANKRUPTCY; SHORT GAME rule 5).
 
+use super::event::StatusWhy;
 use super::event::{Event, How, JailExit};
 use super::landing::{land, Arrival};
 use super::purchase::open_auction;
+use super::ruleset::Ruleset;
 use super::state::{valuation, After, Debt, Lot, Pending, State, Why, HOTEL};
-use super::{movement, turns, Table};
+use super::{mortgage, movement, status, turns, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
 use crate::ensure;
@@ -48,6 +50,14 @@ pub fn charge_all(t: &mut Table, debts: Vec<Debt>) {
             settle(t, &d);
             continue;
         }
+        // suetology: Bankruptcy: bankrupt at once when the debt is more than net worth.
+        if t.s.options.bankrupt_when_worth_short && d.amount > net_worth(t.rules, t.s, d.debtor) {
+            bankrupt(t, d.debtor, d.creditor);
+            if t.s.over {
+                return;
+            }
+            continue;
+        }
         let later: Vec<Debt> = rest.collect();
         for q in later.into_iter().rev() {
             t.emit(Event::Await {
@@ -68,13 +78,17 @@ fn settle(t: &mut Table, d: &Debt) {
         d.amount,
         d.why.clone(),
     );
-    if let After::LeaveJailAndMove(steps) = d.then {
-        t.emit(Event::JailOut {
-            player: d.debtor,
-            how: JailExit::ForcedFine,
-        });
-        movement::forward(t, d.debtor, steps as usize, How::Dice);
-        land(t, d.debtor, Arrival::Dice(steps));
+    match d.then {
+        After::Nothing => {}
+        After::LeaveJailAndMove(steps) => {
+            t.emit(Event::JailOut {
+                player: d.debtor,
+                how: JailExit::ForcedFine,
+            });
+            movement::forward(t, d.debtor, steps as usize, How::Dice);
+            land(t, d.debtor, Arrival::Dice(steps));
+        }
+        After::GainStatus { square } => status::gain(t, d.debtor, StatusWhy::Donation { square }),
     }
 }
 
@@ -151,9 +165,30 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
     match creditor {
         Some(c) => {
             // Buildings go back to the bank at half their price; that money, all cash, every
-            // square and card go to the creditor.
-            for &sq in &squares {
-                sell_all_buildings(t, sq);
+            // square and card go to the creditor. (scientopoly: developments go with the
+            // squares; suetology: the squares are mortgaged first.)
+            if !t.s.options.bankrupt_transfers_buildings {
+                for &sq in &squares {
+                    sell_all_buildings(t, sq);
+                }
+            }
+            if t.s.options.bankrupt_mortgages_all {
+                for &sq in &squares {
+                    let h = t.s.squares[sq];
+                    if !h.mortgaged && h.level == 0 {
+                        let value = t.rules.mortgage_value(sq);
+                        t.pay(
+                            Account::Bank,
+                            Account::Player(p),
+                            value,
+                            Why::Mortgage { square: sq },
+                        );
+                        t.emit(Event::Mortgage {
+                            square: sq,
+                            on: true,
+                        });
+                    }
+                }
             }
             let cash = t.s.cash(p);
             t.pay(
@@ -185,14 +220,7 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
                 creditor: Some(c),
             });
             // The new owner pays 10% on each mortgaged square now, or lifts it (MORTGAGES ¶2).
-            if !mortgaged.is_empty() {
-                t.emit(Event::Await {
-                    pending: Pending::Mortgaged {
-                        player: c,
-                        squares: mortgaged,
-                    },
-                });
-            }
+            mortgage::received(t, c, mortgaged);
         }
         None => {
             for &sq in &squares {
@@ -236,7 +264,7 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
     if game_end_after_bankruptcy(t) {
         return;
     }
-    if creditor.is_none() {
+    if creditor.is_none() && t.s.options.bank_auctions_bankrupt {
         // "Housekeeping immediately sells by auction all property so taken."
         for &sq in squares.iter().rev() {
             open_auction(t, Lot::Square(sq), 1);
@@ -245,6 +273,23 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
     if p == t.s.current {
         turns::next_turn(t);
     }
+}
+
+/// Net worth (suetology: Bankruptcy): money, the resale value of buildings (half their cost)
+/// and the mortgage value of unmortgaged squares.
+pub fn net_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
+    s.cash(p)
+        + s.owned_by(p)
+            .map(|sq| {
+                let resale = super::state::building_value(rules, s, sq) / 2;
+                let mortgage = if s.squares[sq].mortgaged {
+                    0
+                } else {
+                    rules.mortgage_value(sq)
+                };
+                resale + mortgage
+            })
+            .sum::<i64>()
 }
 
 /// Sell every building on one lot back to the bank at half price.
@@ -306,7 +351,7 @@ fn value_and_finish(t: &mut Table) {
     }
 }
 
-fn finish(t: &mut Table, winner: usize) {
+pub fn finish(t: &mut Table, winner: usize) {
     for i in (0..t.s.pending.len()).rev() {
         t.emit(Event::Dropped { index: i });
     }

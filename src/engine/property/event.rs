@@ -39,19 +39,74 @@ pub enum JailExit {
     Correction,
 }
 
+/// How a status point was earned (scientopoly ¶5, ¶7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusWhy {
+    /// A service donation paid on an eligible landing.
+    Donation {
+        square: usize,
+    },
+    /// An eligible landing on an unowned site that the player bought.
+    Bought {
+        square: usize,
+    },
+    /// An eligible landing on the player's own site: free.
+    OwnSite {
+        square: usize,
+    },
+    /// The owner is in the SP Hole: the service is free.
+    FairGame {
+        square: usize,
+    },
+    Correction,
+}
+
 /// Remarks with no effect on the state, so the table knows why nothing happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Note {
-    JustVisiting { player: usize },
-    FreeRest { player: usize, square: usize },
-    NoRentMortgaged { square: usize },
-    OwnSquare { player: usize, square: usize },
-    BankKeeps { square: usize },
+    JustVisiting {
+        player: usize,
+    },
+    FreeRest {
+        player: usize,
+        square: usize,
+    },
+    NoRentMortgaged {
+        square: usize,
+    },
+    OwnSquare {
+        player: usize,
+        square: usize,
+    },
+    BankKeeps {
+        square: usize,
+    },
     BankKeepsBuilding,
-    RollAgain { player: usize },
-    ClaimLapsed { square: usize },
-    TurnOver { player: usize },
+    RollAgain {
+        player: usize,
+    },
+    ClaimLapsed {
+        square: usize,
+    },
+    TurnOver {
+        player: usize,
+    },
+    /// The site cannot deliver the player's next status: nothing paid, nothing gained.
+    Ineligible {
+        player: usize,
+        square: usize,
+        cap: u8,
+    },
+    /// The owner is jailed and does not collect (SP Hole): the service is free.
+    FreeService {
+        square: usize,
+    },
+    /// A declined offer in a two-player game leaves the square unsold.
+    Unsold {
+        square: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,6 +227,11 @@ pub enum Event {
         player: usize,
         worth: i64,
     },
+    Status {
+        player: usize,
+        status: u8,
+        why: StatusWhy,
+    },
     Winner {
         player: usize,
     },
@@ -284,6 +344,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Worth { .. } => {}
+        Event::Status { player, status, .. } => s.players[*player].status = *status,
         Event::Winner { player } => {
             s.winner = Some(*player);
             s.over = true;

@@ -1,10 +1,10 @@
 //! What the square a token lands on does: offer to buy, charge rent, draw a card, tax, jail.
 
-use super::event::{Event, JailWhy, Note};
+use super::event::{Event, JailWhy, Note, StatusWhy};
 use super::rent;
 use super::ruleset::{Kind, NearestRent};
-use super::state::Pending;
-use super::{cards, jail, tax, Table};
+use super::state::{After, Pending};
+use super::{cards, jail, status, tax, Table};
 
 /// How the token arrived, which changes the rent due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,14 +34,21 @@ pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
 }
 
 fn property(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
+    let counted = status::counted(t.s);
+    let eligible = counted && status::eligible(t.rules, t.s, p, sq);
     match t.s.owner(sq) {
         // sectionopoly: CAPTURING PROPERTY: buy at the printed price or it goes to auction.
+        // scientopoly ¶5: buying after an eligible landing counts a status point.
         None => t.emit(Event::Await {
             pending: Pending::Buy {
                 player: p,
                 square: sq,
+                second_offer: false,
+                status_point: eligible,
             },
         }),
+        // scientopoly ¶5: an eligible landing on your own site: the status, free.
+        Some(o) if o == p && eligible => status::gain(t, p, StatusWhy::OwnSite { square: sq }),
         Some(o) if o == p => t.emit(Event::Note(Note::OwnSquare {
             player: p,
             square: sq,
@@ -50,22 +57,45 @@ fn property(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
         Some(_) if t.s.squares[sq].mortgaged => {
             t.emit(Event::Note(Note::NoRentMortgaged { square: sq }))
         }
-        Some(o) => match arrival {
-            Arrival::Card(NearestRent::TenTimesDice) => t.emit(Event::Await {
-                pending: Pending::UtilityRoll {
-                    player: p,
-                    square: sq,
-                },
-            }),
-            Arrival::Card(how) => {
-                let roll = t.s.turn.last_roll.map(|d| d.total()).unwrap_or(0);
-                let working = rent::rent(t.rules, t.s, sq, roll, how == NearestRent::Double);
-                rent::due(t, p, o, sq, working);
+        // scientopoly ¶6: an ineligible landing pays nothing and gives nothing.
+        Some(_) if counted && !eligible => {
+            let cap = status::cap(t.rules, t.s, sq);
+            t.emit(Event::Note(Note::Ineligible {
+                player: p,
+                square: sq,
+                cap,
+            }))
+        }
+        // scientopoly ¶7: the SP player's sites serve for free ("fair game").
+        Some(o) if t.s.players[o].jail.is_some() && !t.s.options.jailed_owner_collects => {
+            t.emit(Event::Note(Note::FreeService { square: sq }));
+            if eligible {
+                status::gain(t, p, StatusWhy::FairGame { square: sq });
             }
-            Arrival::Dice(roll) => {
-                let working = rent::rent(t.rules, t.s, sq, roll, false);
-                rent::due(t, p, o, sq, working);
+        }
+        Some(o) => {
+            let then = if eligible {
+                After::GainStatus { square: sq }
+            } else {
+                After::Nothing
+            };
+            match arrival {
+                Arrival::Card(NearestRent::TenTimesDice) => t.emit(Event::Await {
+                    pending: Pending::UtilityRoll {
+                        player: p,
+                        square: sq,
+                    },
+                }),
+                Arrival::Card(how) => {
+                    let roll = t.s.turn.last_roll.map(|d| d.total()).unwrap_or(0);
+                    let working = rent::rent(t.rules, t.s, sq, roll, how == NearestRent::Double);
+                    rent::due(t, p, o, sq, working, then);
+                }
+                Arrival::Dice(roll) => {
+                    let working = rent::rent(t.rules, t.s, sq, roll, false);
+                    rent::due(t, p, o, sq, working, then);
+                }
             }
-        },
+        }
     }
 }

@@ -3,11 +3,11 @@
 
 use super::building::{can_build, can_sell};
 use super::command::{Command, Item, TaxChoice, Trade};
-use super::jail;
 use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State};
 use super::trade::check_trade;
+use super::{auction, autoresolve, jail};
 
 pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
     let mut out = Vec::new();
@@ -17,7 +17,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
     let roll = Command::Roll { dice: None };
     match s.top() {
         Some(Pending::FirstRoll { .. }) | Some(Pending::UtilityRoll { .. }) => out.push(roll),
-        Some(Pending::Buy { player, square }) => {
+        Some(Pending::Buy { player, square, .. }) => {
             if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
                 out.push(Command::Buy);
             }
@@ -25,7 +25,8 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
             management(rules, s, &[*player], &mut out);
         }
         Some(Pending::Auction(a)) => {
-            let floor = a.high.map(|(_, h)| h + 1).unwrap_or(a.min);
+            let step = s.options.auction_step;
+            let floor = auction::floor(step, a);
             let worth = match a.lot {
                 Lot::Square(sq) => rules.squares[sq].price().unwrap_or(0),
                 Lot::Building { .. } => floor,
@@ -34,7 +35,11 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
                 if a.high.map(|(h, _)| h) != Some(p) {
                     out.push(Command::Pass { player: p });
                 }
-                let mut bids = vec![floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
+                let mut bids = if step > 0 {
+                    vec![floor]
+                } else {
+                    vec![floor, floor + 10, floor.max(worth / 2), floor.max(worth)]
+                };
                 bids.sort_unstable();
                 bids.dedup();
                 for amount in bids {
@@ -55,6 +60,8 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
         Some(Pending::Debt(d)) => {
             if s.cash(d.debtor) >= d.amount {
                 out.push(Command::Pay);
+            } else if autoresolve::plan(rules, s).is_ok() {
+                out.push(Command::Resolve);
             }
             out.push(Command::Concede);
             management(rules, s, &[d.debtor], &mut out);
@@ -124,6 +131,9 @@ pub fn claims(s: &State, out: &mut Vec<Command>) {
 /// Building, selling, mortgaging and lifting for these players' squares.
 pub fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
     for &p in players {
+        if super::dealing_allowed(s, p, true).is_err() {
+            continue;
+        }
         for sq in s.owned_by(p) {
             if can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
                 out.push(Command::Build { square: sq });
@@ -158,7 +168,7 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                     give: vec![Item::Square(sq)],
                     get: vec![Item::Cash(price)],
                 };
-                if check_trade(rules, s, &tr).is_ok() {
+                if trade_allowed(s, &tr) && check_trade(rules, s, &tr).is_ok() {
                     out.push(Command::Trade(tr));
                 }
             }
@@ -171,10 +181,17 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                     give: vec![Item::Card(deck)],
                     get: vec![Item::Cash(50)],
                 };
-                if check_trade(rules, s, &tr).is_ok() {
+                if trade_allowed(s, &tr) && check_trade(rules, s, &tr).is_ok() {
                     out.push(Command::Trade(tr));
                 }
             }
         }
     }
+}
+
+/// The turn and jail conditions on a deal (the same as `trade::trade` applies).
+pub fn trade_allowed(s: &State, tr: &Trade) -> bool {
+    let (starter, other) = super::trade::parties(s, tr);
+    super::dealing_allowed(s, starter, true).is_ok()
+        && super::dealing_allowed(s, other, false).is_ok()
 }

@@ -2,6 +2,7 @@
 //! rulesets and options for what differs. `execute` is the single entry point for commands.
 
 pub mod auction;
+pub mod autoresolve;
 pub mod building;
 pub mod cards;
 pub mod claims;
@@ -21,6 +22,7 @@ pub mod rent;
 pub mod ruleset;
 pub mod setup;
 pub mod state;
+pub mod status;
 pub mod tax;
 pub mod trade;
 pub mod turns;
@@ -112,6 +114,8 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
         Command::Buy => purchase::buy(t)?,
         Command::Decline => purchase::decline(t)?,
         Command::Bid { player, amount } => auction::bid(t, *player, *amount)?,
+        Command::Accept { player } => auction::accept(t, *player)?,
+        Command::Resolve => autoresolve::resolve(t)?,
         Command::Pass { player } => auction::pass(t, *player)?,
         Command::Build { square } => building::build(t, *square)?,
         Command::Sell { square, all } => building::sell(t, *square, *all)?,
@@ -193,15 +197,57 @@ pub fn no_decision(t: &Table) -> Result<(), RuleError> {
     }
 }
 
-/// Buying, selling and mortgaging are allowed at any time (sectionopoly: SUBSTATIONS ¶2,
-/// MORTGAGES ¶1), except while a decision that freezes the board is open: an auction, the
-/// first roll, a card or roll being resolved, a building being placed.
-pub fn may_manage(t: &Table) -> Result<(), RuleError> {
-    match t.s.top() {
-        None | Some(Pending::Buy { .. }) | Some(Pending::Debt(_)) => Ok(()),
-        Some(_) => Err(RuleError::new(format!(
-            "not now: {}",
-            narrate::waiting_for(t.rules, t.s)
-        ))),
+/// Why a player may not deal now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Barred {
+    NotTheirTurn,
+    InJail,
+}
+
+/// May this player buy, sell, build, mortgage, trade or bid now? Only on their own turn where
+/// the ruleset says so (suetology, scientopoly), never from the SP Hole (scientopoly ¶7); a
+/// player who owes money may always raise it. `own_turn`: whether the own-turn rule applies.
+pub fn dealing_allowed(s: &State, p: usize, own_turn: bool) -> Result<(), Barred> {
+    if let Some(Pending::Debt(d)) = s.top() {
+        if d.debtor == p {
+            return Ok(());
+        }
     }
+    if s.options.jailed_cannot_deal && s.players[p].jail.is_some() {
+        return Err(Barred::InJail);
+    }
+    if own_turn && s.options.manage_on_own_turn_only && p != s.current {
+        return Err(Barred::NotTheirTurn);
+    }
+    Ok(())
+}
+
+/// Buying, selling and mortgaging are allowed at any time (sectionopoly: SUBSTATIONS ¶2,
+/// MORTGAGES ¶1), except while a decision that freezes the board is open (an auction, the
+/// first roll, a card or roll being resolved, a building being placed), and subject to
+/// `dealing_allowed` for the player acting.
+pub fn may_manage(t: &Table, actor: usize) -> Result<(), RuleError> {
+    match t.s.top() {
+        None | Some(Pending::Buy { .. }) | Some(Pending::Debt(_)) => {}
+        Some(_) => {
+            return Err(RuleError::new(format!(
+                "not now: {}",
+                narrate::waiting_for(t.rules, t.s)
+            )))
+        }
+    }
+    dealing_allowed(t.s, actor, true).map_err(|b| {
+        RuleError::new(match b {
+            Barred::NotTheirTurn => format!(
+                "{} may only buy, sell, mortgage or trade on their own turn; it is {}'s",
+                t.name(actor),
+                t.name(t.s.current)
+            ),
+            Barred::InJail => format!(
+                "{} is in {} and may not buy, sell or trade until out",
+                t.name(actor),
+                t.rules.theme.jail
+            ),
+        })
+    })
 }

@@ -4,6 +4,7 @@
 
 use super::debt;
 use super::event::Event;
+use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{Pending, State, Why};
 use super::{may_manage, Table};
@@ -62,8 +63,8 @@ pub fn check_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Ru
 }
 
 pub fn mortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
-    may_manage(t)?;
     let owner = check_mortgage(t.rules, t.s, sq)?;
+    may_manage(t, owner)?;
     let value = t.rules.mortgage_value(sq);
     t.pay(
         Account::Bank,
@@ -99,8 +100,18 @@ pub fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, 
     can_unmortgage(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
+/// A player has received mortgaged squares (trade or bankruptcy): ask what the ruleset asks.
+pub fn received(t: &mut Table, player: usize, squares: Vec<usize>) {
+    if squares.is_empty() || t.s.options.received_mortgage == ReceivedMortgage::Keep {
+        return;
+    }
+    t.emit(Event::Await {
+        pending: Pending::Mortgaged { player, squares },
+    });
+}
+
 /// The received-mortgaged decision on top, if it lists this square.
-fn received(t: &Table, sq: usize) -> Option<(usize, Vec<usize>)> {
+fn waiting_choice(t: &Table, sq: usize) -> Option<(usize, Vec<usize>)> {
     match t.s.top() {
         Some(Pending::Mortgaged { player, squares }) if squares.contains(&sq) => {
             Some((*player, squares.clone()))
@@ -121,11 +132,11 @@ fn answer_received(t: &mut Table, player: usize, mut squares: Vec<usize>, sq: us
 }
 
 pub fn unmortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
-    let received = received(t, sq);
-    if received.is_none() {
-        may_manage(t)?;
-    }
+    let received = waiting_choice(t, sq);
     let owner = check_unmortgage(t.rules, t.s, sq)?;
+    if received.is_none() {
+        may_manage(t, owner)?;
+    }
     if let Some((player, squares)) = received {
         answer_received(t, player, squares, sq);
     }
@@ -149,14 +160,17 @@ pub fn unmortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
 /// Keep a received mortgaged square mortgaged, paying the 10% interest now; lifting it later
 /// costs the value plus 10% again.
 pub fn keep(t: &mut Table, sq: usize) -> Result<(), RuleError> {
-    let Some((player, squares)) = received(t, sq) else {
+    let Some((player, squares)) = waiting_choice(t, sq) else {
         return Err(RuleError::new(format!(
             "`keep` answers for a mortgaged square just received; {} is not waiting",
             t.square_name(sq)
         )));
     };
     answer_received(t, player, squares, sq);
-    let interest = t.rules.interest(sq);
-    debt::charge_bank(t, player, interest, Why::Interest { square: sq });
+    // suetology: no fee for keeping it mortgaged; sectionopoly: 10% now.
+    if t.s.options.received_mortgage == ReceivedMortgage::Interest {
+        let interest = t.rules.interest(sq);
+        debt::charge_bank(t, player, interest, Why::Interest { square: sq });
+    }
     Ok(())
 }

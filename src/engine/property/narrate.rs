@@ -1,7 +1,7 @@
 //! Words for the table: each event as one line with its arithmetic shown ("Bob pays Ann 52
 //! rent on Walter's Area (26 x 2, full group)"), and what the game is waiting for.
 
-use super::event::{Event, How, JailExit, JailWhy, Note};
+use super::event::{Event, How, JailExit, JailWhy, Note, StatusWhy};
 use super::ruleset::Ruleset;
 use super::state::{Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
 use crate::engine::ledger::Account;
@@ -139,6 +139,9 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
 
 fn level_text(rules: &Ruleset, level: u8) -> String {
     let t = &rules.theme;
+    if let Some(name) = super::status::level_name(rules, level) {
+        return format!("the level {name}");
+    }
     if level == HOTEL {
         format!("a {}", t.hotel)
     } else {
@@ -304,6 +307,29 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             }
         ),
         Event::Worth { player, worth } => format!("{} is worth {worth}", who(s, *player)),
+        Event::Status {
+            player,
+            status,
+            why,
+        } => format!(
+            "{} reaches status {status} ({})",
+            who(s, *player),
+            match why {
+                StatusWhy::Donation { square } => format!("service at {}", sq(rules, *square)),
+                StatusWhy::Bought { square } => {
+                    format!("instant service, buying {}", sq(rules, *square))
+                }
+                StatusWhy::OwnSite { square } => {
+                    format!("service at own {}, free", sq(rules, *square))
+                }
+                StatusWhy::FairGame { square } => format!(
+                    "service at {}, free: its owner is in {}",
+                    sq(rules, *square),
+                    t.jail
+                ),
+                StatusWhy::Correction => "table correction".into(),
+            }
+        ),
         Event::Winner { player } => format!("{} wins the game", who(s, *player)),
         Event::Note(n) => match n {
             Note::JustVisiting { player } => format!("{} is {}", who(s, *player), t.visiting),
@@ -328,6 +354,23 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 )
             }
             Note::TurnOver { player } => format!("{}'s turn is over", who(s, *player)),
+            Note::Ineligible {
+                player,
+                square,
+                cap,
+            } => format!(
+                "{} delivers status up to {cap} and {} has {}: an ineligible landing, nothing \
+                 paid, nothing gained",
+                sq(rules, *square),
+                who(s, *player),
+                s.players[*player].status
+            ),
+            Note::FreeService { square } => format!(
+                "the owner of {} is in {}: no donation is due",
+                sq(rules, *square),
+                t.jail
+            ),
+            Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
         },
     })
 }
@@ -340,11 +383,26 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             "{} rolls for the first turn (`roll`)",
             who(s, s.acting_player())
         ),
-        Some(Pending::Buy { player, square }) => format!(
-            "{} may buy {} for {} (`buy`) or `decline` it to auction",
+        Some(Pending::Buy {
+            player,
+            square,
+            second_offer,
+            status_point,
+        }) => format!(
+            "{} may buy {} for {} (`buy`){} or `decline` it{}",
             who(s, *player),
             sq(rules, *square),
-            rules.squares[*square].price().unwrap_or(0)
+            rules.squares[*square].price().unwrap_or(0),
+            if *status_point {
+                ", with a status point,"
+            } else {
+                ""
+            },
+            if *second_offer {
+                ": take it or leave it"
+            } else {
+                " to auction"
+            }
         ),
         Some(Pending::Auction(a)) => {
             let open: Vec<&str> = (0..a.open.len())

@@ -1,22 +1,41 @@
-//! Buying an unowned square at its printed price, or declining it into an auction
-//! (sectionopoly: CAPTURING PROPERTY).
+//! Buying an unowned square at its printed price, or declining it: into an auction, or in a
+//! two-player scientopoly game into a take-it-or-leave-it offer to the other player
+//! (sectionopoly: CAPTURING PROPERTY; scientopoly ¶4).
 
-use super::event::Event;
+use super::event::{Event, Note, StatusWhy};
 use super::state::{Auction, Lot, Pending, Why};
-use super::{turns, Table};
+use super::{status, turns, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
 use crate::ensure;
 
-fn offer(t: &Table) -> Result<(usize, usize), RuleError> {
+struct Offer {
+    player: usize,
+    square: usize,
+    second_offer: bool,
+    status_point: bool,
+}
+
+fn offer(t: &Table) -> Result<Offer, RuleError> {
     match t.s.top() {
-        Some(Pending::Buy { player, square }) => Ok((*player, *square)),
+        Some(Pending::Buy {
+            player,
+            square,
+            second_offer,
+            status_point,
+        }) => Ok(Offer {
+            player: *player,
+            square: *square,
+            second_offer: *second_offer,
+            status_point: *status_point,
+        }),
         _ => Err(turns::busy(t, "nothing is for sale")),
     }
 }
 
 pub fn buy(t: &mut Table) -> Result<(), RuleError> {
-    let (p, sq) = offer(t)?;
+    let o = offer(t)?;
+    let (p, sq) = (o.player, o.square);
     let price = t.rules.squares[sq].price().unwrap_or(0);
     ensure!(
         t.s.cash(p) >= price,
@@ -36,19 +55,43 @@ pub fn buy(t: &mut Table) -> Result<(), RuleError> {
         owner: Some(p),
     });
     t.emit(Event::Done);
+    if o.status_point {
+        status::gain(t, p, StatusWhy::Bought { square: sq });
+    }
     Ok(())
 }
 
 pub fn decline(t: &mut Table) -> Result<(), RuleError> {
-    let (_, sq) = offer(t)?;
+    let o = offer(t)?;
     t.emit(Event::Done);
-    open_auction(t, Lot::Square(sq), 1);
+    if o.second_offer {
+        t.emit(Event::Note(Note::Unsold { square: o.square }));
+        return Ok(());
+    }
+    let players: Vec<usize> = t.s.active_players().collect();
+    if t.s.options.two_player_offer && players.len() == 2 {
+        let other = players[0] + players[1] - o.player;
+        t.emit(Event::Await {
+            pending: Pending::Buy {
+                player: other,
+                square: o.square,
+                second_offer: true,
+                status_point: false,
+            },
+        });
+        return Ok(());
+    }
+    open_auction(t, Lot::Square(o.square), t.s.options.auction_opening);
     Ok(())
 }
 
-/// Everyone still in the game may bid, the player who declined too; any opening bid.
+/// Everyone still in the game may bid, the player who declined too (not a player who may not
+/// deal from jail).
 pub fn open_auction(t: &mut Table, lot: Lot, min: i64) {
-    let all: Vec<usize> = t.s.active_players().collect();
+    let all: Vec<usize> =
+        t.s.active_players()
+            .filter(|&q| super::dealing_allowed(t.s, q, false).is_ok())
+            .collect();
     open_auction_among(t, lot, min, &all);
 }
 

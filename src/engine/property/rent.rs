@@ -4,7 +4,7 @@
 use super::debt;
 use super::event::Event;
 use super::ruleset::{Kind, Ruleset};
-use super::state::{Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
+use super::state::{After, Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
 use super::Table;
 use crate::engine::turn::next_seat;
 
@@ -91,7 +91,14 @@ pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool)
 
 /// Rent is due from `payer` to `owner`: charged now, or held as a claim the owner must ask for
 /// when the table plays with `rent_must_be_asked`.
-pub fn due(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWorking) {
+pub fn due(
+    t: &mut Table,
+    payer: usize,
+    owner: usize,
+    sq: usize,
+    working: RentWorking,
+    then: After,
+) {
     if t.s.options.rent_must_be_asked {
         // sectionopoly: PAYING RENT ¶3: ask before the second player following throws.
         let s = &*t.s;
@@ -105,17 +112,29 @@ pub fn due(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWo
                 amount: working.amount(),
                 working,
                 lapses_on: second,
+                then,
             },
         });
     } else {
-        charge_rent(t, payer, owner, sq, working);
+        charge_rent(t, payer, owner, sq, working, then);
     }
 }
 
-pub fn charge_rent(t: &mut Table, payer: usize, owner: usize, sq: usize, working: RentWorking) {
+pub fn charge_rent(
+    t: &mut Table,
+    payer: usize,
+    owner: usize,
+    sq: usize,
+    working: RentWorking,
+    then: After,
+) {
     let why = Why::Rent {
         square: sq,
         working,
     };
-    debt::charge(t, Debt::new(payer, Some(owner), working.amount(), why));
+    let debt = Debt {
+        then,
+        ..Debt::new(payer, Some(owner), working.amount(), why)
+    };
+    debt::charge(t, debt);
 }

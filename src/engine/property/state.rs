@@ -70,6 +70,10 @@ pub enum After {
     Nothing,
     /// The forced jail fine: then leave jail and move by the roll (sectionopoly: WHITE ROOM ¶3).
     LeaveJailAndMove(u8),
+    /// A service donation: then one status point (scientopoly ¶5).
+    GainStatus {
+        square: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +101,12 @@ pub enum Pending {
     Buy {
         player: usize,
         square: usize,
+        /// The two-player offer to the other player, take it or leave it (scientopoly ¶4).
+        #[serde(default)]
+        second_offer: bool,
+        /// Buying it counts an instant-service status point (an eligible landing).
+        #[serde(default)]
+        status_point: bool,
     },
     Auction(Auction),
     /// A tax square with a choice of flat or percentage, chosen before the worth is shown.
@@ -137,6 +147,8 @@ pub struct Claim {
     pub working: RentWorking,
     /// The claim lapses when this player next rolls.
     pub lapses_on: usize,
+    /// What paying it brings (a status point).
+    pub then: After,
 }
 
 /// The arithmetic behind a rent, kept so the screen can show it: `base x times`.

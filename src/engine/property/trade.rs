@@ -5,7 +5,7 @@
 use super::command::{Item, Trade};
 use super::event::Event;
 use super::ruleset::Ruleset;
-use super::state::{Pending, State, Why};
+use super::state::{State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -77,11 +77,55 @@ pub fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleErr
     );
     check_side(rules, s, tr.from, &tr.give)?;
     check_side(rules, s, tr.to, &tr.get)?;
+    if s.options.min_trade_price {
+        for (giver, gives, gets) in [(tr.from, &tr.give, &tr.get), (tr.to, &tr.get, &tr.give)] {
+            let price = |items: &[Item]| -> i64 {
+                items
+                    .iter()
+                    .map(|i| match *i {
+                        Item::Square(sq) => rules.squares[sq].price().unwrap_or(0),
+                        _ => 0,
+                    })
+                    .sum()
+            };
+            let cash: i64 = gets
+                .iter()
+                .map(|i| if let Item::Cash(n) = *i { n } else { 0 })
+                .sum();
+            let given = price(gives);
+            let received = price(gets) + cash;
+            ensure!(
+                received >= given,
+                "no property may be given away or traded for less than its printed price: {} \
+                 would give {given} of property for {received}",
+                s.players[giver].name
+            );
+        }
+    }
     Ok(())
 }
 
+/// Who starts a deal (the player whose turn it is, if either) and who answers it.
+pub fn parties(s: &State, tr: &Trade) -> (usize, usize) {
+    if tr.to == s.current {
+        (tr.to, tr.from)
+    } else {
+        (tr.from, tr.to)
+    }
+}
+
 pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
-    may_manage(t)?;
+    // The player whose turn it is starts a deal (where the ruleset says so); neither side may
+    // deal from the SP Hole.
+    let (starter, other) = parties(t.s, tr);
+    may_manage(t, starter)?;
+    if super::dealing_allowed(t.s, other, false).is_err() {
+        return Err(RuleError::new(format!(
+            "{} is in {} and may not trade until out",
+            t.name(other),
+            t.rules.theme.jail
+        )));
+    }
     check_trade(t.rules, t.s, tr)?;
     let mut received: Vec<(usize, Vec<usize>)> = Vec::new();
     for (giver, taker, items) in [(tr.from, tr.to, &tr.give), (tr.to, tr.from, &tr.get)] {
@@ -125,9 +169,7 @@ pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
     }
     // The last pushed is answered first: the receiver of `give` answers before the proposer.
     for (player, squares) in received.into_iter().rev() {
-        t.emit(Event::Await {
-            pending: Pending::Mortgaged { player, squares },
-        });
+        super::mortgage::received(t, player, squares);
     }
     Ok(())
 }
