@@ -329,7 +329,7 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
                             give: vec![property::Item::Square(sq)],
                             get: vec![property::Item::Cash(price)],
                         };
-                        if property::trade::check_trade(rules, s, &deal).is_ok() {
+                        if legal::trade_ok(rules, s, &deal) {
                             v.push(Command::Trade(deal));
                         }
                     }

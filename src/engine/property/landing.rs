@@ -34,7 +34,8 @@ pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
 }
 
 fn property(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
-    let counted = status::counted(t.s);
+    // Only service properties count status (a square that delivers 0 is not one).
+    let counted = status::counted(t.s) && status::cap(t.rules, t.s, sq) > 0;
     let eligible = counted && status::eligible(t.rules, t.s, p, sq);
     match t.s.owner(sq) {
         // sectionopoly: CAPTURING PROPERTY: buy at the printed price or it goes to auction.

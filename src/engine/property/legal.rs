@@ -168,7 +168,7 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                     give: vec![Item::Square(sq)],
                     get: vec![Item::Cash(price)],
                 };
-                if trade_allowed(s, &tr) && check_trade(rules, s, &tr).is_ok() {
+                if trade_ok(rules, s, &tr) {
                     out.push(Command::Trade(tr));
                 }
             }
@@ -181,7 +181,7 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                     give: vec![Item::Card(deck)],
                     get: vec![Item::Cash(50)],
                 };
-                if trade_allowed(s, &tr) && check_trade(rules, s, &tr).is_ok() {
+                if trade_ok(rules, s, &tr) {
                     out.push(Command::Trade(tr));
                 }
             }
@@ -189,9 +189,10 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     }
 }
 
-/// The turn and jail conditions on a deal (the same as `trade::trade` applies).
-pub fn trade_allowed(s: &State, tr: &Trade) -> bool {
+/// Would `trade::trade` accept this deal now (turn and jail conditions and the deal itself)?
+pub fn trade_ok(rules: &Ruleset, s: &State, tr: &Trade) -> bool {
     let (starter, other) = super::trade::parties(s, tr);
     super::dealing_allowed(s, starter, true).is_ok()
         && super::dealing_allowed(s, other, false).is_ok()
+        && check_trade(rules, s, tr).is_ok()
 }
