@@ -1,130 +1,16 @@
 //! Scenario tests for sectionopoly: one per rule sentence, named after the rule (given a state,
 //! a command, the expected state and events), driven through the engine API.
 
+use crate::Table;
+use boardside::engine::property;
 use boardside::engine::property::state::{Pending, HOTEL};
-use boardside::engine::property::{self, narrate, Event, Options, Ruleset, Setup, State};
-use boardside::protocol::{self, Line};
-
-struct Table {
-    rules: Ruleset,
-    s: State,
-    lines: Vec<String>,
-}
-
-fn rules() -> Ruleset {
-    Ruleset::load(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/rulesets/sectionopoly.toml"
-    ))
-    .unwrap()
-}
-
-fn game_with(players: &[&str], edit: impl FnOnce(&mut Options)) -> Table {
-    let rules = rules();
-    let mut o = rules.options.clone();
-    o.first_player = property::options::FirstPlayer::Listed;
-    edit(&mut o);
-    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    let (s, _) = property::new_game(&rules, &names, &o, &Setup::unshuffled(&rules)).unwrap();
-    Table {
-        rules,
-        s,
-        lines: vec![],
-    }
-}
 
 fn game(players: &[&str]) -> Table {
-    game_with(players, |_| {})
+    Table::new("sectionopoly", players, |_| {})
 }
 
-impl Table {
-    fn exec(&mut self, line: &str) -> Result<Vec<Event>, String> {
-        let cmd = match protocol::parse(&self.rules, &self.s, line)? {
-            Line::Command(c) => c,
-            other => panic!("not a command: {other:?}"),
-        };
-        let before = self.s.clone();
-        match property::execute(&self.rules, &mut self.s, &cmd) {
-            Ok(events) => {
-                let mut s = before;
-                self.lines.clear();
-                for e in &events {
-                    property::apply(&mut s, e);
-                    if let Some(l) = narrate::event(&self.rules, &s, e) {
-                        self.lines.push(l);
-                    }
-                }
-                Ok(events)
-            }
-            Err(e) => {
-                assert_eq!(self.s, before, "a refused command changed the state");
-                Err(e.to_string())
-            }
-        }
-    }
-    /// Run lines that must all be accepted.
-    fn run(&mut self, lines: &str) -> Vec<Event> {
-        let mut all = vec![];
-        for l in lines.split(';').map(str::trim).filter(|l| !l.is_empty()) {
-            all.extend(
-                self.exec(l)
-                    .unwrap_or_else(|e| panic!("`{l}` refused: {e}")),
-            );
-        }
-        all
-    }
-    /// A line that must be refused; returns the reason.
-    fn refused(&mut self, line: &str) -> String {
-        match self.exec(line) {
-            Ok(_) => panic!("`{line}` was accepted"),
-            Err(e) => e,
-        }
-    }
-    fn p(&self, name: &str) -> usize {
-        self.s.player_index(name).unwrap()
-    }
-    fn sq(&self, id: &str) -> usize {
-        self.rules.square_index(id).unwrap()
-    }
-    fn cash(&self, name: &str) -> i64 {
-        self.s.cash(self.p(name))
-    }
-    fn pos(&self, name: &str) -> usize {
-        self.s.players[self.p(name)].position
-    }
-    fn owner(&self, id: &str) -> Option<String> {
-        self.s.squares[self.sq(id)]
-            .owner
-            .map(|o| self.s.players[o].name.clone())
-    }
-    fn level(&self, id: &str) -> u8 {
-        self.s.squares[self.sq(id)].level
-    }
-    fn jailed(&self, name: &str) -> bool {
-        self.s.players[self.p(name)].jail.is_some()
-    }
-    fn own(&mut self, player: &str, squares: &[&str]) {
-        for q in squares {
-            self.run(&format!("set owner {q} {player}"));
-        }
-    }
-    fn top_card(&mut self, deck: &str, card: &str) {
-        let d = self.rules.deck_index(deck).unwrap();
-        let c = self.rules.decks[d]
-            .cards
-            .iter()
-            .position(|x| x.id == card)
-            .unwrap() as u16;
-        let mut order: Vec<u16> = self.s.decks[d].cards().filter(|&x| x != c).collect();
-        order.insert(0, c);
-        self.s.decks[d] = boardside::engine::deck::Deck::new(order);
-    }
-    fn said(&self, text: &str) -> bool {
-        self.lines.iter().any(|l| l.contains(text))
-    }
-    fn pending(&self) -> Option<&Pending> {
-        self.s.top()
-    }
+fn game_with(players: &[&str], edit: impl FnOnce(&mut property::Options)) -> Table {
+    Table::new("sectionopoly", players, edit)
 }
 
 // ---- PREPARATION and THE PLAY --------------------------------------------------------------
