@@ -30,6 +30,11 @@ pub struct Report {
     pub seconds: f64,
     pub wins: Vec<u64>,
     pub capped: u64,
+    /// Status games: how often the sole status leader changed.
+    pub lead_changes: u64,
+    /// Status games: games won by reaching the target status (the rest by bankruptcies).
+    pub status_wins: u64,
+    pub status_game: bool,
 }
 
 impl Report {
@@ -48,6 +53,16 @@ impl Report {
                 self.player_turns as f64 / self.games.max(1) as f64
             ),
         ];
+        if self.status_game {
+            out.push(format!(
+                "status lead changes per game: {:.1}",
+                self.lead_changes as f64 / self.games.max(1) as f64
+            ));
+            out.push(format!(
+                "won by reaching the target status: {} of {}",
+                self.status_wins, self.games
+            ));
+        }
         let decided: u64 = self.wins.iter().sum();
         for (seat, w) in self.wins.iter().enumerate() {
             out.push(format!(
@@ -69,6 +84,7 @@ pub fn names(n: usize) -> Vec<String> {
 pub fn run(rules: &Ruleset, options: &Options, cfg: &Config) -> Result<Report, String> {
     let mut report = Report {
         wins: vec![0; cfg.players],
+        status_game: options.target_status > 0,
         ..Default::default()
     };
     let start = Instant::now();
@@ -82,6 +98,8 @@ pub fn run(rules: &Ruleset, options: &Options, cfg: &Config) -> Result<Report, S
         report.games += 1;
         report.player_turns += outcome.turns;
         report.commands += outcome.commands;
+        report.lead_changes += outcome.lead_changes;
+        report.status_wins += outcome.status_win as u64;
         match outcome.winner {
             Some(w) => report.wins[w] += 1,
             None => report.capped += 1,
@@ -95,6 +113,37 @@ pub struct Outcome {
     pub turns: u64,
     pub commands: u64,
     pub winner: Option<usize>,
+    pub lead_changes: u64,
+    pub status_win: bool,
+}
+
+fn won_on_status(s: &State) -> bool {
+    s.options.target_status > 0
+        && s.winner
+            .is_some_and(|w| s.players[w].status >= s.options.target_status)
+}
+
+/// Follows who leads on status alone and counts the changes of leader.
+#[derive(Default)]
+struct Leader {
+    last: Option<usize>,
+    changes: u64,
+}
+
+impl Leader {
+    fn see(&mut self, s: &State, events: &[Event]) {
+        if !events.iter().any(|e| matches!(e, Event::Status { .. })) {
+            return;
+        }
+        let best = s.players.iter().map(|p| p.status).max().unwrap_or(0);
+        let mut top = (0..s.players.len()).filter(|&p| s.players[p].status == best);
+        if let (Some(p), None) = (top.next(), top.next()) {
+            if self.last.is_some_and(|l| l != p) {
+                self.changes += 1;
+            }
+            self.last = Some(p);
+        }
+    }
 }
 
 fn count_turns(events: &[Event]) -> u64 {
@@ -119,16 +168,22 @@ fn play_fast(
         turns: 0,
         commands: 0,
         winner: None,
+        lead_changes: 0,
+        status_win: false,
     };
+    let mut leader = Leader::default();
     let mut events = Vec::new();
     while !s.over && out.turns < cfg.max_turns {
         let cmd = choose(rules, &s, &mut rng);
         property::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
+        leader.see(&s, &events);
         out.turns += count_turns(&events);
         out.commands += 1;
     }
     out.winner = s.winner;
+    out.lead_changes = leader.changes;
+    out.status_win = won_on_status(&s);
     Ok(out)
 }
 
@@ -151,7 +206,10 @@ pub fn play_checked(
         turns: 0,
         commands: 0,
         winner: None,
+        lead_changes: 0,
+        status_win: false,
     };
+    let mut leader = Leader::default();
     let fail = |what: String, s: &Session| {
         format!(
             "seed {seed}, after {} commands: {what}\nlast commands: {:?}",
@@ -185,6 +243,7 @@ pub fn play_checked(
             .map_err(|e| fail(format!("legal command {cmd:?} refused: {e}"), &session))?;
         out.turns += count_turns(&events);
         out.commands += 1;
+        leader.see(&session.state, &events);
         invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
         if rng.random_ratio(1, 25) {
             let after = session.state.clone();
@@ -220,6 +279,8 @@ pub fn play_checked(
         ));
     }
     out.winner = session.state.winner;
+    out.lead_changes = leader.changes;
+    out.status_win = won_on_status(&session.state);
     Ok(out)
 }
 

@@ -281,3 +281,82 @@ fn the_documented_example_transcript_is_true() {
     let expected = std::fs::read_to_string(format!("{dir}/docs/examples/first-game.out")).unwrap();
     assert_eq!(out, expected, "docs/examples/first-game.out is out of date");
 }
+
+fn ruleset_named(name: &str) -> String {
+    format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn suetology_plays_through_the_script_protocol() {
+    let r = ruleset_named("suetology");
+    let (code, out, err) = run(
+        &[
+            "script",
+            "--ruleset",
+            &r,
+            "--players",
+            "Ann,Bob",
+            "--seed",
+            "2",
+            "--option",
+            "first_player=listed",
+        ],
+        "roll 1 2\ndecline\naccept Bob\naccept Ann\naccept Bob\npass Ann\nplan\nstate\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Bob pays the Bank 30 for Birch Street (winning bid)"),
+        "{out}"
+    );
+    assert!(out.contains("error: nobody owes anything now"), "{out}");
+    let s = last_state(&out);
+    assert_eq!(s["players"][1]["cash"], 1470);
+}
+
+#[test]
+fn scientopoly_plays_through_the_script_protocol() {
+    let r = ruleset_named("scientopoly");
+    let (code, out, err) = run(
+        &[
+            "script",
+            "--ruleset",
+            &r,
+            "--players",
+            "Ann,Bob",
+            "--seed",
+            "2",
+            "--option",
+            "first_player=listed",
+            "--option",
+            "target_status=12",
+        ],
+        "roll 1 2\nbuy\nstate\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Ann reaches status 1 (instant service, buying East Grinstead)"),
+        "{out}"
+    );
+    let s = last_state(&out);
+    assert_eq!(s["players"][0]["status"], 1);
+    assert_eq!(s["target_status"], 12);
+    let eg = s["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["id"] == "east-grinstead")
+        .unwrap();
+    assert_eq!(eg["level"], "Mission");
+}
+
+#[test]
+fn every_shipped_ruleset_checks_ok() {
+    let mut args = vec!["check".to_string()];
+    for name in ["sectionopoly", "suetology", "scientopoly"] {
+        args.push(ruleset_named(name));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, _) = run(&args, "");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.matches(": ok: ").count(), 3, "{out}");
+}

@@ -101,6 +101,9 @@ impl Table {
     pub fn level(&self, id: &str) -> u8 {
         self.s.squares[self.sq(id)].level
     }
+    pub fn status(&self, name: &str) -> u8 {
+        self.s.players[self.p(name)].status
+    }
     pub fn jailed(&self, name: &str) -> bool {
         self.s.players[self.p(name)].jail.is_some()
     }

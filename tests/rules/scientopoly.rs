@@ -1,1 +1,414 @@
+//! Scenario tests for scientopoly (shared/rules/scientopoly.txt and issue 5): one per rule
+//! sentence, named after the rule, on the same property engine as sectionopoly.
+//! Board (rulesets/scientopoly.toml): Plymouth 1 and East Grinstead 3 (price 240, donations
+//! 24/72/180/216), Melbourne 16, Auckland 18 (720: 72/216/540/648), Sydney 19 (800), the SP
+//! Hole 10, implant stations 5 15 25 35, Pubs Orgs 12 28, Flag 37, Freewinds 39.
 
+use crate::Table;
+use boardside::engine::property::state::{Pending, HOTEL};
+use boardside::engine::property::Options;
+
+fn game(players: &[&str]) -> Table {
+    Table::new("scientopoly", players, |_| {})
+}
+
+fn game_with(players: &[&str], edit: impl FnOnce(&mut Options)) -> Table {
+    Table::new("scientopoly", players, edit)
+}
+
+#[test]
+fn players_start_with_6000_credit() {
+    let t = game(&["Ann", "Bob"]);
+    assert_eq!((t.cash("Ann"), t.cash("Bob")), (6000, 6000));
+}
+
+#[test]
+fn landing_on_or_passing_go_adds_1000() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 38; roll 1 2");
+    assert_eq!(t.cash("Ann"), 7000, "passed Go");
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set position Ann 35; roll 2 3");
+    assert_eq!(t.cash("Ann"), 7000);
+}
+
+#[test]
+fn service_donation_buys_one_status_point() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne"]);
+    t.run("set status Ann 9; set position Ann 10; roll 2 4");
+    assert_eq!(t.cash("Ann"), 6000 - 72);
+    assert_eq!(t.status("Ann"), 10);
+    assert!(t.said("Ann reaches status 10 (service at Melbourne)"));
+}
+
+#[test]
+fn ineligible_landing_pays_nothing_and_gives_nothing() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne"]);
+    t.run("set status Ann 10; set position Ann 10; roll 2 4");
+    assert_eq!(t.cash("Ann"), 6000);
+    assert_eq!(t.status("Ann"), 10);
+    assert!(t.said("ineligible landing"));
+}
+
+#[test]
+fn an_upgraded_site_makes_the_landing_eligible() {
+    // The rulebook's example: status 10 on Melbourne as an Org of a full set.
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne", "auckland", "sydney"]);
+    t.run("set buildings melbourne 1; set status Ann 10; set position Ann 10; roll 2 4");
+    assert_eq!(t.cash("Ann"), 6000 - 216);
+    assert_eq!(t.status("Ann"), 11);
+}
+
+#[test]
+fn site_levels_deliver_mission_10_org_20_ao_30_idle_org_30() {
+    for (level, cap) in [(0, 10), (1, 20), (2, 30), (HOTEL, 30)] {
+        for (status, gains) in [(cap - 1, true), (cap, false)] {
+            let mut t = game(&["Ann", "Bob"]);
+            t.own("Bob", &["melbourne", "auckland", "sydney"]);
+            t.run(&format!(
+                "set buildings melbourne {level}; set status Ann {status}"
+            ));
+            t.run("set position Ann 10; roll 2 4");
+            assert_eq!(
+                t.status("Ann") > status,
+                gains,
+                "level {level} status {status}"
+            );
+        }
+    }
+}
+
+#[test]
+fn flag_delivers_to_36_and_freewinds_to_40() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["flag"]);
+    t.run("set status Ann 35; set position Ann 34; roll 1 2");
+    assert_eq!(t.status("Ann"), 36);
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["flag"]);
+    t.run("set status Ann 36; set position Ann 34; roll 1 2");
+    assert_eq!((t.status("Ann"), t.cash("Ann")), (36, 6000));
+    let mut t = game_with(&["Ann", "Bob"], |o| o.target_status = 40);
+    t.own("Bob", &["freewinds"]);
+    t.run("set status Ann 38; set position Ann 34; roll 2 3");
+    assert_eq!(t.status("Ann"), 39);
+}
+
+#[test]
+fn idle_org_costs_20_percent_more_and_delivers_no_more() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne", "auckland", "sydney"]);
+    t.run("set buildings melbourne 5; set status Ann 20; set position Ann 10; roll 2 4");
+    assert_eq!(t.cash("Ann"), 6000 - 648, "540 x 1.2");
+    assert_eq!(t.status("Ann"), 21);
+}
+
+#[test]
+fn buying_after_an_eligible_landing_counts_an_instant_status_point() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; buy");
+    assert_eq!(t.status("Ann"), 1);
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set status Ann 10; roll 1 2; buy");
+    assert_eq!(t.status("Ann"), 10, "a Mission cannot deliver status 11");
+}
+
+#[test]
+fn eligible_landing_on_own_site_gives_the_status_free() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["east-grinstead"]);
+    t.run("roll 1 2");
+    assert_eq!((t.status("Ann"), t.cash("Ann")), (1, 6000));
+}
+
+#[test]
+fn target_status_wins() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.target_status = 12);
+    t.own("Bob", &["melbourne", "auckland", "sydney"]);
+    t.run("set buildings melbourne 1; set status Ann 11; set position Ann 10; roll 2 4");
+    assert_eq!(t.s.winner, Some(0));
+    assert!(t.said("Ann wins the game"));
+}
+
+#[test]
+fn last_solvent_player_wins() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne"]);
+    t.run("set cash Ann 10; set position Ann 10; roll 2 4; concede");
+    assert_eq!(t.s.winner, Some(1));
+}
+
+#[test]
+fn development_only_on_a_complete_set() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["melbourne", "auckland"]);
+    assert!(t.refused("build melbourne").contains("must own all"));
+    t.own("Ann", &["sydney"]);
+    t.run("build melbourne");
+    assert_eq!(t.cash("Ann"), 6000 - 360);
+    assert!(t.said("Melbourne now has the level Org (was the level Mission)"));
+}
+
+#[test]
+fn flag_and_freewinds_cannot_be_developed() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["flag", "freewinds"]);
+    assert!(t.refused("build flag").contains("not a lot"));
+}
+
+#[test]
+fn development_evenly_no_ao_until_the_others_are_orgs() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["melbourne", "auckland", "sydney"]);
+    t.run("build melbourne");
+    assert!(t.refused("build melbourne").contains("build evenly"));
+    t.run("build auckland; build sydney; build melbourne");
+    assert_eq!(t.level("melbourne"), 2);
+}
+
+#[test]
+fn development_mission_org_ao_then_idle_org_at_the_top() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth", "east-grinstead"]);
+    t.run("build plymouth; build east-grinstead; build plymouth; build east-grinstead");
+    t.run("build plymouth");
+    assert_eq!(t.level("plymouth"), HOTEL);
+    assert!(t.refused("build plymouth").contains("one per lot"));
+}
+
+#[test]
+fn development_only_on_the_owners_turn() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["plymouth", "east-grinstead"]);
+    assert!(t.refused("build plymouth").contains("own turn"));
+}
+
+#[test]
+fn implant_station_donation_rises_with_the_number_owned() {
+    let stations = [
+        "implant-alpha",
+        "implant-beta",
+        "implant-gamma",
+        "implant-delta",
+    ];
+    for (n, rent) in [(1, 100), (2, 200), (3, 400), (4, 800)] {
+        let mut t = game(&["Ann", "Bob"]);
+        t.own("Bob", &stations[..n]);
+        t.run("roll 2 3");
+        assert_eq!(t.cash("Ann"), 6000 - rent, "{n} implant stations");
+        assert_eq!(t.status("Ann"), 0, "not a service property");
+    }
+}
+
+#[test]
+fn pubs_org_donation_rises_with_both_owned() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["pubs-west"]);
+    t.run("set position Ann 7; roll 2 3");
+    assert_eq!(t.cash("Ann"), 6000 - 160);
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["pubs-west", "pubs-east"]);
+    t.run("set position Ann 7; roll 2 3");
+    assert_eq!(t.cash("Ann"), 6000 - 400);
+}
+
+#[test]
+fn sp_hole_after_three_doubles_in_a_row() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["sydney", "implant-gamma"]);
+    t.run("set position Ann 17; roll 1 1; roll 3 3; roll 2 2");
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 10);
+}
+
+#[test]
+fn sp_hole_by_a_card_even_on_the_first_turn() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("penalties", "penalty-declared");
+    t.run("roll 1 3");
+    assert!(t.jailed("Ann"));
+}
+
+#[test]
+fn sp_hole_no_paying_out() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes");
+    assert!(t.refused("jail pay").contains("no paying out"));
+}
+
+#[test]
+fn sp_hole_hand_in_an_award_or_chance_card() {
+    for (deck, card, at) in [
+        ("awards", "award-get-out", 0),
+        ("chance", "chance-get-out", 5),
+    ] {
+        let mut t = game(&["Ann", "Bob"]);
+        t.top_card(deck, card);
+        t.run(&format!("set position Ann {at}; roll 1 1"));
+        t.run("set turn Ann; set jailed Ann yes; jail card");
+        assert!(!t.jailed("Ann"), "{card}");
+    }
+}
+
+#[test]
+fn sp_hole_failed_doubles_miss_the_turn_without_limit() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes");
+    for _ in 0..5 {
+        t.run("roll 1 2; end; set turn Ann");
+    }
+    assert!(t.jailed("Ann"));
+    assert_eq!(t.cash("Ann"), 6000);
+}
+
+#[test]
+fn sp_hole_leaving_on_doubles_moves_without_a_second_roll() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 5 5");
+    assert!(!t.jailed("Ann"));
+    assert_eq!(t.pos("Ann"), 20);
+    assert!(t.refused("roll 1 2").contains("rolled"));
+}
+
+#[test]
+fn sp_hole_player_may_not_buy_sell_or_trade() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["plymouth", "east-grinstead", "flag"]);
+    t.run("set jailed Ann yes");
+    assert!(t.refused("build plymouth").contains("SP Hole"));
+    assert!(t.refused("mortgage flag").contains("SP Hole"));
+    assert!(t
+        .refused("trade Ann Bob flag for $1400")
+        .contains("SP Hole"));
+    // Nor bid: an auction on Bob's turn leaves Ann out.
+    t.run("set turn Bob; roll 2 4; decline");
+    match t.pending() {
+        Some(Pending::Auction(a)) => assert_eq!(a.open, vec![false, true, true]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn sp_hole_players_sites_serve_free_fair_game() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne"]);
+    t.run("set jailed Bob yes; set position Ann 10; roll 2 4");
+    assert_eq!(t.cash("Ann"), 6000);
+    assert_eq!(t.status("Ann"), 1);
+    assert!(t.said("its owner is in the SP Hole"));
+}
+
+#[test]
+fn declined_purchase_is_auctioned() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.run("roll 1 2; decline");
+    assert!(matches!(t.pending(), Some(Pending::Auction(_))));
+}
+
+#[test]
+fn two_players_the_other_may_buy_at_the_printed_price_take_it_or_leave_it() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline");
+    assert!(matches!(t.pending(), Some(Pending::Buy { player: 1, .. })));
+    t.run("buy");
+    assert_eq!(t.owner("east-grinstead").as_deref(), Some("Bob"));
+    assert_eq!(t.cash("Bob"), 6000 - 240);
+    assert_eq!(
+        t.status("Bob"),
+        0,
+        "no status for a purchase without a landing"
+    );
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline; decline");
+    assert_eq!(t.owner("east-grinstead"), None);
+    assert!(t.said("stays unsold"));
+}
+
+#[test]
+fn mortgage_only_with_the_set_undeveloped() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth", "east-grinstead"]);
+    t.run("build plymouth");
+    assert!(t
+        .refused("mortgage east-grinstead")
+        .contains("sell the buildings"));
+    t.run("sell plymouth; mortgage east-grinstead");
+}
+
+#[test]
+fn upgrades_return_half_their_price() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth", "east-grinstead"]);
+    t.run("build plymouth; sell plymouth");
+    assert_eq!(t.cash("Ann"), 6000 - 120 + 60);
+}
+
+#[test]
+fn no_property_given_away_or_sold_below_its_printed_price() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth"]);
+    t.own("Bob", &["east-grinstead"]);
+    assert!(t
+        .refused("trade Ann Bob plymouth for $200")
+        .contains("less than its printed price"));
+    assert!(t
+        .refused("trade Ann Bob plymouth for nothing")
+        .contains("less than"));
+    t.run("trade Ann Bob plymouth for east-grinstead");
+    t.run("trade Ann Bob east-grinstead for $300");
+}
+
+#[test]
+fn bankrupt_to_the_bank_all_assets_to_the_bank() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["plymouth"]);
+    t.top_card("penalties", "penalty-ethics-500");
+    t.run("set cash Ann 100; roll 1 3; concede");
+    assert!(t.s.players[0].bankrupt);
+    assert_eq!(t.owner("plymouth"), None);
+    assert!(t.pending().is_none(), "the bank keeps them: no auction");
+}
+
+#[test]
+fn bankrupt_to_a_player_all_assets_to_that_player_who_lifts_mortgages_later() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["plymouth", "east-grinstead", "flag"]);
+    t.own("Bob", &["melbourne"]);
+    t.run("build plymouth; mortgage flag");
+    t.run("set cash Ann 10; set position Ann 10; roll 2 4; concede");
+    assert_eq!(t.owner("plymouth").as_deref(), Some("Bob"));
+    assert_eq!(t.level("plymouth"), 1, "developments go with the site");
+    assert!(t.s.squares[37].mortgaged);
+    assert!(
+        t.pending().is_none(),
+        "nothing is asked of the new owner now"
+    );
+    t.run("set turn Bob; unmortgage flag");
+    assert_eq!(t.cash("Bob"), 6000 + 10 - 770);
+}
+
+#[test]
+fn state_shows_status_and_site_levels() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth", "east-grinstead"]);
+    t.run("build plymouth; set status Bob 7");
+    let v = boardside::protocol::state_json(&t.rules, &t.s);
+    assert_eq!(v["players"][1]["status"], 7);
+    let plymouth = v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["id"] == "plymouth")
+        .unwrap();
+    assert_eq!(plymouth["level"], "Org");
+    let flag = v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["id"] == "flag")
+        .unwrap();
+    assert!(flag["level"].is_null());
+}

@@ -14,9 +14,11 @@ fn sq(rules: &Ruleset, i: usize) -> &str {
     &rules.squares[i].name
 }
 
-fn account(rules: &Ruleset, s: &State, a: Account) -> String {
+/// A side of a payment; `first` when it opens the sentence.
+fn account(rules: &Ruleset, s: &State, a: Account, first: bool) -> String {
     match a {
-        Account::Bank => capitalise(&rules.theme.bank),
+        Account::Bank if first => capitalise(&rules.theme.bank),
+        Account::Bank => rules.theme.bank.clone(),
         Account::Player(p) => who(s, p).to_string(),
     }
 }
@@ -196,8 +198,8 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             why,
         } => format!(
             "{} pays {} {amount}{} {}",
-            account(rules, s, *from),
-            account(rules, s, *to),
+            account(rules, s, *from, true),
+            account(rules, s, *to, false),
             if t.money.is_empty() {
                 String::new()
             } else {
@@ -409,15 +411,27 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
                 .filter(|&q| a.open[q])
                 .map(|q| who(s, q))
                 .collect();
-            format!(
-                "auction of {}: {}; `bid PLAYER AMOUNT` or `pass PLAYER` ({} still in)",
-                lot(rules, &a.lot),
-                match a.high {
-                    Some((h, v)) => format!("{} bids {v}", who(s, h)),
-                    None => format!("no bid yet, bids from {}", a.min),
-                },
-                open.join(", ")
-            )
+            let step = s.options.auction_step;
+            let ask = super::auction::floor(step, a);
+            let high = match a.high {
+                Some((h, v)) => format!("{} bids {v}", who(s, h)),
+                None => "no bid yet".to_string(),
+            };
+            if step > 0 {
+                format!(
+                    "auction of {}: {high}; the ask is {ask}: `accept PLAYER` or `pass PLAYER` \
+                     ({} still in)",
+                    lot(rules, &a.lot),
+                    open.join(", ")
+                )
+            } else {
+                format!(
+                    "auction of {}: {high}, bids from {ask}; `bid PLAYER AMOUNT` or \
+                     `pass PLAYER` ({} still in)",
+                    lot(rules, &a.lot),
+                    open.join(", ")
+                )
+            }
         }
         Some(Pending::Tax { player, square }) => {
             let (amount, percent) = match rules.squares[*square].kind {
