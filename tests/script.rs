@@ -33,7 +33,13 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
 }
 
 fn script(extra: &[&str], input: &str) -> String {
-    let r = ruleset();
+    script_in("sectionopoly", extra, input)
+}
+
+/// Run a script of the named ruleset for Ann and Bob, seed 3, the first listed player first
+/// unless `extra` says otherwise; it must exit 0.
+fn script_in(game: &str, extra: &[&str], input: &str) -> String {
+    let r = ruleset_named(game);
     let mut args = vec![
         "script",
         "--ruleset",
@@ -288,22 +294,11 @@ fn ruleset_named(name: &str) -> String {
 
 #[test]
 fn suetology_plays_through_the_script_protocol() {
-    let r = ruleset_named("suetology");
-    let (code, out, err) = run(
-        &[
-            "script",
-            "--ruleset",
-            &r,
-            "--players",
-            "Ann,Bob",
-            "--seed",
-            "2",
-            "--option",
-            "first_player=listed",
-        ],
+    let out = script_in(
+        "suetology",
+        &["--option", "first_player=listed"],
         "roll 1 2\ndecline\naccept Bob\naccept Ann\naccept Bob\npass Ann\nplan\nstate\n",
     );
-    assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("Bob pays the Bank 30 for Birch Street (winning bid)"),
         "{out}"
@@ -315,16 +310,9 @@ fn suetology_plays_through_the_script_protocol() {
 
 #[test]
 fn scientopoly_plays_through_the_script_protocol() {
-    let r = ruleset_named("scientopoly");
-    let (code, out, err) = run(
+    let out = script_in(
+        "scientopoly",
         &[
-            "script",
-            "--ruleset",
-            &r,
-            "--players",
-            "Ann,Bob",
-            "--seed",
-            "2",
             "--option",
             "first_player=listed",
             "--option",
@@ -332,7 +320,6 @@ fn scientopoly_plays_through_the_script_protocol() {
         ],
         "roll 1 2\nbuy\nstate\n",
     );
-    assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("Ann reaches status 1 (instant service, buying East Grinstead)"),
         "{out}"

@@ -176,17 +176,7 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
                 for &sq in &squares {
                     let h = t.s.squares[sq];
                     if !h.mortgaged && h.level == 0 {
-                        let value = t.rules.mortgage_value(sq);
-                        t.pay(
-                            Account::Bank,
-                            Account::Player(p),
-                            value,
-                            Why::Mortgage { square: sq },
-                        );
-                        t.emit(Event::Mortgage {
-                            square: sq,
-                            on: true,
-                        });
+                        mortgage::take(t, p, sq);
                     }
                 }
             }

@@ -65,6 +65,12 @@ pub fn check_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Ru
 pub fn mortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
     let owner = check_mortgage(t.rules, t.s, sq)?;
     may_manage(t, owner)?;
+    take(t, owner, sq);
+    Ok(())
+}
+
+/// The bank lends the owner half the price on the square (conditions checked by the caller).
+pub fn take(t: &mut Table, owner: usize, sq: usize) {
     let value = t.rules.mortgage_value(sq);
     t.pay(
         Account::Bank,
@@ -76,7 +82,6 @@ pub fn mortgage(t: &mut Table, sq: usize) -> Result<(), RuleError> {
         square: sq,
         on: true,
     });
-    Ok(())
 }
 
 /// The cost of lifting: mortgage value plus the interest.
