@@ -24,8 +24,13 @@ pub struct Cli {
 pub enum Verb {
     /// Run protocol commands from a file or standard input, printing the events of each.
     Script(GameArgs),
-    /// Play at the terminal: the same protocol, with what the game waits for shown.
-    Play(GameArgs),
+    /// Play on the device: the Pi's buttons, reader and screen, or the terminal simulator when
+    /// no Pi hardware is found (or with --sim).
+    Play(PlayArgs),
+    /// Play by typing protocol commands at a terminal, with what the game waits for shown.
+    Console(GameArgs),
+    /// List, enroll and remove NFC tags (what each tag on the table is).
+    Tags(TagsArgs),
     /// Random legal games: speed figures and win share per seat.
     Simulate(SimArgs),
     /// Check a ruleset file and say what is wrong with it.
@@ -49,6 +54,49 @@ pub struct GameArgs {
     pub journal: Option<PathBuf>,
     /// The script file; `-` or nothing for standard input.
     pub script: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Use the terminal simulator even on a Pi.
+    #[arg(long)]
+    pub sim: bool,
+    /// The device configuration (hardware/boardside.toml shows every field).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// The ruleset the new-game screen starts on.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
+    /// Start a game with these players at once instead of the new-game screen.
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Resume (or start) the game saved in this journal.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TagsArgs {
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub action: TagAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TagAction {
+    /// Every enrolled tag.
+    List,
+    /// Enroll a tag: `player NAME`, `deed SQUARE`, `card DECK CARD` or `piece LABEL`.
+    Add {
+        uid: String,
+        what: String,
+        args: Vec<String>,
+    },
+    /// Forget a tag.
+    Remove { uid: String },
 }
 
 #[derive(Args, Debug)]
@@ -220,16 +268,18 @@ fn sim(a: &SimArgs) -> Result<(), String> {
 pub fn main_with(cli: Cli) -> i32 {
     let result = match &cli.command {
         Some(Verb::Script(a)) => script(a, false),
-        Some(Verb::Play(a)) => play(a),
+        Some(Verb::Play(a)) => device(a),
+        Some(Verb::Console(a)) => play(a),
+        Some(Verb::Tags(a)) => tags(a),
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
-        None => play(&GameArgs {
-            ruleset: "rulesets/sectionopoly.toml".into(),
-            players: vec!["Ann".into(), "Bob".into()],
+        None => device(&PlayArgs {
+            sim: false,
+            config: None,
+            ruleset: None,
+            players: vec![],
             seed: None,
-            options: vec![],
             journal: None,
-            script: None,
         }),
     };
     match result {
@@ -282,4 +332,137 @@ fn default_journal() -> Result<PathBuf, String> {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     Ok(dir.join(format!("game-{stamp}.journal")))
+}
+
+fn config(path: &Option<PathBuf>) -> Result<crate::hw::config::Config, String> {
+    match path {
+        Some(p) => crate::hw::config::Config::load(p),
+        None => Ok(crate::hw::config::Config::default()),
+    }
+}
+
+fn now_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(1)
+}
+
+/// `play`: the device, on the Pi's hardware or in the terminal simulator.
+fn device(a: &PlayArgs) -> Result<(), String> {
+    use crate::hw::config::state_dir;
+    let cfg = config(&a.config)?;
+    let tags_path = cfg.tags_path();
+    let tags = crate::tags::TagMap::load(&tags_path)?;
+    let games = state_dir().join("games");
+    let seed = a.seed.unwrap_or_else(now_seed);
+    // The new-game screen starts on the ruleset named, else sectionopoly.
+    let hint = a
+        .ruleset
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("rulesets/sectionopoly.toml"));
+    let rulesets = crate::app::ruleset_files(Some(&hint));
+    let session = match (&a.journal, a.players.is_empty()) {
+        (Some(j), _) if j.exists() => {
+            let hint = a.ruleset.clone().or_else(|| rulesets.first().cloned());
+            let rules = load(
+                hint.as_deref()
+                    .unwrap_or(std::path::Path::new("rulesets/sectionopoly.toml")),
+            )?;
+            Some(Session::resume(rules, j)?.0)
+        }
+        (_, false) => {
+            let path = a
+                .ruleset
+                .clone()
+                .or_else(|| rulesets.first().cloned())
+                .ok_or("no ruleset: name one with --ruleset")?;
+            let rules = load(&path)?;
+            let opts = rules.options.clone();
+            let journal = match &a.journal {
+                Some(j) => j.clone(),
+                None => {
+                    std::fs::create_dir_all(&games)
+                        .map_err(|e| format!("{}: {e}", games.display()))?;
+                    games.join(format!("game-{seed}.journal"))
+                }
+            };
+            Some(Session::new(rules, &a.players, seed, opts, Some(&journal))?)
+        }
+        _ => None,
+    };
+    let setup = crate::ui::Setup {
+        rulesets,
+        ruleset: 0,
+        players: vec![],
+        resume: crate::app::newest_journal(&games),
+        journal_dir: Some(games),
+        seed,
+    };
+    let mut ui = crate::ui::Ui::new(session, tags, cfg.table.clone(), setup);
+    ui.tags_path = Some(tags_path.clone());
+    let start = std::time::Instant::now();
+    let mut clock = || start.elapsed().as_millis() as u64;
+    if !a.sim {
+        let found = crate::hw::pi::detect(&cfg);
+        if let Some(mut pi) = found.pi {
+            for l in &found.lines {
+                eprintln!("boardside: {l}");
+            }
+            return crate::app::run(&mut pi, &mut ui, &mut clock);
+        }
+        eprintln!("boardside: no Pi hardware found; opening the terminal simulator");
+    }
+    let mut term = crate::hw::sim::Terminal::open(tags_path)?;
+    crate::app::run(&mut term, &mut ui, &mut clock)
+}
+
+fn tags(a: &TagsArgs) -> Result<(), String> {
+    use crate::hw::Uid;
+    use crate::tags::{TagKind, TagMap};
+    let cfg = config(&a.config)?;
+    let path = cfg.tags_path();
+    let mut map = TagMap::load(&path)?;
+    match &a.action {
+        TagAction::List => {
+            if map.tags.is_empty() {
+                println!("no tags enrolled ({})", path.display());
+            }
+            for t in &map.tags {
+                println!("{}  {}", t.uid, t.kind.describe());
+            }
+            return Ok(());
+        }
+        TagAction::Add { uid, what, args } => {
+            let u = Uid::parse(uid)
+                .ok_or_else(|| format!("'{uid}' is not a UID in hex, such as 04A1B2C3"))?;
+            let arg = |i: usize| {
+                args.get(i)
+                    .cloned()
+                    .ok_or_else(|| format!("`tags add UID {what}` needs more words"))
+            };
+            let kind = match what.as_str() {
+                "player" => TagKind::Player { name: arg(0)? },
+                "deed" => TagKind::Deed { square: arg(0)? },
+                "card" => TagKind::Card {
+                    deck: arg(0)?,
+                    card: arg(1)?,
+                },
+                "piece" => TagKind::Piece {
+                    label: args.join(" "),
+                },
+                _ => return Err(format!("'{what}': a tag is a player, deed, card or piece")),
+            };
+            println!("{} is now the {}", u.hex(), kind.describe());
+            map.set(&u, kind);
+        }
+        TagAction::Remove { uid } => {
+            let u = Uid::parse(uid).ok_or_else(|| format!("'{uid}' is not a UID in hex"))?;
+            if !map.remove(&u) {
+                return Err(format!("{} is not enrolled", u.hex()));
+            }
+            println!("{} forgotten", u.hex());
+        }
+    }
+    map.save(&path)
 }

@@ -1,9 +1,13 @@
 //! Boardside: the bank, dice, decks and notebook for printed board games, on a Raspberry Pi.
 //! `engine` is the pure rules engine; the rest drives it (protocol, journal, session, tools).
 
+pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod hw;
 pub mod journal;
 pub mod protocol;
 pub mod session;
 pub mod simulate;
+pub mod tags;
+pub mod ui;

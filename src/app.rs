@@ -1,0 +1,78 @@
+//! The device loop, the same for the Pi, the terminal simulator and the tests: inputs to the
+//! UI, the UI's commands to the session (which journals them), the frame to the screen.
+
+use std::path::{Path, PathBuf};
+
+use crate::hw::{Backend, Frame, Input};
+use crate::ui::{render::render, Ui};
+
+/// Run until the backend says `Quit`. `clock` gives milliseconds since the start (real time on
+/// the table, made-up time in tests).
+pub fn run(
+    backend: &mut dyn Backend,
+    ui: &mut Ui,
+    clock: &mut dyn FnMut() -> u64,
+) -> Result<(), String> {
+    let mut frame = Frame::default();
+    loop {
+        let now = clock();
+        for input in backend.poll(now, 40) {
+            if input == Input::Quit {
+                return Ok(());
+            }
+            ui.handle(input, now);
+        }
+        ui.handle(Input::Tick(now), now);
+        if ui.dirty {
+            render(ui, &mut frame);
+            backend.show(&frame)?;
+            ui.dirty = false;
+        }
+    }
+}
+
+/// Ruleset files the new-game screen offers: those beside the given one, else the usual
+/// places (the working directory's rulesets/, the installed share directory).
+pub fn ruleset_files(hint: Option<&Path>) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = hint.and_then(Path::parent) {
+        dirs.push(dir.to_path_buf());
+    }
+    dirs.push("rulesets".into());
+    if let Ok(exe) = std::env::current_exe() {
+        if let Some(prefix) = exe.parent().and_then(Path::parent) {
+            dirs.push(prefix.join("share/boardside/rulesets"));
+        }
+    }
+    dirs.push("/usr/share/boardside/rulesets".into());
+    for d in dirs {
+        let Ok(read) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        if !files.is_empty() {
+            files.sort();
+            // The hinted ruleset first.
+            if let Some(h) = hint {
+                if let Some(i) = files.iter().position(|f| f.file_name() == h.file_name()) {
+                    files.swap(0, i);
+                }
+            }
+            return files;
+        }
+    }
+    Vec::new()
+}
+
+/// The newest saved game in a directory of journals.
+pub fn newest_journal(dir: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "journal"))
+        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+        .map(|e| e.path())
+}

@@ -1,0 +1,157 @@
+//! The device configuration file (hardware/boardside.toml is the example): which BCM pins the
+//! buttons use, where the reader and the display are, timings at the table, and where the tag
+//! map lives. Every field has a default, so a missing file means the standard wiring.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub buttons: ButtonsConfig,
+    pub reader: ReaderConfig,
+    pub display: DisplayConfig,
+    pub table: TableConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ButtonsConfig {
+    pub up: u8,
+    pub down: u8,
+    pub ok: u8,
+    pub back: u8,
+    pub roll: u8,
+    pub debounce_ms: u64,
+    pub hold_ms: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReaderConfig {
+    pub enabled: bool,
+    pub spi: String,
+    pub reset_pin: u8,
+    /// A card must be away this long before it taps again.
+    pub gone_ms: u64,
+    pub poll_ms: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DisplayConfig {
+    pub i2c: String,
+    pub address: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TableConfig {
+    /// The tag map; a relative path is under the state directory.
+    pub tags: String,
+    /// An auction closes after this long without a bid.
+    pub auction_silence_ms: u64,
+    /// A tap or OK in an auction with free bidding raises the bid by this much.
+    pub auction_step: i64,
+    /// Money movements stay on screen this long.
+    pub toast_ms: u64,
+}
+
+impl Default for ButtonsConfig {
+    fn default() -> Self {
+        ButtonsConfig {
+            up: 5,
+            down: 6,
+            ok: 13,
+            back: 19,
+            roll: 26,
+            debounce_ms: 20,
+            hold_ms: 800,
+        }
+    }
+}
+
+impl Default for ReaderConfig {
+    fn default() -> Self {
+        ReaderConfig {
+            enabled: true,
+            spi: "/dev/spidev0.0".into(),
+            reset_pin: 25,
+            gone_ms: 800,
+            poll_ms: 60,
+        }
+    }
+}
+
+impl Default for DisplayConfig {
+    fn default() -> Self {
+        DisplayConfig {
+            i2c: "/dev/i2c-1".into(),
+            address: 0x3C,
+        }
+    }
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            tags: "tags.toml".into(),
+            auction_silence_ms: 8000,
+            auction_step: 10,
+            toast_ms: 4000,
+        }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            buttons: ButtonsConfig::default(),
+            reader: ReaderConfig::default(),
+            display: DisplayConfig::default(),
+            table: TableConfig::default(),
+        }
+    }
+}
+
+impl Config {
+    /// Read a config file; errors name the file and line.
+    pub fn load(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read the config: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            match line {
+                Some(l) => format!("{}:{l}: {}", path.display(), e.message()),
+                None => format!("{}: {}", path.display(), e.message()),
+            }
+        })
+    }
+
+    /// Where the tag map is: absolute as given, or under the state directory.
+    pub fn tags_path(&self) -> PathBuf {
+        let p = PathBuf::from(&self.table.tags);
+        if p.is_absolute() {
+            p
+        } else {
+            state_dir().join(p)
+        }
+    }
+}
+
+/// `$BOARDSIDE_STATE`, else `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/boardside`,
+/// else `~/.local/state/boardside`.
+pub fn state_dir() -> PathBuf {
+    if let Some(d) =
+        std::env::var_os("BOARDSIDE_STATE").or_else(|| std::env::var_os("STATE_DIRECTORY"))
+    {
+        return PathBuf::from(d);
+    }
+    std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("boardside")
+}

@@ -1,0 +1,86 @@
+//! The hardware boundary: what the table does (buttons, tag taps, time passing) and what it
+//! sees (a 128x64 one-bit frame), with the backends behind it: the Raspberry Pi, the terminal
+//! simulator, and a scripted one for tests.
+
+pub mod config;
+pub mod debounce;
+pub mod frame;
+pub mod pi;
+pub mod script;
+pub mod sim;
+pub mod tap;
+
+pub use frame::Frame;
+
+/// The five buttons (hardware/README.md has the wiring).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Button {
+    Up,
+    Down,
+    Ok,
+    Back,
+    Roll,
+}
+
+pub const BUTTONS: [Button; 5] = [
+    Button::Up,
+    Button::Down,
+    Button::Ok,
+    Button::Back,
+    Button::Roll,
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press {
+    Press,
+    Release,
+    /// Held down past the hold time (once per press).
+    Hold,
+}
+
+/// A tag's unique id, as read from the card (4, 7 or 10 bytes).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Uid(pub Vec<u8>);
+
+impl Uid {
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02X}")).collect()
+    }
+    pub fn parse(hex: &str) -> Option<Uid> {
+        let hex = hex.trim();
+        if hex.is_empty() || hex.len() % 2 != 0 {
+            return None;
+        }
+        (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+            .collect::<Option<Vec<u8>>>()
+            .map(Uid)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    Button(Button, Press),
+    Tag(Uid),
+    /// Time passes (milliseconds since start): timeouts such as the auction's silence.
+    Tick(u64),
+    /// The person at a terminal asked to leave.
+    Quit,
+}
+
+/// Where inputs come from. `poll` returns what happened since the last call, waiting at most
+/// `wait_ms` for something to happen.
+pub trait Inputs {
+    fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input>;
+}
+
+/// A device: inputs and a screen in one (the terminal, the Pi, a script).
+pub trait Backend: Inputs + Screen {}
+impl<T: Inputs + Screen> Backend for T {}
+
+/// Where frames go. `show` sends what changed since the last frame shown; it returns the
+/// number of bytes that went to the display (0 for a screen that is not a bus).
+pub trait Screen {
+    fn show(&mut self, frame: &Frame) -> Result<usize, String>;
+}

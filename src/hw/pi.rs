@@ -1,0 +1,317 @@
+//! The Raspberry Pi backend: five buttons on GPIO inputs with pull-ups (rppal), the MFRC522
+//! reader on SPI (mfrc522 over linux-embedded-hal's spidev), the SSD1306 OLED on I2C (ssd1306
+//! over linux-embedded-hal's i2cdev). Each device is found at start-up or reported with the
+//! usual fix; the game goes on without the reader if it is missing.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use embedded_hal::i2c::{ErrorType, I2c, Operation};
+use embedded_hal::spi::SpiDevice;
+use mfrc522::comm::blocking::spi::{DummyDelay, SpiInterface};
+use mfrc522::{Initialized, Mfrc522};
+use ssd1306::mode::BufferedGraphicsMode;
+use ssd1306::prelude::*;
+use ssd1306::{I2CDisplayInterface, Ssd1306};
+
+use super::config::Config;
+use super::debounce::Debouncer;
+use super::tap::TapFilter;
+use super::{Button, Frame, Input, Inputs, Screen, Uid};
+
+/// An I2C bus that counts the bytes it writes (what an update costs on a 400 kHz bus).
+pub struct Counting<I> {
+    pub inner: I,
+    pub written: Rc<Cell<usize>>,
+}
+
+impl<I: ErrorType> ErrorType for Counting<I> {
+    type Error = I::Error;
+}
+
+impl<I: I2c> I2c for Counting<I> {
+    fn write(&mut self, address: u8, bytes: &[u8]) -> Result<(), Self::Error> {
+        self.written.set(self.written.get() + bytes.len());
+        self.inner.write(address, bytes)
+    }
+
+    fn read(&mut self, address: u8, buf: &mut [u8]) -> Result<(), Self::Error> {
+        self.inner.read(address, buf)
+    }
+
+    fn write_read(&mut self, address: u8, bytes: &[u8], buf: &mut [u8]) -> Result<(), Self::Error> {
+        self.written.set(self.written.get() + bytes.len());
+        self.inner.write_read(address, bytes, buf)
+    }
+
+    fn transaction(&mut self, address: u8, ops: &mut [Operation<'_>]) -> Result<(), Self::Error> {
+        let n: usize = ops
+            .iter()
+            .map(|op| match op {
+                Operation::Write(bytes) => bytes.len(),
+                Operation::Read(_) => 0,
+            })
+            .sum();
+        self.written.set(self.written.get() + n);
+        self.inner.transaction(address, ops)
+    }
+}
+
+type Display<I> =
+    Ssd1306<I2CInterface<Counting<I>>, DisplaySize128x64, BufferedGraphicsMode<DisplaySize128x64>>;
+
+/// The OLED. `show` sets only the pixels that changed since the last frame, so the driver's
+/// dirty rectangle, and with it what goes over the bus, is only the part that changed.
+pub struct OledScreen<I: I2c> {
+    display: Display<I>,
+    last: Frame,
+    written: Rc<Cell<usize>>,
+}
+
+impl<I: I2c> OledScreen<I> {
+    /// Initialise the display (the driver sends the SSD1306 power-up sequence) and clear it.
+    pub fn new(i2c: I, address: u8) -> Result<Self, String> {
+        let written = Rc::new(Cell::new(0));
+        let bus = Counting {
+            inner: i2c,
+            written: written.clone(),
+        };
+        let interface = I2CDisplayInterface::new_custom_address(bus, address);
+        let mut display = Ssd1306::new(interface, DisplaySize128x64, DisplayRotation::Rotate0)
+            .into_buffered_graphics_mode();
+        display
+            .init()
+            .map_err(|e| format!("the display did not answer: {e:?}"))?;
+        Ok(OledScreen {
+            display,
+            last: Frame::default(),
+            written,
+        })
+    }
+}
+
+impl<I: I2c> Screen for OledScreen<I> {
+    fn show(&mut self, frame: &Frame) -> Result<usize, String> {
+        let mut changed = false;
+        for (x, y, on) in frame.changes(&self.last) {
+            self.display.set_pixel(x as u32, y as u32, on);
+            changed = true;
+        }
+        if !changed {
+            return Ok(0);
+        }
+        let before = self.written.get();
+        self.display
+            .flush()
+            .map_err(|e| format!("the display stopped answering: {e:?}"))?;
+        self.last = frame.clone();
+        Ok(self.written.get() - before)
+    }
+}
+
+/// The MFRC522 reader: a card resting on it answers every wake-up, so the tap filter turns
+/// it into one tap; read errors (a card leaving mid-read) are retried on the next poll.
+pub struct Reader<S: SpiDevice> {
+    chip: Mfrc522<SpiInterface<S, DummyDelay>, Initialized>,
+    filter: TapFilter,
+    poll_ms: u64,
+    next_poll: u64,
+}
+
+impl<S: SpiDevice> Reader<S> {
+    pub fn new(spi: S, gone_ms: u64, poll_ms: u64) -> Result<Self, String> {
+        let chip = Mfrc522::new(SpiInterface::new(spi))
+            .init()
+            .map_err(|e| format!("the reader did not answer: {e:?}"))?;
+        Ok(Reader {
+            chip,
+            filter: TapFilter::new(gone_ms),
+            poll_ms,
+            next_poll: 0,
+        })
+    }
+
+    /// The chip's version register (0x91 or 0x92 for a genuine MFRC522).
+    pub fn version(&mut self) -> Option<u8> {
+        self.chip.version().ok()
+    }
+
+    /// Wake any card in the field (WUPA also wakes halted cards), select it, read its UID,
+    /// halt it.
+    pub fn read_uid(&mut self) -> Option<Uid> {
+        let atqa = self.chip.wupa().ok()?;
+        let uid = self.chip.select(&atqa).ok()?;
+        let _ = self.chip.hlta();
+        Some(Uid(uid.as_bytes().to_vec()))
+    }
+
+    pub fn poll(&mut self, now_ms: u64) -> Option<Uid> {
+        if now_ms < self.next_poll {
+            return None;
+        }
+        self.next_poll = now_ms + self.poll_ms;
+        let seen = self.read_uid();
+        self.filter.poll(seen, now_ms)
+    }
+}
+
+/// The five buttons: active low with the Pi's internal pull-ups.
+pub struct Buttons {
+    pins: Vec<(Button, rppal::gpio::InputPin, Debouncer)>,
+}
+
+impl Buttons {
+    pub fn open(cfg: &Config) -> Result<Buttons, String> {
+        let gpio = rppal::gpio::Gpio::new().map_err(|e| format!("GPIO: {e}"))?;
+        let b = &cfg.buttons;
+        let mut pins = Vec::new();
+        for (button, pin) in [
+            (Button::Up, b.up),
+            (Button::Down, b.down),
+            (Button::Ok, b.ok),
+            (Button::Back, b.back),
+            (Button::Roll, b.roll),
+        ] {
+            let p = gpio
+                .get(pin)
+                .map_err(|e| format!("GPIO {pin} ({button:?}): {e}"))?
+                .into_input_pullup();
+            pins.push((button, p, Debouncer::new(b.debounce_ms, b.hold_ms)));
+        }
+        Ok(Buttons { pins })
+    }
+
+    fn poll(&mut self, now_ms: u64, out: &mut Vec<Input>) {
+        for (button, pin, deb) in self.pins.iter_mut() {
+            if let Some(p) = deb.sample(pin.is_low(), now_ms) {
+                out.push(Input::Button(*button, p));
+            }
+        }
+    }
+}
+
+/// The whole device.
+pub struct Pi {
+    pub buttons: Buttons,
+    pub reader: Option<Reader<linux_embedded_hal::SpidevDevice>>,
+    pub screen: OledScreen<linux_embedded_hal::I2cdev>,
+    /// Held high: the MFRC522's reset line is active low.
+    _reset: Option<rppal::gpio::OutputPin>,
+}
+
+/// What start-up found: one line per device.
+pub struct Found {
+    pub lines: Vec<String>,
+    pub pi: Option<Pi>,
+}
+
+fn open_reader(
+    cfg: &Config,
+) -> Result<
+    (
+        Reader<linux_embedded_hal::SpidevDevice>,
+        rppal::gpio::OutputPin,
+    ),
+    String,
+> {
+    use linux_embedded_hal::spidev::{SpiModeFlags, SpidevOptions};
+    let r = &cfg.reader;
+    let reset = rppal::gpio::Gpio::new()
+        .and_then(|g| g.get(r.reset_pin))
+        .map_err(|e| format!("reset pin GPIO {}: {e}", r.reset_pin))?
+        .into_output_high();
+    let mut spi =
+        linux_embedded_hal::SpidevDevice::open(&r.spi).map_err(|e| format!("{}: {e}", r.spi))?;
+    let options = SpidevOptions::new()
+        .max_speed_hz(1_000_000)
+        .mode(SpiModeFlags::SPI_MODE_0)
+        .build();
+    spi.configure(&options)
+        .map_err(|e| format!("{}: cannot configure: {e}", r.spi))?;
+    Ok((Reader::new(spi, r.gone_ms, r.poll_ms)?, reset))
+}
+
+/// Look for the configured devices. Buttons and display are needed for a Pi game; the reader
+/// is optional (buttons alone play the whole game).
+pub fn detect(cfg: &Config) -> Found {
+    let mut lines = Vec::new();
+    let buttons = Buttons::open(cfg);
+    match &buttons {
+        Ok(_) => lines.push("buttons: found on GPIO".into()),
+        Err(e) => lines.push(format!(
+            "buttons: not found ({e}); on a Pi, run as a user in the gpio group"
+        )),
+    }
+    let screen = linux_embedded_hal::I2cdev::new(&cfg.display.i2c)
+        .map_err(|e| format!("{}: {e}", cfg.display.i2c))
+        .and_then(|bus| OledScreen::new(bus, cfg.display.address));
+    match &screen {
+        Ok(_) => lines.push(format!(
+            "display: found on {} at 0x{:02X}",
+            cfg.display.i2c, cfg.display.address
+        )),
+        Err(e) => lines.push(format!(
+            "display: not found ({e}); enable I2C (raspi-config > Interface Options > I2C), \
+             join the i2c group, check the address with `i2cdetect -y 1`"
+        )),
+    }
+    let reader = if cfg.reader.enabled {
+        match open_reader(cfg) {
+            Ok((mut r, reset)) => {
+                let v = r.version().unwrap_or(0);
+                lines.push(format!(
+                    "reader: found on {} (version 0x{v:02X})",
+                    cfg.reader.spi
+                ));
+                Some((r, reset))
+            }
+            Err(e) => {
+                lines.push(format!(
+                    "reader: not found ({e}); enable SPI (raspi-config > Interface Options > \
+                     SPI) and join the spi group. Playing on buttons alone."
+                ));
+                None
+            }
+        }
+    } else {
+        lines.push("reader: disabled in the config".into());
+        None
+    };
+    let pi = match (buttons, screen) {
+        (Ok(buttons), Ok(screen)) => {
+            let (reader, reset) = match reader {
+                Some((r, p)) => (Some(r), Some(p)),
+                None => (None, None),
+            };
+            Some(Pi {
+                buttons,
+                reader,
+                screen,
+                _reset: reset,
+            })
+        }
+        _ => None,
+    };
+    Found { lines, pi }
+}
+
+impl Inputs for Pi {
+    fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input> {
+        // Sample at 5 ms: fast enough for debounce, idle otherwise.
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms.min(5)));
+        let mut out = Vec::new();
+        self.buttons.poll(now_ms, &mut out);
+        if let Some(r) = self.reader.as_mut() {
+            if let Some(uid) = r.poll(now_ms) {
+                out.push(Input::Tag(uid));
+            }
+        }
+        out
+    }
+}
+
+impl Screen for Pi {
+    fn show(&mut self, frame: &Frame) -> Result<usize, String> {
+        self.screen.show(frame)
+    }
+}

@@ -1,0 +1,259 @@
+//! The terminal simulator: the same 128x64 frame drawn with block characters (half blocks,
+//! two pixels a character, when the terminal is wide enough; quadrant blocks, four a
+//! character, otherwise), keys for the five buttons shown under it, and a list of the enrolled
+//! tags to "tap". Raw keyboard input through termios; works in any terminal and under tmux.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{Button, Frame, Input, Inputs, Press, Screen, Uid};
+use crate::tags::TagMap;
+
+pub const KEYS: &str = "arrows/jk: up down  Enter: OK  Bksp: back  r: roll  \
+O: hold OK (manage)  B: hold back (undo)  t: tap a tag  n: new tag  q: quit";
+
+/// Map one key (bytes as read from the terminal) to an input. `None` for keys with no meaning.
+pub fn key_input(key: &[u8]) -> Option<Input> {
+    let b = |x| Some(Input::Button(x, Press::Press));
+    match key {
+        b"\x1b[A" | b"k" => b(Button::Up),
+        b"\x1b[B" | b"j" => b(Button::Down),
+        b"\r" | b"\n" | b"o" => b(Button::Ok),
+        b"\x7f" | b"\x08" | b"\x1b" => b(Button::Back),
+        b"r" | b" " => b(Button::Roll),
+        b"O" => Some(Input::Button(Button::Ok, Press::Hold)),
+        b"B" => Some(Input::Button(Button::Back, Press::Hold)),
+        b"q" | b"\x03" => Some(Input::Quit),
+        _ => None,
+    }
+}
+
+/// The frame as block characters: 2 pixels a character (half blocks, 128 columns) or 4
+/// (quadrants, 64 columns).
+pub fn blocks(frame: &Frame, wide: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if wide {
+        for y in (0..64).step_by(2) {
+            let line: String = (0..128)
+                .map(|x| match (frame.get(x, y), frame.get(x, y + 1)) {
+                    (false, false) => ' ',
+                    (true, false) => '▀',
+                    (false, true) => '▄',
+                    (true, true) => '█',
+                })
+                .collect();
+            out.push(line);
+        }
+    } else {
+        const QUAD: [char; 16] = [
+            ' ', '▘', '▝', '▀', '▖', '▌', '▞', '▛', '▗', '▚', '▐', '▜', '▄', '▙', '▟', '█',
+        ];
+        for y in (0..64).step_by(2) {
+            let line: String = (0..128)
+                .step_by(2)
+                .map(|x| {
+                    let bit = |dx: usize, dy: usize| frame.get(x + dx, y + dy) as usize;
+                    QUAD[bit(0, 0) | bit(1, 0) << 1 | bit(0, 1) << 2 | bit(1, 1) << 3]
+                })
+                .collect();
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// The terminal, raw while the simulator runs; restored when dropped.
+pub struct Terminal {
+    saved: libc::termios,
+    tags_path: PathBuf,
+    /// The tag list is open: digits tap.
+    picking: Option<Vec<(String, Uid)>>,
+    pending: Vec<u8>,
+    last: Option<Frame>,
+    new_tags: u32,
+}
+
+impl Terminal {
+    /// Put the terminal in raw mode; fails (and says so) when standard input is no terminal.
+    pub fn open(tags_path: PathBuf) -> Result<Terminal, String> {
+        // SAFETY: isatty and tcgetattr only read the state of file descriptor 0.
+        let saved = unsafe {
+            if libc::isatty(0) != 1 {
+                return Err("the simulator needs a terminal (standard input is not one)".into());
+            }
+            let mut t: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(0, &mut t) != 0 {
+                return Err("cannot read the terminal's settings".into());
+            }
+            t
+        };
+        let mut raw = saved;
+        raw.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG);
+        raw.c_iflag &= !(libc::ICRNL | libc::IXON);
+        raw.c_cc[libc::VMIN] = 0;
+        raw.c_cc[libc::VTIME] = 0;
+        // SAFETY: sets the settings of file descriptor 0 from a fully initialised termios.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, &raw);
+        }
+        print!("\x1b[?1049h\x1b[?25l\x1b[2J");
+        let _ = std::io::stdout().flush();
+        Ok(Terminal {
+            saved,
+            tags_path,
+            picking: None,
+            pending: Vec::new(),
+            last: None,
+            new_tags: 0,
+        })
+    }
+
+    fn width() -> usize {
+        // SAFETY: TIOCGWINSZ fills a winsize struct for file descriptor 1.
+        unsafe {
+            let mut w: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(1, libc::TIOCGWINSZ, &mut w) == 0 && w.ws_col > 0 {
+                w.ws_col as usize
+            } else {
+                80
+            }
+        }
+    }
+
+    fn read_keys(&mut self, wait_ms: u64) -> Vec<Vec<u8>> {
+        let mut fds = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: poll on one valid pollfd, then read into a stack buffer of its size.
+        let n = unsafe {
+            if libc::poll(&mut fds, 1, wait_ms as i32) <= 0 {
+                return vec![];
+            }
+            let mut buf = [0u8; 64];
+            let n = libc::read(0, buf.as_mut_ptr() as *mut libc::c_void, buf.len());
+            if n > 0 {
+                self.pending.extend_from_slice(&buf[..n as usize]);
+            }
+            n
+        };
+        if n <= 0 {
+            return vec![];
+        }
+        // Split into keys: escape sequences are three bytes.
+        let mut keys = Vec::new();
+        let mut i = 0;
+        let p = std::mem::take(&mut self.pending);
+        while i < p.len() {
+            if p[i] == 0x1b && i + 2 < p.len() && p[i + 1] == b'[' {
+                keys.push(p[i..i + 3].to_vec());
+                i += 3;
+            } else {
+                keys.push(vec![p[i]]);
+                i += 1;
+            }
+        }
+        keys
+    }
+
+    fn draw(&mut self, frame: &Frame) {
+        let wide = Self::width() >= 130;
+        let mut out = String::from("\x1b[H");
+        let rule = if wide { 128 } else { 64 };
+        out.push_str(&format!("┌{}┐\x1b[K\r\n", "─".repeat(rule)));
+        for line in blocks(frame, wide) {
+            out.push_str(&format!("│{line}│\x1b[K\r\n"));
+        }
+        out.push_str(&format!("└{}┘\x1b[K\r\n", "─".repeat(rule)));
+        for chunk in KEYS.split("  ") {
+            out.push_str(&format!(" {chunk}"));
+        }
+        out.push_str("\x1b[K\r\n");
+        match &self.picking {
+            Some(list) if list.is_empty() => {
+                out.push_str(" no tags enrolled yet: press n to tap a new one\x1b[K\r\n")
+            }
+            Some(list) => {
+                out.push_str(" tap which tag? (digit, Esc to close)\x1b[K\r\n");
+                for (i, (label, uid)) in list.iter().enumerate().take(9) {
+                    out.push_str(&format!("  {}: {label} ({})\x1b[K\r\n", i + 1, uid.hex()));
+                }
+            }
+            None => {}
+        }
+        out.push_str("\x1b[J");
+        print!("{out}");
+        let _ = std::io::stdout().flush();
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        // SAFETY: restores the settings read in `open`.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, &self.saved);
+        }
+        print!("\x1b[?25h\x1b[?1049l");
+        let _ = std::io::stdout().flush();
+    }
+}
+
+impl Inputs for Terminal {
+    fn poll(&mut self, _now_ms: u64, wait_ms: u64) -> Vec<Input> {
+        let mut out = Vec::new();
+        for key in self.read_keys(wait_ms) {
+            if let Some(list) = &self.picking {
+                if let [d @ b'1'..=b'9'] = key.as_slice() {
+                    if let Some((_, uid)) = list.get((d - b'1') as usize) {
+                        out.push(Input::Tag(uid.clone()));
+                    }
+                }
+                self.picking = None;
+                self.last = None;
+                continue;
+            }
+            match key.as_slice() {
+                b"t" => {
+                    let map = TagMap::load(&self.tags_path).unwrap_or_default();
+                    self.picking = Some(
+                        map.tags
+                            .iter()
+                            .filter_map(|t| Some((t.kind.describe(), Uid::parse(&t.uid)?)))
+                            .collect(),
+                    );
+                    self.last = None;
+                }
+                b"n" => {
+                    // A made-up tag nobody enrolled, as if a new card touched the reader.
+                    self.new_tags += 1;
+                    let n = self.new_tags;
+                    let t = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.subsec_nanos())
+                        .unwrap_or(0);
+                    let mut bytes = t.to_be_bytes().to_vec();
+                    bytes[0] = 0x5E;
+                    bytes[3] = bytes[3].wrapping_add(n as u8);
+                    out.push(Input::Tag(Uid(bytes)));
+                }
+                k => {
+                    if let Some(i) = key_input(k) {
+                        out.push(i);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Screen for Terminal {
+    fn show(&mut self, frame: &Frame) -> Result<usize, String> {
+        if self.last.as_ref() != Some(frame) || self.picking.is_some() {
+            self.draw(frame);
+            self.last = Some(frame.clone());
+        }
+        Ok(0)
+    }
+}

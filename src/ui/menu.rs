@@ -1,0 +1,207 @@
+//! Short words for a 25-column screen: what the game waits for, and a label for each legal
+//! command, so the device's menus are the engine's legal commands and never offer an illegal one.
+
+use crate::engine::property::command::{Command, TaxChoice};
+use crate::engine::property::ruleset::Kind;
+use crate::engine::property::state::{Lot, Pending, State};
+use crate::engine::property::{auction, Ruleset};
+
+pub const COLS: usize = 25;
+
+fn name(s: &State, p: usize) -> &str {
+    &s.players[p].name
+}
+
+pub fn sq(rules: &Ruleset, i: usize) -> &str {
+    &rules.squares[i].name
+}
+
+/// One or two short lines on what the table must do now.
+pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
+    if s.over {
+        return match s.winner {
+            Some(w) => format!("{} wins the game!", name(s, w)),
+            None => "Game over".into(),
+        };
+    }
+    match s.top() {
+        Some(Pending::FirstRoll { .. }) => {
+            format!("{}: roll for the first turn", name(s, s.acting_player()))
+        }
+        Some(Pending::Buy {
+            player,
+            square,
+            status_point,
+            ..
+        }) => format!(
+            "{}: buy {} for {}?{}",
+            name(s, *player),
+            sq(rules, *square),
+            rules.squares[*square].price().unwrap_or(0),
+            if *status_point { " (+1 status)" } else { "" }
+        ),
+        Some(Pending::Auction(a)) => {
+            let lot = match a.lot {
+                Lot::Square(i) => sq(rules, i).to_string(),
+                Lot::Building { hotel } => {
+                    if hotel {
+                        rules.theme.hotel.clone()
+                    } else {
+                        rules.theme.house.clone()
+                    }
+                }
+            };
+            let high = match a.high {
+                Some((h, v)) => format!("{} {v}", name(s, h)),
+                None => "no bid".into(),
+            };
+            format!(
+                "Auction {lot}: {high}. Tap a token to bid {}",
+                ask(s, a, auction_step)
+            )
+        }
+        Some(Pending::Tax { player, square }) => {
+            format!(
+                "{}: {}: flat or percent?",
+                name(s, *player),
+                sq(rules, *square)
+            )
+        }
+        Some(Pending::Debt(d)) => format!(
+            "{} owes {} and has {}",
+            name(s, d.debtor),
+            d.amount,
+            s.cash(d.debtor)
+        ),
+        Some(Pending::Card { player, deck }) => format!(
+            "{}: draw a {} card and tap it",
+            name(s, *player),
+            rules.decks[*deck].name
+        ),
+        Some(Pending::UtilityRoll { player, .. }) => {
+            format!("{}: roll for the rent", name(s, *player))
+        }
+        Some(Pending::Mortgaged { player, .. }) => {
+            format!("{}: lift or keep the mortgages", name(s, *player))
+        }
+        Some(Pending::Place { player, .. }) => {
+            format!("{}: place the building", name(s, *player))
+        }
+        None => {
+            let p = s.current;
+            if s.players[p].jail.is_some() && !s.turn.rolled {
+                format!("{} in {}: roll, pay or card", name(s, p), rules.theme.jail)
+            } else if !s.turn.rolled {
+                format!("{}: roll the dice", name(s, p))
+            } else if s.turn.roll_again {
+                format!("{}: doubles! Roll again", name(s, p))
+            } else {
+                format!("{}: manage or end the turn", name(s, p))
+            }
+        }
+    }
+}
+
+/// The bid a tap (or OK) makes in this auction: the engine's asking price, or with free
+/// bidding the high bid plus the table's step.
+pub fn ask(s: &State, a: &crate::engine::property::state::Auction, step: i64) -> i64 {
+    let engine_step = s.options.auction_step;
+    if engine_step > 0 {
+        auction::floor(engine_step, a)
+    } else {
+        match a.high {
+            Some((_, h)) => h + step.max(1),
+            None => a.min.max(step.max(1)),
+        }
+    }
+}
+
+/// A command as a menu label.
+pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
+    let l = match cmd {
+        Command::Roll { .. } => "Roll the dice".to_string(),
+        Command::End => "End the turn".into(),
+        Command::Buy => match s.top() {
+            Some(Pending::Buy { square, .. }) => {
+                format!("Buy for {}", rules.squares[*square].price().unwrap_or(0))
+            }
+            _ => "Buy".into(),
+        },
+        Command::Decline => "Decline".into(),
+        Command::Bid { player, amount } => format!("{} bids {amount}", name(s, *player)),
+        Command::Accept { player } => format!("{} accepts", name(s, *player)),
+        Command::Pass { player } => format!("{} passes", name(s, *player)),
+        Command::Build { square } => format!(
+            "Build {}: {}",
+            rules.squares[*square].build_cost().unwrap_or(0),
+            sq(rules, *square)
+        ),
+        Command::Sell { square, all: false } => format!("Sell bldg: {}", sq(rules, *square)),
+        Command::Sell { square, all: true } => format!("Sell all: {}", sq(rules, *square)),
+        Command::Mortgage { square } => format!("Mortgage {}", sq(rules, *square)),
+        Command::Unmortgage { square } => format!("Lift {}", sq(rules, *square)),
+        Command::Keep { square } => format!("Keep mortgaged {}", sq(rules, *square)),
+        Command::JailPay => format!("Pay the fine {}", rules.jail_fine),
+        Command::JailCard => "Use a get-out card".into(),
+        Command::Tax { choice } => {
+            let square = match s.top() {
+                Some(Pending::Tax { square, .. }) => *square,
+                _ => 0,
+            };
+            let (amount, percent) = match rules.squares[square].kind {
+                Kind::Tax { amount, percent } => (amount, percent.unwrap_or(10)),
+                _ => (0, 0),
+            };
+            match choice {
+                TaxChoice::Flat => format!("Pay {amount} flat"),
+                TaxChoice::Percent => format!("Pay {percent}% of worth"),
+            }
+        }
+        Command::Draw { deck, card } => {
+            format!("Drew {}", rules.decks[*deck].cards[*card as usize].id)
+        }
+        Command::Trade(_) => "Deal".into(),
+        Command::Pay => "Pay".into(),
+        Command::Resolve => "Auto-resolve the debt".into(),
+        Command::Concede => "Concede: bankrupt".into(),
+        Command::Claim { square } => format!("Ask rent: {}", sq(rules, *square)),
+        Command::TimeUp => "Time up: end the game".into(),
+        Command::Set(_) => "Correction".into(),
+    };
+    fit(&l)
+}
+
+/// Cut a line to the screen's width.
+pub fn fit(s: &str) -> String {
+    let ascii: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii() && !c.is_ascii_control() {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    ascii.chars().take(COLS).collect()
+}
+
+/// Wrap text into lines of the screen's width.
+pub fn wrap(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let word = fit(word);
+        if !line.is_empty() && line.len() + 1 + word.len() > COLS {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,778 @@
+//! The device's screens and flows, the same for the Pi and the terminal simulator: a pure state
+//! machine that turns button presses, tag taps and time into protocol commands on the session,
+//! and draws what the table should see. Menus list only the engine's legal commands.
+
+pub mod menu;
+pub mod render;
+
+use std::path::PathBuf;
+
+use crate::engine::property::command::{Command, Item as TradeItem, Trade};
+use crate::engine::property::state::Pending;
+use crate::engine::property::{self, legal, Ruleset, State};
+use crate::hw::config::TableConfig;
+use crate::hw::{Button, Input, Press, Uid};
+use crate::session::Session;
+use crate::tags::{TagKind, TagMap};
+
+/// What a menu line does when chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Act {
+    Cmd(Command),
+    Manage,
+    Deal,
+    Log,
+    Undo,
+    Back,
+    /// Pass every bidder left but the high one: the auction closes.
+    CloseAuction,
+    // Setup
+    NextRuleset,
+    AddPlayer,
+    RemovePlayer,
+    Start,
+    Resume(PathBuf),
+    // Deal steps
+    DealSquare(usize),
+    DealBuyer(usize),
+    // Enroll
+    Enroll(TagKind),
+    Confirm,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub label: String,
+    pub act: Act,
+}
+
+fn entry(label: impl Into<String>, act: Act) -> Entry {
+    Entry {
+        label: menu::fit(&label.into()),
+        act,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum View {
+    Setup,
+    Main,
+    Manage,
+    /// A private sale: which square, to whom, for how much.
+    Deal {
+        square: Option<usize>,
+        buyer: Option<usize>,
+        price: i64,
+    },
+    Log {
+        back: usize,
+    },
+    ConfirmUndo,
+    ConfirmConcede,
+    Enroll {
+        uid: Uid,
+    },
+}
+
+/// The choices of the new-game screen.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    pub rulesets: Vec<PathBuf>,
+    pub ruleset: usize,
+    pub players: Vec<String>,
+    pub resume: Option<PathBuf>,
+    /// Where new games are journaled (None: not journaled, tests).
+    pub journal_dir: Option<PathBuf>,
+    pub seed: u64,
+}
+
+pub struct Ui {
+    pub session: Option<Session>,
+    pub tags: TagMap,
+    pub tags_path: Option<PathBuf>,
+    pub cfg: TableConfig,
+    pub setup: Setup,
+    pub view: View,
+    pub sel: usize,
+    /// Every line narrated, oldest first (the notebook).
+    pub log: Vec<String>,
+    /// The last command's lines, shown until `toast_until`.
+    pub toast: Vec<String>,
+    pub toast_until: u64,
+    /// A refusal or a remark, shown until the next input.
+    pub note: Option<String>,
+    auction_since: u64,
+    pub now: u64,
+    pub dirty: bool,
+}
+
+impl Ui {
+    pub fn new(session: Option<Session>, tags: TagMap, cfg: TableConfig, setup: Setup) -> Ui {
+        let view = if session.is_some() {
+            View::Main
+        } else {
+            View::Setup
+        };
+        let mut ui = Ui {
+            session,
+            tags,
+            tags_path: None,
+            cfg,
+            setup,
+            view,
+            sel: 0,
+            log: Vec::new(),
+            toast: Vec::new(),
+            toast_until: 0,
+            note: None,
+            auction_since: 0,
+            now: 0,
+            dirty: true,
+        };
+        if let Some(s) = &ui.session {
+            ui.log = s.intro_lines();
+        }
+        ui
+    }
+
+    fn rules(&self) -> Option<&Ruleset> {
+        self.session.as_ref().map(|s| &s.rules)
+    }
+
+    fn state(&self) -> Option<&State> {
+        self.session.as_ref().map(|s| &s.state)
+    }
+
+    /// The menu of the current view.
+    pub fn entries(&self) -> Vec<Entry> {
+        match (&self.view, &self.session) {
+            (View::Setup, _) => self.setup_entries(),
+            (View::Enroll { .. }, _) => self.enroll_entries(),
+            (_, None) => vec![],
+            (View::Main, Some(se)) => self.main_entries(&se.rules, &se.state),
+            (View::Manage, Some(se)) => {
+                let mut out = Vec::new();
+                let everyone: Vec<usize> = se.state.active_players().collect();
+                let mut cmds = Vec::new();
+                legal::management(&se.rules, &se.state, &everyone, &mut cmds);
+                for c in cmds {
+                    out.push(entry(menu::label(&se.rules, &se.state, &c), Act::Cmd(c)));
+                }
+                if se.state.top().is_none() {
+                    out.push(entry("Deal: sell a square", Act::Deal));
+                    out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            (View::Deal { square, buyer, .. }, Some(se)) => {
+                let s = &se.state;
+                let mut out = Vec::new();
+                match (square, buyer) {
+                    (None, _) => {
+                        for sq in 0..se.rules.squares.len() {
+                            if let Some(o) = s.owner(sq) {
+                                let g = se.rules.squares[sq].group().unwrap_or(0);
+                                if !s.group_has_buildings(&se.rules, g) {
+                                    out.push(entry(
+                                        format!(
+                                            "{}: {}",
+                                            s.players[o].name,
+                                            menu::sq(&se.rules, sq)
+                                        ),
+                                        Act::DealSquare(sq),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    (Some(sq), None) => {
+                        let owner = s.owner(*sq);
+                        for p in s.active_players() {
+                            if Some(p) != owner {
+                                out.push(entry(
+                                    format!("Sell to {}", s.players[p].name),
+                                    Act::DealBuyer(p),
+                                ));
+                            }
+                        }
+                    }
+                    (Some(_), Some(_)) => out.push(entry("OK: agree the deal", Act::Confirm)),
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            (View::Log { .. }, _) => vec![entry("Back", Act::Back)],
+            (View::ConfirmUndo, Some(se)) => {
+                let what = se
+                    .history
+                    .last()
+                    .map(|d| crate::protocol::format_command(&se.rules, &se.state, &d.cmd))
+                    .unwrap_or_else(|| "nothing".into());
+                vec![
+                    entry(format!("Undo {what}"), Act::Confirm),
+                    entry("Keep it", Act::Back),
+                ]
+            }
+            (View::ConfirmConcede, _) => vec![
+                entry("Yes: go bankrupt", Act::Confirm),
+                entry("No", Act::Back),
+            ],
+        }
+    }
+
+    fn main_entries(&self, rules: &Ruleset, s: &State) -> Vec<Entry> {
+        if s.over {
+            return vec![entry("Log", Act::Log)];
+        }
+        let mut out = Vec::new();
+        match s.top() {
+            Some(Pending::Auction(a)) => {
+                let ask = menu::ask(s, a, self.cfg.auction_step);
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) && s.cash(p) >= ask {
+                        out.push(entry(
+                            format!("{} bids {ask}", s.players[p].name),
+                            Act::Cmd(Command::Bid {
+                                player: p,
+                                amount: ask,
+                            }),
+                        ));
+                    }
+                }
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) {
+                        out.push(entry(
+                            format!("{} passes", s.players[p].name),
+                            Act::Cmd(Command::Pass { player: p }),
+                        ));
+                    }
+                }
+                out.push(entry("Close the auction", Act::CloseAuction));
+            }
+            Some(Pending::Debt(_)) => {
+                for c in legal::legal(rules, s) {
+                    match c {
+                        Command::Pay | Command::Resolve => {
+                            out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)))
+                        }
+                        _ => {}
+                    }
+                }
+                out.push(entry("Sell or mortgage...", Act::Manage));
+                out.push(entry("Concede: bankrupt", Act::Cmd(Command::Concede)));
+            }
+            Some(Pending::Buy { .. }) => {
+                for c in legal::legal(rules, s) {
+                    if matches!(c, Command::Buy | Command::Decline) {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                out.push(entry("Mortgage or sell...", Act::Manage));
+            }
+            Some(_) => {
+                for c in legal::legal(rules, s) {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+            }
+            None => {
+                let mut cmds = Vec::new();
+                legal::turn_commands(rules, s, &mut cmds);
+                legal::claims(s, &mut cmds);
+                for c in cmds {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+                out.push(entry("Manage...", Act::Manage));
+            }
+        }
+        out.push(entry("Log", Act::Log));
+        out.push(entry("Undo", Act::Undo));
+        out
+    }
+
+    fn setup_entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let name = self
+            .setup
+            .rulesets
+            .get(self.setup.ruleset)
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "(no rulesets)".into());
+        out.push(entry(format!("Game: {name}"), Act::NextRuleset));
+        if self.setup.players.len() < property::setup::MAX_PLAYERS {
+            out.push(entry(
+                format!("Add player P{}", self.setup.players.len() + 1),
+                Act::AddPlayer,
+            ));
+        }
+        if !self.setup.players.is_empty() {
+            out.push(entry("Remove last player", Act::RemovePlayer));
+        }
+        if self.setup.players.len() >= 2 {
+            out.push(entry("Start the game", Act::Start));
+        }
+        if let Some(r) = &self.setup.resume {
+            out.push(entry("Resume the last game", Act::Resume(r.clone())));
+        }
+        out
+    }
+
+    fn enroll_entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let players: Vec<String> = match self.state() {
+            Some(s) => s.players.iter().map(|p| p.name.clone()).collect(),
+            None => {
+                let mut v = self.setup.players.clone();
+                v.push(format!("P{}", self.setup.players.len() + 1));
+                v
+            }
+        };
+        for p in players {
+            out.push(entry(
+                format!("Token of {p}"),
+                Act::Enroll(TagKind::Player { name: p }),
+            ));
+        }
+        if let Some(rules) = self.rules() {
+            for sq in rules.deeds() {
+                out.push(entry(
+                    format!("Deed {}", rules.squares[sq].name),
+                    Act::Enroll(TagKind::Deed {
+                        square: rules.squares[sq].id.clone(),
+                    }),
+                ));
+            }
+            for d in &rules.decks {
+                for c in &d.cards {
+                    out.push(entry(
+                        format!("{}: {}", d.name, c.id),
+                        Act::Enroll(TagKind::Card {
+                            deck: d.id.clone(),
+                            card: c.id.clone(),
+                        }),
+                    ));
+                }
+            }
+        }
+        out.push(entry("Cancel", Act::Back));
+        out
+    }
+
+    fn go(&mut self, view: View) {
+        self.view = view;
+        self.sel = 0;
+        self.dirty = true;
+    }
+
+    /// Carry out a command; its lines go to the log and stay on screen a while.
+    fn command(&mut self, cmd: Command) {
+        let Some(se) = self.session.as_mut() else {
+            return;
+        };
+        let before = se.state.clone();
+        match se.command(cmd) {
+            Ok(events) => {
+                let lines = se.narrate(&before, &events);
+                self.log.extend(lines.iter().cloned());
+                self.toast = lines;
+                self.toast_until = self.now + self.cfg.toast_ms;
+                self.note = None;
+                if matches!(se.state.top(), Some(Pending::Auction(_))) {
+                    self.auction_since = self.now;
+                }
+            }
+            Err(e) => self.note = Some(e.to_string()),
+        }
+        if !matches!(self.view, View::Manage) || self.entries().len() <= 1 {
+            self.view = View::Main;
+        }
+        self.sel = 0;
+        self.dirty = true;
+    }
+
+    pub fn handle(&mut self, input: Input, now: u64) {
+        self.now = now;
+        match input {
+            Input::Tick(_) => self.tick(),
+            Input::Quit => {}
+            Input::Tag(uid) => {
+                self.note = None;
+                self.tag(uid);
+                self.dirty = true;
+            }
+            Input::Button(b, p) => {
+                self.note = None;
+                self.button(b, p);
+                self.dirty = true;
+            }
+        }
+    }
+
+    fn tick(&mut self) {
+        if self.toast_until != 0 && self.now >= self.toast_until {
+            self.toast_until = 0;
+            self.dirty = true;
+        }
+        // An auction closes after a silence.
+        let silent = self.now.saturating_sub(self.auction_since) >= self.cfg.auction_silence_ms;
+        if silent
+            && matches!(
+                self.state().and_then(|s| s.top()),
+                Some(Pending::Auction(_))
+            )
+        {
+            self.close_auction();
+        }
+    }
+
+    fn close_auction(&mut self) {
+        let Some(Pending::Auction(a)) = self.state().and_then(|s| s.top()).cloned() else {
+            return;
+        };
+        for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+            if a.high.map(|h| h.0) != Some(p) {
+                self.command(Command::Pass { player: p });
+            }
+        }
+    }
+
+    fn button(&mut self, b: Button, p: Press) {
+        let entries = self.entries();
+        match (b, p) {
+            (_, Press::Release) => {}
+            (Button::Up, Press::Press) => {
+                if !entries.is_empty() {
+                    self.sel = (self.sel + entries.len() - 1) % entries.len();
+                }
+                if let View::Deal {
+                    square: Some(_),
+                    buyer: Some(_),
+                    price,
+                } = &mut self.view
+                {
+                    *price += self.cfg.auction_step.max(1);
+                }
+                if let View::Log { back } = &mut self.view {
+                    *back += 1;
+                }
+            }
+            (Button::Down, Press::Press) => {
+                if !entries.is_empty() {
+                    self.sel = (self.sel + 1) % entries.len();
+                }
+                if let View::Deal {
+                    square: Some(_),
+                    buyer: Some(_),
+                    price,
+                } = &mut self.view
+                {
+                    *price = (*price - self.cfg.auction_step.max(1)).max(0);
+                }
+                if let View::Log { back } = &mut self.view {
+                    *back = back.saturating_sub(1);
+                }
+            }
+            (Button::Ok, Press::Press) => {
+                if let Some(e) = entries.get(self.sel).cloned() {
+                    self.act(e.act);
+                }
+            }
+            (Button::Back, Press::Press) => {
+                if self.view != View::Main && self.view != View::Setup {
+                    self.go(View::Main);
+                }
+            }
+            (Button::Roll, Press::Press) => {
+                if self.view == View::Setup {
+                    if self.setup.players.len() >= 2 {
+                        self.act(Act::Start);
+                    }
+                } else if let Some(se) = &self.session {
+                    if legal::legal(&se.rules, &se.state)
+                        .iter()
+                        .any(|c| matches!(c, Command::Roll { .. }))
+                    {
+                        self.command(Command::Roll { dice: None });
+                    } else {
+                        self.note = Some("no roll now".into());
+                    }
+                }
+            }
+            (Button::Ok, Press::Hold) if self.session.is_some() => self.go(View::Manage),
+            (Button::Back, Press::Hold) if self.session.is_some() => self.go(View::ConfirmUndo),
+            _ => {}
+        }
+    }
+
+    fn act(&mut self, act: Act) {
+        match act {
+            Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
+            Act::Cmd(c) => self.command(c),
+            Act::Manage => self.go(View::Manage),
+            Act::Deal => self.go(View::Deal {
+                square: None,
+                buyer: None,
+                price: 0,
+            }),
+            Act::Log => self.go(View::Log { back: 0 }),
+            Act::Undo => self.go(View::ConfirmUndo),
+            Act::Back => self.go(if self.session.is_some() {
+                View::Main
+            } else {
+                View::Setup
+            }),
+            Act::CloseAuction => self.close_auction(),
+            Act::NextRuleset => {
+                if !self.setup.rulesets.is_empty() {
+                    self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
+                }
+            }
+            Act::AddPlayer => {
+                let name = format!("P{}", self.setup.players.len() + 1);
+                self.setup.players.push(name);
+            }
+            Act::RemovePlayer => {
+                self.setup.players.pop();
+            }
+            Act::Start => self.start(),
+            Act::Resume(path) => self.resume(path),
+            Act::DealSquare(sq) => {
+                let price = self
+                    .rules()
+                    .and_then(|r| r.squares[sq].price())
+                    .unwrap_or(0);
+                self.view = View::Deal {
+                    square: Some(sq),
+                    buyer: None,
+                    price,
+                };
+                self.sel = 0;
+            }
+            Act::DealBuyer(p) => {
+                if let View::Deal { buyer, .. } = &mut self.view {
+                    *buyer = Some(p);
+                }
+                self.sel = 0;
+            }
+            Act::Enroll(kind) => {
+                if let View::Enroll { uid } = self.view.clone() {
+                    self.tags.set(&uid, kind.clone());
+                    self.save_tags();
+                    self.note = Some(format!("tag enrolled as {}", kind.describe()));
+                    if let (TagKind::Player { name }, View::Setup) = (&kind, &self.setup_view()) {
+                        if !self.setup.players.contains(name) {
+                            self.setup.players.push(name.clone());
+                        }
+                    }
+                    let back = self.setup_view();
+                    self.go(back);
+                }
+            }
+            Act::Confirm => match self.view.clone() {
+                View::ConfirmUndo => {
+                    if let Some(se) = self.session.as_mut() {
+                        let before = se.state.clone();
+                        match se.undo() {
+                            Ok(cmd) => {
+                                let line = format!(
+                                    "undone: {}",
+                                    crate::protocol::format_command(&se.rules, &before, &cmd)
+                                );
+                                self.log.push(line.clone());
+                                self.toast = vec![line];
+                                self.toast_until = self.now + self.cfg.toast_ms;
+                            }
+                            Err(e) => self.note = Some(e),
+                        }
+                    }
+                    self.go(View::Main);
+                }
+                View::ConfirmConcede => self.command(Command::Concede),
+                View::Deal {
+                    square: Some(sq),
+                    buyer: Some(to),
+                    price,
+                } => {
+                    if let Some(from) = self.state().and_then(|s| s.owner(sq)) {
+                        let get = if price > 0 {
+                            vec![TradeItem::Cash(price)]
+                        } else {
+                            vec![]
+                        };
+                        self.command(Command::Trade(Trade {
+                            from,
+                            to,
+                            give: vec![TradeItem::Square(sq)],
+                            get,
+                        }));
+                    }
+                }
+                _ => {}
+            },
+        }
+        self.dirty = true;
+    }
+
+    fn setup_view(&self) -> View {
+        if self.session.is_some() {
+            View::Main
+        } else {
+            View::Setup
+        }
+    }
+
+    fn save_tags(&mut self) {
+        if let Some(p) = &self.tags_path {
+            if let Err(e) = self.tags.save(p) {
+                self.note = Some(e);
+            }
+        }
+    }
+
+    fn start(&mut self) {
+        let Some(path) = self.setup.rulesets.get(self.setup.ruleset) else {
+            self.note = Some("no ruleset files found".into());
+            return;
+        };
+        let rules = match Ruleset::load(&path.display().to_string()) {
+            Ok(r) => r,
+            Err(e) => {
+                self.note = Some(e.to_string());
+                return;
+            }
+        };
+        let journal = self.setup.journal_dir.as_ref().map(|d| {
+            let _ = std::fs::create_dir_all(d);
+            d.join(format!("game-{}.journal", self.setup.seed))
+        });
+        let options = rules.options.clone();
+        match Session::new(
+            rules,
+            &self.setup.players,
+            self.setup.seed,
+            options,
+            journal.as_deref(),
+        ) {
+            Ok(s) => {
+                self.log = s.intro_lines();
+                self.session = Some(s);
+                self.go(View::Main);
+            }
+            Err(e) => self.note = Some(e),
+        }
+    }
+
+    fn resume(&mut self, path: PathBuf) {
+        for r in self.setup.rulesets.clone() {
+            let Ok(rules) = Ruleset::load(&r.display().to_string()) else {
+                continue;
+            };
+            if let Ok((s, msgs)) = Session::resume(rules, &path) {
+                self.log = msgs;
+                self.session = Some(s);
+                self.go(View::Main);
+                return;
+            }
+        }
+        self.note = Some(format!("cannot resume {}", path.display()));
+    }
+
+    fn tag(&mut self, uid: Uid) {
+        let kind = self.tags.get(&uid).cloned();
+        let Some(kind) = kind else {
+            self.go(View::Enroll { uid });
+            self.note = Some("new tag: what is it?".into());
+            return;
+        };
+        if self.view == View::Setup {
+            if let TagKind::Player { name } = kind {
+                if !self
+                    .setup
+                    .players
+                    .iter()
+                    .any(|p| p.eq_ignore_ascii_case(&name))
+                {
+                    self.setup.players.push(name);
+                }
+            }
+            return;
+        }
+        let Some(se) = &self.session else {
+            return;
+        };
+        let (rules, s) = (&se.rules, &se.state);
+        match kind {
+            TagKind::Player { name } => {
+                let Some(p) = s.player_index(&name) else {
+                    self.note = Some(format!("{name} is not in this game"));
+                    return;
+                };
+                if let View::Deal {
+                    square: Some(_),
+                    buyer,
+                    ..
+                } = &mut self.view
+                {
+                    *buyer = Some(p);
+                    return;
+                }
+                match s.top().cloned() {
+                    // A token tap raises the bid by the step (or accepts the ask).
+                    Some(Pending::Auction(a)) => {
+                        let ask = menu::ask(s, &a, self.cfg.auction_step);
+                        self.command(Command::Bid {
+                            player: p,
+                            amount: ask,
+                        });
+                    }
+                    _ => {
+                        self.note = Some(format!(
+                            "{}: {} cash, status {}",
+                            name,
+                            s.cash(p),
+                            s.players[p].status
+                        ))
+                    }
+                }
+            }
+            TagKind::Deed { square } => {
+                let Some(sq) = rules.square_index(&square) else {
+                    self.note = Some(format!("this ruleset has no square {square}"));
+                    return;
+                };
+                // Manage that square: its build/sell/mortgage entries first, or sell it.
+                if s.owner(sq).is_some() && s.top().is_none() {
+                    self.view = View::Deal {
+                        square: Some(sq),
+                        buyer: None,
+                        price: rules.squares[sq].price().unwrap_or(0),
+                    };
+                    self.sel = 0;
+                } else {
+                    self.note = Some(format!(
+                        "{}: {}",
+                        rules.squares[sq].name,
+                        match s.owner(sq) {
+                            Some(o) => format!("owned by {}", s.players[o].name),
+                            None => "not owned".into(),
+                        }
+                    ));
+                }
+            }
+            TagKind::Card { deck, card } => {
+                let d = rules.deck_index(&deck);
+                let c = d.and_then(|d| rules.decks[d].cards.iter().position(|x| x.id == card));
+                match (d, c) {
+                    (Some(d), Some(c)) if matches!(s.top(), Some(Pending::Card { .. })) => self
+                        .command(Command::Draw {
+                            deck: d,
+                            card: c as u16,
+                        }),
+                    _ => self.note = Some(format!("card {deck}:{card}: not now")),
+                }
+            }
+            TagKind::Piece { label } => self.note = Some(format!("{label}: not used in this game")),
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Drawing the device's screens into the 128x64 frame: a header bar, three lines of message
+//! (the working of the last command for a few seconds, a refusal, or what to do), and four
+//! lines of menu with the chosen line inverted. 5x8 font: 25 columns, 8 rows.
+
+use embedded_graphics::mono_font::ascii::FONT_5X8;
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
+use embedded_graphics::text::{Baseline, Text};
+
+use super::menu::{fit, headline, wrap};
+use super::{Ui, View};
+use crate::hw::Frame;
+
+const ROW: i32 = 8;
+const MENU_ROWS: usize = 4;
+
+fn text(frame: &mut Frame, row: usize, s: &str, inverted: bool) {
+    let y = row as i32 * ROW;
+    let (fg, bg) = if inverted {
+        (BinaryColor::Off, BinaryColor::On)
+    } else {
+        (BinaryColor::On, BinaryColor::Off)
+    };
+    if inverted {
+        let _ = Rectangle::new(Point::new(0, y), Size::new(128, ROW as u32))
+            .into_styled(PrimitiveStyle::with_fill(bg))
+            .draw(frame);
+    }
+    let style = MonoTextStyle::new(&FONT_5X8, fg);
+    let _ = Text::with_baseline(&fit(s), Point::new(1, y), style, Baseline::Top).draw(frame);
+}
+
+/// The lines of the message area.
+fn message(ui: &Ui) -> Vec<String> {
+    if let Some(n) = &ui.note {
+        return wrap(n);
+    }
+    if let View::Log { back } = ui.view {
+        let lines: Vec<String> = ui.log.iter().flat_map(|l| wrap(l)).collect();
+        let end = lines.len().saturating_sub(back);
+        let start = end.saturating_sub(7);
+        return lines[start..end].to_vec();
+    }
+    if let View::Deal {
+        square: Some(sq),
+        buyer: Some(b),
+        price,
+    } = ui.view
+    {
+        if let Some(se) = &ui.session {
+            return wrap(&format!(
+                "Sell {} to {} for {price}? UP/DOWN price",
+                se.rules.squares[sq].name, se.state.players[b].name
+            ));
+        }
+    }
+    if let View::Enroll { uid } = &ui.view {
+        return wrap(&format!("New tag {}: what is it?", uid.hex()));
+    }
+    if ui.view == View::Setup {
+        let players = if ui.setup.players.is_empty() {
+            "none yet".to_string()
+        } else {
+            ui.setup.players.join(", ")
+        };
+        return wrap(&format!("Players: {players}. Tap tokens or add."));
+    }
+    let Some(se) = &ui.session else {
+        return vec![];
+    };
+    if ui.now < ui.toast_until && !ui.toast.is_empty() {
+        // Money first: the working is what the table must see.
+        let mut lines: Vec<&String> = ui.toast.iter().filter(|l| l.contains(" pays ")).collect();
+        lines.extend(
+            ui.toast
+                .iter()
+                .filter(|l| !l.contains(" pays ") && !l.starts_with("now:")),
+        );
+        let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l)).collect();
+        if !wrapped.is_empty() {
+            return wrapped;
+        }
+    }
+    wrap(&headline(&se.rules, &se.state, ui.cfg.auction_step))
+}
+
+fn header(ui: &Ui) -> String {
+    match (&ui.view, &ui.session) {
+        (View::Setup, _) => "Boardside: new game".into(),
+        (View::Enroll { .. }, _) => "Enroll a tag".into(),
+        (View::Log { .. }, _) => "Log (UP: older)".into(),
+        (_, Some(se)) => {
+            let s = &se.state;
+            let p = s.current;
+            format!(
+                "{} {} @{}",
+                s.players[p].name,
+                s.cash(p),
+                se.rules.squares[s.players[p].position].name
+            )
+        }
+        (_, None) => "Boardside".into(),
+    }
+}
+
+pub fn render(ui: &Ui, frame: &mut Frame) {
+    frame.clear();
+    text(frame, 0, &header(ui), true);
+    let msg = message(ui);
+    let entries = ui.entries();
+    let menu_rows = if matches!(ui.view, View::Log { .. }) {
+        0
+    } else {
+        MENU_ROWS.min(entries.len())
+    };
+    let msg_rows = 7 - menu_rows;
+    for (i, line) in msg.iter().take(msg_rows).enumerate() {
+        text(frame, 1 + i, line, false);
+    }
+    if menu_rows == 0 {
+        return;
+    }
+    let first = ui
+        .sel
+        .saturating_sub(menu_rows - 1)
+        .min(entries.len() - menu_rows);
+    for (i, e) in entries.iter().skip(first).take(menu_rows).enumerate() {
+        let row = 8 - menu_rows + i;
+        let chosen = first + i == ui.sel;
+        text(frame, row, &e.label, chosen);
+    }
+}
