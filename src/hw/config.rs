@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     pub buttons: ButtonsConfig,
@@ -99,17 +99,6 @@ impl Default for TableConfig {
             auction_silence_ms: 8000,
             auction_step: 10,
             toast_ms: 4000,
-        }
-    }
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            buttons: ButtonsConfig::default(),
-            reader: ReaderConfig::default(),
-            display: DisplayConfig::default(),
-            table: TableConfig::default(),
         }
     }
 }

@@ -68,8 +68,12 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
             )
         }
         Some(Pending::Debt(d)) => format!(
-            "{} owes {} and has {}",
+            "{} owes {} {} and has {}",
             name(s, d.debtor),
+            match d.creditor {
+                Some(c) => name(s, c).to_string(),
+                None => rules.theme.bank.clone(),
+            },
             d.amount,
             s.cash(d.debtor)
         ),

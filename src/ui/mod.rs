@@ -478,10 +478,8 @@ impl Ui {
                     self.act(e.act);
                 }
             }
-            (Button::Back, Press::Press) => {
-                if self.view != View::Main && self.view != View::Setup {
-                    self.go(View::Main);
-                }
+            (Button::Back, Press::Press) if self.view != View::Main && self.view != View::Setup => {
+                self.go(View::Main);
             }
             (Button::Roll, Press::Press) => {
                 if self.view == View::Setup {

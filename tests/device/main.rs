@@ -225,3 +225,285 @@ fn crc_a_matches_the_standard_example() {
     // ISO/IEC 14443-3 annex: CRC_A of 0x00 0x00 is 0xA0 0x1E.
     assert_eq!(chip::crc_a(&[0x00, 0x00]), [0xA0, 0x1E]);
 }
+
+use boardside::engine::property::options::FirstPlayer;
+use boardside::engine::property::state::Pending;
+use boardside::engine::property::{Command, Ruleset};
+use boardside::hw::config::TableConfig;
+use boardside::hw::sim::key_input;
+use boardside::hw::{Button, Input};
+use boardside::session::Session;
+use boardside::tags::{TagKind, TagMap};
+use boardside::ui::render::render;
+use boardside::ui::{Setup, Ui};
+
+fn sectionopoly() -> Ruleset {
+    Ruleset::load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/sectionopoly.toml"
+    ))
+    .unwrap()
+}
+
+fn table_ui(seed: u64) -> Ui {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = Session::new(rules, &names, seed, o, None).unwrap();
+    let mut tags = TagMap::default();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    tags.set(
+        &Uid(vec![0xB0, 0, 0, 2]),
+        TagKind::Player { name: "Bob".into() },
+    );
+    Ui::new(Some(s), tags, TableConfig::default(), Setup::default())
+}
+
+fn ann() -> Input {
+    Input::Tag(Uid(vec![0xA0, 0, 0, 1]))
+}
+
+fn bob() -> Input {
+    Input::Tag(Uid(vec![0xB0, 0, 0, 2]))
+}
+
+/// Compare a frame with tests/golden/NAME.txt; UPDATE_GOLDEN=1 rewrites the file.
+fn golden(name: &str, ui: &Ui) {
+    let mut frame = Frame::default();
+    render(ui, &mut frame);
+    let path = format!("{}/tests/golden/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let art = frame.to_ascii();
+    if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &art).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{path} is missing: run with UPDATE_GOLDEN=1 and review it"));
+    assert!(
+        art == want,
+        "{name} differs from {path} (UPDATE_GOLDEN=1 rewrites it):\n{art}"
+    );
+}
+
+fn key(ui: &mut Ui, k: &str, now: u64) {
+    let input = key_input(k.as_bytes()).unwrap_or_else(|| panic!("no key {k}"));
+    ui.handle(input, now);
+}
+
+#[test]
+fn golden_new_game_screen() {
+    let setup = Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    golden("new-game", &ui);
+}
+
+#[test]
+fn golden_turn_buy_auction_and_debt_screens() {
+    let mut ui = table_ui(1);
+    golden("turn-start", &ui);
+    ui.handle(Input::Button(Button::Roll, Press::Press), 0);
+    // Seed 1's first device roll: show the working of the move for a while, then the offer.
+    golden("after-roll", &ui);
+    // An offer to buy, from dice thrown at the table.
+    let mut ui = table_ui(1);
+    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.dirty = true;
+    golden("buy-offer", &ui);
+    // Decline into an auction; Bob taps his token to bid.
+    let decline = ui
+        .entries()
+        .iter()
+        .position(|e| e.label == "Decline")
+        .unwrap();
+    for _ in 0..decline {
+        key(&mut ui, "j", 60_000);
+    }
+    key(&mut ui, "\r", 60_000);
+    ui.handle(bob(), 60_100);
+    ui.handle(Input::Tick(60_200), 60_200);
+    golden("auction", &ui);
+    // Silence closes it: Bob wins at his bid.
+    ui.handle(Input::Tick(70_000), 70_000);
+    golden("auction-closed", &ui);
+    // A debt: Ann cannot pay a rent.
+    let mut ui = table_ui(2);
+    {
+        let se = ui.session.as_mut().unwrap();
+        for line in [
+            "set owner centre Bob",
+            "set owner oversight Bob",
+            "set buildings centre 4",
+            "set buildings oversight 4",
+            "set cash Ann 100",
+            "roll 1 2",
+        ] {
+            se.run_line(line);
+        }
+    }
+    ui.handle(Input::Tick(1), 1);
+    ui.dirty = true;
+    assert!(matches!(
+        ui.session.as_ref().unwrap().state.top(),
+        Some(Pending::Debt(_))
+    ));
+    golden("debt", &ui);
+}
+
+#[test]
+fn a_short_game_through_the_simulator_keys_and_tag_taps() {
+    let mut ui = table_ui(7);
+    let mut now = 0;
+    let mut auctions = 0;
+    for _ in 0..400 {
+        now += 100;
+        let s = ui.session.as_ref().unwrap().state.clone();
+        if s.over {
+            break;
+        }
+        match s.top() {
+            Some(Pending::Buy { .. }) => {
+                // Decline every offer: the auction is played with token taps.
+                let i = ui
+                    .entries()
+                    .iter()
+                    .position(|e| e.label == "Decline")
+                    .unwrap();
+                for _ in 0..i {
+                    key(&mut ui, "j", now);
+                }
+                key(&mut ui, "\r", now);
+            }
+            Some(Pending::Auction(_)) => {
+                auctions += 1;
+                // Ann and Bob tap in turn, then silence closes it.
+                ui.handle(ann(), now);
+                ui.handle(bob(), now + 500);
+                ui.handle(ann(), now + 1000);
+                now += 20_000;
+                ui.handle(Input::Tick(now), now);
+            }
+            Some(_) => key(&mut ui, "\r", now),
+            None => {
+                if s.turn.rolled && !s.turn.roll_again {
+                    let end = ui.entries().iter().position(|e| e.label == "End the turn");
+                    match end {
+                        Some(i) => {
+                            for _ in 0..i {
+                                key(&mut ui, "j", now);
+                            }
+                            key(&mut ui, "\r", now);
+                        }
+                        None => key(&mut ui, "\r", now),
+                    }
+                } else {
+                    key(&mut ui, "r", now);
+                }
+            }
+        }
+    }
+    let se = ui.session.as_ref().unwrap();
+    let s = &se.state;
+    assert!(auctions >= 3, "auctions played: {auctions}");
+    let owned = s.squares.iter().filter(|h| h.owner.is_some()).count();
+    assert!(owned >= 3, "squares won at auction: {owned}");
+    assert!(ui.log.iter().any(|l| l.contains("(winning bid)")));
+    assert!(ui.log.iter().any(|l| l.contains(" rent on ")), "rent paid");
+    assert!(
+        ui.log.iter().any(|l| l.contains("draws the")),
+        "a card drawn"
+    );
+    assert_eq!(s.ledger.total(), 0);
+    assert_eq!(se.replay(), *s, "the journal replays to the same state");
+    assert!(se
+        .history
+        .iter()
+        .any(|d| matches!(d.cmd, Command::Bid { .. })));
+}
+
+#[test]
+fn an_unknown_tag_opens_enrolment_and_is_saved() {
+    let mut ui = table_ui(3);
+    let dir = std::env::temp_dir().join(format!("boardside-tags-{}", std::process::id()));
+    let path = dir.join("tags.toml");
+    ui.tags_path = Some(path.clone());
+    let new = Uid(vec![0x11, 0x22, 0x33, 0x44]);
+    ui.handle(Input::Tag(new.clone()), 0);
+    assert!(matches!(ui.view, boardside::ui::View::Enroll { .. }));
+    golden("enroll", &ui);
+    // The first choice is "Token of Ann".
+    key(&mut ui, "\r", 10);
+    let saved = TagMap::load(&path).unwrap();
+    assert_eq!(
+        saved.get(&new),
+        Some(&TagKind::Player { name: "Ann".into() })
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn undo_asks_first() {
+    let mut ui = table_ui(4);
+    ui.handle(Input::Button(Button::Roll, Press::Press), 0);
+    let before = ui.session.as_ref().unwrap().history.len();
+    ui.handle(Input::Button(Button::Back, Press::Hold), 10);
+    assert_eq!(
+        ui.session.as_ref().unwrap().history.len(),
+        before,
+        "nothing undone yet"
+    );
+    golden("confirm-undo", &ui);
+    key(&mut ui, "\r", 20);
+    assert_eq!(ui.session.as_ref().unwrap().history.len(), before - 1);
+}
+
+#[test]
+fn debt_screen_offers_raising_money_and_conceding() {
+    let mut ui = table_ui(2);
+    {
+        let se = ui.session.as_mut().unwrap();
+        for line in [
+            "set owner centre Bob",
+            "set owner oversight Bob",
+            "set buildings centre 4",
+            "set buildings oversight 4",
+            "set owner comm-north Ann",
+            "set owner operations-office Ann",
+            "set cash Ann 100",
+            "roll 1 2",
+        ] {
+            assert!(
+                !se.run_line(line).iter().any(|l| l.starts_with("error")),
+                "{line}"
+            );
+        }
+    }
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "Auto-resolve the debt",
+            "Sell or mortgage...",
+            "Concede: bankrupt",
+            "Log",
+            "Undo"
+        ]
+    );
+    let s = &ui.session.as_ref().unwrap().state;
+    assert_eq!(
+        boardside::ui::menu::headline(&ui.session.as_ref().unwrap().rules, s, 10),
+        "Ann owes Bob 320 and has 100"
+    );
+    // Choosing auto-resolve mortgages the cheapest way and pays.
+    key(&mut ui, "\r", 5);
+    let s = &ui.session.as_ref().unwrap().state;
+    assert!(s.top().is_none());
+    assert_eq!(s.cash(0), 100 + 100 + 200 - 320);
+}
