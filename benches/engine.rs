@@ -115,4 +115,78 @@ fn main() {
         median(samples)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+
+    device(&rules);
+}
+
+/// An I2C bus that accepts everything (the screen counts the bytes itself).
+struct NullBus;
+impl embedded_hal::i2c::ErrorType for NullBus {
+    type Error = core::convert::Infallible;
+}
+impl embedded_hal::i2c::I2c for NullBus {
+    fn transaction(
+        &mut self,
+        _: u8,
+        _: &mut [embedded_hal::i2c::Operation<'_>],
+    ) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+/// The device: a button press through the UI and the engine into the frame, and what one
+/// changed number costs on the I2C bus.
+fn device(rules: &Ruleset) {
+    use boardside::hw::config::TableConfig;
+    use boardside::hw::pi::OledScreen;
+    use boardside::hw::{Button, Frame, Input, Press, Screen};
+    use boardside::tags::TagMap;
+    use boardside::ui::{render::render, Setup, Ui};
+
+    let names = simulate::names(4);
+    let mut samples = Vec::new();
+    let mut frame = Frame::default();
+    for seed in 0..300u64 {
+        let session =
+            Session::new(rules.clone(), &names, seed, rules.options.clone(), None).unwrap();
+        let mut ui = Ui::new(
+            Some(session),
+            TagMap::default(),
+            TableConfig::default(),
+            Setup::default(),
+        );
+        for i in 0..6u64 {
+            let t = Instant::now();
+            ui.handle(Input::Button(Button::Roll, Press::Press), i * 100);
+            render(&ui, &mut frame);
+            samples.push(t.elapsed().as_secs_f64() * 1e6);
+            black_box(&frame);
+        }
+    }
+    println!(
+        "device: button -> engine -> frame, median: {:.0} us",
+        median(samples)
+    );
+
+    // One number changing: a player's cash on the turn screen.
+    let mut listed = rules.options.clone();
+    listed.first_player = boardside::engine::property::options::FirstPlayer::Listed;
+    let session = Session::new(rules.clone(), &names, 1, listed, None).unwrap();
+    let mut ui = Ui::new(
+        Some(session),
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let mut screen = OledScreen::new(NullBus, 0x3C).unwrap();
+    render(&ui, &mut frame);
+    let full = screen.show(&frame).unwrap();
+    let se = ui.session.as_mut().unwrap();
+    let who = se.state.players[se.state.current].name.clone();
+    let out = se.run_line(&format!("set cash {who} 1460"));
+    assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    ui.dirty = true;
+    render(&ui, &mut frame);
+    let one = screen.show(&frame).unwrap();
+    println!("device: bytes flushed, whole frame: {full}; one number changing: {one}");
 }

@@ -181,12 +181,15 @@ impl Buttons {
         Ok(Buttons { pins })
     }
 
-    fn poll(&mut self, now_ms: u64, out: &mut Vec<Input>) {
+    /// Sample every pin once; the debounced events.
+    pub fn events(&mut self, now_ms: u64) -> Vec<Input> {
+        let mut out = Vec::new();
         for (button, pin, deb) in self.pins.iter_mut() {
             if let Some(p) = deb.sample(pin.is_low(), now_ms) {
                 out.push(Input::Button(*button, p));
             }
         }
+        out
     }
 }
 
@@ -205,7 +208,8 @@ pub struct Found {
     pub pi: Option<Pi>,
 }
 
-fn open_reader(
+/// Open the reader as the config says: the reset line held high, SPI mode 0 at 1 MHz.
+pub fn open_reader(
     cfg: &Config,
 ) -> Result<
     (
@@ -231,6 +235,13 @@ fn open_reader(
     Ok((Reader::new(spi, r.gone_ms, r.poll_ms)?, reset))
 }
 
+/// Open the display as the config says.
+pub fn open_screen(cfg: &Config) -> Result<OledScreen<linux_embedded_hal::I2cdev>, String> {
+    let bus = linux_embedded_hal::I2cdev::new(&cfg.display.i2c)
+        .map_err(|e| format!("{}: {e}", cfg.display.i2c))?;
+    OledScreen::new(bus, cfg.display.address)
+}
+
 /// Look for the configured devices. Buttons and display are needed for a Pi game; the reader
 /// is optional (buttons alone play the whole game).
 pub fn detect(cfg: &Config) -> Found {
@@ -242,9 +253,7 @@ pub fn detect(cfg: &Config) -> Found {
             "buttons: not found ({e}); on a Pi, run as a user in the gpio group"
         )),
     }
-    let screen = linux_embedded_hal::I2cdev::new(&cfg.display.i2c)
-        .map_err(|e| format!("{}: {e}", cfg.display.i2c))
-        .and_then(|bus| OledScreen::new(bus, cfg.display.address));
+    let screen = open_screen(cfg);
     match &screen {
         Ok(_) => lines.push(format!(
             "display: found on {} at 0x{:02X}",
@@ -299,8 +308,7 @@ impl Inputs for Pi {
     fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input> {
         // Sample at 5 ms: fast enough for debounce, idle otherwise.
         std::thread::sleep(std::time::Duration::from_millis(wait_ms.min(5)));
-        let mut out = Vec::new();
-        self.buttons.poll(now_ms, &mut out);
+        let mut out = self.buttons.events(now_ms);
         if let Some(r) = self.reader.as_mut() {
             if let Some(uid) = r.poll(now_ms) {
                 out.push(Input::Tag(uid));
