@@ -353,6 +353,24 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     use crate::hw::config::state_dir;
     let cfg = config(&a.config)?;
     let tags_path = cfg.tags_path();
+    // Find where the game will be played before starting one.
+    let mut backend: Box<dyn crate::hw::Backend> = if a.sim {
+        Box::new(crate::hw::sim::Terminal::open(tags_path.clone())?)
+    } else {
+        let found = crate::hw::pi::detect(&cfg);
+        match found.pi {
+            Some(pi) => {
+                for l in &found.lines {
+                    eprintln!("boardside: {l}");
+                }
+                Box::new(pi)
+            }
+            None => {
+                eprintln!("boardside: no Pi hardware found; opening the terminal simulator");
+                Box::new(crate::hw::sim::Terminal::open(tags_path.clone())?)
+            }
+        }
+    };
     let tags = crate::tags::TagMap::load(&tags_path)?;
     let games = state_dir().join("games");
     let seed = a.seed.unwrap_or_else(now_seed);
@@ -403,18 +421,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     ui.tags_path = Some(tags_path.clone());
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
-    if !a.sim {
-        let found = crate::hw::pi::detect(&cfg);
-        if let Some(mut pi) = found.pi {
-            for l in &found.lines {
-                eprintln!("boardside: {l}");
-            }
-            return crate::app::run(&mut pi, &mut ui, &mut clock);
-        }
-        eprintln!("boardside: no Pi hardware found; opening the terminal simulator");
-    }
-    let mut term = crate::hw::sim::Terminal::open(tags_path)?;
-    crate::app::run(&mut term, &mut ui, &mut clock)
+    crate::app::run(backend.as_mut(), &mut ui, &mut clock)
 }
 
 fn tags(a: &TagsArgs) -> Result<(), String> {

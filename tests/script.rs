@@ -223,11 +223,59 @@ fn simulate_prints_its_figures() {
 }
 
 #[test]
-fn play_without_a_terminal_says_so() {
+fn play_and_console_without_a_terminal_say_so() {
     let r = ruleset();
-    let (code, _, err) = run(&["play", "--ruleset", &r, "--players", "Ann,Bob"], "");
-    assert_ne!(code, 0);
-    assert!(err.contains("needs a terminal"), "{err}");
+    let state = std::env::temp_dir().join(format!("boardside-noterm-{}", std::process::id()));
+    for verb in ["play", "console"] {
+        let mut child = Command::new(BIN)
+            .args([verb, "--ruleset", &r, "--players", "Ann,Bob"])
+            .env("BOARDSIDE_STATE", &state)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdin.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{verb}");
+        assert!(err.contains("needs a terminal"), "{verb}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[test]
+fn tags_enroll_list_and_remove_from_the_command_line() {
+    let state = std::env::temp_dir().join(format!("boardside-tags-cli-{}", std::process::id()));
+    let tags = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .arg("tags")
+            .args(args)
+            .env("BOARDSIDE_STATE", &state)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(tags(&["add", "04a1b2c3", "player", "Ann"]).0, Some(0));
+    assert_eq!(
+        tags(&["add", "04A1B2C4", "card", "chance", "get-out-of-jail"]).0,
+        Some(0)
+    );
+    let (_, list, _) = tags(&["list"]);
+    assert!(list.contains("04A1B2C3  token of Ann"), "{list}");
+    assert!(list.contains("card chance:get-out-of-jail"), "{list}");
+    assert_eq!(tags(&["remove", "04A1B2C3"]).0, Some(0));
+    let (code, _, err) = tags(&["remove", "04A1B2C3"]);
+    assert_ne!(code, Some(0));
+    assert!(err.contains("not enrolled"), "{err}");
+    let (code, _, err) = tags(&["add", "xyz", "player", "Bo"]);
+    assert_ne!(code, Some(0));
+    assert!(err.contains("not a UID"), "{err}");
+    let _ = std::fs::remove_dir_all(&state);
 }
 
 #[test]

@@ -28,11 +28,62 @@ pub fn key_input(key: &[u8]) -> Option<Input> {
     }
 }
 
-/// The frame as block characters: 2 pixels a character (half blocks, 128 columns) or 4
-/// (quadrants, 64 columns).
-pub fn blocks(frame: &Frame, wide: bool) -> Vec<String> {
+/// How the frame is drawn, by terminal size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cells {
+    /// Half blocks: 1x2 pixels a character, 128x32 characters.
+    Half,
+    /// Quadrant blocks: 2x2, 64x32.
+    Quadrant,
+    /// Braille: 2x4, 64x16 (fits a 80x24 terminal).
+    Braille,
+}
+
+impl Cells {
+    pub fn for_terminal(cols: usize, rows: usize) -> Cells {
+        if cols >= 130 && rows >= 38 {
+            Cells::Half
+        } else if rows >= 38 {
+            Cells::Quadrant
+        } else {
+            Cells::Braille
+        }
+    }
+    fn width(self) -> usize {
+        if self == Cells::Half {
+            128
+        } else {
+            64
+        }
+    }
+}
+
+/// The frame as characters.
+pub fn blocks(frame: &Frame, cells: Cells) -> Vec<String> {
     let mut out = Vec::new();
-    if wide {
+    if cells == Cells::Braille {
+        // Unicode braille: dot bits 1,2,3,7 down the left column, 4,5,6,8 down the right.
+        const DOT: [[u32; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
+        for y in (0..64).step_by(4) {
+            let line: String = (0..128)
+                .step_by(2)
+                .map(|x| {
+                    let mut bits = 0;
+                    for (dx, col) in DOT.iter().enumerate() {
+                        for (dy, bit) in col.iter().enumerate() {
+                            if frame.get(x + dx, y + dy) {
+                                bits |= bit;
+                            }
+                        }
+                    }
+                    char::from_u32(0x2800 + bits).unwrap_or(' ')
+                })
+                .collect();
+            out.push(line);
+        }
+        return out;
+    }
+    if cells == Cells::Half {
         for y in (0..64).step_by(2) {
             let line: String = (0..128)
                 .map(|x| match (frame.get(x, y), frame.get(x, y + 1)) {
@@ -108,14 +159,15 @@ impl Terminal {
         })
     }
 
-    fn width() -> usize {
+    /// Columns and rows of the terminal.
+    fn size() -> (usize, usize) {
         // SAFETY: TIOCGWINSZ fills a winsize struct for file descriptor 1.
         unsafe {
             let mut w: libc::winsize = std::mem::zeroed();
             if libc::ioctl(1, libc::TIOCGWINSZ, &mut w) == 0 && w.ws_col > 0 {
-                w.ws_col as usize
+                (w.ws_col as usize, w.ws_row as usize)
             } else {
-                80
+                (80, 24)
             }
         }
     }
@@ -158,18 +210,25 @@ impl Terminal {
     }
 
     fn draw(&mut self, frame: &Frame) {
-        let wide = Self::width() >= 130;
+        let (cols, rows) = Self::size();
+        let cells = Cells::for_terminal(cols, rows);
         let mut out = String::from("\x1b[H");
-        let rule = if wide { 128 } else { 64 };
+        let rule = cells.width();
         out.push_str(&format!("┌{}┐\x1b[K\r\n", "─".repeat(rule)));
-        for line in blocks(frame, wide) {
+        for line in blocks(frame, cells) {
             out.push_str(&format!("│{line}│\x1b[K\r\n"));
         }
         out.push_str(&format!("└{}┘\x1b[K\r\n", "─".repeat(rule)));
+        // The keys, wrapped to the terminal's width.
+        let mut line = String::new();
         for chunk in KEYS.split("  ") {
-            out.push_str(&format!(" {chunk}"));
+            if !line.is_empty() && line.chars().count() + chunk.len() + 3 > cols {
+                out.push_str(&format!("{line}\x1b[K\r\n"));
+                line.clear();
+            }
+            line.push_str(&format!(" {chunk} "));
         }
-        out.push_str("\x1b[K\r\n");
+        out.push_str(&format!("{line}\x1b[K\r\n"));
         match &self.picking {
             Some(list) if list.is_empty() => {
                 out.push_str(" no tags enrolled yet: press n to tap a new one\x1b[K\r\n")
