@@ -97,10 +97,17 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
                 format!("{} in {}: roll, pay or card", name(s, p), rules.theme.jail)
             } else if !s.turn.rolled {
                 format!("{}: roll the dice", name(s, p))
-            } else if s.turn.roll_again {
-                format!("{}: doubles! Roll again", name(s, p))
             } else {
-                format!("{}: manage or end the turn", name(s, p))
+                let dice = s
+                    .turn
+                    .last_roll
+                    .map(|d| format!(" (rolled {}+{})", d.0, d.1))
+                    .unwrap_or_default();
+                if s.turn.roll_again {
+                    format!("{}: doubles{dice}! Roll again", name(s, p))
+                } else {
+                    format!("{}: manage or end the turn{dice}", name(s, p))
+                }
             }
         }
     }

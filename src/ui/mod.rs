@@ -67,6 +67,10 @@ pub enum View {
     Log {
         back: usize,
     },
+    /// One square's options, opened by tapping its deed.
+    Square {
+        square: usize,
+    },
     ConfirmUndo,
     ConfirmConcede,
     Enroll {
@@ -203,6 +207,26 @@ impl Ui {
                 out
             }
             (View::Log { .. }, _) => vec![entry("Back", Act::Back)],
+            (View::Square { square }, Some(se)) => {
+                let mut out = Vec::new();
+                let everyone: Vec<usize> = se.state.active_players().collect();
+                let mut cmds = Vec::new();
+                legal::management(&se.rules, &se.state, &everyone, &mut cmds);
+                for c in cmds {
+                    let on_it = matches!(c,
+                        Command::Build { square: q } | Command::Sell { square: q, .. }
+                        | Command::Mortgage { square: q } | Command::Unmortgage { square: q }
+                        if q == *square);
+                    if on_it {
+                        out.push(entry(menu::label(&se.rules, &se.state, &c), Act::Cmd(c)));
+                    }
+                }
+                if se.state.top().is_none() {
+                    out.push(entry("Sell it to a player", Act::DealSquare(*square)));
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
             (View::ConfirmUndo, Some(se)) => {
                 let what = se
                     .history
@@ -739,14 +763,9 @@ impl Ui {
                     self.note = Some(format!("this ruleset has no square {square}"));
                     return;
                 };
-                // Manage that square: its build/sell/mortgage entries first, or sell it.
-                if s.owner(sq).is_some() && s.top().is_none() {
-                    self.view = View::Deal {
-                        square: Some(sq),
-                        buyer: None,
-                        price: rules.squares[sq].price().unwrap_or(0),
-                    };
-                    self.sel = 0;
+                // Manage that square: build, sell, mortgage, lift, or sell it to a player.
+                if s.owner(sq).is_some() {
+                    self.go(View::Square { square: sq });
                 } else {
                     self.note = Some(format!(
                         "{}: {}",

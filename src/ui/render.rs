@@ -56,6 +56,14 @@ fn message(ui: &Ui) -> Vec<String> {
             ));
         }
     }
+    if let (View::Square { square }, Some(se)) = (&ui.view, &ui.session) {
+        let s = &se.state;
+        let owner = s
+            .owner(*square)
+            .map(|o| s.players[o].name.clone())
+            .unwrap_or_default();
+        return wrap(&format!("{} ({owner})", se.rules.squares[*square].name));
+    }
     if let View::Enroll { uid } = &ui.view {
         return wrap(&format!("New tag {}: what is it?", uid.hex()));
     }

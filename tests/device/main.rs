@@ -507,3 +507,62 @@ fn debt_screen_offers_raising_money_and_conceding() {
     assert!(s.top().is_none());
     assert_eq!(s.cash(0), 100 + 100 + 200 - 320);
 }
+
+#[test]
+fn tapping_a_deed_opens_that_squares_options() {
+    let mut ui = table_ui(5);
+    let deed = Uid(vec![0xDE, 0xED, 0, 1]);
+    ui.tags.set(
+        &deed,
+        TagKind::Deed {
+            square: "centre".into(),
+        },
+    );
+    {
+        let se = ui.session.as_mut().unwrap();
+        se.run_line("set owner centre Ann");
+        se.run_line("set owner oversight Ann");
+    }
+    ui.handle(Input::Tag(deed), 0);
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "Build 50: Centre",
+            "Mortgage Centre",
+            "Sell it to a player",
+            "Back"
+        ]
+    );
+    key(&mut ui, "\r", 10);
+    assert_eq!(ui.session.as_ref().unwrap().state.squares[1].level, 1);
+    // Sell Oversight to Bob by tapping its deed, then Bob's token, at the printed price.
+    let deed2 = Uid(vec![0xDE, 0xED, 0, 3]);
+    ui.tags.set(
+        &deed2,
+        TagKind::Deed {
+            square: "oversight".into(),
+        },
+    );
+    let mut ui2 = table_ui(6);
+    ui2.tags = ui.tags.clone();
+    ui2.session
+        .as_mut()
+        .unwrap()
+        .run_line("set owner oversight Ann");
+    ui2.handle(Input::Tag(deed2), 0);
+    let sell = ui2
+        .entries()
+        .iter()
+        .position(|e| e.label == "Sell it to a player")
+        .unwrap();
+    for _ in 0..sell {
+        key(&mut ui2, "j", 1);
+    }
+    key(&mut ui2, "\r", 2);
+    ui2.handle(bob(), 3);
+    key(&mut ui2, "\r", 4);
+    let s = &ui2.session.as_ref().unwrap().state;
+    assert_eq!(s.squares[3].owner, Some(1));
+    assert_eq!((s.cash(0), s.cash(1)), (1560, 1440));
+}
