@@ -31,6 +31,11 @@ pub enum Verb {
     Console(GameArgs),
     /// List, enroll and remove NFC tags (what each tag on the table is).
     Tags(TagsArgs),
+    /// Check the Pi's devices, permissions, saved games and rulesets, with the fix for each.
+    Doctor {
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
     /// Random legal games: speed figures and win share per seat.
     Simulate(SimArgs),
     /// Check a ruleset file and say what is wrong with it.
@@ -61,6 +66,9 @@ pub struct PlayArgs {
     /// Use the terminal simulator even on a Pi.
     #[arg(long)]
     pub sim: bool,
+    /// Never fall back to the simulator: fail when the Pi hardware is missing (the service).
+    #[arg(long)]
+    pub no_sim: bool,
     /// The device configuration (hardware/boardside.toml shows every field).
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -271,10 +279,12 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Play(a)) => device(a),
         Some(Verb::Console(a)) => play(a),
         Some(Verb::Tags(a)) => tags(a),
+        Some(Verb::Doctor { config: path }) => doctor(path),
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
         None => device(&PlayArgs {
             sim: false,
+            no_sim: false,
             config: None,
             ruleset: None,
             players: vec![],
@@ -364,6 +374,12 @@ fn device(a: &PlayArgs) -> Result<(), String> {
                     eprintln!("boardside: {l}");
                 }
                 Box::new(pi)
+            }
+            None if a.no_sim => {
+                return Err(format!(
+                    "the Pi hardware is not ready:\n  {}\n(run `boardside doctor`)",
+                    found.lines.join("\n  ")
+                ))
             }
             None => {
                 eprintln!("boardside: no Pi hardware found; opening the terminal simulator");
@@ -472,4 +488,17 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
         }
     }
     map.save(&path)
+}
+
+fn doctor(path: &Option<PathBuf>) -> Result<(), String> {
+    let cfg = config(path)?;
+    let (lines, ready) = crate::doctor::report(&cfg, path.as_deref());
+    for l in lines {
+        println!("{l}");
+    }
+    if ready {
+        Ok(())
+    } else {
+        Err("the device is not ready (see the lines marked FIX)".into())
+    }
 }

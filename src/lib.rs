@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod doctor;
 pub mod engine;
 pub mod hw;
 pub mod journal;

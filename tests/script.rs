@@ -395,3 +395,42 @@ fn every_shipped_ruleset_checks_ok() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.matches(": ok: ").count(), 3, "{out}");
 }
+
+#[test]
+fn doctor_names_each_device_and_its_fix() {
+    let state = std::env::temp_dir().join(format!("boardside-doctor-{}", std::process::id()));
+    let out = Command::new(BIN)
+        .arg("doctor")
+        .env("BOARDSIDE_STATE", &state)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // No Pi here: not ready, each device with its path and its fix.
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text.contains("/dev/i2c-1") && text.contains("raspi-config"),
+        "{text}"
+    );
+    assert!(text.contains("/dev/spidev0.0"), "{text}");
+    assert!(text.contains("ok   saved games go to"), "{text}");
+    assert!(text.contains("ok   3 rulesets"), "{text}");
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[test]
+fn play_no_sim_fails_clearly_without_the_pi() {
+    let state = std::env::temp_dir().join(format!("boardside-nosim-{}", std::process::id()));
+    let out = Command::new(BIN)
+        .args(["play", "--no-sim"])
+        .env("BOARDSIDE_STATE", &state)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        err.contains("not ready") && err.contains("boardside doctor"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&state);
+}

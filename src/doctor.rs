@@ -1,0 +1,128 @@
+//! `boardside doctor`: what a new owner runs first. For each configured device: is the node
+//! there, may this user open it, does the device answer; then the state directory, the tag
+//! map and the rulesets. Every problem comes with the usual fix.
+
+use std::path::Path;
+
+use crate::hw::config::{state_dir, Config};
+
+/// One check's verdict.
+struct Check {
+    ok: bool,
+    line: String,
+}
+
+fn node(what: &str, path: &str, group: &str, fix: &str) -> Check {
+    let p = Path::new(path);
+    if !p.exists() {
+        return Check {
+            ok: false,
+            line: format!("{what}: {path} is missing: {fix}"),
+        };
+    }
+    match std::fs::OpenOptions::new().read(true).write(true).open(p) {
+        Ok(_) => Check {
+            ok: true,
+            line: format!("{what}: {path} present and usable"),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => Check {
+            ok: false,
+            line: format!(
+                "{what}: {path} present but not usable by this user; \
+                 `sudo usermod -aG {group} $USER`, then log out and in"
+            ),
+        },
+        Err(e) => Check {
+            ok: false,
+            line: format!("{what}: {path}: {e}"),
+        },
+    }
+}
+
+/// Run every check; the lines to print and whether the device can play.
+pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
+    let mut lines = vec![match config_path {
+        Some(p) => format!("config: {}", p.display()),
+        None => "config: none given, using the standard wiring (hardware/boardside.toml)".into(),
+    }];
+    let gpio_node = ["/dev/gpiomem0", "/dev/gpiomem", "/dev/gpiochip0"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .unwrap_or("/dev/gpiomem");
+    let checks = [
+        node(
+            "GPIO (buttons)",
+            gpio_node,
+            "gpio",
+            "this is not a Raspberry Pi, or its kernel has no GPIO driver",
+        ),
+        node(
+            "I2C (display)",
+            &cfg.display.i2c,
+            "i2c",
+            "enable I2C (sudo raspi-config > Interface Options > I2C) and reboot",
+        ),
+        node(
+            "SPI (reader)",
+            &cfg.reader.spi,
+            "spi",
+            "enable SPI (sudo raspi-config > Interface Options > SPI) and reboot",
+        ),
+    ];
+    for c in &checks {
+        lines.push(format!("{} {}", if c.ok { "ok  " } else { "FIX " }, c.line));
+    }
+    let found = crate::hw::pi::detect(cfg);
+    for l in &found.lines {
+        let ok = l.contains(": found");
+        lines.push(format!("{} {l}", if ok { "ok  " } else { "FIX " }));
+    }
+    let state = state_dir();
+    let writable = std::fs::create_dir_all(&state)
+        .and_then(|_| std::fs::write(state.join(".doctor"), b"ok"))
+        .and_then(|_| std::fs::remove_file(state.join(".doctor")));
+    lines.push(match writable {
+        Ok(()) => format!("ok   saved games go to {}", state.display()),
+        Err(e) => format!(
+            "FIX  {}: {e}: saved games cannot be written",
+            state.display()
+        ),
+    });
+    let tags = cfg.tags_path();
+    lines.push(match crate::tags::TagMap::load(&tags) {
+        Ok(m) => format!("ok   tag map {} ({} tags)", tags.display(), m.tags.len()),
+        Err(e) => format!("FIX  {e}"),
+    });
+    let rulesets = crate::app::ruleset_files(None);
+    lines.push(if rulesets.is_empty() {
+        "FIX  no ruleset files found (rulesets/ or /usr/share/boardside/rulesets)".into()
+    } else {
+        let mut bad = Vec::new();
+        for r in &rulesets {
+            if let Err(e) = crate::engine::property::Ruleset::load(&r.display().to_string()) {
+                bad.push(e.to_string());
+            }
+        }
+        if bad.is_empty() {
+            format!(
+                "ok   {} rulesets in {}",
+                rulesets.len(),
+                rulesets[0]
+                    .parent()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
+            )
+        } else {
+            format!("FIX  {}", bad.join("; "))
+        }
+    });
+    let playable = found.pi.is_some();
+    lines.push(if playable {
+        "ready: `boardside play` (or the service) will use this hardware".into()
+    } else {
+        "not ready for the table: fix the lines marked FIX (off a Pi, `boardside play` opens \
+         the terminal simulator)"
+            .into()
+    });
+    (lines, playable)
+}
