@@ -117,6 +117,32 @@ pub struct Outcome {
     pub status_win: bool,
 }
 
+/// Counts one game as it is played.
+#[derive(Default)]
+struct Tally {
+    turns: u64,
+    commands: u64,
+    leader: Leader,
+}
+
+impl Tally {
+    fn record(&mut self, s: &State, events: &[Event]) {
+        self.turns += count_turns(events);
+        self.commands += 1;
+        self.leader.see(s, events);
+    }
+
+    fn outcome(&self, s: &State) -> Outcome {
+        Outcome {
+            turns: self.turns,
+            commands: self.commands,
+            winner: s.winner,
+            lead_changes: self.leader.changes,
+            status_win: won_on_status(s),
+        }
+    }
+}
+
 fn won_on_status(s: &State) -> bool {
     s.options.target_status > 0
         && s.winner
@@ -164,27 +190,15 @@ fn play_fast(
     let (mut s, _) = property::new_game(rules, &names(cfg.players), options, &setup)
         .map_err(|e| e.to_string())?;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Outcome {
-        turns: 0,
-        commands: 0,
-        winner: None,
-        lead_changes: 0,
-        status_win: false,
-    };
-    let mut leader = Leader::default();
+    let mut tally = Tally::default();
     let mut events = Vec::new();
-    while !s.over && out.turns < cfg.max_turns {
+    while !s.over && tally.turns < cfg.max_turns {
         let cmd = choose(rules, &s, &mut rng);
         property::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-        leader.see(&s, &events);
-        out.turns += count_turns(&events);
-        out.commands += 1;
+        tally.record(&s, &events);
     }
-    out.winner = s.winner;
-    out.lead_changes = leader.changes;
-    out.status_win = won_on_status(&s);
-    Ok(out)
+    Ok(tally.outcome(&s))
 }
 
 /// Through a session (journal in memory) with every check.
@@ -202,14 +216,7 @@ pub fn play_checked(
         None,
     )?;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Outcome {
-        turns: 0,
-        commands: 0,
-        winner: None,
-        lead_changes: 0,
-        status_win: false,
-    };
-    let mut leader = Leader::default();
+    let mut tally = Tally::default();
     let fail = |what: String, s: &Session| {
         format!(
             "seed {seed}, after {} commands: {what}\nlast commands: {:?}",
@@ -223,7 +230,7 @@ pub fn play_checked(
         )
     };
     invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
-    while !session.state.over && out.turns < cfg.max_turns {
+    while !session.state.over && tally.turns < cfg.max_turns {
         // A refused command leaves the state exactly as it was.
         if rng.random_ratio(1, 10) {
             let probe = wild_command(rules, &session.state, &mut rng);
@@ -241,9 +248,7 @@ pub fn play_checked(
         let events = session
             .command(cmd.clone())
             .map_err(|e| fail(format!("legal command {cmd:?} refused: {e}"), &session))?;
-        out.turns += count_turns(&events);
-        out.commands += 1;
-        leader.see(&session.state, &events);
+        tally.record(&session.state, &events);
         invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
         if rng.random_ratio(1, 25) {
             let after = session.state.clone();
@@ -265,7 +270,7 @@ pub fn play_checked(
                 ));
             }
         }
-        if out.commands % 97 == 0 && session.replay() != session.state {
+        if tally.commands % 97 == 0 && session.replay() != session.state {
             return Err(fail(
                 "replay of the journal differs from the live state".into(),
                 &session,
@@ -278,10 +283,7 @@ pub fn play_checked(
             &session,
         ));
     }
-    out.winner = session.state.winner;
-    out.lead_changes = leader.changes;
-    out.status_win = won_on_status(&session.state);
-    Ok(out)
+    Ok(tally.outcome(&session.state))
 }
 
 /// The rules that must hold after every command.

@@ -465,38 +465,8 @@ impl Ui {
         let entries = self.entries();
         match (b, p) {
             (_, Press::Release) => {}
-            (Button::Up, Press::Press) => {
-                if !entries.is_empty() {
-                    self.sel = (self.sel + entries.len() - 1) % entries.len();
-                }
-                if let View::Deal {
-                    square: Some(_),
-                    buyer: Some(_),
-                    price,
-                } = &mut self.view
-                {
-                    *price += self.cfg.auction_step.max(1);
-                }
-                if let View::Log { back } = &mut self.view {
-                    *back += 1;
-                }
-            }
-            (Button::Down, Press::Press) => {
-                if !entries.is_empty() {
-                    self.sel = (self.sel + 1) % entries.len();
-                }
-                if let View::Deal {
-                    square: Some(_),
-                    buyer: Some(_),
-                    price,
-                } = &mut self.view
-                {
-                    *price = (*price - self.cfg.auction_step.max(1)).max(0);
-                }
-                if let View::Log { back } = &mut self.view {
-                    *back = back.saturating_sub(1);
-                }
-            }
+            (Button::Up, Press::Press) => self.step(&entries, -1),
+            (Button::Down, Press::Press) => self.step(&entries, 1),
             (Button::Ok, Press::Press) => {
                 if let Some(e) = entries.get(self.sel).cloned() {
                     self.act(e.act);
@@ -524,6 +494,27 @@ impl Ui {
             (Button::Ok, Press::Hold) if self.session.is_some() => self.go(View::Manage),
             (Button::Back, Press::Hold) if self.session.is_some() => self.go(View::ConfirmUndo),
             _ => {}
+        }
+    }
+
+    /// UP (-1) or DOWN (+1): move in the menu; in a deal, raise or lower the price; in the
+    /// log, scroll back or forward.
+    fn step(&mut self, entries: &[Entry], dir: i64) {
+        let step = self.cfg.auction_step.max(1);
+        match &mut self.view {
+            // Agreeing the price: UP/DOWN change it, the menu stays on "agree".
+            View::Deal {
+                square: Some(_),
+                buyer: Some(_),
+                price,
+            } => *price = (*price - dir * step).max(0),
+            View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
+            _ => {
+                let n = entries.len();
+                if n > 0 {
+                    self.sel = (self.sel + if dir < 0 { n - 1 } else { 1 }) % n;
+                }
+            }
         }
     }
 

@@ -561,8 +561,12 @@ fn tapping_a_deed_opens_that_squares_options() {
     }
     key(&mut ui2, "\r", 2);
     ui2.handle(bob(), 3);
-    key(&mut ui2, "\r", 4);
+    // UP raises the price by the step, DOWN lowers it: 60 + 10 + 10 - 10 = 70.
+    key(&mut ui2, "k", 4);
+    key(&mut ui2, "k", 4);
+    key(&mut ui2, "j", 4);
+    key(&mut ui2, "\r", 5);
     let s = &ui2.session.as_ref().unwrap().state;
     assert_eq!(s.squares[3].owner, Some(1));
-    assert_eq!((s.cash(0), s.cash(1)), (1560, 1440));
+    assert_eq!((s.cash(0), s.cash(1)), (1570, 1430));
 }
