@@ -316,6 +316,10 @@ impl Ui {
 
     fn setup_entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
+        // After a power cut the game goes on: resuming is the first, chosen line.
+        if let Some(r) = &self.setup.resume {
+            out.push(entry("Resume the last game", Act::Resume(r.clone())));
+        }
         let name = self
             .setup
             .rulesets
@@ -335,9 +339,6 @@ impl Ui {
         }
         if self.setup.players.len() >= 2 {
             out.push(entry("Start the game", Act::Start));
-        }
-        if let Some(r) = &self.setup.resume {
-            out.push(entry("Resume the last game", Act::Resume(r.clone())));
         }
         out
     }

@@ -570,3 +570,34 @@ fn tapping_a_deed_opens_that_squares_options() {
     assert_eq!(s.squares[3].owner, Some(1));
     assert_eq!((s.cash(0), s.cash(1)), (1570, 1430));
 }
+
+#[test]
+fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
+    let dir = std::env::temp_dir().join(format!("boardside-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game-1.journal");
+    let rules = sectionopoly();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut before = Session::new(
+        rules.clone(),
+        &names,
+        1,
+        rules.options.clone(),
+        Some(&journal),
+    )
+    .unwrap();
+    before.run_line("roll 3 4");
+    before.run_line("roll 5 5");
+    let saved = before.state.clone();
+    drop(before); // the plug is pulled
+    let setup = Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
+        resume: boardside::app::newest_journal(&dir),
+        ..Default::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    assert_eq!(ui.entries()[0].label, "Resume the last game");
+    key(&mut ui, "\r", 0);
+    assert_eq!(ui.session.as_ref().unwrap().state, saved);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
