@@ -67,6 +67,24 @@ pub fn ruleset_files(hint: Option<&Path>) -> Vec<PathBuf> {
     Vec::new()
 }
 
+/// Resume a journal with whichever of these ruleset files it was started with.
+pub fn resume_any(
+    rulesets: &[PathBuf],
+    journal: &Path,
+) -> Result<(crate::session::Session, Vec<String>), String> {
+    let mut last = format!("{}: no ruleset file matches this game", journal.display());
+    for r in rulesets {
+        let Ok(rules) = crate::engine::property::Ruleset::load(&r.display().to_string()) else {
+            continue;
+        };
+        match crate::session::Session::resume(rules, journal) {
+            Ok(found) => return Ok(found),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// The newest saved game in a directory of journals.
 pub fn newest_journal(dir: &Path) -> Option<PathBuf> {
     std::fs::read_dir(dir)

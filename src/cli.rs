@@ -397,14 +397,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from("rulesets/sectionopoly.toml"));
     let rulesets = crate::app::ruleset_files(Some(&hint));
     let session = match (&a.journal, a.players.is_empty()) {
-        (Some(j), _) if j.exists() => {
-            let hint = a.ruleset.clone().or_else(|| rulesets.first().cloned());
-            let rules = load(
-                hint.as_deref()
-                    .unwrap_or(std::path::Path::new("rulesets/sectionopoly.toml")),
-            )?;
-            Some(Session::resume(rules, j)?.0)
-        }
+        (Some(j), _) if j.exists() => Some(crate::app::resume_any(&rulesets, j)?.0),
         (_, false) => {
             let path = a
                 .ruleset

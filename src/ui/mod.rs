@@ -678,18 +678,14 @@ impl Ui {
     }
 
     fn resume(&mut self, path: PathBuf) {
-        for r in self.setup.rulesets.clone() {
-            let Ok(rules) = Ruleset::load(&r.display().to_string()) else {
-                continue;
-            };
-            if let Ok((s, msgs)) = Session::resume(rules, &path) {
+        match crate::app::resume_any(&self.setup.rulesets, &path) {
+            Ok((s, msgs)) => {
                 self.log = msgs;
                 self.session = Some(s);
                 self.go(View::Main);
-                return;
             }
+            Err(e) => self.note = Some(e),
         }
-        self.note = Some(format!("cannot resume {}", path.display()));
     }
 
     fn tag(&mut self, uid: Uid) {

@@ -601,3 +601,29 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
     assert_eq!(ui.session.as_ref().unwrap().state, saved);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
+    let dir = std::env::temp_dir().join(format!("boardside-resume-any-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("suetology.journal");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let sue = Ruleset::load(&format!("{root}/rulesets/suetology.toml")).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut s = Session::new(sue.clone(), &names, 2, sue.options.clone(), Some(&journal)).unwrap();
+    s.run_line("roll 2 3");
+    let saved = s.state.clone();
+    drop(s);
+    let files: Vec<std::path::PathBuf> = ["sectionopoly", "scientopoly", "suetology"]
+        .iter()
+        .map(|n| format!("{root}/rulesets/{n}.toml").into())
+        .collect();
+    let (resumed, _) = boardside::app::resume_any(&files, &journal).unwrap();
+    assert_eq!(resumed.rules.id, "suetology");
+    assert_eq!(resumed.state, saved);
+    let err = boardside::app::resume_any(&files[..2], &journal)
+        .err()
+        .unwrap();
+    assert!(err.contains("ruleset"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
