@@ -156,9 +156,14 @@ impl Ui {
             (View::Main, Some(se)) => self.main_entries(&se.rules, &se.state),
             (View::Manage, Some(se)) => {
                 let mut out = Vec::new();
-                let everyone: Vec<usize> = se.state.active_players().collect();
+                // Raising money for a debt or a purchase: that player's squares only.
+                let who: Vec<usize> = match se.state.top() {
+                    Some(Pending::Debt(d)) => vec![d.debtor],
+                    Some(Pending::Buy { player, .. }) => vec![*player],
+                    _ => se.state.active_players().collect(),
+                };
                 let mut cmds = Vec::new();
-                legal::management(&se.rules, &se.state, &everyone, &mut cmds);
+                legal::management(&se.rules, &se.state, &who, &mut cmds);
                 for c in cmds {
                     out.push(entry(menu::label(&se.rules, &se.state, &c), Act::Cmd(c)));
                 }

@@ -412,3 +412,16 @@ fn state_shows_status_and_site_levels() {
         .unwrap();
     assert!(flag["level"].is_null());
 }
+
+#[test]
+fn sp_hole_player_who_owes_money_may_still_raise_it() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["plymouth"]);
+    t.run("set jailed Ann yes; set cash Ann 50; set turn Bob");
+    t.top_card("awards", "award-recruits");
+    t.run("roll 1 1");
+    assert!(matches!(t.pending(), Some(Pending::Debt(_))));
+    t.run("mortgage plymouth; pay");
+    assert_eq!(t.cash("Ann"), 50 + 120 - 100);
+    assert!(t.jailed("Ann"));
+}
