@@ -396,15 +396,22 @@ fn every_shipped_ruleset_checks_ok() {
     assert_eq!(out.matches(": ok: ").count(), 3, "{out}");
 }
 
-#[test]
-fn doctor_names_each_device_and_its_fix() {
-    let state = std::env::temp_dir().join(format!("boardside-doctor-{}", std::process::id()));
+/// Run the binary with its own state directory (saved games, tag map), removed afterwards.
+fn run_with_state(name: &str, args: &[&str]) -> std::process::Output {
+    let state = std::env::temp_dir().join(format!("boardside-{name}-{}", std::process::id()));
     let out = Command::new(BIN)
-        .arg("doctor")
+        .args(args)
         .env("BOARDSIDE_STATE", &state)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&state);
+    out
+}
+
+#[test]
+fn doctor_names_each_device_and_its_fix() {
+    let out = run_with_state("doctor", &["doctor"]);
     let text = String::from_utf8_lossy(&out.stdout);
     // No Pi here: not ready, each device with its path and its fix.
     assert_ne!(out.status.code(), Some(0));
@@ -415,22 +422,15 @@ fn doctor_names_each_device_and_its_fix() {
     assert!(text.contains("/dev/spidev0.0"), "{text}");
     assert!(text.contains("ok   saved games go to"), "{text}");
     assert!(text.contains("ok   3 rulesets"), "{text}");
-    let _ = std::fs::remove_dir_all(&state);
 }
 
 #[test]
 fn play_no_sim_fails_clearly_without_the_pi() {
-    let state = std::env::temp_dir().join(format!("boardside-nosim-{}", std::process::id()));
-    let out = Command::new(BIN)
-        .args(["play", "--no-sim"])
-        .env("BOARDSIDE_STATE", &state)
-        .output()
-        .unwrap();
+    let out = run_with_state("nosim", &["play", "--no-sim"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0));
     assert!(
         err.contains("not ready") && err.contains("boardside doctor"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&state);
 }

@@ -289,6 +289,19 @@ fn golden(name: &str, ui: &Ui) {
     );
 }
 
+/// Move down to the menu entry with this label and press OK, as a person would.
+fn choose(ui: &mut Ui, label: &str, now: u64) {
+    let i = ui
+        .entries()
+        .iter()
+        .position(|e| e.label == label)
+        .unwrap_or_else(|| panic!("no entry {label}"));
+    for _ in 0..i {
+        key(ui, "j", now);
+    }
+    key(ui, "\r", now);
+}
+
 fn key(ui: &mut Ui, k: &str, now: u64) {
     let input = key_input(k.as_bytes()).unwrap_or_else(|| panic!("no key {k}"));
     ui.handle(input, now);
@@ -318,15 +331,7 @@ fn golden_turn_buy_auction_and_debt_screens() {
     ui.dirty = true;
     golden("buy-offer", &ui);
     // Decline into an auction; Bob taps his token to bid.
-    let decline = ui
-        .entries()
-        .iter()
-        .position(|e| e.label == "Decline")
-        .unwrap();
-    for _ in 0..decline {
-        key(&mut ui, "j", 60_000);
-    }
-    key(&mut ui, "\r", 60_000);
+    choose(&mut ui, "Decline", 60_000);
     ui.handle(bob(), 60_100);
     ui.handle(Input::Tick(60_200), 60_200);
     golden("auction", &ui);
@@ -371,15 +376,7 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
         match s.top() {
             Some(Pending::Buy { .. }) => {
                 // Decline every offer: the auction is played with token taps.
-                let i = ui
-                    .entries()
-                    .iter()
-                    .position(|e| e.label == "Decline")
-                    .unwrap();
-                for _ in 0..i {
-                    key(&mut ui, "j", now);
-                }
-                key(&mut ui, "\r", now);
+                choose(&mut ui, "Decline", now);
             }
             Some(Pending::Auction(_)) => {
                 auctions += 1;
@@ -551,15 +548,7 @@ fn tapping_a_deed_opens_that_squares_options() {
         .unwrap()
         .run_line("set owner oversight Ann");
     ui2.handle(Input::Tag(deed2), 0);
-    let sell = ui2
-        .entries()
-        .iter()
-        .position(|e| e.label == "Sell it to a player")
-        .unwrap();
-    for _ in 0..sell {
-        key(&mut ui2, "j", 1);
-    }
-    key(&mut ui2, "\r", 2);
+    choose(&mut ui2, "Sell it to a player", 2);
     ui2.handle(bob(), 3);
     // UP raises the price by the step, DOWN lowers it: 60 + 10 + 10 - 10 = 70.
     key(&mut ui2, "k", 4);
