@@ -90,14 +90,4 @@ impl TagMap {
         self.tags.retain(|t| t.uid != hex);
         before != self.tags.len()
     }
-
-    /// The token of a player, by name.
-    pub fn token_of(&self, name: &str) -> Option<Uid> {
-        self.tags
-            .iter()
-            .find(
-                |t| matches!(&t.kind, TagKind::Player { name: n } if n.eq_ignore_ascii_case(name)),
-            )
-            .and_then(|t| Uid::parse(&t.uid))
-    }
 }

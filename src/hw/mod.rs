@@ -22,14 +22,6 @@ pub enum Button {
     Roll,
 }
 
-pub const BUTTONS: [Button; 5] = [
-    Button::Up,
-    Button::Down,
-    Button::Ok,
-    Button::Back,
-    Button::Roll,
-];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Press {
     Press,

@@ -15,9 +15,6 @@ impl ScriptedInputs {
             queue: inputs.into_iter().collect(),
         }
     }
-    pub fn push(&mut self, input: Input) {
-        self.queue.push_back(input);
-    }
 }
 
 impl Inputs for ScriptedInputs {

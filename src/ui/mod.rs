@@ -112,18 +112,13 @@ pub struct Ui {
 
 impl Ui {
     pub fn new(session: Option<Session>, tags: TagMap, cfg: TableConfig, setup: Setup) -> Ui {
-        let view = if session.is_some() {
-            View::Main
-        } else {
-            View::Setup
-        };
         let mut ui = Ui {
             session,
             tags,
             tags_path: None,
             cfg,
             setup,
-            view,
+            view: View::Setup,
             sel: 0,
             log: Vec::new(),
             toast: Vec::new(),
@@ -133,6 +128,7 @@ impl Ui {
             now: 0,
             dirty: true,
         };
+        ui.view = ui.home_view();
         if let Some(s) = &ui.session {
             ui.log = s.intro_lines();
         }
@@ -536,11 +532,7 @@ impl Ui {
             }),
             Act::Log => self.go(View::Log { back: 0 }),
             Act::Undo => self.go(View::ConfirmUndo),
-            Act::Back => self.go(if self.session.is_some() {
-                View::Main
-            } else {
-                View::Setup
-            }),
+            Act::Back => self.go(self.home_view()),
             Act::CloseAuction => self.close_auction(),
             Act::NextRuleset => {
                 if !self.setup.rulesets.is_empty() {
@@ -579,12 +571,12 @@ impl Ui {
                     self.tags.set(&uid, kind.clone());
                     self.save_tags();
                     self.note = Some(format!("tag enrolled as {}", kind.describe()));
-                    if let (TagKind::Player { name }, View::Setup) = (&kind, &self.setup_view()) {
+                    if let (TagKind::Player { name }, View::Setup) = (&kind, &self.home_view()) {
                         if !self.setup.players.contains(name) {
                             self.setup.players.push(name.clone());
                         }
                     }
-                    let back = self.setup_view();
+                    let back = self.home_view();
                     self.go(back);
                 }
             }
@@ -633,7 +625,8 @@ impl Ui {
         self.dirty = true;
     }
 
-    fn setup_view(&self) -> View {
+    /// Where BACK and the end of a flow lead: the game, or the new-game screen before one.
+    fn home_view(&self) -> View {
         if self.session.is_some() {
             View::Main
         } else {

@@ -263,6 +263,28 @@ fn table_ui(seed: u64) -> Ui {
     Ui::new(Some(s), tags, TableConfig::default(), Setup::default())
 }
 
+/// Bob owns the brown group with four houses on each; Ann, with 100 and the `extra` set up,
+/// lands on Oversight and owes 320 she cannot pay at once.
+fn at_table(ui: &mut Ui, extra: &[&str]) {
+    let se = ui.session.as_mut().unwrap();
+    let lines = [
+        "set owner centre Bob",
+        "set owner oversight Bob",
+        "set buildings centre 4",
+        "set buildings oversight 4",
+    ]
+    .iter()
+    .chain(extra)
+    .chain(&["set cash Ann 100", "roll 1 2"]);
+    for line in lines {
+        let out = se.run_line(line);
+        assert!(
+            !out.iter().any(|l| l.starts_with("error")),
+            "{line}: {out:?}"
+        );
+    }
+}
+
 fn ann() -> Input {
     Input::Tag(Uid(vec![0xA0, 0, 0, 1]))
 }
@@ -340,19 +362,7 @@ fn golden_turn_buy_auction_and_debt_screens() {
     golden("auction-closed", &ui);
     // A debt: Ann cannot pay a rent.
     let mut ui = table_ui(2);
-    {
-        let se = ui.session.as_mut().unwrap();
-        for line in [
-            "set owner centre Bob",
-            "set owner oversight Bob",
-            "set buildings centre 4",
-            "set buildings oversight 4",
-            "set cash Ann 100",
-            "roll 1 2",
-        ] {
-            se.run_line(line);
-        }
-    }
+    at_table(&mut ui, &[]);
     ui.handle(Input::Tick(1), 1);
     ui.dirty = true;
     assert!(matches!(
@@ -464,24 +474,13 @@ fn undo_asks_first() {
 #[test]
 fn debt_screen_offers_raising_money_and_conceding() {
     let mut ui = table_ui(2);
-    {
-        let se = ui.session.as_mut().unwrap();
-        for line in [
-            "set owner centre Bob",
-            "set owner oversight Bob",
-            "set buildings centre 4",
-            "set buildings oversight 4",
+    at_table(
+        &mut ui,
+        &[
             "set owner comm-north Ann",
             "set owner operations-office Ann",
-            "set cash Ann 100",
-            "roll 1 2",
-        ] {
-            assert!(
-                !se.run_line(line).iter().any(|l| l.starts_with("error")),
-                "{line}"
-            );
-        }
-    }
+        ],
+    );
     let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
     assert_eq!(
         labels,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::options::Options;
-use super::ruleset::{Kind, Ruleset};
+use super::ruleset::Ruleset;
 use crate::engine::deck::Deck;
 use crate::engine::dice::Dice;
 use crate::engine::ledger::{Account, Ledger};
@@ -389,9 +389,4 @@ pub fn valuation(rules: &Ruleset, s: &State, p: usize) -> i64 {
                 land + building_value(rules, s, sq)
             })
             .sum::<i64>()
-}
-
-/// Is this square a lot (buildable)?
-pub fn is_lot(rules: &Ruleset, sq: usize) -> bool {
-    matches!(rules.squares[sq].kind, Kind::Lot { .. })
 }
