@@ -3,9 +3,9 @@
 //! - random play: player-turns per second with buying, auctions, building and trades on;
 //! - resume: replaying a 10,000-command journal from disk.
 
-use boardside::engine::property::{self, PropertyGame, Ruleset};
-use boardside::engine::Game;
-use boardside::session::Session;
+use boardside::engine::game::Family;
+use boardside::engine::property::{Property, Ruleset};
+use boardside::session::PropertySession as Session;
 use boardside::simulate::{self, Config};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -28,18 +28,23 @@ fn main() {
     // Mid-game states with the command the random player would choose next.
     let mut cases = Vec::new();
     for seed in 0..50u64 {
-        let setup = boardside::session::make_setup(&rules, seed);
-        let (mut s, _) = property::new_game(&rules, &names, &rules.options, &setup).unwrap();
+        let setup = Property::setup(
+            &rules,
+            &names,
+            &rules.options,
+            &mut StdRng::seed_from_u64(seed),
+        );
+        let (mut s, _) = Property::new_game(&rules, &names, &rules.options, &setup).unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         for _ in 0..300 {
             if s.over {
                 break;
             }
-            let cmd = simulate::choose(&rules, &s, &mut rng);
-            property::execute(&rules, &mut s, &cmd).unwrap();
+            let cmd = Property::random_command(&rules, &s, &mut rng).unwrap();
+            Property::execute(&rules, &mut s, &cmd).unwrap();
         }
         if !s.over {
-            let cmd = simulate::choose(&rules, &s, &mut rng);
+            let cmd = Property::random_command(&rules, &s, &mut rng).unwrap();
             cases.push((s, cmd));
         }
     }
@@ -49,10 +54,10 @@ fn main() {
         let t = Instant::now();
         for _ in 0..rounds {
             for (s, cmd) in &cases {
-                let events = PropertyGame::decide(&rules, s, cmd).unwrap();
+                let events = Property::execute(&rules, &mut s.clone(), cmd).unwrap();
                 let mut after = s.clone();
                 for e in &events {
-                    PropertyGame::apply(&rules, &mut after, e);
+                    Property::apply(&rules, &mut after, e);
                 }
                 black_box(after);
             }
@@ -71,7 +76,7 @@ fn main() {
         max_turns: 1000,
         check: false,
     };
-    let report = simulate::run(&rules, &rules.options, &cfg).unwrap();
+    let report = simulate::run::<Property>(&rules, &rules.options, &cfg).unwrap();
     for l in report.lines().iter().take(5) {
         println!("random play, 4 players: {l}");
     }
@@ -93,7 +98,7 @@ fn main() {
         .unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         while !session.state.over && session.history.len() < 10_000 {
-            let cmd = simulate::choose(&rules, &session.state, &mut rng);
+            let cmd = Property::random_command(&rules, &session.state, &mut rng).unwrap();
             session.command(cmd).unwrap();
         }
         made = session.history.len();
@@ -105,7 +110,7 @@ fn main() {
     let mut samples = Vec::new();
     for _ in 0..15 {
         let t = Instant::now();
-        let (s, _) = Session::resume(rules.clone(), &path).unwrap();
+        let (s, _) = Session::resume(rules.clone(), &path).unwrap().unwrap();
         black_box(&s.state);
         samples.push(t.elapsed().as_secs_f64() * 1e3);
     }

@@ -71,14 +71,15 @@ pub fn ruleset_files(hint: Option<&Path>) -> Vec<PathBuf> {
 pub fn resume_any(
     rulesets: &[PathBuf],
     journal: &Path,
-) -> Result<(crate::session::Session, Vec<String>), String> {
+) -> Result<(crate::session::PropertySession, Vec<String>), String> {
     let mut last = format!("{}: no ruleset file matches this game", journal.display());
     for r in rulesets {
         let Ok(rules) = crate::engine::property::Ruleset::load(&r.display().to_string()) else {
             continue;
         };
-        match crate::session::Session::resume(rules, journal) {
-            Ok(found) => return Ok(found),
+        match crate::session::PropertySession::resume(rules, journal) {
+            Ok(Some(found)) => return Ok(found),
+            Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
             Err(e) => last = e,
         }
     }

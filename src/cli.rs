@@ -5,8 +5,9 @@ use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::engine::property::{Options, Ruleset};
-use crate::session::Session;
+use crate::engine::property::Ruleset;
+use crate::games::Table;
+use crate::session::PropertySession as Session;
 use crate::simulate;
 
 #[derive(Parser, Debug)]
@@ -130,53 +131,20 @@ fn load(path: &std::path::Path) -> Result<Ruleset, String> {
     Ruleset::load(&path.display().to_string()).map_err(|e| e.to_string())
 }
 
-fn options(rules: &Ruleset, given: &[String]) -> Result<Options, String> {
-    let mut o = rules.options.clone();
-    for kv in given {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
-        o.set(k.trim(), v.trim())
-            .map_err(|e| format!("--option {kv}: {e}"))?;
-    }
-    Ok(o)
-}
-
-fn open_session(a: &GameArgs) -> Result<(Session, Vec<String>), String> {
-    let rules = load(&a.ruleset)?;
-    if let Some(j) = &a.journal {
-        if j.exists() && std::fs::metadata(j).map(|m| m.len() > 0).unwrap_or(false) {
-            let (s, msgs) = Session::resume(rules, j)?;
-            if !a.players.is_empty()
-                && !a.players.iter().map(|p| p.to_ascii_lowercase()).eq(s
-                    .header
-                    .players
-                    .iter()
-                    .map(|p| p.to_ascii_lowercase()))
-            {
-                return Err(format!(
-                    "{}: this journal's players are {}, not {}",
-                    j.display(),
-                    s.header.players.join(","),
-                    a.players.join(",")
-                ));
-            }
-            return Ok((s, msgs));
-        }
-    }
-    if a.players.is_empty() {
-        return Err("name the players: --players Ann,Bob[,...]".into());
-    }
-    let opts = options(&rules, &a.options)?;
+fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let s = Session::new(rules, &a.players, seed, opts, a.journal.as_deref())?;
-    let lines = s.intro_lines();
-    Ok((s, lines))
+    crate::games::open(&crate::games::Start {
+        ruleset: &a.ruleset,
+        players: &a.players,
+        seed,
+        options: &a.options,
+        journal: a.journal.as_deref(),
+    })
 }
 
 fn input(a: &GameArgs) -> Result<Box<dyn BufRead>, String> {
@@ -191,7 +159,7 @@ fn input(a: &GameArgs) -> Result<Box<dyn BufRead>, String> {
 
 fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
     let (mut session, intro) = open_session(a)?;
-    let reader = input(a)?;
+    let mut reader = input(a)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let say = |out: &mut std::io::StdoutLock, lines: &[String]| {
@@ -205,17 +173,40 @@ fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
         say(
             &mut out,
             &[format!(
-                "> {} (type help for the commands)",
-                crate::engine::property::prompt(&session.rules, &session.state).text
+                "> {} (type help for the commands; Ctrl-D or quit to stop, the game is saved)",
+                session.prompt()
             )],
         );
     }
-    for line in reader.lines() {
-        let line = line.map_err(|e| format!("reading the script: {e}"))?;
-        let result = session.run_line(&line);
+    let mut bytes = Vec::new();
+    let mut number = 0usize;
+    loop {
+        bytes.clear();
+        let n = reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("reading the script: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        // A line that is not UTF-8 is refused as that one line; the script goes on.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            say(
+                &mut out,
+                &[format!(
+                    "error: line {number} is not UTF-8 text; it is ignored"
+                )],
+            );
+            continue;
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
+        if interactive && matches!(line.trim(), "quit" | "exit") {
+            break;
+        }
+        let result = session.run_line(line);
         say(&mut out, &result);
         if interactive && !line.trim().is_empty() {
-            let now = crate::engine::property::prompt(&session.rules, &session.state).text;
+            let now = session.prompt();
             // The events may have just said it ("now: ...").
             if result.last() != Some(&format!("now: {now}")) {
                 say(&mut out, &[format!("> {now}")]);
@@ -231,15 +222,8 @@ fn check(files: &[PathBuf]) -> Result<(), String> {
     }
     let mut bad = 0;
     for f in files {
-        match load(f) {
-            Ok(r) => println!(
-                "{}: ok: {} ({} squares, {} groups, {} decks)",
-                f.display(),
-                r.name,
-                r.squares.len(),
-                r.groups.len(),
-                r.decks.len()
-            ),
+        match crate::games::check(f) {
+            Ok(what) => println!("{}: ok: {what}", f.display()),
             Err(e) => {
                 println!("{e}");
                 bad += 1;
@@ -254,10 +238,9 @@ fn check(files: &[PathBuf]) -> Result<(), String> {
 }
 
 fn sim(a: &SimArgs) -> Result<(), String> {
-    let rules = load(&a.ruleset)?;
-    let opts = options(&rules, &a.options)?;
-    crate::engine::property::setup::check_names(&simulate::names(a.players))
-        .map_err(|e| e.to_string())?;
+    if !(2..=8).contains(&a.players) {
+        return Err(format!("a game needs 2 to 8 players, not {}", a.players));
+    }
     let cfg = simulate::Config {
         players: a.players,
         games: a.games,
@@ -265,13 +248,11 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         max_turns: a.max_turns,
         check: a.check,
     };
-    let report = simulate::run(&rules, &opts, &cfg)?;
-    for l in report.lines() {
+    for l in crate::games::simulate(&a.ruleset, &a.options, &cfg)? {
         println!("{l}");
     }
     Ok(())
 }
-
 /// Run the command line; the process exit code.
 pub fn main_with(cli: Cli) -> i32 {
     let result = match &cli.command {

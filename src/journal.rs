@@ -1,74 +1,179 @@
 //! The game journal: an append-only JSON Lines file, a header then one record per accepted
 //! command (with its events) or undo, each written and fsynced before the table sees the result.
-//! Reading drops a torn last line (a power cut mid-write) and refuses a corrupt one elsewhere.
+//! Format 2 seals every line with its sequence number and a CRC-32 of its own bytes, so a
+//! damaged line is found, never taken for a torn write; format 1 (no seals) is still read.
+//! Reading never changes the file: cutting a torn last line is the caller's step, taken only
+//! once the resume has been accepted.
 
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::engine::property::{Command, Event, Options, Setup};
+use crate::engine::game::Family;
 
-pub const FORMAT: u32 = 1;
+/// The format this version writes.
+pub const FORMAT: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Header {
+#[serde(bound = "")]
+pub struct Header<F: Family> {
     pub boardside_journal: u32,
+    /// The game family (`property`, `grid`, ...). Format 1 journals were all property games.
+    #[serde(default = "property")]
+    pub game: String,
     pub ruleset: String,
     pub ruleset_hash: String,
     pub players: Vec<String>,
     pub seed: u64,
-    pub options: Options,
-    pub setup: Setup,
+    pub options: F::Options,
+    pub setup: F::Setup,
+}
+
+fn property() -> String {
+    "property".into()
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Record {
+#[serde(rename_all = "snake_case", bound = "")]
+pub enum Record<F: Family> {
     Command {
-        cmd: Command,
-        /// The dice came from the device's generator (counted on resume so that the next
-        /// device roll is the one that would have come next).
+        cmd: F::Command,
+        /// Format 1: the two d6 came from the device's generator.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         device_roll: bool,
-        events: Vec<Event>,
+        /// The faces of each die the device rolled for this command (format 2).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        device: Vec<u8>,
+        events: Vec<F::Event>,
     },
     Undo,
+}
+
+impl<F: Family> Record<F> {
+    /// The dice the device drew for this record, as faces.
+    pub fn device_faces(&self) -> Vec<u8> {
+        match self {
+            Record::Command {
+                device_roll,
+                device,
+                ..
+            } => {
+                if device.is_empty() && *device_roll {
+                    vec![6, 6]
+                } else {
+                    device.clone()
+                }
+            }
+            Record::Undo => vec![],
+        }
+    }
+}
+
+/// A format 2 record line before its seal.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+struct Sealed<F: Family> {
+    seq: u64,
+    record: Record<F>,
 }
 
 pub struct JournalFile {
     path: PathBuf,
     file: File,
+    /// The next record's sequence number.
+    next_seq: u64,
+    /// A format 1 journal goes on in format 1 (no seals), so older readers still read it.
+    legacy: bool,
 }
 
-/// What was read back from a journal file.
-pub struct Loaded {
-    pub header: Header,
-    pub records: Vec<Record>,
-    /// Messages for the table (a torn last line dropped).
-    pub warnings: Vec<String>,
-    pub file: JournalFile,
+/// What was read back from a journal file (nothing has been written to it).
+pub struct Loaded<F: Family> {
+    pub header: Header<F>,
+    /// Each record with its line number (1-based, the header is line 1).
+    pub records: Vec<(usize, Record<F>)>,
+    /// A last line without its newline (a power cut while saving): its line number and the
+    /// byte offset where it starts. It is not in `records`.
+    pub torn: Option<(usize, u64)>,
+    pub path: PathBuf,
+}
+
+/// What a journal file holds.
+pub enum Found<F: Family> {
+    /// Missing, empty, or killed before its header was complete: no game saved yet.
+    Nothing,
+    Game(Box<Loaded<F>>),
+}
+
+/// The game family a journal's header names, without reading further (`None`: no game saved).
+pub fn family_of(path: &Path) -> Result<Option<String>, String> {
+    let shown = path.display();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{shown}: cannot open the journal: {e}")),
+    };
+    let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
+        return Ok(None);
+    };
+    #[derive(Deserialize)]
+    struct Peek {
+        #[serde(default = "property")]
+        game: String,
+    }
+    let text = std::str::from_utf8(&bytes[..end])
+        .map_err(|_| format!("{shown}:1: the header is not text; the file is damaged"))?;
+    let peek: Peek = serde_json::from_str(text)
+        .map_err(|e| format!("{shown}:1: not a Boardside journal header: {e}"))?;
+    Ok(Some(peek.game))
 }
 
 impl JournalFile {
-    /// Start a new journal; refuses to overwrite an existing file.
-    pub fn create(path: &Path, header: &Header) -> Result<JournalFile, String> {
+    /// Start a new journal. An existing file is replaced only when it holds no game (empty, or
+    /// a header cut off before its newline); any other existing file is refused.
+    pub fn create<F: Family>(path: &Path, header: &Header<F>) -> Result<JournalFile, String> {
+        let shown = path.display();
+        let existing = std::fs::metadata(path).is_ok();
+        if existing {
+            let bytes = std::fs::read(path)
+                .map_err(|e| format!("{shown}: cannot read the journal: {e}"))?;
+            if bytes.contains(&b'\n') {
+                return Err(format!(
+                    "{shown}: a saved game is already there; resume it, or choose another file"
+                ));
+            }
+        }
         let file = OpenOptions::new()
-            .create_new(true)
-            .append(true)
+            .create(true)
+            .truncate(true)
+            .write(true)
             .open(path)
-            .map_err(|e| format!("{}: cannot create the journal: {e}", path.display()))?;
+            .map_err(|e| format!("{shown}: cannot create the journal: {e}"))?;
         let mut j = JournalFile {
             path: path.to_path_buf(),
             file,
+            next_seq: 1,
+            legacy: false,
         };
-        j.write_line(&serde_json::to_string(header).map_err(|e| e.to_string())?)?;
+        let json = serde_json::to_string(header).map_err(|e| e.to_string())?;
+        j.write_line(&seal(&json))?;
         Ok(j)
     }
 
-    pub fn append(&mut self, record: &Record) -> Result<(), String> {
-        let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
-        self.write_line(&line)
+    /// Append one record in the file's format, fsynced.
+    pub fn append<F: Family>(&mut self, record: &Record<F>) -> Result<(), String> {
+        if self.legacy {
+            let json = serde_json::to_string(record).map_err(|e| e.to_string())?;
+            return self.write_line(&json);
+        }
+        let sealed = Sealed::<F> {
+            seq: self.next_seq,
+            record: record.clone(),
+        };
+        let json = serde_json::to_string(&sealed).map_err(|e| e.to_string())?;
+        self.write_line(&seal(&json))?;
+        self.next_seq += 1;
+        Ok(())
     }
 
     fn write_line(&mut self, line: &str) -> Result<(), String> {
@@ -81,83 +186,190 @@ impl JournalFile {
             .map_err(|e| format!("{}: cannot save to the journal: {e}", self.path.display()))
     }
 
-    /// Read a journal. A last line that is incomplete or unreadable is dropped (and cut off
-    /// the file) with a warning; an unreadable line before the last is an error, and the file
-    /// is left as it is.
-    pub fn open(path: &Path) -> Result<Loaded, String> {
+    /// Read a journal without changing it. A last line without its newline is a torn write
+    /// (reported in `torn`); any other line that fails its seal, its sequence number or its
+    /// parse is damage: `file:line: what is wrong`.
+    pub fn read<F: Family>(path: &Path) -> Result<Found<F>, String> {
         let shown = path.display();
-        // Read at once: a journal is small, and one buffer saves an allocation per line.
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("{shown}: cannot open the journal: {e}"))?;
-        let mut lines: Vec<(usize, &str, bool)> = Vec::new(); // (byte offset, text, ended)
-        let mut offset = 0usize;
-        for chunk in bytes.split_inclusive(|&b| b == b'\n') {
-            let ended = chunk.last() == Some(&b'\n');
-            // Invalid UTF-8 cannot parse as a record: it is treated like any damaged line.
-            let text = std::str::from_utf8(chunk).unwrap_or("\u{fffd}").trim_end();
-            lines.push((offset, text, ended));
-            offset += chunk.len();
-        }
-        let mut warnings = Vec::new();
-        let Some((_, first, _)) = lines.first() else {
-            return Err(format!("{shown}: the journal is empty"));
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
+            Err(e) => return Err(format!("{shown}: cannot open the journal: {e}")),
         };
-        let header: Header = serde_json::from_str(first)
-            .map_err(|e| format!("{shown}:1: not a Boardside journal header: {e}"))?;
-        if header.boardside_journal != FORMAT {
-            return Err(format!(
-                "{shown}:1: journal format {} is not the format {FORMAT} this version reads",
-                header.boardside_journal
-            ));
-        }
+        let mut chunks = bytes.split_inclusive(|&b| b == b'\n');
+        let Some(first) = chunks.next().filter(|c| c.last() == Some(&b'\n')) else {
+            // Empty, or killed before the header's newline: no game was ever acknowledged.
+            return Ok(Found::Nothing);
+        };
+        let text = line_text(first).ok_or_else(|| format!("{shown}:1: the header is not text"))?;
+        let header = read_header::<F>(text).map_err(|e| format!("{shown}:1: {e}"))?;
+        let sealed = header.boardside_journal >= 2;
         let mut records = Vec::new();
-        let mut keep_bytes = offset;
-        let count = lines.len();
-        for (i, (start, text, ended)) in lines.iter().enumerate().skip(1) {
-            if text.is_empty() && *ended {
+        let mut torn = None;
+        let mut offset = first.len() as u64;
+        let mut seq = 1u64;
+        for (i, chunk) in chunks.enumerate() {
+            let line_no = i + 2;
+            if chunk.last() != Some(&b'\n') {
+                torn = Some((line_no, offset));
+                break;
+            }
+            offset += chunk.len() as u64;
+            let text = line_text(chunk)
+                .ok_or_else(|| format!("{shown}:{line_no}: this line is not text: {DAMAGED}"))?;
+            if text.is_empty() {
                 continue;
             }
-            let parsed = if *ended {
-                serde_json::from_str::<Record>(text).ok()
-            } else {
-                None
-            };
-            match parsed {
-                Some(r) => records.push(r),
-                None if i + 1 == count => {
-                    warnings.push(format!(
-                        "{shown}:{}: the last record was cut off (power lost while saving?); \
-                         it is dropped, everything before it is kept",
-                        i + 1
-                    ));
-                    keep_bytes = *start;
-                }
-                None => {
+            let record = if sealed {
+                let body =
+                    unseal(text).map_err(|e| format!("{shown}:{line_no}: {e}: {DAMAGED}"))?;
+                let s: Sealed<F> = serde_json::from_str(&format!("{body}}}")).map_err(|e| {
+                    format!("{shown}:{line_no}: unreadable record ({e}): {DAMAGED}")
+                })?;
+                if s.seq != seq {
                     return Err(format!(
-                        "{shown}:{}: this record is damaged; the journal is left untouched \
-                         (copy it aside and cut this line and those after it to resume)",
-                        i + 1
-                    ))
+                        "{shown}:{line_no}: record number {} where {seq} was expected (a line \
+                         repeated or lost?): {DAMAGED}",
+                        s.seq
+                    ));
                 }
-            }
+                s.record
+            } else {
+                serde_json::from_str::<Record<F>>(text)
+                    .map_err(|e| format!("{shown}:{line_no}: unreadable record ({e}): {DAMAGED}"))?
+            };
+            seq += 1;
+            records.push((line_no, record));
         }
+        Ok(Found::Game(Box::new(Loaded {
+            header,
+            records,
+            torn,
+            path: path.to_path_buf(),
+        })))
+    }
+
+    /// Open a journal that was read and accepted, for appending: a torn last line is cut off
+    /// first (it was never acknowledged), and format 1 journals go on in format 1.
+    pub fn continue_after<F: Family>(loaded: &Loaded<F>) -> Result<JournalFile, String> {
+        let shown = loaded.path.display();
         let file = OpenOptions::new()
             .append(true)
-            .open(path)
+            .open(&loaded.path)
             .map_err(|e| format!("{shown}: cannot open the journal to write: {e}"))?;
-        if keep_bytes < offset {
-            file.set_len(keep_bytes as u64)
+        if let Some((_, at)) = loaded.torn {
+            file.set_len(at)
                 .and_then(|_| file.sync_data())
                 .map_err(|e| format!("{shown}: cannot cut the torn line: {e}"))?;
         }
-        Ok(Loaded {
-            header,
-            records,
-            warnings,
-            file: JournalFile {
-                path: path.to_path_buf(),
-                file,
-            },
+        Ok(JournalFile {
+            path: loaded.path.clone(),
+            file,
+            next_seq: loaded.records.len() as u64 + 1,
+            legacy: loaded.header.boardside_journal < 2,
         })
+    }
+}
+
+const DAMAGED: &str = "the journal is damaged and was left untouched (copy it aside, and cut \
+this line and those after it to resume from before it)";
+
+fn line_text(chunk: &[u8]) -> Option<&str> {
+    std::str::from_utf8(chunk).ok().map(|t| t.trim_end())
+}
+
+fn read_header<F: Family>(text: &str) -> Result<Header<F>, String> {
+    #[derive(Deserialize)]
+    struct Version {
+        boardside_journal: u32,
+    }
+    let v: Version =
+        serde_json::from_str(text).map_err(|e| format!("not a Boardside journal header: {e}"))?;
+    match v.boardside_journal {
+        1 => serde_json::from_str(text).map_err(|e| format!("unreadable header: {e}")),
+        2 => {
+            let body = unseal(text)?;
+            serde_json::from_str(&format!("{body}}}"))
+                .map_err(|e| format!("unreadable header: {e}"))
+        }
+        n => Err(format!(
+            "journal format {n} is newer than the formats 1-{FORMAT} this version reads"
+        )),
+    }
+}
+
+/// `{...}` becomes `{...,"crc":"xxxxxxxx"}`, the CRC-32 of everything before `,"crc"`.
+fn seal(json: &str) -> String {
+    let body = json.strip_suffix('}').unwrap_or(json);
+    format!("{body},\"crc\":\"{:08x}\"}}", crc32(body.as_bytes()))
+}
+
+/// The sealed body (without its closing brace) when the seal matches.
+fn unseal(line: &str) -> Result<&str, String> {
+    const TAG: &str = ",\"crc\":\"";
+    let at = line
+        .rfind(TAG)
+        .ok_or_else(|| "the line has no checksum".to_string())?;
+    let (body, rest) = line.split_at(at);
+    let hex = rest[TAG.len()..]
+        .strip_suffix("\"}")
+        .filter(|h| h.len() == 8)
+        .ok_or_else(|| "the checksum is malformed".to_string())?;
+    let want = u32::from_str_radix(hex, 16).map_err(|_| "the checksum is malformed".to_string())?;
+    let got = crc32(body.as_bytes());
+    if got != want {
+        return Err(format!(
+            "the checksum does not match (written {want:08x}, the bytes give {got:08x})"
+        ));
+    }
+    Ok(body)
+}
+
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), the checksum of zip and PNG.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut t = [0u32; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut c = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+                k += 1;
+            }
+            t[i] = c;
+            i += 1;
+        }
+        t
+    };
+    let mut c = !0u32;
+    for &b in bytes {
+        c = TABLE[((c ^ b as u32) & 0xff) as usize] ^ (c >> 8);
+    }
+    !c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc32_of_the_standard_check_string() {
+        // The check value every CRC-32 catalogue gives for "123456789".
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn a_sealed_line_unseals_and_a_changed_byte_does_not() {
+        let line = seal(r#"{"seq":1,"record":"undo"}"#);
+        assert_eq!(unseal(&line).unwrap(), r#"{"seq":1,"record":"undo""#);
+        let bad = line.replace("1,", "2,");
+        assert!(unseal(&bad)
+            .unwrap_err()
+            .contains("checksum does not match"));
     }
 }

@@ -3,11 +3,14 @@
 
 pub mod app;
 pub mod cli;
+pub mod conformance;
 pub mod doctor;
 pub mod engine;
+pub mod games;
 pub mod hw;
 pub mod journal;
-pub mod protocol;
+/// The property games' protocol grammar (kept at this path for scripts and tests).
+pub use engine::property::protocol;
 pub mod session;
 pub mod simulate;
 pub mod tags;

@@ -1,83 +1,102 @@
-//! A game at the table: the one loop every front end runs. It turns chance into data (device
-//! dice, shuffles from the seed), passes commands to the engine, journals each accepted one,
-//! and keeps the effective history for undo, replay and resume.
+//! A game at the table, for any game family: the one loop every front end runs. It turns
+//! chance into data (the device's dice, the setup from the seed), passes commands to the
+//! engine, journals each accepted one, and keeps the history for undo, replay and resume.
+//! The shared verbs (`undo`, `state [--as PLAYER]`, `prompt`, `help`) are answered here; every
+//! other line goes to the family's grammar.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
 
-use crate::engine::dice::Dice;
-use crate::engine::property::{
-    self, apply, narrate, Command, Event, Options, Ruleset, Setup, State,
-};
+use crate::engine::game::{Audience, Family, Parsed, Said, ToAct};
 use crate::engine::RuleError;
-use crate::journal::{Header, JournalFile, Record, FORMAT};
-use crate::protocol::{self, Line};
+use crate::journal::{Found, Header, JournalFile, Loaded, Record, FORMAT};
 
-/// The device's dice: a generator seeded from the game's seed, apart from the setup's.
+/// The device's dice: a stream from the game's seed. Its position is part of the game: undo
+/// and resume rebuild it from the commands in effect, so an undone roll comes back the same.
+#[derive(Clone)]
 pub struct DeviceDice {
+    seed: u64,
     rng: StdRng,
 }
 
 impl DeviceDice {
     pub fn new(seed: u64) -> Self {
         DeviceDice {
+            seed,
             rng: StdRng::seed_from_u64(seed ^ 0xd1ce_d1ce_d1ce_d1ce),
         }
     }
-    pub fn roll(&mut self) -> Dice {
-        Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6))
+    /// One die of `faces` faces.
+    pub fn die(&mut self, faces: u8) -> u8 {
+        self.rng.random_range(1..=faces.max(1))
     }
-}
-
-/// Shuffle the decks and the deeds from the seed.
-pub fn make_setup(rules: &Ruleset, seed: u64) -> Setup {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut setup = Setup::unshuffled(rules);
-    for order in setup.deck_orders.iter_mut() {
-        order.shuffle(&mut rng);
+    fn rewind<'a>(&mut self, used: impl Iterator<Item = &'a [u8]>) {
+        *self = DeviceDice::new(self.seed);
+        for faces in used {
+            for &f in faces {
+                self.die(f);
+            }
+        }
     }
-    setup.deeds.shuffle(&mut rng);
-    setup
 }
 
 /// One accepted command as kept in memory.
 #[derive(Debug, Clone)]
-pub struct Done {
-    pub cmd: Command,
-    pub events: Vec<Event>,
+pub struct Done<F: Family> {
+    pub cmd: F::Command,
+    /// The faces of each die the device rolled for it.
+    pub device: Vec<u8>,
+    pub events: Vec<F::Event>,
 }
 
-pub struct Session {
-    pub rules: Ruleset,
-    pub header: Header,
-    pub state: State,
-    genesis: State,
-    /// The start's story (money handed out, deeds dealt).
-    pub intro: Vec<Event>,
+pub struct Session<F: Family> {
+    pub rules: F::Rules,
+    pub header: Header<F>,
+    pub state: F::State,
+    genesis: F::State,
+    /// The start's story (money handed out, deeds dealt, pieces placed).
+    pub intro: Vec<F::Event>,
     /// Commands in effect (undone ones removed), oldest first.
-    pub history: Vec<Done>,
+    pub history: Vec<Done<F>>,
     dice: DeviceDice,
     file: Option<JournalFile>,
 }
 
-impl Session {
-    /// A new game, journaled to `journal` when given (the file must not exist yet).
+/// A resumed game and the messages for the table; None when no game was saved yet.
+pub type Resumed<F> = Option<(Session<F>, Vec<String>)>;
+
+/// A property game's session (sectionopoly, suetology, scientopoly).
+pub type PropertySession = Session<crate::engine::property::Property>;
+
+/// What one protocol line did.
+pub enum Outcome {
+    /// Nothing: a blank line or a comment.
+    Nothing,
+    /// A question answered; nothing changed.
+    Shown(Vec<String>),
+    /// A command carried out (or undone), with what it caused for each audience.
+    Done(Vec<Said>),
+    Refused(String),
+}
+
+impl<F: Family> Session<F> {
+    /// A new game, journaled to `journal` when given (a file holding a game is refused).
     pub fn new(
-        rules: Ruleset,
+        rules: F::Rules,
         players: &[String],
         seed: u64,
-        options: Options,
+        options: F::Options,
         journal: Option<&Path>,
-    ) -> Result<Session, String> {
-        let setup = make_setup(&rules, seed);
+    ) -> Result<Session<F>, String> {
+        let setup = F::setup(&rules, players, &options, &mut StdRng::seed_from_u64(seed));
         let (state, intro) =
-            property::new_game(&rules, players, &options, &setup).map_err(|e| e.to_string())?;
+            F::new_game(&rules, players, &options, &setup).map_err(|e| e.to_string())?;
         let header = Header {
             boardside_journal: FORMAT,
-            ruleset: rules.id.clone(),
-            ruleset_hash: rules.hash.clone(),
+            game: F::GAME.to_string(),
+            ruleset: F::rules_id(&rules).to_string(),
+            ruleset_hash: F::rules_hash(&rules).to_string(),
             players: players.to_vec(),
             seed,
             options,
@@ -99,196 +118,280 @@ impl Session {
         })
     }
 
-    /// Resume from a journal. Returns the session and messages for the table.
-    pub fn resume(rules: Ruleset, path: &Path) -> Result<(Session, Vec<String>), String> {
-        let loaded = JournalFile::open(path)?;
-        let h = &loaded.header;
-        if h.ruleset != rules.id || h.ruleset_hash != rules.hash {
-            return Err(format!(
-                "{}: this game was started with ruleset '{}' (content {}), but the ruleset given \
-                 is '{}' (content {}): the ruleset changed since, so the game cannot be \
-                 replayed with it",
-                path.display(),
-                h.ruleset,
-                h.ruleset_hash,
-                rules.id,
-                rules.hash
+    /// Resume from a journal: `Ok(None)` when the file holds no game yet (missing, empty, or
+    /// cut off inside its header). Every record is checked against the rules before the game
+    /// goes on; a refused resume leaves the file byte for byte as it was.
+    pub fn resume(rules: F::Rules, path: &Path) -> Result<Resumed<F>, String> {
+        let loaded = match JournalFile::read::<F>(path)? {
+            Found::Nothing => return Ok(None),
+            Found::Game(l) => l,
+        };
+        let mut session = Self::rebuild(rules, &loaded)?;
+        let mut messages = Vec::new();
+        if let Some((line, _)) = loaded.torn {
+            messages.push(format!(
+                "{}:{line}: the last record was cut off (power lost while saving?); it is \
+                 dropped, everything before it is kept",
+                path.display()
             ));
         }
-        let (genesis, intro) = property::new_game(&rules, &h.players, &h.options, &h.setup)
-            .map_err(|e| format!("{}:1: {e}", path.display()))?;
-        let mut dice = DeviceDice::new(h.seed);
-        let mut history: Vec<Done> = Vec::new();
-        for r in &loaded.records {
-            match r {
-                Record::Command {
-                    cmd,
-                    device_roll,
-                    events,
-                } => {
-                    if *device_roll {
-                        dice.roll();
+        session.file = Some(JournalFile::continue_after(&loaded)?);
+        messages.push(format!(
+            "resumed {} from {}: {} commands in effect",
+            F::rules_name(&session.rules),
+            path.display(),
+            session.history.len()
+        ));
+        Ok(Some((session, messages)))
+    }
+
+    /// The game a journal describes, every record decided again by the rules and compared with
+    /// what was recorded: no content of a file can panic or silently give another game.
+    fn rebuild(rules: F::Rules, loaded: &Loaded<F>) -> Result<Session<F>, String> {
+        let shown = loaded.path.display();
+        let h = &loaded.header;
+        if h.game != F::GAME {
+            return Err(format!(
+                "{shown}:1: this journal is a '{}' game, not a '{}' game",
+                h.game,
+                F::GAME
+            ));
+        }
+        if h.ruleset != F::rules_id(&rules) || h.ruleset_hash != F::rules_hash(&rules) {
+            return Err(format!(
+                "{shown}: this game was started with ruleset '{}' (content {}), but the ruleset \
+                 given is '{}' (content {}): the ruleset changed since, so the game cannot be \
+                 replayed with it",
+                h.ruleset,
+                h.ruleset_hash,
+                F::rules_id(&rules),
+                F::rules_hash(&rules)
+            ));
+        }
+        F::check_setup(&rules, &h.players, &h.setup).map_err(|e| format!("{shown}:1: {e}"))?;
+        let (genesis, intro) = F::new_game(&rules, &h.players, &h.options, &h.setup)
+            .map_err(|e| format!("{shown}:1: {e}"))?;
+        let mut s = Session {
+            rules,
+            header: h.clone(),
+            state: genesis.clone(),
+            genesis,
+            intro,
+            history: Vec::new(),
+            dice: DeviceDice::new(h.seed),
+            file: None,
+        };
+        for (line, record) in &loaded.records {
+            let at = |what: String| format!("{shown}:{line}: {what}");
+            match record {
+                Record::Command { cmd, events, .. } => {
+                    F::check_command(&s.rules, &s.state, cmd).map_err(at)?;
+                    let decided = F::execute(&s.rules, &mut s.state, cmd).map_err(|e| {
+                        at(format!(
+                            "the recorded command `{}` is refused by the rules ({e}): the \
+                             journal does not match this game",
+                            F::format_command(&s.rules, &s.state, cmd)
+                        ))
+                    })?;
+                    if &decided != events {
+                        return Err(at(format!(
+                            "the recorded result of `{}` is not what the rules give: the \
+                             journal was changed or damaged, and was left untouched",
+                            F::format_command(&s.rules, &s.genesis, cmd)
+                        )));
                     }
-                    history.push(Done {
+                    let device = record.device_faces();
+                    for &f in &device {
+                        s.dice.die(f);
+                    }
+                    s.history.push(Done {
                         cmd: cmd.clone(),
-                        events: events.clone(),
+                        device,
+                        events: decided,
                     });
                 }
                 Record::Undo => {
-                    history.pop();
+                    if s.history.pop().is_none() {
+                        return Err(at("an undo with nothing to undo".into()));
+                    }
+                    s.state = s.replay();
+                    s.rewind_dice();
                 }
             }
         }
-        let mut state = genesis.clone();
-        for d in &history {
-            for e in &d.events {
-                apply(&mut state, e);
-            }
-        }
-        let mut messages = loaded.warnings;
-        messages.push(format!(
-            "resumed {} from {}: {} commands in effect",
-            rules.name,
-            path.display(),
-            history.len()
-        ));
-        Ok((
-            Session {
-                rules,
-                header: loaded.header,
-                genesis,
-                state,
-                intro,
-                history,
-                dice,
-                file: Some(loaded.file),
-            },
-            messages,
-        ))
+        Ok(s)
     }
 
-    /// Carry out an engine command: device dice filled in, the result journaled.
-    pub fn command(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
-        let (cmd, device_roll) = match cmd {
-            Command::Roll { dice: None } => {
-                // Validate before using up a roll of the device's dice.
-                let probe = Command::Roll {
-                    dice: Some(Dice(1, 2)),
-                };
-                property::execute(&self.rules, &mut self.state.clone(), &probe)?;
-                (
-                    Command::Roll {
-                        dice: Some(self.dice.roll()),
-                    },
-                    true,
-                )
+    fn rewind_dice(&mut self) {
+        let used: Vec<&[u8]> = self.history.iter().map(|d| d.device.as_slice()).collect();
+        self.dice.rewind(used.into_iter());
+    }
+
+    /// Carry out an engine command: device dice filled in, the result journaled. On any
+    /// refusal (the rules, or the journal cannot be written) nothing has changed.
+    pub fn command(&mut self, cmd: F::Command) -> Result<Vec<F::Event>, RuleError> {
+        // Roll on a copy of the stream: a refused command uses up no dice.
+        let mut dice = self.dice.clone();
+        let mut device = Vec::new();
+        let cmd = match F::chance(&self.rules, &self.state, &cmd) {
+            Some(chance) => {
+                let faces: Vec<u8> = chance.dice.iter().map(|&f| dice.die(f)).collect();
+                device = chance.dice;
+                F::with_chance(&cmd, &faces)
             }
-            other => (other, false),
+            None => cmd,
         };
         let before = self.file.as_ref().map(|_| self.state.clone());
-        let events = property::execute(&self.rules, &mut self.state, &cmd)?;
+        let events = F::execute(&self.rules, &mut self.state, &cmd)?;
         if let Some(file) = self.file.as_mut() {
-            let record = Record::Command {
+            let record = Record::<F>::Command {
                 cmd: cmd.clone(),
-                device_roll,
+                device_roll: false,
+                device: device.clone(),
                 events: events.clone(),
             };
             if let Err(e) = file.append(&record) {
-                self.state = before.expect("kept when journaling");
+                if let Some(b) = before {
+                    self.state = b;
+                }
                 return Err(RuleError::new(e));
             }
         }
+        self.dice = dice;
         self.history.push(Done {
             cmd,
+            device,
             events: events.clone(),
         });
         Ok(events)
     }
 
-    /// Take back the last command in effect: the state is replayed without it, so dice and
-    /// deck order come back exactly. Returns the command undone.
-    pub fn undo(&mut self) -> Result<Command, String> {
+    /// Take back the last command in effect: the state is replayed without it, and the
+    /// device's dice stream goes back with it. Returns the command undone.
+    pub fn undo(&mut self) -> Result<F::Command, String> {
         let Some(last) = self.history.last().cloned() else {
             return Err("nothing to undo".into());
         };
         if let Some(file) = self.file.as_mut() {
-            file.append(&Record::Undo)?;
+            file.append(&Record::<F>::Undo)?;
         }
         self.history.pop();
         self.state = self.replay();
+        self.rewind_dice();
         Ok(last.cmd)
     }
 
     /// The state rebuilt from the start and the events of every command in effect.
-    pub fn replay(&self) -> State {
+    pub fn replay(&self) -> F::State {
         let mut s = self.genesis.clone();
         for d in &self.history {
             for e in &d.events {
-                apply(&mut s, e);
+                F::apply(&self.rules, &mut s, e);
             }
         }
         s
     }
 
-    /// Narrate events, each against the state as it was when it happened.
-    pub fn narrate(&self, before: &State, events: &[Event]) -> Vec<String> {
+    /// Narrate events, each against the state just after it.
+    pub fn narrate(&self, before: &F::State, events: &[F::Event]) -> Vec<Said> {
         let mut s = before.clone();
         let mut out = Vec::new();
         for e in events {
-            apply(&mut s, e);
-            if let Some(line) = narrate::event(&self.rules, &s, e) {
+            F::apply(&self.rules, &mut s, e);
+            if let Some(line) = F::narrate(&self.rules, &s, e) {
                 out.push(line);
             }
         }
         out
     }
 
-    /// The start's story as lines (starting money, deeds dealt, who rolls first).
-    pub fn intro_lines(&self) -> Vec<String> {
-        self.intro
-            .iter()
-            .filter_map(|e| narrate::event(&self.rules, &self.genesis, e))
+    /// Events as the table's lines: what is meant for one player is left out.
+    pub fn public(said: &[Said]) -> Vec<String> {
+        said.iter()
+            .filter(|l| l.audience == Audience::Table)
+            .map(|l| l.text.clone())
             .collect()
     }
 
-    /// Run one protocol line; the lines to print (events, `error: ...`, or the state).
-    pub fn run_line(&mut self, line: &str) -> Vec<String> {
-        let parsed = protocol::parse(&self.rules, &self.state, line);
-        match parsed {
-            Err(e) => vec![format!("error: {e}")],
-            Ok(Line::Blank) => vec![],
-            Ok(Line::State) => vec![protocol::state_json(&self.rules, &self.state).to_string()],
-            Ok(Line::Prompt) => vec![property::prompt(&self.rules, &self.state).text],
-            Ok(Line::Help) => vec![format!("commands: {}", protocol::VERBS)],
-            Ok(Line::Plan) => match property::autoresolve::plan(&self.rules, &self.state) {
-                Ok(steps) if steps.is_empty() => vec!["plan: nothing to sell: `pay`".into()],
-                Ok(steps) => vec![format!(
-                    "plan: {}, then pay (`resolve` does it all)",
-                    steps
-                        .iter()
-                        .map(|c| protocol::format_command(&self.rules, &self.state, c))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )],
-                Err(e) => vec![format!("error: {e}")],
-            },
-            Ok(Line::Undo) => {
+    /// The start's story as lines (starting money, deeds dealt, who rolls first).
+    pub fn intro_lines(&self) -> Vec<String> {
+        // The intro's events are already in the starting state; narrate them against it.
+        self.intro
+            .iter()
+            .filter_map(|e| F::narrate(&self.rules, &self.genesis, e))
+            .filter(|l| l.audience == Audience::Table)
+            .map(|l| l.text)
+            .collect()
+    }
+
+    pub fn prompt(&self) -> String {
+        F::prompt(&self.rules, &self.state)
+    }
+
+    pub fn to_act(&self) -> ToAct {
+        F::to_act(&self.rules, &self.state)
+    }
+
+    pub fn over(&self) -> bool {
+        matches!(self.to_act(), ToAct::Over { .. })
+    }
+
+    /// Carry out one protocol line.
+    pub fn line(&mut self, line: &str) -> Outcome {
+        let text = line.split('#').next().unwrap_or("");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some(verb) = words.first() else {
+            return Outcome::Nothing;
+        };
+        match verb.to_ascii_lowercase().as_str() {
+            "undo" if words.len() == 1 => {
                 let before = self.state.clone();
                 match self.undo() {
-                    Ok(cmd) => vec![format!(
+                    Ok(cmd) => Outcome::Done(vec![Said::public(format!(
                         "undone: {}",
-                        protocol::format_command(&self.rules, &before, &cmd)
-                    )],
-                    Err(e) => vec![format!("error: {e}")],
+                        F::format_command(&self.rules, &before, &cmd)
+                    ))]),
+                    Err(e) => Outcome::Refused(e),
                 }
             }
-            Ok(Line::Command(cmd)) => {
-                let before = self.state.clone();
-                match self.command(cmd) {
-                    Ok(events) => self.narrate(&before, &events),
-                    Err(e) => vec![format!("error: {e}")],
+            "state" => match words[1..] {
+                [] => Outcome::Shown(vec![self.state_json(Audience::Table)]),
+                ["--as", who] => match F::player_index(&self.state, who) {
+                    Some(p) => Outcome::Shown(vec![self.state_json(Audience::Player(p))]),
+                    None => Outcome::Refused(format!("unknown player '{who}'")),
+                },
+                _ => Outcome::Refused("`state` or `state --as PLAYER`".into()),
+            },
+            "prompt" => Outcome::Shown(vec![self.prompt()]),
+            "help" => Outcome::Shown(vec![format!(
+                "commands: {} | undo | state [--as PLAYER] | prompt | help",
+                F::verbs(&self.rules)
+            )]),
+            _ => match F::parse(&self.rules, &self.state, text) {
+                Err(e) => Outcome::Refused(e),
+                Ok(Parsed::Show(lines)) => Outcome::Shown(lines),
+                Ok(Parsed::Command(cmd)) => {
+                    let before = self.state.clone();
+                    match self.command(cmd) {
+                        Ok(events) => Outcome::Done(self.narrate(&before, &events)),
+                        Err(e) => Outcome::Refused(e.to_string()),
+                    }
                 }
-            }
+            },
+        }
+    }
+
+    fn state_json(&self, viewer: Audience) -> String {
+        F::state_json(&self.rules, &self.state, viewer).to_string()
+    }
+
+    /// Run one protocol line; the table's lines to print (events, `error: ...`, answers).
+    pub fn run_line(&mut self, line: &str) -> Vec<String> {
+        match self.line(line) {
+            Outcome::Nothing => vec![],
+            Outcome::Shown(lines) => lines,
+            Outcome::Done(said) => Self::public(&said),
+            Outcome::Refused(e) => vec![format!("error: {e}")],
         }
     }
 }

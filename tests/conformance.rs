@@ -2,8 +2,9 @@
 //! command, replay == live state, undo then redo == identity, refused commands harmless; and the
 //! journal and ruleset files' behaviour on bad input.
 
-use boardside::engine::property::{Options, Ruleset};
-use boardside::session::Session;
+use boardside::conformance;
+use boardside::engine::property::{Options, Property, Ruleset};
+use boardside::session::PropertySession as Session;
 use boardside::simulate::{self, Config};
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,7 +28,7 @@ fn checked(name: &str, players: usize, games: u64, seed: u64, edit: impl Fn(&mut
         max_turns: 400,
         check: true,
     };
-    let report = simulate::run(&r, &o, &cfg).unwrap_or_else(|e| panic!("{e}"));
+    let report = simulate::run::<Property>(&r, &o, &cfg).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, games);
     assert!(
         report.commands > games * 50,
@@ -75,7 +76,7 @@ fn a_full_four_player_game_ends_with_a_winner_or_the_cap() {
         max_turns: 2000,
         check: true,
     };
-    let report = simulate::run(&r, &r.options, &cfg).unwrap();
+    let report = simulate::run::<Property>(&r, &r.options, &cfg).unwrap();
     assert_eq!(report.games, 1);
     assert_eq!(report.wins.iter().sum::<u64>() + report.capped, 1);
     assert!(report
@@ -127,7 +128,7 @@ fn journal_resume_gives_the_same_state_and_next_dice() {
     play(&mut a, &["roll", "roll"]);
     let live = a.state.clone();
     drop(a);
-    let (mut b, msgs) = Session::resume(r.clone(), &path).unwrap();
+    let (mut b, msgs) = Session::resume(r.clone(), &path).unwrap().unwrap();
     assert!(msgs.iter().any(|m| m.contains("resumed")));
     assert_eq!(b.state, live);
     play(&mut b, &["roll"]);
@@ -152,7 +153,7 @@ fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
     assert!(s.run_line("undo").iter().all(|l| l.starts_with("undone: ")));
     drop(s);
     // Undo records are journaled: resuming honours them.
-    let (s2, _) = Session::resume(r, &path).unwrap();
+    let (s2, _) = Session::resume(r, &path).unwrap().unwrap();
     assert_eq!(s2.history.len(), 2);
     std::fs::remove_file(&path).unwrap();
 }
@@ -170,14 +171,14 @@ fn journal_torn_last_line_is_dropped_with_a_message() {
     f.write_all(b"{\"record\":\"command\",\"cmd\":{\"verb\":\"ro")
         .unwrap();
     drop(f);
-    let (mut s, msgs) = Session::resume(r.clone(), &path).unwrap();
+    let (mut s, msgs) = Session::resume(r.clone(), &path).unwrap().unwrap();
     assert!(msgs.iter().any(|m| m.contains("cut off")), "{msgs:?}");
     assert_eq!(s.state, kept);
     // The file was cut back: the next command appends cleanly and resumes again.
     play(&mut s, &["roll 2 2"]);
     let after = s.state.clone();
     drop(s);
-    let (s, msgs) = Session::resume(r, &path).unwrap();
+    let (s, msgs) = Session::resume(r, &path).unwrap().unwrap();
     assert!(!msgs.iter().any(|m| m.contains("cut off")));
     assert_eq!(s.state, after);
     std::fs::remove_file(&path).unwrap();
@@ -302,4 +303,255 @@ fn unknown_words_in_scripts_are_errors_not_crashes() {
         );
         assert_eq!(s.state, before, "{bad}");
     }
+}
+
+#[test]
+fn every_property_ruleset_passes_the_shared_suite() {
+    let dir = temp("suite").parent().unwrap().to_path_buf();
+    for name in PROPERTY_RULESETS {
+        let r = rules(name);
+        let cfg = Config {
+            players: 3,
+            games: 4,
+            seed: 77,
+            max_turns: 300,
+            check: true,
+        };
+        conformance::suite::<Property>(&r, &r.options, &cfg, &dir)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+// --- Journal format 2: regressions for each failure found at the table -------------------
+
+/// A journaled game of a few commands; the file's bytes.
+fn written(name: &str) -> (Ruleset, PathBuf, Vec<u8>) {
+    let (r, path, mut s) = journaled(name, 9);
+    // Roll-off (Bob starts), Bob buys Oversight for 60, then Ann's turn.
+    play(
+        &mut s,
+        &["roll 3 4", "roll 5 5", "roll 1 2", "buy", "end", "roll 3 3"],
+    );
+    drop(s);
+    let bytes = std::fs::read(&path).unwrap();
+    (r, path, bytes)
+}
+
+fn lines_of(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8(bytes.to_vec())
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn write_lines(path: &PathBuf, lines: &[String]) -> Vec<u8> {
+    let text = lines.join("\n") + "\n";
+    std::fs::write(path, &text).unwrap();
+    text.into_bytes()
+}
+
+/// Resuming must fail with `file:LINE:` and leave the bytes exactly as they were.
+fn refused_untouched(r: Ruleset, path: &PathBuf, line: usize, says: &str) {
+    let before = std::fs::read(path).unwrap();
+    let err = Session::resume(r, path)
+        .err()
+        .expect("resume must be refused");
+    assert!(err.contains(&format!(":{line}:")), "{err}");
+    assert!(err.contains(says), "{err}");
+    assert_eq!(std::fs::read(path).unwrap(), before, "the file changed");
+}
+
+#[test]
+fn journal_one_changed_digit_inside_a_record_is_refused_not_a_panic() {
+    let (r, path, bytes) = written("digit");
+    let mut lines = lines_of(&bytes);
+    // The first `roll 3 4` record: change the 3 of its dice.
+    lines[1] = lines[1].replacen("[3,4]", "[9,4]", 1);
+    assert!(lines[1].contains("[9,4]"), "{}", lines[1]);
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, 2, "checksum");
+}
+
+/// Rewrite a sealed line's checksum so that it matches its (edited) bytes.
+fn reseal(line: &str) -> String {
+    let at = line.rfind(",\"crc\":\"").unwrap();
+    let body = &line[..at];
+    format!(
+        "{body},\"crc\":\"{:08x}\"}}",
+        boardside::journal::crc32(body.as_bytes())
+    )
+}
+
+#[test]
+fn journal_a_changed_amount_with_a_matching_checksum_is_refused_not_a_different_game() {
+    let (r, path, bytes) = written("amount");
+    let mut lines = lines_of(&bytes);
+    // `buy` paid the printed price; claim it paid 1 instead, and fix the checksum too.
+    let buy = lines
+        .iter()
+        .position(|l| l.contains("{\"cmd\":\"buy\""))
+        .unwrap();
+    let edited = lines[buy].replacen("\"amount\":60", "\"amount\":1", 1);
+    assert_ne!(edited, lines[buy], "{}", lines[buy]);
+    lines[buy] = reseal(&edited);
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, buy + 1, "not what the rules give");
+}
+
+#[test]
+fn journal_a_changed_key_is_refused() {
+    let (r, path, bytes) = written("key");
+    let mut lines = lines_of(&bytes);
+    lines[2] = reseal(&lines[2].replacen("\"events\"", "\"evens\"", 1));
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, 3, "unreadable record");
+}
+
+#[test]
+fn journal_a_duplicated_last_line_is_refused_not_applied_twice() {
+    let (r, path, bytes) = written("duplicate");
+    let mut lines = lines_of(&bytes);
+    lines.push(lines.last().unwrap().clone());
+    let n = lines.len();
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, n, "record number");
+}
+
+#[test]
+fn journal_a_complete_last_line_with_one_damaged_byte_is_damage_not_a_torn_write() {
+    let (r, path, bytes) = written("last-byte");
+    let mut lines = lines_of(&bytes);
+    let n = lines.len();
+    let last = lines[n - 1].replacen("roll", "rolL", 1);
+    lines[n - 1] = last;
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, n, "checksum");
+}
+
+#[test]
+fn journal_a_refused_resume_never_truncates_the_file() {
+    let (_, path, mut bytes) = written("refused-torn");
+    bytes.extend_from_slice(b"{\"seq\":6,\"rec");
+    std::fs::write(&path, &bytes).unwrap();
+    let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
+    let changed =
+        Ruleset::parse("copy.toml", &text.replace("salary = 200", "salary = 400")).unwrap();
+    let err = Session::resume(changed, &path).err().unwrap();
+    assert!(err.contains("ruleset changed"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+/// A new game can be started in a file that holds no game, and its records resume.
+fn starts_fresh_there(r: Ruleset, path: &std::path::Path) {
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        3,
+        r.options.clone(),
+        Some(path),
+    )
+    .expect("a file with no game in it: a new one starts there");
+    play(&mut s, &["roll 3 4"]);
+    drop(s);
+    let (s, _) = Session::resume(r, path).unwrap().unwrap();
+    assert_eq!(s.history.len(), 1);
+}
+
+#[test]
+fn journal_an_empty_file_is_no_game_yet_and_a_new_game_starts_there() {
+    let path = temp("empty.journal");
+    std::fs::write(&path, b"").unwrap();
+    let r = rules("sectionopoly");
+    assert!(Session::resume(r.clone(), &path).unwrap().is_none());
+    starts_fresh_there(r, &path);
+}
+
+#[test]
+fn journal_a_header_without_its_newline_is_no_game_yet() {
+    let (r, path, bytes) = written("torn-header");
+    let first = bytes.iter().position(|&b| b == b'\n').unwrap();
+    std::fs::write(&path, &bytes[..first]).unwrap();
+    assert!(Session::resume(r.clone(), &path).unwrap().is_none());
+    // A new game replaces the torn header, and the next record does not glue onto it.
+    starts_fresh_there(r, &path);
+}
+
+#[test]
+fn journal_format_1_written_by_the_previous_release_still_resumes() {
+    // Written by release 0.1.0 (format 1): header, then `roll 3 4`, then an undo.
+    let r = rules("sectionopoly");
+    let path = temp("format1.journal");
+    let s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        12,
+        r.options.clone(),
+        None,
+    )
+    .unwrap();
+    let header = serde_json::json!({
+        "boardside_journal": 1,
+        "ruleset": r.id,
+        "ruleset_hash": r.hash,
+        "players": ["Ann", "Bob"],
+        "seed": 12,
+        "options": s.header.options,
+        "setup": s.header.setup,
+    });
+    let mut live = s;
+    play(&mut live, &["roll 3 4", "roll 5 2"]);
+    let rec = |i: usize| {
+        let d = &live.history[i];
+        serde_json::json!({"command": {"cmd": d.cmd, "events": d.events}}).to_string()
+    };
+    let text = format!("{header}\n{}\n{}\n\"undo\"\n", rec(0), rec(1));
+    std::fs::write(&path, &text).unwrap();
+    let (mut resumed, msgs) = Session::resume(r.clone(), &path).unwrap().unwrap();
+    assert!(
+        msgs.iter().any(|m| m.contains("1 commands in effect")),
+        "{msgs:?}"
+    );
+    play(&mut live, &["undo"]);
+    assert_eq!(resumed.state, live.state);
+    // It goes on in format 1, so the file stays readable by both releases.
+    play(&mut resumed, &["roll 6 1"]);
+    drop(resumed);
+    let last = std::fs::read_to_string(&path).unwrap();
+    let last = last.lines().last().unwrap();
+    assert!(last.starts_with("{\"command\""), "{last}");
+    assert!(Session::resume(r, &path).unwrap().is_some());
+}
+
+#[test]
+fn device_dice_roll_undo_roll_gives_the_same_dice() {
+    let (r, path, mut s) = journaled("reroll", 21);
+    let first = s.run_line("roll");
+    play(&mut s, &["undo"]);
+    assert_eq!(
+        s.run_line("roll"),
+        first,
+        "undo must not let a player re-roll"
+    );
+    // And across a resume: undo, then the same roll again.
+    drop(s);
+    let (mut s, _) = Session::resume(r, &path).unwrap().unwrap();
+    play(&mut s, &["undo"]);
+    assert_eq!(s.run_line("roll"), first);
+}
+
+#[test]
+fn a_refused_device_roll_uses_up_no_dice() {
+    let (_, _, mut s) = journaled("refused-roll", 22);
+    let r = s.rules.clone();
+    let mut twin = Session::new(r.clone(), &names(&["Ann", "Bob"]), 22, r.options, None).unwrap();
+    // Bob starts and lands on Oversight: a purchase waits, so a roll is refused.
+    let opening = ["roll 3 4", "roll 5 5", "roll 1 2"];
+    play(&mut s, &opening);
+    play(&mut twin, &opening);
+    let refused = s.run_line("roll");
+    assert!(refused[0].starts_with("error:"), "{refused:?}");
+    play(&mut s, &["buy", "end"]);
+    play(&mut twin, &["buy", "end"]);
+    assert_eq!(s.run_line("roll"), twin.run_line("roll"));
 }

@@ -12,7 +12,7 @@ use crate::engine::property::state::Pending;
 use crate::engine::property::{self, legal, Ruleset, State};
 use crate::hw::config::TableConfig;
 use crate::hw::{Button, Input, Press, Uid};
-use crate::session::Session;
+use crate::session::PropertySession as Session;
 use crate::tags::{TagKind, TagMap};
 
 /// What a menu line does when chosen.
@@ -399,7 +399,7 @@ impl Ui {
         let before = se.state.clone();
         match se.command(cmd) {
             Ok(events) => {
-                let lines = se.narrate(&before, &events);
+                let lines = Session::public(&se.narrate(&before, &events));
                 self.log.extend(lines.iter().cloned());
                 self.toast = lines;
                 self.toast_until = self.now + self.cfg.toast_ms;

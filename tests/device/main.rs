@@ -232,7 +232,7 @@ use boardside::engine::property::{Command, Ruleset};
 use boardside::hw::config::TableConfig;
 use boardside::hw::sim::key_input;
 use boardside::hw::{Button, Input};
-use boardside::session::Session;
+use boardside::session::PropertySession as Session;
 use boardside::tags::{TagKind, TagMap};
 use boardside::ui::render::render;
 use boardside::ui::{Setup, Ui};

@@ -10,6 +10,7 @@ pub mod command;
 pub mod corrections;
 pub mod debt;
 pub mod event;
+pub mod family;
 pub mod jail;
 pub mod landing;
 pub mod legal;
@@ -17,7 +18,9 @@ pub mod mortgage;
 pub mod movement;
 pub mod narrate;
 pub mod options;
+pub mod protocol;
 pub mod purchase;
+pub mod random;
 pub mod rent;
 pub mod ruleset;
 pub mod setup;
@@ -29,13 +32,14 @@ pub mod turns;
 
 pub use command::{Command, Correction, Item, TaxChoice, Trade};
 pub use event::{apply, Event};
+pub use family::Property;
 pub use options::Options;
 pub use ruleset::Ruleset;
 pub use setup::{new_game, Setup};
 pub use state::{Pending, State};
 
 use crate::engine::ledger::Account;
-use crate::engine::{Game, RuleError};
+use crate::engine::RuleError;
 use state::Why;
 
 /// A command being carried out: every change goes through `emit`, which applies the event to
@@ -154,35 +158,6 @@ pub fn prompt(rules: &Ruleset, s: &State) -> Prompt {
     Prompt {
         player: Some(s.acting_player()),
         text: narrate::waiting_for(rules, s),
-    }
-}
-
-/// The property family behind the common game API.
-pub struct PropertyGame;
-
-impl Game for PropertyGame {
-    type Rules = Ruleset;
-    type State = State;
-    type Command = Command;
-    type Event = Event;
-    type Prompt = Prompt;
-
-    fn legal(rules: &Ruleset, state: &State) -> Vec<Command> {
-        legal::legal(rules, state)
-    }
-
-    /// Pure: works on a copy, returns the events.
-    fn decide(rules: &Ruleset, state: &State, command: &Command) -> Result<Vec<Event>, RuleError> {
-        let mut scratch = state.clone();
-        execute(rules, &mut scratch, command)
-    }
-
-    fn apply(_rules: &Ruleset, state: &mut State, event: &Event) {
-        apply(state, event)
-    }
-
-    fn prompt(rules: &Ruleset, state: &State) -> Prompt {
-        prompt(rules, state)
     }
 }
 

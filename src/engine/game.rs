@@ -1,0 +1,207 @@
+//! The game API every game family implements: rules and options from a ruleset, a game created
+//! from setup data, commands carried out all-or-nothing into events, who must act now, the
+//! legal commands, invariants, and the family's own text (grammar, narration, state JSON).
+//! Session, journal, simulate, the CLI and the conformance tests are written once against it.
+
+use rand::rngs::StdRng;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use std::fmt::Debug;
+
+use super::RuleError;
+
+/// Who may see a line of narration or a view of the state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// The shared screen, the public log, plain `state`.
+    Table,
+    /// One player's private view (`state --as PLAYER`, a private menu).
+    Player(usize),
+}
+
+impl Audience {
+    /// May someone in `viewer`'s seat see what is meant for `self`?
+    pub fn shown_to(self, viewer: Audience) -> bool {
+        match self {
+            Audience::Table => true,
+            Audience::Player(p) => viewer == Audience::Player(p),
+        }
+    }
+}
+
+/// One line of narration and who may read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub audience: Audience,
+    pub text: String,
+}
+
+impl Said {
+    pub fn public(text: impl Into<String>) -> Said {
+        Said {
+            audience: Audience::Table,
+            text: text.into(),
+        }
+    }
+}
+
+/// Randomness a command needs from the device when the table did not give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chance {
+    /// The faces of each die to roll, in order (`[6, 6]` for two d6, `[20, 20]` for 2d20).
+    pub dice: Vec<u8>,
+}
+
+/// Who must act now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToAct {
+    /// One player decides.
+    One(usize),
+    /// Several players at once, each owing a (possibly sealed) choice.
+    Several(Vec<usize>),
+    /// A roll is due, made by this player: the device rolls or the table enters the dice.
+    Chance { player: usize, chance: Chance },
+    /// The game is over; these players won (several on a tie or a team win).
+    Over { winners: Vec<usize> },
+}
+
+/// A parsed line of a family's grammar.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed<C> {
+    /// A command that may change the state.
+    Command(C),
+    /// A question answered from the state, changing nothing (its lines).
+    Show(Vec<String>),
+}
+
+/// One game family (property games, the grid game, Illuminati).
+/// (The marker type itself derives Clone, Debug and PartialEq so that generic records can.)
+pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
+    /// The ruleset's `game =` key for this family.
+    const GAME: &'static str;
+    type Rules: Clone;
+    type Options: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type Setup: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type State: Clone + PartialEq + Debug;
+    type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    /// What `simulate` counts beyond games, turns and wins.
+    type Stats: Default;
+
+    // --- the ruleset ---------------------------------------------------------------------
+    /// Load and check a ruleset file; errors read `file:line: what is wrong`.
+    fn load(path: &str) -> Result<Self::Rules, String>;
+    fn rules_id(rules: &Self::Rules) -> &str;
+    fn rules_name(rules: &Self::Rules) -> &str;
+    /// A hash of the ruleset file's content: a journal resumes only with the same rules.
+    fn rules_hash(rules: &Self::Rules) -> &str;
+    /// One line for `boardside check`: what the file holds.
+    fn describe(rules: &Self::Rules) -> String;
+    fn default_options(rules: &Self::Rules) -> Self::Options;
+    /// Set a named option (`--option KEY=VALUE`); a reason when the key or value is wrong.
+    fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
+
+    // --- a game ----------------------------------------------------------------------------
+    /// Draw the setup (shuffles, deals, placements) from the seed's generator.
+    fn setup(
+        rules: &Self::Rules,
+        players: &[String],
+        opts: &Self::Options,
+        rng: &mut StdRng,
+    ) -> Self::Setup;
+    /// Check setup data read from a file before a game is built on it.
+    fn check_setup(
+        rules: &Self::Rules,
+        players: &[String],
+        setup: &Self::Setup,
+    ) -> Result<(), String>;
+    /// The starting state and the start's story.
+    fn new_game(
+        rules: &Self::Rules,
+        players: &[String],
+        opts: &Self::Options,
+        setup: &Self::Setup,
+    ) -> Result<(Self::State, Vec<Self::Event>), RuleError>;
+    /// Carry out a command. On error the state is exactly as it was.
+    fn execute(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let mut out = Vec::new();
+        Self::execute_into(rules, state, cmd, &mut out)?;
+        Ok(out)
+    }
+    /// `execute` into a buffer the caller reuses (the simulator's hot loop).
+    fn execute_into(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+        out: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+    /// The only change to a state: bookkeeping, no decisions.
+    fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
+    /// A command read from a file: every index in range, so that `execute` cannot fail on it
+    /// other than by refusing it.
+    fn check_command(
+        rules: &Self::Rules,
+        state: &Self::State,
+        cmd: &Self::Command,
+    ) -> Result<(), String>;
+    fn to_act(rules: &Self::Rules, state: &Self::State) -> ToAct;
+    /// The device randomness this command still needs (a `roll` without dice), if any.
+    fn chance(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> Option<Chance>;
+    /// The command with the device's dice filled in.
+    fn with_chance(cmd: &Self::Command, faces: &[u8]) -> Self::Command;
+    /// Every legal command now (menus, the simulator, the conformance suite).
+    fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
+    /// What must hold after every command.
+    fn invariants(rules: &Self::Rules, state: &Self::State) -> Result<(), String>;
+
+    // --- the family's text -----------------------------------------------------------------
+    /// The family's verbs, for `help` and unknown-command errors.
+    fn verbs(rules: &Self::Rules) -> String;
+    fn parse(
+        rules: &Self::Rules,
+        state: &Self::State,
+        line: &str,
+    ) -> Result<Parsed<Self::Command>, String>;
+    fn format_command(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> String;
+    /// One event as words, against the state just after it; None for silent bookkeeping.
+    fn narrate(rules: &Self::Rules, after: &Self::State, event: &Self::Event) -> Option<Said>;
+    fn state_json(rules: &Self::Rules, state: &Self::State, viewer: Audience) -> Value;
+    /// What the table is asked now, in words.
+    fn prompt(rules: &Self::Rules, state: &Self::State) -> String;
+    fn player_index(state: &Self::State, name: &str) -> Option<usize>;
+
+    // --- random play (simulate and the conformance suite) --------------------------------
+    /// A seeded random player's next legal command, with any dice filled in; None when there
+    /// is none (a stuck game, which the conformance suite reports).
+    fn random_command(
+        rules: &Self::Rules,
+        state: &Self::State,
+        rng: &mut StdRng,
+    ) -> Option<Self::Command>;
+    /// A command picked with no regard to legality, to check that refusals change nothing.
+    fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut StdRng) -> Self::Command;
+    /// Count what a command's events did; returns the player-turns (or rounds) they started.
+    fn tally(
+        stats: &mut Self::Stats,
+        rules: &Self::Rules,
+        state: &Self::State,
+        events: &[Self::Event],
+    ) -> u64;
+    /// A game of random play ended (over, or at the cap).
+    fn game_ends(stats: &mut Self::Stats, rules: &Self::Rules, state: &Self::State);
+    /// The family's own lines of a simulate report.
+    fn stats_lines(stats: &Self::Stats, games: u64) -> Vec<String>;
+}
+
+/// The winners when the game is over.
+pub fn winners<F: Family>(rules: &F::Rules, state: &F::State) -> Option<Vec<usize>> {
+    match F::to_act(rules, state) {
+        ToAct::Over { winners } => Some(winners),
+        _ => None,
+    }
+}

@@ -1,0 +1,304 @@
+//! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
+//! method hands over to the rule area, grammar or narration that owns it.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use serde_json::Value;
+
+use super::protocol::{self, Line};
+use super::state::Pending;
+use super::{
+    autoresolve, event, legal, narrate, random, setup, Command, Correction, Event, Item, Options,
+    Ruleset, Setup, State,
+};
+use crate::engine::dice::Dice;
+use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::RuleError;
+
+/// The property family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Property;
+
+impl Family for Property {
+    const GAME: &'static str = "property";
+    type Rules = Ruleset;
+    type Options = Options;
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Stats = random::Stats;
+
+    fn load(path: &str) -> Result<Ruleset, String> {
+        Ruleset::load(path).map_err(|e| e.to_string())
+    }
+    fn rules_id(r: &Ruleset) -> &str {
+        &r.id
+    }
+    fn rules_name(r: &Ruleset) -> &str {
+        &r.name
+    }
+    fn rules_hash(r: &Ruleset) -> &str {
+        &r.hash
+    }
+    fn describe(r: &Ruleset) -> String {
+        format!(
+            "{} ({} squares, {} groups, {} decks)",
+            r.name,
+            r.squares.len(),
+            r.groups.len(),
+            r.decks.len()
+        )
+    }
+    fn default_options(r: &Ruleset) -> Options {
+        r.options.clone()
+    }
+    fn set_option(o: &mut Options, key: &str, value: &str) -> Result<(), String> {
+        o.set(key, value)
+    }
+
+    /// Shuffle the decks and the deeds from the seed.
+    fn setup(r: &Ruleset, _players: &[String], _o: &Options, rng: &mut StdRng) -> Setup {
+        let mut setup = Setup::unshuffled(r);
+        for order in setup.deck_orders.iter_mut() {
+            order.shuffle(rng);
+        }
+        setup.deeds.shuffle(rng);
+        setup
+    }
+
+    fn check_setup(r: &Ruleset, players: &[String], s: &Setup) -> Result<(), String> {
+        setup::check_names(players).map_err(|e| e.to_string())?;
+        let want = Setup::unshuffled(r);
+        let same_cards = |a: &[u16], b: &[u16]| {
+            let (mut a, mut b) = (a.to_vec(), b.to_vec());
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        };
+        if s.deck_orders.len() != want.deck_orders.len()
+            || !s
+                .deck_orders
+                .iter()
+                .zip(&want.deck_orders)
+                .all(|(a, b)| same_cards(a, b))
+        {
+            return Err("the saved deck order is not a shuffle of the ruleset's decks".into());
+        }
+        let mut deeds = s.deeds.clone();
+        let mut all = want.deeds.clone();
+        deeds.sort_unstable();
+        all.sort_unstable();
+        if deeds != all {
+            return Err("the saved deeds are not a shuffle of the ruleset's deeds".into());
+        }
+        Ok(())
+    }
+
+    fn new_game(
+        r: &Ruleset,
+        players: &[String],
+        o: &Options,
+        s: &Setup,
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        setup::new_game(r, players, o, s)
+    }
+
+    fn execute_into(
+        r: &Ruleset,
+        s: &mut State,
+        c: &Command,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        super::execute_into(r, s, c, out)
+    }
+
+    fn apply(_r: &Ruleset, s: &mut State, e: &Event) {
+        event::apply(s, e)
+    }
+
+    fn check_command(r: &Ruleset, s: &State, c: &Command) -> Result<(), String> {
+        let n = s.players.len();
+        let player = |p: usize| {
+            (p < n)
+                .then_some(())
+                .ok_or_else(|| format!("player number {p} is not in this game"))
+        };
+        let square = |q: usize| {
+            (q < r.squares.len())
+                .then_some(())
+                .ok_or_else(|| format!("square number {q} is not on this board"))
+        };
+        let deck = |d: usize| {
+            (d < r.decks.len())
+                .then_some(())
+                .ok_or_else(|| format!("deck number {d} is not in this ruleset"))
+        };
+        match c {
+            Command::Roll { dice: Some(d) } => {
+                Dice::new(d.0, d.1).map(|_| ()).map_err(|e| e.to_string())
+            }
+            Command::Bid { player: p, .. }
+            | Command::Accept { player: p }
+            | Command::Pass { player: p } => player(*p),
+            Command::Build { square: q }
+            | Command::Sell { square: q, .. }
+            | Command::Mortgage { square: q }
+            | Command::Unmortgage { square: q }
+            | Command::Keep { square: q }
+            | Command::Claim { square: q } => square(*q),
+            Command::Draw { deck: d, card } => {
+                deck(*d)?;
+                ((*card as usize) < r.decks[*d].cards.len())
+                    .then_some(())
+                    .ok_or_else(|| format!("card number {card} is not in that deck"))
+            }
+            Command::Trade(t) => {
+                player(t.from)?;
+                player(t.to)?;
+                for i in t.give.iter().chain(&t.get) {
+                    match *i {
+                        Item::Square(q) => square(q)?,
+                        Item::Card(d) => deck(d)?,
+                        Item::Cash(_) => {}
+                    }
+                }
+                Ok(())
+            }
+            Command::Set(k) => match *k {
+                Correction::Cash { player: p, .. }
+                | Correction::Jailed { player: p, .. }
+                | Correction::Status { player: p, .. }
+                | Correction::Turn { player: p } => player(p),
+                Correction::Position {
+                    player: p,
+                    square: q,
+                } => player(p).and(square(q)),
+                Correction::Owner { square: q, owner } => {
+                    square(q).and(owner.map_or(Ok(()), player))
+                }
+                Correction::Buildings { square: q, .. }
+                | Correction::Mortgaged { square: q, .. } => square(q),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    fn to_act(_r: &Ruleset, s: &State) -> ToAct {
+        let two_d6 = || Chance { dice: vec![6, 6] };
+        if s.over {
+            return ToAct::Over {
+                winners: s.winner.into_iter().collect(),
+            };
+        }
+        match s.top() {
+            Some(Pending::Auction(a)) => {
+                ToAct::Several((0..a.open.len()).filter(|&p| a.open[p]).collect())
+            }
+            Some(Pending::FirstRoll { .. }) | Some(Pending::UtilityRoll { .. }) => ToAct::Chance {
+                player: s.acting_player(),
+                chance: two_d6(),
+            },
+            Some(_) => ToAct::One(s.acting_player()),
+            None if !s.turn.rolled || s.turn.roll_again => ToAct::Chance {
+                player: s.current,
+                chance: two_d6(),
+            },
+            None => ToAct::One(s.current),
+        }
+    }
+
+    fn chance(_r: &Ruleset, _s: &State, c: &Command) -> Option<Chance> {
+        matches!(c, Command::Roll { dice: None }).then(|| Chance { dice: vec![6, 6] })
+    }
+
+    fn with_chance(c: &Command, faces: &[u8]) -> Command {
+        match (c, faces) {
+            (Command::Roll { dice: None }, [a, b]) => Command::Roll {
+                dice: Some(Dice(*a, *b)),
+            },
+            _ => c.clone(),
+        }
+    }
+
+    fn legal(r: &Ruleset, s: &State) -> Vec<Command> {
+        legal::legal(r, s)
+    }
+
+    fn invariants(r: &Ruleset, s: &State) -> Result<(), String> {
+        random::invariants(r, s)
+    }
+
+    fn verbs(_r: &Ruleset) -> String {
+        protocol::VERBS.to_string()
+    }
+
+    fn parse(r: &Ruleset, s: &State, line: &str) -> Result<Parsed<Command>, String> {
+        match protocol::parse(r, s, line)? {
+            Line::Command(c) => Ok(Parsed::Command(c)),
+            Line::Plan => Ok(Parsed::Show(vec![plan(r, s)?])),
+            Line::Blank => Ok(Parsed::Show(vec![])),
+            Line::Undo | Line::State | Line::Prompt | Line::Help => {
+                Err(format!("`{}` takes no further words", line.trim()))
+            }
+        }
+    }
+
+    fn format_command(r: &Ruleset, s: &State, c: &Command) -> String {
+        protocol::format_command(r, s, c)
+    }
+
+    fn narrate(r: &Ruleset, after: &State, e: &Event) -> Option<Said> {
+        narrate::event(r, after, e).map(Said::public)
+    }
+
+    /// Property games hide nothing: every viewer sees the table's state.
+    fn state_json(r: &Ruleset, s: &State, _viewer: Audience) -> Value {
+        protocol::state_json(r, s)
+    }
+
+    fn prompt(r: &Ruleset, s: &State) -> String {
+        super::prompt(r, s).text
+    }
+
+    fn player_index(s: &State, name: &str) -> Option<usize> {
+        s.player_index(name)
+    }
+
+    fn random_command(r: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
+        random::choose(r, s, rng)
+    }
+
+    fn wild_command(r: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
+        random::wild_command(r, s, rng)
+    }
+
+    fn tally(stats: &mut random::Stats, _r: &Ruleset, s: &State, events: &[Event]) -> u64 {
+        stats.record(s, events)
+    }
+
+    fn game_ends(stats: &mut random::Stats, _r: &Ruleset, s: &State) {
+        stats.game_ends(s)
+    }
+
+    fn stats_lines(stats: &random::Stats, games: u64) -> Vec<String> {
+        stats.lines(games)
+    }
+}
+
+/// The auto-resolve plan for the debt waiting, as one line (`plan`; changes nothing).
+fn plan(r: &Ruleset, s: &State) -> Result<String, String> {
+    let steps = autoresolve::plan(r, s).map_err(|e| e.to_string())?;
+    Ok(if steps.is_empty() {
+        "plan: nothing to sell: `pay`".into()
+    } else {
+        format!(
+            "plan: {}, then pay (`resolve` does it all)",
+            steps
+                .iter()
+                .map(|c| protocol::format_command(r, s, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}

@@ -1,0 +1,290 @@
+//! The property games' random player (simulate, the conformance suite), their invariants and
+//! the figures simulate reports for them (status lead changes, wins on status).
+
+use rand::rngs::StdRng;
+use rand::Rng;
+
+use super::state::{level_buildings, Pending, State, HOTEL};
+use super::{legal, Command, Event, Ruleset};
+use crate::engine::dice::Dice;
+
+/// What simulate counts in property games beyond turns and wins.
+#[derive(Default)]
+pub struct Stats {
+    leader: Leader,
+    /// How often the sole status leader changed, over all games.
+    pub lead_changes: u64,
+    /// Games won by reaching the target status (the rest by bankruptcies).
+    pub status_wins: u64,
+    pub status_game: bool,
+}
+
+impl Stats {
+    /// One command's events; the player-turns they started.
+    pub fn record(&mut self, s: &State, events: &[Event]) -> u64 {
+        self.status_game = s.options.target_status > 0;
+        let before = self.leader.changes;
+        self.leader.see(s, events);
+        self.lead_changes += self.leader.changes - before;
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::TurnStarts { .. }))
+            .count() as u64
+    }
+
+    pub fn game_ends(&mut self, s: &State) {
+        self.status_wins += won_on_status(s) as u64;
+        self.leader = Leader::default();
+    }
+
+    pub fn lines(&self, games: u64) -> Vec<String> {
+        if !self.status_game {
+            return vec![];
+        }
+        vec![
+            format!(
+                "status lead changes per game: {:.1}",
+                self.lead_changes as f64 / games.max(1) as f64
+            ),
+            format!(
+                "won by reaching the target status: {} of {games}",
+                self.status_wins
+            ),
+        ]
+    }
+}
+
+fn won_on_status(s: &State) -> bool {
+    s.options.target_status > 0
+        && s.winner
+            .is_some_and(|w| s.players[w].status >= s.options.target_status)
+}
+
+/// Follows who leads on status alone and counts the changes of leader.
+#[derive(Default)]
+struct Leader {
+    last: Option<usize>,
+    changes: u64,
+}
+
+impl Leader {
+    fn see(&mut self, s: &State, events: &[Event]) {
+        if !events.iter().any(|e| matches!(e, Event::Status { .. })) {
+            return;
+        }
+        let best = s.players.iter().map(|p| p.status).max().unwrap_or(0);
+        let mut top = (0..s.players.len()).filter(|&p| s.players[p].status == best);
+        if let (Some(p), None) = (top.next(), top.next()) {
+            if self.last.is_some_and(|l| l != p) {
+                self.changes += 1;
+            }
+            self.last = Some(p);
+        }
+    }
+}
+
+/// The rules that must hold after every command.
+pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
+    if s.ledger.total() != 0 {
+        return Err(format!("money not conserved: total {}", s.ledger.total()));
+    }
+    for (p, pl) in s.players.iter().enumerate() {
+        if s.cash(p) < 0 {
+            return Err(format!("{} has negative cash {}", pl.name, s.cash(p)));
+        }
+        if pl.bankrupt && (s.owned_by(p).next().is_some() || !pl.cards.is_empty() || s.cash(p) != 0)
+        {
+            return Err(format!("bankrupt {} still has assets", pl.name));
+        }
+    }
+    let (mut houses, mut hotels) = (0i64, 0i64);
+    for (i, h) in s.squares.iter().enumerate() {
+        let (a, b) = level_buildings(h.level);
+        houses += a;
+        hotels += b;
+        if h.level > 0 && (h.mortgaged || h.owner.is_none() || !rules.squares[i].is_lot()) {
+            return Err(format!(
+                "buildings on {} where none may stand",
+                rules.squares[i].id
+            ));
+        }
+        if h.level > HOTEL {
+            return Err(format!("{} has level {}", rules.squares[i].id, h.level));
+        }
+    }
+    if !(0..=rules.houses as i64).contains(&s.houses)
+        || !(0..=rules.hotels as i64).contains(&s.hotels)
+    {
+        return Err(format!(
+            "bank supply out of range: {} / {}",
+            s.houses, s.hotels
+        ));
+    }
+    if houses + s.houses != rules.houses as i64 || hotels + s.hotels != rules.hotels as i64 {
+        return Err(format!(
+            "buildings not conserved: {houses}+{} houses, {hotels}+{} hotels",
+            s.houses, s.hotels
+        ));
+    }
+    for g in &rules.groups {
+        let steps = |l: u8| {
+            if l == HOTEL {
+                s.houses_before_hotel + 1
+            } else {
+                l
+            }
+        };
+        let levels: Vec<u8> = g
+            .members
+            .iter()
+            .map(|&m| steps(s.squares[m].level))
+            .collect();
+        let (lo, hi) = (levels.iter().min().copied(), levels.iter().max().copied());
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            if hi > lo + 1 {
+                return Err(format!("uneven building on {}: {levels:?}", g.id));
+            }
+        }
+    }
+    if !s.options.physical_decks {
+        for (d, deck) in rules.decks.iter().enumerate() {
+            let held = s
+                .players
+                .iter()
+                .flat_map(|p| p.cards.iter())
+                .filter(|c| c.0 == d)
+                .count();
+            let total = deck.cards.iter().filter(|c| !c.spare).count();
+            if held + s.decks[d].len() != total {
+                return Err(format!("deck {} lost cards", deck.id));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A random player's choice among the legal commands, weighted like a plausible table. With
+/// nothing pending it first picks what kind of thing to do, then asks only for those commands.
+pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
+    let options = match s.top() {
+        Some(_) => legal::legal(rules, s),
+        None => {
+            // Sample one player's options (or one deal) rather than list everyone's: the same
+            // legal moves, far cheaper to ask for.
+            let mut v = Vec::new();
+            let n = s.players.len();
+            let start = rng.random_range(0..n);
+            let someone = (0..n)
+                .map(|k| (start + k) % n)
+                .find(|&q| s.in_game(q))
+                .unwrap_or(s.current);
+            match rng.random_range(0..100) {
+                0..=21 => legal::management(rules, s, &[someone], &mut v),
+                22 => {
+                    let sq = rng.random_range(0..rules.squares.len());
+                    if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
+                        let deal = super::Trade {
+                            from,
+                            to: someone,
+                            give: vec![super::Item::Square(sq)],
+                            get: vec![super::Item::Cash(price)],
+                        };
+                        if legal::trade_ok(rules, s, &deal) {
+                            v.push(Command::Trade(deal));
+                        }
+                    }
+                }
+                23..=40 => legal::claims(s, &mut v),
+                _ => {}
+            }
+            let r = rng.random_range(0..100);
+            let wanted = |c: &Command| match c {
+                Command::Build { .. } => r < 70,
+                Command::Unmortgage { .. } => r < 20,
+                Command::Mortgage { .. } | Command::Sell { .. } => r < 5,
+                _ => true,
+            };
+            v.retain(wanted);
+            if v.is_empty() {
+                legal::turn_commands(rules, s, &mut v);
+            }
+            v
+        }
+    };
+    let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<Command> {
+        let v: Vec<&Command> = options.iter().filter(|c| f(c)).collect();
+        (!v.is_empty()).then(|| v[rng.random_range(0..v.len())].clone())
+    };
+    let chosen = match s.top() {
+        Some(Pending::Buy { .. }) => if rng.random_ratio(3, 4) {
+            pick(rng, &|c| matches!(c, Command::Buy))
+        } else {
+            None
+        }
+        .or_else(|| pick(rng, &|c| matches!(c, Command::Decline))),
+        Some(Pending::Auction(_)) => if rng.random_ratio(1, 2) {
+            pick(rng, &|c| matches!(c, Command::Bid { .. }))
+        } else {
+            None
+        }
+        .or_else(|| pick(rng, &|c| matches!(c, Command::Pass { .. })))
+        .or_else(|| pick(rng, &|c| matches!(c, Command::Bid { .. }))),
+        Some(Pending::Debt(_)) => pick(rng, &|c| matches!(c, Command::Pay))
+            .or_else(|| {
+                if rng.random_ratio(19, 20) {
+                    pick(rng, &|c| {
+                        matches!(c, Command::Sell { .. } | Command::Mortgage { .. })
+                    })
+                } else {
+                    None
+                }
+            })
+            .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
+        _ => None,
+    };
+    let chosen = chosen.or_else(|| {
+        (!options.is_empty()).then(|| options[rng.random_range(0..options.len())].clone())
+    });
+    Some(match chosen? {
+        Command::Roll { dice: None } => Command::Roll {
+            dice: Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6))),
+        },
+        other => other,
+    })
+}
+
+/// A command picked with no regard to legality, to check that refusals change nothing.
+pub fn wild_command(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
+    let n = s.players.len();
+    let sq = rng.random_range(0..rules.squares.len());
+    let p = rng.random_range(0..n);
+    match rng.random_range(0..14) {
+        0 => Command::End,
+        1 => Command::Buy,
+        2 => Command::Decline,
+        3 => Command::Bid {
+            player: p,
+            amount: rng.random_range(-5..3000),
+        },
+        4 => Command::Build { square: sq },
+        5 => Command::Sell {
+            square: sq,
+            all: rng.random(),
+        },
+        6 => Command::Mortgage { square: sq },
+        7 => Command::Unmortgage { square: sq },
+        8 => Command::Pay,
+        9 => Command::JailPay,
+        10 => Command::Keep { square: sq },
+        11 => Command::Claim { square: sq },
+        12 => Command::Roll {
+            dice: Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6))),
+        },
+        _ => Command::Trade(super::Trade {
+            from: p,
+            to: rng.random_range(0..n),
+            give: vec![super::Item::Square(sq)],
+            get: vec![super::Item::Cash(rng.random_range(-10..500))],
+        }),
+    }
+}

@@ -1,0 +1,145 @@
+//! The game families this build knows, chosen at run time from a ruleset's `game =` key (or a
+//! journal's header), and `Table`: a session of any family as the front ends use it. Adding a
+//! family is one line in `for_family!`.
+
+use std::path::Path;
+
+use crate::engine::game::Family;
+use crate::session::Session;
+use crate::simulate;
+
+/// Run `$body` with `$F` standing for the family named by `$game` (a `&str`).
+#[macro_export]
+macro_rules! for_family {
+    ($game:expr, $F:ident => $body:expr) => {
+        match $game {
+            "property" => {
+                type $F = $crate::engine::property::Property;
+                $body
+            }
+            other => Err(format!(
+                "unknown game family '{other}' (this build knows: property)"
+            )),
+        }
+    };
+}
+
+/// The family a ruleset file is for: its top-level `game` key (property when absent or when
+/// the file does not parse, so that the property loader reports the problem with its line).
+pub fn family_of_ruleset(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let game = toml::from_str::<toml::Table>(&text)
+        .ok()
+        .and_then(|t| t.get("game").and_then(|g| g.as_str()).map(str::to_string));
+    Ok(game.unwrap_or_else(|| "property".into()))
+}
+
+/// A game at the table of any family, as the console, scripts and tools drive it.
+pub trait Table {
+    fn game(&self) -> &'static str;
+    /// One protocol line; the table's lines to print.
+    fn run_line(&mut self, line: &str) -> Vec<String>;
+    fn prompt(&self) -> String;
+    fn intro_lines(&self) -> Vec<String>;
+    fn players(&self) -> &[String];
+    fn over(&self) -> bool;
+}
+
+impl<F: Family> Table for Session<F> {
+    fn game(&self) -> &'static str {
+        F::GAME
+    }
+    fn run_line(&mut self, line: &str) -> Vec<String> {
+        Session::run_line(self, line)
+    }
+    fn prompt(&self) -> String {
+        Session::prompt(self)
+    }
+    fn intro_lines(&self) -> Vec<String> {
+        Session::intro_lines(self)
+    }
+    fn players(&self) -> &[String] {
+        &self.header.players
+    }
+    fn over(&self) -> bool {
+        Session::over(self)
+    }
+}
+
+/// How to start or resume a game.
+pub struct Start<'a> {
+    pub ruleset: &'a Path,
+    pub players: &'a [String],
+    pub seed: u64,
+    pub options: &'a [String],
+    pub journal: Option<&'a Path>,
+}
+
+/// Resume the journal when it holds a game (with the same players, when they are named), else
+/// start a new game. Returns the session and the lines to show first.
+pub fn open(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
+    let game = family_of_ruleset(start.ruleset)?;
+    for_family!(game.as_str(), F => open_as::<F>(start))
+}
+
+fn open_as<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
+    let rules = F::load(&start.ruleset.display().to_string())?;
+    if let Some(j) = start.journal {
+        if let Some((s, msgs)) = Session::<F>::resume(rules.clone(), j)? {
+            let same = s
+                .header
+                .players
+                .iter()
+                .map(|p| p.to_ascii_lowercase())
+                .eq(start.players.iter().map(|p| p.to_ascii_lowercase()));
+            if !start.players.is_empty() && !same {
+                return Err(format!(
+                    "{}: this journal's players are {}, not {}",
+                    j.display(),
+                    s.header.players.join(","),
+                    start.players.join(",")
+                ));
+            }
+            return Ok((Box::new(s), msgs));
+        }
+    }
+    if start.players.is_empty() {
+        return Err("name the players: --players Ann,Bob[,...]".into());
+    }
+    let opts = options::<F>(&rules, start.options)?;
+    let s = Session::<F>::new(rules, start.players, start.seed, opts, start.journal)?;
+    let lines = s.intro_lines();
+    Ok((Box::new(s), lines))
+}
+
+/// The ruleset's options with `KEY=VALUE` settings applied.
+pub fn options<F: Family>(rules: &F::Rules, given: &[String]) -> Result<F::Options, String> {
+    let mut o = F::default_options(rules);
+    for kv in given {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
+        F::set_option(&mut o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
+    }
+    Ok(o)
+}
+
+/// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
+pub fn check(path: &Path) -> Result<String, String> {
+    let game = family_of_ruleset(path)?;
+    for_family!(game.as_str(), F => F::load(&path.display().to_string()).map(|r| F::describe(&r)))
+}
+
+/// `boardside simulate`: the report's lines.
+pub fn simulate(
+    path: &Path,
+    given: &[String],
+    cfg: &simulate::Config,
+) -> Result<Vec<String>, String> {
+    let game = family_of_ruleset(path)?;
+    for_family!(game.as_str(), F => {
+        let rules = F::load(&path.display().to_string())?;
+        let opts = options::<F>(&rules, given)?;
+        simulate::run::<F>(&rules, &opts, cfg).map(|r| r.lines())
+    })
+}
