@@ -419,20 +419,27 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
     use crate::tags::{TagKind, TagMap};
     let cfg = config(&a.config)?;
     let path = cfg.tags_path();
-    let mut map = TagMap::load(&path)?;
     match &a.action {
         TagAction::List => {
+            let map = TagMap::load(&path)?;
             if map.tags.is_empty() {
                 println!("no tags enrolled ({})", path.display());
             }
             for t in &map.tags {
-                println!("{}  {}", t.uid, t.kind.describe());
+                let bad = Uid::read(&t.uid)
+                    .err()
+                    .map(|e| format!("  ({e}: remove it)"));
+                println!(
+                    "{}  {}{}",
+                    t.uid,
+                    t.kind.describe(),
+                    bad.unwrap_or_default()
+                );
             }
-            return Ok(());
+            Ok(())
         }
         TagAction::Add { uid, what, args } => {
-            let u = Uid::parse(uid)
-                .ok_or_else(|| format!("'{uid}' is not a UID in hex, such as 04A1B2C3"))?;
+            let u = Uid::read(uid)?;
             let arg = |i: usize| {
                 args.get(i)
                     .cloned()
@@ -450,18 +457,27 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                 },
                 _ => return Err(format!("'{what}': a tag is a player, deed, card or piece")),
             };
-            println!("{} is now the {}", u.hex(), kind.describe());
-            map.set(&u, kind);
+            let said = format!("{} is now the {}", u.hex(), kind.describe());
+            TagMap::update(&path, |m| {
+                m.set(&u, kind);
+                Ok(())
+            })?;
+            println!("{said}");
+            Ok(())
         }
         TagAction::Remove { uid } => {
-            let u = Uid::parse(uid).ok_or_else(|| format!("'{uid}' is not a UID in hex"))?;
-            if !map.remove(&u) {
-                return Err(format!("{} is not enrolled", u.hex()));
-            }
+            let u = Uid::read(uid)?;
+            TagMap::update(&path, |m| {
+                if m.remove(&u) {
+                    Ok(())
+                } else {
+                    Err(format!("{} is not enrolled", u.hex()))
+                }
+            })?;
             println!("{} forgotten", u.hex());
+            Ok(())
         }
     }
-    map.save(&path)
 }
 
 fn doctor(path: &Option<PathBuf>) -> Result<(), String> {

@@ -193,7 +193,7 @@ impl<F: Family> Session<F> {
                             F::format_command(&s.rules, &s.state, cmd)
                         ))
                     })?;
-                    if &decided != events {
+                    if !F::same_result(events, &decided) {
                         return Err(at(format!(
                             "the recorded result of `{}` is not what the rules give: the \
                              journal was changed or damaged, and was left untouched",

@@ -1,6 +1,7 @@
 //! The tag map: what each NFC tag on the table is (a player's token, the deed of a square, a
 //! deck card, or a game piece of the games to come), keyed by UID. Saved as TOML, written
-//! whole to a temporary file and renamed, so a power cut never leaves half a map.
+//! whole to a temporary file and renamed, so a power cut never leaves half a map; changes go
+//! through `update`, one writer at a time, so no acknowledged enrolment is lost.
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -60,16 +61,40 @@ impl TagMap {
         }
     }
 
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        if let Some(dir) = path.parent() {
+    /// Change the map on disk: under an exclusive lock, the file as it is now is read, changed
+    /// and written back, so two writers at once (the CLI and the device, or eight `tags add`)
+    /// never lose each other's tags. Returns the map as saved.
+    pub fn update<T>(
+        path: &Path,
+        change: impl FnOnce(&mut TagMap) -> Result<T, String>,
+    ) -> Result<(TagMap, T), String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
+        let _lock = Lock::take(&path.with_extension("toml.lock"))?;
+        let mut map = TagMap::load(path)?;
+        let result = change(&mut map)?;
+        map.write(path)?;
+        Ok((map, result))
+    }
+
+    /// Write the whole map through a temporary file of this writer's own, then rename it over.
+    fn write(&self, path: &Path) -> Result<(), String> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNT: AtomicU64 = AtomicU64::new(0);
         let text = toml::to_string(self).map_err(|e| e.to_string())?;
-        let tmp = path.with_extension("toml.new");
-        std::fs::write(&tmp, text)
+        let tmp = path.with_extension(format!(
+            "toml.{}-{}.new",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let written = std::fs::write(&tmp, text)
             .and_then(|_| std::fs::File::open(&tmp)?.sync_all())
-            .and_then(|_| std::fs::rename(&tmp, path))
-            .map_err(|e| format!("{}: cannot save the tag map: {e}", path.display()))
+            .and_then(|_| std::fs::rename(&tmp, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map_err(|e| format!("{}: cannot save the tag map: {e}", path.display()))
     }
 
     pub fn get(&self, uid: &Uid) -> Option<&TagKind> {
@@ -89,5 +114,40 @@ impl TagMap {
         let before = self.tags.len();
         self.tags.retain(|t| t.uid != hex);
         before != self.tags.len()
+    }
+}
+
+/// An exclusive advisory lock (flock) on a file beside the map, released when dropped.
+struct Lock(std::fs::File);
+
+impl Lock {
+    fn take(path: &Path) -> Result<Lock, String> {
+        use std::os::fd::AsRawFd;
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("{}: cannot lock the tag map: {e}", path.display()))?;
+        // SAFETY: flock on a descriptor this function owns; it blocks until the lock is ours.
+        let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) };
+        if r != 0 {
+            return Err(format!(
+                "{}: cannot lock the tag map: {}",
+                path.display(),
+                std::io::Error::last_os_error()
+            ));
+        }
+        Ok(Lock(f))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        use std::os::fd::AsRawFd;
+        // SAFETY: unlocking the descriptor locked in `take`; closing it would release it too.
+        unsafe {
+            libc::flock(self.0.as_raw_fd(), libc::LOCK_UN);
+        }
     }
 }

@@ -555,3 +555,239 @@ fn a_refused_device_roll_uses_up_no_dice() {
     play(&mut twin, &["buy", "end"]);
     assert_eq!(s.run_line("roll"), twin.run_line("roll"));
 }
+
+#[test]
+fn check_refuses_an_absurd_start_cash_and_a_negative_card_amount_with_their_lines() {
+    let text = std::fs::read_to_string(ruleset_path("sectionopoly")).unwrap();
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let e = broken(|t| t.replace("start_cash = 1500", "start_cash = 9223372036854775807"));
+    assert!(
+        e.contains("start_cash = 9223372036854775807 is absurd"),
+        "{e}"
+    );
+    assert!(
+        e.starts_with(&format!("broken.toml:{}:", line_of("start_cash"))),
+        "{e}"
+    );
+    let e = broken(|t| t.replace("salary = 200", "salary = -5"));
+    assert!(
+        e.contains("[money] salary = -5 must not be negative"),
+        "{e}"
+    );
+    assert!(
+        e.starts_with(&format!("broken.toml:{}:", line_of("salary ="))),
+        "{e}"
+    );
+    // The first card paying money: make its amount negative.
+    let at = text.find("kind = \"collect\", amount = ").unwrap();
+    let end = at + text[at..].find('}').unwrap();
+    let mut t2 = text.clone();
+    t2.replace_range(at..end, "kind = \"collect\", amount = -100 ");
+    let e = Ruleset::parse("broken.toml", &t2).unwrap_err().to_string();
+    assert!(e.contains("amount = -100 must not be negative"), "{e}");
+    let card_line = t2[..at].matches('\n').count() + 1;
+    let named: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+    assert!(
+        named <= card_line && card_line - named < 6,
+        "{e} (card at {card_line})"
+    );
+    let e = broken(|t| t.replacen("price = 60", "price = 99999999999", 1));
+    assert!(e.contains("price = 99999999999 is absurd"), "{e}");
+}
+
+#[test]
+fn every_legal_command_is_accepted_and_accepted_commands_are_listed() {
+    use boardside::engine::game::Family;
+    use boardside::engine::property::Command;
+    use rand::{rngs::StdRng, SeedableRng};
+    for name in PROPERTY_RULESETS {
+        let r = rules(name);
+        let mut s = Session::new(
+            r.clone(),
+            &names(&["A", "B", "C"]),
+            4,
+            r.options.clone(),
+            None,
+        )
+        .unwrap();
+        let mut rng = StdRng::seed_from_u64(4);
+        for step in 0..400 {
+            if s.over() {
+                break;
+            }
+            let legal = Property::legal(&r, &s.state);
+            if step % 5 == 0 {
+                for c in &legal {
+                    let mut copy = s.state.clone();
+                    // A roll the device answers: any dice will do to check it is allowed.
+                    let c = &match Property::chance(&r, &s.state, c) {
+                        Some(_) => Property::with_chance(c, &[3, 4]),
+                        None => c.clone(),
+                    };
+                    Property::execute(&r, &mut copy, c)
+                        .unwrap_or_else(|e| panic!("{name}: legal {c:?} refused: {e}"));
+                }
+            }
+            // Completeness: an accepted command of a kind with no amount is in the list.
+            for _ in 0..20 {
+                let wild = Property::wild_command(&r, &s.state, &mut rng);
+                let amount = matches!(
+                    wild,
+                    Command::Bid { .. } | Command::Trade(_) | Command::Roll { .. }
+                );
+                if !amount && Property::execute(&r, &mut s.state.clone(), &wild).is_ok() {
+                    assert!(
+                        legal.contains(&wild),
+                        "{name}: {wild:?} accepted but not listed"
+                    );
+                }
+            }
+            let c = Property::random_command(&r, &s.state, &mut rng).unwrap();
+            s.command(c).unwrap();
+        }
+    }
+}
+
+/// A toy family for the suite's own tests: players count up in turn to 10, but the rules
+/// forget to give any command at 5, so a live game gets stuck there.
+mod stuck {
+    use boardside::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+    use boardside::engine::RuleError;
+    use rand::rngs::StdRng;
+    use serde_json::{json, Value};
+
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Stuck;
+
+    impl Family for Stuck {
+        const GAME: &'static str = "stuck";
+        type Rules = ();
+        type Options = ();
+        type Setup = ();
+        type State = (u32, usize);
+        type Command = ();
+        type Event = ();
+        type Stats = ();
+        fn load(_: &str) -> Result<(), String> {
+            Ok(())
+        }
+        fn rules_id(_: &()) -> &str {
+            "stuck"
+        }
+        fn rules_name(_: &()) -> &str {
+            "Stuck"
+        }
+        fn rules_hash(_: &()) -> &str {
+            "0"
+        }
+        fn describe(_: &()) -> String {
+            "stuck".into()
+        }
+        fn default_options(_: &()) {}
+        fn set_option(_: &mut (), k: &str, _: &str) -> Result<(), String> {
+            Err(format!("unknown option {k}"))
+        }
+        fn setup(_: &(), _: &[String], _: &(), _: &mut StdRng) {}
+        fn check_setup(_: &(), _: &[String], _: &()) -> Result<(), String> {
+            Ok(())
+        }
+        fn new_game(
+            _: &(),
+            p: &[String],
+            _: &(),
+            _: &(),
+        ) -> Result<((u32, usize), Vec<()>), RuleError> {
+            Ok(((0, p.len()), vec![]))
+        }
+        fn execute_into(
+            _: &(),
+            s: &mut (u32, usize),
+            _: &(),
+            out: &mut Vec<()>,
+        ) -> Result<(), RuleError> {
+            out.clear();
+            if s.0 == 5 || s.0 >= 10 {
+                return Err(RuleError::new("no count now"));
+            }
+            s.0 += 1;
+            out.push(());
+            Ok(())
+        }
+        fn apply(_: &(), s: &mut (u32, usize), _: &()) {
+            s.0 += 1;
+        }
+        fn check_command(_: &(), _: &(u32, usize), _: &()) -> Result<(), String> {
+            Ok(())
+        }
+        fn to_act(_: &(), s: &(u32, usize)) -> ToAct {
+            if s.0 >= 10 {
+                ToAct::Over { winners: vec![0] }
+            } else {
+                ToAct::One(s.0 as usize % s.1)
+            }
+        }
+        fn chance(_: &(), _: &(u32, usize), _: &()) -> Option<Chance> {
+            None
+        }
+        fn with_chance(_: &(), _: &[u8]) {}
+        fn legal(_: &(), s: &(u32, usize)) -> Vec<()> {
+            if s.0 == 5 || s.0 >= 10 {
+                vec![]
+            } else {
+                vec![()]
+            }
+        }
+        fn invariants(_: &(), _: &(u32, usize)) -> Result<(), String> {
+            Ok(())
+        }
+        fn verbs(_: &()) -> String {
+            "count".into()
+        }
+        fn parse(_: &(), _: &(u32, usize), _: &str) -> Result<Parsed<()>, String> {
+            Ok(Parsed::Command(()))
+        }
+        fn format_command(_: &(), _: &(u32, usize), _: &()) -> String {
+            "count".into()
+        }
+        fn narrate(_: &(), s: &(u32, usize), _: &()) -> Option<Said> {
+            Some(Said::public(format!("{}", s.0)))
+        }
+        fn state_json(_: &(), s: &(u32, usize), _: Audience) -> Value {
+            json!({ "count": s.0 })
+        }
+        fn prompt(_: &(), s: &(u32, usize)) -> String {
+            format!("count from {}", s.0)
+        }
+        fn player_index(_: &(u32, usize), _: &str) -> Option<usize> {
+            None
+        }
+        fn random_command(r: &(), s: &(u32, usize), _: &mut StdRng) -> Option<()> {
+            Self::legal(r, s).pop()
+        }
+        fn wild_command(_: &(), _: &(u32, usize), _: &mut StdRng) {}
+        fn tally(_: &mut (), _: &(), _: &(u32, usize), e: &[()]) -> u64 {
+            e.len() as u64
+        }
+        fn game_ends(_: &mut (), _: &(), _: &(u32, usize)) {}
+        fn stats_lines(_: &(), _: u64) -> Vec<String> {
+            vec![]
+        }
+    }
+}
+
+#[test]
+fn simulate_fails_when_a_live_game_has_no_legal_command() {
+    for check in [false, true] {
+        let cfg = Config {
+            players: 2,
+            games: 1,
+            seed: 1,
+            max_turns: 100,
+            check,
+        };
+        let err = simulate::run::<stuck::Stuck>(&(), &(), &cfg)
+            .err()
+            .expect("a stuck game must fail simulate, not count as a time-up");
+        assert!(err.contains("no legal command"), "{err}");
+    }
+}

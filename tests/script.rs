@@ -274,7 +274,7 @@ fn tags_enroll_list_and_remove_from_the_command_line() {
     assert!(err.contains("not enrolled"), "{err}");
     let (code, _, err) = tags(&["add", "xyz", "player", "Bo"]);
     assert_ne!(code, Some(0));
-    assert!(err.contains("not a UID"), "{err}");
+    assert!(err.contains("not a tag UID"), "{err}");
     let _ = std::fs::remove_dir_all(&state);
 }
 
@@ -433,4 +433,96 @@ fn play_no_sim_fails_clearly_without_the_pi() {
         err.contains("not ready") && err.contains("boardside doctor"),
         "{err}"
     );
+}
+
+fn run_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_line_of_invalid_utf8_on_standard_input_is_refused_and_the_script_goes_on() {
+    let r = ruleset();
+    let args = [
+        "script",
+        "--ruleset",
+        &r,
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = run_bytes(&args, b"roll 3 4\nroll \xff\xfe 4\nroll 5 5\nstate\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("error: line 2 is not UTF-8 text"), "{out}");
+    assert!(
+        out.contains("Bob rolls 5 + 5 = 10"),
+        "the script went on: {out}"
+    );
+}
+
+/// `tags` with its own state directory; (exit code, stdout, stderr).
+fn tags_in(state: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN)
+        .arg("tags")
+        .args(args)
+        .env("BOARDSIDE_STATE", state)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tags_add_with_a_non_hex_uid_is_refused_not_a_panic() {
+    let state = std::env::temp_dir().join(format!("boardside-tags-utf8-{}", std::process::id()));
+    for bad in ["aéb", "aéé4", "04A1B2C", "04A1B2C3D", "", "0x04A1B2"] {
+        let (code, _, err) = tags_in(&state, &["add", bad, "player", "Ann"]);
+        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert!(err.contains("not a tag UID"), "{bad}: {err}");
+        assert!(!err.contains("panicked"), "{bad}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[test]
+fn eight_concurrent_tags_add_lose_no_tag() {
+    let state = std::env::temp_dir().join(format!("boardside-tags-race-{}", std::process::id()));
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            Command::new(BIN)
+                .args(["tags", "add", &format!("0A0B0C{i:02X}"), "player"])
+                .arg(format!("P{i}"))
+                .env("BOARDSIDE_STATE", &state)
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let (_, list, _) = tags_in(&state, &["list"]);
+    for i in 0..8 {
+        assert!(
+            list.contains(&format!("0A0B0C{i:02X}  token of P{i}")),
+            "{list}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&state);
 }

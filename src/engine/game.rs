@@ -142,6 +142,12 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     ) -> Result<(), RuleError>;
     /// The only change to a state: bookkeeping, no decisions.
     fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
+    /// Resume: do the recorded events and the events the rules decide now have the same
+    /// effect? Events that change nothing (remarks) may differ between releases, so an old
+    /// journal still resumes when a release only words things better.
+    fn same_result(recorded: &[Self::Event], decided: &[Self::Event]) -> bool {
+        recorded == decided
+    }
     /// A command read from a file: every index in range, so that `execute` cannot fail on it
     /// other than by refusing it.
     fn check_command(

@@ -3,6 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The most any balance may be set to by a correction (a trillion): far above any table's
+/// money, far below where i64 arithmetic could wrap.
+pub const MAX_MONEY: i64 = 1_000_000_000_000;
+
+/// The most any single amount in a ruleset file may be (a billion).
+pub const MAX_RULE_AMOUNT: i64 = 1_000_000_000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Account {
@@ -34,9 +41,13 @@ impl Ledger {
         self.bank
     }
 
+    /// Move money. Amounts are bounded where they enter (rulesets, corrections, bids), so
+    /// this never comes near the limits; saturating arithmetic makes sure it can never wrap.
     pub fn transfer(&mut self, from: Account, to: Account, amount: i64) {
-        *self.slot(from) -= amount;
-        *self.slot(to) += amount;
+        let f = self.slot(from);
+        *f = f.saturating_sub(amount);
+        let t = self.slot(to);
+        *t = t.saturating_add(amount);
     }
 
     fn slot(&mut self, a: Account) -> &mut i64 {

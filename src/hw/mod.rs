@@ -39,15 +39,28 @@ impl Uid {
         self.0.iter().map(|b| format!("{b:02X}")).collect()
     }
     pub fn parse(hex: &str) -> Option<Uid> {
+        Uid::read(hex).ok()
+    }
+
+    /// A UID written in hex (4, 7 or 10 bytes, as ISO 14443-3 cascade levels give them), or
+    /// why it is not one. Only ASCII hex digits are looked at, so no text can panic here.
+    pub fn read(hex: &str) -> Result<Uid, String> {
         let hex = hex.trim();
-        if hex.is_empty() || hex.len() % 2 != 0 {
-            return None;
+        let bad =
+            || format!("'{hex}' is not a tag UID: write 8, 14 or 20 hex digits, such as 04A1B2C3");
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) || ![8, 14, 20].contains(&hex.len()) {
+            return Err(bad());
         }
-        (0..hex.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        hex.as_bytes()
+            .chunks(2)
+            .map(|pair| {
+                std::str::from_utf8(pair)
+                    .ok()
+                    .and_then(|p| u8::from_str_radix(p, 16).ok())
+            })
             .collect::<Option<Vec<u8>>>()
             .map(Uid)
+            .ok_or_else(bad)
     }
 }
 

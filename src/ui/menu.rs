@@ -142,6 +142,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Bid { player, amount } => format!("{} bids {amount}", name(s, *player)),
         Command::Accept { player } => format!("{} accepts", name(s, *player)),
         Command::Pass { player } => format!("{} passes", name(s, *player)),
+        Command::Close => "Close the auction".into(),
         Command::Build { square } => format!(
             "Build {}: {}",
             rules.squares[*square].build_cost().unwrap_or(0),

@@ -452,15 +452,9 @@ impl Ui {
         }
     }
 
+    /// One command: one undo step takes the table back to the open auction.
     fn close_auction(&mut self) {
-        let Some(Pending::Auction(a)) = self.state().and_then(|s| s.top()).cloned() else {
-            return;
-        };
-        for p in (0..a.open.len()).filter(|&p| a.open[p]) {
-            if a.high.map(|h| h.0) != Some(p) {
-                self.command(Command::Pass { player: p });
-            }
-        }
+        self.command(Command::Close);
     }
 
     fn button(&mut self, b: Button, p: Press) {
@@ -569,7 +563,7 @@ impl Ui {
             Act::Enroll(kind) => {
                 if let View::Enroll { uid } = self.view.clone() {
                     self.tags.set(&uid, kind.clone());
-                    self.save_tags();
+                    self.save_tag(&uid, kind.clone());
                     self.note = Some(format!("tag enrolled as {}", kind.describe()));
                     if let (TagKind::Player { name }, View::Setup) = (&kind, &self.home_view()) {
                         if !self.setup.players.contains(name) {
@@ -593,6 +587,9 @@ impl Ui {
                                 self.log.push(line.clone());
                                 self.toast = vec![line];
                                 self.toast_until = self.now + self.cfg.toast_ms;
+                                // An auction brought back by undo gets a fresh silence, or
+                                // it would close again at once.
+                                self.auction_since = self.now;
                             }
                             Err(e) => self.note = Some(e),
                         }
@@ -634,10 +631,15 @@ impl Ui {
         }
     }
 
-    fn save_tags(&mut self) {
+    /// Enroll on disk too; the map comes back with any tags others enrolled meanwhile.
+    fn save_tag(&mut self, uid: &Uid, kind: TagKind) {
         if let Some(p) = &self.tags_path {
-            if let Err(e) = self.tags.save(p) {
-                self.note = Some(e);
+            match TagMap::update(p, |m| {
+                m.set(uid, kind);
+                Ok(())
+            }) {
+                Ok((map, ())) => self.tags = map,
+                Err(e) => self.note = Some(e),
             }
         }
     }

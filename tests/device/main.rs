@@ -615,3 +615,20 @@ fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
     assert!(err.contains("ruleset"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_tag_uid_that_is_not_hex_is_refused_with_a_reason_never_a_panic() {
+    // The simulator lists the map's tags through Uid::parse; a hand-edited map may hold these.
+    for bad in ["aéb", "é", "04A1B2C", "04A1B2Cé", "zz112233", ""] {
+        assert_eq!(Uid::parse(bad), None, "{bad}");
+        assert!(
+            Uid::read(bad).unwrap_err().contains("not a tag UID"),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        Uid::read("04a1b2c3").unwrap(),
+        Uid(vec![0x04, 0xA1, 0xB2, 0xC3])
+    );
+    assert_eq!(Uid::read("04A1B2C3D4E5F6").unwrap().0.len(), 7);
+}

@@ -4,6 +4,7 @@
 use crate::Table;
 use boardside::engine::property;
 use boardside::engine::property::state::{Pending, HOTEL};
+use boardside::engine::property::Event;
 
 fn game(players: &[&str]) -> Table {
     Table::new("sectionopoly", players, |_| {})
@@ -1051,4 +1052,47 @@ fn legal_commands_are_all_accepted() {
         let mut s = t.s.clone();
         property::execute(&t.rules, &mut s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
     }
+}
+
+#[test]
+fn closing_an_auction_is_one_command_and_the_high_bidder_wins() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.run("roll 1 2; decline; bid Bob 30");
+    let events = t.run("close");
+    assert_eq!(t.owner("oversight").as_deref(), Some("Bob"));
+    assert_eq!(t.cash("Bob"), 1500 - 30);
+    // Everyone else passed inside that one command.
+    let passes = events
+        .iter()
+        .filter(|e| matches!(e, Event::Passed { .. }))
+        .count();
+    assert_eq!(passes, 2);
+    // Closing with no bid: the bank keeps it.
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 2; decline; close");
+    assert_eq!(t.owner("oversight"), None);
+    assert!(t.pending().is_none());
+    assert!(t.refused("close").contains("no auction is open"));
+}
+
+#[test]
+fn a_cash_correction_that_would_overflow_is_refused() {
+    let mut t = game(&["Ann", "Bob"]);
+    let why = t.refused("set cash Ann 9223372036854775807");
+    assert!(why.contains("more money than a game can hold"), "{why}");
+    // The largest allowed balance still passes the start square without wrapping.
+    t.run("set cash Ann 1000000000000; set position Ann 37; roll 1 2");
+    assert_eq!(
+        t.cash("Ann"),
+        1_000_000_000_000 + 200,
+        "salary on the start square"
+    );
+}
+
+#[test]
+fn a_trade_of_money_that_would_overflow_is_refused() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["oversight"]);
+    let why = t.refused("trade Bob Ann $9223372036854775807 $9223372036854775807 for oversight");
+    assert!(why.contains("more money than a game can hold"), "{why}");
 }

@@ -241,6 +241,11 @@ fn receiving_a_mortgaged_property_choose_at_once_to_unmortgage_or_not() {
     assert!(matches!(t.pending(), Some(Pending::Mortgaged { .. })));
     t.run("keep victoria-heights");
     assert_eq!(t.cash("Bob"), 1100, "no fee for keeping it mortgaged");
+    assert!(
+        t.said("keeps Victoria Heights mortgaged, at no fee now"),
+        "{:?}",
+        t.lines
+    );
     t.run("unmortgage upper-mall");
     assert_eq!(t.cash("Bob"), 1100 - 175 - 18);
     assert!(t.pending().is_none());
@@ -345,3 +350,16 @@ fn taxes_are_flat() {
 }
 
 use boardside::engine::property;
+
+#[test]
+fn the_received_mortgage_prompt_says_what_keep_and_lift_really_cost() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["victoria-heights"]);
+    t.run("mortgage victoria-heights");
+    t.run("trade Ann Bob victoria-heights for $400");
+    let asked = boardside::engine::property::prompt(&t.rules, &t.s).text;
+    // Suetology charges nothing to keep it; lifting is the mortgage value plus 10%.
+    assert!(asked.contains("keeping it costs nothing now"), "{asked}");
+    assert!(!asked.contains("interest now"), "{asked}");
+    assert!(asked.contains("lifting costs 220 (200 + 20)"), "{asked}");
+}

@@ -82,6 +82,18 @@ pub fn pass(t: &mut Table, p: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// `close`: the table ends the bidding. Everyone still in but the high bidder passes, and the
+/// auction settles as it would after those passes, as one command.
+pub fn close(t: &mut Table) -> Result<(), RuleError> {
+    let a = current(t)?;
+    let high = a.high.map(|(h, _)| h);
+    for p in (0..a.open.len()).filter(|&p| a.open[p] && Some(p) != high) {
+        t.emit(Event::Passed { player: p });
+    }
+    close_if_decided(t);
+    Ok(())
+}
+
 /// Close when nobody but the high bidder is still in, or nobody at all.
 fn close_if_decided(t: &mut Table) {
     let Some(Pending::Auction(a)) = t.s.top().cloned() else {

@@ -68,6 +68,8 @@ pub enum Command {
     Pass {
         player: usize,
     },
+    /// Close the open auction: every bidder but the high bidder passes (one command, one undo).
+    Close,
     Build {
         square: usize,
     },

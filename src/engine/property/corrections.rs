@@ -5,7 +5,7 @@ use super::command::Correction;
 use super::event::{Event, How, JailExit, JailWhy, StatusWhy};
 use super::state::{level_buildings, Why, HOTEL};
 use super::{no_decision, Table};
-use crate::engine::ledger::Account;
+use crate::engine::ledger::{Account, MAX_MONEY};
 use crate::engine::RuleError;
 use crate::ensure;
 
@@ -14,6 +14,10 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
     match *c {
         Correction::Cash { player, amount } => {
             ensure!(amount >= 0, "cash cannot be negative");
+            ensure!(
+                amount <= MAX_MONEY,
+                "{amount} is more money than a game can hold (at most {MAX_MONEY})"
+            );
             let diff = amount - t.s.cash(player);
             if diff > 0 {
                 t.pay(

@@ -107,6 +107,11 @@ pub enum Note {
     Unsold {
         square: usize,
     },
+    /// A received mortgaged square is kept mortgaged with no fee now (suetology).
+    KeptMortgaged {
+        player: usize,
+        square: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

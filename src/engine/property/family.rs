@@ -117,6 +117,17 @@ impl Family for Property {
         event::apply(s, e)
     }
 
+    /// Notes are remarks with no effect on the state: a release may add or reword them.
+    fn same_result(recorded: &[Event], decided: &[Event]) -> bool {
+        let effects = |v: &[Event]| {
+            v.iter()
+                .filter(|e| !matches!(e, Event::Note(_)))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        effects(recorded) == effects(decided)
+    }
+
     fn check_command(r: &Ruleset, s: &State, c: &Command) -> Result<(), String> {
         let n = s.players.len();
         let player = |p: usize| {

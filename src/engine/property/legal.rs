@@ -22,7 +22,9 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
                 out.push(Command::Buy);
             }
             out.push(Command::Decline);
-            management(rules, s, &[*player], &mut out);
+            // Anyone may deal while a purchase waits (`may_manage`), not only the buyer.
+            let everyone: Vec<usize> = s.active_players().collect();
+            management(rules, s, &everyone, &mut out);
         }
         Some(Pending::Auction(a)) => {
             let step = s.options.auction_step;
@@ -31,6 +33,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
                 Lot::Square(sq) => rules.squares[sq].price().unwrap_or(0),
                 Lot::Building { .. } => floor,
             };
+            out.push(Command::Close);
             for p in (0..a.open.len()).filter(|&p| a.open[p]) {
                 if a.high.map(|(h, _)| h) != Some(p) {
                     out.push(Command::Pass { player: p });
@@ -64,7 +67,8 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
                 out.push(Command::Resolve);
             }
             out.push(Command::Concede);
-            management(rules, s, &[d.debtor], &mut out);
+            let everyone: Vec<usize> = s.active_players().collect();
+            management(rules, s, &everyone, &mut out);
         }
         Some(Pending::Card { deck, .. }) => {
             for card in s.decks[*deck].cards() {
@@ -139,10 +143,9 @@ pub fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<C
                 out.push(Command::Build { square: sq });
             }
             if can_sell(rules, s, sq).is_ok() {
-                out.push(Command::Sell {
-                    square: sq,
-                    all: false,
-                });
+                for all in [false, true] {
+                    out.push(Command::Sell { square: sq, all });
+                }
             }
             if can_mortgage(rules, s, sq).is_ok() {
                 out.push(Command::Mortgage { square: sq });

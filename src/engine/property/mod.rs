@@ -121,6 +121,7 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
         Command::Accept { player } => auction::accept(t, *player)?,
         Command::Resolve => autoresolve::resolve(t)?,
         Command::Pass { player } => auction::pass(t, *player)?,
+        Command::Close => auction::close(t)?,
         Command::Build { square } => building::build(t, *square)?,
         Command::Sell { square, all } => building::sell(t, *square, *all)?,
         Command::Mortgage { square } => mortgage::mortgage(t, *square)?,

@@ -3,7 +3,7 @@
 //! once unless lifted at once.
 
 use super::debt;
-use super::event::Event;
+use super::event::{Event, Note};
 use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{Pending, State, Why};
@@ -176,6 +176,8 @@ pub fn keep(t: &mut Table, sq: usize) -> Result<(), RuleError> {
     if t.s.options.received_mortgage == ReceivedMortgage::Interest {
         let interest = t.rules.interest(sq);
         debt::charge_bank(t, player, interest, Why::Interest { square: sq });
+    } else {
+        t.emit(Event::Note(Note::KeptMortgaged { player, square: sq }));
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! rent on Walter's Area (26 x 2, full group)"), and what the game is waiting for.
 
 use super::event::{Event, How, JailExit, JailWhy, Note, StatusWhy};
+use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
 use crate::engine::ledger::Account;
@@ -373,6 +374,12 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 t.jail
             ),
             Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
+            Note::KeptMortgaged { player, square } => format!(
+                "{} keeps {} mortgaged, at no fee now (lifting it later costs the usual {}%)",
+                who(s, *player),
+                sq(rules, *square),
+                rules.interest_percent
+            ),
         },
     })
 }
@@ -466,17 +473,29 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             who(s, *player),
             sq(rules, *square)
         ),
-        Some(Pending::Mortgaged { player, squares }) => format!(
-            "{} received mortgaged {}: `unmortgage SQ` to lift now, or `keep SQ` to pay {}% \
-             interest now",
-            who(s, *player),
-            squares
+        Some(Pending::Mortgaged { player, squares }) => {
+            // Each square's real cost under this game's rule (options: received_mortgage).
+            let choices = squares
                 .iter()
-                .map(|&q| sq(rules, q))
+                .map(|&q| {
+                    let (value, interest) = super::mortgage::lift_cost(rules, q);
+                    let keep = match s.options.received_mortgage {
+                        ReceivedMortgage::Interest => format!("keeping it costs {interest} now"),
+                        _ => "keeping it costs nothing now".to_string(),
+                    };
+                    format!(
+                        "{}: lifting costs {} ({value} + {interest}), {keep}",
+                        sq(rules, q),
+                        value + interest
+                    )
+                })
                 .collect::<Vec<_>>()
-                .join(", "),
-            rules.interest_percent
-        ),
+                .join("; ");
+            format!(
+                "{} received mortgaged squares: `unmortgage SQ` or `keep SQ` for each ({choices})",
+                who(s, *player)
+            )
+        }
         Some(Pending::Place { player, hotel }) => format!(
             "{} places the {} won at auction: `build SQ`",
             who(s, *player),

@@ -23,7 +23,7 @@ pub enum Line {
 }
 
 pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | accept PLAYER | \
-pass PLAYER | plan | resolve | \
+pass PLAYER | close | plan | resolve | \
 build SQ | sell SQ [all] | mortgage SQ | unmortgage SQ | keep SQ | jail pay | jail card | \
 tax flat | tax percent | draw DECK CARD | trade FROM TO ITEMS for ITEMS | pay | concede | \
 claim SQ | end | time-up | undo | state | prompt | help | set cash PLAYER N | \
@@ -157,6 +157,7 @@ pub fn parse(rules: &Ruleset, state: &State, line: &str) -> Result<Line, String>
         "pass" => Command::Pass {
             player: w.player()?,
         },
+        "close" => Command::Close,
         "build" => Command::Build {
             square: w.square()?,
         },
@@ -363,6 +364,7 @@ pub fn format_command(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Accept { player } => format!("accept {}", p(*player)),
         Command::Resolve => "resolve".into(),
         Command::Pass { player } => format!("pass {}", p(*player)),
+        Command::Close => "close".into(),
         Command::Build { square } => format!("build {}", q(*square)),
         Command::Sell { square, all } => {
             format!("sell {}{}", q(*square), if *all { " all" } else { "" })

@@ -1,6 +1,7 @@
 //! The property-game ruleset file: board, groups, decks, money, supply, options and theme names,
 //! loaded from TOML and checked, with every problem reported as `file:line: what is wrong`.
 
+use crate::engine::ledger::MAX_RULE_AMOUNT;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use toml::Spanned;
@@ -430,6 +431,12 @@ impl Ruleset {
         }
 
         let n = def.squares.len();
+        if n > MAX_SQUARES {
+            return Err(err(
+                None,
+                format!("the board has {n} squares; at most {MAX_SQUARES} are allowed"),
+            ));
+        }
         if n < 4 {
             return Err(err(
                 None,
@@ -588,6 +595,10 @@ impl Ruleset {
                     ))
                 }
             };
+            for (field, x) in kind_amounts(&kind) {
+                amount(field, x)
+                    .map_err(|m| err(here.clone(), format!("square '{}': {m}", sd.id)))?;
+            }
             squares[sd.index] = Some(Square {
                 id: sd.id.clone(),
                 name: sd.name.clone(),
@@ -675,7 +686,9 @@ impl Ruleset {
                     {
                         Some(format!("group '{group}' is not defined"))
                     }
-                    _ => None,
+                    _ => effect_amounts(&card.effect)
+                        .into_iter()
+                        .find_map(|(field, x)| amount(field, x).err()),
                 };
                 if let Some(b) = bad {
                     return Err(err(
@@ -685,8 +698,18 @@ impl Ruleset {
                 }
             }
         }
-        if def.money.start_cash < 0 || def.money.salary < 0 || def.money.jail_fine < 0 {
-            return Err(err(None, "[money] values must not be negative".into()));
+        let m = &def.money;
+        for (field, x) in [
+            ("start_cash", m.start_cash),
+            ("salary", m.salary),
+            ("jail_fine", m.jail_fine),
+            ("mortgage_interest_percent", m.mortgage_interest_percent),
+        ] {
+            amount(field, x).map_err(|msg| RulesetError {
+                file: file.to_string(),
+                line: key_line(text, "money", field),
+                message: format!("[money] {msg}"),
+            })?;
         }
         if def.supply.houses_before_top == 0 {
             return Err(err(
@@ -794,4 +817,79 @@ pub fn content_hash(bytes: &[u8]) -> String {
         h = h.wrapping_mul(0x100000001b3);
     }
     format!("{h:016x}")
+}
+
+/// The largest board a ruleset may describe (a printed board has 40; some have more).
+const MAX_SQUARES: usize = 400;
+
+/// Amounts in a ruleset are never negative (no rule has a negative price, rent, fee or card
+/// amount) and never absurd, so that no sum of them can overflow.
+fn amount(field: &str, x: i64) -> Result<(), String> {
+    if x < 0 {
+        Err(format!("{field} = {x} must not be negative"))
+    } else if x > MAX_RULE_AMOUNT {
+        Err(format!(
+            "{field} = {x} is absurd (at most {MAX_RULE_AMOUNT})"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn kind_amounts(k: &Kind) -> Vec<(&'static str, i64)> {
+    let many =
+        |field: &'static str, v: &[i64]| v.iter().map(move |&x| (field, x)).collect::<Vec<_>>();
+    match k {
+        Kind::Lot {
+            price,
+            rents,
+            build_cost,
+            ..
+        } => [
+            vec![("price", *price), ("build_cost", *build_cost)],
+            many("rents", rents),
+        ]
+        .concat(),
+        Kind::Station { price, rents, .. } => {
+            [vec![("price", *price)], many("rents", rents)].concat()
+        }
+        Kind::Utility {
+            price, multipliers, ..
+        } => [vec![("price", *price)], many("multipliers", multipliers)].concat(),
+        Kind::Tax { amount, percent } => {
+            let mut v = vec![("amount", *amount)];
+            v.extend(percent.map(|p| ("percent", p)));
+            v
+        }
+        _ => vec![],
+    }
+}
+
+fn effect_amounts(e: &Effect) -> Vec<(&'static str, i64)> {
+    match *e {
+        Effect::Collect { amount }
+        | Effect::Pay { amount }
+        | Effect::PayEachPlayer { amount }
+        | Effect::CollectFromEachPlayer { amount } => vec![("amount", amount)],
+        Effect::Repairs {
+            per_house,
+            per_hotel,
+        } => vec![("per_house", per_house), ("per_hotel", per_hotel)],
+        _ => vec![],
+    }
+}
+
+/// The line of `key = ...` inside the `[table]` section of a TOML text, if it is there.
+fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
+    let header = format!("[{table}]");
+    let mut inside = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            inside = t == header;
+        } else if inside && t.split('=').next().map(str::trim) == Some(key) {
+            return Some(i + 1);
+        }
+    }
+    None
 }

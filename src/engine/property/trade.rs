@@ -7,14 +7,14 @@ use super::event::Event;
 use super::ruleset::Ruleset;
 use super::state::{State, Why};
 use super::{may_manage, Table};
-use crate::engine::ledger::Account;
+use crate::engine::ledger::{Account, MAX_MONEY};
 use crate::engine::RuleError;
 use crate::ensure;
 
 /// Can `giver` hand over these items?
 fn check_side(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Result<(), RuleError> {
     let name = &s.players[giver].name;
-    let mut cash = 0;
+    let mut cash = 0i64;
     let mut squares: Vec<usize> = Vec::new();
     for item in items {
         match *item {
@@ -38,7 +38,14 @@ fn check_side(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Resul
             }
             Item::Cash(n) => {
                 ensure!(n > 0, "an amount of money must be more than 0");
-                cash += n;
+                cash = match cash.checked_add(n).filter(|&c| c <= MAX_MONEY) {
+                    Some(c) => c,
+                    None => {
+                        return Err(RuleError::new(format!(
+                            "{name} cannot give more money than a game can hold"
+                        )))
+                    }
+                };
             }
             Item::Card(deck) => {
                 let want = items.iter().filter(|i| **i == Item::Card(deck)).count();
@@ -91,7 +98,7 @@ pub fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleErr
             let cash: i64 = gets
                 .iter()
                 .map(|i| if let Item::Cash(n) = *i { n } else { 0 })
-                .sum();
+                .fold(0i64, i64::saturating_add);
             let given = price(gives);
             let received = price(gets) + cash;
             ensure!(
