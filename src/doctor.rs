@@ -99,8 +99,8 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
     } else {
         let mut bad = Vec::new();
         for r in &rulesets {
-            if let Err(e) = crate::engine::property::Ruleset::load(&r.display().to_string()) {
-                bad.push(e.to_string());
+            if let Err(e) = crate::games::check(r) {
+                bad.push(e);
             }
         }
         if bad.is_empty() {

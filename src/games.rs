@@ -17,8 +17,12 @@ macro_rules! for_family {
                 type $F = $crate::engine::property::Property;
                 $body
             }
+            "grid" => {
+                type $F = $crate::engine::grid::Grid;
+                $body
+            }
             other => Err(format!(
-                "unknown game family '{other}' (this build knows: property)"
+                "unknown game family '{other}' (this build knows: property, grid)"
             )),
         }
     };
@@ -140,6 +144,15 @@ pub fn simulate(
     for_family!(game.as_str(), F => {
         let rules = F::load(&path.display().to_string())?;
         let opts = options::<F>(&rules, given)?;
-        simulate::run::<F>(&rules, &opts, cfg).map(|r| r.lines())
+        if cfg.check {
+            // The whole conformance suite: random play with every check, then the journal.
+            let dir = std::env::temp_dir();
+            let report = crate::conformance::suite::<F>(&rules, &opts, cfg, &dir)?;
+            let mut lines = report.lines();
+            lines.push("conformance: every check passed".into());
+            Ok(lines)
+        } else {
+            simulate::run::<F>(&rules, &opts, cfg).map(|r| r.lines())
+        }
     })
 }

@@ -5,6 +5,7 @@ pub mod deck;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod grid;
 pub mod ledger;
 pub mod property;
 pub mod turn;

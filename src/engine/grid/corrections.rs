@@ -1,0 +1,73 @@
+//! Table corrections (`set ...`): putting the device right after a mistake at the table.
+//! Journaled and undoable like any command; valid once the game has started.
+
+use super::event::Event;
+use super::state::Phase;
+use super::{Correction, Table};
+use crate::engine::RuleError;
+use crate::ensure;
+
+/// The most a count, a stun or a wonder may be set to: far past any game, far from overflow.
+const MOST: u32 = 100_000;
+
+pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
+    ensure!(
+        !matches!(t.s.phase, Phase::Setup),
+        "corrections apply once the game has started; before it, use `side` and `place`"
+    );
+    match *c {
+        Correction::Sticker {
+            player,
+            part,
+            level,
+        } => t.emit(Event::Sticker {
+            player,
+            part,
+            level,
+            upgrade: false,
+        }),
+        Correction::Count {
+            player,
+            action,
+            value,
+        } => {
+            ensure!(
+                value <= MOST,
+                "a count of {value} is more than a game can reach"
+            );
+            t.emit(Event::Count {
+                player,
+                action,
+                value,
+            })
+        }
+        Correction::Stun { player, rounds } => {
+            ensure!(
+                rounds <= MOST,
+                "{rounds} rounds is more than a game can last"
+            );
+            t.emit(Event::Stun { player, rounds })
+        }
+        Correction::Strip { team, value } => {
+            ensure!(
+                value < t.s.strip_length,
+                "a strip holds 0 to {} units (full, it empties into a wonder)",
+                t.s.strip_length - 1
+            );
+            t.emit(Event::Strip { team, value })
+        }
+        Correction::Team { player, team } => t.emit(Event::Team { player, team }),
+        Correction::Wonder { player, rounds } => {
+            ensure!(
+                rounds <= MOST,
+                "{rounds} rounds is more than a game can last"
+            );
+            t.emit(Event::Wonder {
+                player,
+                rounds,
+                granted: false,
+            })
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,488 @@
+//! The grid game behind the shared game API: each method hands over to the module that owns
+//! it; the random player and the invariants the conformance suite checks live here.
+
+use rand::rngs::StdRng;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+use super::rules::{GridOptions, GridRules};
+use super::state::{Dir, Edge, Order, Phase, Piece, State, Team};
+use super::{computer, event, narrate, protocol, round, Command, Correction, Event};
+use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::RuleError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid;
+
+/// What is drawn from the seed when a game is created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The computer seats' tie-breaks.
+    pub seed: u64,
+}
+
+/// What simulate counts for the grid game.
+#[derive(Default)]
+pub struct Stats {
+    pub team_wins: [u64; 2],
+    pub conversions: u64,
+    pub wonders: u64,
+}
+
+pub const MAX_HUMANS: usize = 8;
+
+fn check_names(players: &[String]) -> Result<(), String> {
+    if players.is_empty() || players.len() > MAX_HUMANS {
+        return Err(format!(
+            "the grid game needs 1 to {MAX_HUMANS} players, not {}",
+            players.len()
+        ));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.trim().is_empty() || p.contains(char::is_whitespace) {
+            return Err(format!("player name '{p}' must be one word"));
+        }
+        let lower = p.to_ascii_lowercase();
+        if lower.starts_with("cpu") && lower[3..].chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!(
+                "'{p}': names cpu1, cpu2, ... are kept for the computer seats"
+            ));
+        }
+        if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            return Err(format!("two players are called {p}"));
+        }
+    }
+    Ok(())
+}
+
+impl Family for Grid {
+    const GAME: &'static str = "grid";
+    type Rules = GridRules;
+    type Options = GridOptions;
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Stats = Stats;
+
+    fn load(path: &str) -> Result<GridRules, String> {
+        GridRules::load(path)
+    }
+    fn rules_id(r: &GridRules) -> &str {
+        &r.id
+    }
+    fn rules_name(r: &GridRules) -> &str {
+        &r.name
+    }
+    fn rules_hash(r: &GridRules) -> &str {
+        &r.hash
+    }
+    fn describe(r: &GridRules) -> String {
+        format!(
+            "{} ({}x{} board, {} walls, strip {})",
+            r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
+        )
+    }
+    fn default_options(r: &GridRules) -> GridOptions {
+        r.options.clone()
+    }
+    fn set_option(o: &mut GridOptions, k: &str, v: &str) -> Result<(), String> {
+        o.set(k, v)
+    }
+    fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
+        Setup { seed: rng.random() }
+    }
+    fn check_setup(_r: &GridRules, players: &[String], _s: &Setup) -> Result<(), String> {
+        check_names(players)
+    }
+    fn new_game(
+        r: &GridRules,
+        players: &[String],
+        o: &GridOptions,
+        setup: &Setup,
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        check_names(players).map_err(RuleError::new)?;
+        let state = State {
+            phase: Phase::Setup,
+            round: 0,
+            pieces: players.iter().map(|p| Piece::new(p, None, false)).collect(),
+            humans: players.len(),
+            walls: if o.no_walls {
+                BTreeSet::new()
+            } else {
+                r.walls.clone()
+            },
+            strips: [0, 0],
+            strip_length: o.strip_length,
+            stunned_holder_converts: o.stunned_holder_converts,
+            wonders_due: vec![],
+            revealed: vec![],
+            winner: None,
+            seed: setup.seed,
+        };
+        Ok((state, vec![]))
+    }
+    fn execute_into(
+        r: &GridRules,
+        s: &mut State,
+        c: &Command,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        super::execute_into(r, s, c, out)
+    }
+    fn apply(_r: &GridRules, s: &mut State, e: &Event) {
+        event::apply(s, e)
+    }
+    fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
+        let player = |p: usize| {
+            (p < s.pieces.len())
+                .then_some(())
+                .ok_or_else(|| format!("player number {p} is not in this game"))
+        };
+        match c {
+            Command::Side { player: p, .. } | Command::Place { player: p, .. } => player(*p),
+            Command::Order { player: p, order } => {
+                player(*p)?;
+                match order {
+                    Order::Move(d) if d.is_empty() || d.len() > 3 => {
+                        Err("a move order has 1 to 3 cards".into())
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Command::Roll { dice: Some(d) }
+                if d.is_empty() || d.len() > 2 || d.iter().any(|&x| x == 0 || x > 20) =>
+            {
+                Err(format!("dice {d:?} are not one or two dice of 1 to 20"))
+            }
+            Command::Wall { field, .. } if field.0 as u16 > r.columns as u16 + 1 => {
+                Err("off the board".into())
+            }
+            Command::Set(k) => match *k {
+                Correction::Sticker { player: p, .. }
+                | Correction::Count { player: p, .. }
+                | Correction::Stun { player: p, .. }
+                | Correction::Team { player: p, .. }
+                | Correction::Wonder { player: p, .. } => player(p),
+                Correction::Strip { .. } => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+    fn to_act(_r: &GridRules, s: &State) -> ToAct {
+        match &s.phase {
+            Phase::Setup => ToAct::One(
+                (0..s.humans)
+                    .find(|&i| s.pieces[i].team.is_none())
+                    .unwrap_or(0),
+            ),
+            Phase::Placing { piece } => ToAct::Chance {
+                player: *piece,
+                chance: Chance { dice: vec![20, 20] },
+            },
+            Phase::Orders => ToAct::Several(s.owing()),
+            Phase::Wonder { team } => {
+                let members = s.team_members(*team);
+                ToAct::Chance {
+                    player: members.first().copied().unwrap_or(0),
+                    chance: Chance {
+                        dice: vec![round::wonder_die(members.len())],
+                    },
+                }
+            }
+            Phase::Over => ToAct::Over {
+                winners: s
+                    .winner
+                    .map(|t| {
+                        (0..s.pieces.len())
+                            .filter(|&i| s.pieces[i].team == Some(t) && !s.pieces[i].converted)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            },
+        }
+    }
+    fn chance(_r: &GridRules, s: &State, c: &Command) -> Option<Chance> {
+        match (c, &s.phase) {
+            (Command::Roll { dice: None }, Phase::Placing { .. }) => {
+                Some(Chance { dice: vec![20, 20] })
+            }
+            (Command::Roll { dice: None }, Phase::Wonder { team }) => Some(Chance {
+                dice: vec![round::wonder_die(s.team_members(*team).len())],
+            }),
+            _ => None,
+        }
+    }
+    fn with_chance(c: &Command, faces: &[u8]) -> Command {
+        match c {
+            Command::Roll { dice: None } => Command::Roll {
+                dice: Some(faces.to_vec()),
+            },
+            other => other.clone(),
+        }
+    }
+    fn legal(r: &GridRules, s: &State) -> Vec<Command> {
+        legal(r, s)
+    }
+    fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
+        invariants(r, s)
+    }
+    fn verbs(_r: &GridRules) -> String {
+        protocol::VERBS.to_string()
+    }
+    fn parse(r: &GridRules, s: &State, line: &str) -> Result<Parsed<Command>, String> {
+        protocol::parse(r, s, line)
+    }
+    fn format_command(r: &GridRules, s: &State, c: &Command) -> String {
+        protocol::format_command(r, s, c)
+    }
+    fn narrate(r: &GridRules, after: &State, e: &Event) -> Option<Said> {
+        narrate::event(r, after, e)
+    }
+    fn state_json(r: &GridRules, s: &State, viewer: Audience) -> Value {
+        protocol::state_json(r, s, viewer)
+    }
+    fn prompt(_r: &GridRules, s: &State) -> String {
+        narrate::prompt(s)
+    }
+    fn player_index(s: &State, name: &str) -> Option<usize> {
+        s.index_of(name)
+    }
+    fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+        random_command(r, s, rng)
+    }
+    fn wild_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Command {
+        let n = s.pieces.len();
+        let p = rng.random_range(0..n);
+        match rng.random_range(0..8) {
+            0 => {
+                let k = rng.random_range(1..=3);
+                Command::Order {
+                    player: p,
+                    order: Order::Move((0..k).map(|_| Dir::ALL[rng.random_range(0..4)]).collect()),
+                }
+            }
+            1 => Command::Order {
+                player: p,
+                order: Order::Attack,
+            },
+            2 => Command::Side {
+                player: p,
+                team: Team::BOTH[rng.random_range(0..2)],
+            },
+            3 => Command::Start,
+            4 => Command::Roll {
+                dice: Some(vec![rng.random_range(1..=20), rng.random_range(1..=20)]),
+            },
+            5 => Command::Roll {
+                dice: Some(vec![rng.random_range(1..=20)]),
+            },
+            6 => Command::Wall {
+                field: (
+                    rng.random_range(0..=r.columns + 1),
+                    rng.random_range(0..=r.rows + 1),
+                ),
+                edge: if rng.random() {
+                    Edge::East
+                } else {
+                    Edge::South
+                },
+                on: rng.random(),
+            },
+            _ => Command::Place {
+                player: p,
+                field: (
+                    rng.random_range(0..=r.columns + 1),
+                    rng.random_range(0..=r.rows + 1),
+                ),
+            },
+        }
+    }
+    fn tally(stats: &mut Stats, _r: &GridRules, _s: &State, events: &[Event]) -> u64 {
+        let mut rounds = 0;
+        for e in events {
+            match e {
+                Event::Round { .. } => rounds += 1,
+                Event::Converted { .. } => stats.conversions += 1,
+                Event::Wonder { granted: true, .. } => stats.wonders += 1,
+                _ => {}
+            }
+        }
+        rounds
+    }
+    fn game_ends(stats: &mut Stats, _r: &GridRules, s: &State) {
+        if let Some(t) = s.winner {
+            stats.team_wins[t.index()] += 1;
+        }
+    }
+    fn stats_lines(stats: &Stats, games: u64) -> Vec<String> {
+        let g = games.max(1) as f64;
+        let decided = (stats.team_wins[0] + stats.team_wins[1]).max(1) as f64;
+        vec![
+            "(turns are rounds in the grid game)".into(),
+            format!(
+                "scientists win: {} ({:.1}%), religionists win: {} ({:.1}%)",
+                stats.team_wins[0],
+                100.0 * stats.team_wins[0] as f64 / decided,
+                stats.team_wins[1],
+                100.0 * stats.team_wins[1] as f64 / decided
+            ),
+            format!("big wonders per game: {:.1}", stats.wonders as f64 / g),
+            format!("conversions per game: {:.1}", stats.conversions as f64 / g),
+        ]
+    }
+}
+
+/// Every order a piece could seal now (its feet's limit), for menus and the conformance suite.
+pub fn orders_for(r: &GridRules, s: &State, p: usize) -> Vec<Order> {
+    let feet = s.pieces[p].sticker(super::state::Part::Feet);
+    let n = r.max_steps[feet.index()] as usize;
+    let mut out = vec![Order::Attack, Order::Pray];
+    let mut stacks: Vec<Vec<Dir>> = vec![vec![]];
+    for _ in 0..n {
+        let longer: Vec<Vec<Dir>> = stacks
+            .iter()
+            .filter(|st| st.len() == stacks.last().map_or(0, |l| l.len()))
+            .flat_map(|st| {
+                Dir::ALL
+                    .iter()
+                    .map(move |&d| [st.clone(), vec![d]].concat())
+            })
+            .collect();
+        stacks.extend(longer);
+    }
+    out.extend(
+        stacks
+            .into_iter()
+            .filter(|st| !st.is_empty())
+            .map(Order::Move),
+    );
+    out
+}
+
+fn legal(r: &GridRules, s: &State) -> Vec<Command> {
+    let mut out = Vec::new();
+    let walls = |out: &mut Vec<Command>| {
+        for c in 1..=r.columns {
+            for row in 1..=r.rows {
+                for edge in [Edge::East, Edge::South] {
+                    if super::rules::unit(r.columns, r.rows, c as i64, row as i64, edge).is_ok() {
+                        out.push(Command::Wall {
+                            field: (c, row),
+                            edge,
+                            on: !s.is_wall((c, row), edge),
+                        });
+                    }
+                }
+            }
+        }
+    };
+    match &s.phase {
+        Phase::Setup => {
+            for p in 0..s.humans {
+                for team in Team::BOTH {
+                    out.push(Command::Side { player: p, team });
+                }
+            }
+            if (0..s.humans).all(|p| s.pieces[p].team.is_some()) {
+                out.push(Command::Start);
+            }
+            walls(&mut out);
+        }
+        Phase::Placing { .. } => {
+            out.push(Command::Roll { dice: None });
+            walls(&mut out);
+        }
+        Phase::Orders => {
+            for p in (0..s.humans).filter(|&p| s.may_order(p)) {
+                for order in orders_for(r, s, p) {
+                    out.push(Command::Order { player: p, order });
+                }
+            }
+        }
+        Phase::Wonder { .. } => out.push(Command::Roll { dice: None }),
+        Phase::Over => {}
+    }
+    out
+}
+
+fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+    Some(match &s.phase {
+        Phase::Setup => match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
+            Some(p) => Command::Side {
+                player: p,
+                team: Team::BOTH[rng.random_range(0..2)],
+            },
+            None => Command::Start,
+        },
+        Phase::Placing { .. } => Command::Roll {
+            dice: Some(vec![rng.random_range(1..=20), rng.random_range(1..=20)]),
+        },
+        Phase::Orders => {
+            let owing = s.owing();
+            let p = *owing.get(rng.random_range(0..owing.len().max(1)))?;
+            // Mostly the computer seats' own heuristic, sometimes any order: varied play.
+            let order = if rng.random_ratio(3, 5) {
+                computer::order(r, s, p)
+            } else {
+                let all = orders_for(r, s, p);
+                all[rng.random_range(0..all.len())].clone()
+            };
+            Command::Order { player: p, order }
+        }
+        Phase::Wonder { team } => {
+            let faces = round::wonder_die(s.team_members(*team).len());
+            Command::Roll {
+                dice: Some(vec![rng.random_range(1..=faces)]),
+            }
+        }
+        Phase::Over => return None,
+    })
+}
+
+fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    for p in &s.pieces {
+        if let Some(f) = p.at {
+            if !r.on_board(f.0 as i32, f.1 as i32) {
+                return Err(format!("{} stands off the board at {f:?}", p.name));
+            }
+            if !seen.insert(f) {
+                return Err(format!("two pieces share {f:?}"));
+            }
+        }
+        if p.order.is_some() && (p.computer || p.stunned > 0 || s.phase != Phase::Orders) {
+            return Err(format!("{} holds a sealed order it may not have", p.name));
+        }
+    }
+    for t in Team::BOTH {
+        if s.strips[t.index()] > s.strip_length {
+            return Err(format!("the {} strip overflows", t.word()));
+        }
+    }
+    if !matches!(s.phase, Phase::Setup) && s.pieces.iter().any(|p| p.team.is_none()) {
+        return Err("a piece has no team after the start".into());
+    }
+    if matches!(s.phase, Phase::Orders) {
+        if s.pieces.iter().any(|p| p.at.is_none()) {
+            return Err("a round is played with a piece off the board".into());
+        }
+        if !s.wonders_due.is_empty() {
+            return Err("a wonder draw was skipped".into());
+        }
+        if s.owing().is_empty() {
+            return Err("a round waits for orders but nobody owes one".into());
+        }
+    }
+    if (s.winner.is_some()) != (s.phase == Phase::Over) {
+        return Err("the winner and the phase disagree".into());
+    }
+    if let Some(w) = s.winner {
+        if !s.team_members(w.other()).is_empty() {
+            return Err("a winner while the other team still has players".into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! The grid game (rules in shared/rules/grid-game.txt, readings in rulesets/grid.toml):
+//! scientists against religionists on a 13x19 board. Everyone seals an order each round; the
+//! computer reveals and resolves them and keeps the notebook. `execute` is the entry point.
+
+pub mod computer;
+pub mod corrections;
+pub mod event;
+pub mod family;
+pub mod movement;
+pub mod narrate;
+pub mod orders;
+pub mod protocol;
+pub mod round;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+pub use event::{apply, Event};
+pub use family::Grid;
+pub use rules::{GridOptions, GridRules};
+pub use state::State;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::RuleError;
+use state::{Action, Edge, Field, Level, Order, Part, Team};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    Side {
+        player: usize,
+        team: Team,
+    },
+    Wall {
+        field: Field,
+        edge: Edge,
+        on: bool,
+    },
+    Place {
+        player: usize,
+        field: Field,
+    },
+    Start,
+    /// Placement takes two d20, the wonder's draw one die; None until the device rolls.
+    Roll {
+        dice: Option<Vec<u8>>,
+    },
+    Order {
+        player: usize,
+        order: Order,
+    },
+    Set(Correction),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Correction {
+    Sticker {
+        player: usize,
+        part: Part,
+        level: Level,
+    },
+    Count {
+        player: usize,
+        action: Action,
+        value: u32,
+    },
+    Stun {
+        player: usize,
+        rounds: u32,
+    },
+    Strip {
+        team: Team,
+        value: u32,
+    },
+    Team {
+        player: usize,
+        team: Team,
+    },
+    Wonder {
+        player: usize,
+        rounds: u32,
+    },
+}
+
+/// A command being carried out: every change goes through `emit`, which applies the event at
+/// once (later rule code sees the new state) and records it.
+pub struct Table<'a> {
+    pub rules: &'a GridRules,
+    pub s: &'a mut State,
+    pub events: Vec<Event>,
+}
+
+impl Table<'_> {
+    pub fn emit(&mut self, e: Event) {
+        apply(self.s, &e);
+        self.events.push(e);
+    }
+    pub fn name(&self, p: usize) -> &str {
+        &self.s.pieces[p].name
+    }
+}
+
+/// Carry out one command. Every command checks all its conditions before its first event,
+/// so a refusal leaves the state as it was.
+pub fn execute_into(
+    rules: &GridRules,
+    s: &mut State,
+    cmd: &Command,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    out.clear();
+    if let Some(team) = s.winner {
+        return Err(RuleError::new(format!(
+            "the game is over: the {} won",
+            team.word()
+        )));
+    }
+    let mut t = Table {
+        rules,
+        s,
+        events: std::mem::take(out),
+    };
+    let result = match cmd {
+        Command::Side { player, team } => setup::side(&mut t, *player, *team),
+        Command::Wall { field, edge, on } => setup::wall(&mut t, *field, *edge, *on),
+        Command::Place { player, field } => setup::place(&mut t, *player, *field),
+        Command::Start => setup::start(&mut t),
+        Command::Roll { dice } => match t.s.phase {
+            state::Phase::Placing { .. } => setup::roll(&mut t, dice.as_deref()),
+            state::Phase::Wonder { .. } => round::wonder_roll(&mut t, dice.as_deref()),
+            _ => Err(RuleError::new(
+                "no roll is due: rolls place the pieces, and draw the big wonder's holder",
+            )),
+        },
+        Command::Order { player, order } => orders::seal(&mut t, *player, order),
+        Command::Set(c) => corrections::correct(&mut t, c),
+    };
+    *out = t.events;
+    result
+}

@@ -1,0 +1,144 @@
+//! Moves (grid-game: Movement ¶1, with the readings of rulesets/grid.toml): every piece takes
+//! its stack's first step together, then the second, then the third. Each step is judged for
+//! all pieces at once, never in seat order, the way the Diplomacy adjudicator test cases settle
+//! simultaneous moves: walls, the board's edge, shared targets, swaps, and fields whose piece
+//! stays all stop a step; chains and rotations into vacated fields succeed. A failed step ends
+//! that piece's stack.
+
+use super::event::{Block, Event};
+use super::rules::GridRules;
+use super::state::{Dir, Edge, Field, Order, State};
+use super::Table;
+
+/// The wall unit a step from `from` in `dir` would cross.
+pub fn wall_crossed(from: Field, dir: Dir) -> Option<(Field, Edge)> {
+    let (c, r) = from;
+    match dir {
+        Dir::Right => Some(((c, r), Edge::East)),
+        Dir::Down => Some(((c, r), Edge::South)),
+        Dir::Left if c > 1 => Some(((c - 1, r), Edge::East)),
+        Dir::Up if r > 1 => Some(((c, r - 1), Edge::South)),
+        _ => None,
+    }
+}
+
+/// The field one step away, if it is on the board and no wall is crossed.
+pub fn step_to(rules: &GridRules, s: &State, from: Field, dir: Dir) -> Result<Field, Block> {
+    let (dc, dr) = dir.delta();
+    let (c, r) = (from.0 as i32 + dc, from.1 as i32 + dr);
+    if !rules.on_board(c, r) {
+        return Err(Block::Edge);
+    }
+    if let Some((field, edge)) = wall_crossed(from, dir) {
+        if s.is_wall(field, edge) {
+            return Err(Block::Wall { field, edge });
+        }
+    }
+    Ok((c as u8, r as u8))
+}
+
+/// Judge one step of several pieces at once: for each (piece, direction), where it ends or
+/// why it failed. Pieces not listed stay where they are.
+pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Result<Field, Block>> {
+    let from = |i: usize| {
+        s.pieces[movers[i].0]
+            .at
+            .expect("a moving piece stands on the board")
+    };
+    let mut out: Vec<Result<Field, Block>> = movers
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, d))| step_to(rules, s, from(i), d))
+        .collect();
+    // Two or more pieces stepping into the same field all fail (DATC 6.A.11, 6.A.12: no
+    // "first two bounce, the third goes in").
+    let targets: Vec<Option<Field>> = out.iter().map(|r| r.ok()).collect();
+    for i in 0..movers.len() {
+        if let Some(f) = targets[i] {
+            if targets.iter().filter(|&&x| x == Some(f)).count() > 1 {
+                out[i] = Err(Block::Contested);
+            }
+        }
+    }
+    // Two pieces swapping fields both fail: they cannot pass through each other (6.E.2).
+    for i in 0..movers.len() {
+        for j in 0..movers.len() {
+            if i != j && targets[i] == Some(from(j)) && targets[j] == Some(from(i)) {
+                out[i] = Err(Block::Swap { with: movers[j].0 });
+            }
+        }
+    }
+    // A step into a field whose piece stays fails; repeat until nothing changes, so a failure
+    // can stop a chain behind it, while a chain or a rotation that all moves succeeds (6.C.1).
+    loop {
+        let mut changed = false;
+        for i in 0..movers.len() {
+            let Ok(f) = out[i] else { continue };
+            let Some(occupant) = s.piece_at(f) else {
+                continue;
+            };
+            let leaves = movers
+                .iter()
+                .position(|&(p, _)| p == occupant)
+                .is_some_and(|j| out[j].is_ok());
+            if !leaves {
+                out[i] = Err(Block::Occupied { by: occupant });
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    out
+}
+
+/// Carry out every move order of the round, step by step; returns who moved at least once.
+pub fn move_all(t: &mut Table, orders: &[Option<Order>]) -> Vec<usize> {
+    let n = t.s.pieces.len();
+    let mut going = vec![true; n];
+    let mut moved = vec![false; n];
+    for k in 0..3 {
+        let movers: Vec<(usize, Dir)> = (0..n)
+            .filter(|&i| going[i])
+            .filter_map(|i| match orders.get(i) {
+                Some(Some(Order::Move(d))) => d.get(k).map(|&d| (i, d)),
+                _ => None,
+            })
+            .collect();
+        if movers.is_empty() {
+            break;
+        }
+        let result = judge(t.rules, t.s, &movers);
+        // Apply the successes together: positions change only after everyone was judged.
+        let mut events = Vec::new();
+        for (&(p, dir), r) in movers.iter().zip(&result) {
+            let from = t.s.pieces[p].at.expect("placed");
+            match *r {
+                Ok(to) => {
+                    moved[p] = true;
+                    events.push(Event::Step {
+                        player: p,
+                        from,
+                        to,
+                        dir,
+                    });
+                }
+                Err(why) => {
+                    going[p] = false;
+                    events.push(Event::Blocked {
+                        player: p,
+                        step: k as u8 + 1,
+                        dir,
+                        from,
+                        why,
+                    });
+                }
+            }
+        }
+        for e in events {
+            t.emit(e);
+        }
+    }
+    (0..n).filter(|&i| moved[i]).collect()
+}

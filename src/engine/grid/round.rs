@@ -1,0 +1,313 @@
+//! A round's resolution, in the order rulesets/grid.toml records: the reveal, moves, attacks,
+//! prayer and study, the big wonder, stuns and wonders counting down, sticker upgrades, and
+//! the end of the game. A full strip pauses the round for the roll that draws its holder.
+
+use super::computer;
+use super::event::Event;
+use super::movement;
+use super::state::{adjacent, Action, Order, Part, Phase, Team};
+use super::Table;
+use crate::engine::RuleError;
+use crate::ensure;
+
+/// Start the next round (the first after placement), and play on through rounds in which no
+/// human may seal an order (all stunned): the computer seats' orders alone are resolved.
+pub fn next_round(t: &mut Table) {
+    // A bound on rounds played without the table: stuns last at most a few rounds, so this
+    // is only a guard against a ruleset that stuns for ever.
+    for _ in 0..1000 {
+        let round = t.s.round + 1;
+        t.emit(Event::Round { round });
+        t.emit(Event::Phase {
+            phase: Phase::Orders,
+        });
+        if (0..t.s.humans).any(|i| t.s.may_order(i)) {
+            return;
+        }
+        reveal_and_resolve(t);
+        if t.s.phase != Phase::Orders {
+            return;
+        }
+        finish_round(t);
+        if t.s.winner.is_some() {
+            return;
+        }
+    }
+}
+
+/// After a resolution: finish the round unless a wonder draw waits, then the next round.
+pub fn next_round_if_done(t: &mut Table) {
+    if t.s.phase == Phase::Orders {
+        finish_round(t);
+        if t.s.winner.is_none() {
+            next_round(t);
+        }
+    }
+}
+
+/// The computer seats seal, every order is shown, and steps 1-4 are carried out.
+pub fn reveal_and_resolve(t: &mut Table) {
+    let n = t.s.pieces.len();
+    let orders: Vec<Option<Order>> = (0..n)
+        .map(|i| {
+            let p = &t.s.pieces[i];
+            if p.stunned > 0 {
+                None
+            } else if p.computer {
+                Some(computer::order(t.rules, t.s, i))
+            } else {
+                p.order.clone()
+            }
+        })
+        .collect();
+    t.emit(Event::Revealed {
+        orders: orders.clone(),
+    });
+    // 1. Moves, one step at a time for everyone together.
+    let moved = movement::move_all(t, &orders);
+    for p in moved {
+        count(t, p, Action::Move);
+    }
+    // 2. Attacks, from the new positions, all at once.
+    attacks(t, &orders);
+    // 3. Prayer and study.
+    prayers(t, &orders);
+    // 4. The big wonder: holders convert, then full strips draw new holders.
+    conversions(t);
+    for team in Team::BOTH {
+        if t.s.strips[team.index()] >= t.s.strip_length {
+            t.emit(Event::StripFull { team });
+        }
+    }
+    draw_wonders(t);
+}
+
+fn count(t: &mut Table, p: usize, a: Action) {
+    let value = t.s.pieces[p].count(a).saturating_add(1);
+    t.emit(Event::Count {
+        player: p,
+        action: a,
+        value,
+    });
+}
+
+/// grid-game: Attack ¶1: every player of the other team on the 8 fields around is stunned,
+/// for 2, 3 or 4 rounds by the attacker's hands. Teams are as they were before the attacks.
+fn attacks(t: &mut Table, orders: &[Option<Order>]) {
+    let attackers: Vec<usize> = (0..orders.len())
+        .filter(|&i| orders[i] == Some(Order::Attack))
+        .collect();
+    let mut stuns = Vec::new();
+    for &a in &attackers {
+        let (Some(at), Some(team)) = (t.s.pieces[a].at, t.s.pieces[a].team) else {
+            continue;
+        };
+        let rounds = t.rules.stun_rounds[t.s.pieces[a].sticker(Part::Hands).index()];
+        let victims: Vec<usize> = (0..t.s.pieces.len())
+            .filter(|&v| t.s.pieces[v].team == Some(team.other()))
+            .filter(|&v| t.s.pieces[v].at.is_some_and(|f| adjacent(at, f)))
+            .collect();
+        if victims.is_empty() {
+            stuns.push(Event::MissedAttack { player: a });
+        }
+        for v in victims {
+            stuns.push(Event::Stunned {
+                player: v,
+                by: a,
+                rounds,
+            });
+        }
+    }
+    for e in stuns {
+        t.emit(e);
+    }
+    for a in attackers {
+        count(t, a, Action::Attack);
+    }
+}
+
+/// grid-game: Study/Pray ¶1: a prayer counts only when a teammate on the 8 fields around
+/// prays too; each adds 1, 2 or 3 units by the head to the team's strip.
+fn prayers(t: &mut Table, orders: &[Option<Order>]) {
+    let praying: Vec<usize> = (0..orders.len())
+        .filter(|&i| orders[i] == Some(Order::Pray))
+        .collect();
+    let mut gained = [0u32; 2];
+    for &p in &praying {
+        let (Some(at), Some(team)) = (t.s.pieces[p].at, t.s.pieces[p].team) else {
+            continue;
+        };
+        let with = praying.iter().copied().find(|&q| {
+            q != p
+                && t.s.pieces[q].team == Some(team)
+                && t.s.pieces[q].at.is_some_and(|f| adjacent(at, f))
+        });
+        match with {
+            Some(with) => {
+                let units = t.rules.prayer_units[t.s.pieces[p].sticker(Part::Head).index()];
+                gained[team.index()] += units;
+                t.emit(Event::Prayer {
+                    player: p,
+                    units,
+                    with,
+                });
+            }
+            None => t.emit(Event::Unheard { player: p }),
+        }
+    }
+    for team in Team::BOTH {
+        if gained[team.index()] > 0 {
+            let value = (t.s.strips[team.index()] + gained[team.index()]).min(t.s.strip_length);
+            t.emit(Event::Strip { team, value });
+        }
+    }
+    for p in praying {
+        count(t, p, Action::Pray);
+    }
+}
+
+/// Holders of a wonder from an earlier round convert every player of the other team on the 8
+/// fields around; all at once, from the teams as they stood, and a holder is never converted.
+fn conversions(t: &mut Table) {
+    let n = t.s.pieces.len();
+    let holders: Vec<usize> = (0..n)
+        .filter(|&h| {
+            let p = &t.s.pieces[h];
+            p.wonder > 0 && !p.fresh_wonder && (p.stunned == 0 || t.s.stunned_holder_converts)
+        })
+        .collect();
+    let mut turned = Vec::new();
+    for v in 0..n {
+        let p = &t.s.pieces[v];
+        if p.wonder > 0 {
+            continue;
+        }
+        let (Some(at), Some(team)) = (p.at, p.team) else {
+            continue;
+        };
+        let by = holders.iter().copied().find(|&h| {
+            t.s.pieces[h].team == Some(team.other())
+                && t.s.pieces[h].at.is_some_and(|f| adjacent(at, f))
+        });
+        if let Some(by) = by {
+            turned.push(Event::Converted {
+                player: v,
+                by,
+                to: team.other(),
+            });
+        }
+    }
+    for e in turned {
+        t.emit(e);
+    }
+}
+
+/// Draw a holder for each full strip, pausing for a roll where the team has several members.
+fn draw_wonders(t: &mut Table) {
+    while let Some(&team) = t.s.wonders_due.first() {
+        let members = t.s.team_members(team);
+        if members.len() >= 2 {
+            t.emit(Event::Phase {
+                phase: Phase::Wonder { team },
+            });
+            return;
+        }
+        // One member (or none): nothing to roll for.
+        t.emit(Event::WonderRoll {
+            team,
+            faces: 0,
+            roll: 0,
+            chosen: members.first().copied(),
+        });
+        if let Some(&holder) = members.first() {
+            grant(t, holder);
+        }
+    }
+    if matches!(t.s.phase, Phase::Wonder { .. }) {
+        t.emit(Event::Phase {
+            phase: Phase::Orders,
+        });
+    }
+}
+
+fn grant(t: &mut Table, holder: usize) {
+    t.emit(Event::Wonder {
+        player: holder,
+        rounds: t.rules.wonder_rounds,
+        granted: true,
+    });
+}
+
+/// The die that draws a holder: a d6 (grid-game: Study/Pray ¶1), or for a team of more than
+/// six a d20; a roll above the team's size is rolled again.
+pub fn wonder_die(t_size: usize) -> u8 {
+    if t_size <= 6 {
+        6
+    } else {
+        20
+    }
+}
+
+/// `roll` during the wonder's draw: member N in seat order holds it.
+pub fn wonder_roll(t: &mut Table, dice: Option<&[u8]>) -> Result<(), RuleError> {
+    let Phase::Wonder { team } = t.s.phase else {
+        return Err(RuleError::new("no wonder is being drawn"));
+    };
+    let members = t.s.team_members(team);
+    let faces = wonder_die(members.len());
+    let Some(&[roll]) = dice else {
+        return Err(RuleError::new(format!(
+            "the wonder's holder is drawn with one d{faces}: `roll` or `roll N`"
+        )));
+    };
+    ensure!(
+        (1..=faces).contains(&roll),
+        "a d{faces} shows 1 to {faces}, not {roll}"
+    );
+    let chosen = members.get(roll as usize - 1).copied();
+    t.emit(Event::WonderRoll {
+        team,
+        faces,
+        roll,
+        chosen,
+    });
+    if let Some(holder) = chosen {
+        grant(t, holder);
+        draw_wonders(t);
+        next_round_if_done(t);
+    }
+    Ok(())
+}
+
+/// Steps 5 and 6, and the end: stuns and wonders count down, stickers follow the notebook,
+/// and a team with no players left loses.
+pub fn finish_round(t: &mut Table) {
+    t.emit(Event::Countdown);
+    let n = t.s.pieces.len();
+    for p in 0..n {
+        for part in [Part::Feet, Part::Hands, Part::Head] {
+            let c = t.s.pieces[p].count(part.action());
+            let want = if c >= t.rules.thresholds[1] {
+                super::state::Level::Red
+            } else if c >= t.rules.thresholds[0] {
+                super::state::Level::Yellow
+            } else {
+                continue;
+            };
+            if t.s.pieces[p].sticker(part) < want {
+                t.emit(Event::Sticker {
+                    player: p,
+                    part,
+                    level: want,
+                    upgrade: true,
+                });
+            }
+        }
+    }
+    for team in Team::BOTH {
+        if t.s.team_members(team).is_empty() {
+            t.emit(Event::Winner { team: team.other() });
+            return;
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! The grid game's state: pieces with their stickers, notebook counts, stun and wonder; the
+//! walls; the two power strips; the phase of the game and the orders sealed this round.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Team {
+    Scientists,
+    Religionists,
+}
+
+impl Team {
+    pub const BOTH: [Team; 2] = [Team::Scientists, Team::Religionists];
+    pub fn other(self) -> Team {
+        match self {
+            Team::Scientists => Team::Religionists,
+            Team::Religionists => Team::Scientists,
+        }
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Team::Scientists => "scientists",
+            Team::Religionists => "religionists",
+        }
+    }
+    pub fn parse(w: &str) -> Option<Team> {
+        match w.to_ascii_lowercase().as_str() {
+            "scientists" | "scientist" => Some(Team::Scientists),
+            "religionists" | "religionist" => Some(Team::Religionists),
+            _ => None,
+        }
+    }
+}
+
+/// A sticker's colour: the strength of feet, hands or head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    #[default]
+    Green,
+    Yellow,
+    Red,
+}
+
+impl Level {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Green => "green",
+            Level::Yellow => "yellow",
+            Level::Red => "red",
+        }
+    }
+    pub fn parse(w: &str) -> Option<Level> {
+        match w {
+            "green" => Some(Level::Green),
+            "yellow" => Some(Level::Yellow),
+            "red" => Some(Level::Red),
+            _ => None,
+        }
+    }
+    pub fn next(self) -> Level {
+        match self {
+            Level::Green => Level::Yellow,
+            _ => Level::Red,
+        }
+    }
+}
+
+/// The three sticker places of a piece, each upgraded by its own action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    Feet,
+    Hands,
+    Head,
+}
+
+impl Part {
+    pub fn word(self) -> &'static str {
+        match self {
+            Part::Feet => "feet",
+            Part::Hands => "hands",
+            Part::Head => "head",
+        }
+    }
+    pub fn parse(w: &str) -> Option<Part> {
+        match w {
+            "feet" => Some(Part::Feet),
+            "hands" => Some(Part::Hands),
+            "head" => Some(Part::Head),
+            _ => None,
+        }
+    }
+    /// The action whose count upgrades this part.
+    pub fn action(self) -> Action {
+        match self {
+            Part::Feet => Action::Move,
+            Part::Hands => Action::Attack,
+            Part::Head => Action::Pray,
+        }
+    }
+}
+
+/// What the notebook counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Move,
+    Attack,
+    Pray,
+}
+
+impl Action {
+    pub fn word(self) -> &'static str {
+        match self {
+            Action::Move => "move",
+            Action::Attack => "attack",
+            Action::Pray => "pray",
+        }
+    }
+    pub fn part(self) -> Part {
+        match self {
+            Action::Move => Part::Feet,
+            Action::Attack => Part::Hands,
+            Action::Pray => Part::Head,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dir {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+    pub fn word(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        }
+    }
+    /// grid-game reading: row 1 is the top, so `up` is row - 1.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::Up => (0, -1),
+            Dir::Down => (0, 1),
+            Dir::Left => (-1, 0),
+            Dir::Right => (1, 0),
+        }
+    }
+}
+
+/// One sealed order: 1 to 3 move cards in order, or one attack, or one prayer/study.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    Move(Vec<Dir>),
+    Attack,
+    Pray,
+}
+
+/// Which edge of a field a wall unit stands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edge {
+    East,
+    South,
+}
+
+impl Edge {
+    pub fn word(self) -> &'static str {
+        match self {
+            Edge::East => "east",
+            Edge::South => "south",
+        }
+    }
+}
+
+/// A field: (column, row), both from 1.
+pub type Field = (u8, u8);
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    pub name: String,
+    pub team: Option<Team>,
+    pub computer: bool,
+    pub at: Option<Field>,
+    /// Sticker levels of feet, hands and head.
+    pub stickers: [Level; 3],
+    /// Notebook counts of moves, attacks and prayers.
+    pub counts: [u32; 3],
+    /// Rounds still to sit out.
+    pub stunned: u32,
+    /// Stunned during this round: the countdown at its end skips it (the stun counts the
+    /// rounds that follow).
+    pub fresh_stun: bool,
+    /// Rounds of the big wonder left.
+    pub wonder: u32,
+    /// Granted this round: it acts from the next round on.
+    pub fresh_wonder: bool,
+    pub converted: bool,
+    /// This round's sealed order (never shown before the reveal).
+    pub order: Option<Order>,
+}
+
+impl Piece {
+    pub fn new(name: &str, team: Option<Team>, computer: bool) -> Piece {
+        Piece {
+            name: name.to_string(),
+            team,
+            computer,
+            at: None,
+            stickers: [Level::Green; 3],
+            counts: [0; 3],
+            stunned: 0,
+            fresh_stun: false,
+            wonder: 0,
+            fresh_wonder: false,
+            converted: false,
+            order: None,
+        }
+    }
+    pub fn sticker(&self, p: Part) -> Level {
+        self.stickers[p as usize]
+    }
+    pub fn count(&self, a: Action) -> u32 {
+        self.counts[a as usize]
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Sides chosen, walls set, before `start`.
+    Setup,
+    /// Pieces are placed by 2d20, in seat order.
+    Placing {
+        piece: usize,
+    },
+    /// Orders are being sealed.
+    Orders,
+    /// A full strip: a member of this team is drawn for the big wonder.
+    Wonder {
+        team: Team,
+    },
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub phase: Phase,
+    pub round: u32,
+    pub pieces: Vec<Piece>,
+    /// How many of the pieces are human players (the first ones, in seat order).
+    pub humans: usize,
+    /// Wall units, each on the east or south edge of a field.
+    pub walls: BTreeSet<(u8, u8, Edge)>,
+    /// The two power strips, by `Team::index`.
+    pub strips: [u32; 2],
+    pub strip_length: u32,
+    /// Option `stunned_holder_converts`.
+    pub stunned_holder_converts: bool,
+    /// Strips that filled this round and still await their wonder draw, in order.
+    pub wonders_due: Vec<Team>,
+    /// The orders revealed last, by piece (None: sealed nothing).
+    pub revealed: Vec<Option<Order>>,
+    pub winner: Option<Team>,
+    /// Drawn from the seed: the computer seats' tie-breaks.
+    pub seed: u64,
+}
+
+impl State {
+    pub fn piece_at(&self, f: Field) -> Option<usize> {
+        self.pieces.iter().position(|p| p.at == Some(f))
+    }
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.pieces
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+    }
+    pub fn team_members(&self, t: Team) -> Vec<usize> {
+        (0..self.pieces.len())
+            .filter(|&i| self.pieces[i].team == Some(t))
+            .collect()
+    }
+    /// May this piece seal an order this round?
+    pub fn may_order(&self, i: usize) -> bool {
+        self.phase == Phase::Orders && self.pieces[i].stunned == 0
+    }
+    /// The humans who still owe an order this round.
+    pub fn owing(&self) -> Vec<usize> {
+        (0..self.humans)
+            .filter(|&i| self.may_order(i) && self.pieces[i].order.is_none())
+            .collect()
+    }
+    pub fn is_wall(&self, f: Field, e: Edge) -> bool {
+        self.walls.contains(&(f.0, f.1, e))
+    }
+}
+
+/// The 8 fields around a field (grid-game: Attack ¶1), on or off the board.
+pub fn around(f: Field) -> impl Iterator<Item = (i32, i32)> {
+    let (c, r) = (f.0 as i32, f.1 as i32);
+    (-1..=1)
+        .flat_map(move |dc| (-1..=1).map(move |dr| (c + dc, r + dr)))
+        .filter(move |&(x, y)| (x, y) != (c, r))
+}
+
+/// Are two fields neighbours among the 8 around?
+pub fn adjacent(a: Field, b: Field) -> bool {
+    a != b && (a.0 as i32 - b.0 as i32).abs() <= 1 && (a.1 as i32 - b.1 as i32).abs() <= 1
+}
