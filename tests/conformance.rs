@@ -791,3 +791,66 @@ fn simulate_fails_when_a_live_game_has_no_legal_command() {
         assert!(err.contains("no legal command"), "{err}");
     }
 }
+
+#[test]
+fn the_grid_game_passes_the_shared_suite() {
+    use boardside::engine::game::Family;
+    use boardside::engine::grid::Grid;
+    let path = format!("{}/rulesets/grid.toml", env!("CARGO_MANIFEST_DIR"));
+    let r = Grid::load(&path).unwrap();
+    let dir = temp("grid-suite").parent().unwrap().to_path_buf();
+    for (players, seed) in [(2, 1), (3, 50), (5, 90)] {
+        let cfg = Config {
+            players,
+            games: 6,
+            seed,
+            max_turns: 400,
+            check: true,
+        };
+        let report = conformance::suite::<Grid>(&r, &r.options, &cfg, &dir)
+            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        assert!(report.commands > 6 * 20, "games too short to mean anything");
+    }
+}
+
+#[test]
+fn every_legal_grid_command_is_accepted_and_accepted_ones_are_listed() {
+    use boardside::engine::game::Family;
+    use boardside::engine::grid::{Command, Grid};
+    use rand::{rngs::StdRng, SeedableRng};
+    let path = format!("{}/rulesets/grid.toml", env!("CARGO_MANIFEST_DIR"));
+    let r = Grid::load(&path).unwrap();
+    let mut s = boardside::session::Session::<Grid>::new(
+        r.clone(),
+        &names(&["A", "B", "C"]),
+        4,
+        r.options.clone(),
+        None,
+    )
+    .unwrap();
+    let mut rng = StdRng::seed_from_u64(4);
+    for _ in 0..300 {
+        if s.over() {
+            break;
+        }
+        let legal = Grid::legal(&r, &s.state);
+        for c in &legal {
+            let c = match Grid::chance(&r, &s.state, c) {
+                Some(ch) => Grid::with_chance(c, &vec![1; ch.dice.len()]),
+                None => c.clone(),
+            };
+            Grid::execute(&r, &mut s.state.clone(), &c)
+                .unwrap_or_else(|e| panic!("legal {c:?} refused: {e}"));
+        }
+        for _ in 0..30 {
+            let wild = Grid::wild_command(&r, &s.state, &mut rng);
+            // Corrections (`place`) and table dice are not menu entries.
+            let listed = !matches!(wild, Command::Place { .. } | Command::Roll { .. });
+            if listed && Grid::execute(&r, &mut s.state.clone(), &wild).is_ok() {
+                assert!(legal.contains(&wild), "{wild:?} accepted but not listed");
+            }
+        }
+        let c = Grid::random_command(&r, &s.state, &mut rng).unwrap();
+        s.command(c).unwrap();
+    }
+}

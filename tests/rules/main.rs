@@ -5,6 +5,7 @@ use boardside::engine::property::state::Pending;
 use boardside::engine::property::{self, narrate, Event, Options, Ruleset, Setup, State};
 use boardside::protocol::{self, Line};
 
+mod grid;
 mod scientopoly;
 mod sectionopoly;
 mod suetology;
