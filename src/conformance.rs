@@ -154,3 +154,53 @@ impl<F: Family> Trial<'_, F> {
         Ok(())
     }
 }
+
+/// `legal` agrees with `execute`: along a seeded random game, every listed command is accepted
+/// (any dice filled in), and every wild command that is accepted is listed, except those for
+/// which `unlisted` says they are no menu entries (corrections, amounts, the table's dice).
+pub fn legal_agrees<F: Family>(
+    rules: &F::Rules,
+    opts: &F::Options,
+    players: usize,
+    seed: u64,
+    steps: usize,
+    unlisted: impl Fn(&F::Command) -> bool,
+) -> Result<(), String> {
+    let mut s = Session::<F>::new(
+        rules.clone(),
+        &simulate::names(players),
+        seed,
+        opts.clone(),
+        None,
+    )?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    for step in 0..steps {
+        if s.over() {
+            break;
+        }
+        let legal = F::legal(rules, &s.state);
+        if step % 3 == 0 {
+            for c in &legal {
+                let c = match F::chance(rules, &s.state, c) {
+                    Some(ch) => F::with_chance(c, &vec![1; ch.dice.len()]),
+                    None => c.clone(),
+                };
+                F::execute(rules, &mut s.state.clone(), &c)
+                    .map_err(|e| format!("seed {seed}: legal {c:?} refused: {e}"))?;
+            }
+        }
+        for _ in 0..20 {
+            let wild = F::wild_command(rules, &s.state, &mut rng);
+            if !unlisted(&wild)
+                && F::execute(rules, &mut s.state.clone(), &wild).is_ok()
+                && !legal.contains(&wild)
+            {
+                return Err(format!("seed {seed}: {wild:?} is accepted but not listed"));
+            }
+        }
+        let c = F::random_command(rules, &s.state, &mut rng)
+            .ok_or_else(|| format!("seed {seed}: no legal command in a live game"))?;
+        s.command(c).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

@@ -597,54 +597,17 @@ fn check_refuses_an_absurd_start_cash_and_a_negative_card_amount_with_their_line
 
 #[test]
 fn every_legal_command_is_accepted_and_accepted_commands_are_listed() {
-    use boardside::engine::game::Family;
     use boardside::engine::property::Command;
-    use rand::{rngs::StdRng, SeedableRng};
     for name in PROPERTY_RULESETS {
         let r = rules(name);
-        let mut s = Session::new(
-            r.clone(),
-            &names(&["A", "B", "C"]),
-            4,
-            r.options.clone(),
-            None,
-        )
-        .unwrap();
-        let mut rng = StdRng::seed_from_u64(4);
-        for step in 0..400 {
-            if s.over() {
-                break;
-            }
-            let legal = Property::legal(&r, &s.state);
-            if step % 5 == 0 {
-                for c in &legal {
-                    let mut copy = s.state.clone();
-                    // A roll the device answers: any dice will do to check it is allowed.
-                    let c = &match Property::chance(&r, &s.state, c) {
-                        Some(_) => Property::with_chance(c, &[3, 4]),
-                        None => c.clone(),
-                    };
-                    Property::execute(&r, &mut copy, c)
-                        .unwrap_or_else(|e| panic!("{name}: legal {c:?} refused: {e}"));
-                }
-            }
-            // Completeness: an accepted command of a kind with no amount is in the list.
-            for _ in 0..20 {
-                let wild = Property::wild_command(&r, &s.state, &mut rng);
-                let amount = matches!(
-                    wild,
-                    Command::Bid { .. } | Command::Trade(_) | Command::Roll { .. }
-                );
-                if !amount && Property::execute(&r, &mut s.state.clone(), &wild).is_ok() {
-                    assert!(
-                        legal.contains(&wild),
-                        "{name}: {wild:?} accepted but not listed"
-                    );
-                }
-            }
-            let c = Property::random_command(&r, &s.state, &mut rng).unwrap();
-            s.command(c).unwrap();
-        }
+        // Bids, trades and table dice carry amounts a menu cannot list.
+        conformance::legal_agrees::<Property>(&r, &r.options, 3, 4, 400, |c| {
+            matches!(
+                c,
+                Command::Bid { .. } | Command::Trade(_) | Command::Roll { .. }
+            )
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
 
@@ -817,40 +780,11 @@ fn the_grid_game_passes_the_shared_suite() {
 fn every_legal_grid_command_is_accepted_and_accepted_ones_are_listed() {
     use boardside::engine::game::Family;
     use boardside::engine::grid::{Command, Grid};
-    use rand::{rngs::StdRng, SeedableRng};
     let path = format!("{}/rulesets/grid.toml", env!("CARGO_MANIFEST_DIR"));
     let r = Grid::load(&path).unwrap();
-    let mut s = boardside::session::Session::<Grid>::new(
-        r.clone(),
-        &names(&["A", "B", "C"]),
-        4,
-        r.options.clone(),
-        None,
-    )
+    // `place` is a correction and table dice are typed in, not menu entries.
+    conformance::legal_agrees::<Grid>(&r, &r.options, 3, 4, 300, |c| {
+        matches!(c, Command::Place { .. } | Command::Roll { .. })
+    })
     .unwrap();
-    let mut rng = StdRng::seed_from_u64(4);
-    for _ in 0..300 {
-        if s.over() {
-            break;
-        }
-        let legal = Grid::legal(&r, &s.state);
-        for c in &legal {
-            let c = match Grid::chance(&r, &s.state, c) {
-                Some(ch) => Grid::with_chance(c, &vec![1; ch.dice.len()]),
-                None => c.clone(),
-            };
-            Grid::execute(&r, &mut s.state.clone(), &c)
-                .unwrap_or_else(|e| panic!("legal {c:?} refused: {e}"));
-        }
-        for _ in 0..30 {
-            let wild = Grid::wild_command(&r, &s.state, &mut rng);
-            // Corrections (`place`) and table dice are not menu entries.
-            let listed = !matches!(wild, Command::Place { .. } | Command::Roll { .. });
-            if listed && Grid::execute(&r, &mut s.state.clone(), &wild).is_ok() {
-                assert!(legal.contains(&wild), "{wild:?} accepted but not listed");
-            }
-        }
-        let c = Grid::random_command(&r, &s.state, &mut rng).unwrap();
-        s.command(c).unwrap();
-    }
 }
