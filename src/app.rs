@@ -86,6 +86,33 @@ pub fn resume_any(
     Err(last)
 }
 
+/// Resume a grid game's journal with whichever of these ruleset files it was started with.
+pub fn resume_grid(
+    rulesets: &[PathBuf],
+    journal: &Path,
+) -> Result<
+    (
+        crate::session::Session<crate::engine::grid::Grid>,
+        Vec<String>,
+    ),
+    String,
+> {
+    use crate::engine::game::Family;
+    use crate::engine::grid::Grid;
+    let mut last = format!("{}: no ruleset file matches this game", journal.display());
+    for r in rulesets {
+        let Ok(rules) = Grid::load(&r.display().to_string()) else {
+            continue;
+        };
+        match crate::session::Session::<Grid>::resume(rules, journal) {
+            Ok(Some(found)) => return Ok(found),
+            Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// The newest saved game in a directory of journals.
 pub fn newest_journal(dir: &Path) -> Option<PathBuf> {
     std::fs::read_dir(dir)

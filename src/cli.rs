@@ -452,10 +452,19 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                     deck: arg(0)?,
                     card: arg(1)?,
                 },
+                "grid-card" => {
+                    let card = arg(0)?.to_ascii_lowercase();
+                    crate::engine::grid::protocol::cards(&[card.as_str()])?;
+                    TagKind::GridCard { card }
+                }
                 "piece" => TagKind::Piece {
                     label: args.join(" "),
                 },
-                _ => return Err(format!("'{what}': a tag is a player, deed, card or piece")),
+                _ => {
+                    return Err(format!(
+                        "'{what}': a tag is a player, deed, card, grid-card or piece"
+                    ))
+                }
             };
             let said = format!("{} is now the {}", u.hex(), kind.describe());
             TagMap::update(&path, |m| {

@@ -349,7 +349,7 @@ impl<F: Family> Session<F> {
                 match self.undo() {
                     Ok(cmd) => Outcome::Done(vec![Said::public(format!(
                         "undone: {}",
-                        F::format_command(&self.rules, &before, &cmd)
+                        F::public_command(&self.rules, &before, &cmd)
                     ))]),
                     Err(e) => Outcome::Refused(e),
                 }

@@ -17,7 +17,9 @@ pub enum TagKind {
     Deed { square: String },
     /// A card of a deck (by ids).
     Card { deck: String, card: String },
-    /// Anything else (a grid-game card, an Illuminati group): a label for now.
+    /// A grid-game action card: up, down, left, right, attack, pray or study.
+    GridCard { card: String },
+    /// Anything else (an Illuminati group): a label for now.
     Piece { label: String },
 }
 
@@ -40,6 +42,7 @@ impl TagKind {
             TagKind::Player { name } => format!("token of {name}"),
             TagKind::Deed { square } => format!("deed {square}"),
             TagKind::Card { deck, card } => format!("card {deck}:{card}"),
+            TagKind::GridCard { card } => format!("grid card {card}"),
             TagKind::Piece { label } => format!("piece {label}"),
         }
     }

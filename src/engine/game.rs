@@ -174,6 +174,10 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         line: &str,
     ) -> Result<Parsed<Self::Command>, String>;
     fn format_command(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> String;
+    /// A command as the table may see it (an undo message): a sealed choice stays hidden.
+    fn public_command(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> String {
+        Self::format_command(rules, state, cmd)
+    }
     /// One event as words, against the state just after it; None for silent bookkeeping.
     fn narrate(rules: &Self::Rules, after: &Self::State, event: &Self::Event) -> Option<Said>;
     fn state_json(rules: &Self::Rules, state: &Self::State, viewer: Audience) -> Value;

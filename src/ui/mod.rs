@@ -2,6 +2,7 @@
 //! machine that turns button presses, tag taps and time into protocol commands on the session,
 //! and draws what the table should see. Menus list only the engine's legal commands.
 
+pub mod grid;
 pub mod menu;
 pub mod render;
 
@@ -92,6 +93,8 @@ pub struct Setup {
 
 pub struct Ui {
     pub session: Option<Session>,
+    /// A grid game in play (its own screens: src/ui/grid.rs).
+    pub grid: Option<grid::GridTable>,
     pub tags: TagMap,
     pub tags_path: Option<PathBuf>,
     pub cfg: TableConfig,
@@ -114,6 +117,7 @@ impl Ui {
     pub fn new(session: Option<Session>, tags: TagMap, cfg: TableConfig, setup: Setup) -> Ui {
         let mut ui = Ui {
             session,
+            grid: None,
             tags,
             tags_path: None,
             cfg,
@@ -346,6 +350,25 @@ impl Ui {
 
     fn enroll_entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
+        if let Some(g) = &self.grid {
+            let s = &g.session.state;
+            for p in s.pieces.iter().take(s.humans) {
+                out.push(entry(
+                    format!("Token of {}", p.name),
+                    Act::Enroll(TagKind::Player {
+                        name: p.name.clone(),
+                    }),
+                ));
+            }
+            for card in ["up", "down", "left", "right", "attack", "pray", "study"] {
+                out.push(entry(
+                    format!("Grid card: {card}"),
+                    Act::Enroll(TagKind::GridCard { card: card.into() }),
+                ));
+            }
+            out.push(entry("Cancel", Act::Back));
+            return out;
+        }
         let players: Vec<String> = match self.state() {
             Some(s) => s.players.iter().map(|p| p.name.clone()).collect(),
             None => {
@@ -419,6 +442,10 @@ impl Ui {
 
     pub fn handle(&mut self, input: Input, now: u64) {
         self.now = now;
+        if self.grid.is_some() && !matches!(self.view, View::Enroll { .. }) {
+            grid::handle(self, input);
+            return;
+        }
         match input {
             Input::Tick(_) => self.tick(),
             Input::Quit => {}
@@ -624,7 +651,7 @@ impl Ui {
 
     /// Where BACK and the end of a flow lead: the game, or the new-game screen before one.
     fn home_view(&self) -> View {
-        if self.session.is_some() {
+        if self.session.is_some() || self.grid.is_some() {
             View::Main
         } else {
             View::Setup
@@ -645,10 +672,14 @@ impl Ui {
     }
 
     fn start(&mut self) {
-        let Some(path) = self.setup.rulesets.get(self.setup.ruleset) else {
+        let Some(path) = self.setup.rulesets.get(self.setup.ruleset).cloned() else {
             self.note = Some("no ruleset files found".into());
             return;
         };
+        if crate::games::family_of_ruleset(&path).as_deref() == Ok("grid") {
+            self.start_grid(&path);
+            return;
+        }
         let rules = match Ruleset::load(&path.display().to_string()) {
             Ok(r) => r,
             Err(e) => {
@@ -656,10 +687,7 @@ impl Ui {
                 return;
             }
         };
-        let journal = self.setup.journal_dir.as_ref().map(|d| {
-            let _ = std::fs::create_dir_all(d);
-            d.join(format!("game-{}.journal", self.setup.seed))
-        });
+        let journal = self.journal_path();
         let options = rules.options.clone();
         match Session::new(
             rules,
@@ -677,7 +705,51 @@ impl Ui {
         }
     }
 
+    /// A new grid game: its own screens take over (src/ui/grid.rs).
+    fn start_grid(&mut self, path: &std::path::Path) {
+        use crate::engine::game::Family;
+        use crate::engine::grid::Grid;
+        let result = Grid::load(&path.display().to_string()).and_then(|rules| {
+            let journal = self.journal_path();
+            let o = rules.options.clone();
+            crate::session::Session::<Grid>::new(
+                rules,
+                &self.setup.players,
+                self.setup.seed,
+                o,
+                journal.as_deref(),
+            )
+        });
+        match result {
+            Ok(s) => {
+                self.log = s.intro_lines();
+                self.grid = Some(grid::GridTable::new(s));
+                self.view = View::Main;
+                self.dirty = true;
+            }
+            Err(e) => self.note = Some(e),
+        }
+    }
+
+    fn journal_path(&self) -> Option<PathBuf> {
+        self.setup.journal_dir.as_ref().map(|d| {
+            let _ = std::fs::create_dir_all(d);
+            d.join(format!("game-{}.journal", self.setup.seed))
+        })
+    }
+
     fn resume(&mut self, path: PathBuf) {
+        if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("grid") {
+            match crate::app::resume_grid(&self.setup.rulesets, &path) {
+                Ok((s, msgs)) => {
+                    self.log = msgs;
+                    self.grid = Some(grid::GridTable::new(s));
+                    self.view = View::Main;
+                }
+                Err(e) => self.note = Some(e),
+            }
+            return;
+        }
         match crate::app::resume_any(&self.setup.rulesets, &path) {
             Ok((s, msgs)) => {
                 self.log = msgs;
@@ -778,6 +850,9 @@ impl Ui {
                 }
             }
             TagKind::Piece { label } => self.note = Some(format!("{label}: not used in this game")),
+            TagKind::GridCard { card } => {
+                self.note = Some(format!("grid card {card}: not used in this game"))
+            }
         }
     }
 }

@@ -114,6 +114,10 @@ fn header(ui: &Ui) -> String {
 }
 
 pub fn render(ui: &Ui, frame: &mut Frame) {
+    if ui.grid.is_some() && !matches!(ui.view, View::Enroll { .. }) {
+        super::grid::render(ui, frame);
+        return;
+    }
     frame.clear();
     text(frame, 0, &header(ui), true);
     let msg = message(ui);

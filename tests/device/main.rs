@@ -632,3 +632,148 @@ fn a_tag_uid_that_is_not_hex_is_refused_with_a_reason_never_a_panic() {
     );
     assert_eq!(Uid::read("04A1B2C3D4E5F6").unwrap().0.len(), 7);
 }
+
+// ---- The grid game at the table -----------------------------------------------------------
+
+fn grid_ui() -> Ui {
+    use boardside::engine::game::Family;
+    use boardside::engine::grid::Grid;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
+    let rules = Grid::load(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
+        .unwrap();
+    let mut tags = TagMap::default();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    tags.set(
+        &Uid(vec![0xB0, 0, 0, 2]),
+        TagKind::Player { name: "Bob".into() },
+    );
+    for (i, card) in ["up", "down", "left", "right", "attack", "pray"]
+        .iter()
+        .enumerate()
+    {
+        tags.set(
+            &Uid(vec![0xC0, 0, 0, i as u8]),
+            TagKind::GridCard {
+                card: card.to_string(),
+            },
+        );
+    }
+    let mut ui = Ui::new(None, tags, TableConfig::default(), Setup::default());
+    ui.grid = Some(boardside::ui::grid::GridTable::new(s));
+    ui
+}
+
+fn card(name: &str) -> Input {
+    let i = ["up", "down", "left", "right", "attack", "pray"]
+        .iter()
+        .position(|c| *c == name)
+        .unwrap();
+    Input::Tag(Uid(vec![0xC0, 0, 0, i as u8]))
+}
+
+fn grid_state(ui: &Ui) -> &boardside::engine::grid::State {
+    &ui.grid.as_ref().unwrap().session.state
+}
+
+fn grid_choose(ui: &mut Ui, label: &str, now: u64) {
+    let g = ui.grid.as_ref().unwrap();
+    let i = g
+        .entries()
+        .iter()
+        .position(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("no entry {label}: {:?}", g.entries()));
+    let sel = g.sel;
+    for _ in sel..i {
+        key(ui, "j", now);
+    }
+    key(ui, "\r", now);
+}
+
+#[test]
+fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui();
+    // Sides from the menu: each line toggles the player's side.
+    grid_choose(&mut ui, "Ann: no side", 1);
+    grid_choose(&mut ui, "Bob: no side", 2);
+    grid_choose(&mut ui, "Bob: scientists", 3);
+    grid_choose(&mut ui, "Start", 4);
+    // Placement by the device's d20s: ROLL until both stand.
+    let mut now = 10;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        now += 1;
+    }
+    assert_eq!(grid_state(&ui).phase, Phase::Orders);
+    let ann_at = grid_state(&ui).pieces[0].at.unwrap();
+    // Ann taps her token, then her cards, then OK; the screen shows only that she sealed.
+    ui.handle(ann(), now);
+    let dir = if ann_at.0 < 13 { "right" } else { "left" };
+    ui.handle(card(dir), now + 1);
+    key(&mut ui, "\r", now + 2);
+    assert!(grid_state(&ui).pieces[0].order.is_some());
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let shown = frame.to_ascii();
+    golden("grid-sealed", &ui);
+    // Bob has no tagged cards here: the private menu, which blanks once sealed.
+    grid_choose(&mut ui, "Seal for Bob", now + 3);
+    grid_choose(&mut ui, "attack", now + 4);
+    // The reveal: the orders, one page at a time, then the board.
+    let g = ui.grid.as_ref().unwrap();
+    assert!(matches!(g.view, boardside::ui::grid::GView::Reveal { .. }));
+    golden("grid-reveal", &ui);
+    while !matches!(
+        ui.grid.as_ref().unwrap().view,
+        boardside::ui::grid::GView::Board
+    ) {
+        key(&mut ui, "\r", now + 5);
+    }
+    golden("grid-board", &ui);
+    let moved = grid_state(&ui).pieces[0].at.unwrap();
+    assert_ne!(moved, ann_at, "Ann moved {dir}");
+    assert!(!shown.is_empty());
+}
+
+#[test]
+fn undoing_a_sealed_grid_order_never_shows_its_cards() {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui();
+    grid_choose(&mut ui, "Ann: no side", 1);
+    grid_choose(&mut ui, "Bob: no side", 2);
+    grid_choose(&mut ui, "Start", 3);
+    let mut now = 10;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        now += 1;
+    }
+    ui.handle(ann(), now);
+    ui.handle(card("attack"), now + 1);
+    key(&mut ui, "\r", now + 2);
+    ui.handle(
+        Input::Button(Button::Back, boardside::hw::Press::Hold),
+        now + 3,
+    );
+    let labels: Vec<String> = ui
+        .grid
+        .as_ref()
+        .unwrap()
+        .entries()
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(labels[0], "Undo Ann's sealed order");
+    key(&mut ui, "\r", now + 4);
+    assert!(ui
+        .log
+        .last()
+        .unwrap()
+        .contains("undone: Ann's sealed order"));
+    assert!(!ui.log.iter().any(|l| l.contains("attack")), "{:?}", ui.log);
+    assert!(grid_state(&ui).pieces[0].order.is_none());
+}

@@ -238,6 +238,15 @@ impl Family for Grid {
     fn format_command(r: &GridRules, s: &State, c: &Command) -> String {
         protocol::format_command(r, s, c)
     }
+    /// An undone sealed order names its player, never its cards.
+    fn public_command(r: &GridRules, s: &State, c: &Command) -> String {
+        match c {
+            Command::Order { player, .. } if *player < s.pieces.len() => {
+                format!("{}'s sealed order", s.pieces[*player].name)
+            }
+            _ => protocol::format_command(r, s, c),
+        }
+    }
     fn narrate(r: &GridRules, after: &State, e: &Event) -> Option<Said> {
         narrate::event(r, after, e)
     }
