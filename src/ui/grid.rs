@@ -130,6 +130,9 @@ impl GridTable {
                     GAct::Cmd(Command::Roll { dice: None }),
                 )),
                 Phase::Orders => {
+                    if s.owing().is_empty() {
+                        out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
+                    }
                     for i in s.owing() {
                         out.push((
                             format!("Seal for {}", name(i)),

@@ -485,17 +485,25 @@ fn g_b_08_simultaneous_attacks_stun_each_other() {
         "{:?}",
         b.lines
     );
+    assert_eq!((b.stunned("Ann"), b.stunned("Bob")), (2, 2));
+    // Nobody may seal: the table plays the two rounds they sit out with `next`.
+    assert!(b.refused("order Ann up").contains("stunned"));
+    b.ok("next");
     assert!(
         b.said("orders: Ann (stunned); Bob (stunned)"),
         "{:?}",
         b.lines
     );
+    b.ok("next");
     assert_eq!(
         b.round_no(),
         4,
         "rounds 2 and 3 sat out, round 4 waits for orders"
     );
     assert_eq!((b.stunned("Ann"), b.stunned("Bob")), (0, 0));
+    assert!(b
+        .refused("next")
+        .contains("waits for sealed orders from Ann, Bob"));
 }
 
 /// G.B.9 Walls do not shield from an attack: the 8 fields around reach over them.
@@ -865,7 +873,7 @@ fn g_f_04_the_notebook_shows_counts_stickers_stun_and_wonder() {
     );
 }
 
-/// G.F.5 When every human is stunned, the computer seats play the rounds on their own.
+/// G.F.5 When every human is stunned, `next` plays each round with the computer seats alone.
 #[test]
 fn g_f_05_rounds_go_on_while_every_human_is_stunned() {
     let r = rules();
@@ -881,13 +889,39 @@ fn g_f_05_rounds_go_on_while_every_human_is_stunned() {
     }
     // cpu1 stands by the table's hand; stun Ann for two rounds: the computer plays them alone.
     assert_eq!(s.state.round, 1);
-    let out = s.run_line("set stun Ann 2");
+    s.run_line("set stun Ann 2");
+    assert!(s.run_line("prompt")[0].contains("`next` plays the round"));
+    let out = s.run_line("next");
     assert!(
         out.iter()
             .any(|l| l.starts_with("orders: Ann (stunned); cpu1 ")),
         "{out:?}"
     );
+    s.run_line("next");
     assert_eq!(s.state.round, 3, "rounds 1 and 2 played without Ann");
     assert_eq!(s.state.pieces[0].stunned, 0);
     assert_eq!(s.state.phase, Phase::Orders);
+}
+
+/// G.D.8 A strip that fills as its whole team is converted draws nobody, and the game ends:
+/// no endless draw for a team of none.
+#[test]
+fn g_d_08_a_full_strip_of_a_team_with_nobody_left_draws_nobody() {
+    let mut b = board_with(
+        "Ann:s:5,5 Bob:r:6,6 Cy:s:5,6 Dee:r:1,19",
+        &[],
+        &["strip_length=2"],
+    );
+    b.ok("set wonder Bob 5");
+    b.round(&["Ann study", "Bob pray", "Cy study", "Dee pray"]);
+    assert_eq!(
+        (b.team("Ann"), b.team("Cy")),
+        (Team::Religionists, Team::Religionists)
+    );
+    assert!(
+        b.said("the scientists have nobody left to hold the wonder"),
+        "{:?}",
+        b.lines
+    );
+    assert_eq!(b.s.state.winner, Some(Team::Religionists));
 }

@@ -3,7 +3,7 @@
 
 use super::event::Event;
 use super::state::Phase;
-use super::{round, Correction, Table};
+use super::{Correction, Table};
 use crate::engine::RuleError;
 use crate::ensure;
 
@@ -68,12 +68,6 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
                 granted: false,
             })
         }
-    }
-    // A correction that leaves nobody owing an order (the last human stunned) lets the round
-    // go on, as the last sealed order would.
-    if t.s.phase == Phase::Orders && t.s.owing().is_empty() {
-        round::reveal_and_resolve(t);
-        round::next_round_if_done(t);
     }
     Ok(())
 }

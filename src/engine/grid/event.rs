@@ -205,8 +205,14 @@ pub fn apply(s: &mut State, e: &Event) {
             s.strips[team.index()] = 0;
             s.wonders_due.push(*team);
         }
-        Event::WonderRoll { team, chosen, .. } => {
-            if chosen.is_some() {
+        Event::WonderRoll {
+            team,
+            chosen,
+            faces,
+            ..
+        } => {
+            // Drawn, or nothing to roll for (a team of one, or of none): the draw is done.
+            if chosen.is_some() || *faces == 0 {
                 s.wonders_due.retain(|t| t != team);
             }
         }

@@ -182,6 +182,8 @@ impl Family for Grid {
                 player: *piece,
                 chance: Chance { dice: vec![20, 20] },
             },
+            // Nobody owes an order: every human is stunned, and the table says `next`.
+            Phase::Orders if s.owing().is_empty() => ToAct::One(0),
             Phase::Orders => ToAct::Several(s.owing()),
             Phase::Wonder { team } => {
                 let members = s.team_members(*team);
@@ -405,6 +407,9 @@ fn legal(r: &GridRules, s: &State) -> Vec<Command> {
             walls(&mut out);
         }
         Phase::Orders => {
+            if s.owing().is_empty() {
+                out.push(Command::Next);
+            }
             for p in (0..s.humans).filter(|&p| s.may_order(p)) {
                 for order in orders_for(r, s, p) {
                     out.push(Command::Order { player: p, order });
@@ -431,7 +436,10 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
         },
         Phase::Orders => {
             let owing = s.owing();
-            let p = *owing.get(rng.random_range(0..owing.len().max(1)))?;
+            if owing.is_empty() {
+                return Some(Command::Next);
+            }
+            let p = owing[rng.random_range(0..owing.len())];
             // Mostly the computer seats' own heuristic, sometimes any order: varied play.
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)
@@ -481,7 +489,7 @@ fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
         if !s.wonders_due.is_empty() {
             return Err("a wonder draw was skipped".into());
         }
-        if s.owing().is_empty() {
+        if s.owing().is_empty() && (0..s.humans).any(|p| s.may_order(p)) {
             return Err("a round waits for orders but nobody owes one".into());
         }
     }

@@ -50,6 +50,8 @@ pub enum Command {
         player: usize,
         order: Order,
     },
+    /// Play a round in which every human is stunned (the computer seats' orders alone).
+    Next,
     Set(Correction),
 }
 
@@ -135,6 +137,7 @@ pub fn execute_into(
             )),
         },
         Command::Order { player, order } => orders::seal(&mut t, *player, order),
+        Command::Next => round::play_unattended(&mut t),
         Command::Set(c) => corrections::correct(&mut t, c),
     };
     *out = t.events;

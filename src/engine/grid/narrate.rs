@@ -301,11 +301,19 @@ pub fn prompt(s: &State) -> String {
         ),
         Phase::Orders => {
             let owing: Vec<String> = s.owing().into_iter().map(n).collect();
-            format!(
-                "round {}: waiting for sealed orders from {} (`order PLAYER CARD...`)",
-                s.round,
-                owing.join(", ")
-            )
+            if owing.is_empty() {
+                format!(
+                    "round {}: every player is stunned: `next` plays the round (the computer \
+                     seats alone)",
+                    s.round
+                )
+            } else {
+                format!(
+                    "round {}: waiting for sealed orders from {} (`order PLAYER CARD...`)",
+                    s.round,
+                    owing.join(", ")
+                )
+            }
         }
         Phase::Wonder { team } => format!(
             "roll a d{} to draw the {}' big wonder (`roll` or `roll N`)",

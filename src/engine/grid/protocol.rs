@@ -10,7 +10,7 @@ use crate::engine::game::{Audience, Parsed};
 
 pub const VERBS: &str = "side PLAYER scientists|religionists | wall COL ROW east|south | \
 unwall COL ROW east|south | place PLAYER COL ROW | start | roll [D1 [D2]] | \
-order PLAYER CARD [CARD [CARD]] (CARD: up down left right attack pray study) | notebook | \
+order PLAYER CARD [CARD [CARD]] (CARD: up down left right attack pray study) | next | notebook | \
 board | strips | set sticker PLAYER feet|hands|head green|yellow|red | \
 set count PLAYER move|attack|pray N | set stun PLAYER N | \
 set strip scientists|religionists N | set team PLAYER scientists|religionists | \
@@ -128,6 +128,7 @@ pub fn parse(_rules: &GridRules, s: &State, line: &str) -> Result<Parsed<Command
             field: w.field()?,
         },
         "start" => Command::Start,
+        "next" => Command::Next,
         "roll" => {
             let mut dice = Vec::new();
             while w.at < w.words.len() {
@@ -236,6 +237,7 @@ pub fn format_command(_rules: &GridRules, s: &State, c: &Command) -> String {
             format!("place {} {} {}", name(*player), field.0, field.1)
         }
         Command::Start => "start".into(),
+        Command::Next => "next".into(),
         Command::Roll { dice: None } => "roll".into(),
         Command::Roll { dice: Some(d) } => format!(
             "roll {}",

@@ -10,29 +10,36 @@ use super::Table;
 use crate::engine::RuleError;
 use crate::ensure;
 
-/// Start the next round (the first after placement), and play on through rounds in which no
-/// human may seal an order (all stunned): the computer seats' orders alone are resolved.
+/// Start the next round (the first after placement). When no human may seal an order (all
+/// stunned), the table plays the round with `next`: one round per command, so the table
+/// sees each round, and computer seats that keep the humans stunned never loop the program.
 pub fn next_round(t: &mut Table) {
-    // A bound on rounds played without the table: stuns last at most a few rounds, so this
-    // is only a guard against a ruleset that stuns for ever.
-    for _ in 0..1000 {
-        let round = t.s.round + 1;
-        t.emit(Event::Round { round });
-        t.emit(Event::Phase {
-            phase: Phase::Orders,
-        });
-        if (0..t.s.humans).any(|i| t.s.may_order(i)) {
-            return;
-        }
-        reveal_and_resolve(t);
-        if t.s.phase != Phase::Orders {
-            return;
-        }
-        finish_round(t);
-        if t.s.winner.is_some() {
-            return;
-        }
-    }
+    let round = t.s.round + 1;
+    t.emit(Event::Round { round });
+    t.emit(Event::Phase {
+        phase: Phase::Orders,
+    });
+}
+
+/// `next`: play a round in which no human may seal an order.
+pub fn play_unattended(t: &mut Table) -> Result<(), RuleError> {
+    ensure!(
+        t.s.phase == Phase::Orders,
+        "`next` plays a round in which every player is stunned; none is waiting now"
+    );
+    let owing: Vec<&str> =
+        t.s.owing()
+            .into_iter()
+            .map(|i| t.s.pieces[i].name.as_str())
+            .collect();
+    ensure!(
+        owing.is_empty(),
+        "the round waits for sealed orders from {}",
+        owing.join(", ")
+    );
+    reveal_and_resolve(t);
+    next_round_if_done(t);
+    Ok(())
 }
 
 /// After a resolution: finish the round unless a wonder draw waits, then the next round.
