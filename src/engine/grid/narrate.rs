@@ -69,9 +69,8 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
             format!("{} rolls {d1} and {d2}: {why}; roll again", n(*player))
         }
         Event::Phase { phase } => match phase {
-            Phase::Placing { piece } => {
-                format!("now: {} rolls two d20 for a starting field", n(*piece))
-            }
+            // The same words as the prompt, so the console says it once.
+            Phase::Placing { .. } => format!("now: {}", prompt(s)),
             Phase::Wonder { team } => {
                 let members = s.team_members(*team);
                 let faces = super::round::wonder_die(members.len());
