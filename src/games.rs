@@ -21,8 +21,12 @@ macro_rules! for_family {
                 type $F = $crate::engine::grid::Grid;
                 $body
             }
+            "illuminati" => {
+                type $F = $crate::engine::illuminati::Illuminati;
+                $body
+            }
             other => Err(format!(
-                "unknown game family '{other}' (this build knows: property, grid)"
+                "unknown game family '{other}' (this build knows: property, grid, illuminati)"
             )),
         }
     };

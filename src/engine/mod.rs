@@ -6,6 +6,7 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod illuminati;
 pub mod ledger;
 pub mod property;
 pub mod turn;

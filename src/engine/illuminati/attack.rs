@@ -1,0 +1,701 @@
+//! Attacks to control, neutralize and destroy (illuminati: ATTACKS): who may attack what, the
+//! number needed with every modifier labelled, money spent by each side, privilege, calling an
+//! attack off, the roll, and what success does to the power structures and their money.
+
+use super::event::{Event, Purse, Why};
+use super::rules::{Ability, Alignment, IlluRules, Kind};
+use super::state::{Attack, State, Status};
+use super::structure::{alignments, depth, open_arrows, power, puppets, subtree, transferable};
+use super::{turn, Table};
+use crate::engine::RuleError;
+use crate::ensure;
+
+/// The attack's working: each modifier with its label, and the number needed.
+pub fn working(r: &IlluRules, s: &State, a: &Attack) -> (Vec<(String, i64)>, i64) {
+    let name = |c: usize| r.cards[c].name.clone();
+    let mut m: Vec<(String, i64)> = vec![(
+        format!("power of {}", name(a.attacker)),
+        power(r, s, a.attacker),
+    )];
+    for &g in &a.aid {
+        m.push((
+            format!("transferable power of {}", name(g)),
+            transferable(r, s, g),
+        ));
+    }
+    let att_al = attacker_alignments(r, s, a);
+    let tgt_al = alignments(r, s, a.target);
+    match a.kind {
+        Kind::Destroy => m.push((
+            format!("power of {}", name(a.target)),
+            -power(r, s, a.target),
+        )),
+        _ => m.push((
+            format!("resistance of {}", name(a.target)),
+            -resistance(r, s, a.target, &att_al),
+        )),
+    }
+    if a.kind == Kind::Neutralize {
+        m.push(("attack to neutralize".into(), 6));
+    }
+    // Alignments: +4 alike and -4 opposed for control and neutralize; reversed for destroy.
+    let sign = if a.kind == Kind::Destroy { -1 } else { 1 };
+    let alike: Vec<Alignment> = att_al
+        .iter()
+        .copied()
+        .filter(|x| tgt_al.iter().any(|y| x.alike(*y)))
+        .collect();
+    let opposed: Vec<(Alignment, Alignment)> = att_al
+        .iter()
+        .flat_map(|&x| {
+            tgt_al
+                .iter()
+                .filter(move |&&y| x.opposes(y))
+                .map(move |&y| (x, y))
+        })
+        .collect();
+    if s.alignment_once {
+        if !alike.is_empty() {
+            m.push(("alike alignment".into(), 4 * sign));
+        }
+        if !opposed.is_empty() {
+            m.push(("opposed alignment".into(), -4 * sign));
+        }
+    } else {
+        for x in alike {
+            m.push((format!("both {}", x.word()), 4 * sign));
+        }
+        for (x, y) in opposed {
+            m.push((format!("{} against {}", x.word(), y.word()), -4 * sign));
+        }
+    }
+    match depth(s, a.target) {
+        Some(1) => m.push(("attached directly to its Illuminati".into(), -10)),
+        Some(2) => m.push(("one group away from its Illuminati".into(), -5)),
+        Some(3) => m.push(("two groups away from its Illuminati".into(), -2)),
+        _ => {}
+    }
+    for (label, v) in bonuses(r, s, a) {
+        m.push((label, v));
+    }
+    let pn = |p: usize| s.players[p].name.clone();
+    if a.attacker_mb > 0 {
+        m.push((
+            format!("{} MB spent by {}", a.attacker_mb, pn(a.player)),
+            a.attacker_mb,
+        ));
+    }
+    if a.group_mb > 0 {
+        m.push((
+            format!("{} MB spent by {} (x2)", a.group_mb, name(a.target)),
+            -2 * a.group_mb,
+        ));
+    }
+    if a.defender_mb > 0 {
+        let who = s.cards[a.target].owner.map(pn).unwrap_or_default();
+        m.push((
+            format!("{} MB spent by {who}'s Illuminati", a.defender_mb),
+            -a.defender_mb,
+        ));
+    }
+    for (p, &v) in a.interfere.iter().enumerate() {
+        if v > 0 {
+            m.push((format!("{v} MB to interfere by {}", pn(p)), -v));
+        }
+    }
+    for (p, &v) in a.assist.iter().enumerate() {
+        if v > 0 {
+            m.push((format!("{v} MB to assist by {}", pn(p)), v));
+        }
+    }
+    let need = m.iter().map(|(_, v)| v).sum();
+    (m, need)
+}
+
+/// The attacking group's alignments, with any it counts as having for this attack.
+fn attacker_alignments(r: &IlluRules, s: &State, a: &Attack) -> Vec<Alignment> {
+    let mut al = alignments(r, s, a.attacker);
+    let tgt = alignments(r, s, a.target);
+    for ab in &r.cards[a.attacker].abilities {
+        if let Ability::ActsAs {
+            alignment,
+            on,
+            target_alignment,
+        } = ab
+        {
+            if on.contains(&a.kind) && tgt.contains(target_alignment) && !al.contains(alignment) {
+                al.push(*alignment);
+            }
+        }
+    }
+    al
+}
+
+/// The target's resistance against this attacker (Gun Lobby), with its structure's extra
+/// resistance (Survivalists); an Illuminati's power serves as its resistance.
+fn resistance(r: &IlluRules, s: &State, target: usize, attacker_al: &[Alignment]) -> i64 {
+    let mut res = r.cards[target]
+        .resistance
+        .unwrap_or_else(|| power(r, s, target));
+    for ab in &r.cards[target].abilities {
+        if let Ability::ResistanceAgainst {
+            attacker_alignments,
+            resistance,
+        } = ab
+        {
+            if attacker_al.iter().any(|x| attacker_alignments.contains(x)) {
+                res = *resistance;
+            }
+        }
+    }
+    if let Some(owner) = s.cards[target].owner {
+        for c in s.structure(owner) {
+            if c != target {
+                for ab in &r.cards[c].abilities {
+                    if let Ability::StructureResistance { amount } = ab {
+                        res += amount;
+                    }
+                }
+            }
+        }
+    }
+    res
+}
+
+/// Card abilities that add to this attack: the attacker's, the aiding groups' ("any attempt"
+/// bonuses only), and the attacking player's Illuminati's.
+fn bonuses(r: &IlluRules, s: &State, a: &Attack) -> Vec<(String, i64)> {
+    let tgt_al = alignments(r, s, a.target);
+    let mut out = Vec::new();
+    let from = |c: usize, aiding: bool, out: &mut Vec<(String, i64)>| {
+        for ab in &r.cards[c].abilities {
+            if let Ability::Bonus {
+                on,
+                target,
+                target_alignment,
+                amount,
+                direct,
+            } = ab
+            {
+                let hits = on.contains(&a.kind)
+                    && target.as_ref().is_none_or(|t| r.cards[a.target].id == *t)
+                    && target_alignment.is_none_or(|x| tgt_al.contains(&x));
+                if hits && !(aiding && *direct) {
+                    out.push((format!("{}'s ability", r.cards[c].name), *amount));
+                }
+            }
+        }
+    };
+    from(a.attacker, false, &mut out);
+    for &g in &a.aid {
+        from(g, true, &mut out);
+    }
+    if let Some(ill) = s.players[a.player].illuminati {
+        if ill != a.attacker && !a.aid.contains(&ill) {
+            from(ill, true, &mut out);
+        }
+    }
+    out
+}
+
+fn immune(r: &IlluRules, s: &State, a: &Attack) -> Option<String> {
+    let owner = s.cards[a.target].owner?;
+    let ill = s.players[owner].illuminati?;
+    let att_al = alignments(r, s, a.attacker);
+    for ab in &r.cards[ill].abilities {
+        if let Ability::Immune {
+            attacker_alignments,
+        } = ab
+        {
+            if let Some(x) = att_al.iter().find(|x| attacker_alignments.contains(x)) {
+                return Some(format!(
+                    "{}'s power structure is immune to attacks by {} groups",
+                    r.cards[ill].name,
+                    x.word()
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// How many attacks the Illuminati card may take part in this turn (the UFOs: two).
+fn illuminati_attacks_allowed(r: &IlluRules, ill: usize) -> u8 {
+    r.cards[ill]
+        .abilities
+        .iter()
+        .find_map(|ab| match ab {
+            Ability::Attacks { count } => Some(*count),
+            _ => None,
+        })
+        .unwrap_or(1)
+}
+
+pub fn declare(
+    t: &mut Table,
+    kind: Kind,
+    attacker: usize,
+    target: usize,
+    aid: &[usize],
+) -> Result<(), RuleError> {
+    let (r, s) = (t.rules, &*t.s);
+    turn::ready_for_actions(t)?;
+    ensure!(
+        s.attack.is_none(),
+        "an attack is already being worked out: roll or `call-off` first"
+    );
+    let p = s.current;
+    let name = |c: usize| r.cards[c].name.clone();
+    ensure!(
+        s.turn.actions_left > 0,
+        "{} has no action left this turn",
+        s.players[p].name
+    );
+    ensure!(
+        s.cards[attacker].owner == Some(p) && s.cards[attacker].status == Status::Controlled,
+        "{} is not in {}'s power structure",
+        name(attacker),
+        s.players[p].name
+    );
+    for &g in aid {
+        ensure!(
+            s.cards[g].owner == Some(p) && s.cards[g].status == Status::Controlled && g != attacker,
+            "{} cannot aid: only other members of {}'s own power structure can",
+            name(g),
+            s.players[p].name
+        );
+    }
+    let mut seen = aid.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    ensure!(
+        seen.len() == aid.len(),
+        "a group is named twice among the aid"
+    );
+    ensure!(
+        !aid.contains(&target),
+        "{} cannot aid against itself",
+        name(target)
+    );
+    let ts = &s.cards[target];
+    ensure!(
+        ts.owner != Some(p),
+        "{} is already in {}'s power structure",
+        name(target),
+        s.players[p].name
+    );
+    ensure!(
+        matches!(ts.status, Status::Uncontrolled | Status::Controlled),
+        "{} is not in play ({})",
+        name(target),
+        ts.status.word()
+    );
+    if r.cards[target].illuminati {
+        ensure!(
+            kind != Kind::Neutralize,
+            "an Illuminati cannot be neutralized, only controlled or destroyed"
+        );
+        ensure!(
+            puppets(s, target).is_empty(),
+            "{} still has groups under it: only a lone Illuminati can be attacked",
+            name(target)
+        );
+    }
+    if let Some(ill) = s.players[p].illuminati {
+        let uses = (attacker == ill) as u8 + aid.contains(&ill) as u8;
+        ensure!(
+            uses == 0 || s.turn.illuminati_attacks < illuminati_attacks_allowed(r, ill),
+            "{} has taken part in its attack{} this turn",
+            name(ill),
+            if illuminati_attacks_allowed(r, ill) > 1 {
+                "s"
+            } else {
+                ""
+            }
+        );
+    }
+    let needs_arrow =
+        kind == Kind::Control || (kind == Kind::Neutralize && s.neutralize_needs_arrow);
+    if needs_arrow {
+        if let Some(open) = open_arrows(s, attacker) {
+            ensure!(open > 0, "{} has no open control arrow", name(attacker));
+        }
+    }
+    let n = s.players.len();
+    let a = Attack {
+        kind,
+        player: p,
+        attacker,
+        target,
+        aid: aid.to_vec(),
+        attacker_mb: 0,
+        group_mb: 0,
+        defender_mb: 0,
+        interfere: vec![0; n],
+        assist: vec![0; n],
+        privileged: false,
+        abolished: false,
+        interference_cards: vec![],
+        committed: false,
+    };
+    if let Some(why) = immune(r, s, &a) {
+        return Err(RuleError::new(why));
+    }
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+fn current(t: &Table) -> Result<Attack, RuleError> {
+    t.s.attack
+        .clone()
+        .ok_or_else(|| RuleError::new("no attack is being worked out"))
+}
+
+/// The attack becomes one of the turn's actions when money is first spent or the dice roll.
+fn commit(t: &mut Table, a: &mut Attack) {
+    if !a.committed {
+        a.committed = true;
+        let mut turn = t.s.turn.clone();
+        turn.actions_left = turn.actions_left.saturating_sub(1);
+        turn.acted = true;
+        if let Some(ill) = t.s.players[a.player].illuminati {
+            if a.attacker == ill || a.aid.contains(&ill) {
+                turn.illuminati_attacks += 1;
+            }
+        }
+        t.emit(Event::TurnState { turn });
+    }
+}
+
+fn pay(t: &mut Table, from: usize, n: i64, player: usize, role: &str) -> Result<(), RuleError> {
+    ensure!(n > 0, "spend at least 1 MB");
+    ensure!(
+        t.s.cards[from].treasury >= n,
+        "{} has only {} MB",
+        t.rules.cards[from].name,
+        t.s.cards[from].treasury
+    );
+    t.emit(Event::Money {
+        from: Purse::Card(from),
+        to: Purse::Bank,
+        amount: n,
+        why: Why::Spent {
+            player,
+            role: role.into(),
+        },
+    });
+    Ok(())
+}
+
+/// `spend PLAYER SOURCE N`: the attacker from the attacking group or its Illuminati; the
+/// defender from the target group or its Illuminati.
+pub fn spend(t: &mut Table, player: usize, source: usize, n: i64) -> Result<(), RuleError> {
+    let mut a = current(t)?;
+    let s = &*t.s;
+    let owner = s.cards[a.target].owner;
+    let ill = s.players[player].illuminati;
+    let pname = s.players[player].name.clone();
+    if player == a.player {
+        ensure!(
+            source == a.attacker || Some(source) == ill,
+            "{pname} spends from the attacking group or the Illuminati treasury"
+        );
+        pay(t, source, n, player, "attacker")?;
+        a.attacker_mb += n;
+    } else if owner == Some(player) {
+        if source == a.target {
+            pay(t, source, n, player, "defending group")?;
+            a.group_mb += n;
+        } else {
+            ensure!(
+                Some(source) == ill,
+                "{pname} defends with money from the target group or the Illuminati treasury"
+            );
+            pay(t, source, n, player, "defending Illuminati")?;
+            a.defender_mb += n;
+        }
+    } else {
+        return Err(RuleError::new(format!(
+            "{pname} is neither attacker nor defender: `interfere {pname} N` or `assist {pname} N`"
+        )));
+    }
+    commit(t, &mut a);
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+/// `interfere PLAYER N` and `assist PLAYER N`: another player's Illuminati treasury only; not
+/// in a privileged attack, except by a player who played Interference on it.
+pub fn meddle(t: &mut Table, player: usize, n: i64, assist: bool) -> Result<(), RuleError> {
+    let mut a = current(t)?;
+    let s = &*t.s;
+    let pname = s.players[player].name.clone();
+    ensure!(
+        player != a.player && s.cards[a.target].owner != Some(player),
+        "{pname} is a side in this attack: `spend {pname} SOURCE N`"
+    );
+    ensure!(
+        !a.privileged || a.interference_cards.contains(&player),
+        "the attack is privileged: only a player who plays Interference may interfere or assist"
+    );
+    let ill = s.players[player]
+        .illuminati
+        .ok_or_else(|| RuleError::new(format!("{pname} has no Illuminati")))?;
+    pay(
+        t,
+        ill,
+        n,
+        player,
+        if assist { "assist" } else { "interfere" },
+    )?;
+    if assist {
+        a.assist[player] += n;
+    } else {
+        a.interfere[player] += n;
+    }
+    commit(t, &mut a);
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+/// `privilege [SPECIAL]`: the attacker discards a special (the Bavarian Illuminati may pay
+/// instead, once a turn), before any money is spent.
+pub fn privilege(t: &mut Table, special: Option<usize>) -> Result<(), RuleError> {
+    let mut a = current(t)?;
+    ensure!(!a.privileged, "the attack is privileged already");
+    ensure!(
+        !a.abolished,
+        "this attack's privilege was abolished and cannot come back"
+    );
+    ensure!(
+        !a.committed,
+        "privilege is declared with the attack, before any money is spent"
+    );
+    let p = a.player;
+    let ill = t.s.players[p].illuminati;
+    let cost = ill.and_then(|i| {
+        t.rules.cards[i].abilities.iter().find_map(|ab| match ab {
+            Ability::Privilege { cost } => Some(*cost),
+            _ => None,
+        })
+    });
+    match (cost, special, ill) {
+        (Some(cost), None, Some(i)) if !t.s.turn.privilege_used => {
+            ensure!(
+                t.s.cards[i].treasury >= cost,
+                "privilege costs {cost} MB; the Illuminati treasury has {}",
+                t.s.cards[i].treasury
+            );
+            t.emit(Event::Money {
+                from: Purse::Card(i),
+                to: Purse::Bank,
+                amount: cost,
+                why: Why::Spent {
+                    player: p,
+                    role: "privilege".into(),
+                },
+            });
+            let mut turn = t.s.turn.clone();
+            turn.privilege_used = true;
+            t.emit(Event::TurnState { turn });
+        }
+        _ => {
+            ensure!(
+                !t.s.players[p].specials.is_empty(),
+                "privilege costs a special card, and {} holds none",
+                t.s.players[p].name
+            );
+            if let Some(sp) = special {
+                ensure!(
+                    t.s.players[p].specials.contains(&Some(sp))
+                        || t.s.players[p].specials.contains(&None),
+                    "{} does not hold {}",
+                    t.s.players[p].name,
+                    t.rules.specials[sp].name
+                );
+            }
+            t.emit(Event::Discard {
+                player: p,
+                special,
+                played: false,
+            });
+        }
+    }
+    a.privileged = true;
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+/// `abolish PLAYER`: that player discards two specials and the privilege is gone for good.
+pub fn abolish(t: &mut Table, player: usize) -> Result<(), RuleError> {
+    let mut a = current(t)?;
+    ensure!(a.privileged, "the attack is not privileged");
+    ensure!(
+        t.s.players[player].specials.len() >= 2,
+        "{} needs two specials to abolish the privilege",
+        t.s.players[player].name
+    );
+    t.emit(Event::Discard {
+        player,
+        special: None,
+        played: false,
+    });
+    t.emit(Event::Discard {
+        player,
+        special: None,
+        played: false,
+    });
+    a.privileged = false;
+    a.abolished = true;
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+/// `call-off`: possible until money has gone to the bank for the attack.
+pub fn call_off(t: &mut Table) -> Result<(), RuleError> {
+    let a = current(t)?;
+    ensure!(
+        !a.committed,
+        "money is in the bank for this attack: it goes on (roll)"
+    );
+    t.emit(Event::Attack { attack: None });
+    Ok(())
+}
+
+/// `roll [D1 D2]`: at or under the number needed succeeds; 11 and 12 always fail.
+pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
+    let mut a = current(t)?;
+    ensure!(
+        (1..=6).contains(&dice.0) && (1..=6).contains(&dice.1),
+        "dice show 1 to 6, not {} and {}",
+        dice.0,
+        dice.1
+    );
+    if !a.committed {
+        commit(t, &mut a);
+        t.emit(Event::Attack { attack: Some(a) });
+    }
+    // Kept for Assassination and Murphy's Law, played right after the dice.
+    let snapshot = t.s.snapshot();
+    t.emit(Event::KeepBeforeRoll {
+        state: Some(snapshot),
+    });
+    resolve(t, dice);
+    Ok(())
+}
+
+/// Work out the attack with these dice.
+pub fn resolve(t: &mut Table, dice: (u8, u8)) {
+    let Some(a) = t.s.attack.clone() else { return };
+    let (_, need) = working(t.rules, t.s, &a);
+    let total = dice.0 + dice.1;
+    let success = total <= 10 && (total as i64) <= need;
+    t.emit(Event::Rolled {
+        dice,
+        total,
+        need,
+        success,
+    });
+    t.emit(Event::Attack { attack: None });
+    let mut turn = t.s.turn.clone();
+    turn.failed_target = (!success).then_some(a.target);
+    turn.capture = None;
+    t.emit(Event::TurnState { turn });
+    if !success {
+        return;
+    }
+    let lone_illuminati = t.rules.cards[a.target].illuminati;
+    match a.kind {
+        Kind::Control if !lone_illuminati => capture(t, &a),
+        Kind::Neutralize => {
+            orphans(t, a.target);
+            lose(t, a.target, Status::Uncontrolled);
+        }
+        _ => {
+            // Destroy, or a lone Illuminati taken: out of the game.
+            orphans(t, a.target);
+            if let Some(owner) = t.s.cards[a.target].owner.filter(|_| lone_illuminati) {
+                t.emit(Event::Eliminated { player: owner });
+            }
+            lose(t, a.target, Status::Dead);
+            t.emit(Event::Destroyed { player: a.player });
+        }
+    }
+}
+
+/// A card leaves its power structure; its money goes to the bank.
+fn lose(t: &mut Table, card: usize, status: Status) {
+    let money = t.s.cards[card].treasury;
+    if money != 0 {
+        t.emit(Event::Money {
+            from: Purse::Card(card),
+            to: Purse::Bank,
+            amount: money,
+            why: Why::Lost,
+        });
+    }
+    t.emit(Event::Place {
+        card,
+        status,
+        owner: None,
+        master: None,
+    });
+}
+
+/// The puppets of a group that leaves: uncontrolled (with their own puppets), or moved up
+/// under its master (option `orphans=master`).
+pub fn orphans(t: &mut Table, card: usize) {
+    let master = t.s.cards[card].master;
+    for p in puppets(t.s, card) {
+        match (t.s.orphans_to_master, master) {
+            (true, Some(m)) => {
+                let owner = t.s.cards[p].owner;
+                t.emit(Event::Place {
+                    card: p,
+                    status: Status::Controlled,
+                    owner,
+                    master: Some(m),
+                });
+            }
+            _ => {
+                for c in subtree(t.s, p).into_iter().rev() {
+                    lose(t, c, Status::Uncontrolled);
+                }
+            }
+        }
+    }
+}
+
+/// Control: the target and its puppets join the attacker's structure; half of each captured
+/// treasury, rounded down, follows, the rest goes to the bank.
+fn capture(t: &mut Table, a: &Attack) {
+    let cards = subtree(t.s, a.target);
+    for &c in &cards {
+        let money = t.s.cards[c].treasury;
+        let to_bank = money - money / 2;
+        if to_bank > 0 {
+            t.emit(Event::Money {
+                from: Purse::Card(c),
+                to: Purse::Bank,
+                amount: to_bank,
+                why: Why::Capture,
+            });
+        }
+    }
+    for &c in &cards {
+        let master = if c == a.target {
+            Some(a.attacker)
+        } else {
+            t.s.cards[c].master
+        };
+        t.emit(Event::Place {
+            card: c,
+            status: Status::Controlled,
+            owner: Some(a.player),
+            master,
+        });
+    }
+    let mut turn = t.s.turn.clone();
+    turn.capture = Some((a.attacker, a.target));
+    t.emit(Event::TurnState { turn });
+}

@@ -1,0 +1,226 @@
+//! Illuminati's events, each carrying its working, and `apply`, the only code that changes
+//! the state. Money moves between the bank and card treasuries, always naming both sides.
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::Alignment;
+use super::state::{Attack, Phase, State, Status, Turn};
+
+/// Where money is: the bank or a card's treasury (a player's Illuminati treasury is its card's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purse {
+    Bank,
+    Card(usize),
+}
+
+/// Why money moved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Why {
+    Start,
+    Income,
+    Tax {
+        by: usize,
+    },
+    Pass,
+    Transfer,
+    Gift,
+    /// Spent in the attack, by (player, role: "attacker", "defending group", ...).
+    Spent {
+        player: usize,
+        role: String,
+    },
+    /// Half a captured treasury follows the group; the rest goes to the bank.
+    Capture,
+    /// A neutralized, destroyed or dropped group's treasury goes to the bank.
+    Lost,
+    Special {
+        special: usize,
+    },
+    ExtraDraw,
+    TakenBack,
+    Correction,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    Chose {
+        player: usize,
+        card: usize,
+    },
+    /// The UFOs' secret goal (shown to that player alone).
+    Goal {
+        player: usize,
+        card: usize,
+    },
+    /// A card's place: status, owner and master.
+    Place {
+        card: usize,
+        status: Status,
+        owner: Option<usize>,
+        master: Option<usize>,
+    },
+    Money {
+        from: Purse,
+        to: Purse,
+        amount: i64,
+        why: Why,
+    },
+    Phase {
+        phase: Phase,
+    },
+    TurnStarts {
+        player: usize,
+    },
+    /// The turn's counters, as they are now.
+    TurnState {
+        turn: Turn,
+    },
+    /// A special drawn into a hand (None: the device was not told which).
+    Drew {
+        player: usize,
+        special: Option<usize>,
+    },
+    /// A special leaves a hand (played or discarded).
+    Discard {
+        player: usize,
+        special: Option<usize>,
+        played: bool,
+    },
+    /// The attack as it now stands (None: it ended).
+    Attack {
+        attack: Option<Attack>,
+    },
+    /// The dice and what they meant.
+    Rolled {
+        dice: (u8, u8),
+        total: u8,
+        need: i64,
+        success: bool,
+    },
+    /// A retroactive special: the state goes back to a snapshot.
+    Restore {
+        state: Box<State>,
+    },
+    KeepBeforeRoll {
+        state: Option<Box<State>>,
+    },
+    KeepBeforeSpecial {
+        keep: Option<(usize, Option<usize>, Box<State>)>,
+    },
+    Destroyed {
+        player: usize,
+    },
+    Eliminated {
+        player: usize,
+    },
+    Arrows {
+        card: usize,
+        arrows: u8,
+    },
+    Alignments {
+        card: usize,
+        alignments: Option<Vec<Alignment>>,
+    },
+    Stats {
+        card: usize,
+        stats: (i64, i64, i64),
+    },
+    SetTurn {
+        player: usize,
+    },
+    /// Words for one audience only (Computer Espionage), or remarks with no effect.
+    Note {
+        to: Option<usize>,
+        text: String,
+    },
+    Winner {
+        player: usize,
+        why: String,
+    },
+}
+
+fn purse(s: &mut State, p: Purse) -> &mut i64 {
+    match p {
+        Purse::Bank => &mut s.bank,
+        Purse::Card(c) => &mut s.cards[c].treasury,
+    }
+}
+
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::Chose { player, card } => {
+            s.players[*player].illuminati = Some(*card);
+            let c = &mut s.cards[*card];
+            c.status = Status::Controlled;
+            c.owner = Some(*player);
+            c.master = None;
+            c.arrows = Some(4);
+        }
+        Event::Goal { player, card } => s.players[*player].goal = Some(*card),
+        Event::Place {
+            card,
+            status,
+            owner,
+            master,
+        } => {
+            let c = &mut s.cards[*card];
+            c.status = *status;
+            c.owner = *owner;
+            c.master = *master;
+        }
+        Event::Money {
+            from, to, amount, ..
+        } => {
+            let f = purse(s, *from);
+            *f = f.saturating_sub(*amount);
+            let t = purse(s, *to);
+            *t = t.saturating_add(*amount);
+        }
+        Event::Phase { phase } => s.phase = phase.clone(),
+        Event::TurnStarts { player } => {
+            s.current = *player;
+            for c in s.cards.iter_mut() {
+                c.alignments = None;
+            }
+        }
+        Event::TurnState { turn } => s.turn = turn.clone(),
+        Event::Drew { player, special } => s.players[*player].specials.push(*special),
+        Event::Discard {
+            player, special, ..
+        } => {
+            let hand = &mut s.players[*player].specials;
+            // The named special if known; else an unknown one; else any.
+            let at = hand
+                .iter()
+                .position(|h| h == special)
+                .or_else(|| hand.iter().position(|h| h.is_none()))
+                .or(if hand.is_empty() { None } else { Some(0) });
+            if let Some(i) = at {
+                hand.remove(i);
+            }
+        }
+        Event::Attack { attack } => s.attack = attack.clone(),
+        Event::Rolled { .. } | Event::Note { .. } => {}
+        Event::Restore { state } => {
+            let keep_roll = None;
+            *s = (**state).clone();
+            s.before_roll = keep_roll;
+        }
+        Event::KeepBeforeRoll { state } => s.before_roll = state.clone(),
+        Event::KeepBeforeSpecial { keep } => s.before_special = keep.clone(),
+        Event::Destroyed { player } => s.players[*player].destroyed += 1,
+        Event::Eliminated { player } => s.players[*player].eliminated = true,
+        Event::Arrows { card, arrows } => s.cards[*card].arrows = Some(*arrows),
+        Event::Alignments { card, alignments } => s.cards[*card].alignments = alignments.clone(),
+        Event::Stats { card, stats } => s.cards[*card].stats = Some(*stats),
+        Event::SetTurn { player } => s.current = *player,
+        Event::Winner { player, why } => {
+            s.winner = Some(*player);
+            s.won_by = Some(why.clone());
+            s.phase = Phase::Over;
+        }
+    }
+}

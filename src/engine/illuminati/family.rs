@@ -1,0 +1,643 @@
+//! Illuminati behind the shared game API: each method hands over to the module that owns it;
+//! the random player and the invariants the conformance suite checks live here.
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+use super::rules::{Goal, IlluOptions, IlluRules, Kind};
+use super::state::{CardState, Phase, Player, State, Status, Turn};
+use super::structure::{depth, open_arrows, puppets};
+use super::{event, narrate, protocol, Command, Event};
+use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::RuleError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Illuminati;
+
+/// Nothing is shuffled by the device: the table deals the real cards and says what they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Setup {}
+
+#[derive(Default)]
+pub struct Stats {
+    /// Games played and won, by Illuminati id.
+    pub played: BTreeMap<String, u64>,
+    pub won: BTreeMap<String, u64>,
+}
+
+fn check_names(players: &[String]) -> Result<(), String> {
+    if players.len() < 2 || players.len() > 8 {
+        return Err(format!(
+            "Illuminati needs 2 to 8 players, not {}",
+            players.len()
+        ));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.trim().is_empty()
+            || p.contains(char::is_whitespace)
+            || p.eq_ignore_ascii_case("illuminati")
+            || p.eq_ignore_ascii_case("none")
+        {
+            return Err(format!(
+                "player name '{p}' must be one word (not illuminati or none)"
+            ));
+        }
+        if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            return Err(format!("two players are called {p}"));
+        }
+    }
+    Ok(())
+}
+
+impl Family for Illuminati {
+    const GAME: &'static str = "illuminati";
+    type Rules = IlluRules;
+    type Options = IlluOptions;
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Stats = Stats;
+
+    fn load(path: &str) -> Result<IlluRules, String> {
+        IlluRules::load(path)
+    }
+    fn rules_id(r: &IlluRules) -> &str {
+        &r.id
+    }
+    fn rules_name(r: &IlluRules) -> &str {
+        &r.name
+    }
+    fn rules_hash(r: &IlluRules) -> &str {
+        &r.hash
+    }
+    fn describe(r: &IlluRules) -> String {
+        format!(
+            "{} ({} Illuminati, {} groups, {} specials)",
+            r.name,
+            r.illuminati().count(),
+            r.groups().count(),
+            r.specials.iter().map(|s| s.copies).sum::<u32>()
+        )
+    }
+    fn default_options(r: &IlluRules) -> IlluOptions {
+        r.options.clone()
+    }
+    fn set_option(o: &mut IlluOptions, k: &str, v: &str) -> Result<(), String> {
+        o.set(k, v)
+    }
+    fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
+        Setup {}
+    }
+    fn check_setup(_r: &IlluRules, players: &[String], _s: &Setup) -> Result<(), String> {
+        check_names(players)
+    }
+    fn new_game(
+        r: &IlluRules,
+        players: &[String],
+        o: &IlluOptions,
+        _s: &Setup,
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        check_names(players).map_err(RuleError::new)?;
+        let state = State {
+            phase: Phase::Setup,
+            players: players
+                .iter()
+                .map(|n| Player {
+                    name: n.clone(),
+                    illuminati: None,
+                    specials: vec![],
+                    eliminated: false,
+                    goal: None,
+                    destroyed: 0,
+                })
+                .collect(),
+            cards: r
+                .cards
+                .iter()
+                .map(|c| CardState {
+                    status: Status::Deck,
+                    owner: None,
+                    master: None,
+                    treasury: 0,
+                    arrows: c.illuminati.then_some(4),
+                    alignments: None,
+                    stats: None,
+                })
+                .collect(),
+            bank: 0,
+            current: 0,
+            turn: Turn::default(),
+            attack: None,
+            before_roll: None,
+            before_special: None,
+            winner: None,
+            won_by: None,
+            illuminati_card_counts: o.illuminati_card_counts,
+            alignment_once: o.alignment_once,
+            orphans_to_master: o.orphans_to_master,
+            neutralize_needs_arrow: o.neutralize_needs_arrow,
+            listed_order: o.listed_order,
+        };
+        Ok((state, vec![]))
+    }
+    fn execute_into(
+        r: &IlluRules,
+        s: &mut State,
+        c: &Command,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        super::execute_into(r, s, c, out)
+    }
+    fn apply(_r: &IlluRules, s: &mut State, e: &Event) {
+        event::apply(s, e)
+    }
+    fn check_command(r: &IlluRules, s: &State, c: &Command) -> Result<(), String> {
+        let n = s.players.len();
+        let cards = r.cards.len();
+        let sp = r.specials.len();
+        let p = |x: usize| {
+            if x < n {
+                Ok(())
+            } else {
+                Err(format!("player number {x} is not in this game"))
+            }
+        };
+        let k = |x: usize| {
+            if x < cards {
+                Ok(())
+            } else {
+                Err(format!("card number {x} is not in this ruleset"))
+            }
+        };
+        let q = |x: usize| {
+            if x < sp {
+                Ok(())
+            } else {
+                Err(format!("special number {x} is not in this ruleset"))
+            }
+        };
+        match c {
+            Command::Illuminati { player, card } | Command::Goal { player, card } => {
+                p(*player).and(k(*card))
+            }
+            Command::Uncontrolled { groups } => groups.iter().try_for_each(|&g| k(g)),
+            Command::DrawGroup { group } | Command::Drop { group } => k(*group),
+            Command::DrawSpecial { special } | Command::Privilege { special } => {
+                special.map_or(Ok(()), q)
+            }
+            Command::Attack {
+                attacker,
+                target,
+                aid,
+                ..
+            } => k(*attacker)
+                .and(k(*target))
+                .and(aid.iter().try_for_each(|&g| k(g))),
+            Command::Spend { player, source, .. } => p(*player).and(k(*source)),
+            Command::Interfere { player, .. }
+            | Command::Assist { player, .. }
+            | Command::Abolish { player } => p(*player),
+            Command::Roll { dice: Some((a, b)) }
+                if !(1..=6).contains(a) || !(1..=6).contains(b) =>
+            {
+                Err("dice show 1 to 6".into())
+            }
+            Command::Transfer { from, to, .. } => k(*from).and(k(*to)),
+            Command::Move { group, master } => k(*group).and(k(*master)),
+            Command::Give { group, player } => k(*group).and(p(*player)),
+            Command::GiveMoney { from, player, .. } => k(*from).and(p(*player)),
+            Command::Play {
+                player,
+                special,
+                target,
+                master,
+            } => p(*player)
+                .and(q(*special))
+                .and(target.map_or(Ok(()), k))
+                .and(master.map_or(Ok(()), k)),
+            Command::Laser { group, .. } => k(*group),
+            Command::Set(x) => match x {
+                super::Correction::Treasury { card, .. }
+                | super::Correction::Dead { card }
+                | super::Correction::Arrows { card, .. }
+                | super::Correction::Stats { card, .. } => k(*card),
+                super::Correction::Owner {
+                    card,
+                    owner,
+                    master,
+                } => k(*card)
+                    .and(owner.map_or(Ok(()), p))
+                    .and(master.map_or(Ok(()), k)),
+                super::Correction::Specials { player, .. } | super::Correction::Turn { player } => {
+                    p(*player)
+                }
+            },
+            _ => Ok(()),
+        }
+    }
+    fn to_act(_r: &IlluRules, s: &State) -> ToAct {
+        match s.phase {
+            Phase::Setup => ToAct::One(
+                s.players
+                    .iter()
+                    .position(|p| p.illuminati.is_none())
+                    .unwrap_or(0),
+            ),
+            Phase::Over => ToAct::Over {
+                winners: s.winner.into_iter().collect(),
+            },
+            Phase::Turn if s.attack.is_some() => ToAct::Several(
+                (0..s.players.len())
+                    .filter(|&p| !s.players[p].eliminated)
+                    .collect(),
+            ),
+            Phase::Turn => ToAct::One(s.current),
+        }
+    }
+    fn chance(_r: &IlluRules, s: &State, c: &Command) -> Option<Chance> {
+        (matches!(c, Command::Roll { dice: None }) && s.attack.is_some())
+            .then(|| Chance { dice: vec![6, 6] })
+    }
+    fn with_chance(c: &Command, faces: &[u8]) -> Command {
+        match (c, faces) {
+            (Command::Roll { dice: None }, [a, b]) => Command::Roll {
+                dice: Some((*a, *b)),
+            },
+            _ => c.clone(),
+        }
+    }
+    fn legal(r: &IlluRules, s: &State) -> Vec<Command> {
+        candidates(r, s)
+            .into_iter()
+            .filter(|c| is_legal(r, s, c))
+            .collect()
+    }
+    fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
+        invariants(r, s)
+    }
+    fn verbs(_r: &IlluRules) -> String {
+        protocol::VERBS.to_string()
+    }
+    fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, String> {
+        protocol::parse(r, s, line)
+    }
+    fn format_command(r: &IlluRules, s: &State, c: &Command) -> String {
+        protocol::format_command(r, s, c)
+    }
+    /// A secret goal named in an undo message stays secret.
+    fn public_command(r: &IlluRules, s: &State, c: &Command) -> String {
+        match c {
+            Command::Goal { player, .. } if *player < s.players.len() => {
+                format!("{}'s secret goal", s.players[*player].name)
+            }
+            _ => protocol::format_command(r, s, c),
+        }
+    }
+    fn narrate(r: &IlluRules, after: &State, e: &Event) -> Option<Said> {
+        narrate::event(r, after, e)
+    }
+    fn state_json(r: &IlluRules, s: &State, viewer: Audience) -> Value {
+        protocol::state_json(r, s, viewer)
+    }
+    fn prompt(r: &IlluRules, s: &State) -> String {
+        narrate::prompt(r, s)
+    }
+    fn player_index(s: &State, name: &str) -> Option<usize> {
+        s.player_index(name)
+    }
+    fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+        random_command(r, s, rng)
+    }
+    fn wild_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Command {
+        let n = s.players.len();
+        let card = rng.random_range(0..r.cards.len());
+        let other = rng.random_range(0..r.cards.len());
+        match rng.random_range(0..9) {
+            0 => Command::Attack {
+                kind: [Kind::Control, Kind::Neutralize, Kind::Destroy][rng.random_range(0..3)],
+                attacker: card,
+                target: other,
+                aid: vec![],
+            },
+            1 => Command::Drop { group: card },
+            2 => Command::Move {
+                group: card,
+                master: other,
+            },
+            3 => Command::Give {
+                group: card,
+                player: rng.random_range(0..n),
+            },
+            4 => Command::Pass,
+            5 => Command::End,
+            6 => Command::CallOff,
+            7 => Command::DrawGroup { group: card },
+            _ => Command::Spend {
+                player: rng.random_range(0..n),
+                source: card,
+                amount: rng.random_range(-3..30),
+            },
+        }
+    }
+    fn tally(_stats: &mut Stats, _r: &IlluRules, _s: &State, events: &[Event]) -> u64 {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::TurnStarts { .. }))
+            .count() as u64
+    }
+    fn game_ends(stats: &mut Stats, r: &IlluRules, s: &State) {
+        for p in &s.players {
+            if let Some(i) = p.illuminati {
+                *stats.played.entry(r.cards[i].id.clone()).or_default() += 1;
+            }
+        }
+        if let Some(w) = s.winner.and_then(|w| s.players[w].illuminati) {
+            *stats.won.entry(r.cards[w].id.clone()).or_default() += 1;
+        }
+    }
+    fn stats_lines(stats: &Stats, _games: u64) -> Vec<String> {
+        stats
+            .played
+            .iter()
+            .map(|(id, &n)| {
+                let w = stats.won.get(id).copied().unwrap_or(0);
+                format!(
+                    "{id}: won {w} of {n} games played ({:.1}%)",
+                    100.0 * w as f64 / n.max(1) as f64
+                )
+            })
+            .collect()
+    }
+}
+
+fn is_legal(r: &IlluRules, s: &State, c: &Command) -> bool {
+    let c = match c {
+        Command::Roll { dice: None } => Command::Roll { dice: Some((1, 1)) },
+        other => other.clone(),
+    };
+    let mut copy = s.clone();
+    let mut out = Vec::new();
+    super::execute_into(r, &mut copy, &c, &mut out).is_ok()
+}
+
+/// The commands worth trying now (without amounts of money, which menus choose with UP/DOWN).
+fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
+    let mut out = Vec::new();
+    let n = s.players.len();
+    match s.phase {
+        Phase::Over => {}
+        Phase::Setup => {
+            for p in 0..n {
+                for i in r.illuminati() {
+                    out.push(Command::Illuminati { player: p, card: i });
+                    out.push(Command::Goal { player: p, card: i });
+                }
+            }
+            out.push(Command::Start);
+        }
+        Phase::Turn => {
+            let p = s.current;
+            if s.attack.is_some() {
+                out.push(Command::Roll { dice: None });
+                out.push(Command::CallOff);
+                out.push(Command::Privilege { special: None });
+                for q in 0..n {
+                    out.push(Command::Abolish { player: q });
+                }
+                return out;
+            }
+            if s.turn.draws_left > 0 {
+                for g in r.groups().filter(|&g| s.cards[g].status == Status::Deck) {
+                    out.push(Command::DrawGroup { group: g });
+                }
+                out.push(Command::DrawSpecial { special: None });
+                return out;
+            }
+            out.push(Command::Pass);
+            out.push(Command::End);
+            out.push(Command::Recycle);
+            let mine = s.structure(p);
+            for &a in &mine {
+                for t in 0..r.cards.len() {
+                    if matches!(s.cards[t].status, Status::Uncontrolled | Status::Controlled)
+                        && s.cards[t].owner != Some(p)
+                    {
+                        for kind in [Kind::Control, Kind::Neutralize, Kind::Destroy] {
+                            out.push(Command::Attack {
+                                kind,
+                                attacker: a,
+                                target: t,
+                                aid: vec![],
+                            });
+                        }
+                    }
+                }
+                if !r.cards[a].illuminati {
+                    out.push(Command::Drop { group: a });
+                    for &m in &mine {
+                        out.push(Command::Move {
+                            group: a,
+                            master: m,
+                        });
+                    }
+                    for q in 0..n {
+                        out.push(Command::Give {
+                            group: a,
+                            player: q,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+    let n = s.players.len();
+    Some(match s.phase {
+        Phase::Over => return None,
+        Phase::Setup => {
+            if let Some(p) = s.players.iter().position(|x| x.illuminati.is_none()) {
+                let taken: Vec<usize> = s.players.iter().filter_map(|x| x.illuminati).collect();
+                let free: Vec<usize> = r
+                    .illuminati()
+                    .filter(|&i| !taken.contains(&i) && !r.cards[i].unknown)
+                    .collect();
+                return Some(Command::Illuminati {
+                    player: p,
+                    card: *free.choose(rng)?,
+                });
+            }
+            if let Some(p) = (0..n).find(|&p| {
+                s.players[p].goal.is_none()
+                    && s.players[p]
+                        .illuminati
+                        .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
+            }) {
+                let goals: Vec<usize> = r.illuminati().filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. }))).collect();
+                return Some(Command::Goal {
+                    player: p,
+                    card: *goals.choose(rng)?,
+                });
+            }
+            if !r
+                .groups()
+                .any(|g| s.cards[g].status == Status::Uncontrolled)
+            {
+                let deck: Vec<usize> = r
+                    .groups()
+                    .filter(|&g| s.cards[g].status == Status::Deck)
+                    .collect();
+                let groups: Vec<usize> = deck.choose_multiple(rng, 4).copied().collect();
+                return Some(Command::Uncontrolled { groups });
+            }
+            Command::Start
+        }
+        Phase::Turn => {
+            let p = s.current;
+            if let Some(a) = &s.attack {
+                let (_, need) = super::attack::working(r, s, a);
+                // Spend towards a need of 8 (a roll that succeeds 72% of the time), from the
+                // attacking group first, then the Illuminati, as a table would.
+                if need < 8 && rng.random_ratio(7, 8) {
+                    let want = 8 - need;
+                    let ill = s.players[p].illuminati;
+                    for src in [Some(a.attacker), ill].into_iter().flatten() {
+                        let have = s.cards[src].treasury;
+                        if have > 0 {
+                            return Some(Command::Spend {
+                                player: p,
+                                source: src,
+                                amount: want.min(have),
+                            });
+                        }
+                    }
+                }
+                if need < 2 && !a.committed {
+                    return Some(Command::CallOff);
+                }
+                return Some(Command::Roll {
+                    dice: Some((rng.random_range(1..=6), rng.random_range(1..=6))),
+                });
+            }
+            if s.turn.draws_left > 0 {
+                let deck: Vec<usize> = r
+                    .groups()
+                    .filter(|&g| s.cards[g].status == Status::Deck)
+                    .collect();
+                return Some(match deck.choose(rng) {
+                    Some(&g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
+                    _ => Command::DrawSpecial { special: None },
+                });
+            }
+            if s.turn.actions_left > 0 && rng.random_ratio(9, 10) {
+                // Attack an uncontrolled group (sometimes another player's) with the strongest
+                // card that has an open arrow.
+                let mine = s.structure(p);
+                let mut attackers: Vec<usize> = mine
+                    .iter()
+                    .copied()
+                    .filter(|&c| open_arrows(s, c).is_none_or(|o| o > 0))
+                    .collect();
+                attackers.sort_by_key(|&c| -super::structure::power(r, s, c));
+                let targets: Vec<usize> = (0..r.cards.len())
+                    .filter(|&t| match s.cards[t].status {
+                        Status::Uncontrolled => true,
+                        Status::Controlled => {
+                            s.cards[t].owner != Some(p)
+                                && depth(s, t).unwrap_or(0) >= 2
+                                && rng.random_ratio(1, 3)
+                        }
+                        _ => false,
+                    })
+                    .collect();
+                for _ in 0..4 {
+                    let (Some(&t), Some(&a)) = (targets.choose(rng), attackers.first()) else {
+                        break;
+                    };
+                    let kind = if rng.random_ratio(1, 8) {
+                        Kind::Destroy
+                    } else {
+                        Kind::Control
+                    };
+                    let c = Command::Attack {
+                        kind,
+                        attacker: a,
+                        target: t,
+                        aid: vec![],
+                    };
+                    if is_legal(r, s, &c) {
+                        return Some(c);
+                    }
+                }
+            }
+            if !s.turn.acted && rng.random_ratio(1, 4) {
+                return Some(Command::Pass);
+            }
+            Command::End
+        }
+    })
+}
+
+fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
+    let total: i64 = s.bank + s.cards.iter().map(|c| c.treasury).sum::<i64>();
+    if total != 0 {
+        return Err(format!("money not conserved: {total}"));
+    }
+    for (i, c) in s.cards.iter().enumerate() {
+        if c.treasury < 0 {
+            return Err(format!("{} has a negative treasury", r.cards[i].name));
+        }
+        match c.status {
+            Status::Controlled => {
+                let owner = c
+                    .owner
+                    .ok_or_else(|| format!("{} is controlled by nobody", r.cards[i].name))?;
+                if r.cards[i].illuminati {
+                    if c.master.is_some() || s.players[owner].illuminati != Some(i) {
+                        return Err(format!("{} is misplaced", r.cards[i].name));
+                    }
+                } else {
+                    let m = c
+                        .master
+                        .ok_or_else(|| format!("{} has no master", r.cards[i].name))?;
+                    if s.cards[m].owner != Some(owner) || s.cards[m].status != Status::Controlled {
+                        return Err(format!(
+                            "{}'s master is not in its structure",
+                            r.cards[i].name
+                        ));
+                    }
+                    if depth(s, i).is_none() {
+                        return Err(format!("{} hangs from no Illuminati", r.cards[i].name));
+                    }
+                }
+                if let Some(a) = c.arrows {
+                    if puppets(s, i).len() > a as usize {
+                        return Err(format!(
+                            "{} holds more puppets than arrows",
+                            r.cards[i].name
+                        ));
+                    }
+                }
+            }
+            _ => {
+                if c.owner.is_some() || c.master.is_some() || c.treasury != 0 {
+                    return Err(format!(
+                        "{} is out of play yet owned or holding money",
+                        r.cards[i].name
+                    ));
+                }
+            }
+        }
+    }
+    if (s.winner.is_some()) != (s.phase == Phase::Over) {
+        return Err("the winner and the phase disagree".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,280 @@
+//! Illuminati (rules summary in shared/rules/illuminati.txt, readings in
+//! rulesets/illuminati.toml): the bank of megabucks on every card, the power structures, the
+//! attack calculator with its working, the specials and the victory watch. `execute` is the
+//! entry point.
+
+pub mod attack;
+pub mod corrections;
+pub mod event;
+pub mod family;
+pub mod narrate;
+pub mod protocol;
+pub mod rules;
+pub mod specials;
+pub mod state;
+pub mod structure;
+pub mod turn;
+pub mod victory;
+
+pub use event::{apply, Event};
+pub use family::Illuminati;
+pub use rules::{IlluOptions, IlluRules};
+pub use state::State;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::RuleError;
+use rules::{Alignment, Effect, Kind};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    Illuminati {
+        player: usize,
+        card: usize,
+    },
+    Goal {
+        player: usize,
+        card: usize,
+    },
+    Uncontrolled {
+        groups: Vec<usize>,
+    },
+    Start,
+    DrawGroup {
+        group: usize,
+    },
+    DrawSpecial {
+        special: Option<usize>,
+    },
+    Recycle,
+    Attack {
+        kind: Kind,
+        attacker: usize,
+        target: usize,
+        aid: Vec<usize>,
+    },
+    Privilege {
+        special: Option<usize>,
+    },
+    Spend {
+        player: usize,
+        source: usize,
+        amount: i64,
+    },
+    Interfere {
+        player: usize,
+        amount: i64,
+    },
+    Assist {
+        player: usize,
+        amount: i64,
+    },
+    Abolish {
+        player: usize,
+    },
+    CallOff,
+    Roll {
+        dice: Option<(u8, u8)>,
+    },
+    Transfer {
+        from: usize,
+        to: usize,
+        amount: i64,
+    },
+    Move {
+        group: usize,
+        master: usize,
+    },
+    Give {
+        group: usize,
+        player: usize,
+    },
+    Drop {
+        group: usize,
+    },
+    GiveMoney {
+        from: usize,
+        player: usize,
+        amount: i64,
+    },
+    Play {
+        player: usize,
+        special: usize,
+        target: Option<usize>,
+        master: Option<usize>,
+    },
+    Laser {
+        group: usize,
+        how: String,
+        alignment: Alignment,
+    },
+    Pass,
+    End,
+    Set(Correction),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Correction {
+    Treasury {
+        card: usize,
+        amount: i64,
+    },
+    Owner {
+        card: usize,
+        owner: Option<usize>,
+        master: Option<usize>,
+    },
+    Dead {
+        card: usize,
+    },
+    Arrows {
+        card: usize,
+        arrows: u8,
+    },
+    Specials {
+        player: usize,
+        count: usize,
+    },
+    Turn {
+        player: usize,
+    },
+    Stats {
+        card: usize,
+        power: i64,
+        transferable: i64,
+        income: i64,
+    },
+}
+
+/// A command being carried out: `emit` applies each event at once and records it.
+pub struct Table<'a> {
+    pub rules: &'a IlluRules,
+    pub s: &'a mut State,
+    pub events: Vec<Event>,
+}
+
+impl Table<'_> {
+    pub fn emit(&mut self, e: Event) {
+        apply(self.s, &e);
+        self.events.push(e);
+    }
+}
+
+/// Carry out one command; on a refusal the state is put back exactly as it was.
+pub fn execute_into(
+    r: &IlluRules,
+    s: &mut State,
+    cmd: &Command,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    out.clear();
+    if let Some(w) = s.winner {
+        return Err(RuleError::new(format!(
+            "the game is over: {} won",
+            s.players[w].name
+        )));
+    }
+    let before = s.clone();
+    let mut t = Table {
+        rules: r,
+        s,
+        events: std::mem::take(out),
+    };
+    let result = dispatch(&mut t, cmd).map(|()| {
+        if t.s.phase == state::Phase::Turn {
+            if let Some((p, why)) = victory::winner(r, t.s) {
+                t.emit(Event::Winner { player: p, why });
+            }
+        }
+    });
+    *out = t.events;
+    if result.is_err() {
+        *s = before;
+        out.clear();
+    }
+    result
+}
+
+fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
+    // Assassination and Murphy's Law follow the roll at once, Secrets Man the special: any
+    // other command closes those windows.
+    let effect = match cmd {
+        Command::Play { special, .. } => Some(t.rules.specials[*special].effect.clone()),
+        _ => None,
+    };
+    let keeps_roll = matches!(
+        effect,
+        Some(Effect::RollTwo | Effect::RollTwelve | Effect::Secrets)
+    );
+    if !keeps_roll && t.s.before_roll.is_some() {
+        t.emit(Event::KeepBeforeRoll { state: None });
+    }
+    if effect != Some(Effect::Secrets) && t.s.before_special.is_some() {
+        t.emit(Event::KeepBeforeSpecial { keep: None });
+    }
+    let needs_turn = !matches!(
+        cmd,
+        Command::Illuminati { .. }
+            | Command::Goal { .. }
+            | Command::Uncontrolled { .. }
+            | Command::Start
+            | Command::Set(_)
+    );
+    if needs_turn && t.s.phase == state::Phase::Setup {
+        return Err(RuleError::new("the game has not started: choose Illuminati, deal the uncontrolled groups, then `start`"));
+    }
+    match cmd {
+        Command::Illuminati { player, card } => turn::choose(t, *player, *card),
+        Command::Goal { player, card } => turn::goal(t, *player, *card),
+        Command::Uncontrolled { groups } => turn::deal(t, groups),
+        Command::Start => turn::start(t),
+        Command::DrawGroup { group } => turn::draw(t, Some(*group), None),
+        Command::DrawSpecial { special } => turn::draw(t, None, *special),
+        Command::Recycle => turn::recycle(t),
+        Command::Attack {
+            kind,
+            attacker,
+            target,
+            aid,
+        } => attack::declare(t, *kind, *attacker, *target, aid),
+        Command::Privilege { special } => attack::privilege(t, *special),
+        Command::Spend {
+            player,
+            source,
+            amount,
+        } => attack::spend(t, *player, *source, *amount),
+        Command::Interfere { player, amount } => attack::meddle(t, *player, *amount, false),
+        Command::Assist { player, amount } => attack::meddle(t, *player, *amount, true),
+        Command::Abolish { player } => attack::abolish(t, *player),
+        Command::CallOff => attack::call_off(t),
+        Command::Roll { dice } => {
+            let d = dice.ok_or_else(|| RuleError::new("the dice: `roll` or `roll D1 D2`"))?;
+            attack::roll(t, d)
+        }
+        Command::Transfer { from, to, amount } => turn::transfer(t, *from, *to, *amount),
+        Command::Move { group, master } => turn::move_group(t, *group, *master),
+        Command::Give { group, player } => turn::give(t, *group, *player),
+        Command::Drop { group } => turn::drop(t, *group),
+        Command::GiveMoney {
+            from,
+            player,
+            amount,
+        } => turn::give_money(t, *from, *player, *amount),
+        Command::Play {
+            player,
+            special,
+            target,
+            master,
+        } => specials::play(t, *player, *special, *target, *master),
+        Command::Laser {
+            group,
+            how,
+            alignment,
+        } => turn::laser(t, *group, how, *alignment),
+        Command::Pass => turn::pass(t),
+        Command::End => turn::end(t),
+        Command::Set(c) => corrections::correct(t, c),
+    }
+}

@@ -1,0 +1,581 @@
+//! Illuminati's ruleset file (rulesets/illuminati.toml): the Illuminati, the groups with their
+//! numbers, alignments and abilities as data, the specials, the goals and the options. Every
+//! problem is reported as `file:line: what is wrong`.
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Alignment {
+    Government,
+    Communist,
+    Liberal,
+    Conservative,
+    Peaceful,
+    Violent,
+    Straight,
+    Weird,
+    Criminal,
+    Fanatic,
+}
+
+impl Alignment {
+    pub const ALL: [Alignment; 10] = [
+        Alignment::Government,
+        Alignment::Communist,
+        Alignment::Liberal,
+        Alignment::Conservative,
+        Alignment::Peaceful,
+        Alignment::Violent,
+        Alignment::Straight,
+        Alignment::Weird,
+        Alignment::Criminal,
+        Alignment::Fanatic,
+    ];
+    pub fn word(self) -> &'static str {
+        match self {
+            Alignment::Government => "government",
+            Alignment::Communist => "communist",
+            Alignment::Liberal => "liberal",
+            Alignment::Conservative => "conservative",
+            Alignment::Peaceful => "peaceful",
+            Alignment::Violent => "violent",
+            Alignment::Straight => "straight",
+            Alignment::Weird => "weird",
+            Alignment::Criminal => "criminal",
+            Alignment::Fanatic => "fanatic",
+        }
+    }
+    pub fn parse(w: &str) -> Option<Alignment> {
+        Alignment::ALL
+            .into_iter()
+            .find(|a| a.word() == w.to_ascii_lowercase())
+    }
+    /// illuminati: Alignments: the four opposed pairs; Criminal has no opposite; any two
+    /// Fanatic groups are opposed.
+    pub fn opposes(self, other: Alignment) -> bool {
+        use Alignment::*;
+        matches!(
+            (self, other),
+            (Government, Communist)
+                | (Communist, Government)
+                | (Liberal, Conservative)
+                | (Conservative, Liberal)
+                | (Peaceful, Violent)
+                | (Violent, Peaceful)
+                | (Straight, Weird)
+                | (Weird, Straight)
+                | (Fanatic, Fanatic)
+        )
+    }
+    /// Alike for the +4: the same alignment, except Fanatic, which opposes itself.
+    pub fn alike(self, other: Alignment) -> bool {
+        self == other && self != Alignment::Fanatic
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Control,
+    Neutralize,
+    Destroy,
+}
+
+impl Kind {
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Control => "control",
+            Kind::Neutralize => "neutralize",
+            Kind::Destroy => "destroy",
+        }
+    }
+}
+
+/// What a card's ability does, as data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Ability {
+    /// +amount on attacks of these kinds, on one group or on groups of an alignment (or any);
+    /// `direct`: only when this card is the attacker, not when it aids.
+    Bonus {
+        on: Vec<Kind>,
+        #[serde(default)]
+        target: Option<String>,
+        #[serde(default)]
+        target_alignment: Option<Alignment>,
+        amount: i64,
+        #[serde(default)]
+        direct: bool,
+    },
+    /// Counts as having `alignment` when attacking groups of `target_alignment` this way.
+    ActsAs {
+        alignment: Alignment,
+        on: Vec<Kind>,
+        target_alignment: Alignment,
+    },
+    /// Its money transfers may go to any group of its power structure.
+    TransferAnywhere,
+    /// A different resistance against attackers of these alignments.
+    ResistanceAgainst {
+        attacker_alignments: Vec<Alignment>,
+        resistance: i64,
+    },
+    /// Its owner taxes every other player this much on the owner's income phase.
+    Tax { amount: i64 },
+    /// Pay this from its treasury to draw an extra card (not an action).
+    ExtraDraw { cost: i64 },
+    /// On its owner's turn: add, remove or reverse one alignment of another group, that turn.
+    AlignmentChange,
+    /// +amount resistance for every other group of its owner's power structure.
+    StructureResistance { amount: i64 },
+    /// Immune to attacks by groups of these alignments (its whole power structure).
+    Immune { attacker_alignments: Vec<Alignment> },
+    /// One privileged attack a turn for this many MB.
+    Privilege { cost: i64 },
+    /// Reorganize the power structure freely at the end of the turn.
+    Reorganize,
+    /// Move money freely at the end of the turn.
+    MoveMoney,
+    /// Draws this many cards a turn.
+    Draws { count: u8 },
+    /// The Illuminati card may take part in this many attacks a turn.
+    Attacks { count: u8 },
+}
+
+/// A special goal (illuminati: Special Victory Conditions).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Goal {
+    Power {
+        total: i64,
+    },
+    EveryAlignment,
+    Alignment {
+        alignment: Alignment,
+        count: usize,
+    },
+    Money {
+        total: i64,
+    },
+    Transferable {
+        total: i64,
+    },
+    Destroyed {
+        count: u32,
+    },
+    /// The UFOs: another Illuminati's special goal, chosen in secret.
+    Secret,
+    /// The regular goal with `fewer` groups less (SubGenius).
+    Regular {
+        fewer: usize,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub illuminati: bool,
+    pub power: i64,
+    pub transferable: i64,
+    /// None for an Illuminati (its power serves when it is attacked).
+    pub resistance: Option<i64>,
+    pub income: i64,
+    pub alignments: Vec<Alignment>,
+    pub abilities: Vec<Ability>,
+    pub goal: Option<Goal>,
+    /// Y2K Illuminati whose numbers the table must enter.
+    pub unknown: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    RollTwo,
+    RollTwelve,
+    Bribery,
+    Espionage,
+    DeepAgent,
+    Interference,
+    MarketManipulation,
+    Secrets,
+    Senate,
+    Whispering,
+    WhiteCollar,
+    #[serde(untagged)]
+    Money {
+        money: i64,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Special {
+    pub id: String,
+    pub name: String,
+    pub effect: Effect,
+    pub copies: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct IlluOptions {
+    pub illuminati_card_counts: bool,
+    pub alignment_once: bool,
+    /// Puppets of a neutralized or destroyed group move up under its master (else they
+    /// become uncontrolled).
+    pub orphans_to_master: bool,
+    pub neutralize_needs_arrow: bool,
+    /// Play in the listed order instead of counter-clockwise.
+    pub listed_order: bool,
+}
+
+impl Default for IlluOptions {
+    fn default() -> Self {
+        IlluOptions {
+            illuminati_card_counts: true,
+            alignment_once: false,
+            orphans_to_master: false,
+            neutralize_needs_arrow: true,
+            listed_order: false,
+        }
+    }
+}
+
+pub const OPTION_KEYS: &str =
+    "illuminati_card_counts, alignment_once, orphans (uncontrolled|master), \
+neutralize_needs_arrow, turn_order (counter-clockwise|listed)";
+
+fn flag(key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "yes" | "on" => Ok(true),
+        "false" | "no" | "off" => Ok(false),
+        _ => Err(format!("{key} = {v}: expected true or false")),
+    }
+}
+
+impl IlluOptions {
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "illuminati_card_counts" => self.illuminati_card_counts = flag(key, value)?,
+            "alignment_once" => self.alignment_once = flag(key, value)?,
+            "neutralize_needs_arrow" => self.neutralize_needs_arrow = flag(key, value)?,
+            "orphans" => {
+                self.orphans_to_master = match value {
+                    "master" => true,
+                    "uncontrolled" => false,
+                    _ => {
+                        return Err(format!(
+                            "orphans = {value}: expected uncontrolled or master"
+                        ))
+                    }
+                }
+            }
+            "turn_order" => {
+                self.listed_order = match value {
+                    "listed" => true,
+                    "counter-clockwise" => false,
+                    _ => {
+                        return Err(format!(
+                            "turn_order = {value}: expected counter-clockwise or listed"
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option '{key}'; known options: {OPTION_KEYS}"
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IlluRules {
+    pub id: String,
+    pub name: String,
+    pub hash: String,
+    /// The Illuminati first, then the groups; a card's index is its number everywhere.
+    pub cards: Vec<Card>,
+    pub specials: Vec<Special>,
+    /// (players, groups to control)
+    pub regular: Vec<(usize, usize)>,
+    pub options: IlluOptions,
+}
+
+impl IlluRules {
+    pub fn card(&self, id: &str) -> Option<usize> {
+        self.cards
+            .iter()
+            .position(|c| c.id.eq_ignore_ascii_case(id))
+    }
+    pub fn special(&self, id: &str) -> Option<usize> {
+        self.specials
+            .iter()
+            .position(|c| c.id.eq_ignore_ascii_case(id))
+    }
+    pub fn regular_goal(&self, players: usize) -> usize {
+        self.regular
+            .iter()
+            .find(|(p, _)| *p == players)
+            .or(self.regular.last())
+            .map(|(_, g)| *g)
+            .unwrap_or(12)
+    }
+    pub fn illuminati(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cards.len()).filter(|&i| self.cards[i].illuminati)
+    }
+    pub fn groups(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cards.len()).filter(|&i| !self.cards[i].illuminati)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDef {
+    game: Spanned<String>,
+    id: String,
+    name: String,
+    goals: Spanned<GoalsDef>,
+    illuminati: Vec<Spanned<IlluDef>>,
+    groups: Vec<Spanned<GroupDef>>,
+    specials: Vec<Spanned<SpecialDef>>,
+    #[serde(default)]
+    options: Option<Spanned<toml::Table>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoalsDef {
+    regular: Vec<(i64, i64)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IlluDef {
+    id: String,
+    name: String,
+    #[serde(default)]
+    power: i64,
+    #[serde(default)]
+    transferable: i64,
+    #[serde(default)]
+    income: i64,
+    #[serde(default)]
+    powers: Vec<Ability>,
+    goal: Goal,
+    #[serde(default)]
+    unknown: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupDef {
+    id: String,
+    name: String,
+    power: i64,
+    transferable: i64,
+    resistance: i64,
+    income: i64,
+    alignments: Vec<Alignment>,
+    #[serde(default)]
+    abilities: Vec<Ability>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecialDef {
+    id: String,
+    name: String,
+    effect: Effect,
+    #[serde(default = "one")]
+    copies: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+impl IlluRules {
+    pub fn load(path: &str) -> Result<IlluRules, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{path}: cannot read the ruleset: {e}"))?;
+        IlluRules::parse(path, &text)
+    }
+
+    /// Parse and check; every problem is listed, one per line, each with its line.
+    pub fn parse(file: &str, text: &str) -> Result<IlluRules, String> {
+        let at = |span: std::ops::Range<usize>, m: String| {
+            format!("{file}:{}: {m}", line_of(text, span.start))
+        };
+        let def: FileDef = toml::from_str(text).map_err(|e| match e.span() {
+            Some(s) => at(s, e.message().to_string()),
+            None => format!("{file}: {}", e.message()),
+        })?;
+        let mut problems = Vec::new();
+        if def.game.get_ref() != "illuminati" {
+            problems.push(at(
+                def.game.span(),
+                format!(
+                    "game = \"{}\": this loader reads Illuminati",
+                    def.game.get_ref()
+                ),
+            ));
+        }
+        // Card numbers stay far from anything that could overflow (money is checked too).
+        let sane = |x: i64, lo: i64| (lo..=1000).contains(&x);
+        let mut cards: Vec<Card> = Vec::new();
+        for d in &def.illuminati {
+            let c = d.get_ref();
+            if !(sane(c.power, 0) && sane(c.transferable, 0) && sane(c.income, 0)) {
+                problems.push(at(
+                    d.span(),
+                    format!(
+                        "Illuminati '{}': power, transferable and income run from 0 to 1000",
+                        c.id
+                    ),
+                ));
+            }
+            cards.push(Card {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                illuminati: true,
+                power: c.power,
+                transferable: c.transferable,
+                resistance: None,
+                income: c.income,
+                alignments: vec![],
+                abilities: c.powers.clone(),
+                goal: Some(c.goal.clone()),
+                unknown: c.unknown,
+            });
+        }
+        for d in &def.groups {
+            let g = d.get_ref();
+            if !(sane(g.power, 0)
+                && sane(g.transferable, 0)
+                && sane(g.resistance, 0)
+                && sane(g.income, -100))
+            {
+                problems.push(at(d.span(), format!("group '{}': power, transferable and resistance run from 0 to 1000, income from -100", g.id)));
+            }
+            cards.push(Card {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                illuminati: false,
+                power: g.power,
+                transferable: g.transferable,
+                resistance: Some(g.resistance),
+                income: g.income,
+                alignments: g.alignments.clone(),
+                abilities: g.abilities.clone(),
+                goal: None,
+                unknown: false,
+            });
+        }
+        for (i, c) in cards.iter().enumerate() {
+            if cards[..i].iter().any(|o| o.id == c.id)
+                || c.id == "illuminati"
+                || c.id == "special"
+                || c.id == "none"
+            {
+                let span = if c.illuminati {
+                    def.illuminati[i].span()
+                } else {
+                    def.groups[i - def.illuminati.len()].span()
+                };
+                problems.push(at(
+                    span,
+                    format!("card id '{}' is used twice or is a reserved word", c.id),
+                ));
+            }
+        }
+        // Abilities naming a card must name one that exists.
+        for (i, c) in cards.iter().enumerate() {
+            for a in &c.abilities {
+                if let Ability::Bonus {
+                    target: Some(t), ..
+                } = a
+                {
+                    if !cards.iter().any(|o| &o.id == t) {
+                        let span = if c.illuminati {
+                            def.illuminati[i].span()
+                        } else {
+                            def.groups[i - def.illuminati.len()].span()
+                        };
+                        problems.push(at(
+                            span,
+                            format!("'{}': its bonus names '{t}', which is no card here", c.id),
+                        ));
+                    }
+                }
+            }
+        }
+        let mut specials = Vec::new();
+        for d in &def.specials {
+            let s = d.get_ref();
+            if let Effect::Money { money } = s.effect {
+                if !sane(money, 0) {
+                    problems.push(at(
+                        d.span(),
+                        format!("special '{}': money {money} runs from 0 to 1000", s.id),
+                    ));
+                }
+            }
+            if !(1..=10).contains(&s.copies) {
+                problems.push(at(
+                    d.span(),
+                    format!("special '{}': copies {} runs from 1 to 10", s.id, s.copies),
+                ));
+            }
+            specials.push(Special {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                effect: s.effect.clone(),
+                copies: s.copies,
+            });
+        }
+        let mut regular = Vec::new();
+        for &(p, g) in &def.goals.get_ref().regular {
+            if !(2..=8).contains(&p) || !(1..=83).contains(&g) {
+                problems.push(at(
+                    def.goals.span(),
+                    format!("regular goal [{p}, {g}]: players 2-8, groups 1-83"),
+                ));
+            } else {
+                regular.push((p as usize, g as usize));
+            }
+        }
+        let mut options = IlluOptions::default();
+        if let Some(t) = &def.options {
+            for (k, v) in t.get_ref() {
+                let v = match v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                if let Err(m) = options.set(k, &v) {
+                    problems.push(at(t.span(), format!("[options] {m}")));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+        Ok(IlluRules {
+            id: def.id,
+            name: def.name,
+            hash: crate::engine::property::ruleset::content_hash(text.as_bytes()),
+            cards,
+            specials,
+            regular,
+            options,
+        })
+    }
+}

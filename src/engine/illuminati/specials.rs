@@ -1,0 +1,284 @@
+//! Special cards (illuminati: specials): each played from a hand to its effect. Assassination
+//! and Murphy's Law change the roll just made, so the attack is worked out again from the
+//! state before it; Secrets Man Was Not Meant to Know cancels the special just played by going
+//! back to the state before it.
+
+use super::event::{Event, Purse, Why};
+use super::rules::{Effect, Kind};
+use super::state::{Phase, Status};
+use super::structure::open_arrows;
+use super::{attack, turn, Table};
+use crate::engine::RuleError;
+use crate::ensure;
+
+pub fn play(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    target: Option<usize>,
+    master: Option<usize>,
+) -> Result<(), RuleError> {
+    ensure!(
+        t.s.phase == Phase::Turn,
+        "specials are played during the game"
+    );
+    let hand = &t.s.players[player].specials;
+    let sp = &t.rules.specials[special];
+    ensure!(
+        hand.contains(&Some(special)) || hand.contains(&None),
+        "{} holds no {}",
+        t.s.players[player].name,
+        sp.name
+    );
+    let effect = sp.effect.clone();
+    let before = t.s.snapshot();
+    let current = t.s.current;
+    match effect {
+        Effect::RollTwo | Effect::RollTwelve => {
+            let Some(at_roll) = t.s.before_roll.clone() else {
+                return Err(RuleError::new(format!(
+                    "{} is played right after the dice of an attack",
+                    sp.name
+                )));
+            };
+            t.emit(Event::Restore {
+                state: at_roll.clone(),
+            });
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            t.emit(Event::KeepBeforeRoll {
+                state: Some(at_roll),
+            });
+            let dice = if effect == Effect::RollTwo {
+                (1, 1)
+            } else {
+                (6, 6)
+            };
+            attack::resolve(t, dice);
+        }
+        Effect::Secrets => {
+            let Some((q, cancelled, state)) = t.s.before_special.clone() else {
+                return Err(RuleError::new(format!(
+                    "{} is played right after another special",
+                    sp.name
+                )));
+            };
+            t.emit(Event::Restore { state });
+            t.emit(Event::Discard {
+                player: q,
+                special: cancelled,
+                played: false,
+            });
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            return Ok(());
+        }
+        Effect::Bribery => {
+            ensure!(player == current, "Bribery is played on your own turn");
+            let Some(g) = target else {
+                return Err(RuleError::new(
+                    "which group? `play bribery GROUP [under MASTER]`",
+                ));
+            };
+            ensure!(
+                t.s.cards[g].status == Status::Uncontrolled,
+                "{} is not uncontrolled",
+                t.rules.cards[g].name
+            );
+            let m = master
+                .or(t.s.players[player].illuminati)
+                .ok_or_else(|| RuleError::new("no Illuminati"))?;
+            ensure!(
+                t.s.cards[m].owner == Some(player),
+                "{} is not yours",
+                t.rules.cards[m].name
+            );
+            if let Some(open) = open_arrows(t.s, m) {
+                ensure!(
+                    open > 0,
+                    "{} has no open control arrow",
+                    t.rules.cards[m].name
+                );
+            }
+            turn::ready_for_actions(t)?;
+            turn::use_action(t, "Bribery")?;
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            t.emit(Event::Place {
+                card: g,
+                status: Status::Controlled,
+                owner: Some(player),
+                master: Some(m),
+            });
+        }
+        Effect::Espionage => {
+            let text = match (target, master) {
+                (Some(g), _) => format!("{} holds {} MB", t.rules.cards[g].name, t.s.cards[g].treasury),
+                _ => return Err(RuleError::new("`play computer-espionage GROUP` (its money) or `play computer-espionage PLAYER`")),
+            };
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            t.emit(Event::Note {
+                to: Some(player),
+                text,
+            });
+        }
+        Effect::DeepAgent => {
+            let mut a =
+                t.s.attack
+                    .clone()
+                    .ok_or_else(|| RuleError::new("Deep Agent is played on a privileged attack"))?;
+            ensure!(a.privileged, "the attack is not privileged");
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            a.privileged = false;
+            a.abolished = true;
+            t.emit(Event::Attack { attack: Some(a) });
+        }
+        Effect::Interference => {
+            let mut a =
+                t.s.attack.clone().ok_or_else(|| {
+                    RuleError::new("Interference is played on a privileged attack")
+                })?;
+            ensure!(
+                a.privileged,
+                "the attack is not privileged: interfere without it"
+            );
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            a.interference_cards.push(player);
+            t.emit(Event::Attack { attack: Some(a) });
+        }
+        Effect::MarketManipulation => {
+            ensure!(
+                player == current,
+                "Market Manipulation is played in your own income phase"
+            );
+            ensure!(
+                !t.s.turn.acted && !t.s.turn.market_used && t.s.attack.is_none(),
+                "the income phase is over"
+            );
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            let got = turn::collect_income(t, player, true);
+            let mut tu = t.s.turn.clone();
+            tu.market_used = true;
+            tu.income.extend(got);
+            t.emit(Event::TurnState { turn: tu });
+        }
+        Effect::Senate => {
+            ensure!(
+                !t.s.turn.acted && t.s.attack.is_none(),
+                "the Senate Investigating Committee is played at the beginning of a turn"
+            );
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            for (c, amount) in t.s.turn.income.clone() {
+                let back = amount.min(t.s.cards[c].treasury);
+                if back > 0 {
+                    t.emit(Event::Money {
+                        from: Purse::Card(c),
+                        to: Purse::Bank,
+                        amount: back,
+                        why: Why::TakenBack,
+                    });
+                }
+            }
+            t.emit(Event::Note {
+                to: None,
+                text: format!("{} loses the turn", t.s.players[current].name),
+            });
+            turn::next(t);
+        }
+        Effect::Money { money } => {
+            let ill = t.s.players[player]
+                .illuminati
+                .ok_or_else(|| RuleError::new("no Illuminati"))?;
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            t.emit(Event::Money {
+                from: Purse::Bank,
+                to: Purse::Card(ill),
+                amount: money,
+                why: Why::Special { special },
+            });
+        }
+        Effect::WhiteCollar => {
+            let ill = t.s.players[player]
+                .illuminati
+                .ok_or_else(|| RuleError::new("no Illuminati"))?;
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+            t.emit(Event::Money {
+                from: Purse::Bank,
+                to: Purse::Card(ill),
+                amount: 5,
+                why: Why::Special { special },
+            });
+            if player == current {
+                let mut tu = t.s.turn.clone();
+                tu.free_money = true;
+                t.emit(Event::TurnState { turn: tu });
+            }
+        }
+        Effect::Whispering => {
+            ensure!(
+                player == current,
+                "a Whispering Campaign is started on your own turn"
+            );
+            let Some(g) = target else {
+                return Err(RuleError::new(
+                    "which group? `play whispering-campaign GROUP`",
+                ));
+            };
+            ensure!(
+                super::structure::power(t.rules, t.s, g) == 0,
+                "a Whispering Campaign attacks a group of power 0"
+            );
+            let ill = t.s.players[player]
+                .illuminati
+                .ok_or_else(|| RuleError::new("no Illuminati"))?;
+            attack::declare(t, Kind::Destroy, ill, g, &[])?;
+            t.emit(Event::Discard {
+                player,
+                special: Some(special),
+                played: true,
+            });
+        }
+    }
+    // Kept so that Secrets Man can cancel this special.
+    t.emit(Event::KeepBeforeSpecial {
+        keep: Some((player, Some(special), before)),
+    });
+    Ok(())
+}

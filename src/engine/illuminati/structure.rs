@@ -1,0 +1,88 @@
+//! Power structures: masters and puppets, a card's distance from its Illuminati, open control
+//! arrows, and a card's numbers as they stand this turn (entered stats, changed alignments).
+
+use super::rules::{Alignment, IlluRules};
+use super::state::{State, Status};
+
+pub fn puppets(s: &State, c: usize) -> Vec<usize> {
+    (0..s.cards.len())
+        .filter(|&p| s.cards[p].master == Some(c) && s.cards[p].status == Status::Controlled)
+        .collect()
+}
+
+/// The card and everything under it.
+pub fn subtree(s: &State, c: usize) -> Vec<usize> {
+    let mut out = vec![c];
+    let mut i = 0;
+    while i < out.len() {
+        let more = puppets(s, out[i]);
+        out.extend(more);
+        i += 1;
+    }
+    out
+}
+
+/// Groups between the card and its Illuminati: 0 for the Illuminati, 1 for a group attached
+/// directly to it. None off any structure.
+pub fn depth(s: &State, c: usize) -> Option<usize> {
+    let mut at = c;
+    for d in 0..=s.cards.len() {
+        match s.cards[at].master {
+            None => return (s.cards[at].status == Status::Controlled).then_some(d),
+            Some(m) => at = m,
+        }
+    }
+    None
+}
+
+/// Open outward arrows; None when the card's count is not known (the table is trusted).
+pub fn open_arrows(s: &State, c: usize) -> Option<i64> {
+    s.cards[c]
+        .arrows
+        .map(|a| a as i64 - puppets(s, c).len() as i64)
+}
+
+pub fn power(r: &IlluRules, s: &State, c: usize) -> i64 {
+    s.cards[c].stats.map(|x| x.0).unwrap_or(r.cards[c].power)
+}
+
+pub fn transferable(r: &IlluRules, s: &State, c: usize) -> i64 {
+    s.cards[c]
+        .stats
+        .map(|x| x.1)
+        .unwrap_or(r.cards[c].transferable)
+}
+
+pub fn income(r: &IlluRules, s: &State, c: usize) -> i64 {
+    s.cards[c].stats.map(|x| x.2).unwrap_or(r.cards[c].income)
+}
+
+pub fn alignments(r: &IlluRules, s: &State, c: usize) -> Vec<Alignment> {
+    s.cards[c]
+        .alignments
+        .clone()
+        .unwrap_or_else(|| r.cards[c].alignments.clone())
+}
+
+/// Is `a` in `b`'s power structure, next to it (master and puppet)?
+pub fn adjacent(s: &State, a: usize, b: usize) -> bool {
+    s.cards[a].master == Some(b) || s.cards[b].master == Some(a)
+}
+
+/// The player's Illuminati card.
+pub fn illuminati_of(s: &State, p: usize) -> Option<usize> {
+    s.players[p].illuminati
+}
+
+/// Groups a player controls (the Illuminati card not included).
+pub fn groups_of(r: &IlluRules, s: &State, p: usize) -> Vec<usize> {
+    s.structure(p)
+        .into_iter()
+        .filter(|&c| !r.cards[c].illuminati)
+        .collect()
+}
+
+/// Money in a player's whole power structure.
+pub fn wealth(s: &State, p: usize) -> i64 {
+    s.structure(p).iter().map(|&c| s.cards[c].treasury).sum()
+}
