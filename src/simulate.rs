@@ -186,7 +186,7 @@ pub fn play_checked<F: Family>(
     F::invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
     while !session.over() && turns < cfg.max_turns {
         // A live game always has a legal command (else the table would be stuck).
-        if F::legal(rules, &session.state).is_empty() {
+        if !F::has_legal(rules, &session.state) {
             return Err(fail(stuck::<F>(rules, &session.state, seed), &session));
         }
         // A refused command leaves the state exactly as it was.

@@ -788,3 +788,39 @@ fn every_legal_grid_command_is_accepted_and_accepted_ones_are_listed() {
     })
     .unwrap();
 }
+
+#[test]
+fn illuminati_passes_the_shared_suite() {
+    use boardside::engine::game::Family;
+    use boardside::engine::illuminati::Illuminati;
+    let path = format!("{}/rulesets/illuminati.toml", env!("CARGO_MANIFEST_DIR"));
+    let r = Illuminati::load(&path).unwrap();
+    let dir = temp("illuminati-suite").parent().unwrap().to_path_buf();
+    for (players, seed) in [(2, 3), (4, 40)] {
+        let cfg = Config {
+            players,
+            games: 3,
+            seed,
+            max_turns: 120,
+            check: true,
+        };
+        conformance::suite::<Illuminati>(&r, &r.options, &cfg, &dir)
+            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+    }
+}
+
+#[test]
+fn every_legal_illuminati_command_is_accepted_and_accepted_ones_are_listed() {
+    use boardside::engine::game::Family;
+    use boardside::engine::illuminati::{Command, Illuminati};
+    let path = format!("{}/rulesets/illuminati.toml", env!("CARGO_MANIFEST_DIR"));
+    let r = Illuminati::load(&path).unwrap();
+    // Amounts of money, the table's dice and corrections are not menu entries.
+    conformance::legal_agrees::<Illuminati>(&r, &r.options, 3, 5, 80, |c| {
+        matches!(
+            c,
+            Command::Spend { .. } | Command::Roll { .. } | Command::Set(_)
+        )
+    })
+    .unwrap();
+}

@@ -387,13 +387,19 @@ fn scientopoly_plays_through_the_script_protocol() {
 #[test]
 fn every_shipped_ruleset_checks_ok() {
     let mut args = vec!["check".to_string()];
-    for name in ["sectionopoly", "suetology", "scientopoly", "grid"] {
+    for name in [
+        "sectionopoly",
+        "suetology",
+        "scientopoly",
+        "grid",
+        "illuminati",
+    ] {
         args.push(ruleset_named(name));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (code, out, _) = run(&args, "");
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.matches(": ok: ").count(), 4, "{out}");
+    assert_eq!(out.matches(": ok: ").count(), 5, "{out}");
 }
 
 /// Run the binary with its own state directory (saved games, tag map), removed afterwards.
@@ -421,7 +427,7 @@ fn doctor_names_each_device_and_its_fix() {
     );
     assert!(text.contains("/dev/spidev0.0"), "{text}");
     assert!(text.contains("ok   saved games go to"), "{text}");
-    assert!(text.contains("ok   4 rulesets"), "{text}");
+    assert!(text.contains("ok   5 rulesets"), "{text}");
 }
 
 #[test]

@@ -162,6 +162,11 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn with_chance(cmd: &Self::Command, faces: &[u8]) -> Self::Command;
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
+    /// Is there any legal command? (The conformance suite asks after every command; a family
+    /// whose `legal` is costly answers from its first legal command.)
+    fn has_legal(rules: &Self::Rules, state: &Self::State) -> bool {
+        !Self::legal(rules, state).is_empty()
+    }
     /// What must hold after every command.
     fn invariants(rules: &Self::Rules, state: &Self::State) -> Result<(), String>;
 

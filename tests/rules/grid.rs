@@ -7,11 +7,7 @@ use boardside::engine::grid::state::{Action, Part, Phase, Team};
 use boardside::engine::grid::{Grid, GridRules};
 use boardside::session::Session;
 
-pub struct Board {
-    pub s: Session<Grid>,
-    /// The table's lines of the last command.
-    pub lines: Vec<String>,
-}
+pub type Board = crate::At<Grid>;
 
 fn rules() -> GridRules {
     GridRules::load(&format!(
@@ -60,16 +56,6 @@ fn board(pieces: &str) -> Board {
 }
 
 impl Board {
-    /// A line that must be accepted; its lines are kept.
-    pub fn ok(&mut self, line: &str) -> &mut Board {
-        let out = self.s.run_line(line);
-        assert!(
-            !out.iter().any(|l| l.starts_with("error:")),
-            "`{line}`: {out:?}"
-        );
-        self.lines = out;
-        self
-    }
     /// The round's orders ("Ann right right"); every line but the last must be accepted.
     pub fn round(&mut self, orders: &[&str]) -> &mut Board {
         let mut all = Vec::new();
@@ -79,16 +65,6 @@ impl Board {
         }
         self.lines = all;
         self
-    }
-    pub fn refused(&mut self, line: &str) -> String {
-        let before = self.s.state.clone();
-        let out = self.s.run_line(line);
-        assert!(
-            out.len() == 1 && out[0].starts_with("error: "),
-            "`{line}` accepted: {out:?}"
-        );
-        assert_eq!(self.s.state, before, "a refused command changed the state");
-        out[0].clone()
     }
     fn i(&self, name: &str) -> usize {
         self.s.state.index_of(name).unwrap()
@@ -113,9 +89,6 @@ impl Board {
     }
     pub fn strip(&self, t: Team) -> u32 {
         self.s.state.strips[t.index()]
-    }
-    pub fn said(&self, text: &str) -> bool {
-        self.lines.iter().any(|l| l.contains(text))
     }
     pub fn round_no(&self) -> u32 {
         self.s.state.round

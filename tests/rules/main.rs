@@ -6,6 +6,7 @@ use boardside::engine::property::{self, narrate, Event, Options, Ruleset, Setup,
 use boardside::protocol::{self, Line};
 
 mod grid;
+mod illuminati;
 mod scientopoly;
 mod sectionopoly;
 mod suetology;
@@ -129,5 +130,49 @@ impl Table {
     }
     pub fn pending(&self) -> Option<&Pending> {
         self.s.top()
+    }
+}
+
+/// A game of any family driven through the protocol's words, with the table's lines of the
+/// last command: the harness the grid and Illuminati scenarios share.
+pub struct At<F: boardside::engine::game::Family> {
+    pub s: boardside::session::Session<F>,
+    pub lines: Vec<String>,
+}
+
+impl<F: boardside::engine::game::Family> At<F> {
+    /// A line that must be accepted; its lines are kept.
+    pub fn ok(&mut self, line: &str) -> &mut Self {
+        let out = self.s.run_line(line);
+        assert!(
+            !out.iter().any(|l| l.starts_with("error:")),
+            "`{line}`: {out:?}"
+        );
+        self.lines = out;
+        self
+    }
+    /// Lines separated by `;`, all to be accepted; their lines are kept together.
+    pub fn run(&mut self, lines: &str) -> &mut Self {
+        let mut all = vec![];
+        for l in lines.split(';').map(str::trim).filter(|l| !l.is_empty()) {
+            self.ok(l);
+            all.extend(self.lines.clone());
+        }
+        self.lines = all;
+        self
+    }
+    /// A line that must be refused, changing nothing; returns the refusal.
+    pub fn refused(&mut self, line: &str) -> String {
+        let before = self.s.state.clone();
+        let out = self.s.run_line(line);
+        assert!(
+            out.len() == 1 && out[0].starts_with("error: "),
+            "`{line}` accepted: {out:?}"
+        );
+        assert_eq!(self.s.state, before, "a refused command changed the state");
+        out[0].clone()
+    }
+    pub fn said(&self, text: &str) -> bool {
+        self.lines.iter().any(|l| l.contains(text))
     }
 }

@@ -576,10 +576,7 @@ pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
         t.emit(Event::Attack { attack: Some(a) });
     }
     // Kept for Assassination and Murphy's Law, played right after the dice.
-    let snapshot = t.s.snapshot();
-    t.emit(Event::KeepBeforeRoll {
-        state: Some(snapshot),
-    });
+    t.emit(Event::KeepBeforeRoll { on: true });
     resolve(t, dice);
     Ok(())
 }

@@ -12,7 +12,12 @@ use crate::ensure;
 pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
     ensure!(
         t.s.attack.is_none()
-            || matches!(c, Correction::Treasury { .. } | Correction::Arrows { .. }),
+            || matches!(
+                c,
+                Correction::Treasury { .. }
+                    | Correction::Arrows { .. }
+                    | Correction::Specials { .. }
+            ),
         "first finish the attack (roll or `call-off`)"
     );
     match *c {

@@ -6,6 +6,14 @@ use serde::{Deserialize, Serialize};
 use super::rules::Alignment;
 use super::state::{Attack, Phase, State, Status, Turn};
 
+/// Which kept state a retroactive special goes back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Snapshot {
+    Roll,
+    Special,
+}
+
 /// Where money is: the bank or a card's treasury (a player's Illuminati treasury is its card's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -100,15 +108,21 @@ pub enum Event {
         need: i64,
         success: bool,
     },
-    /// A retroactive special: the state goes back to a snapshot.
+    /// A retroactive special: the state goes back to the snapshot kept before the roll or
+    /// before the last special; `hands`, when given, are kept as they are now (a reworked roll
+    /// does not give back the cards played since).
     Restore {
-        state: Box<State>,
+        to: Snapshot,
+        hands: Option<Vec<Vec<Option<usize>>>>,
     },
+    /// Keep (or forget) the state as it is now, for Assassination and Murphy's Law. The
+    /// snapshot is taken from the state by `apply`, so the journal stays small.
     KeepBeforeRoll {
-        state: Option<Box<State>>,
+        on: bool,
     },
+    /// Keep the state as it is now, before this player's special takes effect (or forget it).
     KeepBeforeSpecial {
-        keep: Option<(usize, Option<usize>, Box<State>)>,
+        keep: Option<(usize, Option<usize>)>,
     },
     Destroyed {
         player: usize,
@@ -204,13 +218,36 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Attack { attack } => s.attack = attack.clone(),
         Event::Rolled { .. } | Event::Note { .. } => {}
-        Event::Restore { state } => {
-            let keep_roll = None;
-            *s = (**state).clone();
-            s.before_roll = keep_roll;
+        Event::Restore { to, hands } => {
+            let roll = s.before_roll.take();
+            let special = s.before_special.take();
+            match to {
+                Snapshot::Roll => {
+                    if let Some(r) = &roll {
+                        *s = (**r).clone();
+                    }
+                }
+                Snapshot::Special => {
+                    if let Some((_, _, st)) = &special {
+                        *s = (**st).clone();
+                    }
+                }
+            }
+            if *to == Snapshot::Roll {
+                // The roll may be reworked again; the last special may still be cancelled.
+                s.before_roll = roll;
+                s.before_special = special;
+            }
+            if let Some(h) = hands {
+                for (p, hand) in s.players.iter_mut().zip(h) {
+                    p.specials = hand.clone();
+                }
+            }
         }
-        Event::KeepBeforeRoll { state } => s.before_roll = state.clone(),
-        Event::KeepBeforeSpecial { keep } => s.before_special = keep.clone(),
+        Event::KeepBeforeRoll { on } => s.before_roll = on.then(|| s.snapshot()),
+        Event::KeepBeforeSpecial { keep } => {
+            s.before_special = keep.map(|(p, k)| (p, k, s.snapshot()));
+        }
         Event::Destroyed { player } => s.players[*player].destroyed += 1,
         Event::Eliminated { player } => s.players[*player].eliminated = true,
         Event::Arrows { card, arrows } => s.cards[*card].arrows = Some(*arrows),

@@ -277,6 +277,9 @@ impl Family for Illuminati {
             .filter(|c| is_legal(r, s, c))
             .collect()
     }
+    fn has_legal(r: &IlluRules, s: &State) -> bool {
+        candidates(r, s).iter().any(|c| is_legal(r, s, c))
+    }
     fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
         invariants(r, s)
     }

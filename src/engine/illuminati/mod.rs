@@ -209,7 +209,7 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
         Some(Effect::RollTwo | Effect::RollTwelve | Effect::Secrets)
     );
     if !keeps_roll && t.s.before_roll.is_some() {
-        t.emit(Event::KeepBeforeRoll { state: None });
+        t.emit(Event::KeepBeforeRoll { on: false });
     }
     if effect != Some(Effect::Secrets) && t.s.before_special.is_some() {
         t.emit(Event::KeepBeforeSpecial { keep: None });

@@ -3,7 +3,7 @@
 //! state before it; Secrets Man Was Not Meant to Know cancels the special just played by going
 //! back to the state before it.
 
-use super::event::{Event, Purse, Why};
+use super::event::{Event, Purse, Snapshot, Why};
 use super::rules::{Effect, Kind};
 use super::state::{Phase, Status};
 use super::structure::open_arrows;
@@ -31,26 +31,30 @@ pub fn play(
         sp.name
     );
     let effect = sp.effect.clone();
-    let before = t.s.snapshot();
     let current = t.s.current;
+    if effect != Effect::Secrets {
+        // Kept so that Secrets Man can cancel this special: the state before it.
+        t.emit(Event::KeepBeforeSpecial {
+            keep: Some((player, Some(special))),
+        });
+    }
     match effect {
         Effect::RollTwo | Effect::RollTwelve => {
-            let Some(at_roll) = t.s.before_roll.clone() else {
+            if t.s.before_roll.is_none() {
                 return Err(RuleError::new(format!(
                     "{} is played right after the dice of an attack",
                     sp.name
                 )));
-            };
+            }
+            let hands = t.s.players.iter().map(|p| p.specials.clone()).collect();
             t.emit(Event::Restore {
-                state: at_roll.clone(),
+                to: Snapshot::Roll,
+                hands: Some(hands),
             });
             t.emit(Event::Discard {
                 player,
                 special: Some(special),
                 played: true,
-            });
-            t.emit(Event::KeepBeforeRoll {
-                state: Some(at_roll),
             });
             let dice = if effect == Effect::RollTwo {
                 (1, 1)
@@ -60,13 +64,16 @@ pub fn play(
             attack::resolve(t, dice);
         }
         Effect::Secrets => {
-            let Some((q, cancelled, state)) = t.s.before_special.clone() else {
+            let Some((q, cancelled, _)) = t.s.before_special.clone() else {
                 return Err(RuleError::new(format!(
                     "{} is played right after another special",
                     sp.name
                 )));
             };
-            t.emit(Event::Restore { state });
+            t.emit(Event::Restore {
+                to: Snapshot::Special,
+                hands: None,
+            });
             t.emit(Event::Discard {
                 player: q,
                 special: cancelled,
@@ -276,9 +283,5 @@ pub fn play(
             });
         }
     }
-    // Kept so that Secrets Man can cancel this special.
-    t.emit(Event::KeepBeforeSpecial {
-        keep: Some((player, Some(special), before)),
-    });
     Ok(())
 }

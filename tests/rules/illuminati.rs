@@ -1,0 +1,789 @@
+//! Illuminati scenario tests: one per rule and modifier, named after it, with the attack
+//! numbers worked out by hand in each test. Positions are built with the table corrections.
+
+use boardside::engine::illuminati::IlluRules;
+use boardside::engine::illuminati::Illuminati;
+use boardside::session::Session;
+
+pub type Game = crate::At<Illuminati>;
+
+fn rules() -> IlluRules {
+    IlluRules::load(&format!(
+        "{}/rulesets/illuminati.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// Ann, Bob and Cy (clockwise), with these Illuminati; nothing dealt; Ann's turn, drawn.
+fn game(ann: &str, bob: &str, cy: &str) -> Game {
+    game_with(ann, bob, cy, &[])
+}
+
+fn game_with(ann: &str, bob: &str, cy: &str, options: &[&str]) -> Game {
+    let r = rules();
+    let mut o = r.options.clone();
+    for kv in options {
+        let (k, v) = kv.split_once('=').unwrap();
+        o.set(k, v).unwrap();
+    }
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
+    let s = Session::<Illuminati>::new(r, &names, 1, o, None).unwrap();
+    let mut g = Game { s, lines: vec![] };
+    g.ok(&format!("illuminati Ann {ann}"));
+    g.ok(&format!("illuminati Bob {bob}"));
+    g.ok(&format!("illuminati Cy {cy}"));
+    if bob == "ufos" {
+        g.ok("goal Bob gnomes");
+    }
+    g.ok("start");
+    g
+}
+
+impl Game {
+    pub fn json(&mut self) -> serde_json::Value {
+        serde_json::from_str(&self.s.run_line("state")[0]).unwrap()
+    }
+    pub fn group(&mut self, id: &str) -> serde_json::Value {
+        let v = self.json();
+        v["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()
+            .clone()
+    }
+    pub fn treasury(&mut self, id: &str) -> i64 {
+        let r = &self.s.rules;
+        let c = r.card(id).unwrap();
+        self.s.state.cards[c].treasury
+    }
+    pub fn player_treasury(&mut self, name: &str) -> i64 {
+        let v = self.json();
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["treasury"]
+            .as_i64()
+            .unwrap()
+    }
+    /// The attack's modifiers and the number needed.
+    pub fn need(&mut self) -> (Vec<(String, i64)>, i64) {
+        let v = self.json();
+        let a = &v["attack"];
+        let m = a["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x[0].as_str().unwrap().to_string(), x[1].as_i64().unwrap()))
+            .collect();
+        (m, a["need"].as_i64().unwrap())
+    }
+}
+
+fn has(m: &[(String, i64)], label: &str, v: i64) -> bool {
+    m.iter().any(|(l, x)| l.contains(label) && *x == v)
+}
+
+// ---- The sequence of play -------------------------------------------------------------------
+
+#[test]
+fn income_is_collected_on_every_card_into_its_own_treasury_post_office_included() {
+    let mut g = game("bavarian", "network", "gnomes");
+    // Ann started with 9 and collected 9 at her first turn.
+    assert_eq!(g.player_treasury("Ann"), 18);
+    g.run("set owner big-media Ann; set owner post-office Ann under big-media; set treasury post-office 3");
+    // Cy (the Gnomes) draws one card, Bob (the Network) two.
+    g.run("draw cia; end; draw fbi; end; draw kgb; draw kkk; end");
+    // Ann's income: Bavarian +9, Big Media +3, the Post Office -1 from its own treasury.
+    assert_eq!(g.player_treasury("Ann"), 27);
+    assert_eq!(g.treasury("big-media"), 3);
+    assert_eq!(g.treasury("post-office"), 2);
+    assert!(
+        g.said("income: The Bavarian Illuminati +9 MB (now 27)"),
+        "{:?}",
+        g.lines
+    );
+    assert!(
+        g.said("income: Post Office pays 1 MB (its negative income)"),
+        "{:?}",
+        g.lines
+    );
+}
+
+#[test]
+fn the_irs_taxes_each_other_player_two_megabucks_on_its_owners_income_phase() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner irs Ann");
+    let (bob, cy) = (g.player_treasury("Bob"), g.player_treasury("Cy"));
+    g.run("draw cia; end; draw fbi; end; draw kgb; draw kkk; end");
+    // Cy and Bob each collected their income once, then paid 2 to the I.R.S.
+    assert_eq!(g.player_treasury("Bob"), bob + 9 - 2);
+    assert_eq!(g.player_treasury("Cy"), cy + 12 - 2);
+    assert_eq!(g.treasury("irs"), 2 + 2 + 2, "income 2 and two taxes of 2");
+}
+
+#[test]
+fn play_goes_counter_clockwise() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia; end");
+    assert_eq!(g.json()["current"], "Cy");
+    g.run("draw fbi; end");
+    assert_eq!(g.json()["current"], "Bob");
+    let mut g = game_with("bavarian", "network", "gnomes", &["turn_order=listed"]);
+    g.run("draw cia; end");
+    assert_eq!(g.json()["current"], "Bob");
+}
+
+#[test]
+fn a_drawn_group_goes_uncontrolled_and_a_special_stays_hidden() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw cia");
+    assert_eq!(g.group("cia")["status"], "uncontrolled");
+    g.ok("end");
+    g.ok("draw special swiss-bank");
+    assert!(g.said("Cy draws a special card (kept hidden)"));
+    let table = g.s.run_line("state")[0].clone();
+    assert!(!table.contains("swiss-bank"), "the table never sees it");
+    let own = g.s.run_line("state --as Cy")[0].clone();
+    assert!(own.contains("swiss-bank"), "{own}");
+}
+
+#[test]
+fn the_network_draws_two_cards() {
+    let mut g = game("network", "bavarian", "gnomes");
+    g.ok("draw cia");
+    assert!(g
+        .refused("attack control network fbi")
+        .contains("draws first"));
+    g.ok("draw fbi");
+    assert_eq!(g.json()["draws_left"], 0);
+}
+
+#[test]
+fn actions_wait_for_the_draw_and_there_are_two() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Ann; set owner fbi Ann; set owner kgb Ann");
+    assert!(g.refused("drop cia").contains("draws first"));
+    g.ok("draw pentagon");
+    g.run("give cia Bob; give fbi Cy");
+    assert!(g.refused("give kgb Bob").contains("no action left"));
+}
+
+#[test]
+fn passing_gives_five_megabucks_and_only_without_any_action() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw cia");
+    g.ok("pass");
+    assert_eq!(g.player_treasury("Ann"), 18 + 5);
+    assert_eq!(g.json()["current"], "Cy");
+    g.run("draw fbi; set owner kgb Cy");
+    g.ok("drop kgb");
+    assert!(g.refused("pass").contains("no action of any kind"));
+}
+
+// ---- Attack to control: the number needed -----------------------------------------------------
+
+#[test]
+fn attack_to_control_is_power_minus_resistance() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia");
+    g.ok("attack control bavarian cia");
+    // Bavarian power 10 - C.I.A. resistance 5 = 5.
+    let (m, need) = g.need();
+    assert!(
+        has(&m, "power of The Bavarian Illuminati", 10) && has(&m, "resistance of C.I.A.", -5),
+        "{m:?}"
+    );
+    assert_eq!(need, 5);
+    assert!(g.said("= 5: roll 5 or less"), "{:?}", g.lines);
+}
+
+#[test]
+fn aiding_groups_add_their_transferable_power_from_the_attackers_structure_only() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner big-media Ann; set owner cia Bob; draw pentagon");
+    // Bavarian 10 + Big Media's transferable 3 - Pentagon's resistance 6 = 7.
+    g.ok("attack control bavarian pentagon with big-media");
+    assert_eq!(g.need().1, 7);
+    g.ok("call-off");
+    assert!(g
+        .refused("attack control bavarian pentagon with cia")
+        .contains("only other members"));
+}
+
+#[test]
+fn alignment_plus_four_for_each_shared_and_minus_four_for_each_opposed() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Ann; draw pentagon");
+    // C.I.A. (government, violent) on the Pentagon (government, violent, straight):
+    // power 6 - resistance 6 + 4 + 4 = 8, and a -10 for... nothing: the Pentagon is uncontrolled.
+    g.ok("attack control cia pentagon");
+    let (m, need) = g.need();
+    assert!(
+        has(&m, "both government", 4) && has(&m, "both violent", 4),
+        "{m:?}"
+    );
+    assert_eq!(need, 8);
+    g.ok("call-off");
+    // Feminists (liberal) on Congressional Wives (conservative, straight): 2 - 4 - 4 = -6.
+    g.run("set owner feminists Ann; set owner congressional-wives none");
+    g.ok("attack control feminists congressional-wives");
+    let (m, need) = g.need();
+    assert!(has(&m, "liberal against conservative", -4), "{m:?}");
+    assert_eq!(need, 2 - 4 - 4);
+}
+
+#[test]
+fn alignment_counted_once_is_an_option() {
+    let mut g = game_with("bavarian", "network", "gnomes", &["alignment_once=true"]);
+    g.run("set owner cia Ann; draw pentagon");
+    g.ok("attack control cia pentagon");
+    // C.I.A. 6 - Pentagon 6 + 4 once for all that is alike.
+    assert_eq!(g.need().1, 4);
+}
+
+#[test]
+fn any_two_fanatic_groups_are_opposed_never_alike() {
+    let mut g = game("bavarian", "network", "gnomes");
+    // Moonies (peaceful, fanatic) on Goldfish Fanciers (peaceful, fanatic):
+    // 2 - 4 + 4 (both peaceful) - 4 (fanatic against fanatic) = -2.
+    g.run("set owner moonies Ann; draw goldfish-fanciers");
+    g.ok("attack control moonies goldfish-fanciers");
+    let (m, need) = g.need();
+    assert!(
+        has(&m, "both peaceful", 4) && has(&m, "fanatic against fanatic", -4),
+        "{m:?}"
+    );
+    assert!(!m.iter().any(|(l, _)| l.contains("both fanatic")), "{m:?}");
+    assert_eq!(need, -2);
+}
+
+#[test]
+fn attack_to_neutralize_gets_plus_six() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw cia");
+    g.ok("attack neutralize bavarian cia");
+    let (m, need) = g.need();
+    assert!(has(&m, "attack to neutralize", 6), "{m:?}");
+    assert_eq!(need, 10 - 5 + 6);
+}
+
+#[test]
+fn attack_to_destroy_is_power_minus_power_with_the_alignment_signs_reversed() {
+    let mut g = game("bavarian", "network", "gnomes");
+    // Feminists (liberal) destroying Congressional Wives (conservative, straight, power 1):
+    // 2 - 1 + 4 (opposed, reversed) = 5.
+    g.run("set owner feminists Ann; draw congressional-wives");
+    g.ok("attack destroy feminists congressional-wives");
+    let (m, need) = g.need();
+    assert!(
+        has(&m, "power of Congressional Wives", -1) && has(&m, "liberal against conservative", 4),
+        "{m:?}"
+    );
+    assert_eq!(need, 5);
+}
+
+#[test]
+fn distance_from_the_defending_illuminati_minus_ten_five_and_two() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Cy; set owner fbi Cy under cia; set owner kgb Cy under fbi; set owner kkk Cy under kgb; draw pentagon");
+    for (target, res, d) in [
+        ("cia", 5, -10),
+        ("fbi", 6, -5),
+        ("kgb", 6, -2),
+        ("kkk", 5, 0),
+    ] {
+        g.ok(&format!("attack destroy bavarian {target}"));
+        let (m, need) = g.need();
+        let power = match target {
+            "cia" => 6,
+            "fbi" => 4,
+            "kgb" => 2,
+            _ => 2,
+        };
+        let _ = res;
+        assert_eq!(need, 10 - power + d, "{target}: {m:?}");
+        g.ok("call-off");
+    }
+}
+
+#[test]
+fn money_attacker_plus_one_defending_group_minus_two_illuminati_minus_one_others_one_each() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner big-media Cy; set treasury big-media 10; draw pentagon");
+    g.ok("attack control bavarian big-media");
+    // 10 - 6 - 10 (directly under the Gnomes) = -6.
+    assert_eq!(g.need().1, -6);
+    let bank = g.json()["bank"].as_i64().unwrap();
+    g.ok("spend Ann bavarian 8");
+    assert_eq!(g.need().1, 2);
+    assert!(g.said("now needed: 2 or less"), "{:?}", g.lines);
+    g.ok("spend Cy big-media 1");
+    assert_eq!(g.need().1, 0);
+    g.ok("spend Cy illuminati 1");
+    assert_eq!(g.need().1, -1);
+    g.ok("interfere Bob 2");
+    assert_eq!(g.need().1, -3);
+    g.ok("assist Bob 3");
+    assert_eq!(g.need().1, 0);
+    // Every MB spent went to the bank: 8 + 1 + 1 + 2 + 3.
+    assert_eq!(g.json()["bank"].as_i64().unwrap(), bank + 15);
+    assert!(g.refused("spend Bob illuminati 1").contains("interfere"));
+    assert!(g.refused("interfere Cy 1").contains("side in this attack"));
+}
+
+#[test]
+fn a_roll_of_eleven_or_twelve_always_fails() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw moonies");
+    g.ok("attack control bavarian moonies");
+    g.ok("spend Ann bavarian 10");
+    // 10 - 4 + 10 = 16, yet 5 + 6 fails.
+    g.ok("roll 5 6");
+    assert!(g.said("fails (11 and 12 always fail)"), "{:?}", g.lines);
+    assert_eq!(g.group("moonies")["status"], "uncontrolled");
+}
+
+#[test]
+fn a_successful_control_takes_the_puppets_and_half_of_each_treasury() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Cy; set owner fbi Cy under cia; set treasury cia 9; set treasury fbi 5; draw moonies");
+    g.run("set owner big-media Ann; set owner pentagon Ann under big-media");
+    // 10 + 3 (Big Media) + 0 (Pentagon) - 5 - 10 (directly under the Gnomes) = -2; +9 MB = 7.
+    g.ok("attack control bavarian cia with big-media pentagon");
+    assert_eq!(g.need().1, -2);
+    g.ok("spend Ann bavarian 9");
+    g.ok("roll 1 1");
+    assert_eq!(g.group("cia")["owner"], "Ann");
+    assert_eq!(g.group("cia")["master"], "bavarian");
+    assert_eq!(g.group("fbi")["owner"], "Ann");
+    assert_eq!(g.group("fbi")["master"], "cia");
+    // Half of 9 rounded down is 4; half of 5 is 2.
+    assert_eq!(g.treasury("cia"), 4);
+    assert_eq!(g.treasury("fbi"), 2);
+    // The attacker may move money onto its new group at once, free.
+    let transfers = g.json()["transfers_left"].clone();
+    g.ok("transfer bavarian cia 3");
+    assert_eq!(g.json()["transfers_left"], transfers);
+    assert_eq!(g.treasury("cia"), 7);
+}
+
+#[test]
+fn control_needs_an_open_arrow_destroy_does_not() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Ann; set arrows cia 0; draw moonies");
+    assert!(g
+        .refused("attack control cia moonies")
+        .contains("no open control arrow"));
+    assert!(g
+        .refused("attack neutralize cia moonies")
+        .contains("no open control arrow"));
+    g.ok("attack destroy cia moonies");
+    let mut g = game_with(
+        "bavarian",
+        "network",
+        "gnomes",
+        &["neutralize_needs_arrow=false"],
+    );
+    g.run("set owner cia Ann; set arrows cia 0; draw moonies");
+    g.ok("attack neutralize cia moonies");
+}
+
+#[test]
+fn an_attack_may_be_called_off_until_money_is_in_the_bank_and_then_counts_as_an_action() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw moonies");
+    g.ok("attack control bavarian moonies");
+    g.ok("call-off");
+    assert_eq!(
+        g.json()["actions_left"],
+        2,
+        "a called-off attack costs nothing"
+    );
+    g.ok("attack control bavarian moonies");
+    g.ok("spend Ann bavarian 1");
+    assert_eq!(g.json()["actions_left"], 1);
+    assert!(g.refused("call-off").contains("money is in the bank"));
+}
+
+#[test]
+fn after_a_failed_first_attack_the_same_group_may_be_attacked_again() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw moonies");
+    g.run("attack control bavarian moonies; roll 6 6");
+    g.run("set owner cia Ann");
+    // C.I.A. 6 - Moonies 4 - 4 (violent against peaceful) = -2; +5 MB = 3.
+    g.ok("attack control cia moonies");
+    g.ok("spend Ann bavarian 5");
+    g.ok("roll 1 1");
+    assert_eq!(g.group("moonies")["owner"], "Ann");
+    assert_eq!(g.json()["actions_left"], 0);
+}
+
+#[test]
+fn a_neutralized_group_and_its_puppets_become_uncontrolled_with_their_money_to_the_bank() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Cy; set owner fbi Cy under cia; set treasury cia 4; draw moonies");
+    g.run("attack neutralize bavarian cia; spend Ann bavarian 9; roll 1 1");
+    assert_eq!(g.group("cia")["status"], "uncontrolled");
+    assert_eq!(g.group("fbi")["status"], "uncontrolled");
+    assert_eq!(g.treasury("cia"), 0);
+}
+
+#[test]
+fn puppets_moving_up_to_the_master_is_an_option() {
+    let mut g = game_with("bavarian", "network", "gnomes", &["orphans=master"]);
+    g.run("set owner cia Cy; set owner fbi Cy under cia; draw moonies");
+    g.run("attack destroy bavarian cia; spend Ann bavarian 9; roll 1 1");
+    assert_eq!(g.group("cia")["status"], "dead");
+    assert_eq!(g.group("fbi")["master"], "gnomes");
+}
+
+#[test]
+fn a_destroyed_group_goes_to_the_dead_pile_and_cthulhu_destroys_with_plus_two() {
+    let mut g = game("cthulhu", "network", "gnomes");
+    g.ok("draw moonies");
+    g.ok("attack destroy cthulhu moonies");
+    // Cthulhu 9 - Moonies' power 2 + 2 (Cthulhu's ability) = 9.
+    let (m, need) = g.need();
+    assert!(has(&m, "The Servants of Cthulhu's ability", 2), "{m:?}");
+    assert_eq!(need, 9);
+    g.ok("roll 2 2");
+    let v = g.json();
+    assert_eq!(v["dead"], serde_json::json!(["moonies"]));
+    assert_eq!(v["players"][0]["destroyed"], 1);
+}
+
+#[test]
+fn the_discordians_are_immune_to_government_and_straight_groups() {
+    let mut g = game("bavarian", "network", "discordian");
+    g.run("set owner cia Ann; set owner punk-rockers Cy");
+    g.ok("draw moonies");
+    assert!(g
+        .refused("attack destroy cia punk-rockers")
+        .contains("immune to attacks by government groups"));
+    g.ok("attack destroy bavarian punk-rockers");
+}
+
+#[test]
+fn the_assassins_add_four_to_neutralize_and_the_discordians_four_to_control_weird() {
+    let mut g = game("assassins", "network", "discordian");
+    g.ok("draw moonies");
+    g.ok("attack neutralize assassins moonies");
+    assert!(has(&g.need().0, "The Society of Assassins's ability", 4));
+    g.run("call-off; end; draw punk-rockers");
+    g.ok("attack control discordian punk-rockers");
+    // Discordians 8 - Punk Rockers' resistance 4 + 4 (weird) = 8.
+    assert_eq!(g.need().1, 8);
+}
+
+#[test]
+fn group_abilities_gun_lobby_survivalists_chinese_donors_and_direct_bonuses() {
+    let mut g = game("bavarian", "network", "gnomes");
+    // Gun Lobby: resistance 10 against a liberal attacker.
+    g.run("set owner feminists Ann; draw gun-lobby");
+    g.ok("attack control feminists gun-lobby");
+    assert!(has(&g.need().0, "resistance of Gun Lobby", -10));
+    g.ok("call-off");
+    // Survivalists give +2 resistance to the rest of their structure.
+    g.run("set owner survivalists Cy; set owner kkk Cy");
+    g.ok("attack control bavarian kkk");
+    assert!(
+        has(&g.need().0, "resistance of KKK", -7),
+        "{:?}",
+        g.need().0
+    );
+    g.ok("call-off");
+    // Chinese Campaign Donors count as government when controlling a government group.
+    g.run("set owner chinese-campaign-donors Ann; set owner fbi none");
+    g.ok("attack control chinese-campaign-donors fbi");
+    assert!(has(&g.need().0, "both government", 4), "{:?}", g.need().0);
+    g.ok("call-off");
+    // The Mafia's bonus is for direct control only: none when it aids.
+    g.run("set owner mafia Ann; set owner loan-sharks none");
+    g.ok("attack control bavarian loan-sharks with mafia");
+    assert!(!g
+        .need()
+        .0
+        .iter()
+        .any(|(l, _)| l.contains("Mafia's ability")));
+    g.ok("call-off");
+    g.ok("attack control mafia loan-sharks");
+    assert!(has(&g.need().0, "The Mafia's ability", 3));
+}
+
+// ---- Privilege and the specials -------------------------------------------------------------
+
+#[test]
+fn a_privileged_attack_allows_no_interference_except_with_an_interference_card() {
+    let mut g = game("network", "bavarian", "gnomes");
+    g.run("draw moonies; draw special");
+    g.ok("attack control network moonies");
+    g.ok("privilege");
+    assert_eq!(
+        g.json()["players"][0]["specials"],
+        0,
+        "a special was discarded"
+    );
+    assert!(g.refused("interfere Bob 1").contains("privileged"));
+    g.run("set specials Cy 1");
+    g.ok("play interference by Cy");
+    g.ok("interfere Cy 2");
+    assert!(g.refused("interfere Bob 1").contains("privileged"));
+}
+
+#[test]
+fn the_bavarians_pay_five_megabucks_for_one_privileged_attack_a_turn() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw moonies");
+    g.ok("attack control bavarian moonies");
+    g.ok("privilege");
+    assert_eq!(g.player_treasury("Ann"), 18 - 5);
+    assert!(g.json()["attack"]["privileged"].as_bool().unwrap());
+}
+
+#[test]
+fn two_specials_from_one_player_or_deep_agent_abolish_privilege_for_good() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw moonies");
+    g.run("attack control bavarian moonies; privilege; set specials Bob 2");
+    g.ok("abolish Bob");
+    assert!(!g.json()["attack"]["privileged"].as_bool().unwrap());
+    g.ok("interfere Bob 1");
+    assert!(g.refused("privilege").contains("abolished"));
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; attack control bavarian moonies; privilege; set specials Cy 1");
+    g.ok("play deep-agent by Cy");
+    assert!(!g.json()["attack"]["privileged"].as_bool().unwrap());
+}
+
+#[test]
+fn assassination_makes_the_roll_a_two_and_murphys_law_a_twelve() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; set specials Bob 1; set specials Cy 1");
+    g.run("attack control bavarian moonies; roll 6 5");
+    assert_eq!(g.group("moonies")["status"], "uncontrolled");
+    g.ok("play assassination by Bob");
+    assert!(g.said("roll 1 + 1 = 2"), "{:?}", g.lines);
+    assert_eq!(g.group("moonies")["owner"], "Ann");
+    g.ok("play murphys-law by Cy");
+    assert!(g.said("fails (11 and 12 always fail)"), "{:?}", g.lines);
+    assert_eq!(g.group("moonies")["status"], "uncontrolled");
+    assert_eq!(g.json()["players"][1]["specials"], 0);
+    assert_eq!(g.json()["players"][2]["specials"], 0);
+}
+
+#[test]
+fn money_specials_slush_fund_swiss_bank_and_white_collar_crime() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set specials Bob 3");
+    g.ok("play slush-fund by Bob");
+    g.ok("play swiss-bank by Bob");
+    g.ok("play white-collar-crime by Bob");
+    assert_eq!(g.player_treasury("Bob"), 9 + 15 + 25 + 5);
+}
+
+#[test]
+fn bribery_takes_an_uncontrolled_group_and_counts_as_an_action() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; set specials Ann 1");
+    g.ok("play bribery moonies");
+    assert_eq!(g.group("moonies")["owner"], "Ann");
+    assert_eq!(g.json()["actions_left"], 1);
+}
+
+#[test]
+fn the_senate_committee_takes_a_turn_away() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set specials Bob 1");
+    let before = g.player_treasury("Ann");
+    g.ok("play senate-committee by Bob");
+    assert_eq!(g.json()["current"], "Cy");
+    assert_eq!(
+        g.player_treasury("Ann"),
+        before - 9,
+        "the turn's income is taken back"
+    );
+}
+
+#[test]
+fn secrets_man_cancels_the_special_just_played() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set specials Bob 1; set specials Cy 1");
+    g.ok("play swiss-bank by Bob");
+    g.ok("play secrets-man by Cy");
+    assert_eq!(g.player_treasury("Bob"), 9);
+    assert_eq!(g.json()["players"][1]["specials"], 0);
+    assert_eq!(g.json()["players"][2]["specials"], 0);
+}
+
+#[test]
+fn market_manipulation_doubles_the_income_in_the_income_phase() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set specials Ann 1");
+    g.ok("play market-manipulation");
+    assert_eq!(g.player_treasury("Ann"), 18 + 9);
+}
+
+// ---- Money and groups -----------------------------------------------------------------------
+
+#[test]
+fn two_transfers_between_adjacent_groups_then_each_costs_an_action() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Ann; set owner fbi Ann under cia; draw moonies");
+    assert!(g
+        .refused("transfer bavarian fbi 1")
+        .contains("not next to each other"));
+    g.run("transfer bavarian cia 5; transfer cia fbi 2");
+    assert_eq!(g.json()["transfers_left"], 0);
+    g.ok("transfer cia bavarian 1");
+    assert_eq!(g.json()["actions_left"], 1);
+}
+
+#[test]
+fn the_federal_reserve_transfers_anywhere_and_the_gnomes_freely_after_their_actions() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner federal-reserve Ann; set owner fbi Ann under federal-reserve; set owner cia Ann under fbi; set treasury federal-reserve 5; draw moonies");
+    g.ok("transfer federal-reserve cia 2");
+    let mut g = game("gnomes", "network", "bavarian");
+    g.run("set owner cia Ann; set owner fbi Ann under cia; draw moonies; set owner kgb Ann; give kgb Bob; drop cia");
+    g.run("set owner cia Ann; set owner fbi Ann under cia; set owner kgb Ann");
+    g.ok("give kgb Bob");
+    assert_eq!(g.json()["actions_left"], 0);
+    g.ok("transfer gnomes fbi 3");
+    assert_eq!(
+        g.json()["transfers_left"],
+        2,
+        "the Gnomes' end-of-turn moves are free"
+    );
+}
+
+#[test]
+fn move_give_and_drop_a_group() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner cia Ann; set owner fbi Ann; set treasury fbi 3; draw moonies");
+    g.ok("move fbi under cia");
+    assert_eq!(g.group("fbi")["master"], "cia");
+    g.ok("give cia Bob");
+    assert_eq!(g.group("fbi")["owner"], "Bob", "its puppets go with it");
+    g.run("end; draw kkk; set owner kgb Cy; set treasury kgb 4");
+    g.ok("drop kgb");
+    assert_eq!(g.group("kgb")["status"], "uncontrolled");
+    assert_eq!(g.treasury("kgb"), 0);
+}
+
+// ---- Victory ---------------------------------------------------------------------------------
+
+#[test]
+fn the_regular_goal_counts_the_illuminati_card_by_default() {
+    // The Discordians, with no weird group, so that only the regular goal can be met.
+    let ids = [
+        "cia",
+        "fbi",
+        "kgb",
+        "kkk",
+        "mafia",
+        "moonies",
+        "yuppies",
+        "texas",
+        "big-media",
+        "democrats",
+        "republicans",
+    ];
+    let build = |g: &mut Game| {
+        for (k, id) in ids.iter().enumerate() {
+            let master = if k < 3 {
+                "discordian".to_string()
+            } else {
+                ids[k % 3].to_string()
+            };
+            g.ok(&format!("set owner {id} Ann under {master}"));
+        }
+    };
+    let mut g = game("discordian", "network", "gnomes");
+    build(&mut g);
+    // 11 groups + the Illuminati card = 12 of the 13 three players need: not yet.
+    assert!(g.json()["winner"].is_null());
+    g.ok("set owner pentagon Ann under cia");
+    assert_eq!(g.json()["winner"], "Ann");
+    assert!(g.json()["won_by"]
+        .as_str()
+        .unwrap()
+        .contains("13 of 13 groups"));
+    let mut g = game_with(
+        "discordian",
+        "network",
+        "gnomes",
+        &["illuminati_card_counts=false"],
+    );
+    build(&mut g);
+    g.ok("set owner pentagon Ann under cia");
+    assert!(g.json()["winner"].is_null(), "12 groups without the card");
+}
+
+#[test]
+fn the_gnomes_win_with_150_megabucks_in_their_structure() {
+    let mut g = game("gnomes", "network", "bavarian");
+    g.run("set owner cia Ann; set treasury cia 100; set treasury Ann 49");
+    assert!(g.json()["winner"].is_null());
+    g.ok("set treasury cia 101");
+    assert_eq!(g.json()["winner"], "Ann");
+    assert!(g.json()["won_by"]
+        .as_str()
+        .unwrap()
+        .contains("150 of 150 MB"));
+}
+
+#[test]
+fn the_ufos_goal_is_secret_until_it_is_met() {
+    let mut g = game("bavarian", "ufos", "network");
+    let table = g.s.run_line("state")[0].clone();
+    assert!(!table.contains("\"goal\""), "{table}");
+    let watch = g.s.run_line("watch");
+    assert!(
+        watch
+            .iter()
+            .any(|l| l.starts_with("Bob:") && l.contains("secret goal") && !l.contains("MB")),
+        "{watch:?}"
+    );
+    let own = g.s.run_line("state --as Bob")[0].clone();
+    assert!(own.contains("\"goal\":\"gnomes\""), "{own}");
+    g.ok("set treasury Bob 150");
+    assert_eq!(g.json()["winner"], "Bob");
+    assert!(g.json()["won_by"].as_str().unwrap().contains("secret goal"));
+}
+
+#[test]
+fn cthulhu_counts_destroyed_groups_and_eliminated_illuminati() {
+    let mut g = game("cthulhu", "network", "gnomes");
+    g.ok("draw moonies");
+    // The Network's Illuminati stands alone: it can be destroyed, which eliminates Bob.
+    g.run("attack destroy cthulhu network; spend Ann cthulhu 9; roll 1 1");
+    let v = g.json();
+    assert_eq!(v["players"][1]["eliminated"], true);
+    assert_eq!(v["players"][0]["destroyed"], 1);
+}
+
+#[test]
+fn unknown_y2k_illuminati_need_their_numbers_before_start() {
+    let r = rules();
+    let names: Vec<String> = ["Ann", "Bob"].iter().map(|s| s.to_string()).collect();
+    let mut s = Session::<Illuminati>::new(r.clone(), &names, 1, r.options.clone(), None).unwrap();
+    s.run_line("illuminati Ann subgenius");
+    s.run_line("illuminati Bob bavarian");
+    let out = s.run_line("start");
+    assert!(out[0].contains("set stats subgenius"), "{out:?}");
+    s.run_line("set stats subgenius 8 8 7");
+    let out = s.run_line("start");
+    assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    // The SubGenius need one group fewer: 12 for two players, shown on the watch.
+    assert!(
+        s.run_line("watch")[0].contains("1/12 groups"),
+        "{:?}",
+        s.run_line("watch")
+    );
+}
