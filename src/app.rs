@@ -86,25 +86,17 @@ pub fn resume_any(
     Err(last)
 }
 
-/// Resume a grid game's journal with whichever of these ruleset files it was started with.
-pub fn resume_grid(
+/// Resume a journal of family `F` with whichever of these ruleset files it was started with.
+pub fn resume_family<F: crate::engine::game::Family>(
     rulesets: &[PathBuf],
     journal: &Path,
-) -> Result<
-    (
-        crate::session::Session<crate::engine::grid::Grid>,
-        Vec<String>,
-    ),
-    String,
-> {
-    use crate::engine::game::Family;
-    use crate::engine::grid::Grid;
+) -> Result<(crate::session::Session<F>, Vec<String>), String> {
     let mut last = format!("{}: no ruleset file matches this game", journal.display());
     for r in rulesets {
-        let Ok(rules) = Grid::load(&r.display().to_string()) else {
+        let Ok(rules) = F::load(&r.display().to_string()) else {
             continue;
         };
-        match crate::session::Session::<Grid>::resume(rules, journal) {
+        match crate::session::Session::<F>::resume(rules, journal) {
             Ok(Some(found)) => return Ok(found),
             Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
             Err(e) => last = e,

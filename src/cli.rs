@@ -457,12 +457,15 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                     crate::engine::grid::protocol::cards(&[card.as_str()])?;
                     TagKind::GridCard { card }
                 }
+                "group" => TagKind::Group {
+                    id: arg(0)?.to_ascii_lowercase(),
+                },
                 "piece" => TagKind::Piece {
                     label: args.join(" "),
                 },
                 _ => {
                     return Err(format!(
-                        "'{what}': a tag is a player, deed, card, grid-card or piece"
+                        "'{what}': a tag is a player, deed, card, grid-card, group or piece"
                     ))
                 }
             };

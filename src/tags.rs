@@ -19,7 +19,9 @@ pub enum TagKind {
     Card { deck: String, card: String },
     /// A grid-game action card: up, down, left, right, attack, pray or study.
     GridCard { card: String },
-    /// Anything else (an Illuminati group): a label for now.
+    /// An Illuminati group or Illuminati card, by id.
+    Group { id: String },
+    /// Anything else: a label.
     Piece { label: String },
 }
 
@@ -43,6 +45,7 @@ impl TagKind {
             TagKind::Deed { square } => format!("deed {square}"),
             TagKind::Card { deck, card } => format!("card {deck}:{card}"),
             TagKind::GridCard { card } => format!("grid card {card}"),
+            TagKind::Group { id } => format!("group {id}"),
             TagKind::Piece { label } => format!("piece {label}"),
         }
     }

@@ -58,44 +58,25 @@ pub enum GAct {
     NewGame,
 }
 
-pub struct GridTable {
-    pub session: Session<Grid>,
-    pub view: GView,
-    pub sel: usize,
-    pub note: Option<String>,
-}
+/// The grid game's screens.
+pub type GridTable = super::table::Screen<Grid, GView>;
 
 impl GridTable {
     pub fn new(session: Session<Grid>) -> GridTable {
-        GridTable {
-            session,
-            view: GView::Main,
-            sel: 0,
-            note: None,
-        }
-    }
-
-    fn go(&mut self, v: GView) {
-        self.view = v;
-        self.sel = 0;
+        super::table::Screen::open(session, GView::Main)
     }
 
     /// Carry out a command. After a reveal, its lines are announced one page at a time.
     pub fn command(&mut self, cmd: Command, log: &mut Vec<String>) {
-        let before = self.session.state.clone();
-        match self.session.command(cmd) {
-            Ok(events) => {
-                let lines = Session::<Grid>::public(&self.session.narrate(&before, &events));
-                log.extend(lines.iter().cloned());
-                let revealed = lines.iter().any(|l| l.starts_with("orders:"));
-                if revealed {
-                    self.go(GView::Reveal { lines, page: 0 });
-                } else {
-                    self.note = lines.last().cloned();
-                    self.go(GView::Main);
-                }
+        match super::table::run(&mut self.session, cmd, log) {
+            Ok(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
+                self.go(GView::Reveal { lines, page: 0 })
             }
-            Err(e) => self.note = Some(e.to_string()),
+            Ok(lines) => {
+                self.note = lines.last().cloned();
+                self.go(GView::Main);
+            }
+            Err(e) => self.note = Some(e),
         }
     }
 
@@ -170,14 +151,8 @@ impl GridTable {
                 return out;
             }
             GView::ConfirmUndo => {
-                let what = self
-                    .session
-                    .history
-                    .last()
-                    .map(|d| Grid::public_command(r, s, &d.cmd))
-                    .unwrap_or_else(|| "nothing".into());
                 return vec![
-                    (format!("Undo {what}"), GAct::Undo),
+                    (super::table::undo_label(&self.session), GAct::Undo),
                     ("Keep it".into(), GAct::Go(GView::Main)),
                 ];
             }
@@ -226,18 +201,7 @@ impl GridTable {
                 }
             }
             GAct::Undo => {
-                let before = self.session.state.clone();
-                match self.session.undo() {
-                    Ok(cmd) => {
-                        let line = format!(
-                            "undone: {}",
-                            Grid::public_command(&self.session.rules, &before, &cmd)
-                        );
-                        log.push(line.clone());
-                        self.note = Some(line);
-                    }
-                    Err(e) => self.note = Some(e),
-                }
+                self.note = Some(super::table::undo(&mut self.session, log));
                 self.go(GView::Main);
             }
             GAct::NewGame => return true,
@@ -372,19 +336,7 @@ pub fn handle(ui: &mut Ui, input: Input) -> bool {
     false
 }
 
-fn text(frame: &mut Frame, x: i32, row: usize, s: &str, inverted: bool) {
-    let y = row as i32 * 8;
-    let fg = if inverted {
-        let _ = Rectangle::new(Point::new(x, y), Size::new(128 - x as u32, 8))
-            .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
-            .draw(frame);
-        BinaryColor::Off
-    } else {
-        BinaryColor::On
-    };
-    let style = MonoTextStyle::new(&FONT_5X8, fg);
-    let _ = Text::with_baseline(&fit(s), Point::new(x + 1, y), style, Baseline::Top).draw(frame);
-}
+use super::table::text;
 
 fn header(g: &GridTable) -> String {
     let s = &g.session.state;

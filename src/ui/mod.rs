@@ -3,8 +3,10 @@
 //! and draws what the table should see. Menus list only the engine's legal commands.
 
 pub mod grid;
+pub mod illuminati;
 pub mod menu;
 pub mod render;
+pub mod table;
 
 use std::path::PathBuf;
 
@@ -95,6 +97,8 @@ pub struct Ui {
     pub session: Option<Session>,
     /// A grid game in play (its own screens: src/ui/grid.rs).
     pub grid: Option<grid::GridTable>,
+    /// An Illuminati game in play (src/ui/illuminati.rs).
+    pub illuminati: Option<illuminati::IlluTable>,
     pub tags: TagMap,
     pub tags_path: Option<PathBuf>,
     pub cfg: TableConfig,
@@ -118,6 +122,7 @@ impl Ui {
         let mut ui = Ui {
             session,
             grid: None,
+            illuminati: None,
             tags,
             tags_path: None,
             cfg,
@@ -350,6 +355,25 @@ impl Ui {
 
     fn enroll_entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
+        if let Some(g) = &self.illuminati {
+            let (s, r) = (&g.session.state, &g.session.rules);
+            for p in &s.players {
+                out.push(entry(
+                    format!("Token of {}", p.name),
+                    Act::Enroll(TagKind::Player {
+                        name: p.name.clone(),
+                    }),
+                ));
+            }
+            for c in &r.cards {
+                out.push(entry(
+                    format!("Card: {}", c.name),
+                    Act::Enroll(TagKind::Group { id: c.id.clone() }),
+                ));
+            }
+            out.push(entry("Cancel", Act::Back));
+            return out;
+        }
         if let Some(g) = &self.grid {
             let s = &g.session.state;
             for p in s.pieces.iter().take(s.humans) {
@@ -444,6 +468,10 @@ impl Ui {
         self.now = now;
         if self.grid.is_some() && !matches!(self.view, View::Enroll { .. }) {
             grid::handle(self, input);
+            return;
+        }
+        if self.illuminati.is_some() && !matches!(self.view, View::Enroll { .. }) {
+            illuminati::handle(self, input);
             return;
         }
         match input {
@@ -651,7 +679,7 @@ impl Ui {
 
     /// Where BACK and the end of a flow lead: the game, or the new-game screen before one.
     fn home_view(&self) -> View {
-        if self.session.is_some() || self.grid.is_some() {
+        if self.session.is_some() || self.grid.is_some() || self.illuminati.is_some() {
             View::Main
         } else {
             View::Setup
@@ -676,9 +704,10 @@ impl Ui {
             self.note = Some("no ruleset files found".into());
             return;
         };
-        if crate::games::family_of_ruleset(&path).as_deref() == Ok("grid") {
-            self.start_grid(&path);
-            return;
+        match crate::games::family_of_ruleset(&path).as_deref() {
+            Ok("grid") => return self.start_grid(&path),
+            Ok("illuminati") => return self.start_illuminati(&path),
+            _ => {}
         }
         let rules = match Ruleset::load(&path.display().to_string()) {
             Ok(r) => r,
@@ -705,25 +734,42 @@ impl Ui {
         }
     }
 
+    /// A new game of family `F` from this ruleset file, journaled like any other.
+    fn new_session<F: crate::engine::game::Family>(
+        &self,
+        path: &std::path::Path,
+    ) -> Result<crate::session::Session<F>, String> {
+        let rules = F::load(&path.display().to_string())?;
+        let o = F::default_options(&rules);
+        let journal = self.journal_path();
+        crate::session::Session::<F>::new(
+            rules,
+            &self.setup.players,
+            self.setup.seed,
+            o,
+            journal.as_deref(),
+        )
+    }
+
     /// A new grid game: its own screens take over (src/ui/grid.rs).
     fn start_grid(&mut self, path: &std::path::Path) {
-        use crate::engine::game::Family;
-        use crate::engine::grid::Grid;
-        let result = Grid::load(&path.display().to_string()).and_then(|rules| {
-            let journal = self.journal_path();
-            let o = rules.options.clone();
-            crate::session::Session::<Grid>::new(
-                rules,
-                &self.setup.players,
-                self.setup.seed,
-                o,
-                journal.as_deref(),
-            )
-        });
-        match result {
+        match self.new_session::<crate::engine::grid::Grid>(path) {
             Ok(s) => {
                 self.log = s.intro_lines();
                 self.grid = Some(grid::GridTable::new(s));
+                self.view = View::Main;
+                self.dirty = true;
+            }
+            Err(e) => self.note = Some(e),
+        }
+    }
+
+    /// A new Illuminati game: its own screens take over (src/ui/illuminati.rs).
+    fn start_illuminati(&mut self, path: &std::path::Path) {
+        match self.new_session::<crate::engine::illuminati::Illuminati>(path) {
+            Ok(s) => {
+                self.log = s.intro_lines();
+                self.illuminati = Some(illuminati::IlluTable::new(s));
                 self.view = View::Main;
                 self.dirty = true;
             }
@@ -739,8 +785,25 @@ impl Ui {
     }
 
     fn resume(&mut self, path: PathBuf) {
+        if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("illuminati") {
+            match crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
+                &self.setup.rulesets,
+                &path,
+            ) {
+                Ok((s, msgs)) => {
+                    self.log = msgs;
+                    self.illuminati = Some(illuminati::IlluTable::new(s));
+                    self.view = View::Main;
+                }
+                Err(e) => self.note = Some(e),
+            }
+            return;
+        }
         if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("grid") {
-            match crate::app::resume_grid(&self.setup.rulesets, &path) {
+            match crate::app::resume_family::<crate::engine::grid::Grid>(
+                &self.setup.rulesets,
+                &path,
+            ) {
                 Ok((s, msgs)) => {
                     self.log = msgs;
                     self.grid = Some(grid::GridTable::new(s));
@@ -853,6 +916,7 @@ impl Ui {
             TagKind::GridCard { card } => {
                 self.note = Some(format!("grid card {card}: not used in this game"))
             }
+            TagKind::Group { id } => self.note = Some(format!("group {id}: not used in this game")),
         }
     }
 }

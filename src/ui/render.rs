@@ -118,6 +118,10 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
         super::grid::render(ui, frame);
         return;
     }
+    if ui.illuminati.is_some() && !matches!(ui.view, View::Enroll { .. }) {
+        super::illuminati::render(ui, frame);
+        return;
+    }
     frame.clear();
     text(frame, 0, &header(ui), true);
     let msg = message(ui);

@@ -777,3 +777,138 @@ fn undoing_a_sealed_grid_order_never_shows_its_cards() {
     assert!(!ui.log.iter().any(|l| l.contains("attack")), "{:?}", ui.log);
     assert!(grid_state(&ui).pieces[0].order.is_none());
 }
+
+// ---- Illuminati at the table ----------------------------------------------------------------
+
+fn illuminati_ui() -> Ui {
+    use boardside::engine::game::Family;
+    use boardside::engine::illuminati::Illuminati;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = Illuminati::load(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s = boardside::session::Session::<Illuminati>::new(
+        rules.clone(),
+        &names,
+        5,
+        rules.options,
+        None,
+    )
+    .unwrap();
+    for l in [
+        "illuminati Ann bavarian",
+        "illuminati Bob ufos",
+        "goal Bob gnomes",
+        "illuminati Cy gnomes",
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+        "set owner fbi Ann",
+    ] {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let mut tags = TagMap::default();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    tags.set(
+        &Uid(vec![0xB0, 0, 0, 2]),
+        TagKind::Player { name: "Bob".into() },
+    );
+    for (i, id) in ["bavarian", "cia", "fbi", "kgb", "moonies"]
+        .iter()
+        .enumerate()
+    {
+        tags.set(
+            &Uid(vec![0xD0, 0, 0, i as u8]),
+            TagKind::Group { id: id.to_string() },
+        );
+    }
+    let mut ui = Ui::new(None, tags, TableConfig::default(), Setup::default());
+    ui.illuminati = Some(boardside::ui::illuminati::IlluTable::new(s));
+    ui
+}
+
+fn group_tap(id: &str) -> Input {
+    let i = ["bavarian", "cia", "fbi", "kgb", "moonies"]
+        .iter()
+        .position(|c| *c == id)
+        .unwrap();
+    Input::Tag(Uid(vec![0xD0, 0, 0, i as u8]))
+}
+
+fn illuminati_choose(ui: &mut Ui, label: &str, now: u64) {
+    let g = ui.illuminati.as_ref().unwrap();
+    let i = g
+        .entries()
+        .iter()
+        .position(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("no entry {label}: {:?}", g.entries()));
+    let sel = g.sel;
+    for _ in sel..i {
+        key(ui, "j", now);
+    }
+    key(ui, "\r", now);
+}
+
+#[test]
+fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
+    let mut ui = illuminati_ui();
+    // The turn's draw: tapping a card from the deck draws it.
+    ui.handle(group_tap("kgb"), 1);
+    let state = || ();
+    let _ = state;
+    {
+        let s = &ui.illuminati.as_ref().unwrap().session.state;
+        assert_eq!(s.turn.draws_left, 0);
+    }
+    // Attacker, target, aid: the Bavarian Illuminati on the C.I.A., aided by the F.B.I.
+    ui.handle(group_tap("bavarian"), 2);
+    ui.handle(group_tap("cia"), 3);
+    ui.handle(group_tap("fbi"), 4);
+    illuminati_choose(&mut ui, "Attack to control", 5);
+    let g = ui.illuminati.as_ref().unwrap();
+    let a = g.session.state.attack.as_ref().expect("the attack is open");
+    assert_eq!(a.aid.len(), 1);
+    // 10 + 2 (the F.B.I.'s transferable power) - 5 = 7, before any money.
+    golden("illuminati-attack", &ui);
+    // Ann taps her token and raises the amount to 2 with UP, then OK.
+    ui.handle(ann(), 6);
+    key(&mut ui, "k", 7);
+    illuminati_choose(&mut ui, "OK: spend it", 8);
+    let g = ui.illuminati.as_ref().unwrap();
+    let (_, need) = boardside::engine::illuminati::attack::working(
+        &g.session.rules,
+        &g.session.state,
+        g.session.state.attack.as_ref().unwrap(),
+    );
+    assert_eq!(need, 9);
+    key(&mut ui, "r", 9);
+    assert!(
+        ui.illuminati
+            .as_ref()
+            .unwrap()
+            .session
+            .state
+            .attack
+            .is_none(),
+        "rolled and worked out"
+    );
+}
+
+#[test]
+fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_secret() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    illuminati_choose(&mut ui, "Victory watch", 2);
+    golden("illuminati-watch", &ui);
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let g = ui.illuminati.as_ref().unwrap();
+    let lines = boardside::engine::illuminati::protocol::watch(&g.session.rules, &g.session.state);
+    assert!(
+        lines[1].contains("secret goal") && !lines[1].contains("MB"),
+        "{lines:?}"
+    );
+    assert!(lines[2].contains("/150 MB"), "{lines:?}");
+}
