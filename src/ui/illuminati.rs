@@ -35,6 +35,8 @@ pub enum IView {
         assist: bool,
     },
     Watch,
+    /// This turn's income, card by card.
+    Income,
     /// A player's specials, on a private menu.
     Hand {
         player: usize,
@@ -131,7 +133,9 @@ impl IlluTable {
                 out.push((super::table::undo_label(&self.session), IAct::Undo));
                 out.push(("Keep it".into(), IAct::Go(IView::Main)));
             }
-            IView::Watch | IView::Log { .. } => out.push(("Back".into(), IAct::Go(IView::Main))),
+            IView::Watch | IView::Income | IView::Log { .. } => {
+                out.push(("Back".into(), IAct::Go(IView::Main)))
+            }
             IView::Main => {
                 match s.phase {
                     Phase::Setup => {
@@ -184,6 +188,9 @@ impl IlluTable {
                         }
                     }
                     Phase::Over => {}
+                }
+                if s.phase == Phase::Turn {
+                    out.push(("Income this turn".into(), IAct::Go(IView::Income)));
                 }
                 out.push(("Victory watch".into(), IAct::Go(IView::Watch)));
                 out.push(("Log".into(), IAct::Go(IView::Log { back: 0 })));
@@ -264,6 +271,22 @@ impl IlluTable {
         let r = &self.session.rules;
         let s = &self.session.state;
         match kind {
+            TagKind::Group { id } if r.special(&id).is_some() => {
+                // A special's card: drawn into the hand when the draw is due, else played by
+                // the player whose turn it is (privately, from their hand).
+                let k = r.special(&id).unwrap_or(0);
+                let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
+                    Command::DrawSpecial { special: Some(k) }
+                } else {
+                    Command::Play {
+                        player: s.current,
+                        special: k,
+                        target: None,
+                        master: None,
+                    }
+                };
+                self.command(cmd, log);
+            }
             TagKind::Group { id } => {
                 let Some(c) = r.card(&id) else {
                     self.note = Some(format!("this ruleset has no group {id}"));
@@ -428,6 +451,7 @@ fn header(g: &IlluTable) -> String {
     let r = &g.session.rules;
     match (&g.view, &s.phase) {
         (IView::Watch, _) => "Victory watch".into(),
+        (IView::Income, _) => "Income this turn".into(),
         (_, &Phase::Setup) => "Illuminati: setup".into(),
         (_, &Phase::Over) => "Illuminati: game over".into(),
         (IView::Attack { .. } | IView::Money { .. }, _) => match &s.attack {
@@ -476,6 +500,18 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             s.players[*player].name
         )),
         (None, IView::Watch) => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
+        (None, IView::Income) => {
+            let mut lines: Vec<String> = s
+                .turn
+                .income
+                .iter()
+                .map(|&(c, v)| format!("{} {v:+}", r.cards[c].name))
+                .collect();
+            if lines.is_empty() {
+                lines.push("no income this turn".into());
+            }
+            lines.iter().flat_map(|l| wrap(l)).collect()
+        }
         (None, IView::Declare { cards }) => wrap(&format!(
             "{}: tap the target, then aiding groups",
             cards
@@ -496,7 +532,7 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
     };
     let entries = g.entries();
     let menu_rows = match g.view {
-        IView::Watch | IView::Log { .. } => 0,
+        IView::Watch | IView::Income | IView::Log { .. } => 0,
         IView::Attack { .. } => 2,
         _ => 3.min(entries.len()),
     };

@@ -912,3 +912,29 @@ fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_sec
     );
     assert!(lines[2].contains("/150 MB"), "{lines:?}");
 }
+
+#[test]
+fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_card() {
+    let mut ui = illuminati_ui();
+    let mut tags = ui.tags.clone();
+    tags.set(
+        &Uid(vec![0xE0, 0, 0, 1]),
+        TagKind::Group {
+            id: "swiss-bank".into(),
+        },
+    );
+    ui.tags = tags;
+    ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 1])), 1);
+    let s = &ui.illuminati.as_ref().unwrap().session.state;
+    assert_eq!(s.players[0].specials.len(), 1, "drawn into Ann's hand");
+    assert_eq!(s.turn.draws_left, 0);
+    illuminati_choose(&mut ui, "Income this turn", 2);
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let g = ui.illuminati.as_ref().unwrap();
+    assert_eq!(g.view, boardside::ui::illuminati::IView::Income);
+    assert!(
+        g.session.state.turn.income.iter().any(|&(_, v)| v == 9),
+        "the Bavarian's +9"
+    );
+}

@@ -787,3 +787,24 @@ fn unknown_y2k_illuminati_need_their_numbers_before_start() {
         s.run_line("watch")
     );
 }
+
+#[test]
+fn computer_espionage_tells_only_its_player_a_groups_money_or_another_players_specials() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set specials Bob 1; set owner cia Cy; set treasury cia 7; draw moonies");
+    let out = g.s.run_line("play computer-espionage by Bob cia");
+    assert!(
+        !out.iter().any(|l| l.contains("7 MB")),
+        "the table does not see it: {out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.contains("Bob plays Computer Espionage")),
+        "{out:?}"
+    );
+    let own = g.s.run_line("state --as Bob")[0].clone();
+    assert!(
+        !own.contains("computer-espionage"),
+        "the card is gone from Bob's hand: {own}"
+    );
+}

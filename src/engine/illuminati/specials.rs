@@ -128,9 +128,40 @@ pub fn play(
             });
         }
         Effect::Espionage => {
-            let text = match (target, master) {
-                (Some(g), _) => format!("{} holds {} MB", t.rules.cards[g].name, t.s.cards[g].treasury),
-                _ => return Err(RuleError::new("`play computer-espionage GROUP` (its money) or `play computer-espionage PLAYER`")),
+            // A group's money, or (naming a player's Illuminati) that player's specials; told
+            // to the player who played it alone.
+            let Some(g) = target else {
+                return Err(RuleError::new(
+                    "`play computer-espionage GROUP` (its money) or `play computer-espionage PLAYER` (their specials)",
+                ));
+            };
+            let text = match t.s.cards[g]
+                .owner
+                .filter(|&o| t.s.players[o].illuminati == Some(g))
+            {
+                Some(o) => {
+                    let hand: Vec<String> = t.s.players[o]
+                        .specials
+                        .iter()
+                        .map(|k| {
+                            k.map(|k| t.rules.specials[k].name.clone())
+                                .unwrap_or_else(|| "a special not told to the device".into())
+                        })
+                        .collect();
+                    format!(
+                        "{} holds: {}",
+                        t.s.players[o].name,
+                        if hand.is_empty() {
+                            "no specials".into()
+                        } else {
+                            hand.join(", ")
+                        }
+                    )
+                }
+                None => format!(
+                    "{} holds {} MB",
+                    t.rules.cards[g].name, t.s.cards[g].treasury
+                ),
             };
             t.emit(Event::Discard {
                 player,
