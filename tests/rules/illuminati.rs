@@ -153,21 +153,28 @@ fn a_drawn_group_goes_uncontrolled_and_a_special_stays_hidden() {
 }
 
 #[test]
-fn the_network_draws_two_cards() {
+fn the_network_draws_two_cards_and_a_turn_may_end_without_its_draw() {
     let mut g = game("network", "bavarian", "gnomes");
     g.ok("draw cia");
-    assert!(g
-        .refused("attack control network fbi")
-        .contains("draws first"));
+    assert_eq!(g.json()["draws_left"], 1);
+    assert!(
+        g.s.run_line("prompt")[0].contains("draws"),
+        "the prompt asks for the second draw"
+    );
     g.ok("draw fbi");
     assert_eq!(g.json()["draws_left"], 0);
+    assert!(g.refused("draw kgb").contains("has drawn this turn"));
+    // The next player may end the turn without drawing; the table is told.
+    g.ok("end");
+    g.ok("end");
+    assert!(g.said("ends the turn without drawing"), "{:?}", g.lines);
 }
 
 #[test]
-fn actions_wait_for_the_draw_and_there_are_two() {
+fn the_draw_comes_first_in_the_prompt_and_there_are_two_actions() {
     let mut g = game("bavarian", "network", "gnomes");
     g.run("set owner cia Ann; set owner fbi Ann; set owner kgb Ann");
-    assert!(g.refused("drop cia").contains("draws first"));
+    assert!(g.s.run_line("prompt")[0].contains("Ann draws"));
     g.ok("draw pentagon");
     g.run("give cia Bob; give fbi Cy");
     assert!(g.refused("give kgb Bob").contains("no action left"));

@@ -50,9 +50,9 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
         }
         Correction::Strip { team, value } => {
             ensure!(
-                value < t.s.strip_length,
-                "a strip holds 0 to {} units (full, it empties into a wonder)",
-                t.s.strip_length - 1
+                value <= t.s.strip_length,
+                "a strip holds 0 to {} units (full, it empties into a wonder at the next wonder step)",
+                t.s.strip_length
             );
             t.emit(Event::Strip { team, value })
         }

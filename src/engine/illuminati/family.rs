@@ -419,7 +419,6 @@ fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
                     out.push(Command::DrawGroup { group: g });
                 }
                 out.push(Command::DrawSpecial { special: None });
-                return out;
             }
             out.push(Command::Pass);
             out.push(Command::End);

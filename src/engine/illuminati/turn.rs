@@ -225,7 +225,8 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, 
     got
 }
 
-/// Actions wait for the turn's draws.
+/// Actions are taken during a turn. The draw comes first in the rulebook's sequence and the
+/// prompt asks for it first, but a table that draws later in the turn is not stopped.
 pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
     ensure!(
         t.s.phase == Phase::Turn,
@@ -234,11 +235,6 @@ pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
             Phase::Setup => "the game has not started (`start`)",
             _ => "the game is over",
         }
-    );
-    ensure!(
-        t.s.turn.draws_left == 0,
-        "{} draws first: `draw GROUP` or `draw special [ID]`",
-        t.s.players[t.s.current].name
     );
     Ok(())
 }
@@ -356,14 +352,16 @@ pub fn pass(t: &mut Table) -> Result<(), RuleError> {
 pub fn end(t: &mut Table) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "no turn is being played");
     ensure!(
-        t.s.turn.draws_left == 0,
-        "{} draws first",
-        t.s.players[t.s.current].name
-    );
-    ensure!(
         t.s.attack.is_none(),
         "an attack is being worked out: roll or `call-off` first"
     );
+    if t.s.turn.draws_left > 0 {
+        let name = t.s.players[t.s.current].name.clone();
+        t.emit(Event::Note {
+            to: None,
+            text: format!("{name} ends the turn without drawing"),
+        });
+    }
     next(t);
     Ok(())
 }
