@@ -114,3 +114,59 @@ pub fn newest_journal(dir: &Path) -> Option<PathBuf> {
         .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
         .map(|e| e.path())
 }
+
+/// A ruleset path as given, or, when it does not exist and is relative, the file of that
+/// name in the usual places (rulesets/ here, beside the binary, /usr/share/boardside): so
+/// `boardside script` works from any folder with the default ruleset.
+pub fn find_ruleset(path: &Path) -> PathBuf {
+    if path.exists() || path.is_absolute() {
+        return path.to_path_buf();
+    }
+    let Some(name) = path.file_name() else {
+        return path.to_path_buf();
+    };
+    ruleset_files(None)
+        .into_iter()
+        .find(|f| f.file_name() == Some(name))
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// Check that a tag names something a ruleset has: a square, a deck card, a group or
+/// special, among the ruleset files this machine has.
+pub fn check_tag(kind: &crate::tags::TagKind) -> Result<(), String> {
+    use crate::engine::game::Family;
+    use crate::tags::TagKind;
+    let files = ruleset_files(None);
+    let property: Vec<crate::engine::property::Ruleset> = files
+        .iter()
+        .filter_map(|f| crate::engine::property::Ruleset::load(&f.display().to_string()).ok())
+        .collect();
+    let illuminati: Vec<crate::engine::illuminati::IlluRules> = files
+        .iter()
+        .filter_map(|f| crate::engine::illuminati::Illuminati::load(&f.display().to_string()).ok())
+        .collect();
+    match kind {
+        TagKind::Deed { square } => property
+            .iter()
+            .any(|r| {
+                r.square_index(square)
+                    .is_some_and(|q| r.squares[q].price().is_some())
+            })
+            .then_some(())
+            .ok_or_else(|| format!("no ruleset here has a square '{square}' with a deed")),
+        TagKind::Card { deck, card } => property
+            .iter()
+            .any(|r| {
+                r.deck_index(deck)
+                    .is_some_and(|d| r.decks[d].cards.iter().any(|c| c.id == *card))
+            })
+            .then_some(())
+            .ok_or_else(|| format!("no ruleset here has a card '{card}' in a deck '{deck}'")),
+        TagKind::Group { id } => illuminati
+            .iter()
+            .any(|r| r.card(id).is_some() || r.special(id).is_some())
+            .then_some(())
+            .ok_or_else(|| format!("no ruleset here has a group, Illuminati or special '{id}'")),
+        _ => Ok(()),
+    }
+}

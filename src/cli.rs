@@ -138,8 +138,9 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
+    let ruleset = crate::app::find_ruleset(&a.ruleset);
     crate::games::open(&crate::games::Start {
-        ruleset: &a.ruleset,
+        ruleset: &ruleset,
         players: &a.players,
         seed,
         options: &a.options,
@@ -248,7 +249,7 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         max_turns: a.max_turns,
         check: a.check,
     };
-    for l in crate::games::simulate(&a.ruleset, &a.options, &cfg)? {
+    for l in crate::games::simulate(&crate::app::find_ruleset(&a.ruleset), &a.options, &cfg)? {
         println!("{l}");
     }
     Ok(())
@@ -469,6 +470,7 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                     ))
                 }
             };
+            crate::app::check_tag(&kind)?;
             let said = format!("{} is now the {}", u.hex(), kind.describe());
             TagMap::update(&path, |m| {
                 m.set(&u, kind);

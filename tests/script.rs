@@ -532,3 +532,63 @@ fn eight_concurrent_tags_add_lose_no_tag() {
     }
     let _ = std::fs::remove_dir_all(&state);
 }
+
+#[test]
+fn tags_naming_no_square_card_or_group_of_any_ruleset_are_refused() {
+    let state = std::env::temp_dir().join(format!("boardside-tags-check-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .arg("tags")
+            .args(args)
+            .env("BOARDSIDE_STATE", &state)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["add", "04A1B2C6", "deed", "nowhere"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("no ruleset here has a square 'nowhere'"),
+        "{err}"
+    );
+    let (code, err) = run(&["add", "04A1B2C6", "card", "intel", "bogus"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no ruleset here has a card 'bogus'"), "{err}");
+    let (code, err) = run(&["add", "04A1B2C6", "group", "atlantis"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(run(&["add", "04A1B2C6", "deed", "oversight"]).0, Some(0));
+    assert_eq!(run(&["add", "04A1B2C7", "group", "cia"]).0, Some(0));
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[test]
+fn script_finds_the_default_ruleset_from_any_folder() {
+    // An installed layout: the binary in bin/, the rulesets in share/boardside/rulesets.
+    let root = std::env::temp_dir().join(format!("boardside-install-{}", std::process::id()));
+    let bin = root.join("bin");
+    let share = root.join("share/boardside/rulesets");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&share).unwrap();
+    std::fs::copy(BIN, bin.join("boardside")).unwrap();
+    std::fs::copy(ruleset(), share.join("sectionopoly.toml")).unwrap();
+    let elsewhere = root.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let out = Command::new(bin.join("boardside"))
+        .args(["script", "--players", "Ann,Bob", "--seed", "3", "-"])
+        .current_dir(&elsewhere)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("starting money"), "{text}");
+    let _ = std::fs::remove_dir_all(&root);
+}

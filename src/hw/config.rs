@@ -49,7 +49,8 @@ pub struct DisplayConfig {
 pub struct TableConfig {
     /// The tag map; a relative path is under the state directory.
     pub tags: String,
-    /// An auction closes after this long without a bid.
+    /// An auction closes after this long without a bid or a press; 0 (the default): never by
+    /// silence, only when the table closes it.
     pub auction_silence_ms: u64,
     /// A tap or OK in an auction with free bidding raises the bid by this much.
     pub auction_step: i64,
@@ -96,7 +97,7 @@ impl Default for TableConfig {
     fn default() -> Self {
         TableConfig {
             tags: "tags.toml".into(),
-            auction_silence_ms: 8000,
+            auction_silence_ms: 0,
             auction_step: 10,
             toast_ms: 4000,
         }

@@ -479,11 +479,13 @@ impl Ui {
             Input::Quit => {}
             Input::Tag(uid) => {
                 self.note = None;
+                self.restart_countdown();
                 self.tag(uid);
                 self.dirty = true;
             }
             Input::Button(b, p) => {
                 self.note = None;
+                self.restart_countdown();
                 self.button(b, p);
                 self.dirty = true;
             }
@@ -495,8 +497,18 @@ impl Ui {
             self.toast_until = 0;
             self.dirty = true;
         }
-        // An auction closes after a silence.
-        let silent = self.now.saturating_sub(self.auction_since) >= self.cfg.auction_silence_ms;
+        // An auction closes after a silence only when the table chose a timer (options).
+        let silent = self.cfg.auction_silence_ms > 0
+            && self.now.saturating_sub(self.auction_since) >= self.cfg.auction_silence_ms;
+        if self.cfg.auction_silence_ms > 0
+            && matches!(
+                self.state().and_then(|s| s.top()),
+                Some(Pending::Auction(_))
+            )
+        {
+            // The countdown on screen changes every second.
+            self.dirty = true;
+        }
         if silent
             && matches!(
                 self.state().and_then(|s| s.top()),
@@ -505,6 +517,28 @@ impl Ui {
         {
             self.close_auction();
         }
+    }
+
+    /// Any press or tap during an auction restarts its silence countdown.
+    fn restart_countdown(&mut self) {
+        if matches!(
+            self.state().and_then(|s| s.top()),
+            Some(Pending::Auction(_))
+        ) {
+            self.auction_since = self.now;
+        }
+    }
+
+    /// Seconds before a silent auction closes, when the table chose a timer.
+    pub fn auction_countdown(&self) -> Option<u64> {
+        let open = matches!(
+            self.state().and_then(|s| s.top()),
+            Some(Pending::Auction(_))
+        );
+        (open && self.cfg.auction_silence_ms > 0).then(|| {
+            let left = (self.auction_since + self.cfg.auction_silence_ms).saturating_sub(self.now);
+            left.div_ceil(1000)
+        })
     }
 
     /// One command: one undo step takes the table back to the open auction.

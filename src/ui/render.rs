@@ -99,9 +99,19 @@ fn header(ui: &Ui) -> String {
         (View::Setup, _) => "Boardside: new game".into(),
         (View::Enroll { .. }, _) => "Enroll a tag".into(),
         (View::Log { .. }, _) => "Log (UP: older)".into(),
+        (_, Some(_)) if ui.auction_countdown().is_some() => format!(
+            "Auction: closes in {}s",
+            ui.auction_countdown().unwrap_or(0)
+        ),
         (_, Some(se)) => {
             let s = &se.state;
-            let p = s.current;
+            // During the first-turn roll-off, the player rolling is not the current one.
+            let p = match s.top() {
+                Some(crate::engine::property::state::Pending::FirstRoll { .. }) => {
+                    s.acting_player()
+                }
+                _ => s.current,
+            };
             format!(
                 "{} {} @{}",
                 s.players[p].name,

@@ -352,7 +352,8 @@ fn golden_turn_buy_auction_and_debt_screens() {
     ui.session.as_mut().unwrap().run_line("roll 1 2");
     ui.dirty = true;
     golden("buy-offer", &ui);
-    // Decline into an auction; Bob taps his token to bid.
+    // Decline into an auction; Bob taps his token to bid. This table chose a silence timer.
+    ui.cfg.auction_silence_ms = 8000;
     choose(&mut ui, "Decline", 60_000);
     ui.handle(bob(), 60_100);
     ui.handle(Input::Tick(60_200), 60_200);
@@ -375,6 +376,8 @@ fn golden_turn_buy_auction_and_debt_screens() {
 #[test]
 fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     let mut ui = table_ui(7);
+    // This table chose to close auctions after 8 s of silence.
+    ui.cfg.auction_silence_ms = 8000;
     let mut now = 0;
     let mut auctions = 0;
     for _ in 0..400 {
@@ -936,5 +939,45 @@ fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_car
     assert!(
         g.session.state.turn.income.iter().any(|&(_, v)| v == 9),
         "the Bavarian's +9"
+    );
+}
+
+#[test]
+fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_reopens_it() {
+    let mut ui = table_ui(1);
+    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    choose(&mut ui, "Decline", 1_000);
+    ui.handle(bob(), 1_100);
+    // A long silence: without a timer the auction stays open, and no countdown shows.
+    ui.handle(Input::Tick(600_000), 600_000);
+    assert!(matches!(
+        ui.session.as_ref().unwrap().state.top(),
+        Some(Pending::Auction(_))
+    ));
+    assert_eq!(ui.auction_countdown(), None);
+    // Closing is one command; one undo brings the open auction back.
+    choose(&mut ui, "Close the auction", 600_100);
+    assert!(ui.session.as_ref().unwrap().state.top().is_none());
+    ui.session.as_mut().unwrap().undo().unwrap();
+    assert!(matches!(
+        ui.session.as_ref().unwrap().state.top(),
+        Some(Pending::Auction(_))
+    ));
+    // With a timer the countdown shows, and any press restarts it.
+    ui.cfg.auction_silence_ms = 8000;
+    ui.handle(Input::Tick(601_000), 601_000);
+    ui.handle(
+        Input::Button(Button::Down, boardside::hw::Press::Press),
+        601_000,
+    );
+    assert_eq!(ui.auction_countdown(), Some(8));
+    ui.handle(Input::Tick(605_000), 605_000);
+    assert_eq!(ui.auction_countdown(), Some(4));
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    ui.handle(Input::Tick(610_000), 610_000);
+    assert!(
+        ui.session.as_ref().unwrap().state.top().is_none(),
+        "closed by silence"
     );
 }
