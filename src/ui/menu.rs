@@ -21,6 +21,10 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
     if s.over {
         return match s.winner {
             Some(w) => format!("{} wins the game!", name(s, w)),
+            None if !s.tied.is_empty() => format!(
+                "{} tie for the win!",
+                crate::engine::property::narrate::tied_names(s, &s.tied)
+            ),
             None => "Game over".into(),
         };
     }

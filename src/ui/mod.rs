@@ -76,6 +76,7 @@ pub enum View {
     },
     ConfirmUndo,
     ConfirmConcede,
+    ConfirmTimeUp,
     Enroll {
         uid: Uid,
     },
@@ -174,7 +175,10 @@ impl Ui {
                 }
                 if se.state.top().is_none() {
                     out.push(entry("Deal: sell a square", Act::Deal));
-                    out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+                    // Only in a time-limit game, and the table confirms first.
+                    if se.state.options.time_limit {
+                        out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+                    }
                 }
                 out.push(entry("Back", Act::Back));
                 out
@@ -248,6 +252,10 @@ impl Ui {
                     entry("Keep it", Act::Back),
                 ]
             }
+            (View::ConfirmTimeUp, _) => vec![
+                entry("Yes: value all, end it", Act::Confirm),
+                entry("No", Act::Back),
+            ],
             (View::ConfirmConcede, _) => vec![
                 entry("Yes: go bankrupt", Act::Confirm),
                 entry("No", Act::Back),
@@ -606,6 +614,7 @@ impl Ui {
     fn act(&mut self, act: Act) {
         match act {
             Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
+            Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
             Act::Cmd(c) => self.command(c),
             Act::Manage => self.go(View::Manage),
             Act::Deal => self.go(View::Deal {
@@ -686,6 +695,7 @@ impl Ui {
                     self.go(View::Main);
                 }
                 View::ConfirmConcede => self.command(Command::Concede),
+                View::ConfirmTimeUp => self.command(Command::TimeUp),
                 View::Deal {
                     square: Some(sq),
                     buyer: Some(to),

@@ -981,3 +981,29 @@ fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_re
         "closed by silence"
     );
 }
+
+#[test]
+fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
+    let mut ui = table_ui(3);
+    ui.session.as_mut().unwrap().run_line("roll 3 4");
+    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    assert!(!ui.entries().iter().any(|e| e.label.starts_with("Time up")));
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.time_limit = true;
+    o.first_player = FirstPlayer::Listed;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = Session::new(rules, &names, 3, o, None).unwrap();
+    let mut ui = Ui::new(
+        Some(s),
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    choose(&mut ui, "Time up: end the game", 20);
+    assert!(!ui.session.as_ref().unwrap().state.over, "it asks first");
+    choose(&mut ui, "Yes: value all, end it", 30);
+    assert!(ui.session.as_ref().unwrap().state.over);
+}

@@ -1096,3 +1096,25 @@ fn a_trade_of_money_that_would_overflow_is_refused() {
     let why = t.refused("trade Bob Ann $9223372036854775807 $9223372036854775807 for oversight");
     assert!(why.contains("more money than a game can hold"), "{why}");
 }
+
+#[test]
+fn time_limit_game_a_tie_on_worth_is_a_shared_win_never_the_first_seat() {
+    let mut t = Table::new("sectionopoly", &["Ann", "Bob", "Cy"], |o| {
+        o.time_limit = true
+    });
+    // Everyone still holds the 1500 they started with: a three-way tie.
+    let events = t.run("time-up");
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Tie { players } if players.len() == 3)));
+    assert!(t.said("Ann, Bob and Cy tie for the win"), "{:?}", t.lines);
+    assert!(t.s.over && t.s.winner.is_none());
+    let v = boardside::protocol::state_json(&t.rules, &t.s);
+    assert_eq!(v["tied"], serde_json::json!(["Ann", "Bob", "Cy"]));
+    // One richer player wins alone.
+    let mut t = Table::new("sectionopoly", &["Ann", "Bob", "Cy"], |o| {
+        o.time_limit = true
+    });
+    t.run("set cash Bob 1501; time-up");
+    assert_eq!(t.s.winner, Some(t.p("Bob")));
+}

@@ -325,19 +325,31 @@ fn game_end_after_bankruptcy(t: &mut Table) -> bool {
 
 /// End the game now and value every remaining player: the richest wins (ties go to more cash,
 /// then to the earlier seat).
+/// Value everyone; the richest wins, and players equally rich share the win (a tie is a tie,
+/// never decided by seat order).
 fn value_and_finish(t: &mut Table) {
-    let mut best: Option<(i64, i64, usize)> = None;
     let players: Vec<usize> = t.s.active_players().collect();
+    let mut worths = Vec::new();
     for p in players {
         let worth = valuation(t.rules, t.s, p);
         t.emit(Event::Worth { player: p, worth });
-        let key = (worth, t.s.cash(p), p);
-        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-            best = Some(key);
-        }
+        worths.push((p, worth));
     }
-    if let Some((_, _, w)) = best {
+    let Some(best) = worths.iter().map(|&(_, w)| w).max() else {
+        return;
+    };
+    let top: Vec<usize> = worths
+        .iter()
+        .filter(|&&(_, w)| w == best)
+        .map(|&(p, _)| p)
+        .collect();
+    if let [w] = top[..] {
         finish(t, w);
+    } else {
+        for i in (0..t.s.pending.len()).rev() {
+            t.emit(Event::Dropped { index: i });
+        }
+        t.emit(Event::Tie { players: top });
     }
 }
 

@@ -240,6 +240,10 @@ pub enum Event {
     Winner {
         player: usize,
     },
+    /// The game ends with these players sharing the win (equal worth at time-up).
+    Tie {
+        players: Vec<usize>,
+    },
     Note(Note),
 }
 
@@ -352,6 +356,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Status { player, status, .. } => s.players[*player].status = *status,
         Event::Winner { player } => {
             s.winner = Some(*player);
+            s.over = true;
+        }
+        Event::Tie { players } => {
+            s.tied = players.clone();
             s.over = true;
         }
         Event::Note(_) => {}

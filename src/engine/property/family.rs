@@ -199,7 +199,11 @@ impl Family for Property {
         let two_d6 = || Chance { dice: vec![6, 6] };
         if s.over {
             return ToAct::Over {
-                winners: s.winner.into_iter().collect(),
+                winners: if s.tied.is_empty() {
+                    s.winner.into_iter().collect()
+                } else {
+                    s.tied.clone()
+                },
             };
         }
         match s.top() {

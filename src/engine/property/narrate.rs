@@ -334,6 +334,7 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             }
         ),
         Event::Winner { player } => format!("{} wins the game", who(s, *player)),
+        Event::Tie { players } => format!("{} tie for the win", tied_names(s, players)),
         Event::Note(n) => match n {
             Note::JustVisiting { player } => format!("{} is {}", who(s, *player), t.visiting),
             Note::FreeRest { player, square } => {
@@ -521,6 +522,16 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
 pub fn game_over(s: &State) -> String {
     match s.winner {
         Some(w) => format!("the game is over: {} won", who(s, w)),
+        None if !s.tied.is_empty() => format!("the game is over: {} tie", tied_names(s, &s.tied)),
         None => "the game is over".into(),
+    }
+}
+
+/// "Ann, Bob and Cy".
+pub fn tied_names(s: &State, players: &[usize]) -> String {
+    let names: Vec<String> = players.iter().map(|&p| who(s, p).to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }

@@ -26,7 +26,7 @@ pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | acce
 pass PLAYER | close | plan | resolve | \
 build SQ | sell SQ [all] | mortgage SQ | unmortgage SQ | keep SQ | jail pay | jail card | \
 tax flat | tax percent | draw DECK CARD | trade FROM TO ITEMS for ITEMS | pay | concede | \
-claim SQ | end | time-up | undo | state | prompt | help | set cash PLAYER N | \
+claim SQ | end | time-up | set cash PLAYER N | \
 set position PLAYER SQ | set owner SQ PLAYER|bank | set buildings SQ N | \
 set mortgaged SQ yes|no | set jailed PLAYER yes|no | set turn PLAYER | set status PLAYER N";
 
@@ -486,6 +486,14 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
 /// and each site's development `level` by name.
 pub fn state_json(rules: &Ruleset, s: &State) -> Value {
     let mut v = base_state_json(rules, s);
+    // Only a game that ended in a tie says who shares the win (outputs stay as they were).
+    if !s.tied.is_empty() {
+        v["tied"] = json!(s
+            .tied
+            .iter()
+            .map(|&p| s.players[p].name.clone())
+            .collect::<Vec<_>>());
+    }
     if rules.status.is_some() {
         if let Some(players) = v["players"].as_array_mut() {
             for (p, j) in players.iter_mut().enumerate() {

@@ -119,6 +119,7 @@ pub fn new_game(
         pending: Vec::new(),
         claims: Vec::new(),
         winner: None,
+        tied: vec![],
         over: false,
         options: options.clone(),
         jail: rules.jail,

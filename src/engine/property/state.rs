@@ -261,6 +261,8 @@ pub struct State {
     pub pending: Vec<Pending>,
     pub claims: Vec<Claim>,
     pub winner: Option<usize>,
+    /// Players who share the win (a time-up valuation tie); empty otherwise.
+    pub tied: Vec<usize>,
     pub over: bool,
     pub options: Options,
     /// The jail square (copied from the ruleset so `apply` needs nothing else).
