@@ -105,6 +105,20 @@ pub fn resume_family<F: crate::engine::game::Family>(
     Err(last)
 }
 
+/// The newest saved games in a directory of journals, newest first.
+pub fn recent_journals(dir: &Path, most: usize) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = read
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "journal"))
+        .filter_map(|e| Some((e.metadata().and_then(|m| m.modified()).ok()?, e.path())))
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    found.into_iter().take(most).map(|(_, p)| p).collect()
+}
+
 /// The newest saved game in a directory of journals.
 pub fn newest_journal(dir: &Path) -> Option<PathBuf> {
     std::fs::read_dir(dir)

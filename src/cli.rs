@@ -311,13 +311,10 @@ fn play(a: &GameArgs) -> Result<(), String> {
     script(a, true)
 }
 
-/// `$XDG_STATE_HOME/boardside/game-<time>.journal` (or under ~/.local/state).
+/// Console games are saved with the device's (the state directory's `games/`), so the device
+/// can resume a game begun at the console and the other way round.
 fn default_journal() -> Result<PathBuf, String> {
-    let base = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
-        .unwrap_or_else(std::env::temp_dir);
-    let dir = base.join("boardside");
+    let dir = crate::hw::config::state_dir().join("games");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -324,6 +324,24 @@ impl<F: Family> Session<F> {
             .collect()
     }
 
+    /// The whole game so far as the table's lines: the start, then every command in effect,
+    /// each event narrated against the state as it was (a resumed game's log).
+    pub fn story(&self) -> Vec<String> {
+        let mut out = self.intro_lines();
+        let mut s = self.genesis.clone();
+        for d in &self.history {
+            for e in &d.events {
+                F::apply(&self.rules, &mut s, e);
+                if let Some(l) =
+                    F::narrate(&self.rules, &s, e).filter(|l| l.audience == Audience::Table)
+                {
+                    out.push(l.text);
+                }
+            }
+        }
+        out
+    }
+
     pub fn prompt(&self) -> String {
         F::prompt(&self.rules, &self.state)
     }

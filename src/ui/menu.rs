@@ -221,3 +221,20 @@ pub fn wrap(text: &str) -> Vec<String> {
     }
     lines
 }
+
+/// A line for the device's log: the protocol's hints for typing (`buy`, "(`roll`)") mean
+/// nothing at a table of buttons, so they are left out.
+pub fn for_table(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    // A parenthesis holding a typed command goes entirely: " (`roll`)".
+    while let Some(open) = rest.find(" (`") {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out.replace('`', "")
+}

@@ -338,6 +338,18 @@ impl Ui {
         if let Some(r) = &self.setup.resume {
             out.push(entry("Resume the last game", Act::Resume(r.clone())));
         }
+        // Older saved games stay one press away (a new game does not hide them).
+        if let Some(dir) = &self.setup.journal_dir {
+            for older in crate::app::recent_journals(dir, 3) {
+                if Some(&older) != self.setup.resume.as_ref() {
+                    let name = older
+                        .file_stem()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    out.push(entry(format!("Resume {name}"), Act::Resume(older)));
+                }
+            }
+        }
         let name = self
             .setup
             .rulesets
@@ -455,7 +467,7 @@ impl Ui {
         match se.command(cmd) {
             Ok(events) => {
                 let lines = Session::public(&se.narrate(&before, &events));
-                self.log.extend(lines.iter().cloned());
+                self.log.extend(lines.iter().map(|l| menu::for_table(l)));
                 self.toast = lines;
                 self.toast_until = self.now + self.cfg.toast_ms;
                 self.note = None;
@@ -828,6 +840,18 @@ impl Ui {
         })
     }
 
+    /// A resumed game's log: the whole story, then the resume's messages.
+    fn resumed_log<F: crate::engine::game::Family>(
+        s: &crate::session::Session<F>,
+        msgs: Vec<String>,
+    ) -> Vec<String> {
+        s.story()
+            .iter()
+            .chain(&msgs)
+            .map(|l| menu::for_table(l))
+            .collect()
+    }
+
     fn resume(&mut self, path: PathBuf) {
         if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("illuminati") {
             match crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
@@ -835,7 +859,7 @@ impl Ui {
                 &path,
             ) {
                 Ok((s, msgs)) => {
-                    self.log = msgs;
+                    self.log = Self::resumed_log(&s, msgs);
                     self.illuminati = Some(illuminati::IlluTable::new(s));
                     self.view = View::Main;
                 }
@@ -849,7 +873,7 @@ impl Ui {
                 &path,
             ) {
                 Ok((s, msgs)) => {
-                    self.log = msgs;
+                    self.log = Self::resumed_log(&s, msgs);
                     self.grid = Some(grid::GridTable::new(s));
                     self.view = View::Main;
                 }
@@ -859,7 +883,7 @@ impl Ui {
         }
         match crate::app::resume_any(&self.setup.rulesets, &path) {
             Ok((s, msgs)) => {
-                self.log = msgs;
+                self.log = Self::resumed_log(&s, msgs);
                 self.session = Some(s);
                 self.go(View::Main);
             }

@@ -1007,3 +1007,52 @@ fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
     choose(&mut ui, "Yes: value all, end it", 30);
     assert!(ui.session.as_ref().unwrap().state.over);
 }
+
+#[test]
+fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_listed() {
+    let dir = std::env::temp_dir().join(format!("boardside-resume-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules_path: std::path::PathBuf =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    for (i, seed) in [(1, 8), (2, 9)] {
+        let r = sectionopoly();
+        let mut s = Session::new(
+            r.clone(),
+            &names,
+            seed,
+            r.options.clone(),
+            Some(&dir.join(format!("game-{i}.journal"))),
+        )
+        .unwrap();
+        for l in ["roll 3 4", "roll 5 5", "roll 1 2"] {
+            s.run_line(l);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let newest = boardside::app::newest_journal(&dir).unwrap();
+    let setup = Setup {
+        rulesets: vec![rules_path],
+        players: vec![],
+        resume: Some(newest),
+        journal_dir: Some(dir.clone()),
+        ..Setup::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
+    assert!(labels.iter().any(|l| l == "Resume game-1"), "{labels:?}");
+    choose(&mut ui, "Resume the last game", 1);
+    assert!(
+        ui.log.iter().any(|l| l.contains("Bob rolls 1 + 2 = 3")),
+        "{:?}",
+        ui.log
+    );
+    assert!(
+        ui.log.iter().any(|l| l.contains("starting money")),
+        "{:?}",
+        ui.log
+    );
+    assert!(!ui.log.iter().any(|l| l.contains('`')), "{:?}", ui.log);
+    let _ = std::fs::remove_dir_all(&dir);
+}
