@@ -263,13 +263,22 @@ impl Inputs for Terminal {
         let mut out = Vec::new();
         for key in self.read_keys(wait_ms) {
             if let Some(list) = &self.picking {
-                if let [d @ b'1'..=b'9'] = key.as_slice() {
-                    if let Some((_, uid)) = list.get((d - b'1') as usize) {
-                        out.push(Input::Tag(uid.clone()));
+                let chosen = pick(list, &key);
+                self.picking = None;
+                // The list goes away at once, not at the next change of the game.
+                if let Some(f) = self.last.clone() {
+                    self.draw(&f);
+                }
+                match chosen {
+                    Pick::Tag(uid) => out.push(Input::Tag(uid)),
+                    Pick::Close => {}
+                    // Any other key closes the list and still does its own job.
+                    Pick::Pass => {
+                        if let Some(i) = key_input(&key) {
+                            out.push(i);
+                        }
                     }
                 }
-                self.picking = None;
-                self.last = None;
                 continue;
             }
             match key.as_slice() {
@@ -281,7 +290,11 @@ impl Inputs for Terminal {
                             .filter_map(|t| Some((t.kind.describe(), Uid::parse(&t.uid)?)))
                             .collect(),
                     );
-                    self.last = None;
+                    // Show the list now: the game's screen has not changed, so nothing else
+                    // would redraw it.
+                    if let Some(f) = self.last.clone() {
+                        self.draw(&f);
+                    }
                 }
                 b"n" => {
                     // A made-up tag nobody enrolled, as if a new card touched the reader.
@@ -314,5 +327,27 @@ impl Screen for Terminal {
             self.last = Some(frame.clone());
         }
         Ok(0)
+    }
+}
+
+/// What a key does while the list of tags to tap is open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pick {
+    /// A digit: tap that tag.
+    Tag(Uid),
+    /// Esc, or a digit past the list: close it.
+    Close,
+    /// Any other key: close the list and do what the key does.
+    Pass,
+}
+
+pub fn pick(list: &[(String, Uid)], key: &[u8]) -> Pick {
+    match key {
+        [d @ b'1'..=b'9'] => match list.get((d - b'1') as usize) {
+            Some((_, uid)) => Pick::Tag(uid.clone()),
+            None => Pick::Close,
+        },
+        [0x1b] => Pick::Close,
+        _ => Pick::Pass,
     }
 }

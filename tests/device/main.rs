@@ -1056,3 +1056,14 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     assert!(!ui.log.iter().any(|l| l.contains('`')), "{:?}", ui.log);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_simulators_tag_list_taps_a_digit_closes_on_esc_and_passes_other_keys_on() {
+    use boardside::hw::sim::{pick, Pick};
+    let list = vec![("token of Ann".to_string(), Uid(vec![0xA0, 0, 0, 1]))];
+    assert_eq!(pick(&list, b"1"), Pick::Tag(Uid(vec![0xA0, 0, 0, 1])));
+    assert_eq!(pick(&list, b"7"), Pick::Close);
+    assert_eq!(pick(&list, &[0x1b]), Pick::Close);
+    // Enter is not swallowed: it closes the list and still presses OK.
+    assert_eq!(pick(&list, b"\r"), Pick::Pass);
+}
