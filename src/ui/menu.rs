@@ -238,3 +238,27 @@ pub fn for_table(line: &str) -> String {
     out.push_str(rest);
     out.replace('`', "")
 }
+
+/// The standings, richest first: "1 Ann 1520 (cash 1200, 4 sq)". Equal worth shares a place,
+/// so a tie shows as a tie.
+pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
+    let mut rows: Vec<(i64, usize)> = (0..s.players.len())
+        .map(|p| (crate::engine::property::state::total_worth(rules, s, p), p))
+        .collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = Vec::new();
+    let mut place = 0;
+    for (i, &(worth, p)) in rows.iter().enumerate() {
+        if i == 0 || rows[i - 1].0 != worth {
+            place = i + 1;
+        }
+        let squares = s.owned_by(p).count();
+        let gone = if s.players[p].bankrupt { " out" } else { "" };
+        out.push(format!(
+            "{place} {} {worth} (cash {}, {squares} sq){gone}",
+            name(s, p),
+            s.cash(p)
+        ));
+    }
+    out
+}

@@ -25,6 +25,9 @@ pub enum Act {
     Manage,
     Deal,
     Log,
+    Standings,
+    /// Back to the new-game screen after a game ends.
+    NewGame,
     Undo,
     Back,
     /// Pass every bidder left but the high one: the auction closes.
@@ -70,6 +73,8 @@ pub enum View {
     Log {
         back: usize,
     },
+    /// Cash, net worth and squares per player, richest first (the final standings at the end).
+    Standings,
     /// One square's options, opened by tapping its deed.
     Square {
         square: usize,
@@ -220,7 +225,7 @@ impl Ui {
                 out.push(entry("Back", Act::Back));
                 out
             }
-            (View::Log { .. }, _) => vec![entry("Back", Act::Back)],
+            (View::Log { .. }, _) | (View::Standings, _) => vec![entry("Back", Act::Back)],
             (View::Square { square }, Some(se)) => {
                 let mut out = Vec::new();
                 let everyone: Vec<usize> = se.state.active_players().collect();
@@ -265,7 +270,11 @@ impl Ui {
 
     fn main_entries(&self, rules: &Ruleset, s: &State) -> Vec<Entry> {
         if s.over {
-            return vec![entry("Log", Act::Log)];
+            return vec![
+                entry("Final standings", Act::Standings),
+                entry("New game", Act::NewGame),
+                entry("Log", Act::Log),
+            ];
         }
         let mut out = Vec::new();
         match s.top() {
@@ -327,6 +336,7 @@ impl Ui {
                 out.push(entry("Manage...", Act::Manage));
             }
         }
+        out.push(entry("Standings", Act::Standings));
         out.push(entry("Log", Act::Log));
         out.push(entry("Undo", Act::Undo));
         out
@@ -635,6 +645,15 @@ impl Ui {
                 price: 0,
             }),
             Act::Log => self.go(View::Log { back: 0 }),
+            Act::Standings => self.go(View::Standings),
+            Act::NewGame => {
+                self.session = None;
+                self.setup.players.clear();
+                self.setup.resume = None;
+                self.setup.seed = self.setup.seed.wrapping_add(1);
+                self.log.clear();
+                self.go(View::Setup);
+            }
             Act::Undo => self.go(View::ConfirmUndo),
             Act::Back => self.go(self.home_view()),
             Act::CloseAuction => self.close_auction(),

@@ -37,6 +37,12 @@ fn message(ui: &Ui) -> Vec<String> {
     if let Some(n) = &ui.note {
         return wrap(n);
     }
+    if let (View::Standings, Some(se)) = (&ui.view, &ui.session) {
+        return super::menu::standings(&se.rules, &se.state)
+            .iter()
+            .flat_map(|l| wrap(l))
+            .collect();
+    }
     if let View::Log { back } = ui.view {
         let lines: Vec<String> = ui.log.iter().flat_map(|l| wrap(l)).collect();
         let end = lines.len().saturating_sub(back);
@@ -99,6 +105,8 @@ fn header(ui: &Ui) -> String {
         (View::Setup, _) => "Boardside: new game".into(),
         (View::Enroll { .. }, _) => "Enroll a tag".into(),
         (View::Log { .. }, _) => "Log (UP: older)".into(),
+        (View::Standings, Some(se)) if se.state.over => "Final standings".into(),
+        (View::Standings, _) => "Standings (net worth)".into(),
         (_, Some(_)) if ui.auction_countdown().is_some() => format!(
             "Auction: closes in {}s",
             ui.auction_countdown().unwrap_or(0)

@@ -491,6 +491,7 @@ fn debt_screen_offers_raising_money_and_conceding() {
             "Auto-resolve the debt",
             "Sell or mortgage...",
             "Concede: bankrupt",
+            "Standings",
             "Log",
             "Undo"
         ]
@@ -1066,4 +1067,48 @@ fn the_simulators_tag_list_taps_a_digit_closes_on_esc_and_passes_other_keys_on()
     assert_eq!(pick(&list, &[0x1b]), Pick::Close);
     // Enter is not swallowed: it closes the list and still presses OK.
     assert_eq!(pick(&list, b"\r"), Pick::Pass);
+}
+
+#[test]
+fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then_new_game() {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.time_limit = true;
+    o.first_player = FirstPlayer::Listed;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = Session::new(rules, &names, 3, o, None).unwrap();
+    let mut ui = Ui::new(
+        Some(s),
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    choose(&mut ui, "Standings", 1);
+    assert_eq!(ui.view, boardside::ui::View::Standings);
+    let rows = boardside::ui::menu::standings(
+        &ui.session.as_ref().unwrap().rules,
+        &ui.session.as_ref().unwrap().state,
+    );
+    // The time-limit game deals two deeds each: different cash, the same worth, one place.
+    assert_eq!(
+        rows,
+        vec![
+            "1 Ann 1500 (cash 1080, 2 sq)",
+            "1 Bob 1500 (cash 1060, 2 sq)"
+        ],
+        "a tie shares first place"
+    );
+    key(&mut ui, "\r", 2);
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 3);
+    choose(&mut ui, "Time up: end the game", 4);
+    choose(&mut ui, "Yes: value all, end it", 5);
+    let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
+    assert_eq!(labels, vec!["Final standings", "New game", "Log"]);
+    choose(&mut ui, "Final standings", 6);
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    key(&mut ui, "\r", 7);
+    choose(&mut ui, "New game", 8);
+    assert_eq!(ui.view, boardside::ui::View::Setup);
+    assert!(ui.session.is_none());
 }
