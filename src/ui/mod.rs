@@ -26,6 +26,8 @@ pub enum Act {
     Deal,
     Log,
     Standings,
+    /// The next page of a command's lines, or back to the game after the last.
+    NextPage,
     /// Back to the new-game screen after a game ends.
     NewGame,
     Undo,
@@ -75,6 +77,12 @@ pub enum View {
     },
     /// Cash, net worth and squares per player, richest first (the final standings at the end).
     Standings,
+    /// A command's lines that do not fit the message area, read page by page with OK; a drawn
+    /// card has a page of its own.
+    Pager {
+        pages: Vec<Vec<String>>,
+        page: usize,
+    },
     /// One square's options, opened by tapping its deed.
     Square {
         square: usize,
@@ -226,6 +234,14 @@ impl Ui {
                 out
             }
             (View::Log { .. }, _) | (View::Standings, _) => vec![entry("Back", Act::Back)],
+            (View::Pager { pages, page }, _) => vec![entry(
+                if page + 1 < pages.len() {
+                    "OK: next"
+                } else {
+                    "OK"
+                },
+                Act::NextPage,
+            )],
             (View::Square { square }, Some(se)) => {
                 let mut out = Vec::new();
                 let everyone: Vec<usize> = se.state.active_players().collect();
@@ -478,11 +494,18 @@ impl Ui {
             Ok(events) => {
                 let lines = Session::public(&se.narrate(&before, &events));
                 self.log.extend(lines.iter().map(|l| menu::for_table(l)));
+                let pages = menu::pages(&lines);
                 self.toast = lines;
                 self.toast_until = self.now + self.cfg.toast_ms;
                 self.note = None;
                 if matches!(se.state.top(), Some(Pending::Auction(_))) {
                     self.auction_since = self.now;
+                }
+                if let Some(pages) = pages {
+                    self.view = View::Pager { pages, page: 0 };
+                    self.sel = 0;
+                    self.dirty = true;
+                    return;
                 }
             }
             Err(e) => self.note = Some(e.to_string()),
@@ -646,6 +669,17 @@ impl Ui {
             }),
             Act::Log => self.go(View::Log { back: 0 }),
             Act::Standings => self.go(View::Standings),
+            Act::NextPage => match &mut self.view {
+                View::Pager { pages, page } if *page + 1 < pages.len() => {
+                    *page += 1;
+                    self.sel = 0;
+                }
+                _ => {
+                    // The lines have been read: the game's screen, without the toast again.
+                    self.toast_until = 0;
+                    self.go(View::Main);
+                }
+            },
             Act::NewGame => {
                 self.session = None;
                 self.setup.players.clear();

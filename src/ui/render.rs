@@ -37,6 +37,9 @@ fn message(ui: &Ui) -> Vec<String> {
     if let Some(n) = &ui.note {
         return wrap(n);
     }
+    if let View::Pager { pages, page } = &ui.view {
+        return pages.get(*page).cloned().unwrap_or_default();
+    }
     if let (View::Standings, Some(se)) = (&ui.view, &ui.session) {
         return super::menu::standings(&se.rules, &se.state)
             .iter()
@@ -107,6 +110,7 @@ fn header(ui: &Ui) -> String {
         (View::Log { .. }, _) => "Log (UP: older)".into(),
         (View::Standings, Some(se)) if se.state.over => "Final standings".into(),
         (View::Standings, _) => "Standings (net worth)".into(),
+        (View::Pager { pages, page }, _) => format!("Page {} of {}", page + 1, pages.len()),
         (_, Some(_)) if ui.auction_countdown().is_some() => format!(
             "Auction: closes in {}s",
             ui.auction_countdown().unwrap_or(0)

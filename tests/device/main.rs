@@ -386,6 +386,11 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
         if s.over {
             break;
         }
+        // A command's lines that did not fit are read page by page first.
+        if matches!(ui.view, boardside::ui::View::Pager { .. }) {
+            key(&mut ui, "\r", now);
+            continue;
+        }
         match s.top() {
             Some(Pending::Buy { .. }) => {
                 // Decline every offer: the auction is played with token taps.
@@ -1102,6 +1107,10 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 3);
     choose(&mut ui, "Time up: end the game", 4);
     choose(&mut ui, "Yes: value all, end it", 5);
+    // The valuation's lines are read page by page.
+    while matches!(ui.view, boardside::ui::View::Pager { .. }) {
+        key(&mut ui, "\r", 6);
+    }
     let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
     assert_eq!(labels, vec!["Final standings", "New game", "Log"]);
     choose(&mut ui, "Final standings", 6);
@@ -1111,4 +1120,26 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     choose(&mut ui, "New game", 8);
     assert_eq!(ui.view, boardside::ui::View::Setup);
     assert!(ui.session.is_none());
+}
+
+#[test]
+fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
+    let lines: Vec<String> = vec![
+        "Ann rolls 3 + 4 = 7".into(),
+        "Ann moves from Briefing (0) to Chance (7)".into(),
+        "Ann draws the Chance card: advance to the nearest utility".into(),
+        "Ann moves from Chance (7) to Section Power Grid (12)".into(),
+        "now: Ann may buy Section Power Grid for 150 (`buy`) or `decline` it".into(),
+    ];
+    let pages = boardside::ui::menu::pages(&lines).expect("too much for the message area");
+    assert_eq!(pages.len(), 3, "{pages:?}");
+    assert!(
+        pages[1]
+            .join(" ")
+            .contains("advance to the nearest utility"),
+        "{pages:?}"
+    );
+    assert!(pages.iter().flatten().all(|l| !l.contains('`')));
+    // A short command needs no pager.
+    assert!(boardside::ui::menu::pages(&["Ann passes".to_string()]).is_none());
 }
