@@ -147,16 +147,54 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Accept { player } => format!("{} accepts", name(s, *player)),
         Command::Pass { player } => format!("{} passes", name(s, *player)),
         Command::Close => "Close the auction".into(),
-        Command::Build { square } => format!(
-            "Build {}: {}",
-            rules.squares[*square].build_cost().unwrap_or(0),
+        // Each action with what it costs or brings in, the amount before the name so that
+        // cutting a long name never hides it: "Hotel 50: Oversight", "Lift 33: Centre".
+        Command::Build { square } => {
+            match crate::engine::property::building::can_build(rules, s, *square) {
+                Ok(step) => format!(
+                    "{} {}: {}",
+                    if step.hotel() {
+                        &rules.theme.hotel
+                    } else {
+                        &rules.theme.house
+                    },
+                    step.cost,
+                    sq(rules, *square)
+                ),
+                Err(_) => format!("Build: {}", sq(rules, *square)),
+            }
+        }
+        Command::Sell { square, all: false } => format!(
+            "Sell 1 +{}: {}",
+            rules.squares[*square].build_cost().unwrap_or(0) / 2,
             sq(rules, *square)
         ),
-        Command::Sell { square, all: false } => format!("Sell bldg: {}", sq(rules, *square)),
-        Command::Sell { square, all: true } => format!("Sell all: {}", sq(rules, *square)),
-        Command::Mortgage { square } => format!("Mortgage {}", sq(rules, *square)),
-        Command::Unmortgage { square } => format!("Lift {}", sq(rules, *square)),
-        Command::Keep { square } => format!("Keep mortgaged {}", sq(rules, *square)),
+        Command::Sell { square, all: true } => format!(
+            "Sell all +{}: {}",
+            crate::engine::property::state::building_value(rules, s, *square) / 2,
+            sq(rules, *square)
+        ),
+        Command::Mortgage { square } => {
+            format!(
+                "Mortgage +{}: {}",
+                rules.mortgage_value(*square),
+                sq(rules, *square)
+            )
+        }
+        Command::Unmortgage { square } => format!(
+            "Lift {}: {}",
+            rules.mortgage_value(*square) + rules.interest(*square),
+            sq(rules, *square)
+        ),
+        Command::Keep { square } => {
+            let fee = match s.options.received_mortgage {
+                crate::engine::property::options::ReceivedMortgage::Interest => {
+                    rules.interest(*square)
+                }
+                _ => 0,
+            };
+            format!("Keep mortgaged {fee}: {}", sq(rules, *square))
+        }
         Command::JailPay => format!("Pay the fine {}", rules.jail_fine),
         Command::JailCard => "Use a get-out card".into(),
         Command::Tax { choice } => {
@@ -199,7 +237,16 @@ pub fn fit(s: &str) -> String {
             }
         })
         .collect();
-    ascii.chars().take(COLS).collect()
+    if ascii.len() <= COLS {
+        return ascii;
+    }
+    // Too long for the screen: cut after the last whole word ("@Interrogation", not
+    // "@Interrogation Su"), unless that would lose more than a third of the line.
+    let cut = &ascii[..COLS];
+    match cut.rfind(' ') {
+        Some(at) if at >= COLS * 2 / 3 => cut[..at].to_string(),
+        _ => cut.to_string(),
+    }
 }
 
 /// Wrap text into lines of the screen's width.

@@ -183,7 +183,12 @@ impl Ui {
                 };
                 let mut cmds = Vec::new();
                 legal::management(&se.rules, &se.state, &who, &mut cmds);
+                // A debtor raises money: building is not offered until the debt is paid.
+                let in_debt = matches!(se.state.top(), Some(Pending::Debt(_)));
                 for c in cmds {
+                    if in_debt && matches!(c, Command::Build { .. }) {
+                        continue;
+                    }
                     out.push(entry(menu::label(&se.rules, &se.state, &c), Act::Cmd(c)));
                 }
                 if se.state.top().is_none() {
@@ -263,10 +268,11 @@ impl Ui {
                 out
             }
             (View::ConfirmUndo, Some(se)) => {
+                // Names, not ids: "Undo Mortgage Weapons Locker", as the menu said it.
                 let what = se
                     .history
                     .last()
-                    .map(|d| crate::protocol::format_command(&se.rules, &se.state, &d.cmd))
+                    .map(|d| menu::label(&se.rules, &se.state, &d.cmd))
                     .unwrap_or_else(|| "nothing".into());
                 vec![
                     entry(format!("Undo {what}"), Act::Confirm),
@@ -784,6 +790,11 @@ impl Ui {
             },
         }
         self.dirty = true;
+    }
+
+    /// Open the manage list (what holding OK does), for tests of its contents.
+    pub fn go_manage_for_test(&mut self) {
+        self.go(View::Manage);
     }
 
     /// Where BACK and the end of a flow lead: the game, or the new-game screen before one.

@@ -533,8 +533,8 @@ fn tapping_a_deed_opens_that_squares_options() {
     assert_eq!(
         labels,
         [
-            "Build 50: Centre",
-            "Mortgage Centre",
+            "Substation 50: Centre",
+            "Mortgage +30: Centre",
             "Sell it to a player",
             "Back"
         ]
@@ -1142,4 +1142,45 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
     assert!(pages.iter().flatten().all(|l| !l.contains('`')));
     // A short command needs no pager.
     assert!(boardside::ui::menu::pages(&["Ann passes".to_string()]).is_none());
+}
+
+#[test]
+fn long_names_are_cut_after_a_whole_word_not_mid_word() {
+    use boardside::ui::menu::fit;
+    assert_eq!(
+        fit("Bob 1500 @Interrogation Suite"),
+        "Bob 1500 @Interrogation"
+    );
+    assert_eq!(fit("short"), "short");
+    // One long word has no place to cut: it is cut at the screen's edge.
+    assert_eq!(
+        fit("Supercalifragilisticexpialidocious"),
+        "Supercalifragilisticexpia"
+    );
+}
+
+#[test]
+fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
+    let mut ui = table_ui(2);
+    at_table(
+        &mut ui,
+        &[
+            "set owner comm-north Ann",
+            "set owner weapons-locker Ann",
+            "set owner firing-range Ann",
+            "set owner tactical-room Ann",
+        ],
+    );
+    ui.go_manage_for_test();
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert!(
+        !labels.iter().any(|l| l.starts_with("Substation")),
+        "{labels:?}"
+    );
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Mortgage +90: Weapons")),
+        "{labels:?}"
+    );
 }
