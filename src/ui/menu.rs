@@ -95,6 +95,11 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
         Some(Pending::Place { player, .. }) => {
             format!("{}: place the building", name(s, *player))
         }
+        Some(Pending::Shortage { hotel, .. }) => format!(
+            "{} left: how many does {} want?",
+            if *hotel { s.hotels } else { s.houses },
+            name(s, s.acting_player())
+        ),
         None => {
             let p = s.current;
             if s.players[p].jail.is_some() && !s.turn.rolled {
@@ -147,6 +152,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Accept { player } => format!("{} accepts", name(s, *player)),
         Command::Pass { player } => format!("{} passes", name(s, *player)),
         Command::Close => "Close the auction".into(),
+        Command::Want { player, count } => format!("{} wants {count}", name(s, *player)),
         // Each action with what it costs or brings in, the amount before the name so that
         // cutting a long name never hides it: "Hotel 50: Oversight", "Lift 33: Centre".
         Command::Build { square } => {

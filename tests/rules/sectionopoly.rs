@@ -689,6 +689,20 @@ fn building_shortage_auction_when_several_players_want_more_than_the_bank_has() 
     );
     t.s.houses = 3;
     t.run("build centre");
+    // Bob could build too: he is asked how many he wants now. Ann's 1 and Bob's 3 are more
+    // than the bank's 3, so the house is auctioned.
+    assert!(
+        matches!(t.pending(), Some(Pending::Shortage { .. })),
+        "{:?}",
+        t.pending()
+    );
+    assert!(t.refused("want Ann 1").contains("not asked"));
+    t.run("want Bob 3");
+    assert!(
+        t.said("4 Substations wanted, Housekeeping has 3: they are auctioned"),
+        "{:?}",
+        t.lines
+    );
     match t.pending() {
         Some(Pending::Auction(a)) => assert_eq!(a.min, 50),
         other => panic!("{other:?}"),
@@ -1117,4 +1131,28 @@ fn time_limit_game_a_tie_on_worth_is_a_shared_win_never_the_first_seat() {
     });
     t.run("set cash Bob 1501; time-up");
     assert_eq!(t.s.winner, Some(t.p("Bob")));
+}
+
+#[test]
+fn building_shortage_is_about_wishes_no_auction_while_the_bank_has_enough() {
+    // Ann (brown) and Bob (green) could put up 8 + 12 = 20 houses, more than the bank's 10;
+    // but the bank is short only if they want more than 10 now.
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.s.houses = 10;
+    t.run("build centre");
+    t.run("want Bob 2");
+    assert!(
+        t.said("3 Substations wanted, Housekeeping has 10: no shortage"),
+        "{:?}",
+        t.lines
+    );
+    assert_eq!(t.level("centre"), 1);
+    assert!(t.pending().is_none());
+    assert_eq!(t.cash("Ann"), 1500 - 50);
+    assert!(t.refused("want Bob 99").contains("nobody is asking"));
 }

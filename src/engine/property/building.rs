@@ -2,7 +2,7 @@
 //! PROPERTY): whole unmortgaged group, even building and selling, houses then one hotel that
 //! returns the houses, the bank's limited supply and auctions when it runs short.
 
-use super::event::Event;
+use super::event::{Event, Note};
 use super::purchase::open_auction_among;
 use super::ruleset::Ruleset;
 use super::state::{Lot, Pending, State, Why, HOTEL};
@@ -165,16 +165,28 @@ pub fn build(t: &mut Table, sq: usize) -> Result<(), RuleError> {
         step.cost
     );
     if t.s.options.building_auction && scarce(t.rules, t.s, step.hotel()) {
-        let bidders = eligible(t.rules, t.s, step.hotel());
-        // Only players who could put the building up take part; bidding opens at its price.
-        open_auction_among(
-            t,
-            Lot::Building {
+        // The bank may run short: ask the others who could build how many they want now
+        // (sectionopoly: BUILDING SHORTAGES is about wishes, not what could ever be built).
+        let others = eligible(t.rules, t.s, step.hotel());
+        let wishes = (0..t.s.players.len())
+            .map(|p| {
+                if p == step.owner {
+                    Some(1)
+                } else if others.contains(&p) {
+                    None
+                } else {
+                    Some(0)
+                }
+            })
+            .collect();
+        t.emit(Event::Await {
+            pending: Pending::Shortage {
+                builder: step.owner,
+                square: sq,
                 hotel: step.hotel(),
+                wishes,
             },
-            step.cost,
-            &bidders,
-        );
+        });
         return Ok(());
     }
     t.pay(
@@ -235,17 +247,10 @@ pub fn eligible(rules: &Ruleset, s: &State, hotel: bool) -> Vec<usize> {
         .collect()
 }
 
-/// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply is short when two or more players
-/// could build and together could put up more than the bank has.
-pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
-    let who = eligible(rules, s, hotel);
-    if who.len() < 2 {
-        return false;
-    }
+/// How many houses (or hotels) a player could put up now, on complete unmortgaged groups.
+pub fn capacity(rules: &Ruleset, s: &State, p: usize, hotel: bool) -> i64 {
     let before_hotel = s.houses_before_hotel;
-    let demand: i64 = who
-        .iter()
-        .flat_map(|&p| s.owned_by(p))
+    s.owned_by(p)
         .filter(|&sq| rules.squares[sq].is_lot())
         .filter(|&sq| {
             let g = rules.squares[sq].group().unwrap_or(0);
@@ -263,7 +268,91 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
                 before_hotel.saturating_sub(level.min(before_hotel)) as i64
             }
         })
-        .sum();
+        .sum()
+}
+
+/// `want PLAYER N`: a player's answer in a possible shortage. When everyone has answered:
+/// wishes beyond the bank's supply are auctioned among those who want some; otherwise the
+/// builder builds and the others build on their turns as usual.
+pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
+    let Some(Pending::Shortage {
+        builder,
+        square,
+        hotel,
+        mut wishes,
+    }) = t.s.top().cloned()
+    else {
+        return Err(RuleError::new("nobody is asking who wants to build"));
+    };
+    ensure!(
+        wishes.get(player) == Some(&None),
+        "{} is not asked how many {} they want",
+        t.name(player),
+        if hotel {
+            &t.rules.theme.hotels
+        } else {
+            &t.rules.theme.houses
+        }
+    );
+    let most = capacity(t.rules, t.s, player, hotel);
+    ensure!(
+        (count as i64) <= most,
+        "{} could put up at most {most} now",
+        t.name(player)
+    );
+    wishes[player] = Some(count);
+    // Every check before the first event: the build must still be possible.
+    let step = check_build(t.rules, t.s, square)?;
+    t.emit(Event::Note(Note::Wish { player, count }));
+    if wishes.iter().any(|w| w.is_none()) {
+        t.emit(Event::Update {
+            pending: Pending::Shortage {
+                builder,
+                square,
+                hotel,
+                wishes,
+            },
+        });
+        return Ok(());
+    }
+    t.emit(Event::Done);
+    let wanted: i64 = wishes.iter().map(|w| w.unwrap_or(0) as i64).sum();
+    let supply = if hotel { t.s.hotels } else { t.s.houses };
+    t.emit(Event::Note(Note::Shortage {
+        wanted,
+        supply,
+        hotel,
+    }));
+    if wanted > supply {
+        let bidders: Vec<usize> = (0..wishes.len())
+            .filter(|&p| wishes[p].unwrap_or(0) > 0)
+            .collect();
+        // Only players who want the building take part; bidding opens at its price.
+        open_auction_among(t, Lot::Building { hotel }, step.cost, &bidders);
+    } else {
+        t.pay(
+            Account::Player(builder),
+            Account::Bank,
+            step.cost,
+            Why::Build { square },
+        );
+        t.emit(Event::Level {
+            square,
+            from: step.from,
+            to: step.to,
+        });
+    }
+    Ok(())
+}
+
+/// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply may be short when two or more players
+/// could build and together could put up more than the bank has.
+pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
+    let who = eligible(rules, s, hotel);
+    if who.len() < 2 {
+        return false;
+    }
+    let demand: i64 = who.iter().map(|&p| capacity(rules, s, p, hotel)).sum();
     let supply = if hotel { s.hotels } else { s.houses };
     supply < demand
 }

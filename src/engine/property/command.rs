@@ -70,6 +70,11 @@ pub enum Command {
     },
     /// Close the open auction: every bidder but the high bidder passes (one command, one undo).
     Close,
+    /// In a possible building shortage: how many buildings this player wants now.
+    Want {
+        player: usize,
+        count: u8,
+    },
     Build {
         square: usize,
     },

@@ -107,6 +107,17 @@ pub enum Note {
     Unsold {
         square: usize,
     },
+    /// A player's answer in a possible building shortage.
+    Wish {
+        player: usize,
+        count: u8,
+    },
+    /// Everyone answered: the buildings wanted against the bank's supply.
+    Shortage {
+        wanted: i64,
+        supply: i64,
+        hotel: bool,
+    },
     /// A received mortgaged square is kept mortgaged with no fee now (suetology).
     KeptMortgaged {
         player: usize,

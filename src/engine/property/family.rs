@@ -155,7 +155,8 @@ impl Family for Property {
             }
             Command::Bid { player: p, .. }
             | Command::Accept { player: p }
-            | Command::Pass { player: p } => player(*p),
+            | Command::Pass { player: p }
+            | Command::Want { player: p, .. } => player(*p),
             Command::Build { square: q }
             | Command::Sell { square: q, .. }
             | Command::Mortgage { square: q }

@@ -83,6 +83,14 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
                 }
             }
         }
+        Some(Pending::Shortage { hotel, wishes, .. }) => {
+            for p in (0..wishes.len()).filter(|&p| wishes[p].is_none()) {
+                let most = super::building::capacity(rules, s, p, *hotel).clamp(0, 255) as u8;
+                for count in 0..=most {
+                    out.push(Command::Want { player: p, count });
+                }
+            }
+        }
         Some(Pending::Place { player, hotel }) => {
             for sq in s.owned_by(*player) {
                 if can_build(rules, s, sq).is_ok_and(|st| st.hotel() == *hotel) {

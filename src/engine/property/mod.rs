@@ -122,6 +122,7 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
         Command::Resolve => autoresolve::resolve(t)?,
         Command::Pass { player } => auction::pass(t, *player)?,
         Command::Close => auction::close(t)?,
+        Command::Want { player, count } => building::want(t, *player, *count)?,
         Command::Build { square } => building::build(t, *square)?,
         Command::Sell { square, all } => building::sell(t, *square, *all)?,
         Command::Mortgage { square } => mortgage::mortgage(t, *square)?,

@@ -375,6 +375,25 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 t.jail
             ),
             Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
+            Note::Wish { player, count } => format!("{} wants {count} now", who(s, *player)),
+            Note::Shortage {
+                wanted,
+                supply,
+                hotel,
+            } => {
+                let what = if *hotel { &t.hotels } else { &t.houses };
+                if wanted > supply {
+                    format!(
+                        "{wanted} {what} wanted, {} has {supply}: they are auctioned",
+                        t.bank
+                    )
+                } else {
+                    format!(
+                        "{wanted} {what} wanted, {} has {supply}: no shortage",
+                        t.bank
+                    )
+                }
+            }
             Note::KeptMortgaged { player, square } => format!(
                 "{} keeps {} mortgaged, at no fee now (lifting it later costs the usual {}%)",
                 who(s, *player),
@@ -502,6 +521,25 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             who(s, *player),
             if *hotel { &t.hotel } else { &t.house }
         ),
+        Some(Pending::Shortage {
+            builder,
+            hotel,
+            wishes,
+            ..
+        }) => {
+            let what = if *hotel { &t.hotels } else { &t.houses };
+            let asked: Vec<&str> = (0..wishes.len())
+                .filter(|&p| wishes[p].is_none())
+                .map(|p| who(s, p))
+                .collect();
+            format!(
+                "{} builds, and {} has {} {what} left: how many do {} want now? (`want PLAYER N`)",
+                who(s, *builder),
+                t.bank,
+                if *hotel { s.hotels } else { s.houses },
+                asked.join(", ")
+            )
+        }
         None => {
             let p = s.current;
             let name = who(s, p);

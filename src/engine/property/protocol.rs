@@ -23,7 +23,7 @@ pub enum Line {
 }
 
 pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | accept PLAYER | \
-pass PLAYER | close | plan | resolve | \
+pass PLAYER | close | want PLAYER N | plan | resolve | \
 build SQ | sell SQ [all] | mortgage SQ | unmortgage SQ | keep SQ | jail pay | jail card | \
 tax flat | tax percent | draw DECK CARD | trade FROM TO ITEMS for ITEMS | pay | concede | \
 claim SQ | end | time-up | set cash PLAYER N | \
@@ -158,6 +158,14 @@ pub fn parse(rules: &Ruleset, state: &State, line: &str) -> Result<Line, String>
             player: w.player()?,
         },
         "close" => Command::Close,
+        "want" => {
+            let player = w.player()?;
+            let n = w.number("how many")?;
+            Command::Want {
+                player,
+                count: u8::try_from(n).map_err(|_| format!("want {n}? a count from 0 to 255"))?,
+            }
+        }
         "build" => Command::Build {
             square: w.square()?,
         },
@@ -365,6 +373,7 @@ pub fn format_command(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Resolve => "resolve".into(),
         Command::Pass { player } => format!("pass {}", p(*player)),
         Command::Close => "close".into(),
+        Command::Want { player, count } => format!("want {} {count}", p(*player)),
         Command::Build { square } => format!("build {}", q(*square)),
         Command::Sell { square, all } => {
             format!("sell {}{}", q(*square), if *all { " all" } else { "" })
@@ -475,6 +484,19 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
             "decision": "mortgaged_received",
             "player": name(*player),
             "squares": squares.iter().map(|&i| sq(i)).collect::<Vec<_>>(),
+        }),
+        Pending::Shortage {
+            builder,
+            square,
+            hotel,
+            wishes,
+        } => json!({
+            "decision": "shortage",
+            "player": name(s.acting_player()),
+            "builder": name(*builder),
+            "square": sq(*square),
+            "hotel": hotel,
+            "wishes": wishes,
         }),
         Pending::Place { player, hotel } => {
             json!({"decision": "place_building", "player": name(*player), "hotel": hotel})

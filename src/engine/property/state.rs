@@ -135,6 +135,16 @@ pub enum Pending {
         player: usize,
         hotel: bool,
     },
+    /// sectionopoly: BUILDING SHORTAGES: someone builds while the bank may run short; each
+    /// other player who could build says how many they want now (`want PLAYER N`).
+    Shortage {
+        builder: usize,
+        square: usize,
+        hotel: bool,
+        /// Per player: how many they want (the builder 1; players who cannot build 0);
+        /// None while unanswered.
+        wishes: Vec<Option<u8>>,
+    },
 }
 
 /// Rent owed but not yet asked for (option `rent_must_be_asked`).
@@ -339,6 +349,9 @@ impl State {
             | Some(Pending::Mortgaged { player, .. })
             | Some(Pending::Place { player, .. }) => *player,
             Some(Pending::Debt(d)) => d.debtor,
+            Some(Pending::Shortage {
+                wishes, builder, ..
+            }) => wishes.iter().position(|w| w.is_none()).unwrap_or(*builder),
             Some(Pending::FirstRoll { contenders, rolls }) => (0..contenders.len())
                 .find(|&p| contenders[p] && rolls[p].is_none())
                 .unwrap_or(0),
