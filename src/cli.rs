@@ -6,6 +6,20 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use crate::engine::property::Ruleset;
+
+/// Print a line; a closed output (`boardside simulate | head`) is not a crash.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// The same on standard error.
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 use crate::games::Table;
 use crate::session::PropertySession as Session;
 use crate::simulate;
@@ -224,9 +238,9 @@ fn check(files: &[PathBuf]) -> Result<(), String> {
     let mut bad = 0;
     for f in files {
         match crate::games::check(f) {
-            Ok(what) => println!("{}: ok: {what}", f.display()),
+            Ok(what) => say!("{}: ok: {what}", f.display()),
             Err(e) => {
-                println!("{e}");
+                say!("{e}");
                 bad += 1;
             }
         }
@@ -250,7 +264,7 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         check: a.check,
     };
     for l in crate::games::simulate(&crate::app::find_ruleset(&a.ruleset), &a.options, &cfg)? {
-        println!("{l}");
+        say!("{l}");
     }
     Ok(())
 }
@@ -277,7 +291,7 @@ pub fn main_with(cli: Cli) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("boardside: {e}");
+            warn!("boardside: {e}");
             2
         }
     }
@@ -291,7 +305,7 @@ fn play(a: &GameArgs) -> Result<(), String> {
     let with_journal;
     let a = if a.journal.is_none() {
         let path = default_journal()?;
-        eprintln!(
+        warn!(
             "saving this game to {} (resume it with --journal {})",
             path.display(),
             path.display()
@@ -350,7 +364,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         match found.pi {
             Some(pi) => {
                 for l in &found.lines {
-                    eprintln!("boardside: {l}");
+                    warn!("boardside: {l}");
                 }
                 Box::new(pi)
             }
@@ -361,7 +375,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
                 ))
             }
             None => {
-                eprintln!("boardside: no Pi hardware found; opening the terminal simulator");
+                warn!("boardside: no Pi hardware found; opening the terminal simulator");
                 Box::new(crate::hw::sim::Terminal::open(tags_path.clone())?)
             }
         }
@@ -421,13 +435,13 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
         TagAction::List => {
             let map = TagMap::load(&path)?;
             if map.tags.is_empty() {
-                println!("no tags enrolled ({})", path.display());
+                say!("no tags enrolled ({})", path.display());
             }
             for t in &map.tags {
                 let bad = Uid::read(&t.uid)
                     .err()
                     .map(|e| format!("  ({e}: remove it)"));
-                println!(
+                say!(
                     "{}  {}{}",
                     t.uid,
                     t.kind.describe(),
@@ -473,7 +487,7 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                 m.set(&u, kind);
                 Ok(())
             })?;
-            println!("{said}");
+            say!("{said}");
             Ok(())
         }
         TagAction::Remove { uid } => {
@@ -485,7 +499,7 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                     Err(format!("{} is not enrolled", u.hex()))
                 }
             })?;
-            println!("{} forgotten", u.hex());
+            say!("{} forgotten", u.hex());
             Ok(())
         }
     }
@@ -495,7 +509,7 @@ fn doctor(path: &Option<PathBuf>) -> Result<(), String> {
     let cfg = config(path)?;
     let (lines, ready) = crate::doctor::report(&cfg, path.as_deref());
     for l in lines {
-        println!("{l}");
+        say!("{l}");
     }
     if ready {
         Ok(())

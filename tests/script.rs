@@ -593,3 +593,27 @@ fn script_finds_the_default_ruleset_from_any_folder() {
     assert!(text.contains("starting money"), "{text}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_closed_output_pipe_is_not_a_crash() {
+    // `boardside simulate ... | head`: the reader goes away; the Pi build aborts on a panic.
+    let mut child = Command::new(BIN)
+        .args([
+            "simulate",
+            "--ruleset",
+            &ruleset(),
+            "--games",
+            "50",
+            "--seed",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{err}");
+}

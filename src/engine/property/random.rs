@@ -229,11 +229,16 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
         }
         .or_else(|| pick(rng, &|c| matches!(c, Command::Pass { .. })))
         .or_else(|| pick(rng, &|c| matches!(c, Command::Bid { .. }))),
-        Some(Pending::Debt(_)) => pick(rng, &|c| matches!(c, Command::Pay))
+        // A debtor raises money from their own squares (others may deal too, but a debtor
+        // at the table sells and mortgages their own).
+        Some(Pending::Debt(d)) => pick(rng, &|c| matches!(c, Command::Pay))
             .or_else(|| {
                 if rng.random_ratio(19, 20) {
-                    pick(rng, &|c| {
-                        matches!(c, Command::Sell { .. } | Command::Mortgage { .. })
+                    pick(rng, &|c| match c {
+                        Command::Sell { square, .. } | Command::Mortgage { square } => {
+                            s.owner(*square) == Some(d.debtor)
+                        }
+                        _ => false,
                     })
                 } else {
                     None
