@@ -23,6 +23,8 @@ use crate::tags::{TagKind, TagMap};
 pub enum Act {
     Cmd(Command),
     Manage,
+    /// Manage this player's squares only.
+    ManageFor(usize),
     Deal,
     Log,
     Standings,
@@ -113,6 +115,8 @@ pub struct Ui {
     pub grid: Option<grid::GridTable>,
     /// An Illuminati game in play (src/ui/illuminati.rs).
     pub illuminati: Option<illuminati::IlluTable>,
+    /// Whose squares the manage view shows (chosen from a list, or by a token tap).
+    pub manage_for: Option<usize>,
     pub tags: TagMap,
     pub tags_path: Option<PathBuf>,
     pub cfg: TableConfig,
@@ -137,6 +141,7 @@ impl Ui {
             session,
             grid: None,
             illuminati: None,
+            manage_for: None,
             tags,
             tags_path: None,
             cfg,
@@ -176,10 +181,20 @@ impl Ui {
             (View::Manage, Some(se)) => {
                 let mut out = Vec::new();
                 // Raising money for a debt or a purchase: that player's squares only.
-                let who: Vec<usize> = match se.state.top() {
-                    Some(Pending::Debt(d)) => vec![d.debtor],
-                    Some(Pending::Buy { player, .. }) => vec![*player],
-                    _ => se.state.active_players().collect(),
+                let who: Vec<usize> = match (se.state.top(), self.manage_for) {
+                    (Some(Pending::Debt(d)), _) => vec![d.debtor],
+                    (Some(Pending::Buy { player, .. }), _) => vec![*player],
+                    (_, Some(p)) => vec![p],
+                    // Manage starts from a player: one list of everyone's squares is too long.
+                    (_, None) => {
+                        for p in se.state.active_players() {
+                            out.push(entry(
+                                format!("{}'s squares", se.state.players[p].name),
+                                Act::ManageFor(p),
+                            ));
+                        }
+                        vec![]
+                    }
                 };
                 let mut cmds = Vec::new();
                 legal::management(&se.rules, &se.state, &who, &mut cmds);
@@ -635,7 +650,10 @@ impl Ui {
                     }
                 }
             }
-            (Button::Ok, Press::Hold) if self.session.is_some() => self.go(View::Manage),
+            (Button::Ok, Press::Hold) if self.session.is_some() => {
+                self.manage_for = None;
+                self.go(View::Manage)
+            }
             (Button::Back, Press::Hold) if self.session.is_some() => self.go(View::ConfirmUndo),
             _ => {}
         }
@@ -667,7 +685,14 @@ impl Ui {
             Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
             Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
             Act::Cmd(c) => self.command(c),
-            Act::Manage => self.go(View::Manage),
+            Act::Manage => {
+                self.manage_for = None;
+                self.go(View::Manage)
+            }
+            Act::ManageFor(p) => {
+                self.manage_for = Some(p);
+                self.go(View::Manage)
+            }
             Act::Deal => self.go(View::Deal {
                 square: None,
                 buyer: None,
@@ -1004,12 +1029,16 @@ impl Ui {
                         });
                     }
                     _ => {
+                        // A token tap opens that player's squares, with their cash shown.
                         self.note = Some(format!(
                             "{}: {} cash, status {}",
                             name,
                             s.cash(p),
                             s.players[p].status
-                        ))
+                        ));
+                        self.manage_for = Some(p);
+                        self.view = View::Manage;
+                        self.sel = 0;
                     }
                 }
             }

@@ -1184,3 +1184,33 @@ fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
+    let mut ui = table_ui(3);
+    for l in [
+        "set owner centre Ann",
+        "set owner oversight Ann",
+        "set owner comm-north Bob",
+    ] {
+        let out = ui.session.as_mut().unwrap().run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert_eq!(
+        &labels[..2],
+        ["Ann's squares", "Bob's squares"],
+        "{labels:?}"
+    );
+    choose(&mut ui, "Bob's squares", 20);
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert!(labels.iter().any(|l| l.contains(": North")), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("Centre")), "{labels:?}");
+    // Ann taps her token: her squares, with her cash in the note.
+    key(&mut ui, "\x7f", 30);
+    ui.handle(ann(), 40);
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    assert!(labels.iter().any(|l| l.contains("Centre")), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains(": North")), "{labels:?}");
+}
