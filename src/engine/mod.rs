@@ -9,6 +9,7 @@ pub mod grid;
 pub mod illuminati;
 pub mod ledger;
 pub mod property;
+pub mod ruleset_file;
 pub mod turn;
 
 pub use error::RuleError;

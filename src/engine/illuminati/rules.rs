@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::engine::ruleset_file;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Alignment {
@@ -399,26 +401,16 @@ fn one() -> u32 {
     1
 }
 
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())].matches('\n').count() + 1
-}
-
 impl IlluRules {
     pub fn load(path: &str) -> Result<IlluRules, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{path}: cannot read the ruleset: {e}"))?;
+        let text = ruleset_file::read(path)?;
         IlluRules::parse(path, &text)
     }
 
     /// Parse and check; every problem is listed, one per line, each with its line.
     pub fn parse(file: &str, text: &str) -> Result<IlluRules, String> {
-        let at = |span: std::ops::Range<usize>, m: String| {
-            format!("{file}:{}: {m}", line_of(text, span.start))
-        };
-        let def: FileDef = toml::from_str(text).map_err(|e| match e.span() {
-            Some(s) => at(s, e.message().to_string()),
-            None => format!("{file}: {}", e.message()),
-        })?;
+        let at = |span: std::ops::Range<usize>, m: String| ruleset_file::at(file, text, span, m);
+        let def: FileDef = ruleset_file::parse(file, text)?;
         let mut problems = Vec::new();
         if def.game.get_ref() != "illuminati" {
             problems.push(at(
@@ -554,24 +546,20 @@ impl IlluRules {
             }
         }
         let mut options = IlluOptions::default();
-        if let Some(t) = &def.options {
-            for (k, v) in t.get_ref() {
-                let v = match v {
-                    toml::Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                if let Err(m) = options.set(k, &v) {
-                    problems.push(at(t.span(), format!("[options] {m}")));
-                }
-            }
-        }
+        ruleset_file::apply_options(
+            file,
+            text,
+            &def.options,
+            |k, v| options.set(k, v),
+            &mut problems,
+        );
         if !problems.is_empty() {
             return Err(problems.join("\n"));
         }
         Ok(IlluRules {
             id: def.id,
             name: def.name,
-            hash: crate::engine::property::ruleset::content_hash(text.as_bytes()),
+            hash: ruleset_file::content_hash(text.as_bytes()),
             cards,
             specials,
             regular,

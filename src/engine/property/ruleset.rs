@@ -2,6 +2,7 @@
 //! loaded from TOML and checked, with every problem reported as `file:line: what is wrong`.
 
 use crate::engine::ledger::MAX_RULE_AMOUNT;
+use crate::engine::ruleset_file::{content_hash, line_of};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use toml::Spanned;
@@ -799,24 +800,6 @@ impl Ruleset {
     pub fn interest(&self, square: usize) -> i64 {
         Ruleset::percent_of(self.mortgage_value(square), self.interest_percent)
     }
-}
-
-fn line_of(text: &str, byte: usize) -> usize {
-    text.as_bytes()[..byte.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
-}
-
-/// FNV-1a, 64 bits: enough to notice that a ruleset file changed under a saved game.
-pub fn content_hash(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    format!("{h:016x}")
 }
 
 /// The largest board a ruleset may describe (a printed board has 40; some have more).
