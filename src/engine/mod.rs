@@ -10,6 +10,7 @@ pub mod illuminati;
 pub mod ledger;
 pub mod property;
 pub mod ruleset_file;
+pub mod table;
 pub mod turn;
 
 pub use error::RuleError;

@@ -86,19 +86,10 @@ pub enum Correction {
     },
 }
 
-/// A command being carried out: every change goes through `emit`, which applies the event at
-/// once (later rule code sees the new state) and records it.
-pub struct Table<'a> {
-    pub rules: &'a GridRules,
-    pub s: &'a mut State,
-    pub events: Vec<Event>,
-}
+/// A command being carried out (engine::table): every change goes through `emit`.
+pub type Table<'a> = crate::engine::table::Table<'a, Grid>;
 
 impl Table<'_> {
-    pub fn emit(&mut self, e: Event) {
-        apply(self.s, &e);
-        self.events.push(e);
-    }
     pub fn name(&self, p: usize) -> &str {
         &self.s.pieces[p].name
     }
@@ -119,27 +110,20 @@ pub fn execute_into(
             team.word()
         )));
     }
-    let mut t = Table {
-        rules,
-        s,
-        events: std::mem::take(out),
-    };
-    let result = match cmd {
-        Command::Side { player, team } => setup::side(&mut t, *player, *team),
-        Command::Wall { field, edge, on } => setup::wall(&mut t, *field, *edge, *on),
-        Command::Place { player, field } => setup::place(&mut t, *player, *field),
-        Command::Start => setup::start(&mut t),
+    Table::run(rules, s, out, |t| match cmd {
+        Command::Side { player, team } => setup::side(t, *player, *team),
+        Command::Wall { field, edge, on } => setup::wall(t, *field, *edge, *on),
+        Command::Place { player, field } => setup::place(t, *player, *field),
+        Command::Start => setup::start(t),
         Command::Roll { dice } => match t.s.phase {
-            state::Phase::Placing { .. } => setup::roll(&mut t, dice.as_deref()),
-            state::Phase::Wonder { .. } => round::wonder_roll(&mut t, dice.as_deref()),
+            state::Phase::Placing { .. } => setup::roll(t, dice.as_deref()),
+            state::Phase::Wonder { .. } => round::wonder_roll(t, dice.as_deref()),
             _ => Err(RuleError::new(
                 "no roll is due: rolls place the pieces, and draw the big wonder's holder",
             )),
         },
-        Command::Order { player, order } => orders::seal(&mut t, *player, order),
-        Command::Next => round::play_unattended(&mut t),
-        Command::Set(c) => corrections::correct(&mut t, c),
-    };
-    *out = t.events;
-    result
+        Command::Order { player, order } => orders::seal(t, *player, order),
+        Command::Next => round::play_unattended(t),
+        Command::Set(c) => corrections::correct(t, c),
+    })
 }

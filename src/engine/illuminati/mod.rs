@@ -148,19 +148,8 @@ pub enum Correction {
     },
 }
 
-/// A command being carried out: `emit` applies each event at once and records it.
-pub struct Table<'a> {
-    pub rules: &'a IlluRules,
-    pub s: &'a mut State,
-    pub events: Vec<Event>,
-}
-
-impl Table<'_> {
-    pub fn emit(&mut self, e: Event) {
-        apply(self.s, &e);
-        self.events.push(e);
-    }
-}
+/// A command being carried out (engine::table): every change goes through `emit`.
+pub type Table<'a> = crate::engine::table::Table<'a, Illuminati>;
 
 /// Carry out one command; on a refusal the state is put back exactly as it was.
 pub fn execute_into(
@@ -177,19 +166,15 @@ pub fn execute_into(
         )));
     }
     let before = s.clone();
-    let mut t = Table {
-        rules: r,
-        s,
-        events: std::mem::take(out),
-    };
-    let result = dispatch(&mut t, cmd).map(|()| {
-        if t.s.phase == state::Phase::Turn {
-            if let Some((p, why)) = victory::winner(r, t.s) {
-                t.emit(Event::Winner { player: p, why });
+    let result = Table::run(r, s, out, |t| {
+        dispatch(t, cmd).map(|()| {
+            if t.s.phase == state::Phase::Turn {
+                if let Some((p, why)) = victory::winner(r, t.s) {
+                    t.emit(Event::Winner { player: p, why });
+                }
             }
-        }
+        })
     });
-    *out = t.events;
     if result.is_err() {
         *s = before;
         out.clear();

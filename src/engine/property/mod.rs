@@ -42,20 +42,10 @@ use crate::engine::ledger::Account;
 use crate::engine::RuleError;
 use state::Why;
 
-/// A command being carried out: every change goes through `emit`, which applies the event to
-/// the state and records it, so later rule code sees the state as it now is.
-pub struct Table<'a> {
-    pub rules: &'a Ruleset,
-    pub s: &'a mut State,
-    pub events: Vec<Event>,
-}
+/// A command being carried out (engine::table): every change goes through `emit`.
+pub type Table<'a> = crate::engine::table::Table<'a, Property>;
 
-impl<'a> Table<'a> {
-    pub fn emit(&mut self, e: Event) {
-        apply(self.s, &e);
-        self.events.push(e);
-    }
-
+impl Table<'_> {
     /// Move money; nothing is recorded for a zero amount.
     pub fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why) {
         if amount != 0 {
@@ -92,15 +82,7 @@ pub fn execute_into(
     cmd: &Command,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    out.clear();
-    let mut t = Table {
-        rules,
-        s,
-        events: std::mem::take(out),
-    };
-    let result = dispatch(&mut t, cmd);
-    *out = t.events;
-    result
+    Table::run(rules, s, out, |t| dispatch(t, cmd))
 }
 
 fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
