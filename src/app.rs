@@ -72,18 +72,7 @@ pub fn resume_any(
     rulesets: &[PathBuf],
     journal: &Path,
 ) -> Result<(crate::session::PropertySession, Vec<String>), String> {
-    let mut last = format!("{}: no ruleset file matches this game", journal.display());
-    for r in rulesets {
-        let Ok(rules) = crate::engine::property::Ruleset::load(&r.display().to_string()) else {
-            continue;
-        };
-        match crate::session::PropertySession::resume(rules, journal) {
-            Ok(Some(found)) => return Ok(found),
-            Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
-            Err(e) => last = e,
-        }
-    }
-    Err(last)
+    resume_family::<crate::engine::property::Property>(rulesets, journal)
 }
 
 /// Resume a journal of family `F` with whichever of these ruleset files it was started with.

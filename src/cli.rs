@@ -98,6 +98,10 @@ pub struct PlayArgs {
     /// Resume (or start) the game saved in this journal.
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// House rules for the games started here: KEY=VALUE (the new-game screen offers the
+    /// common ones as well).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -286,6 +290,7 @@ pub fn main_with(cli: Cli) -> i32 {
             players: vec![],
             seed: None,
             journal: None,
+            options: vec![],
         }),
     };
     match result {
@@ -398,7 +403,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
                 .or_else(|| rulesets.first().cloned())
                 .ok_or("no ruleset: name one with --ruleset")?;
             let rules = load(&path)?;
-            let opts = rules.options.clone();
+            let opts =
+                crate::games::options::<crate::engine::property::Property>(&rules, &a.options)?;
             let journal = match &a.journal {
                 Some(j) => j.clone(),
                 None => {
@@ -418,6 +424,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         resume: crate::app::newest_journal(&games),
         journal_dir: Some(games),
         seed,
+        house: vec![],
+        options: a.options.clone(),
     };
     let mut ui = crate::ui::Ui::new(session, tags, cfg.table.clone(), setup);
     ui.tags_path = Some(tags_path.clone());

@@ -42,6 +42,15 @@ pub fn family_of_ruleset(path: &Path) -> Result<String, String> {
     Ok(game.unwrap_or_else(|| "property".into()))
 }
 
+/// The house rules a ruleset's family offers for it, in words (the new-game screen).
+pub fn house_rules(path: &Path) -> Result<Vec<crate::engine::game::HouseRule>, String> {
+    let game = family_of_ruleset(path)?;
+    for_family!(game.as_str(), F => {
+        let rules = F::load(&path.display().to_string())?;
+        Ok(F::house_rules(&rules))
+    })
+}
+
 /// A game at the table of any family, as the console, scripts and tools drive it.
 pub trait Table {
     fn game(&self) -> &'static str;
@@ -123,13 +132,19 @@ fn open_as<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), St
 /// The ruleset's options with `KEY=VALUE` settings applied.
 pub fn options<F: Family>(rules: &F::Rules, given: &[String]) -> Result<F::Options, String> {
     let mut o = F::default_options(rules);
+    set_options::<F>(&mut o, given)?;
+    Ok(o)
+}
+
+/// Apply `KEY=VALUE` settings to options; the first wrong one is the error.
+pub fn set_options<F: Family>(o: &mut F::Options, given: &[String]) -> Result<(), String> {
     for kv in given {
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
-        F::set_option(&mut o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
+        F::set_option(o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
     }
-    Ok(o)
+    Ok(())
 }
 
 /// `boardside check`: one line saying what the file holds, or its problems with `file:line`.

@@ -28,10 +28,25 @@ pub struct Header<F: Family> {
     pub seed: u64,
     pub options: F::Options,
     pub setup: F::Setup,
+    /// When the game started, in seconds since 1970: a time-limit game's clock goes on from
+    /// it after a power cut. 0 for games not saved, and in journals written before it was kept.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub started: u64,
 }
 
 fn property() -> String {
     "property".into()
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Seconds since 1970 by the system clock (0 if the clock is before it).
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

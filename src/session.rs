@@ -101,6 +101,11 @@ impl<F: Family> Session<F> {
             seed,
             options,
             setup,
+            started: if journal.is_some() {
+                crate::journal::unix_now()
+            } else {
+                0
+            },
         };
         let file = match journal {
             Some(p) => Some(JournalFile::create(p, &header)?),

@@ -650,6 +650,9 @@ mod stuck {
         fn set_option(_: &mut (), k: &str, _: &str) -> Result<(), String> {
             Err(format!("unknown option {k}"))
         }
+        fn house_rules(_: &()) -> Vec<boardside::engine::game::HouseRule> {
+            vec![]
+        }
         fn setup(_: &(), _: &[String], _: &(), _: &mut StdRng) {}
         fn check_setup(_: &(), _: &[String], _: &()) -> Result<(), String> {
             Ok(())

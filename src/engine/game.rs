@@ -75,6 +75,76 @@ pub enum Parsed<C> {
     Show(Vec<String>),
 }
 
+/// A house rule offered on the new-game screen: its name, the values a table may pick in
+/// words ("on", "20", "short game"), each with the option settings it stands for, and which
+/// of them the ruleset's own options already give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HouseRule {
+    pub name: String,
+    pub choices: Vec<Choice>,
+    pub default: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub word: String,
+    pub settings: Vec<(&'static str, String)>,
+}
+
+impl HouseRule {
+    /// A rule with these choices; the default is the first whose settings the ruleset's
+    /// options already hold (`holds`), else the first.
+    pub fn new(name: &str, choices: Vec<Choice>, holds: impl Fn(&Choice) -> bool) -> HouseRule {
+        let default = choices.iter().position(holds).unwrap_or(0);
+        HouseRule {
+            name: name.into(),
+            choices,
+            default,
+        }
+    }
+
+    /// On or off for one boolean option.
+    pub fn switch(name: &str, key: &'static str, now: bool) -> HouseRule {
+        let choice = |word: &str, v: bool| Choice {
+            word: word.into(),
+            settings: vec![(key, v.to_string())],
+        };
+        HouseRule {
+            name: name.into(),
+            choices: vec![choice("off", false), choice("on", true)],
+            default: now as usize,
+        }
+    }
+
+    /// One whole-number option, from a list of values (the ruleset's own is added if missing).
+    pub fn number(
+        name: &str,
+        key: &'static str,
+        unit: &str,
+        values: &[u32],
+        now: u32,
+    ) -> HouseRule {
+        let mut v = values.to_vec();
+        if !v.contains(&now) {
+            v.push(now);
+            v.sort_unstable();
+        }
+        let choices = v
+            .iter()
+            .map(|n| Choice {
+                word: format!("{n}{unit}"),
+                settings: vec![(key, n.to_string())],
+            })
+            .collect();
+        let default = v.iter().position(|&n| n == now).unwrap_or(0);
+        HouseRule {
+            name: name.into(),
+            choices,
+            default,
+        }
+    }
+}
+
 /// One game family (property games, the grid game, Illuminati).
 /// (The marker type itself derives Clone, Debug and PartialEq so that generic records can.)
 pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
@@ -101,6 +171,8 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn default_options(rules: &Self::Rules) -> Self::Options;
     /// Set a named option (`--option KEY=VALUE`); a reason when the key or value is wrong.
     fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
+    /// The house rules the new-game screen offers for this ruleset, in words.
+    fn house_rules(rules: &Self::Rules) -> Vec<HouseRule>;
 
     // --- a game ----------------------------------------------------------------------------
     /// Draw the setup (shuffles, deals, placements) from the seed's generator.

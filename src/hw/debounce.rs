@@ -1,8 +1,12 @@
 //! Button debounce and hold detection from raw pin levels sampled with a timestamp: a level
 //! must stay put for `debounce_ms` before it counts (contact bounce lasts a few ms); a press
-//! held for `hold_ms` also gives one `Hold`. Pure, so tests inject time.
+//! held for `hold_ms` also gives one `Hold`, then a `Repeat` every `REPEAT_MS` while it stays
+//! down. Pure, so tests inject time.
 
 use super::Press;
+
+/// How often a held button repeats (about seven steps a second: fast, still countable).
+pub const REPEAT_MS: u64 = 150;
 
 #[derive(Debug, Clone)]
 pub struct Debouncer {
@@ -15,6 +19,7 @@ pub struct Debouncer {
     raw_since: u64,
     pressed_at: u64,
     held: bool,
+    repeated_at: u64,
 }
 
 impl Debouncer {
@@ -27,6 +32,7 @@ impl Debouncer {
             raw_since: 0,
             pressed_at: 0,
             held: false,
+            repeated_at: 0,
         }
     }
 
@@ -47,7 +53,14 @@ impl Debouncer {
         }
         if self.stable && !self.held && now_ms.saturating_sub(self.pressed_at) >= self.hold_ms {
             self.held = true;
+            self.repeated_at = now_ms;
             return Some(Press::Hold);
+        }
+        if self.stable && self.held && now_ms.saturating_sub(self.repeated_at) >= REPEAT_MS {
+            self.repeated_at = now_ms;
+            return Some(Press::Repeat {
+                held_ms: now_ms.saturating_sub(self.pressed_at),
+            });
         }
         None
     }

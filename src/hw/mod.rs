@@ -28,6 +28,11 @@ pub enum Press {
     Release,
     /// Held down past the hold time (once per press).
     Hold,
+    /// Still held: repeated while the button stays down after the hold time, with how long
+    /// it has been down, so UP/DOWN can speed up the longer they are held (bids, prices).
+    Repeat {
+        held_ms: u64,
+    },
 }
 
 /// A tag's unique id, as read from the card (4, 7 or 10 bytes).

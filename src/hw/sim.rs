@@ -28,6 +28,44 @@ pub fn key_input(key: &[u8]) -> Option<Input> {
     }
 }
 
+/// A terminal has no key release: a key held down arrives as the same key again and again
+/// (the keyboard's auto-repeat). UP and DOWN arriving again within `KEY_RUN_GAP_MS` are one
+/// held button, reported as `Press::Repeat` with how long the run has lasted, as the Pi's
+/// debouncer reports a held button.
+#[derive(Debug, Default)]
+pub struct KeyRepeat {
+    run: Option<(Button, u64, u64)>,
+}
+
+/// Longer than a keyboard's auto-repeat delay (typically 250-600 ms).
+pub const KEY_RUN_GAP_MS: u64 = 650;
+
+impl KeyRepeat {
+    pub fn input(&mut self, input: Input, now_ms: u64) -> Input {
+        let Input::Button(b @ (Button::Up | Button::Down), Press::Press) = input else {
+            self.run = None;
+            return input;
+        };
+        match self.run {
+            Some((held, start, last))
+                if held == b && now_ms.saturating_sub(last) <= KEY_RUN_GAP_MS =>
+            {
+                self.run = Some((b, start, now_ms));
+                Input::Button(
+                    b,
+                    Press::Repeat {
+                        held_ms: now_ms.saturating_sub(start),
+                    },
+                )
+            }
+            _ => {
+                self.run = Some((b, now_ms, now_ms));
+                input
+            }
+        }
+    }
+}
+
 /// How the frame is drawn, by terminal size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cells {
@@ -122,6 +160,7 @@ pub struct Terminal {
     pending: Vec<u8>,
     last: Option<Frame>,
     new_tags: u32,
+    repeat: KeyRepeat,
 }
 
 impl Terminal {
@@ -156,6 +195,7 @@ impl Terminal {
             pending: Vec::new(),
             last: None,
             new_tags: 0,
+            repeat: KeyRepeat::default(),
         })
     }
 
@@ -259,7 +299,7 @@ impl Drop for Terminal {
 }
 
 impl Inputs for Terminal {
-    fn poll(&mut self, _now_ms: u64, wait_ms: u64) -> Vec<Input> {
+    fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input> {
         let mut out = Vec::new();
         for key in self.read_keys(wait_ms) {
             if let Some(list) = &self.picking {
@@ -311,7 +351,7 @@ impl Inputs for Terminal {
                 }
                 k => {
                     if let Some(i) = key_input(k) {
-                        out.push(i);
+                        out.push(self.repeat.input(i, now_ms));
                     }
                 }
             }

@@ -290,24 +290,26 @@ pub fn handle(ui: &mut Ui, input: Input) -> bool {
             g.note = None;
             let entries = g.entries();
             match (b, p) {
-                (Button::Up, Press::Press) | (Button::Down, Press::Press) => match &mut g.view {
-                    GView::Log { back } => {
-                        *back = if b == Button::Up {
-                            back.saturating_add(1)
-                        } else {
-                            back.saturating_sub(1)
+                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                    match &mut g.view {
+                        GView::Log { back } => {
+                            *back = if b == Button::Up {
+                                back.saturating_add(1)
+                            } else {
+                                back.saturating_sub(1)
+                            }
                         }
+                        _ if !entries.is_empty() => {
+                            let n = entries.len();
+                            g.sel = if b == Button::Up {
+                                (g.sel + n - 1) % n
+                            } else {
+                                (g.sel + 1) % n
+                            };
+                        }
+                        _ => {}
                     }
-                    _ if !entries.is_empty() => {
-                        let n = entries.len();
-                        g.sel = if b == Button::Up {
-                            (g.sel + n - 1) % n
-                        } else {
-                            (g.sel + 1) % n
-                        };
-                    }
-                    _ => {}
-                },
+                }
                 (Button::Ok, Press::Press) => {
                     if let Some((_, a)) = entries.get(g.sel).cloned() {
                         if g.act(a, &mut ui.log) {

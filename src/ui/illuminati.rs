@@ -382,38 +382,40 @@ pub fn handle(ui: &mut Ui, input: Input) {
             let entries = g.entries();
             let up = b == Button::Up;
             match (b, p) {
-                (Button::Up, Press::Press) | (Button::Down, Press::Press) => match &mut g.view {
-                    IView::Money { amount, .. } => {
-                        *amount = if up {
-                            *amount + 1
-                        } else {
-                            (*amount - 1).max(1)
-                        }
-                    }
-                    IView::Log { back } => {
-                        *back = if up {
-                            back.saturating_add(1)
-                        } else {
-                            back.saturating_sub(1)
-                        }
-                    }
-                    _ if !entries.is_empty() => {
-                        let n = entries.len();
-                        g.sel = if up {
-                            (g.sel + n - 1) % n
-                        } else {
-                            (g.sel + 1) % n
-                        };
-                        if let IView::Attack { scroll } = &mut g.view {
-                            *scroll = if up {
-                                scroll.saturating_sub(1)
+                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                    match &mut g.view {
+                        IView::Money { amount, .. } => {
+                            *amount = if up {
+                                *amount + 1
                             } else {
-                                *scroll + 1
-                            };
+                                (*amount - 1).max(1)
+                            }
                         }
+                        IView::Log { back } => {
+                            *back = if up {
+                                back.saturating_add(1)
+                            } else {
+                                back.saturating_sub(1)
+                            }
+                        }
+                        _ if !entries.is_empty() => {
+                            let n = entries.len();
+                            g.sel = if up {
+                                (g.sel + n - 1) % n
+                            } else {
+                                (g.sel + 1) % n
+                            };
+                            if let IView::Attack { scroll } = &mut g.view {
+                                *scroll = if up {
+                                    scroll.saturating_sub(1)
+                                } else {
+                                    *scroll + 1
+                                };
+                            }
+                        }
+                        _ => {}
                     }
-                    _ => {}
-                },
+                }
                 (Button::Ok, Press::Press) => {
                     if let Some((_, a)) = entries.get(g.sel).cloned() {
                         g.act(a, &mut ui.log);

@@ -136,6 +136,17 @@ pub fn ask(s: &State, a: &crate::engine::property::state::Auction, step: i64) ->
     }
 }
 
+/// How much one UP/DOWN step changes a bid or a price when the button has been held for
+/// `held_ms`: the table's step at first, then 50, then 100, so 150 is a few presses away and
+/// 1,000 a couple of seconds' hold (issue: "holding a button speeds the step up").
+pub fn held_step(step: i64, held_ms: u64) -> i64 {
+    match held_ms {
+        0..2_000 => step.max(1),
+        2_000..4_000 => 50,
+        _ => 100,
+    }
+}
+
 /// A command as a menu label.
 pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
     let l = match cmd {

@@ -10,6 +10,7 @@ pub mod table;
 
 use std::path::PathBuf;
 
+use crate::engine::game::HouseRule;
 use crate::engine::property::command::{Command, Item as TradeItem, Trade};
 use crate::engine::property::state::Pending;
 use crate::engine::property::{self, legal, Ruleset, State};
@@ -36,8 +37,12 @@ pub enum Act {
     Back,
     /// Pass every bidder left but the high one: the auction closes.
     CloseAuction,
+    /// Choose this bidder's amount with UP/DOWN (View::Bid).
+    BidFor(usize),
     // Setup
     NextRuleset,
+    /// The next value of this house rule (Setup::house).
+    NextChoice(usize),
     AddPlayer,
     RemovePlayer,
     Start,
@@ -85,6 +90,12 @@ pub enum View {
         pages: Vec<Vec<String>>,
         page: usize,
     },
+    /// A bid being chosen: UP/DOWN change the amount (faster while held), OK bids it for
+    /// `player`, and a token tap bids it for whoever tapped.
+    Bid {
+        player: usize,
+        amount: i64,
+    },
     /// One square's options, opened by tapping its deed.
     Square {
         square: usize,
@@ -107,10 +118,79 @@ pub struct Setup {
     /// Where new games are journaled (None: not journaled, tests).
     pub journal_dir: Option<PathBuf>,
     pub seed: u64,
+    /// The chosen ruleset's house rules, each with the value chosen (loaded with the ruleset).
+    pub house: Vec<(HouseRule, usize)>,
+    /// `play --option KEY=VALUE`: applied after the house rules to every game started here.
+    pub options: Vec<String>,
+}
+
+impl Setup {
+    /// Load the chosen ruleset's house rules at their ruleset values; a ruleset that does not
+    /// load has none (starting it reports the problem).
+    pub fn load_house_rules(&mut self) {
+        self.house = self
+            .rulesets
+            .get(self.ruleset)
+            .and_then(|p| crate::games::house_rules(p).ok())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|h| {
+                let d = h.default;
+                (h, d)
+            })
+            .collect();
+    }
+
+    /// The option settings the chosen house rules stand for, in order.
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
+        self.house
+            .iter()
+            .filter_map(|(h, c)| h.choices.get(*c))
+            .flat_map(|c| c.settings.iter().cloned())
+            .collect()
+    }
+}
+
+/// A time-limit game's clock (sectionopoly: TIME LIMIT GAME, "a definite hour of termination").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clock {
+    pub limit_ms: u64,
+    /// Played before `since` (a resumed game: the time since it started).
+    pub before_ms: u64,
+    /// The device's time when the clock was set.
+    pub since: u64,
+    /// The table has been asked whether to end the game (asked once; "Time up" stays in the
+    /// manage menu).
+    pub asked: bool,
+}
+
+impl Clock {
+    /// For a game with these options, started `played_ms` ago; None without a time limit.
+    pub fn for_game(o: &property::Options, played_ms: u64, now: u64) -> Option<Clock> {
+        (o.time_limit && o.time_limit_minutes > 0).then(|| Clock {
+            limit_ms: o.time_limit_minutes as u64 * 60_000,
+            before_ms: played_ms,
+            since: now,
+            asked: false,
+        })
+    }
+
+    pub fn left_ms(&self, now: u64) -> u64 {
+        self.limit_ms
+            .saturating_sub(self.before_ms + now.saturating_sub(self.since))
+    }
+
+    /// "1:05": hours and minutes left, rounded up so 0:00 means the time is up.
+    pub fn shown(&self, now: u64) -> String {
+        let min = self.left_ms(now).div_ceil(60_000);
+        format!("{}:{:02}", min / 60, min % 60)
+    }
 }
 
 pub struct Ui {
     pub session: Option<Session>,
+    /// The clock of a time-limit game.
+    pub clock: Option<Clock>,
     /// A grid game in play (its own screens: src/ui/grid.rs).
     pub grid: Option<grid::GridTable>,
     /// An Illuminati game in play (src/ui/illuminati.rs).
@@ -137,8 +217,12 @@ pub struct Ui {
 
 impl Ui {
     pub fn new(session: Option<Session>, tags: TagMap, cfg: TableConfig, setup: Setup) -> Ui {
+        let clock = session
+            .as_ref()
+            .and_then(|s| Clock::for_game(&s.state.options, played_ms(&s.header), 0));
         let mut ui = Ui {
             session,
+            clock,
             grid: None,
             illuminati: None,
             manage_for: None,
@@ -157,6 +241,7 @@ impl Ui {
             dirty: true,
         };
         ui.view = ui.home_view();
+        ui.setup.load_house_rules();
         if let Some(s) = &ui.session {
             ui.log = s.intro_lines();
         }
@@ -262,6 +347,16 @@ impl Ui {
                 },
                 Act::NextPage,
             )],
+            (View::Bid { player, amount }, Some(se)) => vec![
+                entry(
+                    format!("{} bids {amount}", se.state.players[*player].name),
+                    Act::Cmd(Command::Bid {
+                        player: *player,
+                        amount: *amount,
+                    }),
+                ),
+                entry("Back", Act::Back),
+            ],
             (View::Square { square }, Some(se)) => {
                 let mut out = Vec::new();
                 let everyone: Vec<usize> = se.state.active_players().collect();
@@ -320,11 +415,8 @@ impl Ui {
                 for p in (0..a.open.len()).filter(|&p| a.open[p]) {
                     if a.high.map(|h| h.0) != Some(p) && s.cash(p) >= ask {
                         out.push(entry(
-                            format!("{} bids {ask}", s.players[p].name),
-                            Act::Cmd(Command::Bid {
-                                player: p,
-                                amount: ask,
-                            }),
+                            format!("{} bids {ask}+", s.players[p].name),
+                            Act::BidFor(p),
                         ));
                     }
                 }
@@ -405,6 +497,10 @@ impl Ui {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "(no rulesets)".into());
         out.push(entry(format!("Game: {name}"), Act::NextRuleset));
+        for (i, (h, c)) in self.setup.house.iter().enumerate() {
+            let word = h.choices.get(*c).map_or("", |c| c.word.as_str());
+            out.push(entry(format!("{}: {word}", h.name), Act::NextChoice(i)));
+        }
         if self.setup.players.len() < property::setup::MAX_PLAYERS {
             out.push(entry(
                 format!("Add player P{}", self.setup.players.len() + 1),
@@ -571,6 +667,7 @@ impl Ui {
             self.toast_until = 0;
             self.dirty = true;
         }
+        self.watch_clock();
         // An auction closes after a silence only when the table chose a timer (options).
         let silent = self.cfg.auction_silence_ms > 0
             && self.now.saturating_sub(self.auction_since) >= self.cfg.auction_silence_ms;
@@ -590,6 +687,25 @@ impl Ui {
             )
         {
             self.close_auction();
+        }
+    }
+
+    /// A time-limit game: the clock on the main screen changes each minute, and when it runs
+    /// out the table is asked, once, whether to end the game now.
+    fn watch_clock(&mut self) {
+        let over = self.state().is_none_or(|s| s.over);
+        let Some(c) = self.clock.as_mut() else {
+            return;
+        };
+        if over {
+            return;
+        }
+        if c.left_ms(self.now) == 0 && !c.asked {
+            c.asked = true;
+            self.toast_until = 0;
+            self.go(View::ConfirmTimeUp);
+        } else if c.left_ms(self.now) % 60_000 < 100 {
+            self.dirty = true;
         }
     }
 
@@ -615,6 +731,16 @@ impl Ui {
         })
     }
 
+    /// The lowest bid the engine accepts now (0 when no auction is open).
+    fn lowest_bid(&self) -> i64 {
+        match self.state().and_then(|s| s.top()) {
+            Some(Pending::Auction(a)) => self.state().map_or(0, |s| {
+                crate::engine::property::auction::floor(s.options.auction_step, a)
+            }),
+            _ => 0,
+        }
+    }
+
     /// One command: one undo step takes the table back to the open auction.
     fn close_auction(&mut self) {
         self.command(Command::Close);
@@ -624,8 +750,10 @@ impl Ui {
         let entries = self.entries();
         match (b, p) {
             (_, Press::Release) => {}
-            (Button::Up, Press::Press) => self.step(&entries, -1),
-            (Button::Down, Press::Press) => self.step(&entries, 1),
+            (Button::Up, Press::Press) => self.step(&entries, -1, 0),
+            (Button::Down, Press::Press) => self.step(&entries, 1, 0),
+            (Button::Up, Press::Repeat { held_ms }) => self.step(&entries, -1, held_ms),
+            (Button::Down, Press::Repeat { held_ms }) => self.step(&entries, 1, held_ms),
             (Button::Ok, Press::Press) => {
                 if let Some(e) = entries.get(self.sel).cloned() {
                     self.act(e.act);
@@ -659,11 +787,17 @@ impl Ui {
         }
     }
 
-    /// UP (-1) or DOWN (+1): move in the menu; in a deal, raise or lower the price; in the
-    /// log, scroll back or forward.
-    fn step(&mut self, entries: &[Entry], dir: i64) {
-        let step = self.cfg.auction_step.max(1);
+    /// UP (-1) or DOWN (+1), pressed or held for `held_ms`: move in the menu; in a bid or a
+    /// deal, raise or lower the amount (by more the longer the button is held); in the log,
+    /// scroll back or forward.
+    fn step(&mut self, entries: &[Entry], dir: i64, held_ms: u64) {
+        let step = menu::held_step(self.cfg.auction_step, held_ms);
+        let lowest_bid = self.lowest_bid();
         match &mut self.view {
+            View::Bid { player, amount } => {
+                let cash = self.session.as_ref().map_or(0, |se| se.state.cash(*player));
+                *amount = (*amount - dir * step).min(cash).max(lowest_bid);
+            }
             // Agreeing the price: UP/DOWN change it, the menu stays on "agree".
             View::Deal {
                 square: Some(_),
@@ -713,6 +847,7 @@ impl Ui {
             },
             Act::NewGame => {
                 self.session = None;
+                self.clock = None;
                 self.setup.players.clear();
                 self.setup.resume = None;
                 self.setup.seed = self.setup.seed.wrapping_add(1);
@@ -722,9 +857,25 @@ impl Ui {
             Act::Undo => self.go(View::ConfirmUndo),
             Act::Back => self.go(self.home_view()),
             Act::CloseAuction => self.close_auction(),
+            Act::BidFor(player) => {
+                let step = self.cfg.auction_step;
+                let ask = self.state().and_then(|s| match s.top() {
+                    Some(Pending::Auction(a)) => Some(menu::ask(s, a, step)),
+                    _ => None,
+                });
+                if let Some(amount) = ask {
+                    self.go(View::Bid { player, amount });
+                }
+            }
             Act::NextRuleset => {
                 if !self.setup.rulesets.is_empty() {
                     self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
+                }
+                self.setup.load_house_rules();
+            }
+            Act::NextChoice(i) => {
+                if let Some((h, c)) = self.setup.house.get_mut(i) {
+                    *c = (*c + 1) % h.choices.len().max(1);
                 }
             }
             Act::AddPlayer => {
@@ -854,23 +1005,9 @@ impl Ui {
             Ok("illuminati") => return self.start_illuminati(&path),
             _ => {}
         }
-        let rules = match Ruleset::load(&path.display().to_string()) {
-            Ok(r) => r,
-            Err(e) => {
-                self.note = Some(e.to_string());
-                return;
-            }
-        };
-        let journal = self.journal_path();
-        let options = rules.options.clone();
-        match Session::new(
-            rules,
-            &self.setup.players,
-            self.setup.seed,
-            options,
-            journal.as_deref(),
-        ) {
+        match self.new_session::<crate::engine::property::Property>(&path) {
             Ok(s) => {
+                self.clock = Clock::for_game(&s.state.options, 0, self.now);
                 self.log = s.intro_lines();
                 self.session = Some(s);
                 self.go(View::Main);
@@ -885,7 +1022,13 @@ impl Ui {
         path: &std::path::Path,
     ) -> Result<crate::session::Session<F>, String> {
         let rules = F::load(&path.display().to_string())?;
-        let o = F::default_options(&rules);
+        let mut o = F::default_options(&rules);
+        // The house rules chosen on this screen, over the ruleset's own options.
+        for (key, value) in self.setup.settings() {
+            F::set_option(&mut o, key, &value)?;
+        }
+        // Then `play --option KEY=VALUE`, which wins over the screen's choice.
+        crate::games::set_options::<F>(&mut o, &self.setup.options)?;
         let journal = self.journal_path();
         crate::session::Session::<F>::new(
             rules,
@@ -972,6 +1115,7 @@ impl Ui {
         }
         match crate::app::resume_any(&self.setup.rulesets, &path) {
             Ok((s, msgs)) => {
+                self.clock = Clock::for_game(&s.state.options, played_ms(&s.header), self.now);
                 self.log = Self::resumed_log(&s, msgs);
                 self.session = Some(s);
                 self.go(View::Main);
@@ -1020,6 +1164,12 @@ impl Ui {
                     return;
                 }
                 match s.top().cloned() {
+                    // Choosing a bid: the tapping player bids the amount shown.
+                    Some(Pending::Auction(_)) if matches!(self.view, View::Bid { .. }) => {
+                        if let View::Bid { amount, .. } = self.view {
+                            self.command(Command::Bid { player: p, amount });
+                        }
+                    }
                     // A token tap raises the bid by the step (or accepts the ask).
                     Some(Pending::Auction(a)) => {
                         let ask = menu::ask(s, &a, self.cfg.auction_step);
@@ -1080,4 +1230,12 @@ impl Ui {
             TagKind::Group { id } => self.note = Some(format!("group {id}: not used in this game")),
         }
     }
+}
+
+/// How long ago a saved game started (0 when the journal does not say).
+fn played_ms<F: crate::engine::game::Family>(h: &crate::journal::Header<F>) -> u64 {
+    if h.started == 0 {
+        return 0;
+    }
+    crate::journal::unix_now().saturating_sub(h.started) * 1000
 }

@@ -65,6 +65,20 @@ fn message(ui: &Ui) -> Vec<String> {
             ));
         }
     }
+    if let (View::Bid { player, amount }, Some(se)) = (&ui.view, &ui.session) {
+        let s = &se.state;
+        let high = match s.top() {
+            Some(crate::engine::property::state::Pending::Auction(a)) => match a.high {
+                Some((h, v)) => format!("high: {} {v}", s.players[h].name),
+                None => "no bids yet".into(),
+            },
+            _ => String::new(),
+        };
+        return wrap(&format!(
+            "{}'s bid: {amount} ({high}). UP/DOWN change it, hold for faster; a token tap bids it",
+            s.players[*player].name
+        ));
+    }
     if let (View::Square { square }, Some(se)) = (&ui.view, &ui.session) {
         let s = &se.state;
         let owner = s
@@ -72,6 +86,17 @@ fn message(ui: &Ui) -> Vec<String> {
             .map(|o| s.players[o].name.clone())
             .unwrap_or_default();
         return wrap(&format!("{} ({owner})", se.rules.squares[*square].name));
+    }
+    if ui.view == View::ConfirmTimeUp {
+        let why = match &ui.clock {
+            Some(c) if c.left_ms(ui.now) == 0 => {
+                format!("The agreed {} minutes are over. ", c.limit_ms / 60_000)
+            }
+            _ => String::new(),
+        };
+        return wrap(&format!(
+            "{why}End the game now? Everything is valued and the richest player wins."
+        ));
     }
     if let View::Enroll { uid } = &ui.view {
         return wrap(&format!("New tag {}: what is it?", uid.hex()));
@@ -124,8 +149,13 @@ fn header(ui: &Ui) -> String {
                 }
                 _ => s.current,
             };
+            // A time-limit game's clock first: the table watches it.
+            let clock = match &ui.clock {
+                Some(c) if !s.over => format!("{} ", c.shown(ui.now)),
+                _ => String::new(),
+            };
             format!(
-                "{} {} @{}",
+                "{clock}{} {} @{}",
                 s.players[p].name,
                 s.cash(p),
                 se.rules.squares[s.players[p].position].name

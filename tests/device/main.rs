@@ -23,7 +23,11 @@ fn debounce_ignores_bounces_and_reports_press_release_hold() {
     assert_eq!(d.sample(true, 500), None);
     assert_eq!(d.sample(true, 826), Some(Press::Hold));
     assert_eq!(d.sample(true, 900), None, "one hold per press");
-    assert_eq!(d.sample(false, 1000), None);
+    assert_eq!(
+        d.sample(false, 1000),
+        Some(Press::Repeat { held_ms: 974 }),
+        "held until the release has been stable for 20 ms"
+    );
     assert_eq!(d.sample(false, 1020), Some(Press::Release));
 }
 
@@ -235,7 +239,7 @@ use boardside::hw::{Button, Input};
 use boardside::session::PropertySession as Session;
 use boardside::tags::{TagKind, TagMap};
 use boardside::ui::render::render;
-use boardside::ui::{Setup, Ui};
+use boardside::ui::{Setup, Ui, View};
 
 fn sectionopoly() -> Ruleset {
     Ruleset::load(concat!(
@@ -318,7 +322,8 @@ fn choose(ui: &mut Ui, label: &str, now: u64) {
         .iter()
         .position(|e| e.label == label)
         .unwrap_or_else(|| panic!("no entry {label}"));
-    for _ in 0..i {
+    let n = ui.entries().len();
+    for _ in 0..(i + n - ui.sel % n) % n {
         key(ui, "j", now);
     }
     key(ui, "\r", now);
@@ -1213,4 +1218,218 @@ fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
     let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
     assert!(labels.iter().any(|l| l.contains("Centre")), "{labels:?}");
     assert!(!labels.iter().any(|l| l.contains(": North")), "{labels:?}");
+}
+
+#[test]
+fn a_held_button_repeats_after_the_hold_with_how_long_it_has_been_down() {
+    let mut d = Debouncer::new(20, 800);
+    assert_eq!(d.sample(true, 0), None);
+    assert_eq!(d.sample(true, 20), Some(Press::Press));
+    assert_eq!(d.sample(true, 820), Some(Press::Hold));
+    assert_eq!(d.sample(true, 900), None, "not yet a repeat");
+    assert_eq!(d.sample(true, 970), Some(Press::Repeat { held_ms: 950 }));
+    assert_eq!(d.sample(true, 1120), Some(Press::Repeat { held_ms: 1100 }));
+    assert_eq!(d.sample(false, 1200), None);
+    assert_eq!(d.sample(false, 1220), Some(Press::Release));
+    assert_eq!(d.sample(false, 2000), None, "no repeats once released");
+}
+
+#[test]
+fn the_simulator_treats_a_key_arriving_again_and_again_as_a_held_button() {
+    use boardside::hw::sim::KeyRepeat;
+    let up = || Input::Button(Button::Up, Press::Press);
+    let mut k = KeyRepeat::default();
+    assert_eq!(k.input(up(), 0), up());
+    // The keyboard's auto-repeat: the same key every 30 ms after a 500 ms delay.
+    assert_eq!(
+        k.input(up(), 500),
+        Input::Button(Button::Up, Press::Repeat { held_ms: 500 })
+    );
+    for t in (530..2_530).step_by(30) {
+        k.input(up(), t);
+    }
+    assert_eq!(
+        k.input(up(), 2_530),
+        Input::Button(Button::Up, Press::Repeat { held_ms: 2_530 }),
+        "a run lasts while the key keeps coming"
+    );
+    // Another key, or a pause, ends the run.
+    assert_eq!(
+        k.input(Input::Button(Button::Ok, Press::Press), 2_540),
+        Input::Button(Button::Ok, Press::Press)
+    );
+    assert_eq!(k.input(up(), 2_550), up());
+    assert_eq!(
+        k.input(up(), 4_000),
+        up(),
+        "a pause of 1.45 s is two presses"
+    );
+}
+
+#[test]
+fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_amount() {
+    let mut ui = table_ui(1);
+    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    choose(&mut ui, "Decline", 1_000);
+    choose(&mut ui, "Ann bids 10+", 1_100);
+    let amount = |ui: &Ui| match ui.view {
+        View::Bid { amount, .. } => amount,
+        ref v => panic!("not choosing a bid: {v:?}"),
+    };
+    assert_eq!(amount(&ui), 10);
+    let up = |held_ms| Input::Button(Button::Up, Press::Repeat { held_ms });
+    ui.handle(Input::Button(Button::Up, Press::Press), 1_200);
+    assert_eq!(amount(&ui), 20, "a press: the table's step");
+    ui.handle(Input::Button(Button::Down, Press::Press), 1_300);
+    ui.handle(Input::Button(Button::Down, Press::Press), 1_400);
+    assert_eq!(
+        amount(&ui),
+        1,
+        "never below the lowest bid the engine takes"
+    );
+    ui.handle(up(950), 2_000);
+    assert_eq!(amount(&ui), 11, "held under 2 s: still 10 a step");
+    ui.handle(up(2_100), 3_000);
+    assert_eq!(amount(&ui), 61, "held 2 s: 50 a step");
+    ui.handle(up(4_200), 5_000);
+    assert_eq!(amount(&ui), 161, "held 4 s: 100 a step");
+    golden("bid", &ui);
+    // Bob taps his token: he bids what the screen shows.
+    ui.handle(bob(), 6_000);
+    match ui.session.as_ref().unwrap().state.top() {
+        Some(Pending::Auction(a)) => assert_eq!(a.high, Some((1, 161))),
+        other => panic!("no auction: {other:?}"),
+    }
+    // Ann's amount can go no higher than her cash.
+    choose(&mut ui, "Ann bids 171+", 7_000);
+    for t in 0..40 {
+        ui.handle(up(5_000 + t * 150), 8_000 + t * 150);
+    }
+    assert_eq!(amount(&ui), 1500);
+    choose(&mut ui, "Ann bids 1500", 20_000);
+    match ui.session.as_ref().unwrap().state.top() {
+        Some(Pending::Auction(a)) => assert_eq!(a.high, Some((0, 1500))),
+        other => panic!("no auction: {other:?}"),
+    }
+}
+
+fn ruleset_path(name: &str) -> std::path::PathBuf {
+    format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR")).into()
+}
+
+fn labels(ui: &Ui) -> Vec<String> {
+    ui.entries().into_iter().map(|e| e.label).collect()
+}
+
+#[test]
+fn the_new_game_screen_offers_house_rules_in_words_and_a_time_limit_game_keeps_a_clock() {
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let l = labels(&ui);
+    for want in [
+        "Length: standard",
+        "Card decks on table: off",
+        "Rent must be asked: off",
+    ] {
+        assert!(l.iter().any(|x| x == want), "{want} in {l:?}");
+    }
+    choose(&mut ui, "Length: standard", 10);
+    choose(&mut ui, "Length: short game", 20);
+    choose(&mut ui, "Length: 60 min limit", 30);
+    assert!(labels(&ui).iter().any(|x| x == "Length: 90 min limit"));
+    choose(&mut ui, "Start the game", 1_000);
+    let o = &ui.session.as_ref().expect("started").state.options;
+    assert!(o.time_limit && !o.short_game && o.time_limit_minutes == 90);
+    // The clock is on the main screen and counts down.
+    assert_eq!(ui.clock.as_ref().unwrap().shown(1_000), "1:30");
+    ui.handle(Input::Tick(1_000 + 30 * 60_000), 1_000 + 30 * 60_000);
+    assert_eq!(ui.clock.as_ref().unwrap().shown(ui.now), "1:00");
+    assert_eq!(ui.view, View::Main);
+    // Time is up: the table is asked before the game ends.
+    let end = 1_000 + 90 * 60_000;
+    ui.handle(Input::Tick(end), end);
+    assert_eq!(ui.view, View::ConfirmTimeUp);
+    golden("time-up", &ui);
+    choose(&mut ui, "No", end + 10);
+    assert!(
+        !ui.session.as_ref().unwrap().state.over,
+        "the table plays on"
+    );
+    ui.handle(Input::Tick(end + 60_000), end + 60_000);
+    assert_eq!(ui.view, View::Main, "asked once");
+}
+
+#[test]
+fn scientopolys_target_status_is_chosen_on_the_new_game_screen() {
+    let setup = Setup {
+        rulesets: vec![ruleset_path("scientopoly")],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    choose(&mut ui, "Target status: 20", 10);
+    choose(&mut ui, "Start the game", 20);
+    assert_eq!(ui.session.as_ref().unwrap().state.options.target_status, 25);
+    assert!(ui.clock.is_none(), "no clock without a time limit");
+}
+
+#[test]
+fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
+    let dir = std::env::temp_dir().join(format!("boardside-clock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        players: vec!["Ann".into(), "Bob".into()],
+        journal_dir: Some(dir.clone()),
+        seed: 7,
+        ..Default::default()
+    };
+    let mut ui = Ui::new(
+        None,
+        TagMap::default(),
+        TableConfig::default(),
+        setup.clone(),
+    );
+    choose(&mut ui, "Length: standard", 10);
+    choose(&mut ui, "Length: short game", 20);
+    choose(&mut ui, "Length: 60 min limit", 30);
+    choose(&mut ui, "Start the game", 40);
+    let journal = dir.join("game-7.journal");
+    // The journal says when the game started; twenty minutes ago, as if the power went then.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let at = head.find("\"started\":").expect("the start is recorded") + 10;
+    let digits = head[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let started: u64 = head[at..at + digits].parse().unwrap();
+    assert!(boardside::journal::unix_now().abs_diff(started) < 60);
+    // Reseal the header line as the journal does: the CRC-32 of what comes before ,"crc".
+    let moved = format!(
+        "{}{}{}",
+        &head[..at],
+        started - 20 * 60,
+        &head[at + digits..]
+    );
+    let body = &moved[..moved.find(",\"crc\":\"").unwrap()];
+    let fresh = format!(
+        "{body},\"crc\":\"{:08x}\"}}\n{rest}",
+        boardside::journal::crc32(body.as_bytes())
+    );
+    std::fs::write(&journal, fresh).unwrap();
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    ui.handle(Input::Tick(5), 5);
+    choose(&mut ui, "Resume game-7", 10);
+    assert!(ui.session.is_some(), "{:?}", ui.note);
+    let shown = ui.clock.as_ref().expect("the clock").shown(10);
+    assert_eq!(shown, "1:10", "90 minutes agreed, 20 played before the cut");
+    // When it runs out the table is asked, and yes ends the game.
+    let end = 10 + 70 * 60_000;
+    ui.handle(Input::Tick(end), end);
+    assert_eq!(ui.view, View::ConfirmTimeUp);
+    choose(&mut ui, "Yes: value all, end it", end + 10);
+    assert!(ui.session.as_ref().unwrap().state.over);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -91,6 +91,35 @@ impl Family for Grid {
     fn set_option(o: &mut GridOptions, k: &str, v: &str) -> Result<(), String> {
         o.set(k, v)
     }
+    /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
+    /// reading of a stunned wonder holder (rulesets/grid.toml).
+    fn house_rules(r: &GridRules) -> Vec<crate::engine::game::HouseRule> {
+        use crate::engine::game::{Choice, HouseRule};
+        let o = &r.options;
+        let walls = |word: &str, v: &str| Choice {
+            word: word.into(),
+            settings: vec![("walls", v.into())],
+        };
+        vec![
+            HouseRule {
+                name: "Walls".into(),
+                choices: vec![walls("printed", "default"), walls("none", "none")],
+                default: o.no_walls as usize,
+            },
+            HouseRule::number(
+                "Strip length",
+                "strip_length",
+                "",
+                &[12, 18, 24, 30, 36],
+                o.strip_length,
+            ),
+            HouseRule::switch(
+                "Stunned holder converts",
+                "stunned_holder_converts",
+                o.stunned_holder_converts,
+            ),
+        ]
+    }
     fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
         Setup { seed: rng.random() }
     }

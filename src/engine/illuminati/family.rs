@@ -90,6 +90,54 @@ impl Family for Illuminati {
     fn set_option(o: &mut IlluOptions, k: &str, v: &str) -> Result<(), String> {
         o.set(k, v)
     }
+    /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
+    fn house_rules(r: &IlluRules) -> Vec<crate::engine::game::HouseRule> {
+        use crate::engine::game::{Choice, HouseRule};
+        let o = &r.options;
+        let pick =
+            |name: &str, key: &'static str, words: [(&str, &str); 2], second: bool| HouseRule {
+                name: name.into(),
+                choices: words
+                    .iter()
+                    .map(|(word, v)| Choice {
+                        word: (*word).into(),
+                        settings: vec![(key, (*v).into())],
+                    })
+                    .collect(),
+                default: second as usize,
+            };
+        vec![
+            pick(
+                "Turn order",
+                "turn_order",
+                [
+                    ("counter-clockwise", "counter-clockwise"),
+                    ("as listed", "listed"),
+                ],
+                o.listed_order,
+            ),
+            pick(
+                "Orphaned puppets",
+                "orphans",
+                [
+                    ("uncontrolled", "uncontrolled"),
+                    ("to the master", "master"),
+                ],
+                o.orphans_to_master,
+            ),
+            HouseRule::switch(
+                "Illuminati card counts",
+                "illuminati_card_counts",
+                o.illuminati_card_counts,
+            ),
+            HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
+            HouseRule::switch(
+                "Neutralize needs arrow",
+                "neutralize_needs_arrow",
+                o.neutralize_needs_arrow,
+            ),
+        ]
+    }
     fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
         Setup {}
     }

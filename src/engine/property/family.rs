@@ -56,6 +56,9 @@ impl Family for Property {
     fn set_option(o: &mut Options, key: &str, value: &str) -> Result<(), String> {
         o.set(key, value)
     }
+    fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
+        super::options::house_rules(r)
+    }
 
     /// Shuffle the decks and the deeds from the seed.
     fn setup(r: &Ruleset, _players: &[String], _o: &Options, rng: &mut StdRng) -> Setup {

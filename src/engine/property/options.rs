@@ -3,6 +3,7 @@
 //! their names on the command line (`--option KEY=VALUE`) and in a ruleset's `[options]` table.
 //! Defaults are sectionopoly's rules.
 
+use crate::engine::game::{Choice, HouseRule};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +40,10 @@ pub struct Options {
     pub short_game: bool,
     /// sectionopoly: TIME LIMIT GAME: two deeds dealt to each player, paid for; `time-up` ends it.
     pub time_limit: bool,
+    /// The agreed length of a time-limit game in minutes ("agree upon a definite hour of
+    /// termination"): the device shows the clock and asks to end the game when it runs out.
+    /// 0: no clock, the table says `time-up` itself.
+    pub time_limit_minutes: u32,
     pub first_player: FirstPlayer,
     /// sectionopoly: BUILDING SHORTAGES: when buildings are scarce and several players could
     /// build, each building goes to auction.
@@ -96,6 +101,7 @@ impl Default for Options {
             rent_must_be_asked: false,
             short_game: false,
             time_limit: false,
+            time_limit_minutes: 0,
             first_player: FirstPlayer::Dice,
             building_auction: true,
             jail_pay_on_last_turn: false,
@@ -124,6 +130,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "rent_must_be_asked",
     "short_game",
     "time_limit",
+    "time_limit_minutes",
     "first_player",
     "building_auction",
     "jail_pay_on_last_turn",
@@ -190,6 +197,9 @@ impl Options {
             "min_trade_price" => self.min_trade_price = b(value)?,
             "auction_opening" => self.auction_opening = parse_int(key, value, 1..=100_000)?,
             "auction_step" => self.auction_step = parse_int(key, value, 0..=100_000)?,
+            "time_limit_minutes" => {
+                self.time_limit_minutes = parse_int(key, value, 0..=24 * 60)? as u32
+            }
             "target_status" => self.target_status = parse_int(key, value, 0..=255)? as u8,
             "first_player" => {
                 self.first_player = match value {
@@ -242,4 +252,58 @@ impl Options {
             (0, false)
         }
     }
+}
+
+/// The house rules the new-game screen offers: the game's length (sectionopoly: RULES for a
+/// SHORT GAME; TIME LIMIT GAME with the agreed minutes), the target status where the ruleset
+/// has status (scientopoly ¶5: "anything between 1 and 40"), real card decks and asked rent.
+pub fn house_rules(r: &super::Ruleset) -> Vec<HouseRule> {
+    let o = &r.options;
+    let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {
+        word: word.into(),
+        settings: vec![
+            ("short_game", short.to_string()),
+            ("time_limit", limit.to_string()),
+            ("time_limit_minutes", minutes.to_string()),
+        ],
+    };
+    let mut lengths = vec![
+        length("standard", false, false, 0),
+        length("short game", true, false, 0),
+    ];
+    if o.time_limit && !o.short_game && ![60, 90, 120, 180].contains(&o.time_limit_minutes) {
+        let word = match o.time_limit_minutes {
+            0 => "limit, no clock".to_string(),
+            m => format!("{m} min limit"),
+        };
+        lengths.push(length(&word, false, true, o.time_limit_minutes));
+    }
+    for m in [60, 90, 120, 180] {
+        lengths.push(length(&format!("{m} min limit"), false, true, m));
+    }
+    let holds = |c: &Choice| {
+        let mut t = o.clone();
+        c.settings.iter().all(|(k, v)| t.set(k, v).is_ok()) && t == *o
+    };
+    let mut out = vec![HouseRule::new("Length", lengths, holds)];
+    if r.status.is_some() {
+        out.push(HouseRule::number(
+            "Target status",
+            "target_status",
+            "",
+            &[12, 15, 20, 25, 30, 40],
+            o.target_status as u32,
+        ));
+    }
+    out.push(HouseRule::switch(
+        "Card decks on table",
+        "physical_decks",
+        o.physical_decks,
+    ));
+    out.push(HouseRule::switch(
+        "Rent must be asked",
+        "rent_must_be_asked",
+        o.rent_must_be_asked,
+    ));
+    out
 }
