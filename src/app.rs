@@ -22,6 +22,9 @@ pub fn run(
             }
             ui.handle(input, now);
         }
+        for sound in ui.sounds.drain(..) {
+            backend.sound(sound, now);
+        }
         ui.handle(Input::Tick(now), now);
         if ui.dirty {
             render(ui, &mut frame);

@@ -61,6 +61,8 @@ pub struct Session<F: Family> {
     pub history: Vec<Done<F>>,
     dice: DeviceDice,
     file: Option<JournalFile>,
+    /// Commands refused so far (the device sounds each refusal).
+    pub refused: u64,
 }
 
 /// A resumed game and the messages for the table; None when no game was saved yet.
@@ -120,6 +122,7 @@ impl<F: Family> Session<F> {
             history: Vec::new(),
             dice: DeviceDice::new(seed),
             file,
+            refused: 0,
         })
     }
 
@@ -185,6 +188,7 @@ impl<F: Family> Session<F> {
             history: Vec::new(),
             dice: DeviceDice::new(h.seed),
             file: None,
+            refused: 0,
         };
         for (line, record) in &loaded.records {
             let at = |what: String| format!("{shown}:{line}: {what}");
@@ -247,7 +251,9 @@ impl<F: Family> Session<F> {
             None => cmd,
         };
         let before = self.file.as_ref().map(|_| self.state.clone());
-        let events = F::execute(&self.rules, &mut self.state, &cmd)?;
+        let events = F::execute(&self.rules, &mut self.state, &cmd).inspect_err(|_| {
+            self.refused += 1;
+        })?;
         if let Some(file) = self.file.as_mut() {
             let record = Record::<F>::Command {
                 cmd: cmd.clone(),

@@ -270,6 +270,34 @@ fn broken_ruleset_files_are_reported_with_file_and_line() {
 }
 
 #[test]
+fn a_property_ruleset_with_four_problems_reports_all_four_in_one_run_each_with_its_line() {
+    let e = broken(|t| {
+        // The second square's build cost (the first square gets the unknown group).
+        let at = t.match_indices("build_cost = 50").nth(1).unwrap().0;
+        let t = format!("{}build_cost = -50{}", &t[..at], &t[at + 15..]);
+        t.replacen("group = \"brown\"", "group = \"beige\"", 1)
+            .replace("short_game = false", "short_gaem = false")
+            .replace("salary = 200", "salary = -200")
+    });
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 4, "{e}");
+    for want in [
+        "unknown option 'short_gaem'",
+        "group 'beige' is not defined",
+        "build_cost = -50 must not be negative",
+        "[money] salary = -200",
+    ] {
+        let found = lines.iter().find(|l| l.contains(want));
+        let found = found.unwrap_or_else(|| panic!("{want} missing from:\n{e}"));
+        let n: usize = found.split(':').nth(1).unwrap().parse().unwrap_or(0);
+        assert!(
+            found.starts_with("broken.toml:") && n > 0,
+            "no file:line on {found}"
+        );
+    }
+}
+
+#[test]
 fn unknown_words_in_scripts_are_errors_not_crashes() {
     let r = rules("sectionopoly");
     let mut s = Session::new(

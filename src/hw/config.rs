@@ -11,7 +11,27 @@ pub struct Config {
     pub buttons: ButtonsConfig,
     pub reader: ReaderConfig,
     pub display: DisplayConfig,
+    pub buzzer: BuzzerConfig,
     pub table: TableConfig,
+}
+
+/// An optional passive piezo buzzer (hardware/README.md has the wiring): a short beep for an
+/// accepted tap or command, two low beeps for a refusal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BuzzerConfig {
+    pub enabled: bool,
+    /// BCM GPIO driving the buzzer (through a transistor), with rppal's software PWM.
+    pub pin: u8,
+}
+
+impl Default for BuzzerConfig {
+    fn default() -> Self {
+        BuzzerConfig {
+            enabled: false,
+            pin: 12,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

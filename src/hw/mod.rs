@@ -2,6 +2,7 @@
 //! sees (a 128x64 one-bit frame), with the backends behind it: the Raspberry Pi, the terminal
 //! simulator, and a scripted one for tests.
 
+pub mod buzzer;
 pub mod config;
 pub mod debounce;
 pub mod frame;
@@ -85,9 +86,14 @@ pub trait Inputs {
     fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input>;
 }
 
-/// A device: inputs and a screen in one (the terminal, the Pi, a script).
-pub trait Backend: Inputs + Screen {}
-impl<T: Inputs + Screen> Backend for T {}
+/// Where feedback sounds go (a piezo buzzer, the terminal bell); silent by default.
+pub trait Speaker {
+    fn sound(&mut self, _sound: buzzer::Sound, _now_ms: u64) {}
+}
+
+/// A device: inputs, a screen and a speaker in one (the terminal, the Pi, a script).
+pub trait Backend: Inputs + Screen + Speaker {}
+impl<T: Inputs + Screen + Speaker> Backend for T {}
 
 /// Where frames go. `show` sends what changed since the last frame shown; it returns the
 /// number of bytes that went to the display (0 for a screen that is not a bus).

@@ -14,10 +14,11 @@ use ssd1306::mode::BufferedGraphicsMode;
 use ssd1306::prelude::*;
 use ssd1306::{I2CDisplayInterface, Ssd1306};
 
+use super::buzzer::{Change, Sound, Timeline};
 use super::config::Config;
 use super::debounce::Debouncer;
 use super::tap::TapFilter;
-use super::{Button, Frame, Input, Inputs, Screen, Uid};
+use super::{Button, Frame, Input, Inputs, Screen, Speaker, Uid};
 
 /// An I2C bus that counts the bytes it writes (what an update costs on a 400 kHz bus).
 pub struct Counting<I> {
@@ -193,9 +194,46 @@ impl Buttons {
     }
 }
 
+/// The optional piezo buzzer: software PWM at each tone's pitch, half duty (a passive piezo
+/// is loudest with a square wave).
+pub struct Buzzer {
+    pin: rppal::gpio::OutputPin,
+    timeline: Timeline,
+}
+
+impl Buzzer {
+    pub fn open(cfg: &Config) -> Result<Buzzer, String> {
+        let pin = rppal::gpio::Gpio::new()
+            .and_then(|g| g.get(cfg.buzzer.pin))
+            .map_err(|e| format!("GPIO {}: {e}", cfg.buzzer.pin))?
+            .into_output_low();
+        Ok(Buzzer {
+            pin,
+            timeline: Timeline::default(),
+        })
+    }
+
+    /// Start a sound now (it plays as `follow` is called).
+    pub fn play(&mut self, sound: Sound, now_ms: u64) {
+        self.timeline.play(sound, now_ms);
+        self.follow(now_ms);
+    }
+
+    /// Bring the pin to what the sound wants at `now_ms` (called on every poll).
+    pub fn follow(&mut self, now_ms: u64) {
+        // A failed PWM change leaves the buzzer silent at worst; the game goes on.
+        let _ = match self.timeline.due(now_ms) {
+            Some(Change::Tone(hz)) => self.pin.set_pwm_frequency(hz as f64, 0.5),
+            Some(Change::Silence) => self.pin.clear_pwm(),
+            None => Ok(()),
+        };
+    }
+}
+
 /// The whole device.
 pub struct Pi {
     pub buttons: Buttons,
+    pub buzzer: Option<Buzzer>,
     pub reader: Option<Reader<linux_embedded_hal::SpidevDevice>>,
     pub screen: OledScreen<linux_embedded_hal::I2cdev>,
     /// Held high: the MFRC522's reset line is active low.
@@ -286,6 +324,20 @@ pub fn detect(cfg: &Config) -> Found {
         lines.push("reader: disabled in the config".into());
         None
     };
+    let buzzer = if cfg.buzzer.enabled {
+        match Buzzer::open(cfg) {
+            Ok(b) => {
+                lines.push(format!("buzzer: on GPIO {}", cfg.buzzer.pin));
+                Some(b)
+            }
+            Err(e) => {
+                lines.push(format!("buzzer: not available ({e}); playing silently"));
+                None
+            }
+        }
+    } else {
+        None
+    };
     let pi = match (buttons, screen) {
         (Ok(buttons), Ok(screen)) => {
             let (reader, reset) = match reader {
@@ -294,6 +346,7 @@ pub fn detect(cfg: &Config) -> Found {
             };
             Some(Pi {
                 buttons,
+                buzzer,
                 reader,
                 screen,
                 _reset: reset,
@@ -308,6 +361,9 @@ impl Inputs for Pi {
     fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input> {
         // Sample at 5 ms: fast enough for debounce, idle otherwise.
         std::thread::sleep(std::time::Duration::from_millis(wait_ms.min(5)));
+        if let Some(b) = self.buzzer.as_mut() {
+            b.follow(now_ms);
+        }
         let mut out = self.buttons.events(now_ms);
         if let Some(r) = self.reader.as_mut() {
             if let Some(uid) = r.poll(now_ms) {
@@ -315,6 +371,14 @@ impl Inputs for Pi {
             }
         }
         out
+    }
+}
+
+impl Speaker for Pi {
+    fn sound(&mut self, sound: Sound, now_ms: u64) {
+        if let Some(b) = self.buzzer.as_mut() {
+            b.play(sound, now_ms);
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 
 use std::collections::VecDeque;
 
-use super::{Frame, Input, Inputs, Screen};
+use super::buzzer::Sound;
+use super::{Frame, Input, Inputs, Screen, Speaker};
 
 #[derive(Default)]
 pub struct ScriptedInputs {
@@ -42,6 +43,14 @@ impl Screen for RecordingScreen {
 pub struct Scripted {
     pub inputs: ScriptedInputs,
     pub screen: RecordingScreen,
+    /// Every sound the device made.
+    pub sounds: Vec<Sound>,
+}
+
+impl Speaker for Scripted {
+    fn sound(&mut self, sound: Sound, _now_ms: u64) {
+        self.sounds.push(sound);
+    }
 }
 
 impl Inputs for Scripted {

@@ -6,7 +6,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{Button, Frame, Input, Inputs, Press, Screen, Uid};
+use super::buzzer::{Change, Sound, Timeline};
+use super::{Button, Frame, Input, Inputs, Press, Screen, Speaker, Uid};
 use crate::tags::TagMap;
 
 pub const KEYS: &str = "arrows/jk: up down  Enter: OK  Bksp: back  r: roll  \
@@ -161,6 +162,15 @@ pub struct Terminal {
     last: Option<Frame>,
     new_tags: u32,
     repeat: KeyRepeat,
+    /// Feedback sounds, rung on the terminal bell: once to accept, twice to refuse.
+    bell: Timeline,
+}
+
+impl Speaker for Terminal {
+    fn sound(&mut self, sound: Sound, now_ms: u64) {
+        self.bell.play(sound, now_ms);
+        self.ring(now_ms);
+    }
 }
 
 impl Terminal {
@@ -196,6 +206,7 @@ impl Terminal {
             last: None,
             new_tags: 0,
             repeat: KeyRepeat::default(),
+            bell: Timeline::default(),
         })
     }
 
@@ -249,6 +260,14 @@ impl Terminal {
         keys
     }
 
+    /// The bell for each tone of the sound playing (the terminal has one pitch).
+    fn ring(&mut self, now_ms: u64) {
+        if let Some(Change::Tone(_)) = self.bell.due(now_ms) {
+            print!("\x07");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
     fn draw(&mut self, frame: &Frame) {
         let (cols, rows) = Self::size();
         let cells = Cells::for_terminal(cols, rows);
@@ -300,6 +319,7 @@ impl Drop for Terminal {
 
 impl Inputs for Terminal {
     fn poll(&mut self, now_ms: u64, wait_ms: u64) -> Vec<Input> {
+        self.ring(now_ms);
         let mut out = Vec::new();
         for key in self.read_keys(wait_ms) {
             if let Some(list) = &self.picking {

@@ -14,6 +14,7 @@ use crate::engine::game::HouseRule;
 use crate::engine::property::command::{Command, Item as TradeItem, Trade};
 use crate::engine::property::state::Pending;
 use crate::engine::property::{self, legal, Ruleset, State};
+use crate::hw::buzzer::Sound;
 use crate::hw::config::TableConfig;
 use crate::hw::{Button, Input, Press, Uid};
 use crate::session::PropertySession as Session;
@@ -210,6 +211,8 @@ pub struct Ui {
     pub toast_until: u64,
     /// A refusal or a remark, shown until the next input.
     pub note: Option<String>,
+    /// Sounds to make, oldest first (the device loop hands them to the speaker).
+    pub sounds: Vec<Sound>,
     auction_since: u64,
     pub now: u64,
     pub dirty: bool,
@@ -236,6 +239,7 @@ impl Ui {
             toast: Vec::new(),
             toast_until: 0,
             note: None,
+            sounds: Vec::new(),
             auction_since: 0,
             now: 0,
             dirty: true,
@@ -634,7 +638,34 @@ impl Ui {
         self.dirty = true;
     }
 
+    /// One input; the sound it makes joins `sounds`: a refusal, or an accepted command
+    /// (undo included) or a tag read.
     pub fn handle(&mut self, input: Input, now: u64) {
+        let (done, refused) = self.progress();
+        let tap = matches!(input, Input::Tag(_));
+        self.dispatch(input, now);
+        let (done_after, refused_after) = self.progress();
+        if refused_after > refused {
+            self.sounds.push(Sound::Refuse);
+        } else if done_after != done || tap {
+            self.sounds.push(Sound::Accept);
+        }
+    }
+
+    /// Commands in effect and commands refused, over whichever game is in play.
+    fn progress(&self) -> (usize, u64) {
+        if let Some(s) = &self.session {
+            (s.history.len(), s.refused)
+        } else if let Some(g) = &self.grid {
+            (g.session.history.len(), g.session.refused)
+        } else if let Some(g) = &self.illuminati {
+            (g.session.history.len(), g.session.refused)
+        } else {
+            (0, 0)
+        }
+    }
+
+    fn dispatch(&mut self, input: Input, now: u64) {
         self.now = now;
         if self.grid.is_some() && !matches!(self.view, View::Enroll { .. }) {
             grid::handle(self, input);

@@ -1433,3 +1433,72 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
     assert!(ui.session.as_ref().unwrap().state.over);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_accepted_command_beeps_once_high_and_a_refusal_twice_low() {
+    use boardside::hw::buzzer::{Change, Sound, Timeline};
+    let mut t = Timeline::default();
+    t.play(Sound::Accept, 1_000);
+    assert_eq!(t.due(1_000), Some(Change::Tone(2_700)));
+    assert_eq!(t.due(1_020), None);
+    assert_eq!(t.due(1_050), Some(Change::Silence));
+    t.play(Sound::Refuse, 2_000);
+    assert_eq!(t.due(2_000), Some(Change::Tone(440)));
+    assert_eq!(t.due(2_130), Some(Change::Silence), "the gap");
+    assert_eq!(t.due(2_210), Some(Change::Tone(440)), "the second beep");
+    assert_eq!(t.due(2_400), Some(Change::Silence));
+    // A poll that comes late never plays a tone whose time has passed.
+    t.play(Sound::Accept, 3_000);
+    assert_eq!(t.due(3_200), None);
+}
+
+#[test]
+fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves() {
+    use boardside::hw::buzzer::Sound;
+    use boardside::hw::script::{Scripted, ScriptedInputs};
+    let mut ui = table_ui(1);
+    ui.session.as_mut().unwrap().run_line("set cash Bob 5");
+    let mut dev = Scripted {
+        inputs: ScriptedInputs::new([
+            Input::Button(Button::Down, Press::Press),
+            Input::Button(Button::Roll, Press::Press),
+        ]),
+        ..Default::default()
+    };
+    let mut t = 0;
+    let mut clock = || {
+        t += 10;
+        t
+    };
+    boardside::app::run(&mut dev, &mut ui, &mut clock).unwrap();
+    assert_eq!(
+        dev.sounds,
+        vec![Sound::Accept],
+        "the roll, not the menu move"
+    );
+    // Ann declines; Bob's token bids the ask of 10 with 5 in hand: refused.
+    let mut ui = table_ui(1);
+    ui.session.as_mut().unwrap().run_line("set cash Bob 5");
+    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    let at = |ui: &Ui| ui.session.as_ref().unwrap().state.top().cloned();
+    choose(&mut ui, "Decline", 1_000);
+    assert!(
+        matches!(at(&ui), Some(Pending::Auction(_))),
+        "{:?}",
+        at(&ui)
+    );
+    ui.sounds.clear();
+    ui.handle(bob(), 1_100);
+    assert_eq!(ui.sounds, vec![Sound::Refuse]);
+    ui.handle(ann(), 1_200);
+    assert_eq!(ui.sounds, vec![Sound::Refuse, Sound::Accept]);
+}
+
+#[test]
+fn the_example_config_shows_every_default_including_the_buzzer() {
+    use boardside::hw::config::Config;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/hardware/boardside.toml");
+    let cfg = Config::load(path.as_ref()).unwrap();
+    assert_eq!(cfg, Config::default());
+    assert!(!cfg.buzzer.enabled && cfg.buzzer.pin == 12);
+}

@@ -15,14 +15,20 @@ pub struct RulesetError {
     pub file: String,
     pub line: Option<usize>,
     pub message: String,
+    /// The other problems found in the same run (`boardside check` lists them all).
+    pub also: Vec<RulesetError>,
 }
 
 impl fmt::Display for RulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message)?,
+            None => write!(f, "{}: {}", self.file, self.message)?,
         }
+        for more in &self.also {
+            write!(f, "\n{more}")?;
+        }
+        Ok(())
     }
 }
 
@@ -339,21 +345,26 @@ impl Ruleset {
             file: path.to_string(),
             line: None,
             message: format!("cannot read the ruleset: {e}"),
+            also: vec![],
         })?;
         Ruleset::parse(path, &text)
     }
 
-    /// Parse and check a ruleset; `file` is only used to name the file in errors.
+    /// Parse and check a ruleset; `file` is only used to name the file in errors. Every
+    /// problem is reported, in the order of the file's sections, not only the first (a file
+    /// that is not TOML at all has one).
     pub fn parse(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
         let err = |span: Option<std::ops::Range<usize>>, message: String| RulesetError {
             file: file.to_string(),
             line: span.map(|s| line_of(text, s.start)),
             message,
+            also: vec![],
         };
         let def: FileDef = toml::from_str(text).map_err(|e| {
             let msg = e.message().to_string();
             err(e.span(), msg)
         })?;
+        let mut problems: Vec<RulesetError> = Vec::new();
         if def.game.get_ref() != "property" {
             return Err(err(
                 Some(def.game.span()),
@@ -372,19 +383,20 @@ impl Ruleset {
                     toml::Value::Integer(i) => i.to_string(),
                     _ => format!("{value:?}"),
                 };
-                options
-                    .set(key, &v)
-                    .map_err(|m| err(Some(table.span()), format!("[options] {m}")))?;
+                if let Err(m) = options.set(key, &v) {
+                    problems.push(err(Some(table.span()), format!("[options] {m}")));
+                }
             }
         }
 
         let mut groups: Vec<Group> = Vec::new();
         for g in &def.groups {
             if groups.iter().any(|x| x.id == g.get_ref().id) {
-                return Err(err(
+                problems.push(err(
                     Some(g.span()),
                     format!("group '{}' is defined twice", g.get_ref().id),
                 ));
+                continue;
             }
             groups.push(Group {
                 id: g.get_ref().id.clone(),
@@ -397,19 +409,21 @@ impl Ruleset {
         for d in &def.decks {
             let dd = d.get_ref();
             if decks.iter().any(|x| x.id == dd.id) {
-                return Err(err(
+                problems.push(err(
                     Some(d.span()),
                     format!("deck '{}' is defined twice", dd.id),
                 ));
+                continue;
             }
             let mut cards: Vec<Card> = Vec::new();
             for c in &dd.cards {
                 let cd = c.get_ref();
                 if cards.iter().any(|x| x.id == cd.id) {
-                    return Err(err(
+                    problems.push(err(
                         Some(c.span()),
                         format!("deck '{}': card '{}' is listed twice", dd.id, cd.id),
                     ));
+                    continue;
                 }
                 cards.push(Card {
                     id: cd.id.clone(),
@@ -419,7 +433,7 @@ impl Ruleset {
                 });
             }
             if !cards.iter().any(|c| !c.spare) {
-                return Err(err(
+                problems.push(err(
                     Some(d.span()),
                     format!("deck '{}' has no cards", dd.id),
                 ));
@@ -433,13 +447,13 @@ impl Ruleset {
 
         let n = def.squares.len();
         if n > MAX_SQUARES {
-            return Err(err(
+            problems.push(err(
                 None,
                 format!("the board has {n} squares; at most {MAX_SQUARES} are allowed"),
             ));
         }
         if n < 4 {
-            return Err(err(
+            problems.push(err(
                 None,
                 format!("the board has {n} squares; at least 4 are needed"),
             ));
@@ -450,7 +464,7 @@ impl Ruleset {
             let sd = s.get_ref();
             let here = Some(s.span());
             if sd.index >= n {
-                return Err(err(
+                problems.push(err(
                     here,
                     format!(
                         "square '{}': index {} is outside 0..{}",
@@ -459,21 +473,25 @@ impl Ruleset {
                         n - 1
                     ),
                 ));
+                continue;
             }
             if squares[sd.index].is_some() {
-                return Err(err(
+                problems.push(err(
                     here,
                     format!("square index {} is used twice", sd.index),
                 ));
+                continue;
             }
             if ids.contains(&sd.id.as_str()) {
-                return Err(err(here, format!("square id '{}' is used twice", sd.id)));
+                problems.push(err(here, format!("square id '{}' is used twice", sd.id)));
+                continue;
             }
             if sd.id.parse::<usize>().is_ok() || sd.id.contains(char::is_whitespace) {
-                return Err(err(
+                problems.push(err(
                     here,
                     format!("square id '{}' must be a word, not a number", sd.id),
                 ));
+                continue;
             }
             ids.push(&sd.id);
             let need = |field: &str, v: Option<i64>| -> Result<i64, RulesetError> {
@@ -506,100 +524,116 @@ impl Ruleset {
                     )
                 })
             };
-            let kind = match sd.kind.as_str() {
-                "start" => Kind::Start,
-                "lot" => {
-                    let rents = sd.rents.clone().ok_or_else(|| {
-                        err(
-                            here.clone(),
-                            format!("square '{}' (lot) needs rents", sd.id),
-                        )
-                    })?;
-                    let want = def.supply.houses_before_top as usize + 2;
-                    if rents.len() != want {
+            // The square's kind and fields; a problem is reported and the next square read.
+            let kind = (|| -> Result<Kind, RulesetError> {
+                Ok(match sd.kind.as_str() {
+                    "start" => Kind::Start,
+                    "lot" => {
+                        let rents = sd.rents.clone().ok_or_else(|| {
+                            err(
+                                here.clone(),
+                                format!("square '{}' (lot) needs rents", sd.id),
+                            )
+                        })?;
+                        let want = def.supply.houses_before_top as usize + 2;
+                        if rents.len() != want {
+                            return Err(err(
+                                here.clone(),
+                                format!(
+                                    "square '{}': rents has {} values; a lot needs {want} \
+                                 (unimproved, 1-{} {}, {})",
+                                    sd.id,
+                                    rents.len(),
+                                    def.supply.houses_before_top,
+                                    def.theme.houses,
+                                    def.theme.hotel
+                                ),
+                            ));
+                        }
+                        Kind::Lot {
+                            group: group_of(&sd.group)?,
+                            price: need("price", sd.price)?,
+                            rents,
+                            build_cost: need("build_cost", sd.build_cost)?,
+                        }
+                    }
+                    "station" => {
+                        let rents = sd.rents.clone().ok_or_else(|| {
+                            err(
+                                here.clone(),
+                                format!("square '{}' (station) needs rents", sd.id),
+                            )
+                        })?;
+                        Kind::Station {
+                            group: group_of(&sd.group)?,
+                            price: need("price", sd.price)?,
+                            rents,
+                        }
+                    }
+                    "utility" => {
+                        let multipliers = sd.multipliers.clone().ok_or_else(|| {
+                            err(
+                                here.clone(),
+                                format!("square '{}' (utility) needs multipliers", sd.id),
+                            )
+                        })?;
+                        Kind::Utility {
+                            group: group_of(&sd.group)?,
+                            price: need("price", sd.price)?,
+                            multipliers,
+                        }
+                    }
+                    "card" => {
+                        let d = sd.deck.as_ref().ok_or_else(|| {
+                            err(
+                                here.clone(),
+                                format!("square '{}' (card) needs deck", sd.id),
+                            )
+                        })?;
+                        let deck = decks.iter().position(|x| &x.id == d).ok_or_else(|| {
+                            err(
+                                here.clone(),
+                                format!(
+                                    "square '{}': deck '{d}' is not defined in [[decks]]",
+                                    sd.id
+                                ),
+                            )
+                        })?;
+                        Kind::Card { deck }
+                    }
+                    "tax" => Kind::Tax {
+                        amount: need("amount", sd.amount)?,
+                        percent: sd.percent,
+                    },
+                    "jail" => Kind::Jail,
+                    "go_to_jail" => Kind::GoToJail,
+                    "free" => Kind::Free,
+                    other => {
                         return Err(err(
                             here.clone(),
                             format!(
-                                "square '{}': rents has {} values; a lot needs {want} \
-                                 (unimproved, 1-{} {}, {})",
-                                sd.id,
-                                rents.len(),
-                                def.supply.houses_before_top,
-                                def.theme.houses,
-                                def.theme.hotel
-                            ),
-                        ));
-                    }
-                    Kind::Lot {
-                        group: group_of(&sd.group)?,
-                        price: need("price", sd.price)?,
-                        rents,
-                        build_cost: need("build_cost", sd.build_cost)?,
-                    }
-                }
-                "station" => {
-                    let rents = sd.rents.clone().ok_or_else(|| {
-                        err(
-                            here.clone(),
-                            format!("square '{}' (station) needs rents", sd.id),
-                        )
-                    })?;
-                    Kind::Station {
-                        group: group_of(&sd.group)?,
-                        price: need("price", sd.price)?,
-                        rents,
-                    }
-                }
-                "utility" => {
-                    let multipliers = sd.multipliers.clone().ok_or_else(|| {
-                        err(
-                            here.clone(),
-                            format!("square '{}' (utility) needs multipliers", sd.id),
-                        )
-                    })?;
-                    Kind::Utility {
-                        group: group_of(&sd.group)?,
-                        price: need("price", sd.price)?,
-                        multipliers,
-                    }
-                }
-                "card" => {
-                    let d = sd.deck.as_ref().ok_or_else(|| {
-                        err(
-                            here.clone(),
-                            format!("square '{}' (card) needs deck", sd.id),
-                        )
-                    })?;
-                    let deck = decks.iter().position(|x| &x.id == d).ok_or_else(|| {
-                        err(
-                            here.clone(),
-                            format!("square '{}': deck '{d}' is not defined in [[decks]]", sd.id),
-                        )
-                    })?;
-                    Kind::Card { deck }
-                }
-                "tax" => Kind::Tax {
-                    amount: need("amount", sd.amount)?,
-                    percent: sd.percent,
-                },
-                "jail" => Kind::Jail,
-                "go_to_jail" => Kind::GoToJail,
-                "free" => Kind::Free,
-                other => {
-                    return Err(err(
-                        here,
-                        format!(
-                            "square '{}': kind '{other}' is not one of start, lot, station, \
+                                "square '{}': kind '{other}' is not one of start, lot, station, \
                              utility, card, tax, jail, go_to_jail, free",
-                            sd.id
-                        ),
-                    ))
+                                sd.id
+                            ),
+                        ))
+                    }
+                })
+            })()
+            .and_then(|kind| {
+                for (field, x) in kind_amounts(&kind) {
+                    amount(field, x)
+                        .map_err(|m| err(here.clone(), format!("square '{}': {m}", sd.id)))?;
+                }
+                Ok(kind)
+            });
+            let kind = match kind {
+                Ok(k) => k,
+                Err(e) => {
+                    problems.push(e);
+                    continue;
                 }
             };
-            for (field, x) in kind_amounts(&kind) {
-                amount(field, x)
-                    .map_err(|m| err(here.clone(), format!("square '{}': {m}", sd.id)))?;
-            }
             squares[sd.index] = Some(Square {
                 id: sd.id.clone(),
                 name: sd.name.clone(),
@@ -607,75 +641,7 @@ impl Ruleset {
                 delivers: sd.delivers,
             });
         }
-        let squares: Vec<Square> = squares
-            .into_iter()
-            .map(|s| s.expect("all indices filled"))
-            .collect();
-        if !matches!(squares[0].kind, Kind::Start) {
-            return Err(err(
-                None,
-                "square 0 must be the start square (kind = \"start\")".into(),
-            ));
-        }
-        let jail = squares
-            .iter()
-            .position(|s| matches!(s.kind, Kind::Jail))
-            .ok_or_else(|| err(None, "the board needs a square of kind = \"jail\"".into()))?;
-        for (i, sq) in squares.iter().enumerate() {
-            if let Some(g) = sq.group() {
-                groups[g].members.push(i);
-            }
-        }
-        let line_of_group = |g: &Group| {
-            def.groups
-                .iter()
-                .find(|d| d.get_ref().id == g.id)
-                .map(|d| d.span())
-        };
-        for g in &groups {
-            if g.members.is_empty() {
-                return Err(err(
-                    line_of_group(g),
-                    format!("group '{}' has no squares", g.id),
-                ));
-            }
-            for &m in &g.members {
-                let same = std::mem::discriminant(&squares[m].kind)
-                    == std::mem::discriminant(&squares[g.members[0]].kind);
-                if !same {
-                    return Err(err(
-                        line_of_group(g),
-                        format!("group '{}' mixes lots, stations and utilities", g.id),
-                    ));
-                }
-                let count_needed = g.members.len();
-                match &squares[m].kind {
-                    Kind::Station { rents, .. } if rents.len() != count_needed => {
-                        return Err(err(
-                            line_of_group(g),
-                            format!(
-                                "station '{}' has {} rents; its group has {} stations",
-                                squares[m].id,
-                                rents.len(),
-                                count_needed
-                            ),
-                        ))
-                    }
-                    Kind::Utility { multipliers, .. } if multipliers.len() != count_needed => {
-                        return Err(err(
-                            line_of_group(g),
-                            format!(
-                                "utility '{}' has {} multipliers; its group has {} utilities",
-                                squares[m].id,
-                                multipliers.len(),
-                                count_needed
-                            ),
-                        ))
-                    }
-                    _ => {}
-                }
-            }
-        }
+        // What does not depend on the squares: card effects, money, supply, status.
         for (d, dd) in def.decks.iter().zip(&decks) {
             for (c, card) in d.get_ref().cards.iter().zip(&dd.cards) {
                 let bad = match &card.effect {
@@ -692,7 +658,7 @@ impl Ruleset {
                         .find_map(|(field, x)| amount(field, x).err()),
                 };
                 if let Some(b) = bad {
-                    return Err(err(
+                    problems.push(err(
                         Some(c.span()),
                         format!("deck '{}' card '{}': {b}", dd.id, card.id),
                     ));
@@ -706,14 +672,17 @@ impl Ruleset {
             ("jail_fine", m.jail_fine),
             ("mortgage_interest_percent", m.mortgage_interest_percent),
         ] {
-            amount(field, x).map_err(|msg| RulesetError {
-                file: file.to_string(),
-                line: key_line(text, "money", field),
-                message: format!("[money] {msg}"),
-            })?;
+            if let Err(msg) = amount(field, x) {
+                problems.push(RulesetError {
+                    file: file.to_string(),
+                    line: key_line(text, "money", field),
+                    message: format!("[money] {msg}"),
+                    also: vec![],
+                });
+            }
         }
         if def.supply.houses_before_top == 0 {
-            return Err(err(
+            problems.push(err(
                 None,
                 "[supply] houses_before_top must be at least 1".into(),
             ));
@@ -724,7 +693,7 @@ impl Ruleset {
                 let levels = def.supply.houses_before_top as usize + 2;
                 let d = st.get_ref();
                 if d.level_caps.len() != levels || d.level_names.len() != levels {
-                    return Err(err(
+                    problems.push(err(
                         Some(st.span()),
                         format!(
                             "[status] level_caps and level_names need {levels} values each \
@@ -739,10 +708,50 @@ impl Ruleset {
             }
         };
         if options.target_status > 0 && status.is_none() {
-            return Err(err(
+            problems.push(err(
                 None,
                 "target_status needs a [status] table saying what each level delivers".into(),
             ));
+        }
+
+        // The board as a whole, once every square was read.
+        let squares: Vec<Square> = squares.into_iter().flatten().collect();
+        let mut jail = 0;
+        if squares.len() == n && n > 0 {
+            if !matches!(squares[0].kind, Kind::Start) {
+                problems.push(err(
+                    None,
+                    "square 0 must be the start square (kind = \"start\")".into(),
+                ));
+            }
+            match squares.iter().position(|s| matches!(s.kind, Kind::Jail)) {
+                Some(j) => jail = j,
+                None => problems.push(err(
+                    None,
+                    "the board needs a square of kind = \"jail\"".into(),
+                )),
+            }
+            for (i, sq) in squares.iter().enumerate() {
+                if let Some(g) = sq.group() {
+                    groups[g].members.push(i);
+                }
+            }
+            let line_of_group = |g: &Group| {
+                def.groups
+                    .iter()
+                    .find(|d| d.get_ref().id == g.id)
+                    .map(|d| d.span())
+            };
+            for g in &groups {
+                if let Some(problem) = group_problem(g, &squares) {
+                    problems.push(err(line_of_group(g), problem));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            let mut first = problems.remove(0);
+            first.also = problems;
+            return Err(first);
         }
         Ok(Ruleset {
             id: def.id,
@@ -807,6 +816,42 @@ const MAX_SQUARES: usize = 400;
 
 /// Amounts in a ruleset are never negative (no rule has a negative price, rent, fee or card
 /// amount) and never absurd, so that no sum of them can overflow.
+/// What is wrong with a group, if anything: no squares, kinds mixed, or a station's rents
+/// or a utility's multipliers not one per member.
+fn group_problem(g: &Group, squares: &[Square]) -> Option<String> {
+    let Some(&first) = g.members.first() else {
+        return Some(format!("group '{}' has no squares", g.id));
+    };
+    let count = g.members.len();
+    for &m in &g.members {
+        if std::mem::discriminant(&squares[m].kind) != std::mem::discriminant(&squares[first].kind)
+        {
+            return Some(format!(
+                "group '{}' mixes lots, stations and utilities",
+                g.id
+            ));
+        }
+        match &squares[m].kind {
+            Kind::Station { rents, .. } if rents.len() != count => {
+                return Some(format!(
+                    "station '{}' has {} rents; its group has {count} stations",
+                    squares[m].id,
+                    rents.len()
+                ))
+            }
+            Kind::Utility { multipliers, .. } if multipliers.len() != count => {
+                return Some(format!(
+                    "utility '{}' has {} multipliers; its group has {count} utilities",
+                    squares[m].id,
+                    multipliers.len()
+                ))
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 fn amount(field: &str, x: i64) -> Result<(), String> {
     if x < 0 {
         Err(format!("{field} = {x} must not be negative"))
