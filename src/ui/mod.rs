@@ -999,6 +999,23 @@ impl Ui {
         self.dirty = true;
     }
 
+    /// A protocol command line carried out as if chosen from a menu (its lines paged and
+    /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
+    pub fn enter(&mut self, line: &str) -> Result<(), String> {
+        let se = self.session.as_ref().ok_or("no game in play")?;
+        match crate::protocol::parse(&se.rules, &se.state, line)? {
+            crate::protocol::Line::Command(c) => {
+                let refused = se.refused;
+                self.command(c);
+                match self.session.as_ref() {
+                    Some(se) if se.refused > refused => Err(self.note.clone().unwrap_or_default()),
+                    _ => Ok(()),
+                }
+            }
+            _ => Err(format!("{line}: not a command")),
+        }
+    }
+
     /// Open the manage list (what holding OK does), for tests of its contents.
     pub fn go_manage_for_test(&mut self) {
         self.go(View::Manage);

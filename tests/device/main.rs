@@ -1502,3 +1502,333 @@ fn the_example_config_shows_every_default_including_the_buzzer() {
     assert_eq!(cfg, Config::default());
     assert!(!cfg.buzzer.enabled && cfg.buzzer.pin == 12);
 }
+
+// ---- A whole evening of each property ruleset on the device (issue: the table experience,
+// "Done when"). The device rolls its own dice; to reach the squares each step needs, the test
+// enters the dice as a table that rolled by hand would (`Ui::enter`), through the same path
+// as a menu choice, so every line is paged and logged as at the table.
+
+fn cy() -> Input {
+    Input::Tag(Uid(vec![0xC0, 0, 0, 3]))
+}
+
+fn top(ui: &Ui) -> Option<Pending> {
+    ui.session.as_ref().unwrap().state.top().cloned()
+}
+
+/// Read every page with OK until the game's screen is back.
+fn read_all(ui: &mut Ui, now: u64) {
+    for _ in 0..50 {
+        if !matches!(ui.view, View::Pager { .. }) {
+            return;
+        }
+        key(ui, "\r", now);
+    }
+    panic!("the pager never ends");
+}
+
+/// Move to the first entry whose action matches and press OK.
+fn choose_act(ui: &mut Ui, what: &str, pick: impl Fn(&boardside::ui::Act) -> bool, now: u64) {
+    let label = ui
+        .entries()
+        .into_iter()
+        .find(|e| pick(&e.act))
+        .unwrap_or_else(|| panic!("no {what} in {:?}", labels(ui)))
+        .label;
+    choose(ui, &label, now);
+}
+
+/// The acting player rolls by hand so as to land on `target` (moved three short of it first
+/// when it is not within a roll).
+fn land_on(ui: &mut Ui, target: usize, now: u64) {
+    let se = ui.session.as_ref().unwrap();
+    let (s, n) = (&se.state, se.rules.squares.len());
+    let p = s.current;
+    let name = s.players[p].name.clone();
+    let mut d = (target + n - s.players[p].position) % n;
+    if !(3..=11).contains(&d) {
+        ui.enter(&format!("set position {name} {}", (target + n - 3) % n))
+            .unwrap();
+        d = 3;
+    }
+    let a = if d <= 7 { 1 } else { d - 6 };
+    let b = d - a;
+    assert_ne!(a, b);
+    ui.enter(&format!("roll {a} {b}")).unwrap();
+    let at = ui.session.as_ref().unwrap().state.players[p].position;
+    assert_eq!(at, target, "{name} should be on square {target}");
+    read_all(ui, now);
+}
+
+/// End the acting player's turn from the menu.
+fn end_turn(ui: &mut Ui, now: u64) {
+    choose_act(
+        ui,
+        "End the turn",
+        |a| *a == boardside::ui::Act::Cmd(Command::End),
+        now,
+    );
+    read_all(ui, now);
+}
+
+fn evening(ruleset: &str, house: &[&str], house_to: &str) {
+    use boardside::engine::property::ruleset::Kind;
+    use boardside::ui::Act;
+    let mut tags = TagMap::default();
+    for (uid, name) in [(0xA0, "Ann"), (0xB0, "Bob"), (0xC0, "Cy")] {
+        let last = match name {
+            "Ann" => 1,
+            "Bob" => 2,
+            _ => 3,
+        };
+        tags.set(
+            &Uid(vec![uid, 0, 0, last]),
+            TagKind::Player { name: name.into() },
+        );
+    }
+    let setup = Setup {
+        rulesets: vec![ruleset_path(ruleset)],
+        seed: 11,
+        ..Default::default()
+    };
+    let mut ui = Ui::new(None, tags, TableConfig::default(), setup);
+    // The players tap their tokens; a house rule is chosen on the new-game screen.
+    for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
+        ui.handle(t, 10 + i as u64);
+    }
+    assert_eq!(ui.setup.players, ["Ann", "Bob", "Cy"]);
+    for h in house {
+        choose(&mut ui, h, 20);
+    }
+    assert!(
+        labels(&ui).iter().any(|l| l == house_to),
+        "{:?}",
+        labels(&ui)
+    );
+    choose(&mut ui, "Start the game", 30);
+    assert!(ui.session.is_some(), "{:?}", ui.note);
+    // The roll-off, by the ROLL button.
+    let mut t = 100;
+    while matches!(top(&ui), Some(Pending::FirstRoll { .. })) {
+        ui.handle(Input::Button(Button::Roll, Press::Press), t);
+        read_all(&mut ui, t);
+        t += 10;
+        assert!(t < 10_000, "the roll-off never ends");
+    }
+    let rules = ui.session.as_ref().unwrap().rules.clone();
+    let n = rules.squares.len();
+    let from = |ui: &Ui, want: &dyn Fn(usize) -> bool| {
+        let s = &ui.session.as_ref().unwrap().state;
+        let pos = s.players[s.current].position;
+        (1..n)
+            .map(|k| (pos + k) % n)
+            .find(|&q| want(q))
+            .expect("such a square")
+    };
+
+    // A card square: the card's text is read on the device.
+    let card = from(&ui, &|q| matches!(rules.squares[q].kind, Kind::Card { .. }));
+    let lines_before = ui.log.len();
+    land_on(&mut ui, card, t);
+    assert!(ui.log.len() > lines_before, "the card was narrated");
+    let mut frame = Frame::default();
+    render(&ui, &mut frame);
+    // Whatever the card did, finish the turn (a purchase it offered is declined).
+    settle_turn(&mut ui, t);
+
+    // An auction nobody bids on, closed, undone, closed again.
+    let free = from(&ui, &|q| {
+        rules.squares[q].price().is_some() && ui.session.as_ref().unwrap().state.owner(q).is_none()
+    });
+    land_on(&mut ui, free, t);
+    choose_act(&mut ui, "Decline", |a| *a == Act::Cmd(Command::Decline), t);
+    read_all(&mut ui, t);
+    assert!(
+        matches!(top(&ui), Some(Pending::Auction(_))),
+        "{:?}",
+        top(&ui)
+    );
+    choose(&mut ui, "Close the auction", t);
+    read_all(&mut ui, t);
+    assert!(ui.session.as_ref().unwrap().state.owner(free).is_none());
+    ui.handle(Input::Button(Button::Back, Press::Hold), t);
+    assert_eq!(ui.view, View::ConfirmUndo);
+    key(&mut ui, "\r", t);
+    assert!(
+        matches!(top(&ui), Some(Pending::Auction(_))),
+        "undo reopens it"
+    );
+    choose(&mut ui, "Close the auction", t);
+    read_all(&mut ui, t);
+    settle_turn(&mut ui, t);
+
+    // Building from the manage screen: the acting player owns the first lot group.
+    let s = &ui.session.as_ref().unwrap().state;
+    let (builder, name) = (s.current, s.players[s.current].name.clone());
+    let group = rules
+        .groups
+        .iter()
+        // Past the start square, so that the rolls onto it never pass it and pay a salary.
+        .find(|g| rules.squares[g.members[0]].is_lot() && g.members.iter().all(|&m| m >= 4))
+        .unwrap();
+    for &m in &group.members {
+        let id = rules.squares[m].id.clone();
+        ui.enter(&format!("set owner {id} {name}")).unwrap();
+    }
+    ui.handle(Input::Button(Button::Ok, Press::Hold), t);
+    choose(&mut ui, &format!("{name}'s squares"), t);
+    choose_act(
+        &mut ui,
+        "a building",
+        |a| matches!(a, Act::Cmd(Command::Build { .. })),
+        t,
+    );
+    read_all(&mut ui, t);
+    let built: u32 = group
+        .members
+        .iter()
+        .map(|&m| ui.session.as_ref().unwrap().state.squares[m].level as u32)
+        .sum();
+    assert_eq!(built, 1, "one building bought from the manage screen");
+    let lot = *group
+        .members
+        .iter()
+        .find(|&&m| ui.session.as_ref().unwrap().state.squares[m].level > 0)
+        .unwrap();
+    ui.handle(Input::Button(Button::Back, Press::Press), t);
+    land_on(&mut ui, lot, t);
+    settle_turn(&mut ui, t);
+
+    // A debt: the next player, short of cash but owning a station, lands on the built lot.
+    let s = &ui.session.as_ref().unwrap().state;
+    let debtor = s.current;
+    assert_ne!(debtor, builder);
+    let dname = s.players[debtor].name.clone();
+    let station = (0..n)
+        .find(|&q| matches!(rules.squares[q].kind, Kind::Station { .. }) && s.owner(q).is_none())
+        .unwrap();
+    ui.enter(&format!("set owner {} {dname}", rules.squares[station].id))
+        .unwrap();
+    ui.enter(&format!("set cash {dname} 1")).unwrap();
+    land_on(&mut ui, lot, t);
+    assert!(
+        matches!(top(&ui), Some(Pending::Debt(_))),
+        "{dname} owes rent: {:?}",
+        top(&ui)
+    );
+    golden(&format!("evening-{ruleset}-debt"), &ui);
+    choose(&mut ui, "Sell or mortgage...", t);
+    choose_act(
+        &mut ui,
+        "mortgage the station",
+        |a| *a == Act::Cmd(Command::Mortgage { square: station }),
+        t,
+    );
+    read_all(&mut ui, t);
+    if matches!(top(&ui), Some(Pending::Debt(_))) {
+        ui.handle(Input::Button(Button::Back, Press::Press), t);
+        choose_act(&mut ui, "Pay", |a| *a == Act::Cmd(Command::Pay), t);
+        read_all(&mut ui, t);
+    }
+    assert!(
+        !matches!(top(&ui), Some(Pending::Debt(_))),
+        "{:?}",
+        top(&ui)
+    );
+    settle_turn(&mut ui, t);
+
+    // The end: the two others go bankrupt on the built lot, conceding from the debt screen.
+    while !ui.session.as_ref().unwrap().state.over {
+        let s = &ui.session.as_ref().unwrap().state;
+        let p = s.current;
+        let pname = s.players[p].name.clone();
+        if p == builder {
+            // The builder takes a quiet roll onto a square of their own.
+            land_on(&mut ui, lot, t);
+            settle_turn(&mut ui, t);
+            continue;
+        }
+        for q in s.owned_by(p).collect::<Vec<_>>() {
+            ui.enter(&format!("set owner {} {}", rules.squares[q].id, name))
+                .unwrap();
+        }
+        ui.enter(&format!("set cash {pname} 0")).unwrap();
+        land_on(&mut ui, lot, t);
+        if matches!(top(&ui), Some(Pending::Debt(_))) {
+            choose(&mut ui, "Concede: bankrupt", t);
+            choose(&mut ui, "Yes: go bankrupt", t);
+            read_all(&mut ui, t);
+        }
+        settle_turn(&mut ui, t);
+        t += 1;
+        assert!(t < 1_000, "the game never ends");
+    }
+    // The final standings, then a new game without a restart.
+    choose(&mut ui, "Final standings", t);
+    assert_eq!(ui.view, View::Standings);
+    golden(&format!("evening-{ruleset}-final"), &ui);
+    ui.handle(Input::Button(Button::Back, Press::Press), t);
+    choose(&mut ui, "New game", t);
+    assert_eq!(ui.view, View::Setup);
+    assert!(ui.session.is_none());
+    let _ = builder;
+}
+
+/// Finish whatever the turn is waiting for (a purchase is declined and its auction closed, a
+/// debt is paid or conceded), then end it; back at the next player's turn start.
+fn settle_turn(ui: &mut Ui, now: u64) {
+    use boardside::ui::Act;
+    for _ in 0..20 {
+        read_all(ui, now);
+        if ui.session.as_ref().unwrap().state.over {
+            return;
+        }
+        if ui.view != View::Main {
+            ui.handle(Input::Button(Button::Back, Press::Press), now);
+        }
+        let entries = ui.entries();
+        let has = |want: &Command| entries.iter().any(|e| e.act == Act::Cmd(want.clone()));
+        match top(ui) {
+            None if has(&Command::End) => return end_turn(ui, now),
+            None => {
+                // Doubles: roll again.
+                ui.handle(Input::Button(Button::Roll, Press::Press), now);
+            }
+            Some(Pending::Buy { .. }) => {
+                choose_act(ui, "Decline", |a| *a == Act::Cmd(Command::Decline), now)
+            }
+            Some(Pending::Auction(_)) => choose(ui, "Close the auction", now),
+            Some(Pending::Debt(_)) if has(&Command::Pay) => {
+                choose_act(ui, "Pay", |a| *a == Act::Cmd(Command::Pay), now)
+            }
+            Some(Pending::Debt(_)) => {
+                choose(ui, "Concede: bankrupt", now);
+                choose(ui, "Yes: go bankrupt", now);
+            }
+            Some(_) => {
+                // Anything else the rules ask (a jail choice, a tax choice...): the first line.
+                key(ui, "\r", now);
+            }
+        }
+    }
+    panic!("the turn never settles: {:?} {:?}", top(ui), labels(ui));
+}
+
+#[test]
+fn an_evening_of_sectionopoly_on_the_device_from_new_game_to_new_game() {
+    evening("sectionopoly", &["Length: standard"], "Length: short game");
+}
+
+#[test]
+fn an_evening_of_suetology_on_the_device_from_new_game_to_new_game() {
+    evening(
+        "suetology",
+        &["Length: standard", "Length: short game"],
+        "Length: 60 min limit",
+    );
+}
+
+#[test]
+fn an_evening_of_scientopoly_on_the_device_from_new_game_to_new_game() {
+    evening("scientopoly", &["Target status: 20"], "Target status: 25");
+}
