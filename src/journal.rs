@@ -122,6 +122,25 @@ pub enum Found<F: Family> {
 
 /// The game family a journal's header names, without reading further (`None`: no game saved).
 pub fn family_of(path: &Path) -> Result<Option<String>, String> {
+    Ok(peek(path)?.map(|p| p.game))
+}
+
+/// What a saved game's header says about it, read without checking the rest (the Resume
+/// list): its family, ruleset, players and when it started.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Peek {
+    #[serde(default = "property")]
+    pub game: String,
+    #[serde(default)]
+    pub ruleset: String,
+    #[serde(default)]
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub started: u64,
+}
+
+/// The header of a journal, `None` when the file holds no game yet.
+pub fn peek(path: &Path) -> Result<Option<Peek>, String> {
     let shown = path.display();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -131,16 +150,36 @@ pub fn family_of(path: &Path) -> Result<Option<String>, String> {
     let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
         return Ok(None);
     };
-    #[derive(Deserialize)]
-    struct Peek {
-        #[serde(default = "property")]
-        game: String,
-    }
     let text = std::str::from_utf8(&bytes[..end])
         .map_err(|_| format!("{shown}:1: the header is not text; the file is damaged"))?;
     let peek: Peek = serde_json::from_str(text)
         .map_err(|e| format!("{shown}:1: not a Boardside journal header: {e}"))?;
-    Ok(Some(peek.game))
+    Ok(Some(peek))
+}
+
+/// "22 Nov 20:31" (UTC) for seconds since 1970: the civil date by days since the epoch
+/// (the proleptic Gregorian calendar, as `date -u` prints it).
+pub fn day_and_time(unix: u64) -> String {
+    let days = (unix / 86_400) as i64;
+    let secs = unix % 86_400;
+    // Days to (year, month, day): the era-based conversion, exact for every date after 1970.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!(
+        "{day} {} {:02}:{:02}",
+        MONTHS[(month - 1) as usize],
+        secs / 3_600,
+        secs % 3_600 / 60
+    )
 }
 
 impl JournalFile {

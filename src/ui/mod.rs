@@ -481,15 +481,17 @@ impl Ui {
         if let Some(r) = &self.setup.resume {
             out.push(entry("Resume the last game", Act::Resume(r.clone())));
         }
-        // Older saved games stay one press away (a new game does not hide them).
+        // Older saved games stay one press away (a new game does not hide them), named by
+        // when they were last played and who played them.
         if let Some(dir) = &self.setup.journal_dir {
             for older in crate::app::recent_journals(dir, 3) {
                 if Some(&older) != self.setup.resume.as_ref() {
-                    let name = older
-                        .file_stem()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    out.push(entry(format!("Resume {name}"), Act::Resume(older)));
+                    let (when, who) = saved_game(&older);
+                    let day = when.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                    out.push(entry(
+                        format!("Resume {day} {}", who.join(",")),
+                        Act::Resume(older),
+                    ));
                 }
             }
         }
@@ -1286,4 +1288,36 @@ fn played_ms<F: crate::engine::game::Family>(h: &crate::journal::Header<F>) -> u
         return 0;
     }
     crate::journal::unix_now().saturating_sub(h.started) * 1000
+}
+
+/// When a saved game was last played (its file's time, "22 Nov 20:31" UTC) and its players.
+fn saved_game(path: &std::path::Path) -> (String, Vec<String>) {
+    let when = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(String::new, |d| crate::journal::day_and_time(d.as_secs()));
+    let who = crate::journal::peek(path)
+        .ok()
+        .flatten()
+        .map(|p| p.players)
+        .unwrap_or_default();
+    (when, who)
+}
+
+/// What the Resume line chosen on the new-game screen holds: "sectionopoly: Ann, Bob and Cy;
+/// last played 22 Nov 20:31 (UTC)".
+pub fn describe_save(path: &std::path::Path) -> String {
+    let (when, who) = saved_game(path);
+    let game = crate::journal::peek(path)
+        .ok()
+        .flatten()
+        .map(|p| p.ruleset)
+        .unwrap_or_default();
+    let names = match who.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "no players".into(),
+    };
+    format!("{game}: {names}; last played {when} (UTC)")
 }

@@ -1052,7 +1052,23 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     };
     let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
     let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
-    assert!(labels.iter().any(|l| l == "Resume game-1"), "{labels:?}");
+    // The older save is named by its day and players; the line chosen says what it is.
+    let older = labels
+        .iter()
+        .find(|l| l.starts_with("Resume ") && l.ends_with(" Ann,Bob"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    let i = labels.iter().position(|l| l == older).unwrap();
+    for _ in 0..i {
+        key(&mut ui, "j", 1);
+    }
+    let mut frame = Frame::default();
+    render(&ui, &mut frame);
+    let about = boardside::ui::describe_save(&dir.join("game-1.journal"));
+    assert!(
+        about.starts_with("sectionopoly: Ann and Bob; last played "),
+        "{about}"
+    );
+    ui.sel = 0;
     choose(&mut ui, "Resume the last game", 1);
     assert!(
         ui.log.iter().any(|l| l.contains("Bob rolls 1 + 2 = 3")),
@@ -1421,7 +1437,11 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
     std::fs::write(&journal, fresh).unwrap();
     let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
     ui.handle(Input::Tick(5), 5);
-    choose(&mut ui, "Resume game-7", 10);
+    let line = labels(&ui)
+        .into_iter()
+        .find(|l| l.starts_with("Resume ") && l.ends_with("Ann,Bob"))
+        .expect("the saved game is offered");
+    choose(&mut ui, &line, 10);
     assert!(ui.session.is_some(), "{:?}", ui.note);
     let shown = ui.clock.as_ref().expect("the clock").shown(10);
     assert_eq!(shown, "1:10", "90 minutes agreed, 20 played before the cut");
@@ -1831,4 +1851,12 @@ fn an_evening_of_suetology_on_the_device_from_new_game_to_new_game() {
 #[test]
 fn an_evening_of_scientopoly_on_the_device_from_new_game_to_new_game() {
     evening("scientopoly", &["Target status: 20"], "Target status: 25");
+}
+
+#[test]
+fn a_saves_day_is_the_calendar_day_and_time() {
+    use boardside::journal::day_and_time;
+    assert_eq!(day_and_time(0), "1 Jan 00:00");
+    assert_eq!(day_and_time(1_795_379_460), "22 Nov 20:31");
+    assert_eq!(day_and_time(1_709_251_140), "29 Feb 23:59", "a leap day");
 }
