@@ -55,6 +55,25 @@ pub enum Verb {
     Simulate(SimArgs),
     /// Check a ruleset file and say what is wrong with it.
     Check { files: Vec<PathBuf> },
+    /// Draw a saved game: net worth, who paid whom, landings (property games), the strips and
+    /// teams (grid), money and groups (Illuminati). SVG and PNG beside the journal unless
+    /// --out names the file.
+    Report(ReportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The saved game (a .journal file).
+    pub journal: Option<PathBuf>,
+    /// The newest saved game in the save folder.
+    #[arg(long)]
+    pub last: bool,
+    /// The picture to write: FILE.svg or FILE.png (may be given twice).
+    #[arg(long)]
+    pub out: Vec<PathBuf>,
+    /// A ruleset beside the others the game may have been played with.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -282,6 +301,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Doctor { config: path }) => doctor(path),
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
+        Some(Verb::Report(a)) => report(a),
         None => device(&PlayArgs {
             sim: false,
             no_sim: false,
@@ -432,6 +452,28 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
     crate::app::run(backend.as_mut(), &mut ui, &mut clock)
+}
+
+fn report(a: &ReportArgs) -> Result<(), String> {
+    let journal = match (&a.journal, a.last) {
+        (Some(j), false) => j.clone(),
+        (None, true) => {
+            let dir = crate::hw::config::state_dir().join("games");
+            crate::app::newest_journal(&dir)
+                .ok_or_else(|| format!("{}: no saved games", dir.display()))?
+        }
+        _ => return Err("name a journal, or --last for the newest saved game".into()),
+    };
+    let outs = if a.out.is_empty() {
+        vec![journal.with_extension("svg"), journal.with_extension("png")]
+    } else {
+        a.out.clone()
+    };
+    let rulesets = crate::app::ruleset_files(a.ruleset.as_deref());
+    for line in crate::games::report(&journal, &rulesets, &outs)? {
+        println!("{line}");
+    }
+    Ok(())
 }
 
 fn tags(a: &TagsArgs) -> Result<(), String> {

@@ -42,6 +42,35 @@ pub fn family_of_ruleset(path: &Path) -> Result<String, String> {
     Ok(game.unwrap_or_else(|| "property".into()))
 }
 
+/// `boardside report`: draw a saved game of any family into each of `outs` (SVG or PNG by
+/// extension); the lines to print.
+pub fn report(
+    journal: &Path,
+    rulesets: &[std::path::PathBuf],
+    outs: &[std::path::PathBuf],
+) -> Result<Vec<String>, String> {
+    let game = crate::journal::family_of(journal)?
+        .ok_or_else(|| format!("{}: no game saved there yet", journal.display()))?;
+    for_family!(game.as_str(), F => {
+        let (session, _) = crate::app::resume_family::<F>(rulesets, journal)?;
+        let report = session.report();
+        let mut lines = Vec::new();
+        let mut failed = Vec::new();
+        for out in outs {
+            match crate::report::write(&report, out) {
+                Ok(()) => lines.push(format!("wrote {}", out.display())),
+                Err(e) => failed.push(e),
+            }
+        }
+        if failed.is_empty() {
+            Ok(lines)
+        } else {
+            lines.extend(failed);
+            Err(lines.join("\n"))
+        }
+    })
+}
+
 /// The house rules a ruleset's family offers for it, in words (the new-game screen).
 pub fn house_rules(path: &Path) -> Result<Vec<crate::engine::game::HouseRule>, String> {
     let game = family_of_ruleset(path)?;

@@ -183,6 +183,11 @@ pub fn day_and_time(unix: u64) -> String {
 }
 
 impl JournalFile {
+    /// Where the journal is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Start a new journal. An existing file is replaced only when it holds no game (empty, or
     /// a header cut off before its newline); any other existing file is refused.
     pub fn create<F: Family>(path: &Path, header: &Header<F>) -> Result<JournalFile, String> {

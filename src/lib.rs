@@ -11,6 +11,7 @@ pub mod hw;
 pub mod journal;
 /// The property games' protocol grammar (kept at this path for scripts and tests).
 pub use engine::property::protocol;
+pub mod report;
 pub mod session;
 pub mod simulate;
 pub mod tags;

@@ -325,6 +325,16 @@ impl<F: Family> Session<F> {
     }
 
     /// The start's story as lines (starting money, deeds dealt, who rolls first).
+    /// The file the game is saved in, if it is saved.
+    pub fn journal_path(&self) -> Option<&Path> {
+        self.file.as_ref().map(|f| f.path())
+    }
+
+    /// The state the game started from (before any command).
+    pub fn genesis(&self) -> &F::State {
+        &self.genesis
+    }
+
     pub fn intro_lines(&self) -> Vec<String> {
         // The intro's events are already in the starting state; narrate them against it.
         self.intro

@@ -681,6 +681,16 @@ mod stuck {
         fn house_rules(_: &()) -> Vec<boardside::engine::game::HouseRule> {
             vec![]
         }
+        fn report(
+            _: &(),
+            _: &[String],
+            _: &[boardside::report::Step<Self>],
+        ) -> boardside::report::Report {
+            boardside::report::Report {
+                title: "stuck".into(),
+                panels: vec![],
+            }
+        }
         fn setup(_: &(), _: &[String], _: &(), _: &mut StdRng) {}
         fn check_setup(_: &(), _: &[String], _: &()) -> Result<(), String> {
             Ok(())

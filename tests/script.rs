@@ -617,3 +617,160 @@ fn a_closed_output_pipe_is_not_a_crash() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.success(), "{err}");
 }
+
+/// A random game of family `F` saved under `state/games/NAME.journal`, as the device saves
+/// one: the seeded random player makes `moves` commands (or fewer if the game ends).
+fn saved_random_game<F: boardside::engine::game::Family>(
+    ruleset: &str,
+    state: &std::path::Path,
+    name: &str,
+    players: &[&str],
+    moves: usize,
+) {
+    use rand::SeedableRng;
+    let rules = F::load(ruleset).unwrap();
+    let opts = F::default_options(&rules);
+    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let games = state.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let journal = games.join(format!("{name}.journal"));
+    let mut s =
+        boardside::session::Session::<F>::new(rules, &names, 5, opts, Some(&journal)).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    for _ in 0..moves {
+        if s.over() {
+            break;
+        }
+        let Some(cmd) = F::random_command(&s.rules, &s.state, &mut rng) else {
+            break;
+        };
+        s.command(cmd).unwrap();
+    }
+}
+
+/// Draw `report --last` into the state folder; the SVG's text (titles, axis labels, series).
+fn report_last(state: &std::path::Path, out: &str) -> String {
+    let mut child = Command::new(BIN)
+        .args(["report", "--last", "--out"])
+        .arg(state.join(format!("{out}.svg")))
+        .arg("--out")
+        .arg(state.join(format!("{out}.png")))
+        .env("BOARDSIDE_STATE", state)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take();
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "report failed: {err}");
+    // The PNG: its signature, and the width the report draws at.
+    let png = std::fs::read(state.join(format!("{out}.png"))).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(
+        u32::from_be_bytes([png[16], png[17], png[18], png[19]]),
+        1000
+    );
+    std::fs::read_to_string(state.join(format!("{out}.svg"))).unwrap()
+}
+
+/// Whether one of the SVG's text elements says exactly `text`.
+fn has_text(svg: &str, text: &str) -> bool {
+    svg.split("<text").skip(1).any(|t| {
+        let inner = t
+            .split_once('>')
+            .and_then(|(_, rest)| rest.split_once("</text>"))
+            .map(|(inner, _)| inner.trim())
+            .unwrap_or("");
+        let plain = inner
+            .replace("&apos;", "'")
+            .replace("&#39;", "'")
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        plain == text
+    })
+}
+
+#[test]
+fn report_last_draws_a_saved_game_of_each_family_with_its_series_and_axis_labels() {
+    let state = std::env::temp_dir().join(format!("boardside-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
+    // A property game: net worth lines per player, the four who-paid-whom tables, landings.
+    saved_random_game::<boardside::engine::property::Property>(
+        &ruleset_named("scientopoly"),
+        &state,
+        "a",
+        &["Ann", "Bob", "Cy"],
+        400,
+    );
+    let svg = report_last(&state, "property");
+    for t in [
+        "Net worth (cash, squares at their price, buildings)",
+        "Status",
+        "turn",
+        "net worth",
+        "Ann",
+        "Bob",
+        "Cy",
+        "Who paid whom: rent",
+        "Who paid whom: tax",
+        "Who paid whom: cards",
+        "Who paid whom: buildings",
+        "Landings per square",
+    ] {
+        assert!(has_text(&svg, t), "{t} missing from the property report");
+    }
+    assert!(svg.matches("<polyline").count() >= 3, "a line per player");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    // The grid game: the two strips and the two teams over the rounds.
+    saved_random_game::<boardside::engine::grid::Grid>(
+        &ruleset_named("grid"),
+        &state,
+        "b",
+        &["Ann", "Bob"],
+        300,
+    );
+    let svg = report_last(&state, "grid");
+    for t in [
+        "Power strips",
+        "Team sizes",
+        "round",
+        "strip",
+        "pieces",
+        "scientists' strip",
+        "religionists' strip",
+        "scientists",
+        "religionists",
+    ] {
+        assert!(has_text(&svg, t), "{t} missing from the grid report");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    // Illuminati: money and groups per player over the turns.
+    saved_random_game::<boardside::engine::illuminati::Illuminati>(
+        &ruleset_named("illuminati"),
+        &state,
+        "c",
+        &["Ann", "Bob", "Cy"],
+        300,
+    );
+    let svg = report_last(&state, "illuminati");
+    for t in [
+        "Money in each power structure",
+        "Groups controlled",
+        "turn",
+        "megabucks",
+        "groups",
+        "Ann",
+        "Bob",
+        "Cy",
+    ] {
+        assert!(has_text(&svg, t), "{t} missing from the Illuminati report");
+    }
+    // KEEP_REPORTS=1 keeps the pictures to look at.
+    if std::env::var_os("KEEP_REPORTS").is_none() {
+        let _ = std::fs::remove_dir_all(&state);
+    }
+}

@@ -173,6 +173,12 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
     /// The house rules the new-game screen offers for this ruleset, in words.
     fn house_rules(rules: &Self::Rules) -> Vec<HouseRule>;
+    /// The report's panels for a game replayed step by step (`boardside report`).
+    fn report(
+        rules: &Self::Rules,
+        players: &[String],
+        steps: &[crate::report::Step<Self>],
+    ) -> crate::report::Report;
 
     // --- a game ----------------------------------------------------------------------------
     /// Draw the setup (shuffles, deals, placements) from the seed's generator.

@@ -213,6 +213,9 @@ pub struct Ui {
     pub note: Option<String>,
     /// Sounds to make, oldest first (the device loop hands them to the speaker).
     pub sounds: Vec<Sound>,
+    /// The game's report once it is over: the final standings draw its net-worth lines, and
+    /// its picture is saved beside the journal.
+    pub final_report: Option<crate::report::Report>,
     auction_since: u64,
     pub now: u64,
     pub dirty: bool,
@@ -240,6 +243,7 @@ impl Ui {
             toast_until: 0,
             note: None,
             sounds: Vec::new(),
+            final_report: None,
             auction_since: 0,
             now: 0,
             dirty: true,
@@ -615,6 +619,12 @@ impl Ui {
         let before = se.state.clone();
         match se.command(cmd) {
             Ok(events) => {
+                if se.state.over && self.final_report.is_none() {
+                    self.final_report = Some(Self::end_report(se, &mut self.note));
+                }
+                let Some(se) = self.session.as_mut() else {
+                    return;
+                };
                 let lines = Session::public(&se.narrate(&before, &events));
                 self.log.extend(lines.iter().map(|l| menu::for_table(l)));
                 let pages = menu::pages(&lines);
@@ -881,6 +891,7 @@ impl Ui {
             Act::NewGame => {
                 self.session = None;
                 self.clock = None;
+                self.final_report = None;
                 self.setup.players.clear();
                 self.setup.resume = None;
                 self.setup.seed = self.setup.seed.wrapping_add(1);
@@ -1134,6 +1145,18 @@ impl Ui {
             .collect()
     }
 
+    /// The report of a game that has just ended, its picture written beside the journal (a
+    /// failure to write it is said, and changes nothing else).
+    fn end_report(se: &Session, note: &mut Option<String>) -> crate::report::Report {
+        let report = se.report();
+        if let Some(j) = se.journal_path() {
+            if let Err(e) = crate::report::write(&report, &j.with_extension("svg")) {
+                *note = Some(format!("the game's picture was not saved: {e}"));
+            }
+        }
+        report
+    }
+
     fn resume(&mut self, path: PathBuf) {
         if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("illuminati") {
             match crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
@@ -1166,6 +1189,7 @@ impl Ui {
         match crate::app::resume_any(&self.setup.rulesets, &path) {
             Ok((s, msgs)) => {
                 self.clock = Clock::for_game(&s.state.options, played_ms(&s.header), self.now);
+                self.final_report = s.state.over.then(|| s.report());
                 self.log = Self::resumed_log(&s, msgs);
                 self.session = Some(s);
                 self.go(View::Main);

@@ -169,7 +169,76 @@ fn header(ui: &Ui) -> String {
     }
 }
 
+/// The final standings with the game's net worth drawn beside them: one short line per
+/// player on the left, the lines of the report's first chart on the right (issue: "the final
+/// standings screen also draws a small net-worth chart on the OLED").
+fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
+    use embedded_graphics::primitives::{Line, Polyline};
+    let (Some(se), Some(report), View::Standings) = (&ui.session, &ui.final_report, &ui.view)
+    else {
+        return false;
+    };
+    if !se.state.over {
+        return false;
+    }
+    let Some(crate::report::Panel::Lines { series, .. }) = report.panels.first() else {
+        return false;
+    };
+    frame.clear();
+    text(frame, 0, "Final standings", true);
+    let lines = super::menu::standings(&se.rules, &se.state);
+    for (i, l) in lines.iter().take(6).enumerate() {
+        // "1 Cy 1445 (cash ...)" shortened to place, name and worth: 12 columns.
+        let short: String = l
+            .split(" (")
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(12)
+            .collect();
+        text(frame, 1 + i, &short, false);
+    }
+    // The chart: x 66..126, y 10..54, every player's worth over the turns.
+    let (x0, x1, y0, y1) = (66i32, 126i32, 10i32, 54i32);
+    let stroke = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
+    let _ = Line::new(Point::new(x0, y0), Point::new(x0, y1))
+        .into_styled(stroke)
+        .draw(frame);
+    let _ = Line::new(Point::new(x0, y1), Point::new(x1, y1))
+        .into_styled(stroke)
+        .draw(frame);
+    let all = || series.iter().flat_map(|s| s.points.iter());
+    let xmax = all().map(|p| p.0).fold(1.0, f64::max);
+    let ymax = all().map(|p| p.1).fold(1.0, f64::max);
+    for s in series {
+        let pts: Vec<Point> = s
+            .points
+            .iter()
+            .map(|&(x, y)| {
+                Point::new(
+                    x0 + 1 + ((x / xmax) * (x1 - x0 - 1) as f64) as i32,
+                    y1 - 1 - ((y.max(0.0) / ymax) * (y1 - y0 - 1) as f64) as i32,
+                )
+            })
+            .collect();
+        let _ = Polyline::new(&pts).into_styled(stroke).draw(frame);
+    }
+    text(
+        frame,
+        7,
+        &ui.entries()
+            .first()
+            .map(|e| e.label.clone())
+            .unwrap_or_default(),
+        true,
+    );
+    true
+}
+
 pub fn render(ui: &Ui, frame: &mut Frame) {
+    if final_standings(ui, frame) {
+        return;
+    }
     if ui.grid.is_some() && !matches!(ui.view, View::Enroll { .. }) {
         super::grid::render(ui, frame);
         return;

@@ -120,6 +120,13 @@ impl Family for Grid {
             ),
         ]
     }
+    fn report(
+        _r: &GridRules,
+        _players: &[String],
+        steps: &[crate::report::Step<Self>],
+    ) -> crate::report::Report {
+        super::report::report(steps)
+    }
     fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
         Setup { seed: rng.random() }
     }

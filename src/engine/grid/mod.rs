@@ -10,6 +10,7 @@ pub mod movement;
 pub mod narrate;
 pub mod orders;
 pub mod protocol;
+pub mod report;
 pub mod round;
 pub mod rules;
 pub mod setup;

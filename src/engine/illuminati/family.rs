@@ -138,6 +138,13 @@ impl Family for Illuminati {
             ),
         ]
     }
+    fn report(
+        _r: &IlluRules,
+        players: &[String],
+        steps: &[crate::report::Step<Self>],
+    ) -> crate::report::Report {
+        super::report::report(players, steps)
+    }
     fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
         Setup {}
     }

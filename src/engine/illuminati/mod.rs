@@ -9,6 +9,7 @@ pub mod event;
 pub mod family;
 pub mod narrate;
 pub mod protocol;
+pub mod report;
 pub mod rules;
 pub mod specials;
 pub mod state;

@@ -59,6 +59,13 @@ impl Family for Property {
     fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
         super::options::house_rules(r)
     }
+    fn report(
+        r: &Ruleset,
+        players: &[String],
+        steps: &[crate::report::Step<Self>],
+    ) -> crate::report::Report {
+        super::report::report(r, players, steps)
+    }
 
     /// Shuffle the decks and the deeds from the seed.
     fn setup(r: &Ruleset, _players: &[String], _o: &Options, rng: &mut StdRng) -> Setup {

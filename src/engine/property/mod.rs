@@ -22,6 +22,7 @@ pub mod protocol;
 pub mod purchase;
 pub mod random;
 pub mod rent;
+pub mod report;
 pub mod ruleset;
 pub mod setup;
 pub mod state;
