@@ -162,6 +162,13 @@ pub struct SimArgs {
     /// Check every invariant, replay and undo as it plays (slow).
     #[arg(long)]
     pub check: bool,
+    /// The house-rule lab: play the same seeds under each option set ("KEY=VALUE ...") and
+    /// print the results side by side with 95% intervals on each difference.
+    #[arg(long, num_args = 2.., value_name = "SET")]
+    pub compare: Vec<String>,
+    /// With --compare: draw the distributions (FILE.svg or FILE.png).
+    #[arg(long, requires = "compare")]
+    pub plot: Option<PathBuf>,
 }
 
 fn load(path: &std::path::Path) -> Result<Ruleset, String> {
@@ -286,7 +293,13 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         max_turns: a.max_turns,
         check: a.check,
     };
-    for l in crate::games::simulate(&crate::app::find_ruleset(&a.ruleset), &a.options, &cfg)? {
+    let ruleset = crate::app::find_ruleset(&a.ruleset);
+    let lines = if a.compare.is_empty() {
+        crate::games::simulate(&ruleset, &a.options, &cfg)?
+    } else {
+        crate::games::compare(&ruleset, &a.options, &a.compare, &cfg, a.plot.as_deref())?
+    };
+    for l in lines {
         say!("{l}");
     }
     Ok(())

@@ -182,6 +182,42 @@ pub fn check(path: &Path) -> Result<String, String> {
     for_family!(game.as_str(), F => F::load(&path.display().to_string()).map(|r| F::describe(&r)))
 }
 
+/// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
+/// KEY=VALUE pairs separated by spaces or commas, over `given`); the side-by-side lines, and
+/// the distributions drawn into `plot`.
+pub fn compare(
+    path: &Path,
+    given: &[String],
+    sets: &[String],
+    cfg: &simulate::Config,
+    plot: Option<&Path>,
+) -> Result<Vec<String>, String> {
+    let game = family_of_ruleset(path)?;
+    for_family!(game.as_str(), F => {
+        let rules = F::load(&path.display().to_string())?;
+        let bar = simulate::progress(cfg.games * sets.len() as u64);
+        let mut arms = Vec::new();
+        for set in sets {
+            let pairs: Vec<String> = set
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect();
+            let mut opts = options::<F>(&rules, given)?;
+            set_options::<F>(&mut opts, &pairs)?;
+            let games = crate::lab::play::<F>(&rules, &opts, cfg, &mut || bar.inc(1))?;
+            arms.push(crate::lab::Arm { name: set.clone(), games });
+        }
+        bar.finish_and_clear();
+        let mut lines = crate::lab::lines(&arms, cfg.players);
+        if let Some(p) = plot {
+            crate::lab::plot(&arms, p)?;
+            lines.push(format!("wrote {}", p.display()));
+        }
+        Ok(lines)
+    })
+}
+
 /// `boardside simulate`: the report's lines.
 pub fn simulate(
     path: &Path,

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod games;
 pub mod hw;
 pub mod journal;
+pub mod lab;
 /// The property games' protocol grammar (kept at this path for scripts and tests).
 pub use engine::property::protocol;
 pub mod report;

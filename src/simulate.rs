@@ -63,6 +63,22 @@ impl<F: Family> Report<F> {
     }
 }
 
+/// A progress bar on standard error for `total` games: drawn only when standard error is a
+/// terminal, so logs and pipes stay clean.
+pub fn progress(total: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
 pub fn names(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("P{i}")).collect()
 }
@@ -83,12 +99,14 @@ pub fn run<F: Family>(
         stats: F::Stats::default(),
     };
     let start = Instant::now();
+    let bar = progress(cfg.games);
     for g in 0..cfg.games {
+        bar.inc(1);
         let seed = cfg.seed.wrapping_add(g);
         let outcome = if cfg.check {
             play_checked::<F>(rules, options, cfg, seed, &mut report.stats)?
         } else {
-            play_fast::<F>(rules, options, cfg, seed, &mut report.stats)?
+            play_fast::<F>(rules, options, cfg, seed, &mut report.stats, &mut |_, _| {})?
         };
         report.games += 1;
         report.player_turns += outcome.turns;
@@ -104,6 +122,7 @@ pub fn run<F: Family>(
             None => report.capped += 1,
         }
     }
+    bar.finish_and_clear();
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
 }
@@ -122,13 +141,15 @@ fn stuck<F: Family>(rules: &F::Rules, s: &F::State, seed: u64) -> String {
     )
 }
 
-/// The engine alone, no journal: the speed figure.
-fn play_fast<F: Family>(
+/// The engine alone, no journal: the speed figure. `watch` sees the state each time a
+/// player-turn (or round) ends, with the turns so far (the house-rule lab follows the lead).
+pub fn play_fast<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
     cfg: &Config,
     seed: u64,
     stats: &mut F::Stats,
+    watch: &mut dyn FnMut(&F::State, u64),
 ) -> Result<Outcome, String> {
     let players = names(cfg.players);
     let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
@@ -142,10 +163,15 @@ fn play_fast<F: Family>(
             F::random_command(rules, &s, &mut rng).ok_or_else(|| stuck::<F>(rules, &s, seed))?;
         F::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-        turns += F::tally(stats, rules, &s, &events);
+        let ended = F::tally(stats, rules, &s, &events);
+        turns += ended;
         commands += 1;
+        if ended > 0 {
+            watch(&s, turns);
+        }
         over = winners::<F>(rules, &s);
     }
+    watch(&s, turns);
     F::game_ends(stats, rules, &s);
     Ok(Outcome {
         turns,

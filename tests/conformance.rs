@@ -681,6 +681,9 @@ mod stuck {
         fn house_rules(_: &()) -> Vec<boardside::engine::game::HouseRule> {
             vec![]
         }
+        fn standing(_: &(), _: &(u32, usize)) -> boardside::engine::game::Standing {
+            boardside::engine::game::Standing::default()
+        }
         fn report(
             _: &(),
             _: &[String],

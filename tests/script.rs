@@ -774,3 +774,73 @@ fn report_last_draws_a_saved_game_of_each_family_with_its_series_and_axis_labels
         let _ = std::fs::remove_dir_all(&state);
     }
 }
+
+#[test]
+fn simulate_compare_sets_house_rules_side_by_side_with_intervals() {
+    let dir = std::env::temp_dir().join(format!("boardside-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("lab.svg");
+    let r = ruleset();
+    let p = plot.display().to_string();
+    let (code, out, err) = run(
+        &[
+            "simulate",
+            "--ruleset",
+            &r,
+            "--games",
+            "30",
+            "--players",
+            "3",
+            "--compare",
+            "short_game=true",
+            "short_game=false",
+            "--plot",
+            &p,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.is_empty(),
+        "no progress bar when standard error is not a terminal: {err}"
+    );
+    for want in [
+        "house-rule lab: 30 games per set",
+        "short_game=false minus short_game=true (95% CI)",
+        "turns per game",
+        "lead changes per game",
+        "seats out per game",
+        "seat 1 wins",
+        "seat 3 wins",
+    ] {
+        assert!(out.contains(want), "{want} missing:\n{out}");
+    }
+    let turns = out
+        .lines()
+        .find(|l| l.starts_with("turns per game"))
+        .unwrap();
+    assert!(turns.contains(" to ") && turns.contains('('), "{turns}");
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains("Game length") && svg.contains("Lead changes"));
+    // The same seeds in every set: a set compared with itself differs by exactly nothing.
+    let (code, out, _) = run(
+        &[
+            "simulate",
+            "--ruleset",
+            &r,
+            "--games",
+            "10",
+            "--compare",
+            "short_game=false",
+            "short_game=false",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let turns = out
+        .lines()
+        .find(|l| l.starts_with("turns per game"))
+        .unwrap();
+    assert!(turns.contains("+0.0 (+0.0 to +0.0)"), "{turns}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

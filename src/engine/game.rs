@@ -145,6 +145,23 @@ impl HouseRule {
     }
 }
 
+/// A moment's standings: a score per seat and the seats out of the game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Standing {
+    pub scores: Vec<i64>,
+    pub out: usize,
+}
+
+impl Standing {
+    /// The seat with the highest score, when one seat has it alone.
+    pub fn leader(&self) -> Option<usize> {
+        let best = *self.scores.iter().max()?;
+        let mut at = self.scores.iter().enumerate().filter(|(_, &s)| s == best);
+        let (seat, _) = at.next()?;
+        at.next().is_none().then_some(seat)
+    }
+}
+
 /// One game family (property games, the grid game, Illuminati).
 /// (The marker type itself derives Clone, Debug and PartialEq so that generic records can.)
 pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
@@ -173,6 +190,10 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
     /// The house rules the new-game screen offers for this ruleset, in words.
     fn house_rules(rules: &Self::Rules) -> Vec<HouseRule>;
+    /// Each seat's standing now (what "leading" means in this game: net worth, groups held,
+    /// the team's size) and how many seats are out (bankrupt, eliminated): what the
+    /// house-rule lab (`simulate --compare`) follows over a game.
+    fn standing(rules: &Self::Rules, state: &Self::State) -> Standing;
     /// The report's panels for a game replayed step by step (`boardside report`).
     fn report(
         rules: &Self::Rules,

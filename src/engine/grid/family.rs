@@ -120,6 +120,18 @@ impl Family for Grid {
             ),
         ]
     }
+    /// Each human seat scores its team's size; nobody is ever out (pieces change sides).
+    fn standing(_r: &GridRules, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: s
+                .pieces
+                .iter()
+                .take(s.humans)
+                .map(|p| p.team.map_or(0, |t| s.team_members(t).len() as i64))
+                .collect(),
+            out: 0,
+        }
+    }
     fn report(
         _r: &GridRules,
         _players: &[String],

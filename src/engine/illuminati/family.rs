@@ -138,6 +138,15 @@ impl Family for Illuminati {
             ),
         ]
     }
+    /// Groups held per seat (the race to the victory count); the eliminated are out.
+    fn standing(_r: &IlluRules, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: (0..s.players.len())
+                .map(|p| s.structure(p).len() as i64)
+                .collect(),
+            out: s.players.iter().filter(|p| p.eliminated).count(),
+        }
+    }
     fn report(
         _r: &IlluRules,
         players: &[String],

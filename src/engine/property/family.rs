@@ -59,6 +59,21 @@ impl Family for Property {
     fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
         super::options::house_rules(r)
     }
+    /// Net worth per seat (0 once bankrupt); the bankrupt are out.
+    fn standing(r: &Ruleset, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: (0..s.players.len())
+                .map(|p| {
+                    if s.players[p].bankrupt {
+                        0
+                    } else {
+                        super::state::total_worth(r, s, p)
+                    }
+                })
+                .collect(),
+            out: s.players.iter().filter(|p| p.bankrupt).count(),
+        }
+    }
     fn report(
         r: &Ruleset,
         players: &[String],
