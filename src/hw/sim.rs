@@ -1,7 +1,8 @@
 //! The terminal simulator: the same 128x64 frame drawn with block characters (half blocks,
 //! two pixels a character, when the terminal is wide enough; quadrant blocks, four a
 //! character, otherwise), keys for the five buttons shown under it, and a list of the enrolled
-//! tags to "tap". Raw keyboard input through termios; works in any terminal and under tmux.
+//! tags to "tap". Raw keyboard input and the screen through crossterm; works in any terminal
+//! and under tmux.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +28,22 @@ pub fn key_input(key: &[u8]) -> Option<Input> {
         b"q" | b"\x03" => Some(Input::Quit),
         _ => None,
     }
+}
+
+/// A key event as the bytes a terminal in raw mode sends for it, so that one table of keys
+/// (`key_input`, `pick`) serves the simulator and its tests.
+pub fn key_bytes(k: &crossterm::event::KeyEvent) -> Option<Vec<u8>> {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    Some(match k.code {
+        KeyCode::Up => b"\x1b[A".to_vec(),
+        KeyCode::Down => b"\x1b[B".to_vec(),
+        KeyCode::Enter => b"\r".to_vec(),
+        KeyCode::Backspace => b"\x7f".to_vec(),
+        KeyCode::Esc => b"\x1b".to_vec(),
+        KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => b"\x03".to_vec(),
+        KeyCode::Char(c) => c.to_string().into_bytes(),
+        _ => return None,
+    })
 }
 
 /// A terminal has no key release: a key held down arrives as the same key again and again
@@ -154,11 +171,9 @@ pub fn blocks(frame: &Frame, cells: Cells) -> Vec<String> {
 
 /// The terminal, raw while the simulator runs; restored when dropped.
 pub struct Terminal {
-    saved: libc::termios,
     tags_path: PathBuf,
     /// The tag list is open: digits tap.
     picking: Option<Vec<(String, Uid)>>,
-    pending: Vec<u8>,
     last: Option<Frame>,
     new_tags: u32,
     repeat: KeyRepeat,
@@ -176,33 +191,21 @@ impl Speaker for Terminal {
 impl Terminal {
     /// Put the terminal in raw mode; fails (and says so) when standard input is no terminal.
     pub fn open(tags_path: PathBuf) -> Result<Terminal, String> {
-        // SAFETY: isatty and tcgetattr only read the state of file descriptor 0.
-        let saved = unsafe {
-            if libc::isatty(0) != 1 {
-                return Err("the simulator needs a terminal (standard input is not one)".into());
-            }
-            let mut t: libc::termios = std::mem::zeroed();
-            if libc::tcgetattr(0, &mut t) != 0 {
-                return Err("cannot read the terminal's settings".into());
-            }
-            t
-        };
-        let mut raw = saved;
-        raw.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG);
-        raw.c_iflag &= !(libc::ICRNL | libc::IXON);
-        raw.c_cc[libc::VMIN] = 0;
-        raw.c_cc[libc::VTIME] = 0;
-        // SAFETY: sets the settings of file descriptor 0 from a fully initialised termios.
-        unsafe {
-            libc::tcsetattr(0, libc::TCSANOW, &raw);
+        use std::io::IsTerminal;
+        if !std::io::stdin().is_terminal() {
+            return Err("the simulator needs a terminal (standard input is not one)".into());
         }
-        print!("\x1b[?1049h\x1b[?25l\x1b[2J");
-        let _ = std::io::stdout().flush();
+        crossterm::terminal::enable_raw_mode()
+            .map_err(|e| format!("cannot put the terminal in raw mode: {e}"))?;
+        let _ = crossterm::execute!(
+            std::io::stdout(),
+            crossterm::terminal::EnterAlternateScreen,
+            crossterm::cursor::Hide,
+            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+        );
         Ok(Terminal {
-            saved,
             tags_path,
             picking: None,
-            pending: Vec::new(),
             last: None,
             new_tags: 0,
             repeat: KeyRepeat::default(),
@@ -212,50 +215,24 @@ impl Terminal {
 
     /// Columns and rows of the terminal.
     fn size() -> (usize, usize) {
-        // SAFETY: TIOCGWINSZ fills a winsize struct for file descriptor 1.
-        unsafe {
-            let mut w: libc::winsize = std::mem::zeroed();
-            if libc::ioctl(1, libc::TIOCGWINSZ, &mut w) == 0 && w.ws_col > 0 {
-                (w.ws_col as usize, w.ws_row as usize)
-            } else {
-                (80, 24)
-            }
-        }
+        crossterm::terminal::size().map_or((80, 24), |(c, r)| (c as usize, r as usize))
     }
 
+    /// The keys pressed within `wait_ms`, each as the bytes a terminal sends for it.
     fn read_keys(&mut self, wait_ms: u64) -> Vec<Vec<u8>> {
-        let mut fds = libc::pollfd {
-            fd: 0,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: poll on one valid pollfd, then read into a stack buffer of its size.
-        let n = unsafe {
-            if libc::poll(&mut fds, 1, wait_ms as i32) <= 0 {
-                return vec![];
-            }
-            let mut buf = [0u8; 64];
-            let n = libc::read(0, buf.as_mut_ptr() as *mut libc::c_void, buf.len());
-            if n > 0 {
-                self.pending.extend_from_slice(&buf[..n as usize]);
-            }
-            n
-        };
-        if n <= 0 {
-            return vec![];
-        }
-        // Split into keys: escape sequences are three bytes.
+        use crossterm::event::{self, Event, KeyEventKind};
         let mut keys = Vec::new();
-        let mut i = 0;
-        let p = std::mem::take(&mut self.pending);
-        while i < p.len() {
-            if p[i] == 0x1b && i + 2 < p.len() && p[i + 1] == b'[' {
-                keys.push(p[i..i + 3].to_vec());
-                i += 3;
-            } else {
-                keys.push(vec![p[i]]);
-                i += 1;
+        let mut wait = std::time::Duration::from_millis(wait_ms);
+        while event::poll(wait).unwrap_or(false) {
+            if let Ok(Event::Key(k)) = event::read() {
+                if k.kind != KeyEventKind::Release {
+                    if let Some(bytes) = key_bytes(&k) {
+                        keys.push(bytes);
+                    }
+                }
             }
+            // Whatever else is waiting, without waiting again.
+            wait = std::time::Duration::ZERO;
         }
         keys
     }
@@ -308,12 +285,12 @@ impl Terminal {
 
 impl Drop for Terminal {
     fn drop(&mut self) {
-        // SAFETY: restores the settings read in `open`.
-        unsafe {
-            libc::tcsetattr(0, libc::TCSANOW, &self.saved);
-        }
-        print!("\x1b[?25h\x1b[?1049l");
-        let _ = std::io::stdout().flush();
+        let _ = crossterm::execute!(
+            std::io::stdout(),
+            crossterm::cursor::Show,
+            crossterm::terminal::LeaveAlternateScreen
+        );
+        let _ = crossterm::terminal::disable_raw_mode();
     }
 }
 

@@ -1860,3 +1860,42 @@ fn a_saves_day_is_the_calendar_day_and_time() {
     assert_eq!(day_and_time(1_795_379_460), "22 Nov 20:31");
     assert_eq!(day_and_time(1_709_251_140), "29 Feb 23:59", "a leap day");
 }
+
+#[test]
+fn crossterm_keys_become_the_simulators_keys() {
+    use boardside::hw::sim::key_bytes;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let k = |code| key_bytes(&KeyEvent::new(code, KeyModifiers::NONE)).unwrap();
+    let input = |code| key_input(&k(code));
+    assert_eq!(
+        input(KeyCode::Up),
+        Some(Input::Button(Button::Up, Press::Press))
+    );
+    assert_eq!(
+        input(KeyCode::Down),
+        Some(Input::Button(Button::Down, Press::Press))
+    );
+    assert_eq!(
+        input(KeyCode::Enter),
+        Some(Input::Button(Button::Ok, Press::Press))
+    );
+    assert_eq!(
+        input(KeyCode::Backspace),
+        Some(Input::Button(Button::Back, Press::Press))
+    );
+    assert_eq!(
+        input(KeyCode::Char('r')),
+        Some(Input::Button(Button::Roll, Press::Press))
+    );
+    assert_eq!(
+        input(KeyCode::Char('O')),
+        Some(Input::Button(Button::Ok, Press::Hold))
+    );
+    assert_eq!(input(KeyCode::Char('q')), Some(Input::Quit));
+    let ctrl_c = key_bytes(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)).unwrap();
+    assert_eq!(key_input(&ctrl_c), Some(Input::Quit));
+    assert_eq!(
+        key_bytes(&KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE)),
+        None
+    );
+}
