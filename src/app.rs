@@ -14,6 +14,9 @@ pub fn run(
     clock: &mut dyn FnMut() -> u64,
 ) -> Result<(), String> {
     let mut frame = Frame::default();
+    // Failed shows in a row: the display is retried with every frame, so a loose wire or a
+    // glitch on the bus costs a redraw, never the game (the buttons and the journal go on).
+    let mut failures = 0u64;
     loop {
         let now = clock();
         for input in backend.poll(now, 40) {
@@ -28,8 +31,22 @@ pub fn run(
         ui.handle(Input::Tick(now), now);
         if ui.dirty {
             render(ui, &mut frame);
-            backend.show(&frame)?;
-            ui.dirty = false;
+            match backend.show(&frame) {
+                Ok(_) => {
+                    if failures > 0 {
+                        tracing::info!("display: answering again after {failures} failed updates");
+                    }
+                    failures = 0;
+                    ui.dirty = false;
+                }
+                Err(e) => {
+                    failures += 1;
+                    // The first failure, then one line a hundred, not one per frame.
+                    if failures == 1 || failures % 100 == 0 {
+                        tracing::warn!("display: {e} (update {failures} failed; retrying)");
+                    }
+                }
+            }
         }
     }
 }
@@ -89,11 +106,20 @@ pub fn resume_family<F: crate::engine::game::Family>(
             continue;
         };
         match crate::session::Session::<F>::resume(rules, journal) {
-            Ok(Some(found)) => return Ok(found),
+            Ok(Some(found)) => {
+                tracing::info!(
+                    "resumed {} with {}: {} commands",
+                    journal.display(),
+                    r.display(),
+                    found.0.history.len()
+                );
+                return Ok(found);
+            }
             Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
             Err(e) => last = e,
         }
     }
+    tracing::warn!("resume refused: {last}");
     Err(last)
 }
 

@@ -395,17 +395,19 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let cfg = config(&a.config)?;
     let tags_path = cfg.tags_path();
     // Find where the game will be played before starting one.
+    // The simulator draws on the terminal: from its start the log goes to a file.
+    let simulator = |tags: &std::path::Path| -> Result<Box<dyn crate::hw::Backend>, String> {
+        let t = crate::hw::sim::Terminal::open(tags.to_path_buf())?;
+        crate::logging::to_file(&state_dir().join("boardside.log"));
+        Ok(Box::new(t))
+    };
     let mut backend: Box<dyn crate::hw::Backend> = if a.sim {
-        Box::new(crate::hw::sim::Terminal::open(tags_path.clone())?)
+        simulator(&tags_path)?
     } else {
         let found = crate::hw::pi::detect(&cfg);
         match found.pi {
-            Some(pi) => {
-                for l in &found.lines {
-                    warn!("boardside: {l}");
-                }
-                Box::new(pi)
-            }
+            // detect() has logged each device.
+            Some(pi) => Box::new(pi),
             None if a.no_sim => {
                 return Err(format!(
                     "the Pi hardware is not ready:\n  {}\n(run `boardside doctor`)",
@@ -413,8 +415,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
                 ))
             }
             None => {
-                warn!("boardside: no Pi hardware found; opening the terminal simulator");
-                Box::new(crate::hw::sim::Terminal::open(tags_path.clone())?)
+                tracing::warn!("no Pi hardware found; opening the terminal simulator");
+                simulator(&tags_path)?
             }
         }
     };

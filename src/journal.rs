@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::engine::game::Family;
@@ -202,10 +203,12 @@ impl JournalFile {
                 ));
             }
         }
+        // A saved game is the players' business: readable by its owner only.
         let file = OpenOptions::new()
             .create(true)
             .truncate(true)
             .write(true)
+            .mode(0o600)
             .open(path)
             .map_err(|e| format!("{shown}: cannot create the journal: {e}"))?;
         let mut j = JournalFile {

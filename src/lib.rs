@@ -10,6 +10,7 @@ pub mod games;
 pub mod hw;
 pub mod journal;
 pub mod lab;
+pub mod logging;
 /// The property games' protocol grammar (kept at this path for scripts and tests).
 pub use engine::property::protocol;
 pub mod report;

@@ -4,5 +4,6 @@ use clap::Parser;
 
 fn main() {
     let cli = boardside::cli::Cli::parse();
+    boardside::logging::init();
     std::process::exit(boardside::cli::main_with(cli));
 }

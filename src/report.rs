@@ -135,9 +135,22 @@ pub fn write(report: &Report, out: &Path) -> Result<(), String> {
             root.present().map_err(|e| format!("{shown}: {e}"))
         }
         "png" => {
-            let root = BitMapBackend::new(out, (WIDTH, height)).into_drawing_area();
-            draw(&root, report).map_err(|e| format!("{shown}: {e}"))?;
-            root.present().map_err(|e| format!("{shown}: {e}"))
+            // Drawn into memory, then encoded with the png crate (not plotters' image-based
+            // encoder, whose decoders the Pi's binary would carry for nothing).
+            let mut rgb = vec![0u8; (WIDTH * height * 3) as usize];
+            {
+                let root =
+                    BitMapBackend::with_buffer(&mut rgb, (WIDTH, height)).into_drawing_area();
+                draw(&root, report).map_err(|e| format!("{shown}: {e}"))?;
+                root.present().map_err(|e| format!("{shown}: {e}"))?;
+            }
+            let file = std::fs::File::create(out).map_err(|e| format!("{shown}: {e}"))?;
+            let mut png = png::Encoder::new(std::io::BufWriter::new(file), WIDTH, height);
+            png.set_color(png::ColorType::Rgb);
+            png.set_depth(png::BitDepth::Eight);
+            png.write_header()
+                .and_then(|mut w| w.write_image_data(&rgb))
+                .map_err(|e| format!("{shown}: {e}"))
         }
         _ => Err(format!("{shown}: name the picture .svg or .png")),
     }

@@ -844,3 +844,73 @@ fn simulate_compare_sets_house_rules_side_by_side_with_intervals() {
     assert!(turns.contains("+0.0 (+0.0 to +0.0)"), "{turns}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn under_systemd_the_log_lines_carry_their_syslog_priority_elsewhere_plain_lines() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = std::env::temp_dir().join(format!("boardside-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A saved game whose ruleset cannot be found: the resume is refused, and logged.
+    let journal = dir.join("g.journal");
+    let (code, _, _) = run(
+        &[
+            "script",
+            "--ruleset",
+            &ruleset(),
+            "--players",
+            "Ann,Bob",
+            "--journal",
+            &journal.display().to_string(),
+        ],
+        "roll 1 2\n",
+    );
+    assert_eq!(code, 0);
+    let log = dir.join("stderr.txt");
+    let err = std::fs::File::create(&log).unwrap();
+    let m = std::fs::metadata(&log).unwrap();
+    let status = Command::new(BIN)
+        .args(["report", "--ruleset", "/nowhere/x.toml", "--out"])
+        .arg(dir.join("x.svg"))
+        .arg(&journal)
+        .env("JOURNAL_STREAM", format!("{}:{}", m.dev(), m.ino()))
+        .env("RUST_LOG", "info")
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(err)
+        .status()
+        .unwrap();
+    assert!(!status.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with("<4>resume refused: ")),
+        "a warning, with journald's priority prefix:\n{text}"
+    );
+    // Without systemd: plain lines with the level written out.
+    let out = Command::new(BIN)
+        .args(["report", "--ruleset", "/nowhere/x.toml", "--out"])
+        .arg(dir.join("x.svg"))
+        .arg(&journal)
+        .env_remove("JOURNAL_STREAM")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("WARN") && l.contains("resume refused")),
+        "{text}"
+    );
+    // RUST_LOG=error hides warnings.
+    let out = Command::new(BIN)
+        .args(["report", "--ruleset", "/nowhere/x.toml", "--out"])
+        .arg(dir.join("x.svg"))
+        .arg(&journal)
+        .env("RUST_LOG", "error")
+        .env_remove("JOURNAL_STREAM")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains("resume refused"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -140,8 +140,25 @@ impl<S: SpiDevice> Reader<S> {
     /// Wake any card in the field (WUPA also wakes halted cards), select it, read its UID,
     /// halt it.
     pub fn read_uid(&mut self) -> Option<Uid> {
-        let atqa = self.chip.wupa().ok()?;
-        let uid = self.chip.select(&atqa).ok()?;
+        // No card answers a wake-up with a timeout; anything else is a failed exchange (a card
+        // leaving mid-read, noise on the bus), retried at the next poll.
+        let atqa = match self.chip.wupa() {
+            Ok(a) => a,
+            Err(e) => {
+                let e = format!("{e:?}");
+                if !e.contains("Timeout") {
+                    tracing::debug!("reader: wake-up failed ({e}); retrying at the next poll");
+                }
+                return None;
+            }
+        };
+        let uid = match self.chip.select(&atqa) {
+            Ok(u) => u,
+            Err(e) => {
+                tracing::debug!("reader: select failed ({e:?}); retrying at the next poll");
+                return None;
+            }
+        };
         let _ = self.chip.hlta();
         Some(Uid(uid.as_bytes().to_vec()))
     }
@@ -280,58 +297,83 @@ pub fn open_screen(cfg: &Config) -> Result<OledScreen<linux_embedded_hal::I2cdev
     OledScreen::new(bus, cfg.display.address)
 }
 
+/// A device found: said in the log and kept for `doctor`.
+fn found(lines: &mut Vec<String>, line: String) {
+    tracing::info!("{line}");
+    lines.push(line);
+}
+
+/// A device missing, with its fix.
+fn missing(lines: &mut Vec<String>, line: String) {
+    tracing::warn!("{line}");
+    lines.push(line);
+}
+
 /// Look for the configured devices. Buttons and display are needed for a Pi game; the reader
 /// is optional (buttons alone play the whole game).
 pub fn detect(cfg: &Config) -> Found {
     let mut lines = Vec::new();
     let buttons = Buttons::open(cfg);
     match &buttons {
-        Ok(_) => lines.push("buttons: found on GPIO".into()),
-        Err(e) => lines.push(format!(
-            "buttons: not found ({e}); on a Pi, run as a user in the gpio group"
-        )),
+        Ok(_) => found(&mut lines, "buttons: found on GPIO".into()),
+        Err(e) => missing(
+            &mut lines,
+            format!("buttons: not found ({e}); on a Pi, run as a user in the gpio group"),
+        ),
     }
     let screen = open_screen(cfg);
     match &screen {
-        Ok(_) => lines.push(format!(
-            "display: found on {} at 0x{:02X}",
-            cfg.display.i2c, cfg.display.address
-        )),
-        Err(e) => lines.push(format!(
-            "display: not found ({e}); enable I2C (raspi-config > Interface Options > I2C), \
+        Ok(_) => found(
+            &mut lines,
+            format!(
+                "display: found on {} at 0x{:02X}",
+                cfg.display.i2c, cfg.display.address
+            ),
+        ),
+        Err(e) => missing(
+            &mut lines,
+            format!(
+                "display: not found ({e}); enable I2C (raspi-config > Interface Options > I2C), \
              join the i2c group, check the address with `i2cdetect -y 1`"
-        )),
+            ),
+        ),
     }
     let reader = if cfg.reader.enabled {
         match open_reader(cfg) {
             Ok((mut r, reset)) => {
                 let v = r.version().unwrap_or(0);
-                lines.push(format!(
-                    "reader: found on {} (version 0x{v:02X})",
-                    cfg.reader.spi
-                ));
+                found(
+                    &mut lines,
+                    format!("reader: found on {} (version 0x{v:02X})", cfg.reader.spi),
+                );
                 Some((r, reset))
             }
             Err(e) => {
-                lines.push(format!(
-                    "reader: not found ({e}); enable SPI (raspi-config > Interface Options > \
+                missing(
+                    &mut lines,
+                    format!(
+                        "reader: not found ({e}); enable SPI (raspi-config > Interface Options > \
                      SPI) and join the spi group. Playing on buttons alone."
-                ));
+                    ),
+                );
                 None
             }
         }
     } else {
-        lines.push("reader: disabled in the config".into());
+        found(&mut lines, "reader: disabled in the config".into());
         None
     };
     let buzzer = if cfg.buzzer.enabled {
         match Buzzer::open(cfg) {
             Ok(b) => {
-                lines.push(format!("buzzer: on GPIO {}", cfg.buzzer.pin));
+                found(&mut lines, format!("buzzer: on GPIO {}", cfg.buzzer.pin));
                 Some(b)
             }
             Err(e) => {
-                lines.push(format!("buzzer: not available ({e}); playing silently"));
+                missing(
+                    &mut lines,
+                    format!("buzzer: not available ({e}); playing silently"),
+                );
                 None
             }
         }

@@ -641,7 +641,10 @@ impl Ui {
                     return;
                 }
             }
-            Err(e) => self.note = Some(e.to_string()),
+            Err(e) => {
+                tracing::info!("refused at the table: {e}");
+                self.note = Some(e.to_string())
+            }
         }
         if !matches!(self.view, View::Manage) || self.entries().len() <= 1 {
             self.view = View::Main;

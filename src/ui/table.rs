@@ -21,7 +21,10 @@ pub fn run<F: Family>(
     log: &mut Vec<String>,
 ) -> Result<Vec<String>, String> {
     let before = session.state.clone();
-    let events = session.command(cmd).map_err(|e| e.to_string())?;
+    let events = session.command(cmd).map_err(|e| {
+        tracing::info!("refused at the table: {e}");
+        e.to_string()
+    })?;
     let lines = Session::<F>::public(&session.narrate(&before, &events));
     log.extend(lines.iter().cloned());
     Ok(lines)

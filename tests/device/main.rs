@@ -1899,3 +1899,57 @@ fn crossterm_keys_become_the_simulators_keys() {
         None
     );
 }
+
+#[test]
+fn a_display_that_fails_is_retried_and_the_game_goes_on() {
+    use boardside::hw::buzzer::Sound;
+    use boardside::hw::script::ScriptedInputs;
+    use boardside::hw::{Inputs, Screen, Speaker};
+    /// Fails its first three updates, then shows.
+    struct Flaky {
+        inputs: ScriptedInputs,
+        failures_left: u32,
+        shown: u32,
+    }
+    impl Inputs for Flaky {
+        fn poll(&mut self, now: u64, wait: u64) -> Vec<Input> {
+            self.inputs.poll(now, wait)
+        }
+    }
+    impl Screen for Flaky {
+        fn show(&mut self, _: &Frame) -> Result<usize, String> {
+            if self.failures_left > 0 {
+                self.failures_left -= 1;
+                return Err("the display stopped answering".into());
+            }
+            self.shown += 1;
+            Ok(0)
+        }
+    }
+    impl Speaker for Flaky {
+        fn sound(&mut self, _: Sound, _: u64) {}
+    }
+    let mut ui = table_ui(1);
+    let mut dev = Flaky {
+        inputs: ScriptedInputs::new([
+            Input::Tick(1),
+            Input::Tick(2),
+            Input::Button(Button::Roll, Press::Press),
+            Input::Tick(3),
+        ]),
+        failures_left: 3,
+        shown: 0,
+    };
+    let mut t = 0;
+    let mut clock = || {
+        t += 10;
+        t
+    };
+    boardside::app::run(&mut dev, &mut ui, &mut clock).expect("the loop goes on");
+    assert!(dev.shown >= 1, "shown once the display answers again");
+    assert_eq!(
+        ui.session.as_ref().unwrap().history.len(),
+        1,
+        "the roll was made while the display was failing"
+    );
+}
