@@ -169,6 +169,10 @@ pub struct SimArgs {
     /// With --compare: draw the distributions (FILE.svg or FILE.png).
     #[arg(long, requires = "compare")]
     pub plot: Option<PathBuf>,
+    /// Threads to play on (default: every core). The figures are the same for any number:
+    /// game N is always seeded SEED+N.
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 fn load(path: &std::path::Path) -> Result<Ruleset, String> {
@@ -294,10 +298,20 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         check: a.check,
     };
     let ruleset = crate::app::find_ruleset(&a.ruleset);
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let lines = if a.compare.is_empty() {
-        crate::games::simulate(&ruleset, &a.options, &cfg)?
+        crate::games::simulate(&ruleset, &a.options, &cfg, jobs)?
     } else {
-        crate::games::compare(&ruleset, &a.options, &a.compare, &cfg, a.plot.as_deref())?
+        crate::games::compare(
+            &ruleset,
+            &a.options,
+            &a.compare,
+            &cfg,
+            a.plot.as_deref(),
+            jobs,
+        )?
     };
     for l in lines {
         say!("{l}");

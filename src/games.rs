@@ -191,6 +191,7 @@ pub fn compare(
     sets: &[String],
     cfg: &simulate::Config,
     plot: Option<&Path>,
+    jobs: usize,
 ) -> Result<Vec<String>, String> {
     let game = family_of_ruleset(path)?;
     for_family!(game.as_str(), F => {
@@ -205,7 +206,7 @@ pub fn compare(
                 .collect();
             let mut opts = options::<F>(&rules, given)?;
             set_options::<F>(&mut opts, &pairs)?;
-            let games = crate::lab::play::<F>(&rules, &opts, cfg, &mut || bar.inc(1))?;
+            let games = crate::lab::play_jobs::<F>(&rules, &opts, cfg, jobs, &bar)?;
             arms.push(crate::lab::Arm { name: set.clone(), games });
         }
         bar.finish_and_clear();
@@ -223,6 +224,7 @@ pub fn simulate(
     path: &Path,
     given: &[String],
     cfg: &simulate::Config,
+    jobs: usize,
 ) -> Result<Vec<String>, String> {
     let game = family_of_ruleset(path)?;
     for_family!(game.as_str(), F => {
@@ -236,7 +238,7 @@ pub fn simulate(
             lines.push("conformance: every check passed".into());
             Ok(lines)
         } else {
-            simulate::run::<F>(&rules, &opts, cfg).map(|r| r.lines())
+            simulate::run_jobs::<F>(&rules, &opts, cfg, jobs).map(|r| r.lines())
         }
     })
 }

@@ -59,6 +59,45 @@ pub fn play<F: Family>(
     Ok(out)
 }
 
+/// `play` on `jobs` threads: blocks of seeds, joined in seed order, so the games are the
+/// same as on one thread.
+pub fn play_jobs<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    cfg: &Config,
+    jobs: usize,
+    bar: &indicatif::ProgressBar,
+) -> Result<Vec<Game>, String> {
+    let jobs = (jobs.max(1) as u64).min(cfg.games.max(1));
+    let block = cfg.games.div_ceil(jobs);
+    let parts: Vec<Result<Vec<Game>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let first = (j * block).min(cfg.games);
+                let last = ((j + 1) * block).min(cfg.games);
+                let part = Config {
+                    seed: cfg.seed.wrapping_add(first),
+                    games: last - first,
+                    ..cfg.clone()
+                };
+                scope.spawn(move || play::<F>(rules, options, &part, &mut || bar.inc(1)))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a simulation thread failed".into()))
+            })
+            .collect()
+    });
+    let mut games = Vec::new();
+    for p in parts {
+        games.extend(p?);
+    }
+    Ok(games)
+}
+
 /// Mean and the half-width of its 95% interval (normal approximation).
 fn mean_ci(xs: &[f64]) -> (f64, f64) {
     let n = xs.len().max(1) as f64;

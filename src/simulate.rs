@@ -89,18 +89,86 @@ pub fn run<F: Family>(
     options: &F::Options,
     cfg: &Config,
 ) -> Result<Report<F>, String> {
-    let mut report = Report::<F> {
+    run_jobs::<F>(rules, options, cfg, 1)
+}
+
+/// Play `cfg.games` games on `jobs` threads. Game `g` is seeded `cfg.seed + g` whichever
+/// thread plays it, and the threads' figures are added up in game order, so the report (but
+/// its time) is the same for any number of jobs. A checked run plays on one thread.
+pub fn run_jobs<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    cfg: &Config,
+    jobs: usize,
+) -> Result<Report<F>, String> {
+    let start = Instant::now();
+    let bar = progress(cfg.games);
+    let jobs = if cfg.check { 1 } else { jobs.max(1) as u64 }.min(cfg.games.max(1));
+    // Contiguous blocks of games, one per thread, in order.
+    let block = cfg.games.div_ceil(jobs);
+    let ranges: Vec<std::ops::Range<u64>> = (0..jobs)
+        .map(|j| (j * block).min(cfg.games)..((j + 1) * block).min(cfg.games))
+        .collect();
+    let parts: Vec<Result<Report<F>, String>> = if jobs == 1 {
+        vec![play_range::<F>(rules, options, cfg, 0..cfg.games, &bar)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = ranges
+                .iter()
+                .map(|r| {
+                    let (r, bar) = (r.clone(), &bar);
+                    scope.spawn(move || play_range::<F>(rules, options, cfg, r, bar))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a simulation thread failed".into()))
+                })
+                .collect()
+        })
+    };
+    bar.finish_and_clear();
+    let mut report = empty::<F>(cfg.players);
+    // The first failure in game order, as one thread would have met it.
+    for part in parts {
+        let part = part?;
+        report.games += part.games;
+        report.player_turns += part.player_turns;
+        report.commands += part.commands;
+        report.capped += part.capped;
+        for (a, b) in report.wins.iter_mut().zip(&part.wins) {
+            *a += b;
+        }
+        F::merge_stats(&mut report.stats, part.stats);
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn empty<F: Family>(players: usize) -> Report<F> {
+    Report::<F> {
         games: 0,
         player_turns: 0,
         commands: 0,
         seconds: 0.0,
-        wins: vec![0; cfg.players],
+        wins: vec![0; players],
         capped: 0,
         stats: F::Stats::default(),
-    };
-    let start = Instant::now();
-    let bar = progress(cfg.games);
-    for g in 0..cfg.games {
+    }
+}
+
+/// The games of one block, in order.
+fn play_range<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    cfg: &Config,
+    games: std::ops::Range<u64>,
+    bar: &indicatif::ProgressBar,
+) -> Result<Report<F>, String> {
+    let mut report = empty::<F>(cfg.players);
+    for g in games {
         bar.inc(1);
         let seed = cfg.seed.wrapping_add(g);
         let outcome = if cfg.check {
@@ -122,8 +190,6 @@ pub fn run<F: Family>(
             None => report.capped += 1,
         }
     }
-    bar.finish_and_clear();
-    report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
 }
 

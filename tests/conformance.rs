@@ -681,6 +681,7 @@ mod stuck {
         fn house_rules(_: &()) -> Vec<boardside::engine::game::HouseRule> {
             vec![]
         }
+        fn merge_stats(_: &mut (), _: ()) {}
         fn standing(_: &(), _: &(u32, usize)) -> boardside::engine::game::Standing {
             boardside::engine::game::Standing::default()
         }

@@ -914,3 +914,58 @@ fn under_systemd_the_log_lines_carry_their_syslog_priority_elsewhere_plain_lines
     assert!(!text.contains("resume refused"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn simulate_with_several_jobs_gives_the_figures_of_one_job() {
+    // Everything but the rates (which depend on the machine) must be the same.
+    let figures = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.contains("/s:"))
+            .map(str::to_string)
+            .collect()
+    };
+    for (game, players) in [("sectionopoly", "4"), ("illuminati", "3"), ("grid", "2")] {
+        let r = ruleset_named(game);
+        let args = |jobs: &'static str| {
+            vec![
+                "simulate".to_string(),
+                "--ruleset".into(),
+                r.clone(),
+                "--games".into(),
+                "13".into(),
+                "--players".into(),
+                players.into(),
+                "--jobs".into(),
+                jobs.into(),
+            ]
+        };
+        let one = args("1");
+        let four = args("4");
+        let (c1, o1, e1) = run(&one.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let (c4, o4, e4) = run(&four.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert_eq!((c1, c4), (0, 0), "{e1}{e4}");
+        assert_eq!(figures(&o1), figures(&o4), "{game}");
+        assert!(figures(&o1).len() >= 4, "{o1}");
+    }
+    // The lab too: the same games whatever the threads.
+    let r = ruleset();
+    let lab = |jobs: &str| {
+        run(
+            &[
+                "simulate",
+                "--ruleset",
+                &r,
+                "--games",
+                "9",
+                "--jobs",
+                jobs,
+                "--compare",
+                "short_game=true",
+                "short_game=false",
+            ],
+            "",
+        )
+        .1
+    };
+    assert_eq!(lab("1"), lab("3"));
+}

@@ -167,14 +167,16 @@ impl Standing {
 pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     /// The ruleset's `game =` key for this family.
     const GAME: &'static str;
-    type Rules: Clone;
-    type Options: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    // Rules and options are shared by `simulate --jobs`'s threads; each thread's figures
+    // come back to be added up.
+    type Rules: Clone + Sync;
+    type Options: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Sync;
     type Setup: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     type State: Clone + PartialEq + Debug;
     type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     /// What `simulate` counts beyond games, turns and wins.
-    type Stats: Default;
+    type Stats: Default + Send;
 
     // --- the ruleset ---------------------------------------------------------------------
     /// Load and check a ruleset file; errors read `file:line: what is wrong`.
@@ -308,6 +310,8 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     ) -> u64;
     /// A game of random play ended (over, or at the cap).
     fn game_ends(stats: &mut Self::Stats, rules: &Self::Rules, state: &Self::State);
+    /// Add the figures of other games (another thread's) to these.
+    fn merge_stats(into: &mut Self::Stats, from: Self::Stats);
     /// The family's own lines of a simulate report.
     fn stats_lines(stats: &Self::Stats, games: u64) -> Vec<String>;
 }

@@ -376,6 +376,13 @@ impl Family for Grid {
             stats.team_wins[t.index()] += 1;
         }
     }
+    fn merge_stats(into: &mut Stats, from: Stats) {
+        for t in 0..2 {
+            into.team_wins[t] += from.team_wins[t];
+        }
+        into.conversions += from.conversions;
+        into.wonders += from.wonders;
+    }
     fn stats_lines(stats: &Stats, games: u64) -> Vec<String> {
         let g = games.max(1) as f64;
         let decided = (stats.team_wins[0] + stats.team_wins[1]).max(1) as f64;

@@ -427,6 +427,14 @@ impl Family for Illuminati {
             *stats.won.entry(r.cards[w].id.clone()).or_default() += 1;
         }
     }
+    fn merge_stats(into: &mut Stats, from: Stats) {
+        for (k, v) in from.played {
+            *into.played.entry(k).or_insert(0) += v;
+        }
+        for (k, v) in from.won {
+            *into.won.entry(k).or_insert(0) += v;
+        }
+    }
     fn stats_lines(stats: &Stats, _games: u64) -> Vec<String> {
         stats
             .played

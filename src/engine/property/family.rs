@@ -326,6 +326,10 @@ impl Family for Property {
         stats.game_ends(s)
     }
 
+    fn merge_stats(into: &mut random::Stats, from: random::Stats) {
+        into.merge(from)
+    }
+
     fn stats_lines(stats: &random::Stats, games: u64) -> Vec<String> {
         stats.lines(games)
     }

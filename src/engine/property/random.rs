@@ -32,6 +32,14 @@ impl Stats {
             .count() as u64
     }
 
+    /// Another block of games' figures (the leader being followed is per game, reset at
+    /// each game's end).
+    pub fn merge(&mut self, other: Stats) {
+        self.lead_changes += other.lead_changes;
+        self.status_wins += other.status_wins;
+        self.status_game |= other.status_game;
+    }
+
     pub fn game_ends(&mut self, s: &State) {
         self.status_wins += won_on_status(s) as u64;
         self.leader = Leader::default();
