@@ -1,11 +1,13 @@
-//! `cargo bench`: the engine's speed figures (printed, never asserted; the machines are shared).
-//! - one command: `decide` on a mid-game state, then `apply` of its events (no rendering);
-//! - random play: player-turns per second with buying, auctions, building and trades on;
-//! - resume: replaying a 10,000-command journal from disk.
+//! `cargo bench`: the speed figures of every family (printed, never asserted; the machines are
+//! shared): one command decided on a mid-game state and its events applied; random play in
+//! player-turns per second on one core and on every core (with the scaling); a journal of up
+//! to 10,000 commands replayed from disk; then the device's button-to-frame time.
 
 use boardside::engine::game::Family;
+use boardside::engine::grid::Grid;
+use boardside::engine::illuminati::Illuminati;
 use boardside::engine::property::{Property, Ruleset};
-use boardside::session::PropertySession as Session;
+use boardside::session::Session;
 use boardside::simulate::{self, Config};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -18,110 +20,130 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let rules = Ruleset::load(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/rulesets/sectionopoly.toml"
-    ))
-    .expect("ruleset");
-    let names = simulate::names(4);
+    let path = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let rules = Ruleset::load(&path("sectionopoly")).expect("ruleset");
+    family::<Property>("sectionopoly", &path("sectionopoly"), 4);
+    family::<Grid>("grid", &path("grid"), 4);
+    family::<Illuminati>("illuminati", &path("illuminati"), 4);
+    device(&rules);
+}
+
+/// One family's figures: a command decided and applied, random play on one core and on every
+/// core, and a journal replayed.
+fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
+    let rules = F::load(ruleset).expect("ruleset");
+    let options = F::default_options(&rules);
+    let names = simulate::names(players);
 
     // Mid-game states with the command the random player would choose next.
     let mut cases = Vec::new();
     for seed in 0..50u64 {
-        let setup = Property::setup(
-            &rules,
-            &names,
-            &rules.options,
-            &mut StdRng::seed_from_u64(seed),
-        );
-        let (mut s, _) = Property::new_game(&rules, &names, &rules.options, &setup).unwrap();
+        let setup = F::setup(&rules, &names, &options, &mut StdRng::seed_from_u64(seed));
+        let (mut s, _) = F::new_game(&rules, &names, &options, &setup).unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         for _ in 0..300 {
-            if s.over {
-                break;
+            if F::has_legal(&rules, &s)
+                && boardside::engine::game::winners::<F>(&rules, &s).is_none()
+            {
+                let cmd = F::random_command(&rules, &s, &mut rng).unwrap();
+                F::execute(&rules, &mut s, &cmd).unwrap();
             }
-            let cmd = Property::random_command(&rules, &s, &mut rng).unwrap();
-            Property::execute(&rules, &mut s, &cmd).unwrap();
         }
-        if !s.over {
-            let cmd = Property::random_command(&rules, &s, &mut rng).unwrap();
-            cases.push((s, cmd));
+        if boardside::engine::game::winners::<F>(&rules, &s).is_none() {
+            if let Some(cmd) = F::random_command(&rules, &s, &mut rng) {
+                cases.push((s, cmd));
+            }
         }
     }
-    let rounds = 2000;
+    let rounds = 200;
     let mut samples = Vec::new();
-    for _ in 0..20 {
+    for _ in 0..15 {
         let t = Instant::now();
         for _ in 0..rounds {
             for (s, cmd) in &cases {
-                let events = Property::execute(&rules, &mut s.clone(), cmd).unwrap();
+                let events = F::execute(&rules, &mut s.clone(), cmd).unwrap();
                 let mut after = s.clone();
                 for e in &events {
-                    Property::apply(&rules, &mut after, e);
+                    F::apply(&rules, &mut after, e);
                 }
                 black_box(after);
             }
         }
-        samples.push(t.elapsed().as_secs_f64() * 1e9 / (rounds * cases.len()) as f64);
+        samples.push(t.elapsed().as_secs_f64() * 1e9 / (rounds * cases.len().max(1)) as f64);
     }
     println!(
-        "one command (decide on a copy + apply), median: {:.0} ns",
+        "{label}: one command (decide on a copy + apply), median of {} states: {:.0} ns",
+        cases.len(),
         median(samples)
     );
 
+    // Random play: one core, then every core (the same games, so the same figures).
     let cfg = Config {
-        players: 4,
-        games: 300,
+        players,
+        games: 400,
         seed: 1,
         max_turns: 1000,
         check: false,
     };
-    let report = simulate::run::<Property>(&rules, &rules.options, &cfg).unwrap();
-    for l in report.lines().iter().take(5) {
-        println!("random play, 4 players: {l}");
-    }
+    let one = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let all = simulate::run_jobs::<F>(&rules, &options, &cfg, cores).unwrap();
+    let rate = |r: &simulate::Report<F>| r.player_turns as f64 / r.seconds.max(1e-9);
+    println!(
+        "{label}: random play, {players} players: {:.0} player-turns/s on one core \
+         ({:.0} commands/s, {:.1} games/s)",
+        rate(&one),
+        one.commands as f64 / one.seconds.max(1e-9),
+        one.games as f64 / one.seconds.max(1e-9)
+    );
+    println!(
+        "{label}: random play on {cores} cores: {:.0} player-turns/s, {:.0}% of linear",
+        rate(&all),
+        100.0 * rate(&all) / (rate(&one) * cores as f64)
+    );
 
-    // A journal of 10,000 commands (8 players, so the game lasts), then resume it.
-    let dir = std::env::temp_dir().join(format!("boardside-bench-{}", std::process::id()));
+    // The longest journal of the first seeds (up to 10,000 commands), then resume it.
+    let dir = std::env::temp_dir().join(format!("boardside-bench-{}-{label}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("long.journal");
+    let best = dir.join("long.journal");
     let mut made = 0;
-    for seed in 0.. {
+    for seed in 0..20u64 {
+        let path = dir.join("try.journal");
         let _ = std::fs::remove_file(&path);
-        let mut session = Session::new(
-            rules.clone(),
-            &simulate::names(8),
-            seed,
-            rules.options.clone(),
-            Some(&path),
-        )
-        .unwrap();
+        let many = simulate::names(players.max(if label == "sectionopoly" { 8 } else { 0 }));
+        let mut session =
+            Session::<F>::new(rules.clone(), &many, seed, options.clone(), Some(&path)).unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
-        while !session.state.over && session.history.len() < 10_000 {
-            let cmd = Property::random_command(&rules, &session.state, &mut rng).unwrap();
+        while !session.over() && session.history.len() < 10_000 {
+            let Some(cmd) = F::random_command(&rules, &session.state, &mut rng) else {
+                break;
+            };
             session.command(cmd).unwrap();
         }
-        made = session.history.len();
+        if session.history.len() > made {
+            made = session.history.len();
+            std::fs::rename(&path, &best).unwrap();
+        }
         if made == 10_000 {
             break;
         }
     }
-    let bytes = std::fs::metadata(&path).unwrap().len();
+    let bytes = std::fs::metadata(&best).unwrap().len();
     let mut samples = Vec::new();
-    for _ in 0..15 {
+    for _ in 0..10 {
         let t = Instant::now();
-        let (s, _) = Session::resume(rules.clone(), &path).unwrap().unwrap();
+        let (s, _) = Session::<F>::resume(rules.clone(), &best).unwrap().unwrap();
         black_box(&s.state);
         samples.push(t.elapsed().as_secs_f64() * 1e3);
     }
+    let ms = median(samples);
     println!(
-        "resume a {made}-command journal ({:.1} MB), median: {:.1} ms",
+        "{label}: resume a {made}-command journal ({:.2} MB), median: {ms:.1} ms \
+         ({:.1} us a command)",
         bytes as f64 / 1e6,
-        median(samples)
+        ms * 1e3 / made.max(1) as f64
     );
     std::fs::remove_dir_all(&dir).unwrap();
-
-    device(&rules);
 }
 
 /// An I2C bus that accepts everything (the screen counts the bytes itself).
@@ -153,7 +175,8 @@ fn device(rules: &Ruleset) {
     let mut frame = Frame::default();
     for seed in 0..300u64 {
         let session =
-            Session::new(rules.clone(), &names, seed, rules.options.clone(), None).unwrap();
+            Session::<Property>::new(rules.clone(), &names, seed, rules.options.clone(), None)
+                .unwrap();
         let mut ui = Ui::new(
             Some(session),
             TagMap::default(),
@@ -176,7 +199,7 @@ fn device(rules: &Ruleset) {
     // One number changing: a player's cash on the turn screen.
     let mut listed = rules.options.clone();
     listed.first_player = boardside::engine::property::options::FirstPlayer::Listed;
-    let session = Session::new(rules.clone(), &names, 1, listed, None).unwrap();
+    let session = Session::<Property>::new(rules.clone(), &names, 1, listed, None).unwrap();
     let mut ui = Ui::new(
         Some(session),
         TagMap::default(),

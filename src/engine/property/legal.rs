@@ -142,23 +142,53 @@ pub fn claims(s: &State, out: &mut Vec<Command>) {
 
 /// Building, selling, mortgaging and lifting for these players' squares.
 pub fn management(rules: &Ruleset, s: &State, players: &[usize], out: &mut Vec<Command>) {
+    management_of(rules, s, players, Kinds::ALL, out)
+}
+
+/// Which kinds of management command to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kinds {
+    pub build: bool,
+    pub sell: bool,
+    pub mortgage: bool,
+    pub unmortgage: bool,
+}
+
+impl Kinds {
+    pub const ALL: Kinds = Kinds {
+        build: true,
+        sell: true,
+        mortgage: true,
+        unmortgage: true,
+    };
+}
+
+/// `management` for only some kinds, in the same order: the random player decides what it
+/// wants first and so never checks (and lists) what it would throw away.
+pub fn management_of(
+    rules: &Ruleset,
+    s: &State,
+    players: &[usize],
+    kinds: Kinds,
+    out: &mut Vec<Command>,
+) {
     for &p in players {
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
         for sq in s.owned_by(p) {
-            if can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
+            if kinds.build && can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
                 out.push(Command::Build { square: sq });
             }
-            if can_sell(rules, s, sq).is_ok() {
+            if kinds.sell && can_sell(rules, s, sq).is_ok() {
                 for all in [false, true] {
                     out.push(Command::Sell { square: sq, all });
                 }
             }
-            if can_mortgage(rules, s, sq).is_ok() {
+            if kinds.mortgage && can_mortgage(rules, s, sq).is_ok() {
                 out.push(Command::Mortgage { square: sq });
             }
-            if can_unmortgage(rules, s, sq).is_ok() {
+            if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
                 out.push(Command::Unmortgage { square: sq });
             }
         }

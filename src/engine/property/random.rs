@@ -175,6 +175,32 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
 /// nothing pending it first picks what kind of thing to do, then asks only for those commands.
 pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
     let options = match s.top() {
+        // Only what the choices below can pick, in the order `legal` lists them (so the
+        // same seed picks the same command): buying or declining, never management...
+        Some(Pending::Buy { player, square, .. }) if !s.over => {
+            let mut v = Vec::with_capacity(2);
+            if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
+                v.push(Command::Buy);
+            }
+            v.push(Command::Decline);
+            v
+        }
+        // ...and a debtor paying, raising money from their own squares, or conceding.
+        Some(Pending::Debt(d)) if !s.over => {
+            let mut v = Vec::new();
+            if s.cash(d.debtor) >= d.amount {
+                v.push(Command::Pay);
+            }
+            v.push(Command::Concede);
+            let kinds = legal::Kinds {
+                build: false,
+                sell: true,
+                mortgage: true,
+                unmortgage: false,
+            };
+            legal::management_of(rules, s, &[d.debtor], kinds, &mut v);
+            v
+        }
         Some(_) => legal::legal(rules, s),
         None => {
             // Sample one player's options (or one deal) rather than list everyone's: the same
@@ -186,8 +212,23 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
                 .map(|k| (start + k) % n)
                 .find(|&q| s.in_game(q))
                 .unwrap_or(s.current);
+            // How keen the player is on each kind of move (drawn just after the kind of move in
+            // every branch, so the draws come in the same order whichever branch runs).
+            let mut keen = None;
             match rng.random_range(0..100) {
-                0..=21 => legal::management(rules, s, &[someone], &mut v),
+                0..=21 => {
+                    let r = rng.random_range(0..100);
+                    keen = Some(r);
+                    // Only what the player would keep: the same list as listing all and
+                    // filtering, without checking the rest.
+                    let kinds = legal::Kinds {
+                        build: r < 70,
+                        sell: r < 5,
+                        mortgage: r < 5,
+                        unmortgage: r < 20,
+                    };
+                    legal::management_of(rules, s, &[someone], kinds, &mut v)
+                }
                 22 => {
                     let sq = rng.random_range(0..rules.squares.len());
                     if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
@@ -205,7 +246,7 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
                 23..=40 => legal::claims(s, &mut v),
                 _ => {}
             }
-            let r = rng.random_range(0..100);
+            let r = keen.unwrap_or_else(|| rng.random_range(0..100));
             let wanted = |c: &Command| match c {
                 Command::Build { .. } => r < 70,
                 Command::Unmortgage { .. } => r < 20,
@@ -219,9 +260,13 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
             v
         }
     };
+    // One of the options `f` accepts, at random (counted, then found: no list built).
     let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<Command> {
-        let v: Vec<&Command> = options.iter().filter(|c| f(c)).collect();
-        (!v.is_empty()).then(|| v[rng.random_range(0..v.len())].clone())
+        let n = options.iter().filter(|c| f(c)).count();
+        (n > 0).then(|| {
+            let k = rng.random_range(0..n);
+            options.iter().filter(|c| f(c)).nth(k).cloned()
+        })?
     };
     let chosen = match s.top() {
         Some(Pending::Buy { .. }) => if rng.random_ratio(3, 4) {
