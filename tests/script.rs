@@ -969,3 +969,52 @@ fn simulate_with_several_jobs_gives_the_figures_of_one_job() {
     };
     assert_eq!(lab("1"), lab("3"));
 }
+
+#[test]
+fn simulate_figures_for_a_seed_stay_as_recorded() {
+    // Speed work must not change what a seed plays: every figure but the rates is kept in
+    // tests/golden/simulate-RULESET.txt (UPDATE_GOLDEN=1 rewrites them, for a change of rules
+    // that is explained in its commit).
+    for game in [
+        "sectionopoly",
+        "suetology",
+        "scientopoly",
+        "grid",
+        "illuminati",
+    ] {
+        let r = ruleset_named(game);
+        let players = if game == "grid" { "2" } else { "4" };
+        let (code, out, err) = run(
+            &[
+                "simulate",
+                "--ruleset",
+                &r,
+                "--games",
+                "40",
+                "--seed",
+                "3",
+                "--players",
+                players,
+                "--jobs",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let figures: String = out
+            .lines()
+            .filter(|l| !l.contains("/s:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let path = format!(
+            "{}/tests/golden/simulate-{game}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
+            std::fs::write(&path, &figures).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(figures, want, "{game}: the figures for seed 3 changed");
+    }
+}
