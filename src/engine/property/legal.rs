@@ -11,8 +11,14 @@ use super::{auction, autoresolve, jail};
 
 pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
     let mut out = Vec::new();
+    legal_into(rules, s, &mut out);
+    out
+}
+
+/// `legal`, added to `out` (a list the caller reuses).
+pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     if s.over {
-        return out;
+        return;
     }
     let roll = Command::Roll { dice: None };
     match s.top() {
@@ -24,7 +30,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
             out.push(Command::Decline);
             // Anyone may deal while a purchase waits (`may_manage`), not only the buyer.
             let everyone: Vec<usize> = s.active_players().collect();
-            management(rules, s, &everyone, &mut out);
+            management(rules, s, &everyone, out);
         }
         Some(Pending::Auction(a)) => {
             let step = s.options.auction_step;
@@ -68,7 +74,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
             }
             out.push(Command::Concede);
             let everyone: Vec<usize> = s.active_players().collect();
-            management(rules, s, &everyone, &mut out);
+            management(rules, s, &everyone, out);
         }
         Some(Pending::Card { deck, .. }) => {
             for card in s.decks[*deck].cards() {
@@ -99,14 +105,13 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
             }
         }
         None => {
-            turn_commands(rules, s, &mut out);
-            claims(s, &mut out);
+            turn_commands(rules, s, out);
+            claims(s, out);
             let everyone: Vec<usize> = s.active_players().collect();
-            management(rules, s, &everyone, &mut out);
-            trades(rules, s, &mut out);
+            management(rules, s, &everyone, out);
+            trades(rules, s, out);
         }
     }
-    out
 }
 
 /// The current player's turn verbs when nothing is pending: roll, end, leave jail.

@@ -174,38 +174,50 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
 /// A random player's choice among the legal commands, weighted like a plausible table. With
 /// nothing pending it first picks what kind of thing to do, then asks only for those commands.
 pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
-    let options = match s.top() {
+    // One list of options per thread, reused: the chooser runs for every simulated command.
+    thread_local! {
+        static OPTIONS: std::cell::RefCell<Vec<Command>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    OPTIONS.with_borrow_mut(|options| {
+        options.clear();
+        choose_from(rules, s, rng, options)
+    })
+}
+
+fn choose_from(
+    rules: &Ruleset,
+    s: &State,
+    rng: &mut StdRng,
+    options: &mut Vec<Command>,
+) -> Option<Command> {
+    match s.top() {
         // Only what the choices below can pick, in the order `legal` lists them (so the
         // same seed picks the same command): buying or declining, never management...
         Some(Pending::Buy { player, square, .. }) if !s.over => {
-            let mut v = Vec::with_capacity(2);
             if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
-                v.push(Command::Buy);
+                options.push(Command::Buy);
             }
-            v.push(Command::Decline);
-            v
+            options.push(Command::Decline);
         }
         // ...and a debtor paying, raising money from their own squares, or conceding.
         Some(Pending::Debt(d)) if !s.over => {
-            let mut v = Vec::new();
             if s.cash(d.debtor) >= d.amount {
-                v.push(Command::Pay);
+                options.push(Command::Pay);
             }
-            v.push(Command::Concede);
+            options.push(Command::Concede);
             let kinds = legal::Kinds {
                 build: false,
                 sell: true,
                 mortgage: true,
                 unmortgage: false,
             };
-            legal::management_of(rules, s, &[d.debtor], kinds, &mut v);
-            v
+            legal::management_of(rules, s, &[d.debtor], kinds, options);
         }
-        Some(_) => legal::legal(rules, s),
+        Some(_) => legal::legal_into(rules, s, options),
         None => {
             // Sample one player's options (or one deal) rather than list everyone's: the same
             // legal moves, far cheaper to ask for.
-            let mut v = Vec::new();
+            let v = &mut *options;
             let n = s.players.len();
             let start = rng.random_range(0..n);
             let someone = (0..n)
@@ -227,7 +239,7 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
                         mortgage: r < 5,
                         unmortgage: r < 20,
                     };
-                    legal::management_of(rules, s, &[someone], kinds, &mut v)
+                    legal::management_of(rules, s, &[someone], kinds, v)
                 }
                 22 => {
                     let sq = rng.random_range(0..rules.squares.len());
@@ -243,7 +255,7 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
                         }
                     }
                 }
-                23..=40 => legal::claims(s, &mut v),
+                23..=40 => legal::claims(s, v),
                 _ => {}
             }
             let r = keen.unwrap_or_else(|| rng.random_range(0..100));
@@ -255,11 +267,11 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
             };
             v.retain(wanted);
             if v.is_empty() {
-                legal::turn_commands(rules, s, &mut v);
+                legal::turn_commands(rules, s, v);
             }
-            v
         }
-    };
+    }
+    let options = &*options;
     // One of the options `f` accepts, at random (counted, then found: no list built).
     let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<Command> {
         let n = options.iter().filter(|c| f(c)).count();
