@@ -59,8 +59,11 @@ pub fn play<F: Family>(
     Ok(out)
 }
 
-/// `play` on `jobs` threads: blocks of seeds, joined in seed order, so the games are the
-/// same as on one thread.
+/// One thread's games with their numbers, or the number and failure of the game it stopped at.
+type Share = Result<Vec<(u64, Game)>, (u64, String)>;
+
+/// `play` on `jobs` threads, each taking the next unplayed seed when free; the games come
+/// back in seed order, so they are the same as on one thread.
 pub fn play_jobs<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
@@ -68,34 +71,49 @@ pub fn play_jobs<F: Family>(
     jobs: usize,
     bar: &indicatif::ProgressBar,
 ) -> Result<Vec<Game>, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
     let jobs = (jobs.max(1) as u64).min(cfg.games.max(1));
-    let block = cfg.games.div_ceil(jobs);
-    let parts: Vec<Result<Vec<Game>, String>> = std::thread::scope(|scope| {
+    let next = AtomicU64::new(0);
+    let parts: Vec<Share> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
-            .map(|j| {
-                let first = (j * block).min(cfg.games);
-                let last = ((j + 1) * block).min(cfg.games);
-                let part = Config {
-                    seed: cfg.seed.wrapping_add(first),
-                    games: last - first,
-                    ..cfg.clone()
-                };
-                scope.spawn(move || play::<F>(rules, options, &part, &mut || bar.inc(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= cfg.games {
+                            return Ok(mine);
+                        }
+                        let one = Config {
+                            seed: cfg.seed.wrapping_add(g),
+                            games: 1,
+                            ..cfg.clone()
+                        };
+                        let game = play::<F>(rules, options, &one, &mut || bar.inc(1))
+                            .map_err(|e| (g, e))?;
+                        mine.extend(game.into_iter().map(|x| (g, x)));
+                    }
+                })
             })
             .collect();
         handles
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err("a simulation thread failed".into()))
+                    .unwrap_or_else(|_| Err((0, "a simulation thread failed".into())))
             })
             .collect()
     });
-    let mut games = Vec::new();
-    for p in parts {
-        games.extend(p?);
+    if let Some((_, e)) = parts
+        .iter()
+        .filter_map(|p| p.as_ref().err())
+        .min_by_key(|(g, _)| *g)
+    {
+        return Err(e.clone());
     }
-    Ok(games)
+    let mut games: Vec<(u64, Game)> = parts.into_iter().flatten().flatten().collect();
+    games.sort_by_key(|(g, _)| *g);
+    Ok(games.into_iter().map(|(_, x)| x).collect())
 }
 
 /// Mean and the half-width of its 95% interval (normal approximation).

@@ -93,47 +93,51 @@ pub fn run<F: Family>(
 }
 
 /// Play `cfg.games` games on `jobs` threads. Game `g` is seeded `cfg.seed + g` whichever
-/// thread plays it, and the threads' figures are added up in game order, so the report (but
-/// its time) is the same for any number of jobs. A checked run plays on one thread.
+/// thread plays it, each thread takes the next unplayed game when it is free (games differ in
+/// length, so fixed shares would leave a thread idle), and the figures are sums, so the report
+/// (but its time) is the same for any number of jobs. A checked run plays on one thread.
 pub fn run_jobs<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
     cfg: &Config,
     jobs: usize,
 ) -> Result<Report<F>, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
     let start = Instant::now();
     let bar = progress(cfg.games);
     let jobs = if cfg.check { 1 } else { jobs.max(1) as u64 }.min(cfg.games.max(1));
-    // Contiguous blocks of games, one per thread, in order.
-    let block = cfg.games.div_ceil(jobs);
-    let ranges: Vec<std::ops::Range<u64>> = (0..jobs)
-        .map(|j| (j * block).min(cfg.games)..((j + 1) * block).min(cfg.games))
-        .collect();
-    let parts: Vec<Result<Report<F>, String>> = if jobs == 1 {
-        vec![play_range::<F>(rules, options, cfg, 0..cfg.games, &bar)]
+    let next = AtomicU64::new(0);
+    let take = || {
+        let g = next.fetch_add(1, Ordering::Relaxed);
+        (g < cfg.games).then_some(g)
+    };
+    let parts: Vec<Result<Report<F>, (u64, String)>> = if jobs == 1 {
+        vec![play_games::<F>(rules, options, cfg, &take, &bar)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges
-                .iter()
-                .map(|r| {
-                    let (r, bar) = (r.clone(), &bar);
-                    scope.spawn(move || play_range::<F>(rules, options, cfg, r, bar))
-                })
+            let handles: Vec<_> = (0..jobs)
+                .map(|_| scope.spawn(|| play_games::<F>(rules, options, cfg, &take, &bar)))
                 .collect();
             handles
                 .into_iter()
                 .map(|h| {
                     h.join()
-                        .unwrap_or_else(|_| Err("a simulation thread failed".into()))
+                        .unwrap_or_else(|_| Err((0, "a simulation thread failed".into())))
                 })
                 .collect()
         })
     };
     bar.finish_and_clear();
+    // A failure: the one of the earliest game, as one thread would have met it first.
+    if let Some((_, e)) = parts
+        .iter()
+        .filter_map(|p| p.as_ref().err())
+        .min_by_key(|(g, _)| *g)
+    {
+        return Err(e.clone());
+    }
     let mut report = empty::<F>(cfg.players);
-    // The first failure in game order, as one thread would have met it.
-    for part in parts {
-        let part = part?;
+    for part in parts.into_iter().flatten() {
         report.games += part.games;
         report.player_turns += part.player_turns;
         report.commands += part.commands;
@@ -159,23 +163,25 @@ fn empty<F: Family>(players: usize) -> Report<F> {
     }
 }
 
-/// The games of one block, in order.
-fn play_range<F: Family>(
+/// Games taken one by one from `take` until it has none left; a failure stops the thread
+/// and names its game.
+fn play_games<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
     cfg: &Config,
-    games: std::ops::Range<u64>,
+    take: &(dyn Fn() -> Option<u64> + Sync),
     bar: &indicatif::ProgressBar,
-) -> Result<Report<F>, String> {
+) -> Result<Report<F>, (u64, String)> {
     let mut report = empty::<F>(cfg.players);
-    for g in games {
+    while let Some(g) = take() {
         bar.inc(1);
         let seed = cfg.seed.wrapping_add(g);
         let outcome = if cfg.check {
-            play_checked::<F>(rules, options, cfg, seed, &mut report.stats)?
+            play_checked::<F>(rules, options, cfg, seed, &mut report.stats)
         } else {
-            play_fast::<F>(rules, options, cfg, seed, &mut report.stats, &mut |_, _| {})?
-        };
+            play_fast::<F>(rules, options, cfg, seed, &mut report.stats, &mut |_, _| {})
+        }
+        .map_err(|e| (g, e))?;
         report.games += 1;
         report.player_turns += outcome.turns;
         report.commands += outcome.commands;

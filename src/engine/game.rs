@@ -310,7 +310,8 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     ) -> u64;
     /// A game of random play ended (over, or at the cap).
     fn game_ends(stats: &mut Self::Stats, rules: &Self::Rules, state: &Self::State);
-    /// Add the figures of other games (another thread's) to these.
+    /// Add the figures of other games (another thread's) to these. The threads' shares of
+    /// the games vary from run to run, so this must not depend on order (sums, counts).
     fn merge_stats(into: &mut Self::Stats, from: Self::Stats);
     /// The family's own lines of a simulate report.
     fn stats_lines(stats: &Self::Stats, games: u64) -> Vec<String>;
