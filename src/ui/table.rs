@@ -1,6 +1,7 @@
 //! What the screens of the grid game and Illuminati share: carrying out a command with its
-//! table lines going to the log, undo that names only what the table may see, and drawing one
-//! line of text, inverted for the header and the chosen menu line.
+//! table lines going to the log (and the game's picture saved when it ends), undo that names
+//! only what the table may see, and drawing one line of text, inverted for the header and the
+//! chosen menu line.
 
 use embedded_graphics::mono_font::ascii::FONT_5X8;
 use embedded_graphics::mono_font::MonoTextStyle;
@@ -21,11 +22,22 @@ pub fn run<F: Family>(
     log: &mut Vec<String>,
 ) -> Result<Vec<String>, String> {
     let before = session.state.clone();
+    let was_over = session.over();
     let events = session.command(cmd).map_err(|e| {
         tracing::info!("refused at the table: {e}");
         e.to_string()
     })?;
-    let lines = Session::<F>::public(&session.narrate(&before, &events));
+    let mut lines = Session::<F>::public(&session.narrate(&before, &events));
+    // The game has just ended: its picture goes beside the journal (`boardside report`).
+    if !was_over && session.over() {
+        if let Some(j) = session.journal_path() {
+            let svg = j.with_extension("svg");
+            match crate::report::write(&session.report(), &svg) {
+                Ok(()) => tracing::info!("the game's picture: {}", svg.display()),
+                Err(e) => lines.push(format!("the game's picture was not saved: {e}")),
+            }
+        }
+    }
     log.extend(lines.iter().cloned());
     Ok(lines)
 }

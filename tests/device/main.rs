@@ -1953,3 +1953,39 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
         "the roll was made while the display was failing"
     );
 }
+
+#[test]
+fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
+    use boardside::engine::game::{Family, Parsed};
+    use boardside::engine::grid::Grid;
+    let dir = std::env::temp_dir().join(format!("boardside-grid-end-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game-1.journal");
+    let rules = Grid::load(&ruleset_path("grid").display().to_string()).unwrap();
+    let mut o = Grid::default_options(&rules);
+    Grid::set_option(&mut o, "walls", "none").unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut s =
+        boardside::session::Session::<Grid>::new(rules, &names, 7, o, Some(&journal)).unwrap();
+    let mut log = Vec::new();
+    for line in [
+        "side Ann scientists",
+        "place Ann 5 5",
+        "side Bob religionists",
+        "place Bob 6 5",
+        "start",
+        "set wonder Ann 5",
+        "order Ann pray",
+        "order Bob pray",
+    ] {
+        let Ok(Parsed::Command(c)) = Grid::parse(&s.rules, &s.state, line) else {
+            panic!("{line}: not a command");
+        };
+        boardside::ui::table::run(&mut s, c, &mut log).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    assert!(s.over(), "the religionists have nobody left");
+    let svg = std::fs::read_to_string(dir.join("game-1.svg")).expect("the picture was saved");
+    assert!(svg.contains("Power strips") && svg.contains("Team sizes"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
