@@ -142,12 +142,18 @@ pub struct Peek {
 
 /// The header of a journal, `None` when the file holds no game yet.
 pub fn peek(path: &Path) -> Result<Option<Peek>, String> {
+    use std::io::BufRead;
     let shown = path.display();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    let file = match File::open(path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{shown}: cannot open the journal: {e}")),
     };
+    // The header line only: the Resume list peeks at every save it shows.
+    let mut bytes = Vec::new();
+    std::io::BufReader::new(file)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| format!("{shown}: cannot read the journal: {e}"))?;
     let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
         return Ok(None);
     };

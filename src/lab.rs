@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::engine::game::Family;
 use crate::report::{Panel, Report, Series};
-use crate::simulate::{play_fast, Config};
+use crate::simulate::{play_fast, share_games, Config};
 
 /// One game's figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,11 +59,9 @@ pub fn play<F: Family>(
     Ok(out)
 }
 
-/// One thread's games with their numbers, or the number and failure of the game it stopped at.
-type Share = Result<Vec<(u64, Game)>, (u64, String)>;
-
-/// `play` on `jobs` threads, each taking the next unplayed seed when free; the games come
-/// back in seed order, so they are the same as on one thread.
+/// `play` on `jobs` threads, each taking the next unplayed seed when free
+/// (`simulate::share_games`); the games come back in seed order, so they are the same as on
+/// one thread.
 pub fn play_jobs<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
@@ -71,47 +69,20 @@ pub fn play_jobs<F: Family>(
     jobs: usize,
     bar: &indicatif::ProgressBar,
 ) -> Result<Vec<Game>, String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let jobs = (jobs.max(1) as u64).min(cfg.games.max(1));
-    let next = AtomicU64::new(0);
-    let parts: Vec<Share> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= cfg.games {
-                            return Ok(mine);
-                        }
-                        let one = Config {
-                            seed: cfg.seed.wrapping_add(g),
-                            games: 1,
-                            ..cfg.clone()
-                        };
-                        let game = play::<F>(rules, options, &one, &mut || bar.inc(1))
-                            .map_err(|e| (g, e))?;
-                        mine.extend(game.into_iter().map(|x| (g, x)));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err((0, "a simulation thread failed".into())))
-            })
-            .collect()
-    });
-    if let Some((_, e)) = parts
-        .iter()
-        .filter_map(|p| p.as_ref().err())
-        .min_by_key(|(g, _)| *g)
-    {
-        return Err(e.clone());
-    }
-    let mut games: Vec<(u64, Game)> = parts.into_iter().flatten().flatten().collect();
+    let parts = share_games(cfg.games, jobs, |take| {
+        let mut mine = Vec::new();
+        while let Some(g) = take() {
+            let one = Config {
+                seed: cfg.seed.wrapping_add(g),
+                games: 1,
+                ..cfg.clone()
+            };
+            let game = play::<F>(rules, options, &one, &mut || bar.inc(1)).map_err(|e| (g, e))?;
+            mine.extend(game.into_iter().map(|x| (g, x)));
+        }
+        Ok(mine)
+    })?;
+    let mut games: Vec<(u64, Game)> = parts.into_iter().flatten().collect();
     games.sort_by_key(|(g, _)| *g);
     Ok(games.into_iter().map(|(_, x)| x).collect())
 }

@@ -73,6 +73,18 @@ impl<F: Family> Session<F> {
         out
     }
 
+    /// Write the game's picture beside its journal (`game-7.svg` for `game-7.journal`), as a
+    /// game that ends at the table does; nothing for a game that is not saved.
+    pub fn save_picture(&self, report: &Report) -> Result<(), String> {
+        let Some(journal) = self.journal_path() else {
+            return Ok(());
+        };
+        let svg = journal.with_extension("svg");
+        write(report, &svg)?;
+        tracing::info!("the game's picture: {}", svg.display());
+        Ok(())
+    }
+
     /// This game's report, from the family's panels.
     pub fn report(&self) -> Report {
         let mut r = F::report(&self.rules, &self.header.players, &self.steps());

@@ -102,42 +102,15 @@ pub fn run_jobs<F: Family>(
     cfg: &Config,
     jobs: usize,
 ) -> Result<Report<F>, String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
     let start = Instant::now();
     let bar = progress(cfg.games);
-    let jobs = if cfg.check { 1 } else { jobs.max(1) as u64 }.min(cfg.games.max(1));
-    let next = AtomicU64::new(0);
-    let take = || {
-        let g = next.fetch_add(1, Ordering::Relaxed);
-        (g < cfg.games).then_some(g)
-    };
-    let parts: Vec<Result<Report<F>, (u64, String)>> = if jobs == 1 {
-        vec![play_games::<F>(rules, options, cfg, &take, &bar)]
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|_| scope.spawn(|| play_games::<F>(rules, options, cfg, &take, &bar)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err((0, "a simulation thread failed".into())))
-                })
-                .collect()
-        })
-    };
+    let jobs = if cfg.check { 1 } else { jobs };
+    let parts = share_games(cfg.games, jobs, |take| {
+        play_games::<F>(rules, options, cfg, take, &bar)
+    });
     bar.finish_and_clear();
-    // A failure: the one of the earliest game, as one thread would have met it first.
-    if let Some((_, e)) = parts
-        .iter()
-        .filter_map(|p| p.as_ref().err())
-        .min_by_key(|(g, _)| *g)
-    {
-        return Err(e.clone());
-    }
     let mut report = empty::<F>(cfg.players);
-    for part in parts.into_iter().flatten() {
+    for part in parts? {
         report.games += part.games;
         report.player_turns += part.player_turns;
         report.commands += part.commands;
@@ -149,6 +122,51 @@ pub fn run_jobs<F: Family>(
     }
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// Games `0..games` shared among `jobs` threads (one thread: no thread started): each thread
+/// runs `work`, which takes game numbers from its argument until it has none left (so a free
+/// thread takes the next game), or stops at a failure naming its game. Each thread's result,
+/// or the failure of the earliest game, as one thread would have met it first.
+pub fn share_games<T: Send>(
+    games: u64,
+    jobs: usize,
+    work: impl Fn(&(dyn Fn() -> Option<u64> + Sync)) -> Result<T, (u64, String)> + Sync,
+) -> Result<Vec<T>, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let jobs = (jobs.max(1) as u64).min(games.max(1));
+    let next = AtomicU64::new(0);
+    let take = || {
+        let g = next.fetch_add(1, Ordering::Relaxed);
+        (g < games).then_some(g)
+    };
+    let parts: Vec<Result<T, (u64, String)>> = if jobs == 1 {
+        vec![work(&take)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(|| work(&take))).collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err((0, "a simulation thread failed".into())))
+                })
+                .collect()
+        })
+    };
+    let mut done = Vec::with_capacity(parts.len());
+    let mut failed: Option<(u64, String)> = None;
+    for p in parts {
+        match p {
+            Ok(t) => done.push(t),
+            Err(e) if failed.as_ref().is_none_or(|f| e.0 < f.0) => failed = Some(e),
+            Err(_) => {}
+        }
+    }
+    match failed {
+        Some((_, e)) => Err(e),
+        None => Ok(done),
+    }
 }
 
 fn empty<F: Family>(players: usize) -> Report<F> {

@@ -144,11 +144,9 @@ impl<S: SpiDevice> Reader<S> {
         // leaving mid-read, noise on the bus), retried at the next poll.
         let atqa = match self.chip.wupa() {
             Ok(a) => a,
+            Err(mfrc522::Error::Timeout) => return None,
             Err(e) => {
-                let e = format!("{e:?}");
-                if !e.contains("Timeout") {
-                    tracing::debug!("reader: wake-up failed ({e}); retrying at the next poll");
-                }
+                tracing::debug!("reader: wake-up failed ({e:?}); retrying at the next poll");
                 return None;
             }
         };

@@ -619,18 +619,21 @@ impl Ui {
         let before = se.state.clone();
         match se.command(cmd) {
             Ok(events) => {
-                if se.state.over && self.final_report.is_none() {
-                    self.final_report = Some(Self::end_report(se, &mut self.note));
-                }
-                let Some(se) = self.session.as_mut() else {
-                    return;
-                };
                 let lines = Session::public(&se.narrate(&before, &events));
                 self.log.extend(lines.iter().map(|l| menu::for_table(l)));
                 let pages = menu::pages(&lines);
                 self.toast = lines;
                 self.toast_until = self.now + self.cfg.toast_ms;
                 self.note = None;
+                // The game has just ended: the final standings draw its report, and its
+                // picture goes beside the journal.
+                if se.state.over && self.final_report.is_none() {
+                    let report = se.report();
+                    if let Err(e) = se.save_picture(&report) {
+                        self.note = Some(format!("the game's picture was not saved: {e}"));
+                    }
+                    self.final_report = Some(report);
+                }
                 if matches!(se.state.top(), Some(Pending::Auction(_))) {
                     self.auction_since = self.now;
                 }
@@ -1146,18 +1149,6 @@ impl Ui {
             .chain(&msgs)
             .map(|l| menu::for_table(l))
             .collect()
-    }
-
-    /// The report of a game that has just ended, its picture written beside the journal (a
-    /// failure to write it is said, and changes nothing else).
-    fn end_report(se: &Session, note: &mut Option<String>) -> crate::report::Report {
-        let report = se.report();
-        if let Some(j) = se.journal_path() {
-            if let Err(e) = crate::report::write(&report, &j.with_extension("svg")) {
-                *note = Some(format!("the game's picture was not saved: {e}"));
-            }
-        }
-        report
     }
 
     fn resume(&mut self, path: PathBuf) {

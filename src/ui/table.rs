@@ -30,12 +30,8 @@ pub fn run<F: Family>(
     let mut lines = Session::<F>::public(&session.narrate(&before, &events));
     // The game has just ended: its picture goes beside the journal (`boardside report`).
     if !was_over && session.over() {
-        if let Some(j) = session.journal_path() {
-            let svg = j.with_extension("svg");
-            match crate::report::write(&session.report(), &svg) {
-                Ok(()) => tracing::info!("the game's picture: {}", svg.display()),
-                Err(e) => lines.push(format!("the game's picture was not saved: {e}")),
-            }
+        if let Err(e) = session.save_picture(&session.report()) {
+            lines.push(format!("the game's picture was not saved: {e}"));
         }
     }
     log.extend(lines.iter().cloned());
