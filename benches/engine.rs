@@ -2,6 +2,7 @@
 //! shared): one command decided on a mid-game state and its events applied; random play in
 //! player-turns per second on one core and on every core (with the scaling); a journal of up
 //! to 10,000 commands replayed from disk; then the device's button-to-frame time.
+//! `cargo bench -- NAME` runs one family only (sectionopoly, grid, illuminati, device).
 
 use boardside::engine::game::Family;
 use boardside::engine::grid::Grid;
@@ -11,8 +12,34 @@ use boardside::session::Session;
 use boardside::simulate::{self, Config};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+/// Counts heap allocations, so the bench can show that random play allocates (next to)
+/// nothing per command (issue 13: a hot path without allocation).
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed straight to the system allocator; only a counter is added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
@@ -21,11 +48,25 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let path = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    // `cargo bench` passes `--bench`; any other word picks what to run.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let rules = Ruleset::load(&path("sectionopoly")).expect("ruleset");
-    family::<Property>("sectionopoly", &path("sectionopoly"), 4);
-    family::<Grid>("grid", &path("grid"), 4);
-    family::<Illuminati>("illuminati", &path("illuminati"), 4);
-    device(&rules);
+    if wanted("sectionopoly") {
+        family::<Property>("sectionopoly", &path("sectionopoly"), 4);
+    }
+    if wanted("grid") {
+        family::<Grid>("grid", &path("grid"), 4);
+    }
+    if wanted("illuminati") {
+        family::<Illuminati>("illuminati", &path("illuminati"), 4);
+    }
+    if wanted("device") {
+        device(&rules);
+    }
 }
 
 /// One family's figures: a command decided and applied, random play on one core and on every
@@ -85,7 +126,9 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         max_turns: 1000,
         check: false,
     };
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed);
     let one = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let all = simulate::run_jobs::<F>(&rules, &options, &cfg, cores).unwrap();
     let rate = |r: &simulate::Report<F>| r.player_turns as f64 / r.seconds.max(1e-9);
@@ -95,6 +138,13 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         rate(&one),
         one.commands as f64 / one.seconds.max(1e-9),
         one.games as f64 / one.seconds.max(1e-9)
+    );
+    println!(
+        "{label}: heap allocations in random play: {:.3} a command ({allocations} in {} \
+         commands, {} games set up included)",
+        allocations as f64 / one.commands.max(1) as f64,
+        one.commands,
+        one.games
     );
     println!(
         "{label}: random play on {cores} cores: {:.0} player-turns/s, {:.0}% of linear",

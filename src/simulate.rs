@@ -247,8 +247,7 @@ pub fn play_fast<F: Family>(
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
     let mut events = Vec::new();
-    let mut over = winners::<F>(rules, &s);
-    while over.is_none() && turns < cfg.max_turns {
+    while !F::is_over(rules, &s) && turns < cfg.max_turns {
         let cmd =
             F::random_command(rules, &s, &mut rng).ok_or_else(|| stuck::<F>(rules, &s, seed))?;
         F::execute_into(rules, &mut s, &cmd, &mut events)
@@ -259,8 +258,8 @@ pub fn play_fast<F: Family>(
         if ended > 0 {
             watch(&s, turns);
         }
-        over = winners::<F>(rules, &s);
     }
+    let over = winners::<F>(rules, &s);
     watch(&s, turns);
     F::game_ends(stats, rules, &s);
     Ok(Outcome {

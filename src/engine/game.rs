@@ -257,6 +257,11 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         cmd: &Self::Command,
     ) -> Result<(), String>;
     fn to_act(rules: &Self::Rules, state: &Self::State) -> ToAct;
+    /// Has the game ended? (`to_act` answers too, but builds the winners' list; the simulator
+    /// asks after every command.)
+    fn is_over(rules: &Self::Rules, state: &Self::State) -> bool {
+        matches!(Self::to_act(rules, state), ToAct::Over { .. })
+    }
     /// The device randomness this command still needs (a `roll` without dice), if any.
     fn chance(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> Option<Chance>;
     /// The command with the device's dice filled in.

@@ -219,6 +219,9 @@ impl Family for Grid {
             _ => Ok(()),
         }
     }
+    fn is_over(_r: &GridRules, s: &State) -> bool {
+        s.phase == Phase::Over
+    }
     fn to_act(_r: &GridRules, s: &State) -> ToAct {
         match &s.phase {
             Phase::Setup => ToAct::One(

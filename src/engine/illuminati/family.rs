@@ -304,6 +304,9 @@ impl Family for Illuminati {
             _ => Ok(()),
         }
     }
+    fn is_over(_r: &IlluRules, s: &State) -> bool {
+        s.phase == Phase::Over
+    }
     fn to_act(_r: &IlluRules, s: &State) -> ToAct {
         match s.phase {
             Phase::Setup => ToAct::One(

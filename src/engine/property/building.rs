@@ -237,14 +237,20 @@ fn place(t: &mut Table, player: usize, hotel: bool, sq: usize) -> Result<(), Rul
 
 /// Players who could put up a building of that kind now.
 pub fn eligible(rules: &Ruleset, s: &State, hotel: bool) -> Vec<usize> {
-    s.active_players()
-        .filter(|&p| {
-            s.owned_by(p).any(|sq| {
-                check_build(rules, s, sq)
-                    .is_ok_and(|st| st.hotel() == hotel && s.cash(p) >= st.cost)
-            })
+    eligible_players(rules, s, hotel).collect()
+}
+
+/// `eligible`, without the list (a refusal is only a reason here, never words).
+fn eligible_players<'a>(
+    rules: &'a Ruleset,
+    s: &'a State,
+    hotel: bool,
+) -> impl Iterator<Item = usize> + 'a {
+    s.active_players().filter(move |&p| {
+        s.owned_by(p).any(|sq| {
+            can_build(rules, s, sq).is_ok_and(|st| st.hotel() == hotel && s.cash(p) >= st.cost)
         })
-        .collect()
+    })
 }
 
 /// How many houses (or hotels) a player could put up now, on complete unmortgaged groups.
@@ -348,11 +354,13 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
 /// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply may be short when two or more players
 /// could build and together could put up more than the bank has.
 pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
-    let who = eligible(rules, s, hotel);
-    if who.len() < 2 {
+    // Fewer than two who could build: no shortage to share out.
+    if eligible_players(rules, s, hotel).nth(1).is_none() {
         return false;
     }
-    let demand: i64 = who.iter().map(|&p| capacity(rules, s, p, hotel)).sum();
+    let demand: i64 = eligible_players(rules, s, hotel)
+        .map(|p| capacity(rules, s, p, hotel))
+        .sum();
     let supply = if hotel { s.hotels } else { s.houses };
     supply < demand
 }

@@ -112,13 +112,13 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
         Effect::Collect { amount } => t.pay(Account::Bank, Account::Player(p), amount, why),
         Effect::Pay { amount } => debt::charge_bank(t, p, amount, why),
         Effect::PayEachPlayer { amount } => {
-            let debts = others(t, p)
+            let debts: Vec<Debt> = others(t, p)
                 .map(|q| Debt::new(p, Some(q), amount, why.clone()))
                 .collect();
             debt::charge_all(t, debts);
         }
         Effect::CollectFromEachPlayer { amount } => {
-            let debts = others(t, p)
+            let debts: Vec<Debt> = others(t, p)
                 .map(|q| Debt::new(q, Some(p), amount, why.clone()))
                 .collect();
             debt::charge_all(t, debts);

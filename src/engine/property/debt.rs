@@ -35,12 +35,12 @@ pub fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
 /// Charge one debt: paid now when the debtor has the cash, otherwise it waits for `pay` or
 /// `concede`.
 pub fn charge(t: &mut Table, d: Debt) {
-    charge_all(t, vec![d]);
+    charge_all(t, [d]);
 }
 
 /// Charge debts in order. The first the debtor cannot pay waits on top, with the rest queued
 /// beneath it, still to be charged when it is settled.
-pub fn charge_all(t: &mut Table, debts: Vec<Debt>) {
+pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     let mut rest = debts.into_iter();
     while let Some(d) = rest.next() {
         if d.amount <= 0 || !t.s.in_game(d.debtor) {

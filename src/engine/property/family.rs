@@ -225,6 +225,9 @@ impl Family for Property {
         }
     }
 
+    fn is_over(_r: &Ruleset, s: &State) -> bool {
+        s.over
+    }
     fn to_act(_r: &Ruleset, s: &State) -> ToAct {
         let two_d6 = || Chance { dice: vec![6, 6] };
         if s.over {

@@ -5,7 +5,7 @@ use super::building::{can_build, can_sell};
 use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
-use super::state::{Lot, Pending, State};
+use super::state::{Lot, Pending, State, HOTEL};
 use super::trade::check_trade;
 use super::{auction, autoresolve, jail};
 
@@ -160,6 +160,12 @@ pub struct Kinds {
 }
 
 impl Kinds {
+    pub const NONE: Kinds = Kinds {
+        build: false,
+        sell: false,
+        mortgage: false,
+        unmortgage: false,
+    };
     pub const ALL: Kinds = Kinds {
         build: true,
         sell: true,
@@ -177,12 +183,27 @@ pub fn management_of(
     kinds: Kinds,
     out: &mut Vec<Command>,
 ) {
+    if kinds == Kinds::NONE {
+        return;
+    }
     for &p in players {
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
+        // Whether p owns each whole group, asked once per group (most owned squares sit in
+        // groups nobody has completed, where nothing can be built).
+        let mut whole = [None::<bool>; 64];
+        let mut owns_group = |g: usize| match whole.get_mut(g) {
+            Some(known) => *known.get_or_insert_with(|| s.group_owner(rules, g) == Some(p)),
+            None => s.group_owner(rules, g) == Some(p),
+        };
         for sq in s.owned_by(p) {
-            if kinds.build && can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost) {
+            let may_build = || rules.squares[sq].is_lot() && s.squares[sq].level < HOTEL;
+            if kinds.build
+                && may_build()
+                && rules.squares[sq].group().is_some_and(&mut owns_group)
+                && can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost)
+            {
                 out.push(Command::Build { square: sq });
             }
             if kinds.sell && can_sell(rules, s, sq).is_ok() {

@@ -220,8 +220,9 @@ fn choose_from(
             let v = &mut *options;
             let n = s.players.len();
             let start = rng.random_range(0..n);
-            let someone = (0..n)
-                .map(|k| (start + k) % n)
+            // Round the table from `start` (no division: this runs for every decision).
+            let someone = (start..n)
+                .chain(0..start)
                 .find(|&q| s.in_game(q))
                 .unwrap_or(s.current);
             // How keen the player is on each kind of move (drawn just after the kind of move in
@@ -271,13 +272,18 @@ fn choose_from(
             }
         }
     }
-    let options = &*options;
-    // One of the options `f` accepts, at random (counted, then found: no list built).
-    let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<Command> {
-        let n = options.iter().filter(|c| f(c)).count();
+    let list = &*options;
+    // The index of one of the options `f` accepts, at random (counted, then found: no list
+    // built).
+    let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
+        let n = list.iter().filter(|c| f(c)).count();
         (n > 0).then(|| {
             let k = rng.random_range(0..n);
-            options.iter().filter(|c| f(c)).nth(k).cloned()
+            list.iter()
+                .enumerate()
+                .filter(|(_, c)| f(c))
+                .nth(k)
+                .map(|(i, _)| i)
         })?
     };
     let chosen = match s.top() {
@@ -312,10 +318,9 @@ fn choose_from(
             .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
         _ => None,
     };
-    let chosen = chosen.or_else(|| {
-        (!options.is_empty()).then(|| options[rng.random_range(0..options.len())].clone())
-    });
-    Some(match chosen? {
+    let chosen = chosen.or_else(|| (!list.is_empty()).then(|| rng.random_range(0..list.len())));
+    // Taken out of the list rather than copied: the list is cleared before the next choice.
+    Some(match options.swap_remove(chosen?) {
         Command::Roll { dice: None } => Command::Roll {
             dice: Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6))),
         },
