@@ -898,3 +898,60 @@ fn g_d_08_a_full_strip_of_a_team_with_nobody_left_draws_nobody() {
     );
     assert_eq!(b.s.state.winner, Some(Team::Religionists));
 }
+
+// ---- G. The computer's shortcuts ------------------------------------------------------------
+
+/// G.G.1 The wall map the computer seats search with stops exactly the steps `step_to` stops,
+/// on every field in every direction, with the ruleset's walls and walls added at the table.
+#[test]
+fn g_g_01_the_wall_map_stops_what_step_to_stops() {
+    use boardside::engine::grid::movement::{step_to, WallMap};
+    use boardside::engine::grid::state::Dir;
+    let b = board_with(
+        "Ann:s:5,5 Bob:r:7,5",
+        &[
+            "wall 5 4 south",
+            "wall 6 5 east",
+            "wall 1 1 east",
+            "wall 12 19 east",
+        ],
+        &["walls=default"],
+    );
+    let (r, s) = (&b.s.rules, &b.s.state);
+    assert!(s.walls.len() >= 4);
+    let mut map = WallMap::default();
+    map.fill(r, s);
+    for c in 1..=r.columns {
+        for row in 1..=r.rows {
+            for d in Dir::ALL {
+                assert_eq!(
+                    map.step(r, (c, row), d),
+                    step_to(r, s, (c, row), d).ok(),
+                    "({c},{row}) {d:?}"
+                );
+            }
+        }
+    }
+}
+
+/// G.G.2 The orders a piece may seal, listed one by one or built by their place in the list,
+/// are the same: attack, pray, then every move shortest first.
+#[test]
+fn g_g_02_an_order_built_by_its_place_is_the_listed_one() {
+    use boardside::engine::grid::family::{nth_order, order_count, orders_for};
+    use boardside::engine::grid::state::{Dir, Order};
+    let mut b = board("Ann:s:5,5 Bob:r:7,5");
+    b.ok("set sticker Ann feet red");
+    let (r, s) = (&b.s.rules, &b.s.state);
+    let all = orders_for(r, s, 0);
+    // Red feet: three steps, so 2 + 4 + 16 + 64 orders.
+    assert_eq!(all.len(), 86);
+    assert_eq!(order_count(r, s, 0), all.len());
+    assert_eq!(all[2], Order::Move(vec![Dir::Up]));
+    assert_eq!(all[6], Order::Move(vec![Dir::Up, Dir::Up]));
+    assert_eq!(all[7], Order::Move(vec![Dir::Up, Dir::Down]));
+    assert_eq!(all[85], Order::Move(vec![Dir::Right; 3]));
+    for (k, o) in all.iter().enumerate() {
+        assert_eq!(&nth_order(r, s, 0, k), o);
+    }
+}

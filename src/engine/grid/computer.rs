@@ -3,11 +3,12 @@
 //! piece at targets behind a wall). Ties are broken by the game's seed, so a game replays the
 //! same, but no two games read alike.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use super::movement::step_to;
+use super::movement::WallMap;
 use super::rules::GridRules;
-use super::state::{adjacent, Dir, Field, Order, Part, State};
+use super::state::{adjacent, around, Dir, Field, Order, Part, State};
 
 /// The order a computer seat seals this round.
 pub fn order(rules: &GridRules, s: &State, me: usize) -> Order {
@@ -83,40 +84,92 @@ fn walk(
     if targets.iter().any(|&t| adjacent(from, t)) || targets.is_empty() {
         return None;
     }
-    let idx = |f: Field| (f.1 as usize - 1) * rules.columns as usize + (f.0 as usize - 1);
-    let mut came: Vec<Option<(Field, Dir)>> =
-        vec![None; rules.columns as usize * rules.rows as usize];
-    let mut seen = vec![false; came.len()];
-    let mut queue = VecDeque::from([from]);
-    seen[idx(from)] = true;
+    // The search's tables, one set per thread, reused: every computer order searches.
+    thread_local! {
+        static SEARCH: RefCell<Search> = RefCell::new(Search::default());
+    }
     // The seed and the round turn the order in which directions are tried: ties differ by game.
     let turn = (s.seed ^ (s.round as u64).wrapping_mul(0x9e37_79b9) ^ me as u64) as usize % 4;
-    let dirs: Vec<Dir> = (0..4).map(|k| Dir::ALL[(k + turn) % 4]).collect();
-    let mut goal = None;
-    while let Some(f) = queue.pop_front() {
-        let free = f == from || s.piece_at(f).is_none();
-        if free && f != from && targets.iter().any(|&t| adjacent(f, t)) {
-            goal = Some(f);
-            break;
+    let mut path = SEARCH.with_borrow_mut(|search| search.path(rules, s, from, targets, turn))?;
+    path.truncate(steps.max(1));
+    Some(Order::Move(path))
+}
+
+/// A breadth-first search's tables over the board's fields.
+#[derive(Default)]
+struct Search {
+    /// How each field was first reached (None: not yet).
+    came: Vec<Option<(Field, Dir)>>,
+    seen: Vec<bool>,
+    /// A piece stands here.
+    occupied: Vec<bool>,
+    /// Next to a target (grid-game: Attack ¶1, the 8 fields around).
+    near: Vec<bool>,
+    queue: VecDeque<Field>,
+    walls: WallMap,
+}
+
+impl Search {
+    /// A shortest path to a free field next to a target, directions tried from `turn` on.
+    fn path(
+        &mut self,
+        rules: &GridRules,
+        s: &State,
+        from: Field,
+        targets: &[Field],
+        turn: usize,
+    ) -> Option<Vec<Dir>> {
+        let columns = rules.columns as usize;
+        let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
+        let cells = columns * rules.rows as usize;
+        let fresh = |v: &mut Vec<bool>| {
+            v.clear();
+            v.resize(cells, false);
+        };
+        fresh(&mut self.seen);
+        fresh(&mut self.occupied);
+        fresh(&mut self.near);
+        self.came.clear();
+        self.came.resize(cells, None);
+        self.queue.clear();
+        self.walls.fill(rules, s);
+        for f in s.pieces.iter().filter_map(|p| p.at) {
+            self.occupied[idx(f)] = true;
         }
-        for &d in &dirs {
-            if let Ok(n) = step_to(rules, s, f, d) {
-                if !seen[idx(n)] {
-                    seen[idx(n)] = true;
-                    came[idx(n)] = Some((f, d));
-                    queue.push_back(n);
+        for &t in targets {
+            for (c, r) in around(t) {
+                if rules.on_board(c, r) {
+                    self.near[idx((c as u8, r as u8))] = true;
                 }
             }
         }
+        self.queue.push_back(from);
+        self.seen[idx(from)] = true;
+        let dirs: [Dir; 4] = std::array::from_fn(|k| Dir::ALL[(k + turn) % 4]);
+        let mut goal = None;
+        while let Some(f) = self.queue.pop_front() {
+            if f != from && !self.occupied[idx(f)] && self.near[idx(f)] {
+                goal = Some(f);
+                break;
+            }
+            for &d in &dirs {
+                if let Some(n) = self.walls.step(rules, f, d) {
+                    if !self.seen[idx(n)] {
+                        self.seen[idx(n)] = true;
+                        self.came[idx(n)] = Some((f, d));
+                        self.queue.push_back(n);
+                    }
+                }
+            }
+        }
+        let mut path = Vec::new();
+        let mut at = goal?;
+        while at != from {
+            let (prev, d) = self.came[idx(at)]?;
+            path.push(d);
+            at = prev;
+        }
+        path.reverse();
+        Some(path)
     }
-    let mut path = Vec::new();
-    let mut at = goal?;
-    while at != from {
-        let (prev, d) = came[idx(at)]?;
-        path.push(d);
-        at = prev;
-    }
-    path.reverse();
-    path.truncate(steps.max(1));
-    Some(Order::Move(path))
 }

@@ -406,29 +406,42 @@ impl Family for Grid {
 
 /// Every order a piece could seal now (its feet's limit), for menus and the conformance suite.
 pub fn orders_for(r: &GridRules, s: &State, p: usize) -> Vec<Order> {
-    let feet = s.pieces[p].sticker(super::state::Part::Feet);
-    let n = r.max_steps[feet.index()] as usize;
-    let mut out = vec![Order::Attack, Order::Pray];
-    let mut stacks: Vec<Vec<Dir>> = vec![vec![]];
-    for _ in 0..n {
-        let longer: Vec<Vec<Dir>> = stacks
-            .iter()
-            .filter(|st| st.len() == stacks.last().map_or(0, |l| l.len()))
-            .flat_map(|st| {
-                Dir::ALL
-                    .iter()
-                    .map(move |&d| [st.clone(), vec![d]].concat())
-            })
-            .collect();
-        stacks.extend(longer);
+    (0..order_count(r, s, p))
+        .map(|k| nth_order(r, s, p, k))
+        .collect()
+}
+
+/// How many orders `orders_for` lists: attack, pray, and every move of 1 to the feet's most
+/// steps in the four directions.
+pub fn order_count(r: &GridRules, s: &State, p: usize) -> usize {
+    let steps = most_steps(r, s, p) as u32;
+    2 + (1..=steps).map(|k| 4usize.pow(k)).sum::<usize>()
+}
+
+fn most_steps(r: &GridRules, s: &State, p: usize) -> usize {
+    r.max_steps[s.pieces[p].sticker(super::state::Part::Feet).index()] as usize
+}
+
+/// The `k`th order of `orders_for`, built alone (the random player samples without listing):
+/// attack, pray, then the moves shortest first, each length in `Dir::ALL` order with the
+/// first step varying slowest.
+pub fn nth_order(r: &GridRules, s: &State, p: usize, k: usize) -> Order {
+    match k {
+        0 => Order::Attack,
+        1 => Order::Pray,
+        _ => {
+            let (mut k, mut len) = (k - 2, 1u32);
+            while len < most_steps(r, s, p) as u32 && k >= 4usize.pow(len) {
+                k -= 4usize.pow(len);
+                len += 1;
+            }
+            let path = (0..len)
+                .rev()
+                .map(|digit| Dir::ALL[(k / 4usize.pow(digit)) % 4])
+                .collect();
+            Order::Move(path)
+        }
     }
-    out.extend(
-        stacks
-            .into_iter()
-            .filter(|st| !st.is_empty())
-            .map(Order::Move),
-    );
-    out
 }
 
 fn legal(r: &GridRules, s: &State) -> Vec<Command> {
@@ -502,8 +515,7 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)
             } else {
-                let all = orders_for(r, s, p);
-                all[rng.random_range(0..all.len())].clone()
+                nth_order(r, s, p, rng.random_range(0..order_count(r, s, p)))
             };
             Command::Order { player: p, order }
         }

@@ -37,6 +37,53 @@ pub fn step_to(rules: &GridRules, s: &State, from: Field, dir: Dir) -> Result<Fi
     Ok((c as u8, r as u8))
 }
 
+/// The steps the walls stop, field by field: `step_to` without searching the wall set (the
+/// computer seats' path search asks for every field it reaches). The inverse of
+/// `wall_crossed`: an east wall stops the step right from its field and left into it, a south
+/// wall the step down from its field and up into it.
+#[derive(Default)]
+pub struct WallMap {
+    columns: usize,
+    /// One bit per direction (`Dir as usize`) for each field, row by row.
+    stopped: Vec<u8>,
+}
+
+impl WallMap {
+    /// Fill the map for this board and its walls (reusing the table).
+    pub fn fill(&mut self, rules: &GridRules, s: &State) {
+        self.columns = rules.columns as usize;
+        self.stopped.clear();
+        self.stopped.resize(self.columns * rules.rows as usize, 0);
+        for &(c, r, edge) in &s.walls {
+            let (dir, back, (c2, r2)) = match edge {
+                Edge::East => (Dir::Right, Dir::Left, (c + 1, r)),
+                Edge::South => (Dir::Down, Dir::Up, (c, r + 1)),
+            };
+            self.stop(rules, (c, r), dir);
+            self.stop(rules, (c2, r2), back);
+        }
+    }
+
+    fn index(&self, f: Field) -> usize {
+        (f.1 as usize - 1) * self.columns + (f.0 as usize - 1)
+    }
+
+    fn stop(&mut self, rules: &GridRules, f: Field, dir: Dir) {
+        if rules.on_board(f.0 as i32, f.1 as i32) {
+            let i = self.index(f);
+            self.stopped[i] |= 1 << dir as u8;
+        }
+    }
+
+    /// The field one step away, as `step_to` answers it.
+    pub fn step(&self, rules: &GridRules, from: Field, dir: Dir) -> Option<Field> {
+        let (dc, dr) = dir.delta();
+        let (c, r) = (from.0 as i32 + dc, from.1 as i32 + dr);
+        let stopped = self.stopped[self.index(from)] & (1 << dir as u8) != 0;
+        (rules.on_board(c, r) && !stopped).then_some((c as u8, r as u8))
+    }
+}
+
 /// Judge one step of several pieces at once: for each (piece, direction), where it ends or
 /// why it failed. Pieces not listed stay where they are.
 pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Result<Field, Block>> {
