@@ -459,7 +459,7 @@ fn header(g: &IlluTable) -> String {
         (IView::Attack { .. } | IView::Money { .. }, _) => match &s.attack {
             Some(a) => format!(
                 "Attack: need {}",
-                crate::engine::illuminati::attack::working(r, s, a).1
+                crate::engine::illuminati::attack::need(r, s, a)
             ),
             None => "Attack".into(),
         },

@@ -3,118 +3,180 @@
 //! attack off, the roll, and what success does to the power structures and their money.
 
 use super::event::{Event, Purse, Why};
-use super::rules::{Ability, Alignment, IlluRules, Kind};
-use super::state::{Attack, State, Status};
+use super::rules::{Ability, Alignment, AlignmentList, IlluRules, Kind};
+use super::state::{Attack, Phase, State, Status};
 use super::structure::{alignments, depth, open_arrows, power, puppets, subtree, transferable};
 use super::{turn, Table};
 use crate::engine::RuleError;
 use crate::ensure;
 
+/// One modifier of an attack's number, kept as what it is: its words are made only when the
+/// working is shown (the random player and the dice ask for the number alone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// The attacking group's power, or the target's when destroying.
+    Power(usize),
+    Transferable(usize),
+    Resistance(usize),
+    Neutralize,
+    /// `alignment_once`: one modifier for any alike alignment, one for any opposed.
+    AlikeOnce,
+    OpposedOnce,
+    Both(Alignment),
+    Against(Alignment, Alignment),
+    /// The target's distance from its Illuminati (1, 2 or 3).
+    Depth(u8),
+    Ability(usize),
+    AttackerSpent {
+        mb: i64,
+        player: usize,
+    },
+    GroupSpent {
+        mb: i64,
+        card: usize,
+    },
+    DefenderSpent {
+        mb: i64,
+        owner: Option<usize>,
+    },
+    Interfere {
+        mb: i64,
+        player: usize,
+    },
+    Assist {
+        mb: i64,
+        player: usize,
+    },
+}
+
+impl Term {
+    pub fn words(self, r: &IlluRules, s: &State) -> String {
+        let name = |c: usize| &r.cards[c].name;
+        let pn = |p: usize| &s.players[p].name;
+        match self {
+            Term::Power(c) => format!("power of {}", name(c)),
+            Term::Transferable(c) => format!("transferable power of {}", name(c)),
+            Term::Resistance(c) => format!("resistance of {}", name(c)),
+            Term::Neutralize => "attack to neutralize".into(),
+            Term::AlikeOnce => "alike alignment".into(),
+            Term::OpposedOnce => "opposed alignment".into(),
+            Term::Both(x) => format!("both {}", x.word()),
+            Term::Against(x, y) => format!("{} against {}", x.word(), y.word()),
+            Term::Depth(1) => "attached directly to its Illuminati".into(),
+            Term::Depth(2) => "one group away from its Illuminati".into(),
+            Term::Depth(_) => "two groups away from its Illuminati".into(),
+            Term::Ability(c) => format!("{}'s ability", name(c)),
+            Term::AttackerSpent { mb, player } => format!("{mb} MB spent by {}", pn(player)),
+            Term::GroupSpent { mb, card } => format!("{mb} MB spent by {} (x2)", name(card)),
+            Term::DefenderSpent { mb, owner } => {
+                let who = owner.map(|o| pn(o).as_str()).unwrap_or_default();
+                format!("{mb} MB spent by {who}'s Illuminati")
+            }
+            Term::Interfere { mb, player } => format!("{mb} MB to interfere by {}", pn(player)),
+            Term::Assist { mb, player } => format!("{mb} MB to assist by {}", pn(player)),
+        }
+    }
+}
+
 /// The attack's working: each modifier with its label, and the number needed.
 pub fn working(r: &IlluRules, s: &State, a: &Attack) -> (Vec<(String, i64)>, i64) {
-    let name = |c: usize| r.cards[c].name.clone();
-    let mut m: Vec<(String, i64)> = vec![(
-        format!("power of {}", name(a.attacker)),
-        power(r, s, a.attacker),
-    )];
+    let mut m = Vec::new();
+    terms(r, s, a, &mut |t, v| m.push((t.words(r, s), v)));
+    let need = m.iter().map(|(_, v)| v).sum();
+    (m, need)
+}
+
+/// The number the attack needs (the sum of its working).
+pub fn need(r: &IlluRules, s: &State, a: &Attack) -> i64 {
+    let mut need = 0;
+    terms(r, s, a, &mut |_, v| need += v);
+    need
+}
+
+/// Every modifier of the attack, in the order the working shows them.
+fn terms(r: &IlluRules, s: &State, a: &Attack, add: &mut dyn FnMut(Term, i64)) {
+    add(Term::Power(a.attacker), power(r, s, a.attacker));
     for &g in &a.aid {
-        m.push((
-            format!("transferable power of {}", name(g)),
-            transferable(r, s, g),
-        ));
+        add(Term::Transferable(g), transferable(r, s, g));
     }
     let att_al = attacker_alignments(r, s, a);
+    let att_al = att_al.as_slice();
     let tgt_al = alignments(r, s, a.target);
     match a.kind {
-        Kind::Destroy => m.push((
-            format!("power of {}", name(a.target)),
-            -power(r, s, a.target),
-        )),
-        _ => m.push((
-            format!("resistance of {}", name(a.target)),
-            -resistance(r, s, a.target, &att_al),
-        )),
+        Kind::Destroy => add(Term::Power(a.target), -power(r, s, a.target)),
+        _ => add(
+            Term::Resistance(a.target),
+            -resistance(r, s, a.target, att_al),
+        ),
     }
     if a.kind == Kind::Neutralize {
-        m.push(("attack to neutralize".into(), 6));
+        add(Term::Neutralize, 6);
     }
     // Alignments: +4 alike and -4 opposed for control and neutralize; reversed for destroy.
     let sign = if a.kind == Kind::Destroy { -1 } else { 1 };
-    let alike: Vec<Alignment> = att_al
-        .iter()
-        .copied()
-        .filter(|x| tgt_al.iter().any(|y| x.alike(*y)))
-        .collect();
-    let opposed: Vec<(Alignment, Alignment)> = att_al
-        .iter()
-        .flat_map(|&x| {
+    let alike = || {
+        att_al
+            .iter()
+            .copied()
+            .filter(|x| tgt_al.iter().any(|y| x.alike(*y)))
+    };
+    let opposed = || {
+        att_al.iter().flat_map(|&x| {
             tgt_al
                 .iter()
                 .filter(move |&&y| x.opposes(y))
                 .map(move |&y| (x, y))
         })
-        .collect();
+    };
     if s.alignment_once {
-        if !alike.is_empty() {
-            m.push(("alike alignment".into(), 4 * sign));
+        if alike().next().is_some() {
+            add(Term::AlikeOnce, 4 * sign);
         }
-        if !opposed.is_empty() {
-            m.push(("opposed alignment".into(), -4 * sign));
+        if opposed().next().is_some() {
+            add(Term::OpposedOnce, -4 * sign);
         }
     } else {
-        for x in alike {
-            m.push((format!("both {}", x.word()), 4 * sign));
+        for x in alike() {
+            add(Term::Both(x), 4 * sign);
         }
-        for (x, y) in opposed {
-            m.push((format!("{} against {}", x.word(), y.word()), -4 * sign));
+        for (x, y) in opposed() {
+            add(Term::Against(x, y), -4 * sign);
         }
     }
     match depth(s, a.target) {
-        Some(1) => m.push(("attached directly to its Illuminati".into(), -10)),
-        Some(2) => m.push(("one group away from its Illuminati".into(), -5)),
-        Some(3) => m.push(("two groups away from its Illuminati".into(), -2)),
+        Some(1) => add(Term::Depth(1), -10),
+        Some(2) => add(Term::Depth(2), -5),
+        Some(3) => add(Term::Depth(3), -2),
         _ => {}
     }
-    for (label, v) in bonuses(r, s, a) {
-        m.push((label, v));
-    }
-    let pn = |p: usize| s.players[p].name.clone();
+    bonuses(r, s, a, add);
     if a.attacker_mb > 0 {
-        m.push((
-            format!("{} MB spent by {}", a.attacker_mb, pn(a.player)),
-            a.attacker_mb,
-        ));
+        let (mb, player) = (a.attacker_mb, a.player);
+        add(Term::AttackerSpent { mb, player }, mb);
     }
     if a.group_mb > 0 {
-        m.push((
-            format!("{} MB spent by {} (x2)", a.group_mb, name(a.target)),
-            -2 * a.group_mb,
-        ));
+        let (mb, card) = (a.group_mb, a.target);
+        add(Term::GroupSpent { mb, card }, -2 * mb);
     }
     if a.defender_mb > 0 {
-        let who = s.cards[a.target].owner.map(pn).unwrap_or_default();
-        m.push((
-            format!("{} MB spent by {who}'s Illuminati", a.defender_mb),
-            -a.defender_mb,
-        ));
+        let (mb, owner) = (a.defender_mb, s.cards[a.target].owner);
+        add(Term::DefenderSpent { mb, owner }, -mb);
     }
-    for (p, &v) in a.interfere.iter().enumerate() {
-        if v > 0 {
-            m.push((format!("{v} MB to interfere by {}", pn(p)), -v));
+    for (player, &mb) in a.interfere.iter().enumerate() {
+        if mb > 0 {
+            add(Term::Interfere { mb, player }, -mb);
         }
     }
-    for (p, &v) in a.assist.iter().enumerate() {
-        if v > 0 {
-            m.push((format!("{v} MB to assist by {}", pn(p)), v));
+    for (player, &mb) in a.assist.iter().enumerate() {
+        if mb > 0 {
+            add(Term::Assist { mb, player }, mb);
         }
     }
-    let need = m.iter().map(|(_, v)| v).sum();
-    (m, need)
 }
 
 /// The attacking group's alignments, with any it counts as having for this attack.
-fn attacker_alignments(r: &IlluRules, s: &State, a: &Attack) -> Vec<Alignment> {
-    let mut al = alignments(r, s, a.attacker);
+fn attacker_alignments(r: &IlluRules, s: &State, a: &Attack) -> AlignmentList {
+    let mut al = AlignmentList::of(alignments(r, s, a.attacker));
     let tgt = alignments(r, s, a.target);
     for ab in &r.cards[a.attacker].abilities {
         if let Ability::ActsAs {
@@ -123,8 +185,8 @@ fn attacker_alignments(r: &IlluRules, s: &State, a: &Attack) -> Vec<Alignment> {
             target_alignment,
         } = ab
         {
-            if on.contains(&a.kind) && tgt.contains(target_alignment) && !al.contains(alignment) {
-                al.push(*alignment);
+            if on.contains(&a.kind) && tgt.contains(target_alignment) {
+                al.add(*alignment);
             }
         }
     }
@@ -149,7 +211,7 @@ fn resistance(r: &IlluRules, s: &State, target: usize, attacker_al: &[Alignment]
         }
     }
     if let Some(owner) = s.cards[target].owner {
-        for c in s.structure(owner) {
+        for c in s.structure_iter(owner) {
             if c != target {
                 for ab in &r.cards[c].abilities {
                     if let Ability::StructureResistance { amount } = ab {
@@ -164,10 +226,9 @@ fn resistance(r: &IlluRules, s: &State, target: usize, attacker_al: &[Alignment]
 
 /// Card abilities that add to this attack: the attacker's, the aiding groups' ("any attempt"
 /// bonuses only), and the attacking player's Illuminati's.
-fn bonuses(r: &IlluRules, s: &State, a: &Attack) -> Vec<(String, i64)> {
+fn bonuses(r: &IlluRules, s: &State, a: &Attack, add: &mut dyn FnMut(Term, i64)) {
     let tgt_al = alignments(r, s, a.target);
-    let mut out = Vec::new();
-    let from = |c: usize, aiding: bool, out: &mut Vec<(String, i64)>| {
+    let from = |c: usize, aiding: bool, add: &mut dyn FnMut(Term, i64)| {
         for ab in &r.cards[c].abilities {
             if let Ability::Bonus {
                 on,
@@ -181,42 +242,37 @@ fn bonuses(r: &IlluRules, s: &State, a: &Attack) -> Vec<(String, i64)> {
                     && target.as_ref().is_none_or(|t| r.cards[a.target].id == *t)
                     && target_alignment.is_none_or(|x| tgt_al.contains(&x));
                 if hits && !(aiding && *direct) {
-                    out.push((format!("{}'s ability", r.cards[c].name), *amount));
+                    add(Term::Ability(c), *amount);
                 }
             }
         }
     };
-    from(a.attacker, false, &mut out);
+    from(a.attacker, false, add);
     for &g in &a.aid {
-        from(g, true, &mut out);
+        from(g, true, add);
     }
     if let Some(ill) = s.players[a.player].illuminati {
         if ill != a.attacker && !a.aid.contains(&ill) {
-            from(ill, true, &mut out);
+            from(ill, true, add);
         }
     }
-    out
 }
 
-fn immune(r: &IlluRules, s: &State, a: &Attack) -> Option<String> {
-    let owner = s.cards[a.target].owner?;
+/// The target's structure is immune to this attacker (an Illuminati's ability): which
+/// Illuminati, and the attacker's alignment it refuses.
+fn immune(r: &IlluRules, s: &State, attacker: usize, target: usize) -> Option<(usize, Alignment)> {
+    let owner = s.cards[target].owner?;
     let ill = s.players[owner].illuminati?;
-    let att_al = alignments(r, s, a.attacker);
-    for ab in &r.cards[ill].abilities {
-        if let Ability::Immune {
+    let att_al = alignments(r, s, attacker);
+    r.cards[ill].abilities.iter().find_map(|ab| match ab {
+        Ability::Immune {
             attacker_alignments,
-        } = ab
-        {
-            if let Some(x) = att_al.iter().find(|x| attacker_alignments.contains(x)) {
-                return Some(format!(
-                    "{}'s power structure is immune to attacks by {} groups",
-                    r.cards[ill].name,
-                    x.word()
-                ));
-            }
-        }
-    }
-    None
+        } => att_al
+            .iter()
+            .find(|x| attacker_alignments.contains(x))
+            .map(|&x| (ill, x)),
+        _ => None,
+    })
 }
 
 /// How many attacks the Illuminati card may take part in this turn (the UFOs: two).
@@ -231,6 +287,138 @@ fn illuminati_attacks_allowed(r: &IlluRules, ill: usize) -> u8 {
         .unwrap_or(1)
 }
 
+/// Why an attack may not be declared: a value, worded only when shown (the random player
+/// tries attacks that may be refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    NotNow(Phase),
+    UnderWay,
+    NoAction,
+    NotInStructure(usize),
+    CannotAid(usize),
+    AidTwice,
+    AidsAgainstItself(usize),
+    AlreadyInStructure(usize),
+    NotInPlay(usize),
+    IlluminatiNotNeutralized,
+    NotLone(usize),
+    IlluminatiUsed(usize),
+    NoArrow(usize),
+    Immune {
+        illuminati: usize,
+        alignment: Alignment,
+    },
+}
+
+impl Refusal {
+    pub fn explain(self, r: &IlluRules, s: &State) -> RuleError {
+        let name = |c: usize| &r.cards[c].name;
+        let current = &s.players[s.current].name;
+        RuleError::new(match self {
+            Refusal::NotNow(phase) => turn::not_now(&phase).to_string(),
+            Refusal::UnderWay => {
+                "an attack is already being worked out: roll or `call-off` first".into()
+            }
+            Refusal::NoAction => format!("{current} has no action left this turn"),
+            Refusal::NotInStructure(c) => {
+                format!("{} is not in {current}'s power structure", name(c))
+            }
+            Refusal::CannotAid(g) => format!(
+                "{} cannot aid: only other members of {current}'s own power structure can",
+                name(g)
+            ),
+            Refusal::AidTwice => "a group is named twice among the aid".into(),
+            Refusal::AidsAgainstItself(c) => format!("{} cannot aid against itself", name(c)),
+            Refusal::AlreadyInStructure(c) => {
+                format!("{} is already in {current}'s power structure", name(c))
+            }
+            Refusal::NotInPlay(c) => {
+                format!("{} is not in play ({})", name(c), s.cards[c].status.word())
+            }
+            Refusal::IlluminatiNotNeutralized => {
+                "an Illuminati cannot be neutralized, only controlled or destroyed".into()
+            }
+            Refusal::NotLone(c) => format!(
+                "{} still has groups under it: only a lone Illuminati can be attacked",
+                name(c)
+            ),
+            Refusal::IlluminatiUsed(ill) => format!(
+                "{} has taken part in its attack{} this turn",
+                name(ill),
+                if illuminati_attacks_allowed(r, ill) > 1 {
+                    "s"
+                } else {
+                    ""
+                }
+            ),
+            Refusal::NoArrow(c) => format!("{} has no open control arrow", name(c)),
+            Refusal::Immune {
+                illuminati,
+                alignment,
+            } => format!(
+                "{}'s power structure is immune to attacks by {} groups",
+                name(illuminati),
+                alignment.word()
+            ),
+        })
+    }
+}
+
+/// May the player whose turn it is declare this attack now?
+pub fn can_declare(
+    r: &IlluRules,
+    s: &State,
+    kind: Kind,
+    attacker: usize,
+    target: usize,
+    aid: &[usize],
+) -> Result<(), Refusal> {
+    let fail = |cond: bool, why: Refusal| if cond { Ok(()) } else { Err(why) };
+    fail(s.phase == Phase::Turn, Refusal::NotNow(s.phase))?;
+    fail(s.attack.is_none(), Refusal::UnderWay)?;
+    let p = s.current;
+    fail(s.turn.actions_left > 0, Refusal::NoAction)?;
+    let mine = |c: usize| s.cards[c].owner == Some(p) && s.cards[c].status == Status::Controlled;
+    fail(mine(attacker), Refusal::NotInStructure(attacker))?;
+    for &g in aid {
+        fail(mine(g) && g != attacker, Refusal::CannotAid(g))?;
+    }
+    let twice = (0..aid.len()).any(|i| aid[..i].contains(&aid[i]));
+    fail(!twice, Refusal::AidTwice)?;
+    fail(!aid.contains(&target), Refusal::AidsAgainstItself(target))?;
+    let ts = &s.cards[target];
+    fail(ts.owner != Some(p), Refusal::AlreadyInStructure(target))?;
+    fail(
+        matches!(ts.status, Status::Uncontrolled | Status::Controlled),
+        Refusal::NotInPlay(target),
+    )?;
+    if r.cards[target].illuminati {
+        fail(kind != Kind::Neutralize, Refusal::IlluminatiNotNeutralized)?;
+        fail(puppets(s, target).is_empty(), Refusal::NotLone(target))?;
+    }
+    if let Some(ill) = s.players[p].illuminati {
+        let uses = (attacker == ill) as u8 + aid.contains(&ill) as u8;
+        fail(
+            uses == 0 || s.turn.illuminati_attacks < illuminati_attacks_allowed(r, ill),
+            Refusal::IlluminatiUsed(ill),
+        )?;
+    }
+    let needs_arrow =
+        kind == Kind::Control || (kind == Kind::Neutralize && s.neutralize_needs_arrow);
+    if needs_arrow {
+        if let Some(open) = open_arrows(s, attacker) {
+            fail(open > 0, Refusal::NoArrow(attacker))?;
+        }
+    }
+    match immune(r, s, attacker, target) {
+        Some((illuminati, alignment)) => Err(Refusal::Immune {
+            illuminati,
+            alignment,
+        }),
+        None => Ok(()),
+    }
+}
+
 pub fn declare(
     t: &mut Table,
     kind: Kind,
@@ -238,93 +426,11 @@ pub fn declare(
     target: usize,
     aid: &[usize],
 ) -> Result<(), RuleError> {
-    let (r, s) = (t.rules, &*t.s);
-    turn::ready_for_actions(t)?;
-    ensure!(
-        s.attack.is_none(),
-        "an attack is already being worked out: roll or `call-off` first"
-    );
-    let p = s.current;
-    let name = |c: usize| r.cards[c].name.clone();
-    ensure!(
-        s.turn.actions_left > 0,
-        "{} has no action left this turn",
-        s.players[p].name
-    );
-    ensure!(
-        s.cards[attacker].owner == Some(p) && s.cards[attacker].status == Status::Controlled,
-        "{} is not in {}'s power structure",
-        name(attacker),
-        s.players[p].name
-    );
-    for &g in aid {
-        ensure!(
-            s.cards[g].owner == Some(p) && s.cards[g].status == Status::Controlled && g != attacker,
-            "{} cannot aid: only other members of {}'s own power structure can",
-            name(g),
-            s.players[p].name
-        );
-    }
-    let mut seen = aid.to_vec();
-    seen.sort_unstable();
-    seen.dedup();
-    ensure!(
-        seen.len() == aid.len(),
-        "a group is named twice among the aid"
-    );
-    ensure!(
-        !aid.contains(&target),
-        "{} cannot aid against itself",
-        name(target)
-    );
-    let ts = &s.cards[target];
-    ensure!(
-        ts.owner != Some(p),
-        "{} is already in {}'s power structure",
-        name(target),
-        s.players[p].name
-    );
-    ensure!(
-        matches!(ts.status, Status::Uncontrolled | Status::Controlled),
-        "{} is not in play ({})",
-        name(target),
-        ts.status.word()
-    );
-    if r.cards[target].illuminati {
-        ensure!(
-            kind != Kind::Neutralize,
-            "an Illuminati cannot be neutralized, only controlled or destroyed"
-        );
-        ensure!(
-            puppets(s, target).is_empty(),
-            "{} still has groups under it: only a lone Illuminati can be attacked",
-            name(target)
-        );
-    }
-    if let Some(ill) = s.players[p].illuminati {
-        let uses = (attacker == ill) as u8 + aid.contains(&ill) as u8;
-        ensure!(
-            uses == 0 || s.turn.illuminati_attacks < illuminati_attacks_allowed(r, ill),
-            "{} has taken part in its attack{} this turn",
-            name(ill),
-            if illuminati_attacks_allowed(r, ill) > 1 {
-                "s"
-            } else {
-                ""
-            }
-        );
-    }
-    let needs_arrow =
-        kind == Kind::Control || (kind == Kind::Neutralize && s.neutralize_needs_arrow);
-    if needs_arrow {
-        if let Some(open) = open_arrows(s, attacker) {
-            ensure!(open > 0, "{} has no open control arrow", name(attacker));
-        }
-    }
-    let n = s.players.len();
+    can_declare(t.rules, t.s, kind, attacker, target, aid).map_err(|x| x.explain(t.rules, t.s))?;
+    let n = t.s.players.len();
     let a = Attack {
         kind,
-        player: p,
+        player: t.s.current,
         attacker,
         target,
         aid: aid.to_vec(),
@@ -338,9 +444,6 @@ pub fn declare(
         interference_cards: vec![],
         committed: false,
     };
-    if let Some(why) = immune(r, s, &a) {
-        return Err(RuleError::new(why));
-    }
     t.emit(Event::Attack { attack: Some(a) });
     Ok(())
 }
@@ -584,7 +687,7 @@ pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
 /// Work out the attack with these dice.
 pub fn resolve(t: &mut Table, dice: (u8, u8)) {
     let Some(a) = t.s.attack.clone() else { return };
-    let (_, need) = working(t.rules, t.s, &a);
+    let need = need(t.rules, t.s, &a);
     let total = dice.0 + dice.1;
     let success = total <= 10 && (total as i64) <= need;
     t.emit(Event::Rolled {

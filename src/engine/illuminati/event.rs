@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::Alignment;
+use super::rules::{Alignment, AlignmentList};
 use super::state::{Attack, Phase, State, Status, Turn};
 
 /// Which kept state a retroactive special goes back to.
@@ -193,7 +193,7 @@ pub fn apply(s: &mut State, e: &Event) {
             let t = purse(s, *to);
             *t = t.saturating_add(*amount);
         }
-        Event::Phase { phase } => s.phase = phase.clone(),
+        Event::Phase { phase } => s.phase = *phase,
         Event::TurnStarts { player } => {
             s.current = *player;
             for c in s.cards.iter_mut() {
@@ -251,7 +251,9 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Destroyed { player } => s.players[*player].destroyed += 1,
         Event::Eliminated { player } => s.players[*player].eliminated = true,
         Event::Arrows { card, arrows } => s.cards[*card].arrows = Some(*arrows),
-        Event::Alignments { card, alignments } => s.cards[*card].alignments = alignments.clone(),
+        Event::Alignments { card, alignments } => {
+            s.cards[*card].alignments = alignments.as_deref().map(AlignmentList::of)
+        }
         Event::Stats { card, stats } => s.cards[*card].stats = Some(*stats),
         Event::SetTurn { player } => s.current = *player,
         Event::Winner { player, why } => {

@@ -454,6 +454,17 @@ impl Family for Illuminati {
 }
 
 fn is_legal(r: &IlluRules, s: &State, c: &Command) -> bool {
+    // An attack is checked without being tried on a copy: most candidates are attacks.
+    if let Command::Attack {
+        kind,
+        attacker,
+        target,
+        aid,
+    } = c
+    {
+        return s.winner.is_none()
+            && super::attack::can_declare(r, s, *kind, *attacker, *target, aid).is_ok();
+    }
     let c = match c {
         Command::Roll { dice: None } => Command::Roll { dice: Some((1, 1)) },
         other => other.clone(),
@@ -579,7 +590,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
         Phase::Turn => {
             let p = s.current;
             if let Some(a) = &s.attack {
-                let (_, need) = super::attack::working(r, s, a);
+                let need = super::attack::need(r, s, a);
                 // Spend towards a need of 8 (a roll that succeeds 72% of the time), from the
                 // attacking group first, then the Illuminati, as a table would.
                 if need < 8 && rng.random_ratio(7, 8) {
@@ -643,14 +654,13 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                     } else {
                         Kind::Control
                     };
-                    let c = Command::Attack {
-                        kind,
-                        attacker: a,
-                        target: t,
-                        aid: vec![],
-                    };
-                    if is_legal(r, s, &c) {
-                        return Some(c);
+                    if super::attack::can_declare(r, s, kind, a, t, &[]).is_ok() {
+                        return Some(Command::Attack {
+                            kind,
+                            attacker: a,
+                            target: t,
+                            aid: vec![],
+                        });
                     }
                 }
             }

@@ -55,7 +55,7 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         Event::Attack { attack: None } => return None,
         Event::Attack { attack: Some(a) } => {
             let untouched = a.attacker_mb + a.group_mb + a.defender_mb + a.interfere.iter().sum::<i64>() + a.assist.iter().sum::<i64>() == 0;
-            let (_, need) = super::attack::working(r, s, a);
+            let need = super::attack::need(r, s, a);
             if untouched && !a.privileged && !a.abolished {
                 format!(
                     "{} attacks to {} {} with {}{}: {}",
@@ -121,7 +121,7 @@ pub fn prompt(r: &IlluRules, s: &State) -> String {
         super::state::Phase::Turn => {
             let p = s.current;
             if let Some(a) = &s.attack {
-                let (_, need) = super::attack::working(r, s, a);
+                let need = super::attack::need(r, s, a);
                 return format!(
                     "attack on {}: {need} needed; `spend`, `interfere`, `assist`, then `roll`",
                     r.cards[a.target].name

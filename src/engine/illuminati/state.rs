@@ -3,8 +3,9 @@
 //! attack being worked out, and the snapshots that retroactive specials go back to.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-use super::rules::{Alignment, Kind};
+use super::rules::{AlignmentList, Kind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -27,7 +28,7 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardState {
     pub status: Status,
     pub owner: Option<usize>,
@@ -37,7 +38,7 @@ pub struct CardState {
     /// Outward control arrows, when known (Illuminati 4; groups once the table says).
     pub arrows: Option<u8>,
     /// Alignments for this turn only (the Orbital Mind Control Lasers).
-    pub alignments: Option<Vec<Alignment>>,
+    pub alignments: Option<AlignmentList>,
     /// Numbers entered by the table for an Illuminati the data does not know: power,
     /// transferable, income.
     pub stats: Option<(i64, i64, i64)>,
@@ -101,7 +102,7 @@ pub struct Attack {
     pub committed: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     Setup,
@@ -120,9 +121,11 @@ pub struct State {
     pub turn: Turn,
     pub attack: Option<Attack>,
     /// The state just before the last roll was resolved (Assassination, Murphy's Law).
-    pub before_roll: Option<Box<State>>,
+    /// Shared, not copied, when the state is copied (every command keeps a copy to put back
+    /// on a refusal).
+    pub before_roll: Option<Arc<State>>,
     /// The state before the last special took effect, who played it and which (Secrets Man).
-    pub before_special: Option<(usize, Option<usize>, Box<State>)>,
+    pub before_special: Option<(usize, Option<usize>, Arc<State>)>,
     pub winner: Option<usize>,
     /// Why the winner won, in words.
     pub won_by: Option<String>,
@@ -141,17 +144,19 @@ impl State {
     }
     /// The cards of a player's power structure, their Illuminati first.
     pub fn structure(&self, p: usize) -> Vec<usize> {
-        (0..self.cards.len())
-            .filter(|&c| {
-                self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
-            })
-            .collect()
+        self.structure_iter(p).collect()
+    }
+    /// `structure`, one by one.
+    pub fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cards.len()).filter(move |&c| {
+            self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
+        })
     }
     /// A copy to keep for a retroactive special, without its own snapshots.
-    pub fn snapshot(&self) -> Box<State> {
+    pub fn snapshot(&self) -> Arc<State> {
         let mut s = self.clone();
         s.before_roll = None;
         s.before_special = None;
-        Box::new(s)
+        Arc::new(s)
     }
 }

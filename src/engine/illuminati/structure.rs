@@ -57,11 +57,11 @@ pub fn income(r: &IlluRules, s: &State, c: usize) -> i64 {
     s.cards[c].stats.map(|x| x.2).unwrap_or(r.cards[c].income)
 }
 
-pub fn alignments(r: &IlluRules, s: &State, c: usize) -> Vec<Alignment> {
+pub fn alignments<'a>(r: &'a IlluRules, s: &'a State, c: usize) -> &'a [Alignment] {
     s.cards[c]
         .alignments
-        .clone()
-        .unwrap_or_else(|| r.cards[c].alignments.clone())
+        .as_ref()
+        .map_or(&r.cards[c].alignments, |al| al.as_slice())
 }
 
 /// Is `a` in `b`'s power structure, next to it (master and puppet)?
@@ -76,13 +76,15 @@ pub fn illuminati_of(s: &State, p: usize) -> Option<usize> {
 
 /// Groups a player controls (the Illuminati card not included).
 pub fn groups_of(r: &IlluRules, s: &State, p: usize) -> Vec<usize> {
-    s.structure(p)
-        .into_iter()
-        .filter(|&c| !r.cards[c].illuminati)
-        .collect()
+    groups(r, s, p).collect()
+}
+
+/// `groups_of`, one by one.
+pub fn groups<'a>(r: &'a IlluRules, s: &'a State, p: usize) -> impl Iterator<Item = usize> + 'a {
+    s.structure_iter(p).filter(|&c| !r.cards[c].illuminati)
 }
 
 /// Money in a player's whole power structure.
 pub fn wealth(s: &State, p: usize) -> i64 {
-    s.structure(p).iter().map(|&c| s.cards[c].treasury).sum()
+    s.structure_iter(p).map(|c| s.cards[c].treasury).sum()
 }

@@ -228,15 +228,16 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, 
 /// Actions are taken during a turn. The draw comes first in the rulebook's sequence and the
 /// prompt asks for it first, but a table that draws later in the turn is not stopped.
 pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
-    ensure!(
-        t.s.phase == Phase::Turn,
-        "{}",
-        match t.s.phase {
-            Phase::Setup => "the game has not started (`start`)",
-            _ => "the game is over",
-        }
-    );
+    ensure!(t.s.phase == Phase::Turn, "{}", not_now(&t.s.phase));
     Ok(())
+}
+
+/// Why no turn's action can be taken in this phase.
+pub fn not_now(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::Setup => "the game has not started (`start`)",
+        _ => "the game is over",
+    }
 }
 
 /// One of the turn's two actions.
@@ -630,7 +631,7 @@ pub fn laser(
         "{} is not in play",
         t.rules.cards[group].name
     );
-    let mut als = super::structure::alignments(t.rules, t.s, group);
+    let mut als = super::structure::alignments(t.rules, t.s, group).to_vec();
     match how {
         "add" => {
             ensure!(!als.contains(&al), "it is {} already", al.word());

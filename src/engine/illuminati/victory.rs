@@ -1,14 +1,42 @@
 //! The victory watch (illuminati: Victory Conditions): each player's distance to the regular
 //! goal and to their special goal, checked after every command. The UFOs' goal stays secret.
 
+use std::fmt;
+
 use super::rules::{Alignment, Goal, IlluRules};
 use super::state::State;
-use super::structure::{alignments, groups_of, power, transferable, wealth};
+use super::structure::{alignments, power, transferable};
+
+/// What a goal counts (its words only when shown: the watch runs after every command).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    Groups,
+    Power,
+    Transferable,
+    Money,
+    Aligned(Alignment),
+    Alignments,
+    Destroyed,
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Measure::Groups => f.write_str("groups"),
+            Measure::Power => f.write_str("power"),
+            Measure::Transferable => f.write_str("transferable power"),
+            Measure::Money => f.write_str("MB"),
+            Measure::Aligned(a) => write!(f, "{} groups", a.word()),
+            Measure::Alignments => f.write_str("alignments"),
+            Measure::Destroyed => f.write_str("destroyed"),
+        }
+    }
+}
 
 /// One goal: what it is, how far the player is, and what it takes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
-    pub label: String,
+    pub label: Measure,
     pub have: i64,
     pub need: i64,
     /// The UFOs' secret goal: never shown before it is met.
@@ -21,60 +49,79 @@ impl Progress {
     }
 }
 
-fn special(r: &IlluRules, s: &State, p: usize, goal: &Goal) -> Option<Progress> {
-    let groups = groups_of(r, s, p);
+/// What a player's power structure adds up to, counted in one pass over the cards (the watch
+/// runs after every command).
+struct Tally {
+    /// Groups, the Illuminati card not included.
+    groups: i64,
+    power: i64,
+    transferable: i64,
+    money: i64,
+    /// Groups with each alignment (`Alignment as usize`), each group once per alignment.
+    aligned: [i64; Alignment::ALL.len()],
+}
+
+impl Tally {
+    fn of(r: &IlluRules, s: &State, p: usize) -> Tally {
+        let mut t = Tally {
+            groups: 0,
+            power: 0,
+            transferable: 0,
+            money: 0,
+            aligned: [0; Alignment::ALL.len()],
+        };
+        for c in s.structure_iter(p) {
+            t.power += power(r, s, c);
+            t.transferable += transferable(r, s, c);
+            t.money += s.cards[c].treasury;
+            if r.cards[c].illuminati {
+                continue;
+            }
+            t.groups += 1;
+            let mut seen = [false; Alignment::ALL.len()];
+            for &a in alignments(r, s, c) {
+                seen[a as usize] = true;
+            }
+            for (count, seen) in t.aligned.iter_mut().zip(seen) {
+                *count += seen as i64;
+            }
+        }
+        t
+    }
+}
+
+fn special(r: &IlluRules, s: &State, p: usize, tally: &Tally, goal: &Goal) -> Option<Progress> {
     let ill = s.players[p].illuminati?;
-    let all = s.structure(p);
-    let count = |a: Alignment| {
-        groups
-            .iter()
-            .filter(|&&g| alignments(r, s, g).contains(&a))
-            .count() as i64
+    let goal_of = |label, have, need| Progress {
+        label,
+        have,
+        need,
+        secret: false,
     };
     Some(match goal {
-        Goal::Power { total } => Progress {
-            label: "power".into(),
-            have: all.iter().map(|&c| power(r, s, c)).sum(),
-            need: *total,
-            secret: false,
-        },
-        Goal::Transferable { total } => Progress {
-            label: "transferable power".into(),
-            have: all.iter().map(|&c| transferable(r, s, c)).sum(),
-            need: *total,
-            secret: false,
-        },
-        Goal::Money { total } => Progress {
-            label: "MB".into(),
-            have: wealth(s, p),
-            need: *total,
-            secret: false,
-        },
+        Goal::Power { total } => goal_of(Measure::Power, tally.power, *total),
+        Goal::Transferable { total } => goal_of(Measure::Transferable, tally.transferable, *total),
+        Goal::Money { total } => goal_of(Measure::Money, tally.money, *total),
         Goal::Alignment {
             alignment,
             count: n,
-        } => Progress {
-            label: format!("{} groups", alignment.word()),
-            have: count(*alignment),
-            need: *n as i64,
-            secret: false,
-        },
-        Goal::EveryAlignment => Progress {
-            label: "alignments".into(),
-            have: Alignment::ALL.iter().filter(|&&a| count(a) > 0).count() as i64,
-            need: Alignment::ALL.len() as i64,
-            secret: false,
-        },
-        Goal::Destroyed { count: n } => Progress {
-            label: "destroyed".into(),
-            have: s.players[p].destroyed as i64,
-            need: *n as i64,
-            secret: false,
-        },
+        } => goal_of(
+            Measure::Aligned(*alignment),
+            tally.aligned[*alignment as usize],
+            *n as i64,
+        ),
+        Goal::EveryAlignment => goal_of(
+            Measure::Alignments,
+            tally.aligned.iter().filter(|&&n| n > 0).count() as i64,
+            Alignment::ALL.len() as i64,
+        ),
+        Goal::Destroyed { count: n } => {
+            goal_of(Measure::Destroyed, s.players[p].destroyed as i64, *n as i64)
+        }
         Goal::Secret => {
             let chosen = s.players[p].goal?;
-            let g = r.cards[chosen].goal.clone()?;
-            let mut pr = special(r, s, p, &g)?;
+            let g = r.cards[chosen].goal.as_ref()?;
+            let mut pr = special(r, s, p, tally, g)?;
             pr.secret = true;
             pr
         }
@@ -85,44 +132,52 @@ fn special(r: &IlluRules, s: &State, p: usize, goal: &Goal) -> Option<Progress> 
 
 /// Every goal of a player: the regular one first, then the special one.
 pub fn progress(r: &IlluRules, s: &State, p: usize) -> Vec<Progress> {
+    goals(r, s, p).into_iter().flatten().collect()
+}
+
+/// `progress` without a list: the regular goal, then the special one.
+fn goals(r: &IlluRules, s: &State, p: usize) -> [Option<Progress>; 2] {
     let Some(ill) = s.players[p].illuminati else {
-        return vec![];
+        return [None, None];
     };
-    let goal = r.cards[ill].goal.clone();
+    let tally = Tally::of(r, s, p);
+    let goal = r.cards[ill].goal.as_ref();
     let fewer = match goal {
-        Some(Goal::Regular { fewer }) => fewer,
+        Some(Goal::Regular { fewer }) => *fewer,
         _ => 0,
     };
-    let mut have = groups_of(r, s, p).len() as i64;
+    let mut have = tally.groups;
     if s.illuminati_card_counts {
         have += 1;
     }
     let need = r.regular_goal(s.players.len()).saturating_sub(fewer) as i64;
-    let mut out = vec![Progress {
-        label: "groups".into(),
+    let regular = Progress {
+        label: Measure::Groups,
         have,
         need,
         secret: false,
-    }];
-    if let Some(pr) = goal.as_ref().and_then(|g| special(r, s, p, g)) {
-        out.push(pr);
-    }
-    out
+    };
+    [
+        Some(regular),
+        goal.and_then(|g| special(r, s, p, &tally, g)),
+    ]
 }
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
 pub fn winner(r: &IlluRules, s: &State) -> Option<(usize, String)> {
     let n = s.players.len();
-    let alive: Vec<usize> = (0..n).filter(|&p| !s.players[p].eliminated).collect();
-    if alive.len() == 1 && n > 1 {
-        return Some((alive[0], "the last player standing".into()));
+    let mut alive = (0..n).filter(|&p| !s.players[p].eliminated);
+    if let (Some(last), None) = (alive.next(), alive.next()) {
+        if n > 1 {
+            return Some((last, "the last player standing".into()));
+        }
     }
     for k in 0..n {
         let p = (s.current + k) % n;
         if s.players[p].eliminated {
             continue;
         }
-        for g in progress(r, s, p) {
+        for g in goals(r, s, p).into_iter().flatten() {
             if g.met() {
                 let how = if g.secret {
                     format!("the secret goal: {} of {} {}", g.have, g.need, g.label)
