@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::rules::{Alignment, Goal, IlluRules};
-use super::state::State;
+use super::state::{State, Status};
 use super::structure::{alignments, power, transferable};
 
 /// What a goal counts (its words only when shown: the watch runs after every command).
@@ -61,32 +61,48 @@ struct Tally {
     aligned: [i64; Alignment::ALL.len()],
 }
 
+/// Most players at a table (illuminati: 2 to 8).
+const MOST_PLAYERS: usize = 8;
+
 impl Tally {
-    fn of(r: &IlluRules, s: &State, p: usize) -> Tally {
-        let mut t = Tally {
-            groups: 0,
-            power: 0,
-            transferable: 0,
-            money: 0,
-            aligned: [0; Alignment::ALL.len()],
-        };
-        for c in s.structure_iter(p) {
-            t.power += power(r, s, c);
-            t.transferable += transferable(r, s, c);
-            t.money += s.cards[c].treasury;
-            if r.cards[c].illuminati {
+    const NONE: Tally = Tally {
+        groups: 0,
+        power: 0,
+        transferable: 0,
+        money: 0,
+        aligned: [0; Alignment::ALL.len()],
+    };
+
+    /// Every player's tally, in one pass over the cards.
+    fn all(r: &IlluRules, s: &State) -> [Tally; MOST_PLAYERS] {
+        let mut all = [Tally::NONE; MOST_PLAYERS];
+        for (c, card) in s.cards.iter().enumerate() {
+            if card.status != Status::Controlled {
                 continue;
             }
-            t.groups += 1;
-            let mut seen = [false; Alignment::ALL.len()];
-            for &a in alignments(r, s, c) {
-                seen[a as usize] = true;
-            }
-            for (count, seen) in t.aligned.iter_mut().zip(seen) {
-                *count += seen as i64;
+            if let Some(t) = card.owner.and_then(|p| all.get_mut(p)) {
+                t.add(r, s, c);
             }
         }
-        t
+        all
+    }
+
+    /// One card of the player's structure.
+    fn add(&mut self, r: &IlluRules, s: &State, c: usize) {
+        self.power += power(r, s, c);
+        self.transferable += transferable(r, s, c);
+        self.money += s.cards[c].treasury;
+        if r.cards[c].illuminati {
+            return;
+        }
+        self.groups += 1;
+        let mut seen = [false; Alignment::ALL.len()];
+        for &a in alignments(r, s, c) {
+            seen[a as usize] = true;
+        }
+        for (count, seen) in self.aligned.iter_mut().zip(seen) {
+            *count += seen as i64;
+        }
     }
 }
 
@@ -132,15 +148,18 @@ fn special(r: &IlluRules, s: &State, p: usize, tally: &Tally, goal: &Goal) -> Op
 
 /// Every goal of a player: the regular one first, then the special one.
 pub fn progress(r: &IlluRules, s: &State, p: usize) -> Vec<Progress> {
-    goals(r, s, p).into_iter().flatten().collect()
+    let tally = Tally::all(r, s);
+    goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE))
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// `progress` without a list: the regular goal, then the special one.
-fn goals(r: &IlluRules, s: &State, p: usize) -> [Option<Progress>; 2] {
+fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>; 2] {
     let Some(ill) = s.players[p].illuminati else {
         return [None, None];
     };
-    let tally = Tally::of(r, s, p);
     let goal = r.cards[ill].goal.as_ref();
     let fewer = match goal {
         Some(Goal::Regular { fewer }) => *fewer,
@@ -157,10 +176,7 @@ fn goals(r: &IlluRules, s: &State, p: usize) -> [Option<Progress>; 2] {
         need,
         secret: false,
     };
-    [
-        Some(regular),
-        goal.and_then(|g| special(r, s, p, &tally, g)),
-    ]
+    [Some(regular), goal.and_then(|g| special(r, s, p, tally, g))]
 }
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
@@ -172,12 +188,14 @@ pub fn winner(r: &IlluRules, s: &State) -> Option<(usize, String)> {
             return Some((last, "the last player standing".into()));
         }
     }
+    let tally = Tally::all(r, s);
     for k in 0..n {
         let p = (s.current + k) % n;
         if s.players[p].eliminated {
             continue;
         }
-        for g in goals(r, s, p).into_iter().flatten() {
+        let goals = goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE));
+        for g in goals.into_iter().flatten() {
             if g.met() {
                 let how = if g.secret {
                     format!("the secret goal: {} of {} {}", g.have, g.need, g.label)
