@@ -869,3 +869,52 @@ fn every_legal_illuminati_command_is_accepted_and_accepted_ones_are_listed() {
     })
     .unwrap();
 }
+
+/// Issue 13: the simulator's random play never puts a refusal into words. Its probes of
+/// moves that may be refused (a trade, a build, an attack) use typed reasons, worded only when
+/// a player is shown them; every chosen command is legal.
+#[test]
+fn random_play_puts_no_refusal_into_words() {
+    use boardside::engine::game::Family;
+    use boardside::engine::grid::Grid;
+    use boardside::engine::illuminati::Illuminati;
+    use boardside::engine::RuleError;
+    fn family<F: Family>(name: &str) {
+        let r = F::load(&ruleset_path(name)).unwrap();
+        let options = F::default_options(&r);
+        let cfg = Config {
+            players: 4,
+            games: 40,
+            seed: 5,
+            max_turns: 1000,
+            check: false,
+        };
+        let before = RuleError::built_on_this_thread();
+        let mut stats = F::Stats::default();
+        let mut commands = 0;
+        for game in 0..cfg.games {
+            let outcome = simulate::play_fast::<F>(
+                &r,
+                &options,
+                &cfg,
+                cfg.seed + game,
+                &mut stats,
+                &mut |_, _| {},
+            )
+            .unwrap();
+            commands += outcome.commands;
+        }
+        assert!(commands > 1000, "{name}: only {commands} commands played");
+        // A refusal put into words, anywhere on this thread, counts.
+        assert_eq!(
+            RuleError::built_on_this_thread(),
+            before,
+            "{name}: refusals worded during random play"
+        );
+    }
+    for name in PROPERTY_RULESETS {
+        family::<Property>(name);
+    }
+    family::<Grid>("grid");
+    family::<Illuminati>("illuminati");
+}

@@ -7,8 +7,20 @@ pub struct RuleError(pub String);
 
 impl RuleError {
     pub fn new(reason: impl Into<String>) -> Self {
+        BUILT.with(|n| n.set(n.get() + 1));
         RuleError(reason.into())
     }
+
+    /// How many refusals this thread has put into words so far. Random play must build none:
+    /// its probes use typed reasons (`building::Refusal`, `trade::Refusal`,
+    /// `attack::Refusal`) that become words only when shown; the conformance suite checks.
+    pub fn built_on_this_thread() -> u64 {
+        BUILT.with(|n| n.get())
+    }
+}
+
+thread_local! {
+    static BUILT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 impl fmt::Display for RuleError {

@@ -6,7 +6,7 @@ use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State, HOTEL};
-use super::trade::check_trade;
+use super::trade::can_trade;
 use super::{auction, autoresolve, jail};
 
 pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
@@ -261,5 +261,5 @@ pub fn trade_ok(rules: &Ruleset, s: &State, tr: &Trade) -> bool {
     let (starter, other) = super::trade::parties(s, tr);
     super::dealing_allowed(s, starter, true).is_ok()
         && super::dealing_allowed(s, other, false).is_ok()
-        && check_trade(rules, s, tr).is_ok()
+        && can_trade(rules, s, tr).is_ok()
 }

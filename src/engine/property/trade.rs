@@ -9,43 +9,108 @@ use super::state::{State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::{Account, MAX_MONEY};
 use crate::engine::RuleError;
-use crate::ensure;
+
+/// Why a deal is refused: a value, worded only when shown (the random player and the menus
+/// probe deals that may be refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    WithThemselves,
+    Out(usize),
+    OnlyMoney,
+    NotOwner {
+        giver: usize,
+        square: usize,
+    },
+    Twice(usize),
+    Buildings {
+        group: usize,
+        square: usize,
+    },
+    NoAmount,
+    TooMuch(usize),
+    NoCard {
+        giver: usize,
+        deck: usize,
+    },
+    Short(usize),
+    BelowPrice {
+        giver: usize,
+        given: i64,
+        received: i64,
+    },
+}
+
+impl Refusal {
+    pub fn explain(self, rules: &Ruleset, s: &State) -> RuleError {
+        let name = |p: usize| &s.players[p].name;
+        let square = |sq: usize| &rules.squares[sq].name;
+        RuleError::new(match self {
+            Refusal::WithThemselves => "a player cannot trade with themselves".to_string(),
+            Refusal::Out(p) => format!("{} is out of the game", name(p)),
+            Refusal::OnlyMoney => format!(
+                "players may not lend or give each other money; only {} lends, on mortgages",
+                rules.theme.bank
+            ),
+            Refusal::NotOwner { giver, square: sq } => {
+                format!("{} does not own {}", name(giver), square(sq))
+            }
+            Refusal::Twice(sq) => format!("{} is named twice", square(sq)),
+            Refusal::Buildings { group, square: sq } => format!(
+                "buildings stand on {}: sell them to {} before trading {}",
+                rules.groups[group].name,
+                rules.theme.bank,
+                square(sq)
+            ),
+            Refusal::NoAmount => "an amount of money must be more than 0".to_string(),
+            Refusal::TooMuch(p) => {
+                format!("{} cannot give more money than a game can hold", name(p))
+            }
+            Refusal::NoCard { giver, deck } => format!(
+                "{} holds no {} card to trade",
+                name(giver),
+                rules.decks[deck].name
+            ),
+            Refusal::Short(p) => format!("{} has only {} to give", name(p), s.cash(p)),
+            Refusal::BelowPrice {
+                giver,
+                given,
+                received,
+            } => format!(
+                "no property may be given away or traded for less than its printed price: {} \
+                 would give {given} of property for {received}",
+                name(giver)
+            ),
+        })
+    }
+}
 
 /// Can `giver` hand over these items?
-fn check_side(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Result<(), RuleError> {
-    let name = &s.players[giver].name;
+fn can_give(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Result<(), Refusal> {
     let mut cash = 0i64;
-    let mut squares: Vec<usize> = Vec::new();
-    for item in items {
+    for (i, item) in items.iter().enumerate() {
         match *item {
             Item::Square(sq) => {
-                let square = &rules.squares[sq];
-                ensure!(
-                    s.owner(sq) == Some(giver),
-                    "{name} does not own {}",
-                    square.name
-                );
-                ensure!(!squares.contains(&sq), "{} is named twice", square.name);
-                squares.push(sq);
-                let group = square.group().expect("owned squares have groups");
-                ensure!(
-                    !s.group_has_buildings(rules, group),
-                    "buildings stand on {}: sell them to {} before trading {}",
-                    rules.groups[group].name,
-                    rules.theme.bank,
-                    square.name
-                );
+                if s.owner(sq) != Some(giver) {
+                    return Err(Refusal::NotOwner { giver, square: sq });
+                }
+                if items[..i].contains(item) {
+                    return Err(Refusal::Twice(sq));
+                }
+                let group = rules.squares[sq]
+                    .group()
+                    .expect("owned squares have groups");
+                if s.group_has_buildings(rules, group) {
+                    return Err(Refusal::Buildings { group, square: sq });
+                }
             }
             Item::Cash(n) => {
-                ensure!(n > 0, "an amount of money must be more than 0");
-                cash = match cash.checked_add(n).filter(|&c| c <= MAX_MONEY) {
-                    Some(c) => c,
-                    None => {
-                        return Err(RuleError::new(format!(
-                            "{name} cannot give more money than a game can hold"
-                        )))
-                    }
-                };
+                if n <= 0 {
+                    return Err(Refusal::NoAmount);
+                }
+                cash = cash
+                    .checked_add(n)
+                    .filter(|&c| c <= MAX_MONEY)
+                    .ok_or(Refusal::TooMuch(giver))?;
             }
             Item::Card(deck) => {
                 let want = items.iter().filter(|i| **i == Item::Card(deck)).count();
@@ -54,36 +119,37 @@ fn check_side(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Resul
                     .iter()
                     .filter(|c| c.0 == deck)
                     .count();
-                ensure!(
-                    have >= want,
-                    "{name} holds no {} card to trade",
-                    rules.decks[deck].name
-                );
+                if have < want {
+                    return Err(Refusal::NoCard { giver, deck });
+                }
             }
         }
     }
-    ensure!(
-        s.cash(giver) >= cash,
-        "{name} has only {} to give",
-        s.cash(giver)
-    );
+    if s.cash(giver) < cash {
+        return Err(Refusal::Short(giver));
+    }
     Ok(())
 }
 
 pub fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleError> {
-    ensure!(tr.from != tr.to, "a player cannot trade with themselves");
-    for p in [tr.from, tr.to] {
-        ensure!(s.in_game(p), "{} is out of the game", s.players[p].name);
+    can_trade(rules, s, tr).map_err(|r| r.explain(rules, s))
+}
+
+/// May this deal be made (the deal itself; whose turn it is aside)?
+pub fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Refusal> {
+    if tr.from == tr.to {
+        return Err(Refusal::WithThemselves);
+    }
+    if let Some(p) = [tr.from, tr.to].into_iter().find(|&p| !s.in_game(p)) {
+        return Err(Refusal::Out(p));
     }
     // No loans or gifts of money between players: something other than money must change hands.
     let goods = |items: &[Item]| items.iter().any(|i| !matches!(i, Item::Cash(_)));
-    ensure!(
-        goods(&tr.give) || goods(&tr.get),
-        "players may not lend or give each other money; only {} lends, on mortgages",
-        rules.theme.bank
-    );
-    check_side(rules, s, tr.from, &tr.give)?;
-    check_side(rules, s, tr.to, &tr.get)?;
+    if !(goods(&tr.give) || goods(&tr.get)) {
+        return Err(Refusal::OnlyMoney);
+    }
+    can_give(rules, s, tr.from, &tr.give)?;
+    can_give(rules, s, tr.to, &tr.get)?;
     if s.options.min_trade_price {
         for (giver, gives, gets) in [(tr.from, &tr.give, &tr.get), (tr.to, &tr.get, &tr.give)] {
             let price = |items: &[Item]| -> i64 {
@@ -101,12 +167,13 @@ pub fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleErr
                 .fold(0i64, i64::saturating_add);
             let given = price(gives);
             let received = price(gets) + cash;
-            ensure!(
-                received >= given,
-                "no property may be given away or traded for less than its printed price: {} \
-                 would give {given} of property for {received}",
-                s.players[giver].name
-            );
+            if received < given {
+                return Err(Refusal::BelowPrice {
+                    giver,
+                    given,
+                    received,
+                });
+            }
         }
     }
     Ok(())
