@@ -939,7 +939,7 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
 #[test]
 fn g_g_02_an_order_built_by_its_place_is_the_listed_one() {
     use boardside::engine::grid::family::{nth_order, order_count, orders_for};
-    use boardside::engine::grid::state::{Dir, Order};
+    use boardside::engine::grid::state::{Dir, Order, Path};
     let mut b = board("Ann:s:5,5 Bob:r:7,5");
     b.ok("set sticker Ann feet red");
     let (r, s) = (&b.s.rules, &b.s.state);
@@ -947,11 +947,25 @@ fn g_g_02_an_order_built_by_its_place_is_the_listed_one() {
     // Red feet: three steps, so 2 + 4 + 16 + 64 orders.
     assert_eq!(all.len(), 86);
     assert_eq!(order_count(r, s, 0), all.len());
-    assert_eq!(all[2], Order::Move(vec![Dir::Up]));
-    assert_eq!(all[6], Order::Move(vec![Dir::Up, Dir::Up]));
-    assert_eq!(all[7], Order::Move(vec![Dir::Up, Dir::Down]));
-    assert_eq!(all[85], Order::Move(vec![Dir::Right; 3]));
+    assert_eq!(all[2], Order::Move(Path::of(&[Dir::Up])));
+    assert_eq!(all[6], Order::Move(Path::of(&[Dir::Up, Dir::Up])));
+    assert_eq!(all[7], Order::Move(Path::of(&[Dir::Up, Dir::Down])));
+    assert_eq!(all[85], Order::Move(Path::of(&[Dir::Right; 3])));
     for (k, o) in all.iter().enumerate() {
         assert_eq!(&nth_order(r, s, 0, k), o);
     }
+}
+
+/// G.G.3 A move order is written as the list of its cards, as saves always wrote it, and a
+/// saved order of more than three cards is refused when read, never cut short.
+#[test]
+fn g_g_03_a_move_order_is_saved_as_a_list_of_cards() {
+    use boardside::engine::grid::state::{Dir, Order, Path};
+    let o = Order::Move(Path::of(&[Dir::Up, Dir::Left]));
+    let text = serde_json::to_string(&o).unwrap();
+    assert_eq!(text, r#"{"move":["up","left"]}"#);
+    assert_eq!(serde_json::from_str::<Order>(&text).unwrap(), o);
+    let four = r#"{"move":["up","up","up","up"]}"#;
+    let err = serde_json::from_str::<Order>(four).unwrap_err();
+    assert!(err.to_string().contains("at most three"), "{err}");
 }

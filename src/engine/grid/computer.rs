@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 
 use super::movement::WallMap;
 use super::rules::GridRules;
-use super::state::{adjacent, around, Dir, Field, Order, Part, State};
+use super::state::{adjacent, around, Dir, Field, Order, Part, Path, State};
 
 /// The order a computer seat seals this round.
 pub fn order(rules: &GridRules, s: &State, me: usize) -> Order {
@@ -90,9 +90,10 @@ fn walk(
     }
     // The seed and the round turn the order in which directions are tried: ties differ by game.
     let turn = (s.seed ^ (s.round as u64).wrapping_mul(0x9e37_79b9) ^ me as u64) as usize % 4;
-    let mut path = SEARCH.with_borrow_mut(|search| search.path(rules, s, from, targets, turn))?;
-    path.truncate(steps.max(1));
-    Some(Order::Move(path))
+    SEARCH.with_borrow_mut(|search| {
+        let path = search.path(rules, s, from, targets, turn)?;
+        Some(Order::Move(Path::of(&path[..path.len().min(steps.max(1))])))
+    })
 }
 
 /// A breadth-first search's tables over the board's fields.
@@ -107,6 +108,8 @@ struct Search {
     near: Vec<bool>,
     queue: VecDeque<Field>,
     walls: WallMap,
+    /// The path found, first step first.
+    path: Vec<Dir>,
 }
 
 impl Search {
@@ -118,7 +121,7 @@ impl Search {
         from: Field,
         targets: &[Field],
         turn: usize,
-    ) -> Option<Vec<Dir>> {
+    ) -> Option<&[Dir]> {
         let columns = rules.columns as usize;
         let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
         let cells = columns * rules.rows as usize;
@@ -162,14 +165,14 @@ impl Search {
                 }
             }
         }
-        let mut path = Vec::new();
+        self.path.clear();
         let mut at = goal?;
         while at != from {
             let (prev, d) = self.came[idx(at)]?;
-            path.push(d);
+            self.path.push(d);
             at = prev;
         }
-        path.reverse();
-        Some(path)
+        self.path.reverse();
+        Some(&self.path)
     }
 }

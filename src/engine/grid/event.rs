@@ -184,7 +184,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Missed { .. } | Event::MissedAttack { .. } | Event::Unheard { .. } => {}
         Event::Phase { phase } => s.phase = phase.clone(),
         Event::Round { round } => s.round = *round,
-        Event::Sealed { player, order } => s.pieces[*player].order = Some(order.clone()),
+        Event::Sealed { player, order } => s.pieces[*player].order = Some(*order),
         Event::Revealed { orders } => {
             for p in s.pieces.iter_mut() {
                 p.order = None;

@@ -56,7 +56,7 @@ pub fn seal(t: &mut Table, player: usize, order: &Order) -> Result<(), RuleError
     // Re-sealing before the reveal replaces the order.
     t.emit(Event::Sealed {
         player,
-        order: order.clone(),
+        order: *order,
     });
     if t.s.owing().is_empty() {
         round::reveal_and_resolve(t);

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::rules::GridRules;
-use super::state::{Action, Dir, Edge, Field, Level, Order, Part, Phase, State, Team};
+use super::state::{Action, Dir, Edge, Field, Level, Order, Part, Path, Phase, State, Team};
 use super::{Command, Correction};
 use crate::engine::game::{Audience, Parsed};
 
@@ -95,7 +95,7 @@ pub fn cards(words: &[&str]) -> Result<Order, String> {
     match (dirs.is_empty(), other.len()) {
         (true, 0) => Err("an order needs at least one card".into()),
         (false, 0) if dirs.len() > 3 => Err("at most three move cards".into()),
-        (false, 0) => Ok(Order::Move(dirs)),
+        (false, 0) => Ok(Order::Move(Path::of(&dirs))),
         (true, 1) => Ok(other.remove(0)),
         (true, _) => Err("one attack or one pray/study card, not several".into()),
         (false, _) => Err("move cards and attack or pray/study cards do not mix".into()),

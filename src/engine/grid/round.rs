@@ -63,7 +63,7 @@ pub fn reveal_and_resolve(t: &mut Table) {
             } else if p.computer {
                 Some(computer::order(t.rules, t.s, i))
             } else {
-                p.order.clone()
+                p.order
             }
         })
         .collect();

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -166,12 +167,80 @@ impl Dir {
 }
 
 /// One sealed order: 1 to 3 move cards in order, or one attack, or one prayer/study.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
-    Move(Vec<Dir>),
+    Move(Path),
     Attack,
     Pray,
+}
+
+/// The most move cards in one order (grid-game: Movement ¶1).
+pub const MOST_CARDS: usize = 3;
+
+/// A move order's cards, held in place: an order is plain data, made and copied without the
+/// heap (the computer seats seal one each round). Written and read as a list of directions,
+/// like the `Vec` it replaced, so saves read the same.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Path {
+    dirs: [Dir; MOST_CARDS],
+    len: u8,
+}
+
+impl Path {
+    /// The first three cards of `dirs` (reading an order refuses more; rulesets allow at
+    /// most three steps).
+    pub fn of(dirs: &[Dir]) -> Path {
+        let mut p = Path {
+            dirs: [Dir::Up; MOST_CARDS],
+            len: 0,
+        };
+        for (slot, &d) in p.dirs.iter_mut().zip(dirs) {
+            *slot = d;
+            p.len += 1;
+        }
+        p
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [Dir];
+    fn deref(&self) -> &[Dir] {
+        &self.dirs[..self.len as usize]
+    }
+}
+
+impl FromIterator<Dir> for Path {
+    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> Path {
+        let mut p = Path::of(&[]);
+        for d in iter.into_iter().take(MOST_CARDS) {
+            p.dirs[p.len as usize] = d;
+            p.len += 1;
+        }
+        p
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Path {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Path {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let dirs = Vec::<Dir>::deserialize(d)?;
+        if dirs.len() > MOST_CARDS {
+            return Err(serde::de::Error::custom("at most three move cards"));
+        }
+        Ok(Path::of(&dirs))
+    }
 }
 
 /// Which edge of a field a wall unit stands on.
