@@ -815,3 +815,48 @@ fn computer_espionage_tells_only_its_player_a_groups_money_or_another_players_sp
         "the card is gone from Bob's hand: {own}"
     );
 }
+
+/// The copy `execute` keeps to put back on a refusal is made by copying into the copy kept
+/// last time; copied into a stale copy from any earlier point of a game (or a copy with an
+/// attack under way, or fewer players), it equals the state.
+#[test]
+fn a_state_copied_into_an_older_copy_equals_the_state() {
+    use boardside::engine::game::Family;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    let r = rules();
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let options = Illuminati::default_options(&r);
+    let mut kept = Vec::new();
+    for seed in 0..6u64 {
+        let setup = Illuminati::setup(
+            &r,
+            &names[..2 + seed as usize % 3],
+            &options,
+            &mut StdRng::seed_from_u64(seed),
+        );
+        let (mut s, _) =
+            Illuminati::new_game(&r, &names[..2 + seed as usize % 3], &options, &setup).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        for step in 0..400 {
+            let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
+                break;
+            };
+            Illuminati::execute(&r, &mut s, &cmd).unwrap();
+            if step % 37 == 0 {
+                kept.push(s.clone());
+            }
+            if let Some(old) = kept.get_mut(step % 11) {
+                s.copy_into(old);
+                assert_eq!(*old, s, "seed {seed}, step {step}");
+            }
+        }
+    }
+    assert!(
+        kept.iter().any(|k| k.attack.is_some()),
+        "no copy with an attack under way"
+    );
+}

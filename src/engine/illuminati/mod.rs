@@ -22,6 +22,8 @@ pub use family::Illuminati;
 pub use rules::{IlluOptions, IlluRules};
 pub use state::State;
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::RuleError;
@@ -166,7 +168,34 @@ pub fn execute_into(
             s.players[w].name
         )));
     }
-    let before = s.clone();
+    // The copy to put back is kept per thread and copied into, reusing its buffers (a fresh
+    // copy if a command were ever carried out inside another).
+    thread_local! {
+        static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
+    }
+    BEFORE.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut kept) => {
+            let before = match kept.as_mut() {
+                Some(before) => {
+                    s.copy_into(before);
+                    before
+                }
+                None => kept.insert(s.clone()),
+            };
+            carry_out(r, s, cmd, out, before)
+        }
+        Err(_) => carry_out(r, s, cmd, out, &s.clone()),
+    })
+}
+
+/// Run the command; on a refusal put `before` back and record nothing.
+fn carry_out(
+    r: &IlluRules,
+    s: &mut State,
+    cmd: &Command,
+    out: &mut Vec<Event>,
+    before: &State,
+) -> Result<(), RuleError> {
     let result = Table::run(r, s, out, |t| {
         dispatch(t, cmd).map(|()| {
             if t.s.phase == state::Phase::Turn {
@@ -177,7 +206,7 @@ pub fn execute_into(
         })
     });
     if result.is_err() {
-        *s = before;
+        before.copy_into(s);
         out.clear();
     }
     result

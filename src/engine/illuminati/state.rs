@@ -160,3 +160,142 @@ impl State {
         Arc::new(s)
     }
 }
+
+// --- Copying a state into an earlier copy ----------------------------------------------------
+// `execute` keeps a copy of the state before every command, to put back on a refusal. Copying
+// into the copy kept last time reuses its buffers, so a game in progress allocates nothing for
+// it. Each struct is taken apart whole, so a field added later cannot be missed.
+
+impl State {
+    /// Make `to` equal to this state, reusing `to`'s buffers.
+    pub fn copy_into(&self, to: &mut State) {
+        let State {
+            phase,
+            players,
+            cards,
+            bank,
+            current,
+            turn,
+            attack,
+            before_roll,
+            before_special,
+            winner,
+            won_by,
+            illuminati_card_counts,
+            alignment_once,
+            orphans_to_master,
+            neutralize_needs_arrow,
+            listed_order,
+        } = self;
+        to.players.truncate(players.len());
+        for (i, p) in players.iter().enumerate() {
+            match to.players.get_mut(i) {
+                Some(q) => p.copy_into(q),
+                None => to.players.push(p.clone()),
+            }
+        }
+        to.cards.clone_from(cards);
+        turn.copy_into(&mut to.turn);
+        match (attack, &mut to.attack) {
+            (Some(a), Some(b)) => a.copy_into(b),
+            (a, b) => *b = a.clone(),
+        }
+        to.won_by.clone_from(won_by);
+        to.phase = *phase;
+        to.bank = *bank;
+        to.current = *current;
+        to.before_roll.clone_from(before_roll);
+        to.before_special.clone_from(before_special);
+        to.winner = *winner;
+        to.illuminati_card_counts = *illuminati_card_counts;
+        to.alignment_once = *alignment_once;
+        to.orphans_to_master = *orphans_to_master;
+        to.neutralize_needs_arrow = *neutralize_needs_arrow;
+        to.listed_order = *listed_order;
+    }
+}
+
+impl Player {
+    fn copy_into(&self, to: &mut Player) {
+        let Player {
+            name,
+            illuminati,
+            specials,
+            eliminated,
+            goal,
+            destroyed,
+        } = self;
+        to.name.clone_from(name);
+        to.specials.clone_from(specials);
+        to.illuminati = *illuminati;
+        to.eliminated = *eliminated;
+        to.goal = *goal;
+        to.destroyed = *destroyed;
+    }
+}
+
+impl Turn {
+    fn copy_into(&self, to: &mut Turn) {
+        let Turn {
+            draws_left,
+            actions_left,
+            transfers_left,
+            acted,
+            illuminati_attacks,
+            privilege_used,
+            failed_target,
+            laser_used,
+            free_money,
+            capture,
+            income,
+            market_used,
+        } = self;
+        to.income.clone_from(income);
+        to.draws_left = *draws_left;
+        to.actions_left = *actions_left;
+        to.transfers_left = *transfers_left;
+        to.acted = *acted;
+        to.illuminati_attacks = *illuminati_attacks;
+        to.privilege_used = *privilege_used;
+        to.failed_target = *failed_target;
+        to.laser_used = *laser_used;
+        to.free_money = *free_money;
+        to.capture = *capture;
+        to.market_used = *market_used;
+    }
+}
+
+impl Attack {
+    fn copy_into(&self, to: &mut Attack) {
+        let Attack {
+            kind,
+            player,
+            attacker,
+            target,
+            aid,
+            attacker_mb,
+            group_mb,
+            defender_mb,
+            interfere,
+            assist,
+            privileged,
+            abolished,
+            interference_cards,
+            committed,
+        } = self;
+        to.aid.clone_from(aid);
+        to.interfere.clone_from(interfere);
+        to.assist.clone_from(assist);
+        to.interference_cards.clone_from(interference_cards);
+        to.kind = *kind;
+        to.player = *player;
+        to.attacker = *attacker;
+        to.target = *target;
+        to.attacker_mb = *attacker_mb;
+        to.group_mb = *group_mb;
+        to.defender_mb = *defender_mb;
+        to.privileged = *privileged;
+        to.abolished = *abolished;
+        to.committed = *committed;
+    }
+}
