@@ -186,8 +186,18 @@ pub fn management_of(
     if kinds == Kinds::NONE {
         return;
     }
+    let only_build = kinds
+        == Kinds {
+            build: true,
+            ..Kinds::NONE
+        };
     for &p in players {
         if super::dealing_allowed(s, p, true).is_err() {
+            continue;
+        }
+        // Only a whole group takes buildings: a player with none has nothing to build, and
+        // asking the groups is cheaper than looking at every square.
+        if only_build && !(0..rules.groups.len()).any(|g| s.group_owner(rules, g) == Some(p)) {
             continue;
         }
         // Whether p owns each whole group, asked once per group (most owned squares sit in
