@@ -860,3 +860,28 @@ fn a_state_copied_into_an_older_copy_equals_the_state() {
         "no copy with an attack under way"
     );
 }
+
+/// Money spent in an attack names its role as saves always wrote it ("defending group"), so a
+/// save from an earlier release reads the same.
+#[test]
+fn a_spending_role_is_saved_in_the_words_saves_always_held() {
+    use boardside::engine::illuminati::event::{Role, Why};
+    let why = Why::Spent {
+        player: 1,
+        role: Role::DefendingGroup,
+    };
+    let text = serde_json::to_string(&why).unwrap();
+    assert_eq!(text, r#"{"spent":{"player":1,"role":"defending group"}}"#);
+    assert_eq!(serde_json::from_str::<Why>(&text).unwrap(), why);
+    for word in [
+        "attacker",
+        "defending Illuminati",
+        "assist",
+        "interfere",
+        "privilege",
+    ] {
+        let old = format!(r#"{{"spent":{{"player":0,"role":"{word}"}}}}"#);
+        let read = serde_json::from_str::<Why>(&old).unwrap();
+        assert!(matches!(read, Why::Spent { role, .. } if role.word() == word));
+    }
+}

@@ -2,7 +2,7 @@
 //! number needed with every modifier labelled, money spent by each side, privilege, calling an
 //! attack off, the roll, and what success does to the power structures and their money.
 
-use super::event::{Event, Purse, Why};
+use super::event::{Event, Purse, Role, Why};
 use super::rules::{Ability, Alignment, AlignmentList, IlluRules, Kind};
 use super::state::{Attack, Phase, State, Status};
 use super::structure::{alignments, depth, open_arrows, power, puppets, subtree, transferable};
@@ -470,7 +470,7 @@ fn commit(t: &mut Table, a: &mut Attack) {
     }
 }
 
-fn pay(t: &mut Table, from: usize, n: i64, player: usize, role: &str) -> Result<(), RuleError> {
+fn pay(t: &mut Table, from: usize, n: i64, player: usize, role: Role) -> Result<(), RuleError> {
     ensure!(n > 0, "spend at least 1 MB");
     ensure!(
         t.s.cards[from].treasury >= n,
@@ -482,10 +482,7 @@ fn pay(t: &mut Table, from: usize, n: i64, player: usize, role: &str) -> Result<
         from: Purse::Card(from),
         to: Purse::Bank,
         amount: n,
-        why: Why::Spent {
-            player,
-            role: role.into(),
-        },
+        why: Why::Spent { player, role },
     });
     Ok(())
 }
@@ -503,18 +500,18 @@ pub fn spend(t: &mut Table, player: usize, source: usize, n: i64) -> Result<(), 
             source == a.attacker || Some(source) == ill,
             "{pname} spends from the attacking group or the Illuminati treasury"
         );
-        pay(t, source, n, player, "attacker")?;
+        pay(t, source, n, player, Role::Attacker)?;
         a.attacker_mb += n;
     } else if owner == Some(player) {
         if source == a.target {
-            pay(t, source, n, player, "defending group")?;
+            pay(t, source, n, player, Role::DefendingGroup)?;
             a.group_mb += n;
         } else {
             ensure!(
                 Some(source) == ill,
                 "{pname} defends with money from the target group or the Illuminati treasury"
             );
-            pay(t, source, n, player, "defending Illuminati")?;
+            pay(t, source, n, player, Role::DefendingIlluminati)?;
             a.defender_mb += n;
         }
     } else {
@@ -549,7 +546,11 @@ pub fn meddle(t: &mut Table, player: usize, n: i64, assist: bool) -> Result<(), 
         ill,
         n,
         player,
-        if assist { "assist" } else { "interfere" },
+        if assist {
+            Role::Assist
+        } else {
+            Role::Interfere
+        },
     )?;
     if assist {
         a.assist[player] += n;
@@ -595,7 +596,7 @@ pub fn privilege(t: &mut Table, special: Option<usize>) -> Result<(), RuleError>
                 amount: cost,
                 why: Why::Spent {
                     player: p,
-                    role: "privilege".into(),
+                    role: Role::Privilege,
                 },
             });
             let mut turn = t.s.turn.clone();

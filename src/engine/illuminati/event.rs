@@ -22,6 +22,36 @@ pub enum Purse {
     Card(usize),
 }
 
+/// Who money spent in an attack was spent as: written as the words saves have always held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    #[serde(rename = "attacker")]
+    Attacker,
+    #[serde(rename = "defending group")]
+    DefendingGroup,
+    #[serde(rename = "defending Illuminati")]
+    DefendingIlluminati,
+    #[serde(rename = "assist")]
+    Assist,
+    #[serde(rename = "interfere")]
+    Interfere,
+    #[serde(rename = "privilege")]
+    Privilege,
+}
+
+impl Role {
+    pub fn word(self) -> &'static str {
+        match self {
+            Role::Attacker => "attacker",
+            Role::DefendingGroup => "defending group",
+            Role::DefendingIlluminati => "defending Illuminati",
+            Role::Assist => "assist",
+            Role::Interfere => "interfere",
+            Role::Privilege => "privilege",
+        }
+    }
+}
+
 /// Why money moved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -34,10 +64,10 @@ pub enum Why {
     Pass,
     Transfer,
     Gift,
-    /// Spent in the attack, by (player, role: "attacker", "defending group", ...).
+    /// Spent in the attack, by (player, role).
     Spent {
         player: usize,
-        role: String,
+        role: Role,
     },
     /// Half a captured treasury follows the group; the rest goes to the bank.
     Capture,

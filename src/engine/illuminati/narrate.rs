@@ -37,7 +37,7 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
             Why::Pass => format!("{} passes: +{amount} MB to {}", pn(s.current), purse(dest)),
             Why::Transfer => format!("{amount} MB moved from {} to {}", purse(from), purse(dest)),
             Why::Gift => format!("{amount} MB given from {} to {}", purse(from), purse(dest)),
-            Why::Spent { player, role } => format!("{} spends {amount} MB from {} ({role}); it goes to the bank", pn(*player), purse(from)),
+            Why::Spent { player, role } => format!("{} spends {amount} MB from {} ({}); it goes to the bank", pn(*player), purse(from), role.word()),
             Why::Capture => format!("{amount} MB of {}'s treasury goes to the bank (half, rounded down, follows the group)", purse(from)),
             Why::Lost => format!("{}'s {amount} MB go to the bank", purse(from)),
             Why::Special { special } => format!("{}: +{amount} MB to {}", r.specials[*special].name, purse(dest)),
