@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fmt;
+
+use crate::engine::inline::{Held, Inline};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -179,68 +180,12 @@ pub enum Order {
 pub const MOST_CARDS: usize = 3;
 
 /// A move order's cards, held in place: an order is plain data, made and copied without the
-/// heap (the computer seats seal one each round). Written and read as a list of directions,
-/// like the `Vec` it replaced, so saves read the same.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Path {
-    dirs: [Dir; MOST_CARDS],
-    len: u8,
-}
+/// heap (the computer seats seal one each round).
+pub type Path = Inline<Dir, MOST_CARDS>;
 
-impl Path {
-    /// The first three cards of `dirs` (reading an order refuses more; rulesets allow at
-    /// most three steps).
-    pub fn of(dirs: &[Dir]) -> Path {
-        let mut p = Path {
-            dirs: [Dir::Up; MOST_CARDS],
-            len: 0,
-        };
-        for (slot, &d) in p.dirs.iter_mut().zip(dirs) {
-            *slot = d;
-            p.len += 1;
-        }
-        p
-    }
-}
-
-impl std::ops::Deref for Path {
-    type Target = [Dir];
-    fn deref(&self) -> &[Dir] {
-        &self.dirs[..self.len as usize]
-    }
-}
-
-impl FromIterator<Dir> for Path {
-    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> Path {
-        let mut p = Path::of(&[]);
-        for d in iter.into_iter().take(MOST_CARDS) {
-            p.dirs[p.len as usize] = d;
-            p.len += 1;
-        }
-        p
-    }
-}
-
-impl fmt::Debug for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for Path {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (**self).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Path {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let dirs = Vec::<Dir>::deserialize(d)?;
-        if dirs.len() > MOST_CARDS {
-            return Err(serde::de::Error::custom("at most three move cards"));
-        }
-        Ok(Path::of(&dirs))
-    }
+impl Held for Dir {
+    const SPARE: Dir = Dir::Up;
+    const TOO_MANY: &'static str = "at most three move cards";
 }
 
 /// Which edge of a field a wall unit stands on.

@@ -315,7 +315,7 @@ impl Refusal {
         let name = |c: usize| &r.cards[c].name;
         let current = &s.players[s.current].name;
         RuleError::new(match self {
-            Refusal::NotNow(phase) => turn::not_now(&phase).to_string(),
+            Refusal::NotNow(phase) => turn::not_now(phase).to_string(),
             Refusal::UnderWay => {
                 "an attack is already being worked out: roll or `call-off` first".into()
             }

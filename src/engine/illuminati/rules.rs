@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::engine::inline::{Held, Inline};
 use crate::engine::ruleset_file;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -24,54 +25,12 @@ pub enum Alignment {
 
 /// A card's alignments held in place, in their order (there are ten in all): a card's state
 /// is then plain data, copied without the heap (every command keeps a copy to put back on a
-/// refusal). Written and read as a list, like the `Vec` it stands for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct AlignmentList {
-    items: [Alignment; Alignment::ALL.len()],
-    len: u8,
-}
+/// refusal).
+pub type AlignmentList = Inline<Alignment, { Alignment::ALL.len() }>;
 
-impl AlignmentList {
-    /// The first ten of `list` (a list with more names one twice).
-    pub fn of(list: &[Alignment]) -> AlignmentList {
-        let mut al = AlignmentList {
-            items: Alignment::ALL,
-            len: 0,
-        };
-        for &x in list.iter().take(al.items.len()) {
-            al.items[al.len as usize] = x;
-            al.len += 1;
-        }
-        al
-    }
-    /// Add one it does not have yet.
-    pub fn add(&mut self, x: Alignment) {
-        if !self.as_slice().contains(&x) && (self.len as usize) < self.items.len() {
-            self.items[self.len as usize] = x;
-            self.len += 1;
-        }
-    }
-    pub fn as_slice(&self) -> &[Alignment] {
-        &self.items[..self.len as usize]
-    }
-}
-
-impl std::fmt::Debug for AlignmentList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for AlignmentList {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for AlignmentList {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(AlignmentList::of(&Vec::<Alignment>::deserialize(d)?))
-    }
+impl Held for Alignment {
+    const SPARE: Alignment = Alignment::Government;
+    const TOO_MANY: &'static str = "at most ten alignments";
 }
 
 impl Alignment {

@@ -76,15 +76,7 @@ pub fn illuminati_of(s: &State, p: usize) -> Option<usize> {
 
 /// Groups a player controls (the Illuminati card not included).
 pub fn groups_of(r: &IlluRules, s: &State, p: usize) -> Vec<usize> {
-    groups(r, s, p).collect()
-}
-
-/// `groups_of`, one by one.
-pub fn groups<'a>(r: &'a IlluRules, s: &'a State, p: usize) -> impl Iterator<Item = usize> + 'a {
-    s.structure_iter(p).filter(|&c| !r.cards[c].illuminati)
-}
-
-/// Money in a player's whole power structure.
-pub fn wealth(s: &State, p: usize) -> i64 {
-    s.structure_iter(p).map(|c| s.cards[c].treasury).sum()
+    s.structure_iter(p)
+        .filter(|&c| !r.cards[c].illuminati)
+        .collect()
 }

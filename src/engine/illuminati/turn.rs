@@ -228,12 +228,12 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, 
 /// Actions are taken during a turn. The draw comes first in the rulebook's sequence and the
 /// prompt asks for it first, but a table that draws later in the turn is not stopped.
 pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
-    ensure!(t.s.phase == Phase::Turn, "{}", not_now(&t.s.phase));
+    ensure!(t.s.phase == Phase::Turn, "{}", not_now(t.s.phase));
     Ok(())
 }
 
 /// Why no turn's action can be taken in this phase.
-pub fn not_now(phase: &Phase) -> &'static str {
+pub fn not_now(phase: Phase) -> &'static str {
     match phase {
         Phase::Setup => "the game has not started (`start`)",
         _ => "the game is over",

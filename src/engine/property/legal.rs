@@ -5,7 +5,7 @@ use super::building::{can_build, can_sell};
 use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_mortgage, can_unmortgage};
 use super::ruleset::{Effect, Ruleset};
-use super::state::{Lot, Pending, State, HOTEL};
+use super::state::{Lot, Pending, State};
 use super::trade::can_trade;
 use super::{auction, autoresolve, jail};
 
@@ -195,23 +195,20 @@ pub fn management_of(
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Only a whole group takes buildings: a player with none has nothing to build, and
-        // asking the groups is cheaper than looking at every square.
-        if only_build && !(0..rules.groups.len()).any(|g| s.group_owner(rules, g) == Some(p)) {
+        // Only a whole group takes buildings: which groups p owns whole, asked once per group
+        // (a player with none has nothing to build).
+        let mut whole = [false; 64];
+        let owns_whole = |g: usize| s.group_owner(rules, g) == Some(p);
+        for (g, w) in whole.iter_mut().enumerate().take(rules.groups.len()) {
+            *w = owns_whole(g);
+        }
+        let is_whole = |g: usize| whole.get(g).copied().unwrap_or_else(|| owns_whole(g));
+        if only_build && !(0..rules.groups.len()).any(is_whole) {
             continue;
         }
-        // Whether p owns each whole group, asked once per group (most owned squares sit in
-        // groups nobody has completed, where nothing can be built).
-        let mut whole = [None::<bool>; 64];
-        let mut owns_group = |g: usize| match whole.get_mut(g) {
-            Some(known) => *known.get_or_insert_with(|| s.group_owner(rules, g) == Some(p)),
-            None => s.group_owner(rules, g) == Some(p),
-        };
         for sq in s.owned_by(p) {
-            let may_build = || rules.squares[sq].is_lot() && s.squares[sq].level < HOTEL;
             if kinds.build
-                && may_build()
-                && rules.squares[sq].group().is_some_and(&mut owns_group)
+                && rules.squares[sq].group().is_some_and(is_whole)
                 && can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost)
             {
                 out.push(Command::Build { square: sq });

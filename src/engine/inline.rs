@@ -1,0 +1,91 @@
+//! A short list held in place, not on the heap: plain data that a state or a command copies on
+//! every command (a grid move order's cards, an Illuminati card's alignments). Written and read
+//! as a list, like the `Vec` it stands for, so saves read the same.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// What may stand in an `Inline` list: the value its unused places hold, and what a saved list
+/// that is too long is told.
+pub trait Held: Copy + PartialEq {
+    const SPARE: Self;
+    const TOO_MANY: &'static str;
+}
+
+/// Up to `N` values in order.
+#[derive(Clone, Copy)]
+pub struct Inline<T: Held, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+impl<T: Held, const N: usize> Inline<T, N> {
+    /// The first `N` values of `list` (readers refuse longer lists before they get here).
+    pub fn of(list: &[T]) -> Self {
+        list.iter().copied().collect()
+    }
+
+    /// Add a value the list does not hold yet, while there is room.
+    pub fn add(&mut self, x: T) {
+        if !self.contains(&x) && (self.len as usize) < N {
+            self.items[self.len as usize] = x;
+            self.len += 1;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Held, const N: usize> std::ops::Deref for Inline<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Held, const N: usize> FromIterator<T> for Inline<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut list = Inline {
+            items: [T::SPARE; N],
+            len: 0,
+        };
+        for x in iter.into_iter().take(N) {
+            list.items[list.len as usize] = x;
+            list.len += 1;
+        }
+        list
+    }
+}
+
+impl<T: Held, const N: usize> PartialEq for Inline<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Held + Eq, const N: usize> Eq for Inline<T, N> {}
+
+impl<T: Held + fmt::Debug, const N: usize> fmt::Debug for Inline<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Held + Serialize, const N: usize> Serialize for Inline<T, N> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de, T: Held + Deserialize<'de>, const N: usize> Deserialize<'de> for Inline<T, N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let list = Vec::<T>::deserialize(d)?;
+        if list.len() > N {
+            return Err(serde::de::Error::custom(T::TOO_MANY));
+        }
+        Ok(Inline::of(&list))
+    }
+}
