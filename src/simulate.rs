@@ -246,11 +246,12 @@ pub fn play_fast<F: Family>(
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
-    let mut events = Vec::new();
+    let (mut events, mut options) = (Vec::new(), Vec::new());
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
-        let cmd =
-            F::random_command(rules, &s, &mut rng).ok_or_else(|| stuck::<F>(rules, &s, seed))?;
-        F::execute_into(rules, &mut s, &cmd, &mut events)
+        let i = F::random_choice(rules, &s, &mut rng, &mut options)
+            .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
+        let cmd = &options[i];
+        F::execute_into(rules, &mut s, cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
         let ended = F::tally(stats, rules, &s, &events);
         turns += ended;

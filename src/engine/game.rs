@@ -304,6 +304,19 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         state: &Self::State,
         rng: &mut StdRng,
     ) -> Option<Self::Command>;
+    /// `random_command` as an index into `options`, a list the caller keeps between calls
+    /// (cleared here): the command is read where it was listed, never moved (simulate's hot
+    /// path). The same choice and the same draws as `random_command`.
+    fn random_choice(
+        rules: &Self::Rules,
+        state: &Self::State,
+        rng: &mut StdRng,
+        options: &mut Vec<Self::Command>,
+    ) -> Option<usize> {
+        options.clear();
+        options.push(Self::random_command(rules, state, rng)?);
+        Some(0)
+    }
     /// A command picked with no regard to legality, to check that refusals change nothing.
     fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut StdRng) -> Self::Command;
     /// Count what a command's events did; returns the player-turns (or rounds) they started.

@@ -1000,14 +1000,14 @@ impl Ui {
                 } => {
                     if let Some(from) = self.state().and_then(|s| s.owner(sq)) {
                         let get = if price > 0 {
-                            vec![TradeItem::Cash(price)]
+                            smallvec::smallvec![TradeItem::Cash(price)]
                         } else {
-                            vec![]
+                            smallvec::smallvec![]
                         };
                         self.command(Command::Trade(Trade {
                             from,
                             to,
-                            give: vec![TradeItem::Square(sq)],
+                            give: smallvec::smallvec![TradeItem::Square(sq)],
                             get,
                         }));
                     }

@@ -1156,3 +1156,24 @@ fn building_shortage_is_about_wishes_no_auction_while_the_bank_has_enough() {
     assert_eq!(t.cash("Ann"), 1500 - 50);
     assert!(t.refused("want Bob 99").contains("nobody is asking"));
 }
+
+/// A deal is saved as two plain lists, as earlier releases wrote it, whether a side holds one
+/// item (kept in place, no heap) or several or none.
+#[test]
+fn a_saved_trade_reads_the_same_with_one_many_or_no_items() {
+    use boardside::engine::property::command::{Command, Item};
+    let earlier = r#"{"trade":{"from":0,"to":1,"give":[{"square":3},{"card":0},{"cash":50}],"get":[]}}"#;
+    let cmd: Command = serde_json::from_str(earlier).unwrap();
+    let Command::Trade(tr) = &cmd else {
+        panic!("not a trade: {cmd:?}")
+    };
+    assert_eq!(
+        tr.give.as_slice(),
+        &[Item::Square(3), Item::Card(0), Item::Cash(50)]
+    );
+    assert!(tr.get.is_empty());
+    assert_eq!(serde_json::to_string(&cmd).unwrap(), earlier);
+    let one = r#"{"trade":{"from":1,"to":0,"give":[{"square":5}],"get":[{"cash":200}]}}"#;
+    let cmd: Command = serde_json::from_str(one).unwrap();
+    assert_eq!(serde_json::to_string(&cmd).unwrap(), one);
+}

@@ -9,9 +9,10 @@ use crate::engine::ledger::Account;
 use crate::engine::RuleError;
 use crate::ensure;
 
-fn current(t: &Table) -> Result<Auction, RuleError> {
+/// The open auction, borrowed (not cloned: its bidders are a list, and bids are frequent).
+fn current<'t>(t: &'t Table) -> Result<&'t Auction, RuleError> {
     match t.s.top() {
-        Some(Pending::Auction(a)) => Ok(a.clone()),
+        Some(Pending::Auction(a)) => Ok(a),
         _ => Err(turns::busy(t, "no auction is open")),
     }
 }
@@ -29,7 +30,7 @@ pub fn floor(t_options_step: i64, a: &Auction) -> i64 {
 /// `accept PLAYER`: bid the asking price (with free bidding, the lowest acceptable bid).
 pub fn accept(t: &mut Table, p: usize) -> Result<(), RuleError> {
     let a = current(t)?;
-    let ask = floor(t.s.options.auction_step, &a);
+    let ask = floor(t.s.options.auction_step, a);
     bid(t, p, ask)
 }
 
@@ -41,7 +42,7 @@ pub fn bid(t: &mut Table, p: usize, amount: i64) -> Result<(), RuleError> {
         t.name(p)
     );
     let step = t.s.options.auction_step;
-    let floor = floor(step, &a);
+    let floor = floor(step, a);
     ensure!(
         amount >= floor,
         "a bid must be at least {floor}{}",
@@ -86,9 +87,13 @@ pub fn pass(t: &mut Table, p: usize) -> Result<(), RuleError> {
 /// auction settles as it would after those passes, as one command.
 pub fn close(t: &mut Table) -> Result<(), RuleError> {
     let a = current(t)?;
-    let high = a.high.map(|(h, _)| h);
-    for p in (0..a.open.len()).filter(|&p| a.open[p] && Some(p) != high) {
-        t.emit(Event::Passed { player: p });
+    let (high, n) = (a.high.map(|(h, _)| h), a.open.len());
+    for p in 0..n {
+        // Asked afresh each time: a pass changes the auction it is read from.
+        let open = current(t).is_ok_and(|a| a.open[p]);
+        if open && Some(p) != high {
+            t.emit(Event::Passed { player: p });
+        }
     }
     close_if_decided(t);
     Ok(())
@@ -96,20 +101,19 @@ pub fn close(t: &mut Table) -> Result<(), RuleError> {
 
 /// Close when nobody but the high bidder is still in, or nobody at all.
 fn close_if_decided(t: &mut Table) {
-    let Some(Pending::Auction(a)) = t.s.top().cloned() else {
+    // Read without cloning the auction (its bidders are a list): this runs on every pass.
+    let Some(Pending::Auction(a)) = t.s.top() else {
         return;
     };
-    let still: Vec<usize> = (0..a.open.len()).filter(|&q| a.open[q]).collect();
-    match a.high {
-        Some((w, price)) if still == [w] => {
+    let (lot, high) = (a.lot, a.high);
+    let mut still = (0..a.open.len()).filter(|&q| a.open[q]);
+    let (first, second) = (still.next(), still.next());
+    let alone = |w: usize| first == Some(w) && second.is_none();
+    match high {
+        Some((w, price)) if alone(w) => {
             t.emit(Event::Done);
-            t.pay(
-                Account::Player(w),
-                Account::Bank,
-                price,
-                Why::Bid { lot: a.lot },
-            );
-            match a.lot {
+            t.pay(Account::Player(w), Account::Bank, price, Why::Bid { lot });
+            match lot {
                 Lot::Square(sq) => t.emit(Event::Owner {
                     square: sq,
                     owner: Some(w),
@@ -119,10 +123,10 @@ fn close_if_decided(t: &mut Table) {
                 }),
             }
         }
-        None if still.is_empty() => {
+        None if first.is_none() => {
             t.emit(Event::Done);
             // "no bid: the bank keeps it"
-            t.emit(Event::Note(match a.lot {
+            t.emit(Event::Note(match lot {
                 Lot::Square(sq) => Note::BankKeeps { square: sq },
                 Lot::Building { .. } => Note::BankKeepsBuilding,
             }));

@@ -27,10 +27,14 @@ pub struct Trade {
     pub from: usize,
     pub to: usize,
     /// What `from` gives to `to`.
-    pub give: Vec<Item>,
+    pub give: Items,
     /// What `to` gives to `from` in return.
-    pub get: Vec<Item>,
+    pub get: Items,
 }
+
+/// One side of a deal: held in place when it is a single item (most deals, and every deal the
+/// simulator proposes: a square for cash), so such a command needs no heap; saved as a list.
+pub type Items = smallvec::SmallVec<[Item; 1]>;
 
 /// Table corrections: journaled and undoable, allowed when no decision is pending.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -317,6 +317,15 @@ impl Family for Property {
         random::choose(r, s, rng)
     }
 
+    fn random_choice(
+        r: &Ruleset,
+        s: &State,
+        rng: &mut StdRng,
+        options: &mut Vec<Command>,
+    ) -> Option<usize> {
+        random::choose_in(r, s, rng, options)
+    }
+
     fn wild_command(r: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
         random::wild_command(r, s, rng)
     }

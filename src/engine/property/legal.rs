@@ -239,8 +239,8 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                 let tr = Trade {
                     from,
                     to,
-                    give: vec![Item::Square(sq)],
-                    get: vec![Item::Cash(price)],
+                    give: smallvec::smallvec![Item::Square(sq)],
+                    get: smallvec::smallvec![Item::Cash(price)],
                 };
                 if trade_ok(rules, s, &tr) {
                     out.push(Command::Trade(tr));
@@ -252,8 +252,8 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                 let tr = Trade {
                     from,
                     to,
-                    give: vec![Item::Card(deck)],
-                    get: vec![Item::Cash(50)],
+                    give: smallvec::smallvec![Item::Card(deck)],
+                    get: smallvec::smallvec![Item::Cash(50)],
                 };
                 if trade_ok(rules, s, &tr) {
                     out.push(Command::Trade(tr));

@@ -242,8 +242,8 @@ pub fn parse(rules: &Ruleset, state: &State, line: &str) -> Result<Line, String>
 fn parse_trade(w: &mut Words) -> Result<Trade, String> {
     let from = w.player()?;
     let to = w.player()?;
-    let mut give = Vec::new();
-    let mut get = Vec::new();
+    let mut give = super::command::Items::new();
+    let mut get = super::command::Items::new();
     let mut side = &mut give;
     let mut saw_for = false;
     while w.at < w.words.len() {

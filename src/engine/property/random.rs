@@ -179,17 +179,19 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
         static OPTIONS: std::cell::RefCell<Vec<Command>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     OPTIONS.with_borrow_mut(|options| {
-        options.clear();
-        choose_from(rules, s, rng, options)
+        // Taken out of the list rather than copied: the list is cleared before the next choice.
+        choose_in(rules, s, rng, options).map(|i| options.swap_remove(i))
     })
 }
 
-fn choose_from(
+/// `choose`, as the index of the choice in `options` (cleared first, then listed into).
+pub fn choose_in(
     rules: &Ruleset,
     s: &State,
     rng: &mut StdRng,
     options: &mut Vec<Command>,
-) -> Option<Command> {
+) -> Option<usize> {
+    options.clear();
     match s.top() {
         // Only what the choices below can pick, in the order `legal` lists them (so the
         // same seed picks the same command): buying or declining, never management...
@@ -248,8 +250,8 @@ fn choose_from(
                         let deal = super::Trade {
                             from,
                             to: someone,
-                            give: vec![super::Item::Square(sq)],
-                            get: vec![super::Item::Cash(price)],
+                            give: smallvec::smallvec![super::Item::Square(sq)],
+                            get: smallvec::smallvec![super::Item::Cash(price)],
                         };
                         if legal::trade_ok(rules, s, &deal) {
                             v.push(Command::Trade(deal));
@@ -319,13 +321,11 @@ fn choose_from(
         _ => None,
     };
     let chosen = chosen.or_else(|| (!list.is_empty()).then(|| rng.random_range(0..list.len())));
-    // Taken out of the list rather than copied: the list is cleared before the next choice.
-    Some(match options.swap_remove(chosen?) {
-        Command::Roll { dice: None } => Command::Roll {
-            dice: Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6))),
-        },
-        other => other,
-    })
+    let chosen = chosen?;
+    if let Command::Roll { dice: d @ None } = &mut options[chosen] {
+        *d = Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6)));
+    }
+    Some(chosen)
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.
@@ -358,8 +358,8 @@ pub fn wild_command(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
         _ => Command::Trade(super::Trade {
             from: p,
             to: rng.random_range(0..n),
-            give: vec![super::Item::Square(sq)],
-            get: vec![super::Item::Cash(rng.random_range(-10..500))],
+            give: smallvec::smallvec![super::Item::Square(sq)],
+            get: smallvec::smallvec![super::Item::Cash(rng.random_range(-10..500))],
         }),
     }
 }
