@@ -1,5 +1,6 @@
 //! A short list held in place, not on the heap: plain data that a state or a command copies on
-//! every command (a grid move order's cards, an Illuminati card's alignments). Written and read
+//! every command (a grid move order's cards, an Illuminati card's alignments, a property
+//! auction's bidders). Written and read
 //! as a list, like the `Vec` it stands for, so saves read the same.
 
 use std::fmt;
@@ -43,6 +44,12 @@ impl<T: Held, const N: usize> std::ops::Deref for Inline<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         self.as_slice()
+    }
+}
+
+impl<T: Held, const N: usize> std::ops::DerefMut for Inline<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len as usize]
     }
 }
 

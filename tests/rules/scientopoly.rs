@@ -286,7 +286,7 @@ fn sp_hole_player_may_not_buy_sell_or_trade() {
     // Nor bid: an auction on Bob's turn leaves Ann out.
     t.run("set turn Bob; roll 2 4; decline");
     match t.pending() {
-        Some(Pending::Auction(a)) => assert_eq!(a.open, vec![false, true, true]),
+        Some(Pending::Auction(a)) => assert_eq!(a.open.as_slice(), [false, true, true]),
         other => panic!("{other:?}"),
     }
 }

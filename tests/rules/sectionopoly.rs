@@ -140,7 +140,7 @@ fn capturing_property_declined_goes_to_auction_everyone_bids() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     t.run("roll 1 2; decline");
     match t.pending() {
-        Some(Pending::Auction(a)) => assert_eq!(a.open, vec![true, true, true]),
+        Some(Pending::Auction(a)) => assert_eq!(a.open.as_slice(), [true, true, true]),
         other => panic!("{other:?}"),
     }
     // The player who declined may bid; any opening bid.
@@ -916,7 +916,7 @@ fn bankruptcy_to_housekeeping_auctions_the_squares() {
     match t.pending() {
         Some(Pending::Auction(a)) => {
             assert_eq!(a.lot, property::state::Lot::Square(1));
-            assert_eq!(a.open, vec![false, true, true]);
+            assert_eq!(a.open.as_slice(), [false, true, true]);
         }
         other => panic!("{other:?}"),
     }
@@ -1162,7 +1162,8 @@ fn building_shortage_is_about_wishes_no_auction_while_the_bank_has_enough() {
 #[test]
 fn a_saved_trade_reads_the_same_with_one_many_or_no_items() {
     use boardside::engine::property::command::{Command, Item};
-    let earlier = r#"{"trade":{"from":0,"to":1,"give":[{"square":3},{"card":0},{"cash":50}],"get":[]}}"#;
+    let earlier =
+        r#"{"trade":{"from":0,"to":1,"give":[{"square":3},{"card":0},{"cash":50}],"get":[]}}"#;
     let cmd: Command = serde_json::from_str(earlier).unwrap();
     let Command::Trade(tr) = &cmd else {
         panic!("not a trade: {cmd:?}")
@@ -1176,4 +1177,20 @@ fn a_saved_trade_reads_the_same_with_one_many_or_no_items() {
     let one = r#"{"trade":{"from":1,"to":0,"give":[{"square":5}],"get":[{"cash":200}]}}"#;
     let cmd: Command = serde_json::from_str(one).unwrap();
     assert_eq!(serde_json::to_string(&cmd).unwrap(), one);
+}
+
+/// An auction's bidders are saved as a plain list of seats, as earlier releases wrote them; a
+/// list longer than a game's seats is refused with a reason, never read past.
+#[test]
+fn a_saved_auction_reads_its_bidders_as_a_list() {
+    use boardside::engine::property::state::Auction;
+    let earlier = r#"{"lot":{"square":1},"high":[2,60],"open":[false,true,true],"min":1}"#;
+    let a: Auction = serde_json::from_str(earlier).unwrap();
+    assert_eq!(a.open.as_slice(), [false, true, true]);
+    assert_eq!(serde_json::to_string(&a).unwrap(), earlier);
+    let nine = r#"{"lot":{"square":1},"high":null,"open":[true,true,true,true,true,true,true,true,true],"min":1}"#;
+    let why = serde_json::from_str::<Auction>(nine)
+        .unwrap_err()
+        .to_string();
+    assert!(why.contains("more seats than a game has players"), "{why}");
 }

@@ -44,15 +44,15 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
                 if a.high.map(|(h, _)| h) != Some(p) {
                     out.push(Command::Pass { player: p });
                 }
-                let mut bids = if step > 0 {
-                    vec![floor]
-                } else {
-                    vec![floor, floor + 10, floor.max(worth / 2), floor.max(worth)]
-                };
+                // The floor, or with free bidding four sizes of bid, each once, smallest first
+                // (an array: this runs for every bid the random player considers).
+                let mut bids = [floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
+                let sizes = if step > 0 { 1 } else { bids.len() };
+                let bids = &mut bids[..sizes];
                 bids.sort_unstable();
-                bids.dedup();
-                for amount in bids {
-                    if amount <= s.cash(p) && a.high.map(|(h, _)| h) != Some(p) {
+                for (i, &amount) in bids.iter().enumerate() {
+                    let again = i > 0 && bids[i - 1] == amount;
+                    if !again && amount <= s.cash(p) && a.high.map(|(h, _)| h) != Some(p) {
                         out.push(Command::Bid { player: p, amount });
                     }
                 }

@@ -3,7 +3,7 @@
 //! (sectionopoly: CAPTURING PROPERTY; scientopoly ¶4).
 
 use super::event::{Event, Note, StatusWhy};
-use super::state::{Auction, Lot, Pending, Why};
+use super::state::{Auction, Lot, Pending, Seats, Why};
 use super::{status, turns, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -88,11 +88,10 @@ pub fn decline(t: &mut Table) -> Result<(), RuleError> {
 /// Everyone still in the game may bid, the player who declined too (not a player who may not
 /// deal from jail).
 pub fn open_auction(t: &mut Table, lot: Lot, min: i64) {
-    let all: Vec<usize> =
-        t.s.active_players()
-            .filter(|&q| super::dealing_allowed(t.s, q, false).is_ok())
-            .collect();
-    open_auction_among(t, lot, min, &all);
+    let open = (0..t.s.players.len())
+        .map(|q| t.s.in_game(q) && super::dealing_allowed(t.s, q, false).is_ok())
+        .collect();
+    open_auction_to(t, lot, min, open);
 }
 
 /// An auction among some players only (a scarce building: those who could put it up).
@@ -100,6 +99,10 @@ pub fn open_auction_among(t: &mut Table, lot: Lot, min: i64, bidders: &[usize]) 
     let open = (0..t.s.players.len())
         .map(|q| bidders.contains(&q))
         .collect();
+    open_auction_to(t, lot, min, open);
+}
+
+fn open_auction_to(t: &mut Table, lot: Lot, min: i64, open: Seats) {
     t.emit(Event::Await {
         pending: Pending::Auction(Auction {
             lot,

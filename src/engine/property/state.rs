@@ -7,6 +7,7 @@ use super::options::Options;
 use super::ruleset::Ruleset;
 use crate::engine::deck::Deck;
 use crate::engine::dice::Dice;
+use crate::engine::inline::{Held, Inline};
 use crate::engine::ledger::{Account, Ledger};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,12 +54,21 @@ pub enum Lot {
     },
 }
 
+/// A yes or no for each seat, held in place (an auction's bidders are read and copied on every
+/// bid and pass); saved as a plain list.
+pub type Seats = Inline<bool, { super::setup::MAX_PLAYERS }>;
+
+impl Held for bool {
+    const SPARE: bool = false;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
     pub lot: Lot,
     pub high: Option<(usize, i64)>,
-    /// Players still bidding (not passed, in the game).
-    pub open: Vec<bool>,
+    /// Players still bidding (not passed, in the game), by seat.
+    pub open: Seats,
     /// The lowest acceptable first bid.
     pub min: i64,
 }
