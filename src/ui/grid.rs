@@ -111,7 +111,7 @@ impl GridTable {
                     GAct::Cmd(Command::Roll { dice: None }),
                 )),
                 Phase::Orders => {
-                    if s.owing().is_empty() {
+                    if !s.anyone_owes() {
                         out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
                     }
                     for i in s.owing() {

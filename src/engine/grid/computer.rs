@@ -10,32 +10,65 @@ use super::movement::WallMap;
 use super::rules::GridRules;
 use super::state::{adjacent, around, Dir, Field, Order, Part, Path, State};
 
+/// The lists a computer seat's decision reads, kept per thread with the search's tables and
+/// refilled each time (every computer seat decides every round).
+#[derive(Default)]
+struct Lists {
+    enemies: Vec<Field>,
+    /// Teammates on the board: (seat, field).
+    mates: Vec<(usize, Field)>,
+    targets: Vec<Field>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<(Lists, Search)> = RefCell::new(Default::default());
+}
+
 /// The order a computer seat seals this round.
 pub fn order(rules: &GridRules, s: &State, me: usize) -> Order {
+    SCRATCH.with_borrow_mut(|(lists, search)| decide(rules, s, me, lists, search))
+}
+
+fn decide(
+    rules: &GridRules,
+    s: &State,
+    me: usize,
+    lists: &mut Lists,
+    search: &mut Search,
+) -> Order {
     let p = &s.pieces[me];
     let (Some(at), Some(team)) = (p.at, p.team) else {
         return Order::Pray;
     };
-    let enemies: Vec<Field> = s
-        .pieces
-        .iter()
-        .filter(|q| q.team == Some(team.other()))
-        .filter_map(|q| q.at)
-        .collect();
+    let Lists {
+        enemies,
+        mates,
+        targets,
+    } = lists;
+    enemies.clear();
+    enemies.extend(
+        s.pieces
+            .iter()
+            .filter(|q| q.team == Some(team.other()))
+            .filter_map(|q| q.at),
+    );
     let awake_enemy_near = s.pieces.iter().any(|q| {
         q.team == Some(team.other()) && q.stunned <= 1 && q.at.is_some_and(|f| adjacent(at, f))
     });
-    let mates: Vec<(usize, Field)> = (0..s.pieces.len())
-        .filter(|&i| i != me && s.pieces[i].team == Some(team))
-        .filter_map(|i| s.pieces[i].at.map(|f| (i, f)))
-        .collect();
+    mates.clear();
+    mates.extend(
+        (0..s.pieces.len())
+            .filter(|&i| i != me && s.pieces[i].team == Some(team))
+            .filter_map(|i| s.pieces[i].at.map(|f| (i, f))),
+    );
     let steps = rules.max_steps[p.sticker(Part::Feet).index()] as usize;
+    let mut walk = |targets: &[Field]| walk(rules, s, me, at, targets, steps, search);
     // 1. The wonder's holder goes where the other team is: every neighbour converts.
     if p.wonder > 0 {
         if enemies.iter().any(|&f| adjacent(at, f)) {
             return Order::Attack;
         }
-        return walk(rules, s, me, at, &enemies, steps).unwrap_or(Order::Pray);
+        return walk(enemies).unwrap_or(Order::Pray);
     }
     // 2. An enemy next to us that is not already out for long: attack.
     if awake_enemy_near {
@@ -51,20 +84,22 @@ pub fn order(rules: &GridRules, s: &State, me: usize) -> Order {
     // 4. Our team holds a wonder: head for its victims, the enemies nearest the holder.
     let holder = mates.iter().find(|&&(i, _)| s.pieces[i].wonder > 0);
     if let Some(&(_, h)) = holder {
-        let mut victims = enemies.clone();
+        let victims = &mut *targets;
+        victims.clear();
+        victims.extend_from_slice(enemies);
         victims.sort_by_key(|&f| distance(f, h));
         victims.truncate(2);
-        if let Some(o) = walk(rules, s, me, at, &victims, steps) {
+        if let Some(o) = walk(victims) {
             return o;
         }
     }
     // 5. Otherwise join the nearest teammate to pray, or, alone, go after the other team.
-    let targets: Vec<Field> = if mates.is_empty() {
-        enemies
-    } else {
-        mates.iter().map(|&(_, f)| f).collect()
-    };
-    walk(rules, s, me, at, &targets, steps).unwrap_or(Order::Pray)
+    if mates.is_empty() {
+        return walk(enemies).unwrap_or(Order::Pray);
+    }
+    targets.clear();
+    targets.extend(mates.iter().map(|&(_, f)| f));
+    walk(targets).unwrap_or(Order::Pray)
 }
 
 fn distance(a: Field, b: Field) -> u32 {
@@ -80,20 +115,15 @@ fn walk(
     from: Field,
     targets: &[Field],
     steps: usize,
+    search: &mut Search,
 ) -> Option<Order> {
     if targets.iter().any(|&t| adjacent(from, t)) || targets.is_empty() {
         return None;
     }
-    // The search's tables, one set per thread, reused: every computer order searches.
-    thread_local! {
-        static SEARCH: RefCell<Search> = RefCell::new(Search::default());
-    }
     // The seed and the round turn the order in which directions are tried: ties differ by game.
     let turn = (s.seed ^ (s.round as u64).wrapping_mul(0x9e37_79b9) ^ me as u64) as usize % 4;
-    SEARCH.with_borrow_mut(|search| {
-        let path = search.path(rules, s, from, targets, turn)?;
-        Some(Order::Move(Path::of(&path[..path.len().min(steps.max(1))])))
-    })
+    let path = search.path(rules, s, from, targets, turn)?;
+    Some(Order::Move(Path::of(&path[..path.len().min(steps.max(1))])))
 }
 
 /// A breadth-first search's tables over the board's fields.

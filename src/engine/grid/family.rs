@@ -234,8 +234,8 @@ impl Family for Grid {
                 chance: Chance { dice: vec![20, 20] },
             },
             // Nobody owes an order: every human is stunned, and the table says `next`.
-            Phase::Orders if s.owing().is_empty() => ToAct::One(0),
-            Phase::Orders => ToAct::Several(s.owing()),
+            Phase::Orders if !s.anyone_owes() => ToAct::One(0),
+            Phase::Orders => ToAct::Several(s.owing().collect()),
             Phase::Wonder { team } => {
                 let members = s.team_members(*team);
                 ToAct::Chance {
@@ -478,7 +478,7 @@ fn legal(r: &GridRules, s: &State) -> Vec<Command> {
             walls(&mut out);
         }
         Phase::Orders => {
-            if s.owing().is_empty() {
+            if !s.anyone_owes() {
                 out.push(Command::Next);
             }
             for p in (0..s.humans).filter(|&p| s.may_order(p)) {
@@ -506,11 +506,12 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
             dice: Some(vec![rng.random_range(1..=20), rng.random_range(1..=20)]),
         },
         Phase::Orders => {
-            let owing = s.owing();
-            if owing.is_empty() {
+            // Counted, then found: no list built for every sealed order.
+            let owing = s.owing().count();
+            if owing == 0 {
                 return Some(Command::Next);
             }
-            let p = owing[rng.random_range(0..owing.len())];
+            let p = s.owing().nth(rng.random_range(0..owing))?;
             // Mostly the computer seats' own heuristic, sometimes any order: varied play.
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)
@@ -559,7 +560,7 @@ fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
         if !s.wonders_due.is_empty() {
             return Err("a wonder draw was skipped".into());
         }
-        if s.owing().is_empty() && (0..s.humans).any(|p| s.may_order(p)) {
+        if !s.anyone_owes() && (0..s.humans).any(|p| s.may_order(p)) {
             return Err("a round waits for orders but nobody owes one".into());
         }
     }

@@ -87,19 +87,44 @@ impl WallMap {
 /// Judge one step of several pieces at once: for each (piece, direction), where it ends or
 /// why it failed. Pieces not listed stay where they are.
 pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Result<Field, Block>> {
+    let mut lists = Steps::default();
+    lists.movers.extend_from_slice(movers);
+    judge_into(rules, s, &mut lists);
+    lists.result
+}
+
+/// One step's lists, kept between steps and rounds (every round moves): who steps where, the
+/// judgement of each, and the fields they aim at.
+#[derive(Default)]
+struct Steps {
+    movers: Vec<(usize, Dir)>,
+    result: Vec<Result<Field, Block>>,
+    targets: Vec<Option<Field>>,
+}
+
+/// `judge` of `lists.movers`, into `lists.result`.
+fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
+    let Steps {
+        movers,
+        result: out,
+        targets,
+    } = lists;
     let from = |i: usize| {
         s.pieces[movers[i].0]
             .at
             .expect("a moving piece stands on the board")
     };
-    let mut out: Vec<Result<Field, Block>> = movers
-        .iter()
-        .enumerate()
-        .map(|(i, &(_, d))| step_to(rules, s, from(i), d))
-        .collect();
+    out.clear();
+    out.extend(
+        movers
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, d))| step_to(rules, s, from(i), d)),
+    );
     // Two or more pieces stepping into the same field all fail (DATC 6.A.11, 6.A.12: no
     // "first two bounce, the third goes in").
-    let targets: Vec<Option<Field>> = out.iter().map(|r| r.ok()).collect();
+    targets.clear();
+    targets.extend(out.iter().map(|r| r.ok()));
     for i in 0..movers.len() {
         if let Some(f) = targets[i] {
             if targets.iter().filter(|&&x| x == Some(f)).count() > 1 {
@@ -137,34 +162,42 @@ pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Resul
             break;
         }
     }
-    out
 }
 
 /// Carry out every move order of the round, step by step; returns who moved at least once.
 pub fn move_all(t: &mut Table, orders: &[Option<Order>]) -> Vec<usize> {
+    thread_local! {
+        static STEPS: std::cell::RefCell<Steps> = std::cell::RefCell::new(Steps::default());
+    }
+    STEPS.with_borrow_mut(|lists| move_with(t, orders, lists))
+}
+
+fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps) -> Vec<usize> {
     let n = t.s.pieces.len();
-    let mut going = vec![true; n];
-    let mut moved = vec![false; n];
+    // Who may still step, who stepped at least once: (going, moved) per seat.
+    let mut seats = vec![(true, false); n];
     for k in 0..3 {
-        let movers: Vec<(usize, Dir)> = (0..n)
-            .filter(|&i| going[i])
-            .filter_map(|i| match orders.get(i) {
-                Some(Some(Order::Move(d))) => d.get(k).map(|&d| (i, d)),
-                _ => None,
-            })
-            .collect();
-        if movers.is_empty() {
+        lists.movers.clear();
+        lists.movers.extend(
+            (0..n)
+                .filter(|&i| seats[i].0)
+                .filter_map(|i| match orders.get(i) {
+                    Some(Some(Order::Move(d))) => d.get(k).map(|&d| (i, d)),
+                    _ => None,
+                }),
+        );
+        if lists.movers.is_empty() {
             break;
         }
-        let result = judge(t.rules, t.s, &movers);
-        // Apply the successes together: positions change only after everyone was judged.
-        let mut events = Vec::new();
-        for (&(p, dir), r) in movers.iter().zip(&result) {
+        // Every step judged before any is applied; each event then moves only its own piece,
+        // so the rest read the positions everyone was judged from.
+        judge_into(t.rules, t.s, lists);
+        for (&(p, dir), r) in lists.movers.iter().zip(&lists.result) {
             let from = t.s.pieces[p].at.expect("placed");
             match *r {
                 Ok(to) => {
-                    moved[p] = true;
-                    events.push(Event::Step {
+                    seats[p].1 = true;
+                    t.emit(Event::Step {
                         player: p,
                         from,
                         to,
@@ -172,8 +205,8 @@ pub fn move_all(t: &mut Table, orders: &[Option<Order>]) -> Vec<usize> {
                     });
                 }
                 Err(why) => {
-                    going[p] = false;
-                    events.push(Event::Blocked {
+                    seats[p].0 = false;
+                    t.emit(Event::Blocked {
                         player: p,
                         step: k as u8 + 1,
                         dir,
@@ -183,9 +216,6 @@ pub fn move_all(t: &mut Table, orders: &[Option<Order>]) -> Vec<usize> {
                 }
             }
         }
-        for e in events {
-            t.emit(e);
-        }
     }
-    (0..n).filter(|&i| moved[i]).collect()
+    (0..n).filter(|&i| seats[i].1).collect()
 }

@@ -299,7 +299,7 @@ pub fn prompt(s: &State) -> String {
             n(*piece)
         ),
         Phase::Orders => {
-            let owing: Vec<String> = s.owing().into_iter().map(n).collect();
+            let owing: Vec<String> = s.owing().map(n).collect();
             if owing.is_empty() {
                 format!(
                     "round {}: every player is stunned: `next` plays the round (the computer \

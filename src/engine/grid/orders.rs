@@ -58,7 +58,7 @@ pub fn seal(t: &mut Table, player: usize, order: &Order) -> Result<(), RuleError
         player,
         order: *order,
     });
-    if t.s.owing().is_empty() {
+    if !t.s.anyone_owes() {
         round::reveal_and_resolve(t);
         round::next_round_if_done(t);
     }

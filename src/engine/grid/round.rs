@@ -27,15 +27,13 @@ pub fn play_unattended(t: &mut Table) -> Result<(), RuleError> {
         t.s.phase == Phase::Orders,
         "`next` plays a round in which every player is stunned; none is waiting now"
     );
-    let owing: Vec<&str> =
-        t.s.owing()
-            .into_iter()
-            .map(|i| t.s.pieces[i].name.as_str())
-            .collect();
     ensure!(
-        owing.is_empty(),
+        !t.s.anyone_owes(),
         "the round waits for sealed orders from {}",
-        owing.join(", ")
+        t.s.owing()
+            .map(|i| t.s.pieces[i].name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     reveal_and_resolve(t);
     next_round_if_done(t);
@@ -312,7 +310,7 @@ pub fn finish_round(t: &mut Table) {
         }
     }
     for team in Team::BOTH {
-        if t.s.team_members(team).is_empty() {
+        if !t.s.pieces.iter().any(|p| p.team == Some(team)) {
             t.emit(Event::Winner { team: team.other() });
             return;
         }

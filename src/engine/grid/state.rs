@@ -316,11 +316,14 @@ impl State {
     pub fn may_order(&self, i: usize) -> bool {
         self.phase == Phase::Orders && self.pieces[i].stunned == 0
     }
-    /// The humans who still owe an order this round.
-    pub fn owing(&self) -> Vec<usize> {
-        (0..self.humans)
-            .filter(|&i| self.may_order(i) && self.pieces[i].order.is_none())
-            .collect()
+    /// The humans who still owe an order this round (asked after every sealed order: listed
+    /// only where wanted).
+    pub fn owing(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.humans).filter(|&i| self.may_order(i) && self.pieces[i].order.is_none())
+    }
+    /// Does anyone still owe an order this round?
+    pub fn anyone_owes(&self) -> bool {
+        self.owing().next().is_some()
     }
     pub fn is_wall(&self, f: Field, e: Edge) -> bool {
         self.walls.contains(&(f.0, f.1, e))
