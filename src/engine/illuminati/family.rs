@@ -614,54 +614,60 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                     dice: Some((rng.random_range(1..=6), rng.random_range(1..=6))),
                 });
             }
+            // The lists sampled below, one per thread, refilled: this runs for every command.
+            thread_local! {
+                static LIST: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+            }
             if s.turn.draws_left > 0 {
-                let deck: Vec<usize> = r
-                    .groups()
-                    .filter(|&g| s.cards[g].status == Status::Deck)
-                    .collect();
-                return Some(match deck.choose(rng) {
-                    Some(&g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
+                let g = LIST.with_borrow_mut(|deck| {
+                    deck.clear();
+                    deck.extend(r.groups().filter(|&g| s.cards[g].status == Status::Deck));
+                    deck.choose(rng).copied()
+                });
+                return Some(match g {
+                    Some(g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
                     _ => Command::DrawSpecial { special: None },
                 });
             }
             if s.turn.actions_left > 0 && rng.random_ratio(9, 10) {
                 // Attack an uncontrolled group (sometimes another player's) with the strongest
-                // card that has an open arrow.
-                let mine = s.structure(p);
-                let mut attackers: Vec<usize> = mine
-                    .iter()
-                    .copied()
+                // card that has an open arrow (the first in the structure among equals).
+                let strongest = s
+                    .structure_iter(p)
                     .filter(|&c| open_arrows(s, c).is_none_or(|o| o > 0))
-                    .collect();
-                attackers.sort_by_key(|&c| -super::structure::power(r, s, c));
-                let targets: Vec<usize> = (0..r.cards.len())
-                    .filter(|&t| match s.cards[t].status {
-                        Status::Uncontrolled => true,
-                        Status::Controlled => {
-                            s.cards[t].owner != Some(p)
-                                && depth(s, t).unwrap_or(0) >= 2
-                                && rng.random_ratio(1, 3)
-                        }
-                        _ => false,
-                    })
-                    .collect();
-                for _ in 0..4 {
-                    let (Some(&t), Some(&a)) = (targets.choose(rng), attackers.first()) else {
-                        break;
+                    .min_by_key(|&c| -super::structure::power(r, s, c));
+                let mut targets = LIST.take();
+                targets.clear();
+                targets.extend((0..r.cards.len()).filter(|&t| match s.cards[t].status {
+                    Status::Uncontrolled => true,
+                    Status::Controlled => {
+                        s.cards[t].owner != Some(p)
+                            && depth(s, t).unwrap_or(0) >= 2
+                            && rng.random_ratio(1, 3)
+                    }
+                    _ => false,
+                }));
+                let attack = (0..4).find_map(|_| {
+                    let (Some(&t), Some(a)) = (targets.choose(rng), strongest) else {
+                        return Some(None);
                     };
                     let kind = if rng.random_ratio(1, 8) {
                         Kind::Destroy
                     } else {
                         Kind::Control
                     };
-                    if super::attack::can_declare(r, s, kind, a, t, &[]).is_ok() {
-                        return Some(Command::Attack {
+                    super::attack::can_declare(r, s, kind, a, t, &[])
+                        .is_ok()
+                        .then_some(Some(Command::Attack {
                             kind,
                             attacker: a,
                             target: t,
                             aid: vec![],
-                        });
-                    }
+                        }))
+                });
+                LIST.set(targets);
+                if let Some(Some(attack)) = attack {
+                    return Some(attack);
                 }
             }
             if !s.turn.acted && rng.random_ratio(1, 4) {
