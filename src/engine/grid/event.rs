@@ -189,7 +189,7 @@ pub fn apply(s: &mut State, e: &Event) {
             for p in s.pieces.iter_mut() {
                 p.order = None;
             }
-            s.revealed = orders.clone();
+            s.revealed.clone_from(orders);
         }
         Event::Step { player, to, .. } => s.pieces[*player].at = Some(*to),
         Event::Blocked { .. } => {}

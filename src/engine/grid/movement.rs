@@ -100,6 +100,8 @@ struct Steps {
     movers: Vec<(usize, Dir)>,
     result: Vec<Result<Field, Block>>,
     targets: Vec<Option<Field>>,
+    /// Per seat over the round: (may still step, stepped at least once).
+    seats: Vec<(bool, bool)>,
 }
 
 /// `judge` of `lists.movers`, into `lists.result`.
@@ -108,6 +110,7 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
         movers,
         result: out,
         targets,
+        ..
     } = lists;
     let from = |i: usize| {
         s.pieces[movers[i].0]
@@ -164,21 +167,24 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
     }
 }
 
-/// Carry out every move order of the round, step by step; returns who moved at least once.
-pub fn move_all(t: &mut Table, orders: &[Option<Order>]) -> Vec<usize> {
+/// Carry out every move order of the round, step by step; `moved` is set to who moved at
+/// least once.
+pub fn move_all(t: &mut Table, orders: &[Option<Order>], moved: &mut Vec<usize>) {
     thread_local! {
         static STEPS: std::cell::RefCell<Steps> = std::cell::RefCell::new(Steps::default());
     }
-    STEPS.with_borrow_mut(|lists| move_with(t, orders, lists))
+    STEPS.with_borrow_mut(|lists| move_with(t, orders, lists, moved))
 }
 
-fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps) -> Vec<usize> {
+fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps, moved: &mut Vec<usize>) {
     let n = t.s.pieces.len();
     // Who may still step, who stepped at least once: (going, moved) per seat.
-    let mut seats = vec![(true, false); n];
+    lists.seats.clear();
+    lists.seats.resize(n, (true, false));
     for k in 0..3 {
-        lists.movers.clear();
-        lists.movers.extend(
+        let Steps { movers, seats, .. } = &mut *lists;
+        movers.clear();
+        movers.extend(
             (0..n)
                 .filter(|&i| seats[i].0)
                 .filter_map(|i| match orders.get(i) {
@@ -196,7 +202,7 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps) -> Vec<
             let from = t.s.pieces[p].at.expect("placed");
             match *r {
                 Ok(to) => {
-                    seats[p].1 = true;
+                    lists.seats[p].1 = true;
                     t.emit(Event::Step {
                         player: p,
                         from,
@@ -205,7 +211,7 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps) -> Vec<
                     });
                 }
                 Err(why) => {
-                    seats[p].0 = false;
+                    lists.seats[p].0 = false;
                     t.emit(Event::Blocked {
                         player: p,
                         step: k as u8 + 1,
@@ -217,5 +223,6 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps) -> Vec<
             }
         }
     }
-    (0..n).filter(|&i| seats[i].1).collect()
+    moved.clear();
+    moved.extend((0..n).filter(|&i| lists.seats[i].1));
 }

@@ -52,31 +52,44 @@ pub fn next_round_if_done(t: &mut Table) {
 
 /// The computer seats seal, every order is shown, and steps 1-4 are carried out.
 pub fn reveal_and_resolve(t: &mut Table) {
+    // The round's orders and who moved, kept per thread and refilled (every round resolves).
+    thread_local! {
+        static ROUND: std::cell::RefCell<(Vec<Option<Order>>, Vec<usize>)> =
+            const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    }
+    match ROUND.with(|kept| kept.try_borrow_mut().map(|mut kept| resolve(t, &mut kept))) {
+        Ok(()) => {}
+        // A round resolved inside another (never in this program): lists of its own.
+        Err(_) => resolve(t, &mut Default::default()),
+    }
+}
+
+fn resolve(t: &mut Table, (orders, moved): &mut (Vec<Option<Order>>, Vec<usize>)) {
     let n = t.s.pieces.len();
-    let orders: Vec<Option<Order>> = (0..n)
-        .map(|i| {
-            let p = &t.s.pieces[i];
-            if p.stunned > 0 {
-                None
-            } else if p.computer {
-                Some(computer::order(t.rules, t.s, i))
-            } else {
-                p.order
-            }
-        })
-        .collect();
+    orders.clear();
+    orders.extend((0..n).map(|i| {
+        let p = &t.s.pieces[i];
+        if p.stunned > 0 {
+            None
+        } else if p.computer {
+            Some(computer::order(t.rules, t.s, i))
+        } else {
+            p.order
+        }
+    }));
     t.emit(Event::Revealed {
         orders: orders.clone(),
     });
+    let orders = &orders[..];
     // 1. Moves, one step at a time for everyone together.
-    let moved = movement::move_all(t, &orders);
-    for p in moved {
+    movement::move_all(t, orders, moved);
+    for &p in moved.iter() {
         count(t, p, Action::Move);
     }
     // 2. Attacks, from the new positions, all at once.
-    attacks(t, &orders);
+    attacks(t, orders);
     // 3. Prayer and study.
-    prayers(t, &orders);
+    prayers(t, orders);
     // 4. The big wonder: holders convert, then full strips draw new holders.
     conversions(t);
     for team in Team::BOTH {
@@ -99,34 +112,32 @@ fn count(t: &mut Table, p: usize, a: Action) {
 /// grid-game: Attack ¶1: every player of the other team on the 8 fields around is stunned,
 /// for 2, 3 or 4 rounds by the attacker's hands. Teams are as they were before the attacks.
 fn attacks(t: &mut Table, orders: &[Option<Order>]) {
-    let attackers: Vec<usize> = (0..orders.len())
-        .filter(|&i| orders[i] == Some(Order::Attack))
-        .collect();
-    let mut stuns = Vec::new();
-    for &a in &attackers {
+    let attackers = || (0..orders.len()).filter(|&i| orders[i] == Some(Order::Attack));
+    // Emitted as found: a stun changes no team and no field, so every attack still reads the
+    // board as it stood (asked seat by seat, not listed: this runs every round).
+    for a in attackers() {
         let (Some(at), Some(team)) = (t.s.pieces[a].at, t.s.pieces[a].team) else {
             continue;
         };
         let rounds = t.rules.stun_rounds[t.s.pieces[a].sticker(Part::Hands).index()];
-        let victims: Vec<usize> = (0..t.s.pieces.len())
-            .filter(|&v| t.s.pieces[v].team == Some(team.other()))
-            .filter(|&v| t.s.pieces[v].at.is_some_and(|f| adjacent(at, f)))
-            .collect();
-        if victims.is_empty() {
-            stuns.push(Event::MissedAttack { player: a });
+        let victim = |s: &super::State, v: usize| {
+            s.pieces[v].team == Some(team.other())
+                && s.pieces[v].at.is_some_and(|f| adjacent(at, f))
+        };
+        if !(0..t.s.pieces.len()).any(|v| victim(t.s, v)) {
+            t.emit(Event::MissedAttack { player: a });
         }
-        for v in victims {
-            stuns.push(Event::Stunned {
-                player: v,
-                by: a,
-                rounds,
-            });
+        for v in 0..t.s.pieces.len() {
+            if victim(t.s, v) {
+                t.emit(Event::Stunned {
+                    player: v,
+                    by: a,
+                    rounds,
+                });
+            }
         }
     }
-    for e in stuns {
-        t.emit(e);
-    }
-    for a in attackers {
+    for a in attackers() {
         count(t, a, Action::Attack);
     }
 }
@@ -134,15 +145,13 @@ fn attacks(t: &mut Table, orders: &[Option<Order>]) {
 /// grid-game: Study/Pray ¶1: a prayer counts only when a teammate on the 8 fields around
 /// prays too; each adds 1, 2 or 3 units by the head to the team's strip.
 fn prayers(t: &mut Table, orders: &[Option<Order>]) {
-    let praying: Vec<usize> = (0..orders.len())
-        .filter(|&i| orders[i] == Some(Order::Pray))
-        .collect();
+    let praying = || (0..orders.len()).filter(|&i| orders[i] == Some(Order::Pray));
     let mut gained = [0u32; 2];
-    for &p in &praying {
+    for p in praying() {
         let (Some(at), Some(team)) = (t.s.pieces[p].at, t.s.pieces[p].team) else {
             continue;
         };
-        let with = praying.iter().copied().find(|&q| {
+        let with = praying().find(|&q| {
             q != p
                 && t.s.pieces[q].team == Some(team)
                 && t.s.pieces[q].at.is_some_and(|f| adjacent(at, f))
@@ -166,7 +175,7 @@ fn prayers(t: &mut Table, orders: &[Option<Order>]) {
             t.emit(Event::Strip { team, value });
         }
     }
-    for p in praying {
+    for p in praying() {
         count(t, p, Action::Pray);
     }
 }
