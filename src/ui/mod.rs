@@ -534,7 +534,7 @@ impl Ui {
                 out.push(entry(
                     format!("Token of {}", p.name),
                     Act::Enroll(TagKind::Player {
-                        name: p.name.clone(),
+                        name: p.name.to_string(),
                     }),
                 ));
             }

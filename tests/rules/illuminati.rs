@@ -885,3 +885,28 @@ fn a_spending_role_is_saved_in_the_words_saves_always_held() {
         assert!(matches!(read, Why::Spent { role, .. } if role.word() == word));
     }
 }
+
+/// An attack's interference and assistance per player, and a player's name, are saved as
+/// plain lists and strings, as earlier releases wrote them; a list longer than a table's
+/// seats is refused with a reason.
+#[test]
+fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
+    use boardside::engine::illuminati::state::{Attack, Player};
+    let earlier = r#"{"kind":"control","player":0,"attacker":3,"target":9,"aid":[],"attacker_mb":2,"group_mb":0,"defender_mb":1,"interfere":[0,0,4],"assist":[0,5,0],"privileged":false,"abolished":false,"interference_cards":[],"committed":true}"#;
+    let a: Attack = serde_json::from_str(earlier).unwrap();
+    assert_eq!(a.interfere.as_slice(), [0, 0, 4]);
+    assert_eq!(a.assist.as_slice(), [0, 5, 0]);
+    assert_eq!(serde_json::to_string(&a).unwrap(), earlier);
+    let nine = earlier.replace("[0,0,4]", "[0,0,0,0,0,0,0,0,4]");
+    let why = serde_json::from_str::<Attack>(&nine)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        why.contains("more amounts than a game has players"),
+        "{why}"
+    );
+    let player = r#"{"name":"Ann","illuminati":2,"specials":[null],"eliminated":false,"goal":null,"destroyed":0}"#;
+    let p: Player = serde_json::from_str(player).unwrap();
+    assert_eq!(&*p.name, "Ann");
+    assert_eq!(serde_json::to_string(&p).unwrap(), player);
+}

@@ -69,7 +69,7 @@ impl Term {
             Term::AttackerSpent { mb, player } => format!("{mb} MB spent by {}", pn(player)),
             Term::GroupSpent { mb, card } => format!("{mb} MB spent by {} (x2)", name(card)),
             Term::DefenderSpent { mb, owner } => {
-                let who = owner.map(|o| pn(o).as_str()).unwrap_or_default();
+                let who: &str = owner.map_or("", |o| pn(o));
                 format!("{mb} MB spent by {who}'s Illuminati")
             }
             Term::Interfere { mb, player } => format!("{mb} MB to interfere by {}", pn(player)),
@@ -437,8 +437,8 @@ pub fn declare(
         attacker_mb: 0,
         group_mb: 0,
         defender_mb: 0,
-        interfere: vec![0; n],
-        assist: vec![0; n],
+        interfere: std::iter::repeat_n(0, n).collect(),
+        assist: std::iter::repeat_n(0, n).collect(),
         privileged: false,
         abolished: false,
         interference_cards: vec![],

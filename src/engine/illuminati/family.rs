@@ -30,7 +30,7 @@ pub struct Stats {
 }
 
 fn check_names(players: &[String]) -> Result<(), String> {
-    if players.len() < 2 || players.len() > 8 {
+    if players.len() < 2 || players.len() > super::state::MOST_PLAYERS {
         return Err(format!(
             "Illuminati needs 2 to 8 players, not {}",
             players.len()
@@ -172,7 +172,7 @@ impl Family for Illuminati {
             players: players
                 .iter()
                 .map(|n| Player {
-                    name: n.clone(),
+                    name: n.as_str().into(),
                     illuminati: None,
                     specials: vec![],
                     eliminated: false,

@@ -39,7 +39,7 @@ impl<'a> Words<'a> {
     fn player(&mut self) -> Result<usize, String> {
         let w = self.next("a player")?;
         self.s.player_index(w).ok_or_else(|| {
-            let names: Vec<&str> = self.s.players.iter().map(|p| p.name.as_str()).collect();
+            let names: Vec<&str> = self.s.players.iter().map(|p| &*p.name).collect();
             format!("unknown player '{w}' (players: {})", names.join(", "))
         })
     }
@@ -350,7 +350,7 @@ pub fn format_command(r: &IlluRules, s: &State, c: &Command) -> String {
     let p = |i: usize| {
         s.players
             .get(i)
-            .map(|x| x.name.clone())
+            .map(|x| x.name.to_string())
             .unwrap_or_else(|| format!("#{i}"))
     };
     let g = |i: usize| {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use super::rules::{AlignmentList, Kind};
+use crate::engine::inline::{Held, Inline};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -46,7 +47,8 @@ pub struct CardState {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    pub name: String,
+    /// Shared, not copied, with the state's snapshots (one before every attack roll).
+    pub name: Arc<str>,
     pub illuminati: Option<usize>,
     /// Specials in hand: known by id, or None when the device was not told which.
     pub specials: Vec<Option<usize>>,
@@ -79,6 +81,18 @@ pub struct Turn {
     pub market_used: bool,
 }
 
+/// Most players at a table (illuminati: 2 to 8).
+pub const MOST_PLAYERS: usize = 8;
+
+/// An amount for each player, held in place (an attack's interference and assistance: the
+/// attack is copied on every spend); saved as a plain list.
+pub type PerPlayer = Inline<i64, MOST_PLAYERS>;
+
+impl Held for i64 {
+    const SPARE: i64 = 0;
+    const TOO_MANY: &'static str = "more amounts than a game has players";
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attack {
     pub kind: Kind,
@@ -91,8 +105,8 @@ pub struct Attack {
     pub group_mb: i64,
     pub defender_mb: i64,
     /// Per player: MB to interfere (-1) and to assist (+1).
-    pub interfere: Vec<i64>,
-    pub assist: Vec<i64>,
+    pub interfere: PerPlayer,
+    pub assist: PerPlayer,
     pub privileged: bool,
     /// Privilege abolished: it cannot come back for this attack.
     pub abolished: bool,

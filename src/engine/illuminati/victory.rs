@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::rules::{Alignment, Goal, IlluRules};
-use super::state::{State, Status};
+use super::state::{State, Status, MOST_PLAYERS};
 use super::structure::{alignments, power, transferable};
 
 /// What a goal counts (its words only when shown: the watch runs after every command).
@@ -60,9 +60,6 @@ struct Tally {
     /// Groups with each alignment (`Alignment as usize`), each group once per alignment.
     aligned: [i64; Alignment::ALL.len()],
 }
-
-/// Most players at a table (illuminati: 2 to 8).
-const MOST_PLAYERS: usize = 8;
 
 impl Tally {
     const NONE: Tally = Tally {
