@@ -886,8 +886,8 @@ fn a_spending_role_is_saved_in_the_words_saves_always_held() {
     }
 }
 
-/// An attack's interference and assistance per player, and a player's name, are saved as
-/// plain lists and strings, as earlier releases wrote them; a list longer than a table's
+/// An attack's interference and assistance per player, a player's name and a turn's income
+/// are saved as plain lists and strings, as earlier releases wrote them; a list longer than a table's
 /// seats is refused with a reason.
 #[test]
 fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
@@ -909,4 +909,11 @@ fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
     let p: Player = serde_json::from_str(player).unwrap();
     assert_eq!(&*p.name, "Ann");
     assert_eq!(serde_json::to_string(&p).unwrap(), player);
+    // The turn's income, shared between the turn's copies, is saved as a list of pairs.
+    let mut turn = boardside::engine::illuminati::state::Turn::default();
+    turn.income = std::sync::Arc::new(vec![(3, 2), (7, -1)]);
+    let text = serde_json::to_string(&turn).unwrap();
+    assert!(text.contains(r#""income":[[3,2],[7,-1]]"#), "{text}");
+    let back: boardside::engine::illuminati::state::Turn = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, turn);
 }

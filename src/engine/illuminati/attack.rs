@@ -394,7 +394,10 @@ pub fn can_declare(
     )?;
     if r.cards[target].illuminati {
         fail(kind != Kind::Neutralize, Refusal::IlluminatiNotNeutralized)?;
-        fail(puppets(s, target).is_empty(), Refusal::NotLone(target))?;
+        fail(
+            super::structure::puppets_iter(s, target).next().is_none(),
+            Refusal::NotLone(target),
+        )?;
     }
     if let Some(ill) = s.players[p].illuminati {
         let uses = (attacker == ill) as u8 + aid.contains(&ill) as u8;

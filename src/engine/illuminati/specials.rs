@@ -10,6 +10,7 @@ use super::structure::open_arrows;
 use super::{attack, turn, Table};
 use crate::engine::RuleError;
 use crate::ensure;
+use std::sync::Arc;
 
 pub fn play(
     t: &mut Table,
@@ -222,7 +223,7 @@ pub fn play(
             let got = turn::collect_income(t, player, true);
             let mut tu = t.s.turn.clone();
             tu.market_used = true;
-            tu.income.extend(got);
+            Arc::make_mut(&mut tu.income).extend(got);
             t.emit(Event::TurnState { turn: tu });
         }
         Effect::Senate => {
@@ -235,7 +236,7 @@ pub fn play(
                 special: Some(special),
                 played: true,
             });
-            for (c, amount) in t.s.turn.income.clone() {
+            for &(c, amount) in t.s.turn.income.clone().iter() {
                 let back = amount.min(t.s.cards[c].treasury);
                 if back > 0 {
                     t.emit(Event::Money {

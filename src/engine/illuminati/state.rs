@@ -77,7 +77,9 @@ pub struct Turn {
     /// Just captured (attacker, target): a transfer between them is part of the attack.
     pub capture: Option<(usize, usize)>,
     /// Income collected this turn, per card (Senate Investigating Committee takes it back).
-    pub income: Vec<(usize, i64)>,
+    /// Shared, not copied, by the turn's copies: every change of turn state is an event that
+    /// carries the whole turn. Saved as a plain list.
+    pub income: Arc<Vec<(usize, i64)>>,
     pub market_used: bool,
 }
 
@@ -162,9 +164,11 @@ impl State {
     }
     /// `structure`, one by one.
     pub fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cards.len()).filter(move |&c| {
-            self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
-        })
+        (0..self.cards.len()).filter(move |&c| self.in_structure(c, p))
+    }
+    /// Is card `c` in player `p`'s power structure?
+    pub fn in_structure(&self, c: usize, p: usize) -> bool {
+        self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
     }
     /// A copy to keep for a retroactive special, without its own snapshots.
     pub fn snapshot(&self) -> Arc<State> {

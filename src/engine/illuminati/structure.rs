@@ -5,9 +5,13 @@ use super::rules::{Alignment, IlluRules};
 use super::state::{State, Status};
 
 pub fn puppets(s: &State, c: usize) -> Vec<usize> {
+    puppets_iter(s, c).collect()
+}
+
+/// `puppets`, one by one (counted for open arrows on every attack considered: no list).
+pub fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
     (0..s.cards.len())
-        .filter(|&p| s.cards[p].master == Some(c) && s.cards[p].status == Status::Controlled)
-        .collect()
+        .filter(move |&p| s.cards[p].master == Some(c) && s.cards[p].status == Status::Controlled)
 }
 
 /// The card and everything under it.
@@ -39,7 +43,7 @@ pub fn depth(s: &State, c: usize) -> Option<usize> {
 pub fn open_arrows(s: &State, c: usize) -> Option<i64> {
     s.cards[c]
         .arrows
-        .map(|a| a as i64 - puppets(s, c).len() as i64)
+        .map(|a| a as i64 - puppets_iter(s, c).count() as i64)
 }
 
 pub fn power(r: &IlluRules, s: &State, c: usize) -> i64 {

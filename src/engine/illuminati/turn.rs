@@ -10,6 +10,7 @@ use super::structure::{adjacent, income, open_arrows, subtree};
 use super::{attack, Table};
 use crate::engine::RuleError;
 use crate::ensure;
+use std::sync::Arc;
 
 pub fn choose(t: &mut Table, player: usize, card: usize) -> Result<(), RuleError> {
     ensure!(
@@ -157,7 +158,7 @@ pub fn begin(t: &mut Table, player: usize) {
         transfers_left: 2,
         ..Turn::default()
     };
-    turn.income = collect_income(t, player, false);
+    turn.income = Arc::new(collect_income(t, player, false));
     t.emit(Event::TurnState { turn });
 }
 
@@ -165,7 +166,11 @@ pub fn begin(t: &mut Table, player: usize) {
 /// no Post Office). Returns what each card gained.
 pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, i64)> {
     let mut got = Vec::new();
-    for c in t.s.structure(player) {
+    // Card by card, not listed first: income moves money, never a card between structures.
+    for c in 0..t.s.cards.len() {
+        if !t.s.in_structure(c, player) {
+            continue;
+        }
         let amount = income(t.rules, t.s, c);
         if amount > 0 {
             t.emit(Event::Money {
@@ -195,7 +200,10 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, 
         }
     }
     if !again {
-        for c in t.s.structure(player) {
+        for c in 0..t.s.cards.len() {
+            if !t.s.in_structure(c, player) {
+                continue;
+            }
             if let Some(tax) = ability(t, c, |a| match a {
                 Ability::Tax { amount } => Some(*amount),
                 _ => None,
