@@ -910,8 +910,10 @@ fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
     assert_eq!(&*p.name, "Ann");
     assert_eq!(serde_json::to_string(&p).unwrap(), player);
     // The turn's income, shared between the turn's copies, is saved as a list of pairs.
-    let mut turn = boardside::engine::illuminati::state::Turn::default();
-    turn.income = std::sync::Arc::new(vec![(3, 2), (7, -1)]);
+    let turn = boardside::engine::illuminati::state::Turn {
+        income: std::sync::Arc::new(vec![(3, 2), (7, -1)]),
+        ..Default::default()
+    };
     let text = serde_json::to_string(&turn).unwrap();
     assert!(text.contains(r#""income":[[3,2],[7,-1]]"#), "{text}");
     let back: boardside::engine::illuminati::state::Turn = serde_json::from_str(&text).unwrap();
