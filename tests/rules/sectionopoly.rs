@@ -1179,8 +1179,9 @@ fn a_saved_trade_reads_the_same_with_one_many_or_no_items() {
     assert_eq!(serde_json::to_string(&cmd).unwrap(), one);
 }
 
-/// An auction's bidders are saved as a plain list of seats, as earlier releases wrote them; a
-/// list longer than a game's seats is refused with a reason, never read past.
+/// An auction's bidders (and the first roll's seats) are saved as plain lists, as earlier
+/// releases wrote them; a list longer than a game's seats is refused with a reason, never read
+/// past.
 #[test]
 fn a_saved_auction_reads_its_bidders_as_a_list() {
     use boardside::engine::property::state::Auction;
@@ -1193,4 +1194,11 @@ fn a_saved_auction_reads_its_bidders_as_a_list() {
         .unwrap_err()
         .to_string();
     assert!(why.contains("more seats than a game has players"), "{why}");
+    // The first roll's contenders and totals, per seat, likewise.
+    let first = r#"{"first_roll":{"contenders":[true,false,true],"rolls":[7,null,null]}}"#;
+    let p: Pending = serde_json::from_str(first).unwrap();
+    assert!(
+        matches!(&p, Pending::FirstRoll { rolls, .. } if rolls.as_slice() == [Some(7), None, None])
+    );
+    assert_eq!(serde_json::to_string(&p).unwrap(), first);
 }

@@ -72,8 +72,10 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
         deck,
         card,
     });
-    let effect = t.rules.decks[deck].cards[card as usize].effect.clone();
-    if effect == Effect::GetOutOfJail {
+    // Read from the ruleset, not copied (an effect may name a group).
+    let rules = t.rules;
+    let effect = &rules.decks[deck].cards[card as usize].effect;
+    if *effect == Effect::GetOutOfJail {
         // Held until used, then back to the bottom of its deck.
         t.emit(Event::CardKept {
             player: p,
@@ -84,16 +86,16 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
     }
     t.emit(Event::CardReturned { deck, card });
     let why = Why::Card { deck, card };
-    match effect {
+    match *effect {
         Effect::Advance { to } => {
             movement::advance_to(t, p, to);
             let roll = t.s.turn.last_roll.map(|d| d.total()).unwrap_or(0);
             land(t, p, Arrival::Dice(roll));
         }
-        Effect::AdvanceNearest { group, rent } => {
+        Effect::AdvanceNearest { ref group, rent } => {
             let n = t.rules.squares.len();
             let from = t.s.players[p].position;
-            let g = t.rules.groups.iter().position(|x| x.id == group);
+            let g = t.rules.groups.iter().position(|x| &x.id == group);
             let target = g.and_then(|g| {
                 (1..=n)
                     .map(|k| (from + k) % n)

@@ -68,9 +68,15 @@ pub fn decline(t: &mut Table) -> Result<(), RuleError> {
         t.emit(Event::Note(Note::Unsold { square: o.square }));
         return Ok(());
     }
-    let players: Vec<usize> = t.s.active_players().collect();
-    if t.s.options.two_player_offer && players.len() == 2 {
-        let other = players[0] + players[1] - o.player;
+    // Two players still in: the other one (counted, not listed: every decline asks).
+    let two = {
+        let mut active = t.s.active_players();
+        match (active.next(), active.next(), active.next()) {
+            (Some(a), Some(b), None) => Some(a + b - o.player),
+            _ => None,
+        }
+    };
+    if let (true, Some(other)) = (t.s.options.two_player_offer, two) {
         t.emit(Event::Await {
             pending: Pending::Buy {
                 player: other,

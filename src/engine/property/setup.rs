@@ -171,8 +171,8 @@ pub fn new_game(
     match options.first_player {
         FirstPlayer::Dice => t.emit(Event::Await {
             pending: Pending::FirstRoll {
-                contenders: vec![true; n],
-                rolls: vec![None; n],
+                contenders: std::iter::repeat_n(true, n).collect(),
+                rolls: std::iter::repeat_n(None, n).collect(),
             },
         }),
         FirstPlayer::Listed => t.emit(Event::TurnStarts { player: 0 }),

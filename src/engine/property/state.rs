@@ -63,6 +63,15 @@ impl Held for bool {
     const TOO_MANY: &'static str = "more seats than a game has players";
 }
 
+/// A number for each seat, or none yet (the first roll's totals, the buildings each player
+/// wants in a shortage), held in place; saved as a plain list.
+pub type SeatCounts = Inline<Option<u8>, { super::setup::MAX_PLAYERS }>;
+
+impl Held for Option<u8> {
+    const SPARE: Option<u8> = None;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
     pub lot: Lot,
@@ -105,8 +114,8 @@ pub struct Debt {
 pub enum Pending {
     /// Everyone rolls for the first turn; `rolls[p]` is Some once p rolled in this round.
     FirstRoll {
-        contenders: Vec<bool>,
-        rolls: Vec<Option<u8>>,
+        contenders: Seats,
+        rolls: SeatCounts,
     },
     Buy {
         player: usize,
@@ -153,7 +162,7 @@ pub enum Pending {
         hotel: bool,
         /// Per player: how many they want (the builder 1; players who cannot build 0);
         /// None while unanswered.
-        wishes: Vec<Option<u8>>,
+        wishes: SeatCounts,
     },
 }
 

@@ -65,15 +65,15 @@ fn first_roll(t: &mut Table, dice: Dice) -> Result<(), RuleError> {
         return Ok(());
     }
     let best = rolls.iter().flatten().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..rolls.len())
-        .filter(|&q| contenders[q] && rolls[q] == Some(best))
-        .collect();
-    if top.len() == 1 {
+    let top = |q: &usize| contenders[*q] && rolls[*q] == Some(best);
+    let mut tops = (0..rolls.len()).filter(top);
+    if let (Some(first), None) = (tops.next(), tops.next()) {
         t.emit(Event::Done);
-        t.emit(Event::TurnStarts { player: top[0] });
+        t.emit(Event::TurnStarts { player: first });
     } else {
+        // Listed only for a tie (the tied players roll again).
         t.emit(Event::FirstRollTie {
-            players: top,
+            players: (0..rolls.len()).filter(top).collect(),
             total: best,
         });
     }
