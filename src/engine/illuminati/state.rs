@@ -213,7 +213,9 @@ impl State {
             }
         }
         to.cards.clone_from(cards);
-        turn.copy_into(&mut to.turn);
+        // A turn is plain data but for its income list, which is shared (Arc): cloning it
+        // allocates nothing.
+        to.turn.clone_from(turn);
         match (attack, &mut to.attack) {
             (Some(a), Some(b)) => a.copy_into(b),
             (a, b) => *b = a.clone(),
@@ -249,37 +251,6 @@ impl Player {
         to.eliminated = *eliminated;
         to.goal = *goal;
         to.destroyed = *destroyed;
-    }
-}
-
-impl Turn {
-    fn copy_into(&self, to: &mut Turn) {
-        let Turn {
-            draws_left,
-            actions_left,
-            transfers_left,
-            acted,
-            illuminati_attacks,
-            privilege_used,
-            failed_target,
-            laser_used,
-            free_money,
-            capture,
-            income,
-            market_used,
-        } = self;
-        to.income.clone_from(income);
-        to.draws_left = *draws_left;
-        to.actions_left = *actions_left;
-        to.transfers_left = *transfers_left;
-        to.acted = *acted;
-        to.illuminati_attacks = *illuminati_attacks;
-        to.privilege_used = *privilege_used;
-        to.failed_target = *failed_target;
-        to.laser_used = *laser_used;
-        to.free_money = *free_money;
-        to.capture = *capture;
-        to.market_used = *market_used;
     }
 }
 
