@@ -241,6 +241,17 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         cmd: &Self::Command,
         out: &mut Vec<Self::Event>,
     ) -> Result<(), RuleError>;
+    /// `execute_into` for a caller that abandons the state when the command is refused (the
+    /// simulator, where a refused legal command ends the run with an error): the state after
+    /// a refusal is unspecified, so a family that keeps a copy to put back may skip it.
+    fn execute_or_abandon(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+        out: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        Self::execute_into(rules, state, cmd, out)
+    }
     /// The only change to a state: bookkeeping, no decisions.
     fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
     /// Resume: do the recorded events and the events the rules decide now have the same

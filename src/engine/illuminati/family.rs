@@ -217,6 +217,14 @@ impl Family for Illuminati {
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
+    fn execute_or_abandon(
+        r: &IlluRules,
+        s: &mut State,
+        c: &Command,
+        out: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        super::execute_or_abandon(r, s, c, out)
+    }
     fn apply(_r: &IlluRules, s: &mut State, e: &Event) {
         event::apply(s, e)
     }
@@ -731,6 +739,15 @@ fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
     }
     if (s.winner.is_some()) != (s.phase == Phase::Over) {
         return Err("the winner and the phase disagree".into());
+    }
+    // The watch looks again only after events that can change a goal: a full look must agree.
+    if s.phase == Phase::Turn {
+        if let Some((p, why)) = super::victory::winner(r, s) {
+            return Err(format!(
+                "{} has won ({why}) and nobody said so",
+                s.players[p].name
+            ));
+        }
     }
     Ok(())
 }

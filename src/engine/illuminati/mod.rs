@@ -162,12 +162,7 @@ pub fn execute_into(
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
-    if let Some(w) = s.winner {
-        return Err(RuleError::new(format!(
-            "the game is over: {} won",
-            s.players[w].name
-        )));
-    }
+    not_over(s)?;
     // The copy to put back is kept per thread and copied into, reusing its buffers (a fresh
     // copy if a command were ever carried out inside another).
     thread_local! {
@@ -182,23 +177,49 @@ pub fn execute_into(
                 }
                 None => kept.insert(s.clone()),
             };
-            carry_out(r, s, cmd, out, before)
+            carry_out(r, s, cmd, out, Some(before))
         }
-        Err(_) => carry_out(r, s, cmd, out, &s.clone()),
+        Err(_) => carry_out(r, s, cmd, out, Some(&s.clone())),
     })
 }
 
-/// Run the command; on a refusal put `before` back and record nothing.
+/// `execute_into` without the copy to put back: for a caller that abandons the state on a
+/// refusal (the simulator). The copy is a fifth of the time of a simulated command.
+pub fn execute_or_abandon(
+    r: &IlluRules,
+    s: &mut State,
+    cmd: &Command,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    out.clear();
+    not_over(s)?;
+    carry_out(r, s, cmd, out, None)
+}
+
+/// Refuse every command once someone has won.
+fn not_over(s: &State) -> Result<(), RuleError> {
+    match s.winner {
+        Some(w) => Err(RuleError::new(format!(
+            "the game is over: {} won",
+            s.players[w].name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Run the command; on a refusal put `before` back (when kept) and record nothing.
 fn carry_out(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
     out: &mut Vec<Event>,
-    before: &State,
+    before: Option<&State>,
 ) -> Result<(), RuleError> {
     let result = Table::run(r, s, out, |t| {
         dispatch(t, cmd).map(|()| {
-            if t.s.phase == state::Phase::Turn {
+            // Only a change to what goals count can make a winner: the watch was run after
+            // every earlier change and found none.
+            if t.s.phase == state::Phase::Turn && t.events.iter().any(victory::may_change_goals) {
                 if let Some((p, why)) = victory::winner(r, t.s) {
                     t.emit(Event::Winner { player: p, why });
                 }
@@ -206,7 +227,9 @@ fn carry_out(
         })
     });
     if result.is_err() {
-        before.copy_into(s);
+        if let Some(before) = before {
+            before.copy_into(s);
+        }
         out.clear();
     }
     result

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::event::Event;
 use super::rules::{Alignment, Goal, IlluRules};
 use super::state::{State, Status, MOST_PLAYERS};
 use super::structure::{alignments, power, transferable};
@@ -174,6 +175,38 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
         secret: false,
     };
     [Some(regular), goal.and_then(|g| special(r, s, p, tally, g))]
+}
+
+/// Could this event change what a goal counts, or who is still playing? The watch looks
+/// again only after a command that did (drawing, declaring an attack or rolling a failure
+/// changes nothing a goal counts).
+pub fn may_change_goals(e: &Event) -> bool {
+    match e {
+        Event::Chose { .. }
+        | Event::Goal { .. }
+        | Event::Place { .. }
+        | Event::Money { .. }
+        | Event::Phase { .. }
+        | Event::Restore { .. }
+        | Event::Destroyed { .. }
+        | Event::Eliminated { .. }
+        | Event::Alignments { .. }
+        // A new turn ends the Orbital Mind Control Lasers' alignments.
+        | Event::TurnStarts { .. }
+        | Event::Stats { .. }
+        | Event::Winner { .. } => true,
+        // Turn order only breaks a tie between players who meet goals at once.
+        Event::SetTurn { .. }
+        | Event::TurnState { .. }
+        | Event::Drew { .. }
+        | Event::Discard { .. }
+        | Event::Attack { .. }
+        | Event::Rolled { .. }
+        | Event::KeepBeforeRoll { .. }
+        | Event::KeepBeforeSpecial { .. }
+        | Event::Arrows { .. }
+        | Event::Note { .. } => false,
+    }
 }
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
