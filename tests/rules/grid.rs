@@ -902,7 +902,8 @@ fn g_d_08_a_full_strip_of_a_team_with_nobody_left_draws_nobody() {
 // ---- G. The computer's shortcuts ------------------------------------------------------------
 
 /// G.G.1 The wall map the computer seats search with stops exactly the steps `step_to` stops,
-/// on every field in every direction, with the ruleset's walls and walls added at the table.
+/// on every field in every direction (the board's edges too), with the ruleset's walls and
+/// walls added at the table, and follows a change of walls.
 #[test]
 fn g_g_01_the_wall_map_stops_what_step_to_stops() {
     use boardside::engine::grid::movement::{step_to, WallMap};
@@ -929,9 +930,28 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
                     step_to(r, s, (c, row), d).ok(),
                     "({c},{row}) {d:?}"
                 );
+                let index = (row as usize - 1) * r.columns as usize + (c as usize - 1);
+                assert_eq!(
+                    map.stops(index, d),
+                    step_to(r, s, (c, row), d).is_err(),
+                    "({c},{row}) {d:?} (edges stop too)"
+                );
             }
         }
     }
+    // The map is filled once for a set of walls, and again when they change.
+    let (c, row) = (1..r.columns)
+        .flat_map(|c| (1..=r.rows).map(move |row| (c, row)))
+        .find(|&f| map.step(r, f, Dir::Right).is_some())
+        .expect("a field with no wall east of it");
+    let mut more = s.clone();
+    more.walls
+        .insert((c, row, boardside::engine::grid::state::Edge::East));
+    map.fill(r, &more);
+    assert_eq!(map.step(r, (c, row), Dir::Right), None);
+    assert_eq!(map.step(r, (c + 1, row), Dir::Left), None);
+    map.fill(r, s);
+    assert_eq!(map.step(r, (c, row), Dir::Right), Some((c + 1, row)));
 }
 
 /// G.G.2 The orders a piece may seal, listed one by one or built by their place in the list,

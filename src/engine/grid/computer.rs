@@ -4,7 +4,6 @@
 //! same, but no two games read alike.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use super::movement::WallMap;
 use super::rules::GridRules;
@@ -126,24 +125,30 @@ fn walk(
     Some(Order::Move(Path::of(&path[..path.len().min(steps.max(1))])))
 }
 
-/// A breadth-first search's tables over the board's fields.
+/// A breadth-first search's tables over the board's fields, each field by its index (row by
+/// row).
 #[derive(Default)]
 struct Search {
-    /// How each field was first reached (None: not yet).
-    came: Vec<Option<(Field, Dir)>>,
-    seen: Vec<bool>,
-    /// A piece stands here.
-    occupied: Vec<bool>,
-    /// Next to a target (grid-game: Attack ¶1, the 8 fields around).
-    near: Vec<bool>,
-    queue: VecDeque<Field>,
+    /// The direction (`Dir as u8`) of the step that first reached each field; `UNSEEN` not
+    /// yet, `START` the field the search began on.
+    came: Vec<u8>,
+    /// A free field next to a target (grid-game: Attack ¶1, the 8 fields around): where the
+    /// search may end.
+    goal: Vec<bool>,
+    /// Fields reached and not yet looked beyond, in the order reached (read from `next`).
+    queue: Vec<u16>,
     walls: WallMap,
     /// The path found, first step first.
     path: Vec<Dir>,
 }
 
+const UNSEEN: u8 = u8::MAX;
+const START: u8 = u8::MAX - 1;
+
 impl Search {
     /// A shortest path to a free field next to a target, directions tried from `turn` on.
+    /// The first such field reached ends the search: fields are looked beyond in the order
+    /// reached, so it is the one a search looking at each field in turn would meet first.
     fn path(
         &mut self,
         rules: &GridRules,
@@ -155,54 +160,74 @@ impl Search {
         let columns = rules.columns as usize;
         let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
         let cells = columns * rules.rows as usize;
-        let fresh = |v: &mut Vec<bool>| {
-            v.clear();
-            v.resize(cells, false);
-        };
-        fresh(&mut self.seen);
-        fresh(&mut self.occupied);
-        fresh(&mut self.near);
         self.came.clear();
-        self.came.resize(cells, None);
+        self.came.resize(cells, UNSEEN);
+        self.goal.clear();
+        self.goal.resize(cells, false);
         self.queue.clear();
         self.walls.fill(rules, s);
-        for f in s.pieces.iter().filter_map(|p| p.at) {
-            self.occupied[idx(f)] = true;
-        }
         for &t in targets {
             for (c, r) in around(t) {
                 if rules.on_board(c, r) {
-                    self.near[idx((c as u8, r as u8))] = true;
+                    self.goal[idx((c as u8, r as u8))] = true;
                 }
             }
         }
-        self.queue.push_back(from);
-        self.seen[idx(from)] = true;
+        // A field a piece stands on (ours included) is no place to end.
+        for f in s.pieces.iter().filter_map(|p| p.at) {
+            self.goal[idx(f)] = false;
+        }
+        let start = idx(from);
+        self.came[start] = START;
+        self.queue.push(start as u16);
         let dirs: [Dir; 4] = std::array::from_fn(|k| Dir::ALL[(k + turn) % 4]);
         let mut goal = None;
-        while let Some(f) = self.queue.pop_front() {
-            if f != from && !self.occupied[idx(f)] && self.near[idx(f)] {
-                goal = Some(f);
-                break;
-            }
+        let mut next = 0;
+        'search: while let Some(&i) = self.queue.get(next) {
+            next += 1;
+            let i = i as usize;
             for &d in &dirs {
-                if let Some(n) = self.walls.step(rules, f, d) {
-                    if !self.seen[idx(n)] {
-                        self.seen[idx(n)] = true;
-                        self.came[idx(n)] = Some((f, d));
-                        self.queue.push_back(n);
+                if self.walls.stops(i, d) {
+                    continue;
+                }
+                let n = step(i, d, columns);
+                if self.came[n] == UNSEEN {
+                    self.came[n] = d as u8;
+                    if self.goal[n] {
+                        goal = Some(n);
+                        break 'search;
                     }
+                    self.queue.push(n as u16);
                 }
             }
         }
         self.path.clear();
         let mut at = goal?;
-        while at != from {
-            let (prev, d) = self.came[idx(at)]?;
+        while self.came[at] != START {
+            let d = Dir::ALL[self.came[at] as usize];
             self.path.push(d);
-            at = prev;
+            at = step(at, opposite(d), columns);
         }
         self.path.reverse();
         Some(&self.path)
+    }
+}
+
+/// The field index one step away (the caller knows no edge is in the way).
+fn step(i: usize, d: Dir, columns: usize) -> usize {
+    match d {
+        Dir::Up => i - columns,
+        Dir::Down => i + columns,
+        Dir::Left => i - 1,
+        Dir::Right => i + 1,
+    }
+}
+
+fn opposite(d: Dir) -> Dir {
+    match d {
+        Dir::Up => Dir::Down,
+        Dir::Down => Dir::Up,
+        Dir::Left => Dir::Right,
+        Dir::Right => Dir::Left,
     }
 }

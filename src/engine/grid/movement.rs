@@ -46,14 +46,34 @@ pub struct WallMap {
     columns: usize,
     /// One bit per direction (`Dir as usize`) for each field, row by row.
     stopped: Vec<u8>,
+    /// The board and walls the map was filled for: walls are set up before play, so a map is
+    /// filled once and only checked after that.
+    made_for: (u8, u8, Vec<(u8, u8, Edge)>),
 }
 
 impl WallMap {
     /// Fill the map for this board and its walls (reusing the table).
     pub fn fill(&mut self, rules: &GridRules, s: &State) {
+        let (columns, rows, walls) = &mut self.made_for;
+        if (*columns, *rows) == (rules.columns, rules.rows) && walls.iter().eq(&s.walls) {
+            return;
+        }
+        (*columns, *rows) = (rules.columns, rules.rows);
+        walls.clear();
+        walls.extend(s.walls.iter().copied());
         self.columns = rules.columns as usize;
         self.stopped.clear();
         self.stopped.resize(self.columns * rules.rows as usize, 0);
+        // The board's edges stop a step as a wall does (a search then needs no bounds check).
+        let (columns, rows) = (rules.columns, rules.rows);
+        for c in 1..=columns {
+            self.stop(rules, (c, 1), Dir::Up);
+            self.stop(rules, (c, rows), Dir::Down);
+        }
+        for r in 1..=rows {
+            self.stop(rules, (1, r), Dir::Left);
+            self.stop(rules, (columns, r), Dir::Right);
+        }
         for &(c, r, edge) in &s.walls {
             let (dir, back, (c2, r2)) = match edge {
                 Edge::East => (Dir::Right, Dir::Left, (c + 1, r)),
@@ -73,6 +93,11 @@ impl WallMap {
             let i = self.index(f);
             self.stopped[i] |= 1 << dir as u8;
         }
+    }
+
+    /// Does a wall or the board's edge stop this step from the field at `index` (row by row)?
+    pub fn stops(&self, index: usize, dir: Dir) -> bool {
+        self.stopped[index] & (1 << dir as u8) != 0
     }
 
     /// The field one step away, as `step_to` answers it.
