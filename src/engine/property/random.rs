@@ -23,13 +23,21 @@ impl Stats {
     /// One command's events; the player-turns they started.
     pub fn record(&mut self, s: &State, events: &[Event]) -> u64 {
         self.status_game = s.options.target_status > 0;
-        let before = self.leader.changes;
-        self.leader.see(s, events);
-        self.lead_changes += self.leader.changes - before;
-        events
-            .iter()
-            .filter(|e| matches!(e, Event::TurnStarts { .. }))
-            .count() as u64
+        // One pass over the events: the turns started, and whether any status changed.
+        let (mut turns, mut status) = (0, false);
+        for e in events {
+            match e {
+                Event::TurnStarts { .. } => turns += 1,
+                Event::Status { .. } => status = true,
+                _ => {}
+            }
+        }
+        if status {
+            let before = self.leader.changes;
+            self.leader.see(s);
+            self.lead_changes += self.leader.changes - before;
+        }
+        turns
     }
 
     /// Another block of games' figures (the leader being followed is per game, reset at
@@ -76,10 +84,8 @@ struct Leader {
 }
 
 impl Leader {
-    fn see(&mut self, s: &State, events: &[Event]) {
-        if !events.iter().any(|e| matches!(e, Event::Status { .. })) {
-            return;
-        }
+    /// After a change of status.
+    fn see(&mut self, s: &State) {
         let best = s.players.iter().map(|p| p.status).max().unwrap_or(0);
         let mut top = (0..s.players.len()).filter(|&p| s.players[p].status == best);
         if let (Some(p), None) = (top.next(), top.next()) {
