@@ -911,11 +911,40 @@ fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
     assert_eq!(serde_json::to_string(&p).unwrap(), player);
     // The turn's income, shared between the turn's copies, is saved as a list of pairs.
     let turn = boardside::engine::illuminati::state::Turn {
-        income: std::sync::Arc::new(vec![(3, 2), (7, -1)]),
+        income: std::sync::Arc::from([(3, 2), (7, -1)]),
         ..Default::default()
     };
     let text = serde_json::to_string(&turn).unwrap();
     assert!(text.contains(r#""income":[[3,2],[7,-1]]"#), "{text}");
     let back: boardside::engine::illuminati::state::Turn = serde_json::from_str(&text).unwrap();
     assert_eq!(back, turn);
+}
+
+/// The snapshot kept before each roll (for Assassination and Murphy's Law) is made in the
+/// buffers of the one let go before it, and is then exactly the state at that moment; one
+/// still held elsewhere (a copy of the state, an undo) is never written over.
+#[test]
+fn a_snapshot_made_in_a_released_ones_buffers_is_the_state_of_its_own_moment() {
+    use boardside::engine::illuminati::state::State;
+    let g = game("bavarian", "network", "gnomes");
+    let first = g.s.state.clone();
+    let bare = |s: &State| {
+        let mut s = s.clone();
+        s.before_roll = None;
+        s.before_special = None;
+        s
+    };
+    State::release(Some(first.snapshot()));
+    let mut later = first.clone();
+    later.bank -= 5;
+    later.cards[0].treasury += 5;
+    later.current = 1;
+    let snap = later.snapshot();
+    assert_eq!(*snap, bare(&later));
+    // Held twice: let go of one, and the next snapshot must not reuse it.
+    let held = snap.clone();
+    State::release(Some(snap));
+    let again = first.snapshot();
+    assert_eq!(*again, bare(&first));
+    assert_eq!(*held, bare(&later));
 }

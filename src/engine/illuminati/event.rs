@@ -274,8 +274,12 @@ pub fn apply(s: &mut State, e: &Event) {
                 }
             }
         }
-        Event::KeepBeforeRoll { on } => s.before_roll = on.then(|| s.snapshot()),
+        Event::KeepBeforeRoll { on } => {
+            State::release(s.before_roll.take());
+            s.before_roll = on.then(|| s.snapshot());
+        }
         Event::KeepBeforeSpecial { keep } => {
+            State::release(s.before_special.take().map(|(_, _, kept)| kept));
             s.before_special = keep.map(|(p, k)| (p, k, s.snapshot()));
         }
         Event::Destroyed { player } => s.players[*player].destroyed += 1,

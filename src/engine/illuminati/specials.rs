@@ -10,7 +10,6 @@ use super::structure::open_arrows;
 use super::{attack, turn, Table};
 use crate::engine::RuleError;
 use crate::ensure;
-use std::sync::Arc;
 
 pub fn play(
     t: &mut Table,
@@ -220,10 +219,11 @@ pub fn play(
                 special: Some(special),
                 played: true,
             });
-            let got = turn::collect_income(t, player, true);
+            let mut got = t.s.turn.income.to_vec();
+            turn::collect_income(t, player, true, &mut got);
             let mut tu = t.s.turn.clone();
             tu.market_used = true;
-            Arc::make_mut(&mut tu.income).extend(got);
+            tu.income = got.into();
             t.emit(Event::TurnState { turn: tu });
         }
         Effect::Senate => {

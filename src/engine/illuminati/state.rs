@@ -79,7 +79,7 @@ pub struct Turn {
     /// Income collected this turn, per card (Senate Investigating Committee takes it back).
     /// Shared, not copied, by the turn's copies: every change of turn state is an event that
     /// carries the whole turn. Saved as a plain list.
-    pub income: Arc<Vec<(usize, i64)>>,
+    pub income: Arc<[(usize, i64)]>,
     pub market_used: bool,
 }
 
@@ -170,13 +170,38 @@ impl State {
     pub fn in_structure(&self, c: usize, p: usize) -> bool {
         self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
     }
-    /// A copy to keep for a retroactive special, without its own snapshots.
+    /// A copy to keep for a retroactive special, without its own snapshots. Made in the
+    /// buffers of the last snapshot let go (`release`), when nothing else holds it: one is
+    /// taken before every attack roll.
     pub fn snapshot(&self) -> Arc<State> {
+        if let Some(mut spare) = SPARE.take() {
+            if let Some(s) = Arc::get_mut(&mut spare) {
+                self.copy_into(s);
+                s.before_roll = None;
+                s.before_special = None;
+                return spare;
+            }
+        }
         let mut s = self.clone();
         s.before_roll = None;
         s.before_special = None;
         Arc::new(s)
     }
+
+    /// Let go of a snapshot no longer kept: the next one reuses its buffers.
+    pub fn release(snapshot: Option<Arc<State>>) {
+        if let Some(s) = snapshot {
+            if Arc::strong_count(&s) == 1 {
+                SPARE.set(Some(s));
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The last snapshot let go, kept for its buffers (one per thread: simulate's games run on
+    /// several).
+    static SPARE: std::cell::RefCell<Option<Arc<State>>> = const { std::cell::RefCell::new(None) };
 }
 
 // --- Copying a state into an earlier copy ----------------------------------------------------

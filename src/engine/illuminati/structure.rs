@@ -14,13 +14,17 @@ pub fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
         .filter(move |&p| s.cards[p].master == Some(c) && s.cards[p].status == Status::Controlled)
 }
 
-/// The card and everything under it.
-pub fn subtree(s: &State, c: usize) -> Vec<usize> {
-    let mut out = vec![c];
+/// A card and what hangs under it: held in place up to 8 cards (most captures take one group
+/// or a few), on the heap beyond.
+pub type Subtree = smallvec::SmallVec<[usize; 8]>;
+
+/// The card and everything under it, the card first, each card before its puppets.
+pub fn subtree(s: &State, c: usize) -> Subtree {
+    let mut out = smallvec::smallvec![c];
     let mut i = 0;
     while i < out.len() {
-        let more = puppets(s, out[i]);
-        out.extend(more);
+        let at = out[i];
+        out.extend(puppets_iter(s, at));
         i += 1;
     }
     out

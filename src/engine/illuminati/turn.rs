@@ -158,14 +158,21 @@ pub fn begin(t: &mut Table, player: usize) {
         transfers_left: 2,
         ..Turn::default()
     };
-    turn.income = Arc::new(collect_income(t, player, false));
+    // Collected into a list kept per thread, then shared as one block: one allocation a turn.
+    thread_local! {
+        static GOT: std::cell::RefCell<Vec<(usize, i64)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    turn.income = GOT.with_borrow_mut(|got| {
+        got.clear();
+        collect_income(t, player, false, got);
+        Arc::from(got.as_slice())
+    });
     t.emit(Event::TurnState { turn });
 }
 
 /// Income for every card of the player's structure; `again` for Market Manipulation (no tax,
-/// no Post Office). Returns what each card gained.
-pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, i64)> {
-    let mut got = Vec::new();
+/// no Post Office). Adds what each card gained to `got`.
+pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(usize, i64)>) {
     // Card by card, not listed first: income moves money, never a card between structures.
     for c in 0..t.s.cards.len() {
         if !t.s.in_structure(c, player) {
@@ -230,7 +237,6 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) -> Vec<(usize, 
             }
         }
     }
-    got
 }
 
 /// Actions are taken during a turn. The draw comes first in the rulebook's sequence and the
