@@ -255,26 +255,33 @@ fn eligible_players<'a>(
 
 /// How many houses (or hotels) a player could put up now, on complete unmortgaged groups.
 pub fn capacity(rules: &Ruleset, s: &State, p: usize, hotel: bool) -> i64 {
+    s.owned_by(p).map(|sq| room(rules, s, sq, hotel)).sum()
+}
+
+/// How many houses (or hotels) could go on this lot: none unless its group is owned whole and
+/// unmortgaged.
+fn room(rules: &Ruleset, s: &State, sq: usize, hotel: bool) -> i64 {
+    let Some(g) = rules.squares[sq]
+        .group()
+        .filter(|_| rules.squares[sq].is_lot())
+    else {
+        return 0;
+    };
+    let whole = s.group_owner(rules, g).is_some()
+        && !rules.groups[g]
+            .members
+            .iter()
+            .any(|&m| s.squares[m].mortgaged);
+    if !whole {
+        return 0;
+    }
+    let level = s.squares[sq].level;
     let before_hotel = s.houses_before_hotel;
-    s.owned_by(p)
-        .filter(|&sq| rules.squares[sq].is_lot())
-        .filter(|&sq| {
-            let g = rules.squares[sq].group().unwrap_or(0);
-            s.group_owner(rules, g).is_some()
-                && !rules.groups[g]
-                    .members
-                    .iter()
-                    .any(|&m| s.squares[m].mortgaged)
-        })
-        .map(|sq| {
-            let level = s.squares[sq].level;
-            if hotel {
-                (level < HOTEL) as i64
-            } else {
-                before_hotel.saturating_sub(level.min(before_hotel)) as i64
-            }
-        })
-        .sum()
+    if hotel {
+        (level < HOTEL) as i64
+    } else {
+        before_hotel.saturating_sub(level.min(before_hotel)) as i64
+    }
 }
 
 /// `want PLAYER N`: a player's answer in a possible shortage. When everyone has answered:
@@ -354,6 +361,16 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
 /// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply may be short when two or more players
 /// could build and together could put up more than the bank has.
 pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
+    let supply = if hotel { s.hotels } else { s.houses };
+    // What every owner together could put up is at least what those who can build now want:
+    // within the supply, no shortage (one pass over the board, asked on every build).
+    let most: i64 = (0..s.squares.len())
+        .filter(|&sq| s.owner(sq).is_some())
+        .map(|sq| room(rules, s, sq, hotel))
+        .sum();
+    if most <= supply {
+        return false;
+    }
     // Fewer than two who could build: no shortage to share out.
     if eligible_players(rules, s, hotel).nth(1).is_none() {
         return false;
@@ -361,7 +378,6 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
     let demand: i64 = eligible_players(rules, s, hotel)
         .map(|p| capacity(rules, s, p, hotel))
         .sum();
-    let supply = if hotel { s.hotels } else { s.houses };
     supply < demand
 }
 
