@@ -94,12 +94,12 @@ impl Tally {
             return;
         }
         self.groups += 1;
+        // Each alignment once, even if a card lists it twice.
         let mut seen = [false; Alignment::ALL.len()];
         for &a in alignments(r, s, c) {
-            seen[a as usize] = true;
-        }
-        for (count, seen) in self.aligned.iter_mut().zip(seen) {
-            *count += seen as i64;
+            if !std::mem::replace(&mut seen[a as usize], true) {
+                self.aligned[a as usize] += 1;
+            }
         }
     }
 }
