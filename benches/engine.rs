@@ -118,14 +118,18 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         median(samples)
     );
 
-    // Random play: one core, then every core (the same games, so the same figures).
-    let cfg = Config {
+    // Random play: one core, then every core (the same games, so the same figures). Enough
+    // games for about a second on one core (at least 400): a short run's scaling is mostly
+    // the threads starting and the last game finishing alone.
+    let mut cfg = Config {
         players,
-        games: 400,
+        games: 100,
         seed: 1,
         max_turns: 1000,
         check: false,
     };
+    let trial = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
+    cfg.games = ((100.0 / trial.seconds.max(1e-3)) as u64).clamp(400, 20_000);
     let allocations = ALLOCATIONS.load(Ordering::Relaxed);
     let one = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
     let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
