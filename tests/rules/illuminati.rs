@@ -948,3 +948,18 @@ fn a_snapshot_made_in_a_released_ones_buffers_is_the_state_of_its_own_moment() {
     assert_eq!(*again, bare(&first));
     assert_eq!(*held, bare(&later));
 }
+
+/// A gift is only money changing hands, yet it can meet the Gnomes' goal: the watch looks
+/// again after money moves whenever a player counts money, and the win comes at once.
+#[test]
+fn a_gift_that_brings_the_gnomes_to_their_goal_wins_at_once() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("set treasury Cy 149");
+    assert!(g.json()["winner"].is_null());
+    g.ok("give-money bavarian Cy 1");
+    assert_eq!(g.json()["winner"], "Cy");
+    assert!(g.json()["won_by"]
+        .as_str()
+        .unwrap()
+        .contains("150 of 150 MB"));
+}

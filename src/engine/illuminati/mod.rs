@@ -219,7 +219,11 @@ fn carry_out(
         dispatch(t, cmd).map(|()| {
             // Only a change to what goals count can make a winner: the watch was run after
             // every earlier change and found none.
-            if t.s.phase == state::Phase::Turn && t.events.iter().any(victory::may_change_goals) {
+            if t.s.phase == state::Phase::Turn
+                && t.events
+                    .iter()
+                    .any(|e| victory::may_change_goals(r, t.s, e))
+            {
                 if let Some((p, why)) = victory::winner(r, t.s) {
                     t.emit(Event::Winner { player: p, why });
                 }

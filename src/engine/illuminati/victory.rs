@@ -179,13 +179,13 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
 
 /// Could this event change what a goal counts, or who is still playing? The watch looks
 /// again only after a command that did (drawing, declaring an attack or rolling a failure
-/// changes nothing a goal counts).
-pub fn may_change_goals(e: &Event) -> bool {
+/// changes nothing a goal counts; money spent only matters to a player who counts money).
+pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
     match e {
+        Event::Money { .. } => someone_counts_money(r, s),
         Event::Chose { .. }
         | Event::Goal { .. }
         | Event::Place { .. }
-        | Event::Money { .. }
         | Event::Phase { .. }
         | Event::Restore { .. }
         | Event::Destroyed { .. }
@@ -207,6 +207,18 @@ pub fn may_change_goals(e: &Event) -> bool {
         | Event::Arrows { .. }
         | Event::Note { .. } => false,
     }
+}
+
+/// Does a player's special goal count money (the Gnomes of Zurich, or the UFOs choosing it)?
+fn someone_counts_money(r: &IlluRules, s: &State) -> bool {
+    let money = |card: Option<usize>| {
+        card.and_then(|c| r.cards.get(c))
+            .and_then(|c| c.goal.as_ref())
+            .is_some_and(|g| matches!(g, Goal::Money { .. }))
+    };
+    s.players
+        .iter()
+        .any(|p| money(p.illuminati) || money(p.goal))
 }
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
