@@ -129,7 +129,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         check: false,
     };
     let trial = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
-    cfg.games = ((100.0 / trial.seconds.max(1e-3)) as u64).clamp(400, 20_000);
+    cfg.games = ((cfg.games as f64 / trial.seconds.max(1e-3)) as u64).clamp(400, 20_000);
     let allocations = ALLOCATIONS.load(Ordering::Relaxed);
     let one = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
     let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;

@@ -180,17 +180,21 @@ impl Search {
         let start = idx(from);
         self.came[start] = START;
         self.queue.push(start as u16);
-        let dirs: [Dir; 4] = std::array::from_fn(|k| Dir::ALL[(k + turn) % 4]);
+        // Each direction with how far it moves a field's index, worked out once per search.
+        let dirs: [(Dir, isize); 4] = std::array::from_fn(|k| {
+            let d = Dir::ALL[(k + turn) % 4];
+            (d, offset(d, columns))
+        });
         let mut goal = None;
         let mut next = 0;
         'search: while let Some(&i) = self.queue.get(next) {
             next += 1;
             let i = i as usize;
-            for &d in &dirs {
+            for &(d, by) in &dirs {
                 if self.walls.stops(i, d) {
                     continue;
                 }
-                let n = step(i, d, columns);
+                let n = i.wrapping_add_signed(by);
                 if self.came[n] == UNSEEN {
                     self.came[n] = d as u8;
                     if self.goal[n] {
@@ -206,28 +210,16 @@ impl Search {
         while self.came[at] != START {
             let d = Dir::ALL[self.came[at] as usize];
             self.path.push(d);
-            at = step(at, opposite(d), columns);
+            at = at.wrapping_add_signed(-offset(d, columns));
         }
         self.path.reverse();
         Some(&self.path)
     }
 }
 
-/// The field index one step away (the caller knows no edge is in the way).
-fn step(i: usize, d: Dir, columns: usize) -> usize {
-    match d {
-        Dir::Up => i - columns,
-        Dir::Down => i + columns,
-        Dir::Left => i - 1,
-        Dir::Right => i + 1,
-    }
-}
-
-fn opposite(d: Dir) -> Dir {
-    match d {
-        Dir::Up => Dir::Down,
-        Dir::Down => Dir::Up,
-        Dir::Left => Dir::Right,
-        Dir::Right => Dir::Left,
-    }
+/// How far one step moves a field's index (fields numbered row by row); the caller knows no
+/// edge is in the way.
+fn offset(d: Dir, columns: usize) -> isize {
+    let (dc, dr) = d.delta();
+    dr as isize * columns as isize + dc as isize
 }

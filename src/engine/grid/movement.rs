@@ -43,7 +43,6 @@ pub fn step_to(rules: &GridRules, s: &State, from: Field, dir: Dir) -> Result<Fi
 /// wall the step down from its field and up into it.
 #[derive(Default)]
 pub struct WallMap {
-    columns: usize,
     /// One bit per direction (`Dir as usize`) for each field, row by row.
     stopped: Vec<u8>,
     /// The board and walls the map was filled for: walls are set up before play, so a map is
@@ -61,9 +60,9 @@ impl WallMap {
         (*columns, *rows) = (rules.columns, rules.rows);
         walls.clear();
         walls.extend(s.walls.iter().copied());
-        self.columns = rules.columns as usize;
         self.stopped.clear();
-        self.stopped.resize(self.columns * rules.rows as usize, 0);
+        self.stopped
+            .resize(rules.columns as usize * rules.rows as usize, 0);
         // The board's edges stop a step as a wall does (a search then needs no bounds check).
         let (columns, rows) = (rules.columns, rules.rows);
         for c in 1..=columns {
@@ -85,7 +84,7 @@ impl WallMap {
     }
 
     fn index(&self, f: Field) -> usize {
-        (f.1 as usize - 1) * self.columns + (f.0 as usize - 1)
+        (f.1 as usize - 1) * self.made_for.0 as usize + (f.0 as usize - 1)
     }
 
     fn stop(&mut self, rules: &GridRules, f: Field, dir: Dir) {
