@@ -353,3 +353,13 @@ pub fn winners<F: Family>(rules: &F::Rules, state: &F::State) -> Option<Vec<usiz
         _ => None,
     }
 }
+
+/// A random index below `n`: the very draw `rng.random_range(0..n)` makes (rand samples a
+/// `usize` range that fits 32 bits with its 32-bit sampler), through the 32-bit sampler
+/// directly, which the compiler inlines; the `usize` one is an out-of-line call on every draw
+/// of the random players.
+pub fn below(rng: &mut StdRng, n: usize) -> usize {
+    use rand::Rng;
+    debug_assert!(u32::try_from(n).is_ok(), "below: {n} does not fit 32 bits");
+    rng.random_range(0..n as u32) as usize
+}

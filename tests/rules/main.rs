@@ -52,7 +52,7 @@ impl Table {
                 let mut s = before;
                 self.lines.clear();
                 for e in &events {
-                    property::apply(&mut s, e);
+                    property::apply(&self.rules, &mut s, e);
                     if let Some(l) = narrate::event(&self.rules, &s, e) {
                         self.lines.push(l);
                     }

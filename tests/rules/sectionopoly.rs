@@ -199,6 +199,22 @@ fn paying_rent_double_on_unimproved_full_group() {
 }
 
 #[test]
+fn paying_rent_single_again_once_a_lot_of_the_group_is_traded_away() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.run("trade Bob Cy red-cell-wing for $10; set position Ann 25; roll 3 3");
+    assert_eq!(t.cash("Ann"), 1500 - 26);
+    assert!(t.said("Ann pays Bob 26 OPs rent on Operations Floor"));
+    assert!(t.refused("build strategy-room").contains("must own all of"));
+    // The group is whole again once the lot comes back: building is open.
+    t.run("trade Cy Bob red-cell-wing for $10; build strategy-room");
+    assert_eq!(t.level("strategy-room"), 1);
+}
+
+#[test]
 fn paying_rent_double_also_with_another_lot_of_the_group_mortgaged() {
     let mut t = game(&["Ann", "Bob"]);
     t.own(

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use super::rules::{GridOptions, GridRules};
 use super::state::{Dir, Edge, Order, Phase, Piece, State, Team};
 use super::{computer, event, narrate, protocol, round, Command, Correction, Event};
-use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::game::{below, Audience, Chance, Family, Parsed, Said, ToAct};
 use crate::engine::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -511,12 +511,12 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
             if owing == 0 {
                 return Some(Command::Next);
             }
-            let p = s.owing().nth(rng.random_range(0..owing))?;
+            let p = s.owing().nth(below(rng, owing))?;
             // Mostly the computer seats' own heuristic, sometimes any order: varied play.
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)
             } else {
-                nth_order(r, s, p, rng.random_range(0..order_count(r, s, p)))
+                nth_order(r, s, p, below(rng, order_count(r, s, p)))
             };
             Command::Order { player: p, order }
         }

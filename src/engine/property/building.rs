@@ -5,7 +5,7 @@
 use super::event::{Event, Note};
 use super::purchase::open_auction_among;
 use super::ruleset::Ruleset;
-use super::state::{Lot, Pending, State, Why, HOTEL};
+use super::state::{GroupNow, Lot, Pending, State, Why, HOTEL};
 use super::{debt, may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -94,26 +94,33 @@ impl Refusal {
 
 /// May one more building go on this lot (cash aside)?
 pub fn can_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
+    let group = rules.squares[sq].group().ok_or(Refusal::NotALot)?;
+    build_step(rules, s, sq, &s.group_now(rules, group))
+}
+
+/// `can_build`, given the lot's group as it stands (read once by a caller asking about many
+/// lots).
+pub fn build_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
     let cost = square.build_cost().ok_or(Refusal::NotALot)?;
     let group = square.group().expect("lots have groups");
     let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
     let members = &rules.groups[group].members;
-    if s.group_owner(rules, group) != Some(owner) {
+    if now.owner != Some(owner) {
         return Err(Refusal::GroupIncomplete { owner, group });
     }
-    if let Some(&m) = members.iter().find(|&&m| s.squares[m].mortgaged) {
-        return Err(Refusal::Mortgaged { square: m, group });
+    if now.mortgaged {
+        let m = members.iter().find(|&&m| s.squares[m].mortgaged);
+        return Err(Refusal::Mortgaged {
+            square: m.copied().unwrap_or(sq),
+            group,
+        });
     }
     let level = s.squares[sq].level;
     if level >= HOTEL {
         return Err(Refusal::HasTop);
     }
-    let lowest = members
-        .iter()
-        .map(|&m| s.squares[m].level)
-        .min()
-        .unwrap_or(0);
+    let lowest = now.lowest;
     if level > lowest {
         let m = members
             .iter()
@@ -267,7 +274,7 @@ fn room(rules: &Ruleset, s: &State, sq: usize, hotel: bool) -> i64 {
     else {
         return 0;
     };
-    let whole = s.group_owner(rules, g).is_some()
+    let whole = s.group_owner(g).is_some()
         && !rules.groups[g]
             .members
             .iter()
@@ -383,6 +390,15 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
 
 /// May one building step be sold from this lot?
 pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
+    if s.squares[sq].level == 0 {
+        return Err(Refusal::NoBuildings);
+    }
+    let group = rules.squares[sq].group().expect("lots have groups");
+    sell_step(rules, s, sq, &s.group_now(rules, group))
+}
+
+/// `can_sell`, given the lot's group as it stands.
+pub fn sell_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
     let level = s.squares[sq].level;
     if level == 0 {
@@ -391,11 +407,7 @@ pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> 
     let owner = s.owner(sq).expect("buildings stand on owned lots");
     let group = square.group().expect("lots have groups");
     let members = &rules.groups[group].members;
-    let highest = members
-        .iter()
-        .map(|&m| s.squares[m].level)
-        .max()
-        .unwrap_or(0);
+    let highest = now.highest;
     if level < highest {
         let m = members
             .iter()

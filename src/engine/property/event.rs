@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ruleset::Ruleset;
 use super::state::{level_buildings, Claim, Pending, State, Why};
 use crate::engine::dice::Dice;
 use crate::engine::ledger::Account;
@@ -259,21 +260,10 @@ pub enum Event {
 }
 
 /// Apply one event to the state. No rule logic: every decision was taken in `decide`.
-pub fn apply(s: &mut State, e: &Event) {
+pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
+    // The events of nearly every turn here, the rest in `apply_other`: this runs for every
+    // event the simulator plays, and a small function costs less to call.
     match e {
-        Event::FirstRoll { player, dice } => {
-            if let Some(Pending::FirstRoll { rolls, .. }) = s.pending.last_mut() {
-                rolls[*player] = Some(dice.total());
-            }
-        }
-        Event::FirstRollTie { players, .. } => {
-            if let Some(Pending::FirstRoll { contenders, rolls }) = s.pending.last_mut() {
-                for (p, c) in contenders.iter_mut().enumerate() {
-                    *c = players.contains(&p);
-                }
-                rolls.iter_mut().for_each(|r| *r = None);
-            }
-        }
         Event::TurnStarts { player } => {
             s.current = *player;
             s.turn = Default::default();
@@ -288,12 +278,38 @@ pub fn apply(s: &mut State, e: &Event) {
             };
             s.turn.roll_again = *again;
         }
-        Event::ChanceRoll { .. } => {}
         Event::Moved { player, to, .. } => s.players[*player].position = *to,
         Event::Paid {
             from, to, amount, ..
         } => s.ledger.transfer(*from, *to, *amount),
-        Event::Owner { square, owner } => s.squares[*square].owner = *owner,
+        Event::Note(_) | Event::ChanceRoll { .. } | Event::Worth { .. } => {}
+        _ => apply_other(rules, s, e),
+    }
+}
+
+/// `apply` for the events most turns have none of.
+#[inline(never)]
+fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
+    match e {
+        Event::FirstRoll { player, dice } => {
+            if let Some(Pending::FirstRoll { rolls, .. }) = s.pending.last_mut() {
+                rolls[*player] = Some(dice.total());
+            }
+        }
+        Event::FirstRollTie { players, .. } => {
+            if let Some(Pending::FirstRoll { contenders, rolls }) = s.pending.last_mut() {
+                for (p, c) in contenders.iter_mut().enumerate() {
+                    *c = players.contains(&p);
+                }
+                rolls.iter_mut().for_each(|r| *r = None);
+            }
+        }
+        Event::Owner { square, owner } => {
+            s.squares[*square].owner = *owner;
+            if let Some(g) = rules.squares[*square].group() {
+                s.whole[g] = s.owner_of_all(rules, g);
+            }
+        }
         Event::Mortgage { square, on } => s.squares[*square].mortgaged = *on,
         Event::Level { square, from, to } => {
             let (h0, t0) = level_buildings(*from);
@@ -363,7 +379,6 @@ pub fn apply(s: &mut State, e: &Event) {
                 }
             }
         }
-        Event::Worth { .. } => {}
         Event::Status { player, status, .. } => s.players[*player].status = *status,
         Event::Winner { player } => {
             s.winner = Some(*player);
@@ -373,7 +388,14 @@ pub fn apply(s: &mut State, e: &Event) {
             s.tied = players.clone();
             s.over = true;
         }
-        Event::Note(_) => {}
+        // Applied by `apply` itself.
+        Event::TurnStarts { .. }
+        | Event::Rolled { .. }
+        | Event::Moved { .. }
+        | Event::Paid { .. }
+        | Event::Note(_)
+        | Event::ChanceRoll { .. }
+        | Event::Worth { .. } => {}
     }
 }
 

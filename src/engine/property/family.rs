@@ -138,8 +138,8 @@ impl Family for Property {
         super::execute_into(r, s, c, out)
     }
 
-    fn apply(_r: &Ruleset, s: &mut State, e: &Event) {
-        event::apply(s, e)
+    fn apply(r: &Ruleset, s: &mut State, e: &Event) {
+        event::apply(r, s, e)
     }
 
     /// Notes are remarks with no effect on the state: a release may add or reword them.

@@ -1,9 +1,9 @@
 //! The commands that are legal now: the device's menus and the random simulator choose only
 //! from these, so neither can offer an illegal move. Rolls come without dice (chance fills them).
 
-use super::building::{can_build, can_sell};
+use super::building::{build_step, can_build, sell_step};
 use super::command::{Command, Item, TaxChoice, Trade};
-use super::mortgage::{can_mortgage, can_unmortgage};
+use super::mortgage::{can_unmortgage, mortgage_ok};
 use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State};
 use super::trade::can_trade;
@@ -195,31 +195,38 @@ pub fn management_of(
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Only a whole group takes buildings: which groups p owns whole, asked once per group
-        // (a player with none has nothing to build).
-        let mut whole = [false; 64];
-        let owns_whole = |g: usize| s.group_owner(rules, g) == Some(p);
-        for (g, w) in whole.iter_mut().enumerate().take(rules.groups.len()) {
-            *w = owns_whole(g);
-        }
-        let is_whole = |g: usize| whole.get(g).copied().unwrap_or_else(|| owns_whole(g));
-        if only_build && !(0..rules.groups.len()).any(is_whole) {
+        // Only a whole group takes buildings: a player with none has nothing to build.
+        let is_whole = |g: usize| s.group_owner(g) == Some(p);
+        if only_build && !s.whole.contains(&Some(p)) {
             continue;
         }
         for sq in s.owned_by(p) {
-            if kinds.build
-                && rules.squares[sq].group().is_some_and(is_whole)
-                && can_build(rules, s, sq).is_ok_and(|st| s.cash(p) >= st.cost)
-            {
-                out.push(Command::Build { square: sq });
-            }
-            if kinds.sell && can_sell(rules, s, sq).is_ok() {
-                for all in [false, true] {
-                    out.push(Command::Sell { square: sq, all });
+            let Some(g) = rules.squares[sq].group() else {
+                if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
+                    out.push(Command::Unmortgage { square: sq });
                 }
-            }
-            if kinds.mortgage && can_mortgage(rules, s, sq).is_ok() {
-                out.push(Command::Mortgage { square: sq });
+                continue;
+            };
+            // The group as it stands, read only when some kind asked for needs it.
+            let needed = (kinds.build && is_whole(g))
+                || (kinds.sell && s.squares[sq].level > 0)
+                || kinds.mortgage;
+            let now = needed.then(|| s.group_now(rules, g));
+            if let Some(now) = now.as_ref() {
+                if kinds.build
+                    && now.owner == Some(p)
+                    && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)
+                {
+                    out.push(Command::Build { square: sq });
+                }
+                if kinds.sell && sell_step(rules, s, sq, now).is_ok() {
+                    for all in [false, true] {
+                        out.push(Command::Sell { square: sq, all });
+                    }
+                }
+                if kinds.mortgage && mortgage_ok(s, sq, g, now).is_ok() {
+                    out.push(Command::Mortgage { square: sq });
+                }
             }
             if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
                 out.push(Command::Unmortgage { square: sq });

@@ -6,7 +6,7 @@ use super::debt;
 use super::event::{Event, Note};
 use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
-use super::state::{Pending, State, Why};
+use super::state::{GroupNow, Pending, State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -46,13 +46,17 @@ impl Refusal {
 }
 
 pub fn can_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
-    let square = &rules.squares[sq];
-    let group = square.group().ok_or(Refusal::CannotBeOwned)?;
+    let group = rules.squares[sq].group().ok_or(Refusal::CannotBeOwned)?;
+    mortgage_ok(s, sq, group, &s.group_now(rules, group))
+}
+
+/// `can_mortgage` for a square of `group`, given the group as it stands.
+pub fn mortgage_ok(s: &State, sq: usize, group: usize, now: &GroupNow) -> Result<usize, Refusal> {
     let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
     if s.squares[sq].mortgaged {
         return Err(Refusal::Already);
     }
-    if s.group_has_buildings(rules, group) {
+    if now.highest > 0 {
         return Err(Refusal::Buildings { group });
     }
     Ok(owner)

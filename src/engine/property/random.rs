@@ -7,6 +7,7 @@ use rand::Rng;
 use super::state::{level_buildings, Pending, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
 use crate::engine::dice::Dice;
+use crate::engine::game::below;
 
 /// What simulate counts in property games beyond turns and wins.
 #[derive(Default)]
@@ -109,6 +110,16 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
         if pl.bankrupt && (s.owned_by(p).next().is_some() || !pl.cards.is_empty() || s.cash(p) != 0)
         {
             return Err(format!("bankrupt {} still has assets", pl.name));
+        }
+    }
+    for g in 0..rules.groups.len() {
+        if s.whole[g] != s.owner_of_all(rules, g) {
+            return Err(format!(
+                "{} is kept as owned whole by {:?}, but its squares say {:?}",
+                rules.groups[g].id,
+                s.whole[g],
+                s.owner_of_all(rules, g)
+            ));
         }
     }
     let (mut houses, mut hotels) = (0i64, 0i64);
@@ -227,7 +238,7 @@ pub fn choose_in(
             // legal moves, far cheaper to ask for.
             let v = &mut *options;
             let n = s.players.len();
-            let start = rng.random_range(0..n);
+            let start = below(rng, n);
             // Round the table from `start` (no division: this runs for every decision).
             let someone = (start..n)
                 .chain(0..start)
@@ -251,7 +262,7 @@ pub fn choose_in(
                     legal::management_of(rules, s, &[someone], kinds, v)
                 }
                 22 => {
-                    let sq = rng.random_range(0..rules.squares.len());
+                    let sq = below(rng, rules.squares.len());
                     if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
                         let deal = super::Trade {
                             from,
@@ -286,7 +297,7 @@ pub fn choose_in(
     let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
         let n = list.iter().filter(|c| f(c)).count();
         (n > 0).then(|| {
-            let k = rng.random_range(0..n);
+            let k = below(rng, n);
             list.iter()
                 .enumerate()
                 .filter(|(_, c)| f(c))
@@ -326,7 +337,7 @@ pub fn choose_in(
             .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
         _ => None,
     };
-    let chosen = chosen.or_else(|| (!list.is_empty()).then(|| rng.random_range(0..list.len())));
+    let chosen = chosen.or_else(|| (!list.is_empty()).then(|| below(rng, list.len())));
     let chosen = chosen?;
     if let Command::Roll { dice: d @ None } = &mut options[chosen] {
         *d = Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6)));

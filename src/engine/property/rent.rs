@@ -34,7 +34,7 @@ pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool)
                     times: 1,
                     rule: RentRule::Houses { count: level },
                 }
-            } else if s.options.full_group_double_rent && s.group_owner(rules, *group) == owner {
+            } else if s.options.full_group_double_rent && s.group_owner(*group) == owner {
                 // Double rent on an unimproved lot of a full group, also when another lot of
                 // the group is mortgaged (sectionopoly: PAYING RENT ¶3).
                 RentWorking {

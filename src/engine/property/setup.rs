@@ -123,6 +123,7 @@ pub fn new_game(
         over: false,
         options: options.clone(),
         jail: rules.jail,
+        whole: vec![None; rules.groups.len()],
         houses_before_hotel: if options.short_game {
             rules.houses_before_top.saturating_sub(1).max(1)
         } else {

@@ -33,6 +33,19 @@ pub struct Holding {
 
 pub const HOTEL: u8 = 5;
 
+/// What the building and mortgage rules ask of a whole group (`State::group_now`): read once
+/// per group, so a list of every lot's options does not re-read the group for each lot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GroupNow {
+    /// The player who owns every member, if one does.
+    pub owner: Option<usize>,
+    /// Some member is mortgaged.
+    pub mortgaged: bool,
+    /// The lowest and highest building level on the members.
+    pub lowest: u8,
+    pub highest: u8,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Turn {
     pub rolled: bool,
@@ -296,6 +309,10 @@ pub struct State {
     pub options: Options,
     /// The jail square (copied from the ruleset so `apply` needs nothing else).
     pub jail: usize,
+    /// Per group: the player who owns every member, if one does. Derived from the squares'
+    /// owners and kept by `apply` whenever an owner changes (rent and building ask it on every
+    /// landing and every listing of what a player may build).
+    pub whole: Vec<Option<usize>>,
     /// Houses on every lot of a group before the top building: the ruleset's number, one less
     /// in the short game (SHORT GAME rule 2).
     pub houses_before_hotel: u8,
@@ -321,8 +338,29 @@ impl State {
     pub fn owned_by(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
         (0..self.squares.len()).filter(move |&i| self.squares[i].owner == Some(p))
     }
+    /// A group as it stands, read in one pass over its members.
+    pub fn group_now(&self, rules: &Ruleset, group: usize) -> GroupNow {
+        let members = &rules.groups[group].members;
+        let mut now = GroupNow {
+            owner: self.whole[group],
+            mortgaged: false,
+            lowest: u8::MAX,
+            highest: 0,
+        };
+        for &m in members {
+            let h = &self.squares[m];
+            now.mortgaged |= h.mortgaged;
+            now.lowest = now.lowest.min(h.level);
+            now.highest = now.highest.max(h.level);
+        }
+        now
+    }
     /// Does one player own every square of the group?
-    pub fn group_owner(&self, rules: &Ruleset, group: usize) -> Option<usize> {
+    pub fn group_owner(&self, group: usize) -> Option<usize> {
+        self.whole[group]
+    }
+    /// `group_owner` worked out from the squares (what `apply` keeps and the invariants check).
+    pub fn owner_of_all(&self, rules: &Ruleset, group: usize) -> Option<usize> {
         let members = &rules.groups[group].members;
         let first = self.squares[members[0]].owner?;
         members
