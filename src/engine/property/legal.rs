@@ -119,22 +119,30 @@ pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     let p = s.current;
     let roll = Command::Roll { dice: None };
     if s.players[p].jail.is_some() && !s.turn.rolled {
-        out.push(roll);
-        let attempts = s.players[p].jail.unwrap_or(0);
-        if jail::fine_allowed(s, attempts).is_ok() && s.cash(p) >= rules.jail_fine {
-            out.push(Command::JailPay);
-        }
-        let has_card = s.players[p]
-            .cards
-            .iter()
-            .any(|&(d, c)| rules.decks[d].cards[c as usize].effect == Effect::GetOutOfJail);
-        if has_card {
-            out.push(Command::JailCard);
-        }
+        in_jail(rules, s, out);
     } else if !s.turn.rolled || s.turn.roll_again {
         out.push(roll);
     } else {
         out.push(Command::End);
+    }
+}
+
+/// `turn_commands` for a player starting their turn in jail (apart: the usual turn is asked
+/// for on nearly every decision the simulator makes).
+#[inline(never)]
+fn in_jail(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
+    let p = s.current;
+    out.push(Command::Roll { dice: None });
+    let attempts = s.players[p].jail.unwrap_or(0);
+    if jail::fine_allowed(s, attempts).is_ok() && s.cash(p) >= rules.jail_fine {
+        out.push(Command::JailPay);
+    }
+    let has_card = s.players[p]
+        .cards
+        .iter()
+        .any(|&(d, c)| rules.decks[d].cards[c as usize].effect == Effect::GetOutOfJail);
+    if has_card {
+        out.push(Command::JailCard);
     }
 }
 

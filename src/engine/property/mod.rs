@@ -147,14 +147,18 @@ pub fn prompt(rules: &Ruleset, s: &State) -> Prompt {
 }
 
 /// Refuse a command while the table owes a decision (turn verbs and corrections).
+#[inline]
 pub fn no_decision(t: &Table) -> Result<(), RuleError> {
     match t.s.top() {
         None => Ok(()),
-        Some(_) => Err(RuleError::new(format!(
-            "first: {}",
-            narrate::waiting_for(t.rules, t.s)
-        ))),
+        Some(_) => Err(owed(t)),
     }
+}
+
+/// `no_decision`'s refusal, worded apart: the check runs on every roll and end.
+#[cold]
+fn owed(t: &Table) -> RuleError {
+    RuleError::new(format!("first: {}", narrate::waiting_for(t.rules, t.s)))
 }
 
 /// Why a player may not deal now.

@@ -209,6 +209,87 @@ pub fn choose_in(
     options: &mut Vec<Command>,
 ) -> Option<usize> {
     options.clear();
+    let chosen = match s.top() {
+        None => idle(rules, s, rng, options),
+        Some(_) => answer(rules, s, rng, options),
+    }?;
+    if let Command::Roll { dice: d @ None } = &mut options[chosen] {
+        *d = Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6)));
+    }
+    Some(chosen)
+}
+
+/// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
+/// claim or a deal (nearly every decision the simulator makes, so kept apart from the rest).
+fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> Option<usize> {
+    // Sample one player's options (or one deal) rather than list everyone's: the same
+    // legal moves, far cheaper to ask for.
+    let n = s.players.len();
+    let start = below(rng, n);
+    // Round the table from `start` (no division: this runs for every decision).
+    let someone = (start..n)
+        .chain(0..start)
+        .find(|&q| s.in_game(q))
+        .unwrap_or(s.current);
+    // How keen the player is on each kind of move (drawn just after the kind of move in
+    // every branch, so the draws come in the same order whichever branch runs).
+    let mut keen = None;
+    match rng.random_range(0..100) {
+        0..=21 => {
+            let r = rng.random_range(0..100);
+            keen = Some(r);
+            // Only what the player would keep: the same list as listing all and
+            // filtering, without checking the rest.
+            let kinds = legal::Kinds {
+                build: r < 70,
+                sell: r < 5,
+                mortgage: r < 5,
+                unmortgage: r < 20,
+            };
+            legal::management_of(rules, s, &[someone], kinds, v)
+        }
+        22 => {
+            let sq = below(rng, rules.squares.len());
+            if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
+                let deal = super::Trade {
+                    from,
+                    to: someone,
+                    give: smallvec::smallvec![super::Item::Square(sq)],
+                    get: smallvec::smallvec![super::Item::Cash(price)],
+                };
+                if legal::trade_ok(rules, s, &deal) {
+                    v.push(Command::Trade(deal));
+                }
+            }
+        }
+        23..=40 => legal::claims(s, v),
+        _ => {}
+    }
+    let r = keen.unwrap_or_else(|| rng.random_range(0..100));
+    let wanted = |c: &Command| match c {
+        Command::Build { .. } => r < 70,
+        Command::Unmortgage { .. } => r < 20,
+        Command::Mortgage { .. } | Command::Sell { .. } => r < 5,
+        _ => true,
+    };
+    // (Most decisions listed nothing: no call for an empty list.)
+    if !v.is_empty() {
+        v.retain(wanted);
+    }
+    if v.is_empty() {
+        legal::turn_commands(rules, s, v);
+    }
+    (!v.is_empty()).then(|| below(rng, v.len()))
+}
+
+/// `choose_in` with a decision pending: the answers listed, then picked with a table's weights.
+#[inline(never)]
+fn answer(
+    rules: &Ruleset,
+    s: &State,
+    rng: &mut StdRng,
+    options: &mut Vec<Command>,
+) -> Option<usize> {
     match s.top() {
         // Only what the choices below can pick, in the order `legal` lists them (so the
         // same seed picks the same command): buying or declining, never management...
@@ -232,64 +313,7 @@ pub fn choose_in(
             };
             legal::management_of(rules, s, &[d.debtor], kinds, options);
         }
-        Some(_) => legal::legal_into(rules, s, options),
-        None => {
-            // Sample one player's options (or one deal) rather than list everyone's: the same
-            // legal moves, far cheaper to ask for.
-            let v = &mut *options;
-            let n = s.players.len();
-            let start = below(rng, n);
-            // Round the table from `start` (no division: this runs for every decision).
-            let someone = (start..n)
-                .chain(0..start)
-                .find(|&q| s.in_game(q))
-                .unwrap_or(s.current);
-            // How keen the player is on each kind of move (drawn just after the kind of move in
-            // every branch, so the draws come in the same order whichever branch runs).
-            let mut keen = None;
-            match rng.random_range(0..100) {
-                0..=21 => {
-                    let r = rng.random_range(0..100);
-                    keen = Some(r);
-                    // Only what the player would keep: the same list as listing all and
-                    // filtering, without checking the rest.
-                    let kinds = legal::Kinds {
-                        build: r < 70,
-                        sell: r < 5,
-                        mortgage: r < 5,
-                        unmortgage: r < 20,
-                    };
-                    legal::management_of(rules, s, &[someone], kinds, v)
-                }
-                22 => {
-                    let sq = below(rng, rules.squares.len());
-                    if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
-                        let deal = super::Trade {
-                            from,
-                            to: someone,
-                            give: smallvec::smallvec![super::Item::Square(sq)],
-                            get: smallvec::smallvec![super::Item::Cash(price)],
-                        };
-                        if legal::trade_ok(rules, s, &deal) {
-                            v.push(Command::Trade(deal));
-                        }
-                    }
-                }
-                23..=40 => legal::claims(s, v),
-                _ => {}
-            }
-            let r = keen.unwrap_or_else(|| rng.random_range(0..100));
-            let wanted = |c: &Command| match c {
-                Command::Build { .. } => r < 70,
-                Command::Unmortgage { .. } => r < 20,
-                Command::Mortgage { .. } | Command::Sell { .. } => r < 5,
-                _ => true,
-            };
-            v.retain(wanted);
-            if v.is_empty() {
-                legal::turn_commands(rules, s, v);
-            }
-        }
+        _ => legal::legal_into(rules, s, options),
     }
     let list = &*options;
     // The index of one of the options `f` accepts, at random (counted, then found: no list
@@ -337,12 +361,7 @@ pub fn choose_in(
             .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
         _ => None,
     };
-    let chosen = chosen.or_else(|| (!list.is_empty()).then(|| below(rng, list.len())));
-    let chosen = chosen?;
-    if let Command::Roll { dice: d @ None } = &mut options[chosen] {
-        *d = Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6)));
-    }
-    Some(chosen)
+    chosen.or_else(|| (!list.is_empty()).then(|| below(rng, list.len())))
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.
