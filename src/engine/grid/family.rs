@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 use super::rules::{GridOptions, GridRules};
-use super::state::{Dir, Edge, Order, Phase, Piece, State, Team};
+use super::state::{Dir, Edge, Order, Phase, Piece, State, Team, Walls};
 use super::{computer, event, narrate, protocol, round, Command, Correction, Event};
 use crate::engine::game::{below, Audience, Chance, Family, Parsed, Said, ToAct};
 use crate::engine::RuleError;
@@ -158,9 +158,9 @@ impl Family for Grid {
             pieces: players.iter().map(|p| Piece::new(p, None, false)).collect(),
             humans: players.len(),
             walls: if o.no_walls {
-                BTreeSet::new()
+                Walls::default()
             } else {
-                r.walls.clone()
+                r.walls.iter().copied().collect()
             },
             strips: [0, 0],
             strip_length: o.strip_length,

@@ -54,12 +54,12 @@ impl WallMap {
     /// Fill the map for this board and its walls (reusing the table).
     pub fn fill(&mut self, rules: &GridRules, s: &State) {
         let (columns, rows, walls) = &mut self.made_for;
-        if (*columns, *rows) == (rules.columns, rules.rows) && walls.iter().eq(&s.walls) {
+        if (*columns, *rows) == (rules.columns, rules.rows) && walls[..] == *s.walls.as_slice() {
             return;
         }
         (*columns, *rows) = (rules.columns, rules.rows);
         walls.clear();
-        walls.extend(s.walls.iter().copied());
+        walls.extend_from_slice(s.walls.as_slice());
         self.stopped.clear();
         self.stopped
             .resize(rules.columns as usize * rules.rows as usize, 0);

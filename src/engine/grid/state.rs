@@ -2,7 +2,6 @@
 //! walls; the two power strips; the phase of the game and the orders sealed this round.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 use crate::engine::inline::{Held, Inline};
 
@@ -283,7 +282,7 @@ pub struct State {
     /// How many of the pieces are human players (the first ones, in seat order).
     pub humans: usize,
     /// Wall units, each on the east or south edge of a field.
-    pub walls: BTreeSet<(u8, u8, Edge)>,
+    pub walls: Walls,
     /// The two power strips, by `Team::index`.
     pub strips: [u32; 2],
     pub strip_length: u32,
@@ -341,4 +340,82 @@ pub fn around(f: Field) -> impl Iterator<Item = (i32, i32)> {
 /// Are two fields neighbours among the 8 around?
 pub fn adjacent(a: Field, b: Field) -> bool {
     a != b && (a.0 as i32 - b.0 as i32).abs() <= 1 && (a.1 as i32 - b.1 as i32).abs() <= 1
+}
+
+/// The wall units standing (field and edge), kept in order in one plain list: the computer
+/// seats' path search checks its wall map against them on every search, and comparing two such
+/// lists is one pass over a few bytes each.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Walls(Vec<(u8, u8, Edge)>);
+
+impl Walls {
+    pub fn contains(&self, w: &(u8, u8, Edge)) -> bool {
+        self.0.binary_search(w).is_ok()
+    }
+    pub fn insert(&mut self, w: (u8, u8, Edge)) {
+        if let Err(i) = self.0.binary_search(&w) {
+            self.0.insert(i, w);
+        }
+    }
+    pub fn remove(&mut self, w: &(u8, u8, Edge)) {
+        if let Ok(i) = self.0.binary_search(w) {
+            self.0.remove(i);
+        }
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, (u8, u8, Edge)> {
+        self.0.iter()
+    }
+    pub fn as_slice(&self) -> &[(u8, u8, Edge)] {
+        &self.0
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<(u8, u8, Edge)> for Walls {
+    fn from_iter<I: IntoIterator<Item = (u8, u8, Edge)>>(iter: I) -> Self {
+        let mut v: Vec<_> = iter.into_iter().collect();
+        v.sort_unstable();
+        v.dedup();
+        Walls(v)
+    }
+}
+
+impl<'a> IntoIterator for &'a Walls {
+    type Item = &'a (u8, u8, Edge);
+    type IntoIter = std::slice::Iter<'a, (u8, u8, Edge)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walls_set_in_any_order_are_the_same_walls() {
+        let w = |c, r, e| (c, r, e);
+        let mut a = Walls::default();
+        for x in [
+            w(3, 2, Edge::East),
+            w(1, 1, Edge::South),
+            w(3, 2, Edge::East),
+        ] {
+            a.insert(x);
+        }
+        let b: Walls = [w(1, 1, Edge::South), w(3, 2, Edge::East)]
+            .into_iter()
+            .collect();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 2);
+        assert!(a.contains(&w(3, 2, Edge::East)) && !a.contains(&w(3, 2, Edge::South)));
+        a.remove(&w(3, 2, Edge::East));
+        a.remove(&w(9, 9, Edge::East));
+        assert_eq!(a.as_slice(), &[w(1, 1, Edge::South)]);
+    }
 }
