@@ -129,12 +129,11 @@ fn walk(
 /// row).
 #[derive(Default)]
 struct Search {
-    /// The direction (`Dir as u8`) of the step that first reached each field; `UNSEEN` not
-    /// yet, `START` the field the search began on.
+    /// The direction (`Dir as u8`) of the step that first reached each field; `START` the
+    /// field the search began on; not reached yet: `GOAL`, a free field next to a target
+    /// (grid-game: Attack ¶1, the 8 fields around) where the search may end, or `UNSEEN`.
+    /// One table, so a step reads one byte to learn both.
     came: Vec<u8>,
-    /// A free field next to a target (grid-game: Attack ¶1, the 8 fields around): where the
-    /// search may end.
-    goal: Vec<bool>,
     /// Fields reached and not yet looked beyond, in the order reached (read from `next`).
     queue: Vec<u16>,
     walls: WallMap,
@@ -143,7 +142,8 @@ struct Search {
 }
 
 const UNSEEN: u8 = u8::MAX;
-const START: u8 = u8::MAX - 1;
+const GOAL: u8 = u8::MAX - 1;
+const START: u8 = u8::MAX - 2;
 
 impl Search {
     /// A shortest path to a free field next to a target, directions tried from `turn` on.
@@ -162,20 +162,18 @@ impl Search {
         let cells = columns * rules.rows as usize;
         self.came.clear();
         self.came.resize(cells, UNSEEN);
-        self.goal.clear();
-        self.goal.resize(cells, false);
         self.queue.clear();
         self.walls.fill(rules, s);
         for &t in targets {
             for (c, r) in around(t) {
                 if rules.on_board(c, r) {
-                    self.goal[idx((c as u8, r as u8))] = true;
+                    self.came[idx((c as u8, r as u8))] = GOAL;
                 }
             }
         }
         // A field a piece stands on (ours included) is no place to end.
         for f in s.pieces.iter().filter_map(|p| p.at) {
-            self.goal[idx(f)] = false;
+            self.came[idx(f)] = UNSEEN;
         }
         let start = idx(from);
         self.came[start] = START;
@@ -195,9 +193,10 @@ impl Search {
                     continue;
                 }
                 let n = i.wrapping_add_signed(by);
-                if self.came[n] == UNSEEN {
+                let was = self.came[n];
+                if was >= GOAL {
                     self.came[n] = d as u8;
-                    if self.goal[n] {
+                    if was == GOAL {
                         goal = Some(n);
                         break 'search;
                     }
