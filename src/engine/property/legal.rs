@@ -203,9 +203,19 @@ pub fn management_of(
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Only a whole group takes buildings: a player with none has nothing to build.
+        // Only a whole group takes buildings: building alone needs only the lots of the
+        // groups p owns whole (listed in board order, as the full pass below lists them).
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
-        if only_build && !s.whole.contains(&Some(p)) {
+        if only_build {
+            let mut lots: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
+            for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
+                let now = s.group_now(rules, g);
+                lots.extend(rules.groups[g].members.iter().copied().filter(|&sq| {
+                    build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost)
+                }));
+            }
+            lots.sort_unstable();
+            out.extend(lots.into_iter().map(|square| Command::Build { square }));
             continue;
         }
         for sq in s.owned_by(p) {
