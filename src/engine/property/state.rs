@@ -33,8 +33,8 @@ pub struct Holding {
 
 pub const HOTEL: u8 = 5;
 
-/// What the building and mortgage rules ask of a whole group (`State::group_now`): read once
-/// per group, so a list of every lot's options does not re-read the group for each lot.
+/// What the building and mortgage rules ask of a whole group (`State::group_now`): read in
+/// one pass, so one lot's checks (build, sell, mortgage) do not each walk the group again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GroupNow {
     /// The player who owns every member, if one does.
