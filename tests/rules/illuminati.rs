@@ -963,3 +963,47 @@ fn a_gift_that_brings_the_gnomes_to_their_goal_wins_at_once() {
         .unwrap()
         .contains("150 of 150 MB"));
 }
+
+/// illuminati: Assassination and Murphy's Law are played right after the dice: the state before
+/// the roll is kept only while some hand could hold one (a named one, or a special the table has
+/// not named), and an attack with no such hand copies nothing.
+#[test]
+fn the_state_before_a_roll_is_kept_only_while_a_hand_could_rework_it() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; attack control bavarian moonies; roll 6 5");
+    assert!(g.s.state.before_roll.is_none(), "no hand holds a special");
+    assert!(g.refused("play assassination by Bob").contains("holds no"));
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; set specials Bob 1; attack control bavarian moonies; roll 6 5");
+    assert!(
+        g.s.state.before_roll.is_some(),
+        "Bob's special may be Assassination"
+    );
+    g.ok("play assassination by Bob");
+    assert_eq!(g.group("moonies")["owner"], "Ann");
+}
+
+/// Earlier releases kept the state before every roll, and their journals record that: such a
+/// journal still resumes (keeping it is the rules' own bookkeeping, done again on replay), while a
+/// recorded result that differs in what it does is still caught.
+#[test]
+fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
+    use boardside::engine::game::Family;
+    use boardside::engine::illuminati::event::Event;
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw moonies; attack control bavarian moonies; roll 6 5");
+    let decided = g.s.history.last().unwrap().events.clone();
+    assert!(!decided
+        .iter()
+        .any(|e| matches!(e, Event::KeepBeforeRoll { .. })));
+    let at = decided
+        .iter()
+        .position(|e| matches!(e, Event::Rolled { .. }))
+        .unwrap();
+    let mut earlier = decided.clone();
+    earlier.insert(at, Event::KeepBeforeRoll { on: true });
+    assert!(Illuminati::same_result(&earlier, &decided));
+    let mut changed = decided.clone();
+    changed.remove(at);
+    assert!(!Illuminati::same_result(&changed, &decided));
+}

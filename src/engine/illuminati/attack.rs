@@ -6,7 +6,7 @@ use super::event::{Event, Purse, Role, Why};
 use super::rules::{Ability, Alignment, AlignmentList, IlluRules, Kind};
 use super::state::{Attack, Phase, State, Status};
 use super::structure::{alignments, depth, open_arrows, power, puppets, subtree, transferable};
-use super::{turn, Table};
+use super::{specials, turn, Table};
 use crate::engine::RuleError;
 use crate::ensure;
 
@@ -682,8 +682,11 @@ pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
         commit(t, &mut a);
         t.emit(Event::Attack { attack: Some(a) });
     }
-    // Kept for Assassination and Murphy's Law, played right after the dice.
-    t.emit(Event::KeepBeforeRoll { on: true });
+    // Kept for Assassination and Murphy's Law, played right after the dice, when a hand
+    // could hold one (a copy of the whole state: not made before every roll for nothing).
+    if specials::could_rework_roll(t.rules, t.s) {
+        t.emit(Event::KeepBeforeRoll { on: true });
+    }
     resolve(t, dice);
     Ok(())
 }

@@ -228,6 +228,12 @@ impl Family for Illuminati {
     fn apply(_r: &IlluRules, s: &mut State, e: &Event) {
         event::apply(s, e)
     }
+    /// Notes are remarks; keeping (or forgetting) the state before a roll is the rules' own
+    /// bookkeeping, taken again on every replay (an earlier release kept it before every roll,
+    /// this one only when someone could rework the roll: its journals still resume).
+    fn remark(e: &Event) -> bool {
+        matches!(e, Event::Note { .. } | Event::KeepBeforeRoll { .. })
+    }
     fn check_command(r: &IlluRules, s: &State, c: &Command) -> Result<(), String> {
         let n = s.players.len();
         let cards = r.cards.len();

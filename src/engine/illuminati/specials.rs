@@ -4,8 +4,8 @@
 //! back to the state before it.
 
 use super::event::{Event, Purse, Snapshot, Why};
-use super::rules::{Effect, Kind};
-use super::state::{Phase, Status};
+use super::rules::{Effect, IlluRules, Kind};
+use super::state::{Phase, State, Status};
 use super::structure::open_arrows;
 use super::{attack, turn, Table};
 use crate::engine::RuleError;
@@ -316,4 +316,18 @@ pub fn play(
         }
     }
     Ok(())
+}
+
+/// Could anyone play Assassination or Murphy's Law on the roll about to be made? Only a hand
+/// holding one, or a special the table has not named (it may be either), can; otherwise the
+/// state before the roll need not be kept.
+pub fn could_rework_roll(r: &IlluRules, s: &State) -> bool {
+    s.players.iter().flat_map(|p| &p.specials).any(|held| {
+        held.is_none_or(|sp| {
+            matches!(
+                r.specials.get(sp).map(|sp| &sp.effect),
+                Some(Effect::RollTwo | Effect::RollTwelve)
+            )
+        })
+    })
 }
