@@ -1195,6 +1195,41 @@ fn a_saved_trade_reads_the_same_with_one_many_or_no_items() {
     assert_eq!(serde_json::to_string(&cmd).unwrap(), one);
 }
 
+/// The mortgaged squares a player received, waiting for the lift-or-keep answer, and the seats
+/// of a tie are saved as plain lists, as earlier releases wrote them (a list in any order reads
+/// as the same squares, asked in board order); a square beyond the largest board is refused
+/// with a reason.
+#[test]
+fn a_saved_received_mortgage_and_a_tie_read_their_lists() {
+    let earlier = r#"{"mortgaged":{"player":1,"squares":[39,3,11]}}"#;
+    let p: Pending = serde_json::from_str(earlier).unwrap();
+    let Pending::Mortgaged { player, squares } = &p else {
+        panic!("not the received-mortgage decision: {p:?}")
+    };
+    assert_eq!(*player, 1);
+    assert_eq!(squares.iter().collect::<Vec<_>>(), [3, 11, 39]);
+    assert!(squares.contains(11) && !squares.contains(12));
+    assert_eq!(
+        serde_json::to_string(&p).unwrap(),
+        r#"{"mortgaged":{"player":1,"squares":[3,11,39]}}"#
+    );
+    let far = r#"{"mortgaged":{"player":1,"squares":[3,400]}}"#;
+    let why = serde_json::from_str::<Pending>(far)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        why.contains("square 400 is beyond the largest board"),
+        "{why}"
+    );
+    let tie = r#"{"tie":{"players":[0,2]}}"#;
+    let e: Event = serde_json::from_str(tie).unwrap();
+    assert!(matches!(&e, Event::Tie { players } if players.as_slice() == [0, 2]));
+    assert_eq!(serde_json::to_string(&e).unwrap(), tie);
+    let roll_tie = r#"{"first_roll_tie":{"players":[1,3],"total":9}}"#;
+    let e: Event = serde_json::from_str(roll_tie).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), roll_tie);
+}
+
 /// An auction's bidders (and the first roll's seats) are saved as plain lists, as earlier
 /// releases wrote them; a list longer than a game's seats is refused with a reason, never read
 /// past.

@@ -7,7 +7,7 @@ use super::event::{Event, How, JailExit};
 use super::landing::{land, Arrival};
 use super::purchase::open_auction;
 use super::ruleset::Ruleset;
-use super::state::{valuation, After, Debt, Lot, Pending, State, Why, HOTEL};
+use super::state::{valuation, After, Debt, Lot, Pending, SeatList, SquareSet, State, Why, HOTEL};
 use super::{mortgage, movement, status, turns, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -187,14 +187,14 @@ pub fn bankrupt(t: &mut Table, p: usize, creditor: Option<usize>) {
                 cash,
                 Why::Bankruptcy,
             );
-            let mut mortgaged = Vec::new();
+            let mut mortgaged = SquareSet::default();
             for &sq in &squares {
                 t.emit(Event::Owner {
                     square: sq,
                     owner: Some(c),
                 });
                 if t.s.squares[sq].mortgaged {
-                    mortgaged.push(sq);
+                    mortgaged.insert(sq);
                 }
             }
             for (deck, card) in cards {
@@ -349,7 +349,9 @@ fn value_and_finish(t: &mut Table) {
         for i in (0..t.s.pending.len()).rev() {
             t.emit(Event::Dropped { index: i });
         }
-        t.emit(Event::Tie { players: top });
+        t.emit(Event::Tie {
+            players: SeatList::of(&top),
+        });
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ruleset::Ruleset;
-use super::state::{level_buildings, Claim, Pending, State, Why};
+use super::state::{level_buildings, Claim, Pending, SeatList, State, Why};
 use crate::engine::dice::Dice;
 use crate::engine::ledger::Account;
 
@@ -134,7 +134,7 @@ pub enum Event {
         dice: Dice,
     },
     FirstRollTie {
-        players: Vec<usize>,
+        players: SeatList,
         total: u8,
     },
     TurnStarts {
@@ -254,7 +254,7 @@ pub enum Event {
     },
     /// The game ends with these players sharing the win (equal worth at time-up).
     Tie {
-        players: Vec<usize>,
+        players: SeatList,
     },
     Note(Note),
 }
@@ -385,7 +385,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             s.over = true;
         }
         Event::Tie { players } => {
-            s.tied = players.clone();
+            s.tied = players.to_vec();
             s.over = true;
         }
         // Applied by `apply` itself.

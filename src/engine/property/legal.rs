@@ -82,7 +82,7 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
             }
         }
         Some(Pending::Mortgaged { player, squares }) => {
-            for &sq in squares {
+            for sq in squares.iter() {
                 out.push(Command::Keep { square: sq });
                 if s.cash(*player) >= rules.mortgage_value(sq) + rules.interest(sq) {
                     out.push(Command::Unmortgage { square: sq });

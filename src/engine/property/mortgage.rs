@@ -6,7 +6,7 @@ use super::debt;
 use super::event::{Event, Note};
 use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
-use super::state::{GroupNow, Pending, State, Why};
+use super::state::{GroupNow, Pending, SquareSet, State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::Account;
 use crate::engine::RuleError;
@@ -110,7 +110,7 @@ pub fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, 
 }
 
 /// A player has received mortgaged squares (trade or bankruptcy): ask what the ruleset asks.
-pub fn received(t: &mut Table, player: usize, squares: Vec<usize>) {
+pub fn received(t: &mut Table, player: usize, squares: SquareSet) {
     if squares.is_empty() || t.s.options.received_mortgage == ReceivedMortgage::Keep {
         return;
     }
@@ -120,17 +120,17 @@ pub fn received(t: &mut Table, player: usize, squares: Vec<usize>) {
 }
 
 /// The received-mortgaged decision on top, if it lists this square.
-fn waiting_choice(t: &Table, sq: usize) -> Option<(usize, Vec<usize>)> {
+fn waiting_choice(t: &Table, sq: usize) -> Option<(usize, SquareSet)> {
     match t.s.top() {
-        Some(Pending::Mortgaged { player, squares }) if squares.contains(&sq) => {
-            Some((*player, squares.clone()))
+        Some(Pending::Mortgaged { player, squares }) if squares.contains(sq) => {
+            Some((*player, *squares))
         }
         _ => None,
     }
 }
 
-fn answer_received(t: &mut Table, player: usize, mut squares: Vec<usize>, sq: usize) {
-    squares.retain(|&x| x != sq);
+fn answer_received(t: &mut Table, player: usize, mut squares: SquareSet, sq: usize) {
+    squares.remove(sq);
     if squares.is_empty() {
         t.emit(Event::Done);
     } else {

@@ -497,7 +497,7 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             // Each square's real cost under this game's rule (options: received_mortgage).
             let choices = squares
                 .iter()
-                .map(|&q| {
+                .map(|q| {
                     let (value, interest) = super::mortgage::lift_cost(rules, q);
                     let keep = match s.options.received_mortgage {
                         ReceivedMortgage::Interest => format!("keeping it costs {interest} now"),

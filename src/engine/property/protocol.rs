@@ -483,7 +483,7 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
         Pending::Mortgaged { player, squares } => json!({
             "decision": "mortgaged_received",
             "player": name(*player),
-            "squares": squares.iter().map(|&i| sq(i)).collect::<Vec<_>>(),
+            "squares": squares.iter().map(sq).collect::<Vec<_>>(),
         }),
         Pending::Shortage {
             builder,

@@ -812,7 +812,7 @@ impl Ruleset {
 }
 
 /// The largest board a ruleset may describe (a printed board has 40; some have more).
-const MAX_SQUARES: usize = 400;
+pub const MAX_SQUARES: usize = 400;
 
 /// Amounts in a ruleset are never negative (no rule has a negative price, rent, fee or card
 /// amount) and never absurd, so that no sum of them can overflow.

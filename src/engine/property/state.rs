@@ -1,6 +1,8 @@
 //! The state of a property game: players, who owns what, buildings, bank supply, decks, the
 //! turn in progress and the decisions the table still owes.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::options::Options;
@@ -85,6 +87,94 @@ impl Held for Option<u8> {
     const TOO_MANY: &'static str = "more seats than a game has players";
 }
 
+/// Seats in order (players tied on the first roll or for the win), held in place: an event is
+/// then plain data, so the simulator's list of events is cleared without a pass; saved as a
+/// plain list.
+pub type SeatList = Inline<usize, { super::setup::MAX_PLAYERS }>;
+
+impl Held for usize {
+    const SPARE: usize = 0;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
+/// Squares, held in place as one bit per square of the largest board a ruleset may have
+/// (`ruleset::MAX_SQUARES`), listed in board order; saved as a plain list. A pending decision
+/// holds one (the mortgaged squares a player received), and events carry pending decisions.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SquareSet([u64; SQUARE_WORDS]);
+
+const SQUARE_WORDS: usize = super::ruleset::MAX_SQUARES.div_ceil(64);
+
+impl SquareSet {
+    pub fn contains(&self, sq: usize) -> bool {
+        self.0
+            .get(sq / 64)
+            .is_some_and(|w| w & (1 << (sq % 64)) != 0)
+    }
+    /// Add a square (one beyond the largest board is not a square: readers refuse it first).
+    pub fn insert(&mut self, sq: usize) {
+        if let Some(w) = self.0.get_mut(sq / 64) {
+            *w |= 1 << (sq % 64);
+        }
+    }
+    pub fn remove(&mut self, sq: usize) {
+        if let Some(w) = self.0.get_mut(sq / 64) {
+            *w &= !(1 << (sq % 64));
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// The squares in board order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+impl FromIterator<usize> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
+        let mut set = SquareSet::default();
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for SquareSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for SquareSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let list = Vec::<usize>::deserialize(d)?;
+        match list.iter().find(|&&sq| sq >= super::ruleset::MAX_SQUARES) {
+            Some(sq) => Err(serde::de::Error::custom(format!(
+                "square {sq} is beyond the largest board ({} squares)",
+                super::ruleset::MAX_SQUARES
+            ))),
+            None => Ok(list.into_iter().collect()),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
     pub lot: Lot,
@@ -160,7 +250,7 @@ pub enum Pending {
     /// Mortgaged squares received: lift each now, or pay the interest and keep it mortgaged.
     Mortgaged {
         player: usize,
-        squares: Vec<usize>,
+        squares: SquareSet,
     },
     /// A building won at auction waits to be placed.
     Place {

@@ -5,7 +5,7 @@
 use super::command::{Item, Trade};
 use super::event::Event;
 use super::ruleset::Ruleset;
-use super::state::{State, Why};
+use super::state::{SquareSet, State, Why};
 use super::{may_manage, Table};
 use crate::engine::ledger::{Account, MAX_MONEY};
 use crate::engine::RuleError;
@@ -201,9 +201,9 @@ pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
         )));
     }
     check_trade(t.rules, t.s, tr)?;
-    let mut received: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut received: Vec<(usize, SquareSet)> = Vec::new();
     for (giver, taker, items) in [(tr.from, tr.to, &tr.give), (tr.to, tr.from, &tr.get)] {
-        let mut mortgaged = Vec::new();
+        let mut mortgaged = SquareSet::default();
         for item in items {
             match *item {
                 Item::Square(sq) => {
@@ -212,7 +212,7 @@ pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
                         owner: Some(taker),
                     });
                     if t.s.squares[sq].mortgaged {
-                        mortgaged.push(sq);
+                        mortgaged.insert(sq);
                     }
                 }
                 Item::Cash(n) => t.pay(
