@@ -1007,3 +1007,51 @@ fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
     changed.remove(at);
     assert!(!Illuminati::same_result(&changed, &decided));
 }
+
+/// illuminati: Victory Conditions: the watch looks again after money moves only when it reaches
+/// the structure of a player whose goal counts money (no goal was met before, and money leaving
+/// a structure meets none): money into the Gnomes' structure is looked at, money out of it or
+/// into another player's structure is not.
+#[test]
+fn the_watch_looks_again_when_money_reaches_a_player_who_counts_money() {
+    use boardside::engine::illuminati::event::{Event, Purse, Why};
+    use boardside::engine::illuminati::victory::may_change_goals;
+    let g = game("bavarian", "network", "gnomes");
+    let (r, s) = (&g.s.rules, &g.s.state);
+    let card = |id: &str| Purse::Card(r.card(id).unwrap());
+    let money = |from, to, amount| Event::Money {
+        from,
+        to,
+        amount,
+        why: Why::Transfer,
+    };
+    assert!(may_change_goals(
+        r,
+        s,
+        &money(Purse::Bank, card("gnomes"), 5)
+    ));
+    assert!(may_change_goals(
+        r,
+        s,
+        &money(card("gnomes"), Purse::Bank, -5)
+    ));
+    assert!(!may_change_goals(
+        r,
+        s,
+        &money(card("gnomes"), Purse::Bank, 5)
+    ));
+    assert!(!may_change_goals(
+        r,
+        s,
+        &money(Purse::Bank, card("bavarian"), 5)
+    ));
+    // Nobody counts money: no money event is looked at.
+    let g = game("bavarian", "network", "discordian");
+    let (r, s) = (&g.s.rules, &g.s.state);
+    let card = |id: &str| Purse::Card(r.card(id).unwrap());
+    assert!(!may_change_goals(
+        r,
+        s,
+        &money(Purse::Bank, card("network"), 5)
+    ));
+}

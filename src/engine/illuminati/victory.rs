@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use super::event::Event;
+use super::event::{Event, Purse};
 use super::rules::{Alignment, Goal, IlluRules};
-use super::state::{State, Status, MOST_PLAYERS};
+use super::state::{Player, State, Status, MOST_PLAYERS};
 use super::structure::{alignments, power, transferable};
 
 /// What a goal counts (its words only when shown: the watch runs after every command).
@@ -179,10 +179,26 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
 
 /// Could this event change what a goal counts, or who is still playing? The watch looks
 /// again only after a command that did (drawing, declaring an attack or rolling a failure
-/// changes nothing a goal counts; money spent only matters to a player who counts money).
+/// changes nothing a goal counts). Money only matters when it reaches the structure of a
+/// player who counts money: no goal was met before (the watch ran after every change), and
+/// money leaving a structure meets none.
 pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
     match e {
-        Event::Money { .. } => someone_counts_money(r, s),
+        Event::Money {
+            from, to, amount, ..
+        } => {
+            let gains = if *amount >= 0 { to } else { from };
+            match gains {
+                Purse::Card(c) => s
+                    .cards
+                    .get(*c)
+                    .filter(|card| card.status == Status::Controlled)
+                    .and_then(|card| card.owner)
+                    .and_then(|p| s.players.get(p))
+                    .is_some_and(|p| counts_money(r, p)),
+                Purse::Bank => false,
+            }
+        }
         Event::Chose { .. }
         | Event::Goal { .. }
         | Event::Place { .. }
@@ -210,15 +226,13 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
 }
 
 /// Does a player's special goal count money (the Gnomes of Zurich, or the UFOs choosing it)?
-fn someone_counts_money(r: &IlluRules, s: &State) -> bool {
+fn counts_money(r: &IlluRules, p: &Player) -> bool {
     let money = |card: Option<usize>| {
         card.and_then(|c| r.cards.get(c))
             .and_then(|c| c.goal.as_ref())
             .is_some_and(|g| matches!(g, Goal::Money { .. }))
     };
-    s.players
-        .iter()
-        .any(|p| money(p.illuminati) || money(p.goal))
+    money(p.illuminati) || money(p.goal)
 }
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
