@@ -989,3 +989,28 @@ fn g_g_03_a_move_order_is_saved_as_a_list_of_cards() {
     let err = serde_json::from_str::<Order>(four).unwrap_err();
     assert!(err.to_string().contains("at most three"), "{err}");
 }
+
+/// G.G.4 A round's revealed orders are written as a plain list by piece (null for a stunned
+/// piece), as saves always wrote them; a list longer than a game's pieces is refused when read.
+#[test]
+fn g_g_04_a_revealed_round_is_saved_as_a_list_of_orders() {
+    use boardside::engine::grid::event::Event;
+    let earlier = r#"{"revealed":{"orders":[{"move":["up"]},null,"attack","pray"]}}"#;
+    let e: Event = serde_json::from_str(earlier).unwrap();
+    let Event::Revealed { orders } = &e else {
+        panic!("not a reveal: {e:?}")
+    };
+    assert_eq!(orders.len(), 4);
+    assert!(orders[1].is_none());
+    assert_eq!(serde_json::to_string(&e).unwrap(), earlier);
+    let seventeen = format!(
+        r#"{{"revealed":{{"orders":[{}]}}}}"#,
+        vec!["\"pray\""; 17].join(",")
+    );
+    let err = serde_json::from_str::<Event>(&seventeen).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("more orders than a game has pieces"),
+        "{err}"
+    );
+}

@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{Action, Dir, Edge, Field, Level, Order, Part, Phase, Piece, State, Team};
+use super::state::{
+    Action, Dir, Edge, Field, Level, Order, Part, Phase, Piece, RoundOrders, State, Team,
+};
 
 /// Why a move step failed (grid-game readings: walls, the board's edge, conflicts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,7 +83,7 @@ pub enum Event {
     },
     /// Every order of the round, the computer seats' included, face up.
     Revealed {
-        orders: Vec<Option<Order>>,
+        orders: RoundOrders,
     },
     Step {
         player: usize,
@@ -189,7 +191,8 @@ pub fn apply(s: &mut State, e: &Event) {
             for p in s.pieces.iter_mut() {
                 p.order = None;
             }
-            s.revealed.clone_from(orders);
+            s.revealed.clear();
+            s.revealed.extend_from_slice(orders);
         }
         Event::Step { player, to, .. } => s.pieces[*player].at = Some(*to),
         Event::Blocked { .. } => {}

@@ -5,7 +5,7 @@
 use super::computer;
 use super::event::Event;
 use super::movement;
-use super::state::{adjacent, Action, Order, Part, Phase, Team};
+use super::state::{adjacent, Action, Order, Part, Phase, RoundOrders, Team};
 use super::Table;
 use crate::engine::RuleError;
 use crate::ensure;
@@ -78,7 +78,7 @@ fn resolve(t: &mut Table, (orders, moved): &mut (Vec<Option<Order>>, Vec<usize>)
         }
     }));
     t.emit(Event::Revealed {
-        orders: orders.clone(),
+        orders: RoundOrders::of(orders),
     });
     let orders = &orders[..];
     // 1. Moves, one step at a time for everyone together.

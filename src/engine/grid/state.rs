@@ -187,6 +187,19 @@ impl Held for Dir {
     const TOO_MANY: &'static str = "at most three move cards";
 }
 
+/// The most pieces in a game: every player, and as many computer seats as even the teams
+/// (grid-game: Preparation ¶1).
+pub const MOST_PIECES: usize = 2 * super::family::MAX_HUMANS;
+
+/// A round's orders by piece (None: a stunned piece sealed nothing), held in place: the reveal
+/// that shows them every round needs no heap; saved as a plain list.
+pub type RoundOrders = Inline<Option<Order>, MOST_PIECES>;
+
+impl Held for Option<Order> {
+    const SPARE: Option<Order> = None;
+    const TOO_MANY: &'static str = "more orders than a game has pieces";
+}
+
 /// Which edge of a field a wall unit stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
