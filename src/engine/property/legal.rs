@@ -200,6 +200,11 @@ pub fn management_of(
             ..Kinds::NONE
         };
     for &p in players {
+        // Building alone, by a player who owns no group whole: nothing to list (most of the
+        // random player's looks at building, early in a game).
+        if only_build && !s.whole.contains(&Some(p)) {
+            continue;
+        }
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
