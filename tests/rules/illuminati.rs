@@ -1055,3 +1055,34 @@ fn the_watch_looks_again_when_money_reaches_a_player_who_counts_money() {
         &money(Purse::Bank, card("network"), 5)
     ));
 }
+
+/// illuminati: Victory Conditions: a card placed in a structure is looked at (a capture can
+/// meet a goal); one leaving every structure is not (a drawn group laid out uncontrolled, a
+/// neutralized group: it only lowers what goals count).
+#[test]
+fn the_watch_looks_again_when_a_card_is_placed_in_a_structure() {
+    use boardside::engine::illuminati::event::Event;
+    use boardside::engine::illuminati::state::Status;
+    use boardside::engine::illuminati::victory::may_change_goals;
+    let g = game("bavarian", "network", "gnomes");
+    let (r, s) = (&g.s.rules, &g.s.state);
+    let moonies = r.card("moonies").unwrap();
+    let place = |status, owner, master| Event::Place {
+        card: moonies,
+        status,
+        owner,
+        master,
+    };
+    let bavarian = r.card("bavarian").unwrap();
+    assert!(may_change_goals(
+        r,
+        s,
+        &place(Status::Controlled, Some(0), Some(bavarian))
+    ));
+    assert!(!may_change_goals(
+        r,
+        s,
+        &place(Status::Uncontrolled, None, None)
+    ));
+    assert!(!may_change_goals(r, s, &place(Status::Deck, None, None)));
+}

@@ -12,6 +12,7 @@ use super::rules::{Goal, IlluOptions, IlluRules, Kind};
 use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
 use super::{event, narrate, protocol, Command, Event};
+use crate::engine::game::below;
 use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
 use crate::engine::RuleError;
 
@@ -633,11 +634,15 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                 static LIST: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
             }
             if s.turn.draws_left > 0 {
-                let g = LIST.with_borrow_mut(|deck| {
-                    deck.clear();
-                    deck.extend(r.groups().filter(|&g| s.cards[g].status == Status::Deck));
-                    deck.choose(rng).copied()
-                });
+                // The k-th group of the deck, counted then found (no list): the same draw
+                // from the generator as choosing from a list of them.
+                let deck = || {
+                    (r.cards.iter().zip(&s.cards).enumerate())
+                        .filter(|(_, (rc, c))| !rc.illuminati && c.status == Status::Deck)
+                        .map(|(g, _)| g)
+                };
+                let n = deck().count();
+                let g = (n > 0).then(|| deck().nth(below(rng, n))).flatten();
                 return Some(match g {
                     Some(g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
                     _ => Command::DrawSpecial { special: None },
@@ -646,10 +651,18 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
             if s.turn.actions_left > 0 && rng.random_ratio(9, 10) {
                 // Attack an uncontrolled group (sometimes another player's) with the strongest
                 // card that has an open arrow (the first in the structure among equals).
-                let strongest = s
-                    .structure_iter(p)
-                    .filter(|&c| open_arrows(s, c).is_none_or(|o| o > 0))
-                    .min_by_key(|&c| -super::structure::power(r, s, c));
+                // Power first: a card's open arrows are counted (a pass over the cards) only
+                // when it would be stronger than the best so far.
+                let mut strongest: Option<(usize, i64)> = None;
+                for c in s.structure_iter(p) {
+                    let power = super::structure::power(r, s, c);
+                    if strongest.is_none_or(|(_, best)| power > best)
+                        && open_arrows(s, c).is_none_or(|o| o > 0)
+                    {
+                        strongest = Some((c, power));
+                    }
+                }
+                let strongest = strongest.map(|(c, _)| c);
                 let mut targets = LIST.take();
                 targets.clear();
                 targets.extend((0..r.cards.len()).filter(|&t| match s.cards[t].status {

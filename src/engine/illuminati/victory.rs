@@ -181,7 +181,9 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
 /// again only after a command that did (drawing, declaring an attack or rolling a failure
 /// changes nothing a goal counts). Money only matters when it reaches the structure of a
 /// player who counts money: no goal was met before (the watch ran after every change), and
-/// money leaving a structure meets none.
+/// money leaving a structure meets none. Likewise a card only matters when it is placed in a
+/// structure: one leaving a structure (neutralized, or a drawn group laid out uncontrolled)
+/// only lowers what goals count; a destroyed one is counted by its own event.
 pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
     match e {
         Event::Money {
@@ -199,9 +201,9 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
                 Purse::Bank => false,
             }
         }
+        Event::Place { status, .. } => *status == Status::Controlled,
         Event::Chose { .. }
         | Event::Goal { .. }
-        | Event::Place { .. }
         | Event::Phase { .. }
         | Event::Restore { .. }
         | Event::Destroyed { .. }
