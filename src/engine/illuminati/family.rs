@@ -665,15 +665,23 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                 let strongest = strongest.map(|(c, _)| c);
                 let mut targets = LIST.take();
                 targets.clear();
-                targets.extend((0..r.cards.len()).filter(|&t| match s.cards[t].status {
-                    Status::Uncontrolled => true,
-                    Status::Controlled => {
-                        s.cards[t].owner != Some(p)
-                            && depth(s, t).unwrap_or(0) >= 2
-                            && rng.random_ratio(1, 3)
+                // A plain loop, not `extend` over a filter that draws from the generator:
+                // the same list, but that form compiled to a loop costing 12% of a random
+                // game's instructions.
+                for (t, card) in s.cards.iter().enumerate() {
+                    let target = match card.status {
+                        Status::Uncontrolled => true,
+                        Status::Controlled => {
+                            card.owner != Some(p)
+                                && depth(s, t).unwrap_or(0) >= 2
+                                && rng.random_ratio(1, 3)
+                        }
+                        _ => false,
+                    };
+                    if target {
+                        targets.push(t);
                     }
-                    _ => false,
-                }));
+                }
                 let attack = (0..4).find_map(|_| {
                     let (Some(&t), Some(a)) = (targets.choose(rng), strongest) else {
                         return Some(None);
