@@ -173,11 +173,10 @@ pub fn begin(t: &mut Table, player: usize) {
 /// Income for every card of the player's structure; `again` for Market Manipulation (no tax,
 /// no Post Office). Adds what each card gained to `got`.
 pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(usize, i64)>) {
-    // Card by card, not listed first: income moves money, never a card between structures.
-    for c in 0..t.s.cards.len() {
-        if !t.s.in_structure(c, player) {
-            continue;
-        }
+    // Listed once, held in place (a structure is a few cards; more spill to the heap), and
+    // read by both passes: income and tax move money, never a card between structures.
+    let mine: smallvec::SmallVec<[usize; 24]> = t.s.structure_iter(player).collect();
+    for &c in &mine {
         let amount = income(t.rules, t.s, c);
         if amount > 0 {
             t.emit(Event::Money {
@@ -207,10 +206,7 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(
         }
     }
     if !again {
-        for c in 0..t.s.cards.len() {
-            if !t.s.in_structure(c, player) {
-                continue;
-            }
+        for &c in &mine {
             if let Some(tax) = ability(t, c, |a| match a {
                 Ability::Tax { amount } => Some(*amount),
                 _ => None,
