@@ -215,15 +215,22 @@ pub fn management_of(
             let mut lots: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
             for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
                 let now = s.group_now(rules, g);
-                lots.extend(rules.groups[g].members.iter().copied().filter(|&sq| {
-                    build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost)
-                }));
+                for &sq in &rules.groups[g].members {
+                    if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
+                        lots.push(sq);
+                    }
+                }
             }
             lots.sort_unstable();
             out.extend(lots.into_iter().map(|square| Command::Build { square }));
             continue;
         }
-        for sq in s.owned_by(p) {
+        // A plain loop over the holdings (not `owned_by`'s filter): this runs for most of
+        // the random player's looks at management.
+        for (sq, holding) in s.squares.iter().enumerate() {
+            if holding.owner != Some(p) {
+                continue;
+            }
             let Some(g) = rules.squares[sq].group() else {
                 if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
                     out.push(Command::Unmortgage { square: sq });
