@@ -44,22 +44,20 @@ fn decide(
         mates,
         targets,
     } = lists;
+    // One pass over the pieces: the enemies on the board (and whether one next to us is
+    // awake), the teammates on the board.
     enemies.clear();
-    enemies.extend(
-        s.pieces
-            .iter()
-            .filter(|q| q.team == Some(team.other()))
-            .filter_map(|q| q.at),
-    );
-    let awake_enemy_near = s.pieces.iter().any(|q| {
-        q.team == Some(team.other()) && q.stunned <= 1 && q.at.is_some_and(|f| adjacent(at, f))
-    });
     mates.clear();
-    mates.extend(
-        (0..s.pieces.len())
-            .filter(|&i| i != me && s.pieces[i].team == Some(team))
-            .filter_map(|i| s.pieces[i].at.map(|f| (i, f))),
-    );
+    let mut awake_enemy_near = false;
+    for (i, q) in s.pieces.iter().enumerate() {
+        let Some(f) = q.at else { continue };
+        if q.team == Some(team.other()) {
+            enemies.push(f);
+            awake_enemy_near |= q.stunned <= 1 && adjacent(at, f);
+        } else if i != me && q.team == Some(team) {
+            mates.push((i, f));
+        }
+    }
     let steps = rules.max_steps[p.sticker(Part::Feet).index()] as usize;
     let mut walk = |targets: &[Field]| walk(rules, s, me, at, targets, steps, search);
     // 1. The wonder's holder goes where the other team is: every neighbour converts.

@@ -142,16 +142,14 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
             .expect("a moving piece stands on the board")
     };
     out.clear();
-    out.extend(
-        movers
-            .iter()
-            .enumerate()
-            .map(|(i, &(_, d))| step_to(rules, s, from(i), d)),
-    );
+    targets.clear();
+    for (i, &(_, d)) in movers.iter().enumerate() {
+        let to = step_to(rules, s, from(i), d);
+        out.push(to);
+        targets.push(to.ok());
+    }
     // Two or more pieces stepping into the same field all fail (DATC 6.A.11, 6.A.12: no
     // "first two bounce, the third goes in").
-    targets.clear();
-    targets.extend(out.iter().map(|r| r.ok()));
     for i in 0..movers.len() {
         if let Some(f) = targets[i] {
             if targets.iter().filter(|&&x| x == Some(f)).count() > 1 {
@@ -208,14 +206,13 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps, moved: 
     for k in 0..3 {
         let Steps { movers, seats, .. } = &mut *lists;
         movers.clear();
-        movers.extend(
-            (0..n)
-                .filter(|&i| seats[i].0)
-                .filter_map(|i| match orders.get(i) {
-                    Some(Some(Order::Move(d))) => d.get(k).map(|&d| (i, d)),
-                    _ => None,
-                }),
-        );
+        for (i, &(going, _)) in seats.iter().enumerate() {
+            if let (true, Some(Some(Order::Move(d)))) = (going, orders.get(i)) {
+                if let Some(&d) = d.get(k) {
+                    movers.push((i, d));
+                }
+            }
+        }
         if lists.movers.is_empty() {
             break;
         }
