@@ -1028,22 +1028,26 @@ fn the_watch_looks_again_when_money_reaches_a_player_who_counts_money() {
     assert!(may_change_goals(
         r,
         s,
-        &money(Purse::Bank, card("gnomes"), 5)
+        &money(Purse::Bank, card("gnomes"), 5),
+        false
     ));
     assert!(may_change_goals(
         r,
         s,
-        &money(card("gnomes"), Purse::Bank, -5)
+        &money(card("gnomes"), Purse::Bank, -5),
+        false
     ));
     assert!(!may_change_goals(
         r,
         s,
-        &money(card("gnomes"), Purse::Bank, 5)
+        &money(card("gnomes"), Purse::Bank, 5),
+        false
     ));
     assert!(!may_change_goals(
         r,
         s,
-        &money(Purse::Bank, card("bavarian"), 5)
+        &money(Purse::Bank, card("bavarian"), 5),
+        false
     ));
     // Nobody counts money: no money event is looked at.
     let g = game("bavarian", "network", "discordian");
@@ -1052,7 +1056,8 @@ fn the_watch_looks_again_when_money_reaches_a_player_who_counts_money() {
     assert!(!may_change_goals(
         r,
         s,
-        &money(Purse::Bank, card("network"), 5)
+        &money(Purse::Bank, card("network"), 5),
+        false
     ));
 }
 
@@ -1077,12 +1082,57 @@ fn the_watch_looks_again_when_a_card_is_placed_in_a_structure() {
     assert!(may_change_goals(
         r,
         s,
-        &place(Status::Controlled, Some(0), Some(bavarian))
+        &place(Status::Controlled, Some(0), Some(bavarian)),
+        false
     ));
     assert!(!may_change_goals(
         r,
         s,
-        &place(Status::Uncontrolled, None, None)
+        &place(Status::Uncontrolled, None, None),
+        false
     ));
-    assert!(!may_change_goals(r, s, &place(Status::Deck, None, None)));
+    assert!(!may_change_goals(
+        r,
+        s,
+        &place(Status::Deck, None, None),
+        false
+    ));
+}
+
+/// illuminati: the Orbital Mind Control Lasers change an alignment "for that turn only", and
+/// Victory Conditions are looked at after every change: when the next turn starts the change
+/// ends, and a Weird group it had taken away counts again for the Discordians, who win then.
+#[test]
+fn a_goal_met_when_the_lasers_change_ends_wins_as_the_next_turn_starts() {
+    let mut g = game("discordian", "network", "gnomes");
+    g.run(
+        "set owner comic-book Ann; set owner flat-earthers Ann; set owner hackers Ann; \
+         set owner intellectuals Ann; set owner men-in-black none; end",
+    );
+    // Whoever plays next holds the Lasers.
+    let next = g.json()["current"].as_str().unwrap().to_string();
+    assert_ne!(next, "Ann");
+    g.ok(&format!("set owner orbital-mind-control-lasers {next}"));
+    g.ok("laser men-in-black remove weird");
+    g.ok("set owner men-in-black Ann under comic-book");
+    assert!(
+        g.json()["winner"].is_null(),
+        "4 Weird groups while the change lasts"
+    );
+    g.ok("end");
+    assert_eq!(g.json()["winner"], "Ann");
+    assert!(g.json()["won_by"].as_str().unwrap().contains("5 of 5"));
+}
+
+/// The watch's shortcut: a new turn is looked at only when the command began in a turn that
+/// used the Lasers (no other turn leaves an alignment changed).
+#[test]
+fn the_watch_looks_again_at_a_new_turn_only_after_the_lasers_were_used() {
+    use boardside::engine::illuminati::event::Event;
+    use boardside::engine::illuminati::victory::may_change_goals;
+    let g = game("discordian", "network", "gnomes");
+    let (r, s) = (&g.s.rules, &g.s.state);
+    let starts = Event::TurnStarts { player: 1 };
+    assert!(may_change_goals(r, s, &starts, true));
+    assert!(!may_change_goals(r, s, &starts, false));
 }

@@ -764,6 +764,11 @@ fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
             }
         }
     }
+    // The victory watch relies on it: only a turn that used the Lasers leaves an alignment
+    // changed (the change ends with the turn).
+    if !s.turn.laser_used && s.cards.iter().any(|c| c.alignments.is_some()) {
+        return Err("an alignment is changed in a turn that did not use the Lasers".into());
+    }
     if (s.winner.is_some()) != (s.phase == Phase::Over) {
         return Err("the winner and the phase disagree".into());
     }

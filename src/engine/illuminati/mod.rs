@@ -215,6 +215,8 @@ fn carry_out(
     out: &mut Vec<Event>,
     before: Option<&State>,
 ) -> Result<(), RuleError> {
+    // Temporary alignments exist only in a turn that used the Lasers (see `invariants`).
+    let lasers_before = s.turn.laser_used;
     let result = Table::run(r, s, out, |t| {
         dispatch(t, cmd).map(|()| {
             // Only a change to what goals count can make a winner: the watch was run after
@@ -222,7 +224,7 @@ fn carry_out(
             if t.s.phase == state::Phase::Turn
                 && t.events
                     .iter()
-                    .any(|e| victory::may_change_goals(r, t.s, e))
+                    .any(|e| victory::may_change_goals(r, t.s, e, lasers_before))
             {
                 if let Some((p, why)) = victory::winner(r, t.s) {
                     t.emit(Event::Winner { player: p, why });

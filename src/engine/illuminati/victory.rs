@@ -183,8 +183,11 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
 /// player who counts money: no goal was met before (the watch ran after every change), and
 /// money leaving a structure meets none. Likewise a card only matters when it is placed in a
 /// structure: one leaving a structure (neutralized, or a drawn group laid out uncontrolled)
-/// only lowers what goals count; a destroyed one is counted by its own event.
-pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
+/// only lowers what goals count; a destroyed one is counted by its own event. A new turn
+/// matters only when `lasers_before`: the Orbital Mind Control Lasers had changed a group's
+/// alignments when the command began (only in a turn that used them), and the new turn ends
+/// that change.
+pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event, lasers_before: bool) -> bool {
     match e {
         Event::Money {
             from, to, amount, ..
@@ -202,6 +205,8 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
             }
         }
         Event::Place { status, .. } => *status == Status::Controlled,
+        // A new turn ends the Orbital Mind Control Lasers' alignments.
+        Event::TurnStarts { .. } => lasers_before,
         Event::Chose { .. }
         | Event::Goal { .. }
         | Event::Phase { .. }
@@ -209,8 +214,6 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event) -> bool {
         | Event::Destroyed { .. }
         | Event::Eliminated { .. }
         | Event::Alignments { .. }
-        // A new turn ends the Orbital Mind Control Lasers' alignments.
-        | Event::TurnStarts { .. }
         | Event::Stats { .. }
         | Event::Winner { .. } => true,
         // Turn order only breaks a tie between players who meet goals at once.
