@@ -226,11 +226,20 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> O
     // legal moves, far cheaper to ask for.
     let n = s.players.len();
     let start = below(rng, n);
-    // Round the table from `start` (no division: this runs for every decision).
-    let someone = (start..n)
-        .chain(0..start)
-        .find(|&q| s.in_game(q))
-        .unwrap_or(s.current);
+    // Round the table from `start` (no division, no chained ranges: this runs for every
+    // decision).
+    let mut someone = s.current;
+    let mut q = start;
+    for _ in 0..n {
+        if s.in_game(q) {
+            someone = q;
+            break;
+        }
+        q += 1;
+        if q == n {
+            q = 0;
+        }
+    }
     // How keen the player is on each kind of move (drawn just after the kind of move in
     // every branch, so the draws come in the same order whichever branch runs).
     let mut keen = None;
