@@ -637,8 +637,8 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                 // The k-th group of the deck, counted then found (no list): the same draw
                 // from the generator as choosing from a list of them.
                 let deck = || {
-                    (r.cards.iter().zip(&s.cards).enumerate())
-                        .filter(|(_, (rc, c))| !rc.illuminati && c.status == Status::Deck)
+                    (s.cards.iter().enumerate())
+                        .filter(|&(g, c)| c.status == Status::Deck && !r.cards[g].illuminati)
                         .map(|(g, _)| g)
                 };
                 let n = deck().count();
@@ -671,8 +671,11 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command>
                             }
                             false
                         }
+                        // At depth 2 or more: its master has a master in turn (no walk up
+                        // to the Illuminati: a controlled card's chain ends there).
                         Status::Controlled => {
-                            depth(s, t).unwrap_or(0) >= 2 && rng.random_ratio(1, 3)
+                            card.master.is_some_and(|m| s.cards[m].master.is_some())
+                                && rng.random_ratio(1, 3)
                         }
                         _ => false,
                     };
