@@ -13,8 +13,12 @@ pub struct Table<'a, F: Family> {
 
 impl<'a, F: Family> Table<'a, F> {
     pub fn emit(&mut self, e: F::Event) {
-        F::apply(self.rules, self.s, &e);
+        // Into the list first, then applied from there: the event is written once, where it
+        // stays.
         self.events.push(e);
+        if let Some(e) = self.events.last() {
+            F::apply(self.rules, self.s, e);
+        }
     }
 
     /// Run rule code on a table whose events go into `out`, a buffer the caller reuses (the
