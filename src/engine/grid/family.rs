@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::rules::{GridOptions, GridRules};
 use super::state::{Dir, Edge, Order, Phase, Piece, State, Team, Walls};
-use super::{computer, event, narrate, protocol, round, Command, Correction, Event};
+use super::{computer, event, narrate, protocol, round, Command, Correction, Event, Faces};
 use crate::engine::game::{below, Audience, Chance, Family, Parsed, Said, ToAct};
 use crate::engine::RuleError;
 
@@ -271,7 +271,7 @@ impl Family for Grid {
     fn with_chance(c: &Command, faces: &[u8]) -> Command {
         match c {
             Command::Roll { dice: None } => Command::Roll {
-                dice: Some(faces.to_vec()),
+                dice: Some(Faces::from_slice(faces)),
             },
             other => other.clone(),
         }
@@ -336,10 +336,13 @@ impl Family for Grid {
             },
             3 => Command::Start,
             4 => Command::Roll {
-                dice: Some(vec![rng.random_range(1..=20), rng.random_range(1..=20)]),
+                dice: Some(smallvec::smallvec![
+                    rng.random_range(1..=20),
+                    rng.random_range(1..=20)
+                ]),
             },
             5 => Command::Roll {
-                dice: Some(vec![rng.random_range(1..=20)]),
+                dice: Some(smallvec::smallvec![rng.random_range(1..=20)]),
             },
             6 => Command::Wall {
                 field: (
@@ -503,7 +506,10 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
             None => Command::Start,
         },
         Phase::Placing { .. } => Command::Roll {
-            dice: Some(vec![rng.random_range(1..=20), rng.random_range(1..=20)]),
+            dice: Some(smallvec::smallvec![
+                rng.random_range(1..=20),
+                rng.random_range(1..=20)
+            ]),
         },
         Phase::Orders => {
             // Counted, then found: no list built for every sealed order.
@@ -523,7 +529,7 @@ fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command>
         Phase::Wonder { team } => {
             let faces = round::wonder_die(s.team_members(*team).len());
             Command::Roll {
-                dice: Some(vec![rng.random_range(1..=faces)]),
+                dice: Some(smallvec::smallvec![rng.random_range(1..=faces)]),
             }
         }
         Phase::Over => return None,

@@ -26,6 +26,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::RuleError;
 use state::{Action, Edge, Field, Level, Order, Part, Team};
 
+/// A roll's faces: held in place (one or two dice), saved as a list.
+pub type Faces = smallvec::SmallVec<[u8; 2]>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Command {
@@ -45,7 +48,7 @@ pub enum Command {
     Start,
     /// Placement takes two d20, the wonder's draw one die; None until the device rolls.
     Roll {
-        dice: Option<Vec<u8>>,
+        dice: Option<Faces>,
     },
     Order {
         player: usize,

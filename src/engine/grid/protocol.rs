@@ -130,7 +130,7 @@ pub fn parse(_rules: &GridRules, s: &State, line: &str) -> Result<Parsed<Command
         "start" => Command::Start,
         "next" => Command::Next,
         "roll" => {
-            let mut dice = Vec::new();
+            let mut dice = super::Faces::new();
             while w.at < w.words.len() {
                 dice.push(w.number("a die", 20)? as u8);
             }

@@ -5,7 +5,7 @@
 use super::computer;
 use super::event::Event;
 use super::movement;
-use super::state::{adjacent, Action, Order, Part, Phase, RoundOrders, Team};
+use super::state::{adjacent, Action, Members, Order, Part, Phase, RoundOrders, Team, MOST_PIECES};
 use super::Table;
 use crate::engine::RuleError;
 use crate::ensure;
@@ -184,13 +184,14 @@ fn prayers(t: &mut Table, orders: &[Option<Order>]) {
 /// fields around; all at once, from the teams as they stood, and a holder is never converted.
 fn conversions(t: &mut Table) {
     let n = t.s.pieces.len();
-    let holders: Vec<usize> = (0..n)
-        .filter(|&h| {
-            let p = &t.s.pieces[h];
-            p.wonder > 0 && !p.fresh_wonder && (p.stunned == 0 || t.s.stunned_holder_converts)
-        })
-        .collect();
-    let mut turned = Vec::new();
+    // Both lists held in place: this runs every round.
+    let mut holders = Members::new();
+    for (h, p) in t.s.pieces.iter().enumerate() {
+        if p.wonder > 0 && !p.fresh_wonder && (p.stunned == 0 || t.s.stunned_holder_converts) {
+            holders.push(h);
+        }
+    }
+    let mut turned: smallvec::SmallVec<[(usize, usize, Team); MOST_PIECES]> = Default::default();
     for v in 0..n {
         let p = &t.s.pieces[v];
         if p.wonder > 0 {
@@ -204,15 +205,11 @@ fn conversions(t: &mut Table) {
                 && t.s.pieces[h].at.is_some_and(|f| adjacent(at, f))
         });
         if let Some(by) = by {
-            turned.push(Event::Converted {
-                player: v,
-                by,
-                to: team.other(),
-            });
+            turned.push((v, by, team.other()));
         }
     }
-    for e in turned {
-        t.emit(e);
+    for (player, by, to) in turned {
+        t.emit(Event::Converted { player, by, to });
     }
 }
 

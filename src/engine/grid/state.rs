@@ -195,6 +195,9 @@ pub const MOST_PIECES: usize = 2 * super::family::MAX_HUMANS;
 /// that shows them every round needs no heap; saved as a plain list.
 pub type RoundOrders = Inline<Option<Order>, MOST_PIECES>;
 
+/// A team's pieces, by index.
+pub type Members = smallvec::SmallVec<[usize; MOST_PIECES]>;
+
 impl Held for Option<Order> {
     const SPARE: Option<Order> = None;
     const TOO_MANY: &'static str = "more orders than a game has pieces";
@@ -319,10 +322,15 @@ impl State {
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(name))
     }
-    pub fn team_members(&self, t: Team) -> Vec<usize> {
-        (0..self.pieces.len())
-            .filter(|&i| self.pieces[i].team == Some(t))
-            .collect()
+    /// The team's pieces in seat order (held in place: asked for every round and every roll).
+    pub fn team_members(&self, t: Team) -> Members {
+        let mut members = Members::new();
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.team == Some(t) {
+                members.push(i);
+            }
+        }
+        members
     }
     /// May this piece seal an order this round?
     pub fn may_order(&self, i: usize) -> bool {
