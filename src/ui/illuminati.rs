@@ -504,7 +504,6 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
         (None, IView::Watch) => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
         (None, IView::Income) => {
             let mut lines: Vec<String> = s
-                .turn
                 .income
                 .iter()
                 .map(|&(c, v)| format!("{} {v:+}", r.cards[c].name))

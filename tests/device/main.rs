@@ -948,7 +948,7 @@ fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_car
     let g = ui.illuminati.as_ref().unwrap();
     assert_eq!(g.view, boardside::ui::illuminati::IView::Income);
     assert!(
-        g.session.state.turn.income.iter().any(|&(_, v)| v == 9),
+        g.session.state.income.iter().any(|&(_, v)| v == 9),
         "the Bavarian's +9"
     );
 }

@@ -909,15 +909,45 @@ fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
     let p: Player = serde_json::from_str(player).unwrap();
     assert_eq!(&*p.name, "Ann");
     assert_eq!(serde_json::to_string(&p).unwrap(), player);
-    // The turn's income, shared between the turn's copies, is saved as a list of pairs.
-    let turn = boardside::engine::illuminati::state::Turn {
-        income: std::sync::Arc::from([(3, 2), (7, -1)]),
-        ..Default::default()
-    };
+    // An earlier release saved the turn's income in the turn itself; such a turn still reads
+    // (the income is now the state's, rebuilt from the payments on replay).
+    let earlier = r#"{"draws_left":1,"actions_left":2,"transfers_left":2,"acted":false,"illuminati_attacks":0,"privilege_used":false,"failed_target":null,"laser_used":false,"free_money":false,"capture":null,"income":[[3,2],[7,-1]],"market_used":false}"#;
+    let turn: boardside::engine::illuminati::state::Turn = serde_json::from_str(earlier).unwrap();
+    assert_eq!(turn.draws_left, 1);
     let text = serde_json::to_string(&turn).unwrap();
-    assert!(text.contains(r#""income":[[3,2],[7,-1]]"#), "{text}");
-    let back: boardside::engine::illuminati::state::Turn = serde_json::from_str(&text).unwrap();
-    assert_eq!(back, turn);
+    assert!(!text.contains("income"), "{text}");
+}
+
+/// A save from the release whose turns carried their income (a list in every turn-state event)
+/// resumes: the income of the turn under way is rebuilt from its payments, the same state a
+/// game played now reaches with the same commands, and the game goes on.
+#[test]
+fn a_journal_whose_turns_carried_their_income_still_resumes() {
+    let fixture = format!(
+        "{}/tests/fixtures/illuminati-turn-income.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    assert!(
+        text.contains(r#""income":[[0,9]]"#),
+        "not the earlier format"
+    );
+    // A copy: the resumed game writes on.
+    let path = std::env::temp_dir().join(format!("boardside-income-{}.jsonl", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let (mut resumed, _) = Session::<Illuminati>::resume(rules(), &path)
+        .unwrap()
+        .expect("a game");
+    let mut now = game("bavarian", "network", "gnomes");
+    now.run("draw moonies; attack control bavarian moonies; roll 6 5; end; end; end");
+    assert_eq!(resumed.state, now.s.state);
+    let bavarian = rules().card("bavarian").unwrap();
+    assert_eq!(resumed.state.income, vec![(bavarian, 9)]);
+    assert!(matches!(
+        resumed.line("end"),
+        boardside::session::Outcome::Done(_)
+    ));
+    std::fs::remove_file(&path).unwrap();
 }
 
 /// The snapshot kept before each roll (for Assassination and Murphy's Law) is made in the

@@ -216,16 +216,27 @@ pub fn apply(s: &mut State, e: &Event) {
             c.master = *master;
         }
         Event::Money {
-            from, to, amount, ..
+            from,
+            to,
+            amount,
+            why,
         } => {
             let f = purse(s, *from);
             *f = f.saturating_sub(*amount);
             let t = purse(s, *to);
             *t = t.saturating_add(*amount);
+            // The turn's income as the device lists it: a negative income (the Post Office)
+            // as what its payer lost.
+            match (why, from, to) {
+                (Why::Income, Purse::Bank, Purse::Card(c)) => s.income.push((*c, *amount)),
+                (Why::Income, Purse::Card(c), Purse::Bank) => s.income.push((*c, -*amount)),
+                _ => {}
+            }
         }
         Event::Phase { phase } => s.phase = *phase,
         Event::TurnStarts { player } => {
             s.current = *player;
+            s.income.clear();
             for c in s.cards.iter_mut() {
                 c.alignments = None;
             }

@@ -197,6 +197,7 @@ impl Family for Illuminati {
             bank: 0,
             current: 0,
             turn: Turn::default(),
+            income: Vec::new(),
             attack: None,
             before_roll: None,
             before_special: None,
@@ -436,13 +437,20 @@ impl Family for Illuminati {
             .count() as u64
     }
     fn game_ends(stats: &mut Stats, r: &IlluRules, s: &State) {
+        // The id is copied only the first time it is counted (not at every game's end).
+        let count = |map: &mut BTreeMap<String, u64>, id: &str| match map.get_mut(id) {
+            Some(n) => *n += 1,
+            None => {
+                map.insert(id.to_string(), 1);
+            }
+        };
         for p in &s.players {
             if let Some(i) = p.illuminati {
-                *stats.played.entry(r.cards[i].id.clone()).or_default() += 1;
+                count(&mut stats.played, &r.cards[i].id);
             }
         }
         if let Some(w) = s.winner.and_then(|w| s.players[w].illuminati) {
-            *stats.won.entry(r.cards[w].id.clone()).or_default() += 1;
+            count(&mut stats.won, &r.cards[w].id);
         }
     }
     fn merge_stats(into: &mut Stats, from: Stats) {

@@ -219,11 +219,9 @@ pub fn play(
                 special: Some(special),
                 played: true,
             });
-            let mut got = t.s.turn.income.to_vec();
-            turn::collect_income(t, player, true, &mut got);
+            turn::collect_income(t, player, true);
             let mut tu = t.s.turn.clone();
             tu.market_used = true;
-            tu.income = got.into();
             t.emit(Event::TurnState { turn: tu });
         }
         Effect::Senate => {
@@ -236,7 +234,9 @@ pub fn play(
                 special: Some(special),
                 played: true,
             });
-            for &(c, amount) in t.s.turn.income.clone().iter() {
+            // Taking money back pays nothing from the bank: the list stays as it is.
+            for i in 0..t.s.income.len() {
+                let (c, amount) = t.s.income[i];
                 let back = amount.min(t.s.cards[c].treasury);
                 if back > 0 {
                     t.emit(Event::Money {

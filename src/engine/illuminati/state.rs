@@ -76,10 +76,6 @@ pub struct Turn {
     pub free_money: bool,
     /// Just captured (attacker, target): a transfer between them is part of the attack.
     pub capture: Option<(usize, usize)>,
-    /// Income collected this turn, per card (Senate Investigating Committee takes it back).
-    /// Shared, not copied, by the turn's copies: every change of turn state is an event that
-    /// carries the whole turn. Saved as a plain list.
-    pub income: Arc<[(usize, i64)]>,
     pub market_used: bool,
 }
 
@@ -135,6 +131,12 @@ pub struct State {
     pub bank: i64,
     pub current: usize,
     pub turn: Turn,
+    /// Income paid this turn, per card, in order (a negative income as paid by its payer): the
+    /// device lists it, the Senate Investigating Committee takes the gains back. Kept by
+    /// `apply` from the income payments themselves, so no event carries a list (a turn's state
+    /// is an event on every change).
+    #[serde(default)]
+    pub income: Vec<(usize, i64)>,
     pub attack: Option<Attack>,
     /// The state just before the last roll was resolved (Assassination, Murphy's Law).
     /// Shared, not copied, when the state is copied (every command keeps a copy to put back
@@ -219,6 +221,7 @@ impl State {
             bank,
             current,
             turn,
+            income,
             attack,
             before_roll,
             before_special,
@@ -238,9 +241,8 @@ impl State {
             }
         }
         to.cards.clone_from(cards);
-        // A turn is plain data but for its income list, which is shared (Arc): cloning it
-        // allocates nothing.
         to.turn.clone_from(turn);
+        to.income.clone_from(income);
         match (attack, &mut to.attack) {
             (Some(a), Some(b)) => a.copy_into(b),
             (a, b) => *b = a.clone(),

@@ -10,7 +10,6 @@ use super::structure::{adjacent, income, open_arrows, subtree};
 use super::{attack, Table};
 use crate::engine::RuleError;
 use crate::ensure;
-use std::sync::Arc;
 
 pub fn choose(t: &mut Table, player: usize, card: usize) -> Result<(), RuleError> {
     ensure!(
@@ -152,27 +151,19 @@ pub fn begin(t: &mut Table, player: usize) {
             })
         })
         .unwrap_or(1);
-    let mut turn = Turn {
+    let turn = Turn {
         draws_left: draws,
         actions_left: 2,
         transfers_left: 2,
         ..Turn::default()
     };
-    // Collected into a list kept per thread, then shared as one block: one allocation a turn.
-    thread_local! {
-        static GOT: std::cell::RefCell<Vec<(usize, i64)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    turn.income = GOT.with_borrow_mut(|got| {
-        got.clear();
-        collect_income(t, player, false, got);
-        Arc::from(got.as_slice())
-    });
+    collect_income(t, player, false);
     t.emit(Event::TurnState { turn });
 }
 
 /// Income for every card of the player's structure; `again` for Market Manipulation (no tax,
-/// no Post Office). Adds what each card gained to `got`.
-pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(usize, i64)>) {
+/// no Post Office). The state notes each payment from the bank (`State::income`).
+pub fn collect_income(t: &mut Table, player: usize, again: bool) {
     // Listed once, held in place (a structure is a few cards; more spill to the heap), and
     // read by both passes: income and tax move money, never a card between structures. (A
     // plain loop: collecting a filter into the list compiled to a slower one.)
@@ -191,7 +182,6 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(
                 amount,
                 why: Why::Income,
             });
-            got.push((c, amount));
         } else if amount < 0 && !again {
             // The Post Office: paid from its own treasury, else the Illuminati treasury.
             let owed = -amount;
@@ -207,7 +197,6 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(
                     amount: owed,
                     why: Why::Income,
                 });
-                got.push((f, amount));
             }
         }
     }
@@ -222,11 +211,11 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool, got: &mut Vec<(
                         continue;
                     }
                     // From the Illuminati treasury, else the richest group; nothing from nothing.
-                    let mut purses = t.s.structure(q);
-                    purses.sort_by_key(|&x| {
-                        (t.s.players[q].illuminati != Some(x), -t.s.cards[x].treasury)
-                    });
-                    if let Some(&f) = purses.first().filter(|&&f| t.s.cards[f].treasury > 0) {
+                    // (The first of equals, in structure order: no list.)
+                    let ill = t.s.players[q].illuminati;
+                    let purse = (t.s.structure_iter(q))
+                        .min_by_key(|&x| (ill != Some(x), -t.s.cards[x].treasury));
+                    if let Some(f) = purse.filter(|&f| t.s.cards[f].treasury > 0) {
                         let amount = tax.min(t.s.cards[f].treasury);
                         t.emit(Event::Money {
                             from: Purse::Card(f),
