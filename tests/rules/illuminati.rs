@@ -1,6 +1,7 @@
 //! Illuminati scenario tests: one per rule and modifier, named after it, with the attack
 //! numbers worked out by hand in each test. Positions are built with the table corrections.
 
+use boardside::engine::illuminati::state::Status;
 use boardside::engine::illuminati::IlluRules;
 use boardside::engine::illuminati::Illuminati;
 use boardside::session::Session;
@@ -377,6 +378,42 @@ fn a_successful_control_takes_the_puppets_and_half_of_each_treasury() {
     g.ok("transfer bavarian cia 3");
     assert_eq!(g.json()["transfers_left"], transfers);
     assert_eq!(g.treasury("cia"), 7);
+}
+
+/// illuminati: Power Structure: each puppet takes one of its master's outward arrows. The count
+/// of puppets each card keeps (read for every attack considered) follows the cards as they are
+/// placed, moved under another master and lost, and an arrow freed is open again at once.
+#[test]
+fn a_master_counts_its_puppets_as_they_come_and_go() {
+    let mut g = game("bavarian", "network", "gnomes");
+    let card = |g: &Game, id: &str| g.s.rules.card(id).unwrap();
+    // Every card's kept count against the cards that hang from it.
+    let agrees = |g: &Game| {
+        let s = &g.s.state;
+        (0..s.cards.len()).all(|m| {
+            let held = (s.cards.iter())
+                .filter(|c| c.master == Some(m) && c.status == Status::Controlled)
+                .count();
+            s.cards[m].puppets as usize == held
+        })
+    };
+    let (cia, fbi) = (card(&g, "cia"), card(&g, "fbi"));
+    g.run("set owner cia Ann; set arrows cia 2; set owner fbi Ann under cia; set owner kgb Ann under cia; draw moonies");
+    assert_eq!(g.s.state.cards[cia].puppets, 2);
+    assert!(agrees(&g));
+    assert!(g
+        .refused("attack control cia moonies")
+        .contains("no open control arrow"));
+    g.run("set arrows fbi 1; set owner kgb Ann under fbi");
+    assert_eq!(
+        (g.s.state.cards[cia].puppets, g.s.state.cards[fbi].puppets),
+        (1, 1)
+    );
+    assert!(agrees(&g));
+    g.ok("attack control cia moonies");
+    g.run("call-off; set dead fbi");
+    assert!(agrees(&g));
+    assert_eq!(g.s.state.cards[fbi].puppets, 0);
 }
 
 #[test]

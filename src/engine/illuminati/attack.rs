@@ -394,10 +394,7 @@ pub fn can_declare(
     )?;
     if r.cards[target].illuminati {
         fail(kind != Kind::Neutralize, Refusal::IlluminatiNotNeutralized)?;
-        fail(
-            super::structure::puppets_iter(s, target).next().is_none(),
-            Refusal::NotLone(target),
-        )?;
+        fail(ts.puppets == 0, Refusal::NotLone(target))?;
     }
     if let Some(ill) = s.players[p].illuminati {
         let uses = (attacker == ill) as u8 + aid.contains(&ill) as u8;

@@ -193,10 +193,21 @@ fn purse(s: &mut State, p: Purse) -> &mut i64 {
     }
 }
 
+/// A controlled card with a master is one of its master's puppets: count it in (`by` 1) or out
+/// (-1) around a change of place.
+fn hold(s: &mut State, card: usize, by: i8) {
+    let c = &s.cards[card];
+    if let (Status::Controlled, Some(m)) = (c.status, c.master) {
+        let n = &mut s.cards[m].puppets;
+        *n = n.saturating_add_signed(by);
+    }
+}
+
 pub fn apply(s: &mut State, e: &Event) {
     match e {
         Event::Chose { player, card } => {
             s.players[*player].illuminati = Some(*card);
+            hold(s, *card, -1);
             let c = &mut s.cards[*card];
             c.status = Status::Controlled;
             c.owner = Some(*player);
@@ -210,10 +221,12 @@ pub fn apply(s: &mut State, e: &Event) {
             owner,
             master,
         } => {
+            hold(s, *card, -1);
             let c = &mut s.cards[*card];
             c.status = *status;
             c.owner = *owner;
             c.master = *master;
+            hold(s, *card, 1);
         }
         Event::Money {
             from,

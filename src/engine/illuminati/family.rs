@@ -192,6 +192,7 @@ impl Family for Illuminati {
                     arrows: c.illuminati.then_some(4),
                     alignments: None,
                     stats: None,
+                    puppets: 0,
                 })
                 .collect(),
             bank: 0,
@@ -731,6 +732,15 @@ fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
     for (i, c) in s.cards.iter().enumerate() {
         if c.treasury < 0 {
             return Err(format!("{} has a negative treasury", r.cards[i].name));
+        }
+        // The count kept by `apply` agrees with the cards.
+        if c.puppets as usize != puppets(s, i).len() {
+            return Err(format!(
+                "{} counts {} puppets, holds {}",
+                r.cards[i].name,
+                c.puppets,
+                puppets(s, i).len()
+            ));
         }
         match c.status {
             Status::Controlled => {

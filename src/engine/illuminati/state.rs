@@ -43,6 +43,10 @@ pub struct CardState {
     /// Numbers entered by the table for an Illuminati the data does not know: power,
     /// transferable, income.
     pub stats: Option<(i64, i64, i64)>,
+    /// How many cards this one holds by its outward arrows, kept by `apply` as cards are
+    /// placed (open arrows are read for every attack considered: no pass over the cards).
+    #[serde(default)]
+    pub puppets: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

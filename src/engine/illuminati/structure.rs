@@ -50,7 +50,7 @@ pub fn depth(s: &State, c: usize) -> Option<usize> {
 pub fn open_arrows(s: &State, c: usize) -> Option<i64> {
     s.cards[c]
         .arrows
-        .map(|a| a as i64 - puppets_iter(s, c).count() as i64)
+        .map(|a| a as i64 - s.cards[c].puppets as i64)
 }
 
 pub fn power(r: &IlluRules, s: &State, c: usize) -> i64 {
