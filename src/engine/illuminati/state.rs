@@ -49,6 +49,14 @@ pub struct CardState {
     pub puppets: u8,
 }
 
+impl CardState {
+    /// In player `p`'s power structure? (The status first: most cards are in the deck, and
+    /// every structure is found by asking each card.)
+    pub fn in_structure_of(&self, p: usize) -> bool {
+        self.status == Status::Controlled && self.owner == Some(p)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Shared, not copied, with the state's snapshots (one before every attack roll).
@@ -170,11 +178,13 @@ impl State {
     }
     /// `structure`, one by one.
     pub fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cards.len()).filter(move |&c| self.in_structure(c, p))
+        (self.cards.iter().enumerate())
+            .filter(move |(_, card)| card.in_structure_of(p))
+            .map(|(c, _)| c)
     }
     /// Is card `c` in player `p`'s power structure?
     pub fn in_structure(&self, c: usize, p: usize) -> bool {
-        self.cards[c].owner == Some(p) && self.cards[c].status == Status::Controlled
+        self.cards[c].in_structure_of(p)
     }
     /// A copy to keep for a retroactive special, without its own snapshots. Made in the
     /// buffers of the last snapshot let go (`release`), when nothing else holds it: one is

@@ -168,8 +168,8 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) {
     // read by both passes: income and tax move money, never a card between structures. (A
     // plain loop: collecting a filter into the list compiled to a slower one.)
     let mut mine: smallvec::SmallVec<[usize; 24]> = smallvec::SmallVec::new();
-    for c in 0..t.s.cards.len() {
-        if t.s.in_structure(c, player) {
+    for (c, card) in t.s.cards.iter().enumerate() {
+        if card.in_structure_of(player) {
             mine.push(c);
         }
     }
