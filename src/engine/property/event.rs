@@ -267,6 +267,7 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
         Event::TurnStarts { player } => {
             s.current = *player;
             s.turn = Default::default();
+            s.turns += 1;
         }
         Event::Rolled { dice, again, .. } => {
             s.turn.rolled = true;

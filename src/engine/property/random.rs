@@ -13,6 +13,8 @@ use crate::engine::game::below;
 #[derive(Default)]
 pub struct Stats {
     leader: Leader,
+    /// The game's player-turns counted so far.
+    turns: u64,
     /// How often the sole status leader changed, over all games.
     pub lead_changes: u64,
     /// Games won by reaching the target status (the rest by bankruptcies).
@@ -23,17 +25,12 @@ pub struct Stats {
 impl Stats {
     /// One command's events; the player-turns they started.
     pub fn record(&mut self, s: &State, events: &[Event]) -> u64 {
+        // The turns from the state's count; the events are read only in a game played for
+        // status (sectionopoly's standard game never looks at them).
+        let turns = s.turns.saturating_sub(self.turns);
+        self.turns = s.turns;
         self.status_game = s.options.target_status > 0;
-        // One pass over the events: the turns started, and whether any status changed.
-        let (mut turns, mut status) = (0, false);
-        for e in events {
-            match e {
-                Event::TurnStarts { .. } => turns += 1,
-                Event::Status { .. } => status = true,
-                _ => {}
-            }
-        }
-        if status {
+        if self.status_game && events.iter().any(|e| matches!(e, Event::Status { .. })) {
             let before = self.leader.changes;
             self.leader.see(s);
             self.lead_changes += self.leader.changes - before;
@@ -52,6 +49,7 @@ impl Stats {
     pub fn game_ends(&mut self, s: &State) {
         self.status_wins += won_on_status(s) as u64;
         self.leader = Leader::default();
+        self.turns = 0;
     }
 
     pub fn lines(&self, games: u64) -> Vec<String> {

@@ -115,6 +115,7 @@ pub fn new_game(
             .map(|o| Deck::new(o.clone()))
             .collect(),
         current: 0,
+        turns: 0,
         turn: Turn::default(),
         pending: Vec::new(),
         claims: Vec::new(),

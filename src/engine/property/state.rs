@@ -406,6 +406,10 @@ pub struct State {
     /// Houses on every lot of a group before the top building: the ruleset's number, one less
     /// in the short game (SHORT GAME rule 2).
     pub houses_before_hotel: u8,
+    /// Player-turns begun so far (kept by `apply`: simulate counts turns without reading
+    /// every event).
+    #[serde(default)]
+    pub turns: u64,
 }
 
 impl State {
