@@ -504,7 +504,7 @@ fn board(g: &GridTable, frame: &mut Frame) {
     let _ = Rectangle::new(Point::new(0, 0), Size::new(w as u32 + 1, h as u32 + 1))
         .into_styled(on)
         .draw(frame);
-    for &(c, row, e) in &s.walls {
+    for (c, row, e) in &s.walls {
         let (x, y) = ((c as i32 - 1) * cw, (row as i32 - 1) * ch);
         let line = match e {
             Edge::East => Line::new(Point::new(x + cw, y), Point::new(x + cw, y + ch)),

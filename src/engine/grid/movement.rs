@@ -47,19 +47,19 @@ pub struct WallMap {
     stopped: Vec<u8>,
     /// The board and walls the map was filled for: walls are set up before play, so a map is
     /// filled once and only checked after that.
-    made_for: (u8, u8, Vec<(u8, u8, Edge)>),
+    made_for: (u8, u8, Vec<u32>),
 }
 
 impl WallMap {
     /// Fill the map for this board and its walls (reusing the table).
     pub fn fill(&mut self, rules: &GridRules, s: &State) {
         let (columns, rows, walls) = &mut self.made_for;
-        if (*columns, *rows) == (rules.columns, rules.rows) && walls[..] == *s.walls.as_slice() {
+        if (*columns, *rows) == (rules.columns, rules.rows) && walls[..] == *s.walls.keys() {
             return;
         }
         (*columns, *rows) = (rules.columns, rules.rows);
         walls.clear();
-        walls.extend_from_slice(s.walls.as_slice());
+        walls.extend_from_slice(s.walls.keys());
         self.stopped.clear();
         self.stopped
             .resize(rules.columns as usize * rules.rows as usize, 0);
@@ -73,7 +73,7 @@ impl WallMap {
             self.stop(rules, (1, r), Dir::Left);
             self.stop(rules, (columns, r), Dir::Right);
         }
-        for &(c, r, edge) in &s.walls {
+        for (c, r, edge) in &s.walls {
             let (dir, back, (c2, r2)) = match edge {
                 Edge::East => (Dir::Right, Dir::Left, (c + 1, r)),
                 Edge::South => (Dir::Down, Dir::Up, (c, r + 1)),

@@ -346,7 +346,7 @@ pub fn state_json(rules: &GridRules, s: &State, viewer: Audience) -> Value {
             "religionists": s.strips[Team::Religionists.index()],
         },
         "strip_length": s.strip_length,
-        "walls": s.walls.iter().map(|&(c, r, e)| json!([c, r, e.word()])).collect::<Vec<_>>(),
+        "walls": s.walls.iter().map(|(c, r, e)| json!([c, r, e.word()])).collect::<Vec<_>>(),
         "revealed": s.revealed.iter().enumerate().filter_map(|(i, o)| {
             o.as_ref().map(|o| json!([name(i), order_words(s, i, o)]))
         }).collect::<Vec<_>>(),

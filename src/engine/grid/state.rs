@@ -363,30 +363,42 @@ pub fn adjacent(a: Field, b: Field) -> bool {
     a != b && (a.0 as i32 - b.0 as i32).abs() <= 1 && (a.1 as i32 - b.1 as i32).abs() <= 1
 }
 
-/// The wall units standing (field and edge), kept in order in one plain list: the computer
-/// seats' path search checks its wall map against them on every search, and comparing two such
-/// lists is one pass over a few bytes each.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Walls(Vec<(u8, u8, Edge)>);
+/// The wall units standing (field and edge), in order, each packed into one number (column,
+/// row, edge): the computer seats' path search checks its wall map against them on every
+/// search, and two lists of plain numbers compare as plain memory (a list of tuples compares
+/// field by field). Saved as a list of (column, row, edge), as before.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Walls(Vec<u32>);
+
+/// A wall unit as one number; in the same order as the (column, row, edge) it stands for.
+fn pack((c, r, e): (u8, u8, Edge)) -> u32 {
+    (c as u32) << 16 | (r as u32) << 8 | e as u32
+}
+
+fn unpack(k: &u32) -> (u8, u8, Edge) {
+    let edge = if k & 1 == 0 { Edge::East } else { Edge::South };
+    ((k >> 16) as u8, (k >> 8) as u8, edge)
+}
 
 impl Walls {
     pub fn contains(&self, w: &(u8, u8, Edge)) -> bool {
-        self.0.binary_search(w).is_ok()
+        self.0.binary_search(&pack(*w)).is_ok()
     }
     pub fn insert(&mut self, w: (u8, u8, Edge)) {
-        if let Err(i) = self.0.binary_search(&w) {
-            self.0.insert(i, w);
+        if let Err(i) = self.0.binary_search(&pack(w)) {
+            self.0.insert(i, pack(w));
         }
     }
     pub fn remove(&mut self, w: &(u8, u8, Edge)) {
-        if let Ok(i) = self.0.binary_search(w) {
+        if let Ok(i) = self.0.binary_search(&pack(*w)) {
             self.0.remove(i);
         }
     }
-    pub fn iter(&self) -> std::slice::Iter<'_, (u8, u8, Edge)> {
-        self.0.iter()
+    pub fn iter(&self) -> WallIter<'_> {
+        self.0.iter().map(unpack)
     }
-    pub fn as_slice(&self) -> &[(u8, u8, Edge)] {
+    /// The walls as the packed numbers (what a wall map was made for).
+    pub fn keys(&self) -> &[u32] {
         &self.0
     }
     pub fn len(&self) -> usize {
@@ -397,9 +409,12 @@ impl Walls {
     }
 }
 
+/// The walls in order, as (column, row, edge).
+pub type WallIter<'a> = std::iter::Map<std::slice::Iter<'a, u32>, fn(&u32) -> (u8, u8, Edge)>;
+
 impl FromIterator<(u8, u8, Edge)> for Walls {
     fn from_iter<I: IntoIterator<Item = (u8, u8, Edge)>>(iter: I) -> Self {
-        let mut v: Vec<_> = iter.into_iter().collect();
+        let mut v: Vec<u32> = iter.into_iter().map(pack).collect();
         v.sort_unstable();
         v.dedup();
         Walls(v)
@@ -407,10 +422,29 @@ impl FromIterator<(u8, u8, Edge)> for Walls {
 }
 
 impl<'a> IntoIterator for &'a Walls {
-    type Item = &'a (u8, u8, Edge);
-    type IntoIter = std::slice::Iter<'a, (u8, u8, Edge)>;
+    type Item = (u8, u8, Edge);
+    type IntoIter = WallIter<'a>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Walls {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Walls {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// A saved list is read in any order (kept sorted, once each).
+impl<'de> Deserialize<'de> for Walls {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Vec::<(u8, u8, Edge)>::deserialize(d)?.into_iter().collect())
     }
 }
 
@@ -437,6 +471,11 @@ mod tests {
         assert!(a.contains(&w(3, 2, Edge::East)) && !a.contains(&w(3, 2, Edge::South)));
         a.remove(&w(3, 2, Edge::East));
         a.remove(&w(9, 9, Edge::East));
-        assert_eq!(a.as_slice(), &[w(1, 1, Edge::South)]);
+        assert_eq!(a.iter().collect::<Vec<_>>(), [w(1, 1, Edge::South)]);
+        // Saved as the list of (column, row, edge) it always was, read back in any order.
+        let text = serde_json::to_string(&b).unwrap();
+        assert_eq!(text, r#"[[1,1,"south"],[3,2,"east"]]"#);
+        let read: Walls = serde_json::from_str(r#"[[3,2,"east"],[1,1,"south"]]"#).unwrap();
+        assert_eq!(read, b);
     }
 }
