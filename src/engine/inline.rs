@@ -96,3 +96,22 @@ impl<'de, T: Held + Deserialize<'de>, const N: usize> Deserialize<'de> for Inlin
         Ok(Inline::of(&list))
     }
 }
+
+/// `Debug` and `Serialize` for a list kept in a form of its own (a bit set, packed numbers) but
+/// shown and saved as the plain list its `iter()` gives, so saves read the same.
+#[macro_export]
+macro_rules! shown_and_saved_as_list {
+    ($t:ty) => {
+        impl std::fmt::Debug for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.iter())
+            }
+        }
+    };
+}

@@ -429,17 +429,7 @@ impl<'a> IntoIterator for &'a Walls {
     }
 }
 
-impl std::fmt::Debug for Walls {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for Walls {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
+crate::shown_and_saved_as_list!(Walls);
 
 /// A saved list is read in any order (kept sorted, once each).
 impl<'de> Deserialize<'de> for Walls {

@@ -1,8 +1,6 @@
 //! The state of a property game: players, who owns what, buildings, bank supply, decks, the
 //! turn in progress and the decisions the table still owes.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use super::options::Options;
@@ -150,17 +148,7 @@ impl FromIterator<usize> for SquareSet {
     }
 }
 
-impl fmt::Debug for SquareSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for SquareSet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
+crate::shown_and_saved_as_list!(SquareSet);
 
 impl<'de> Deserialize<'de> for SquareSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
