@@ -186,8 +186,10 @@ impl Search {
         'search: while let Some(&i) = self.queue.get(next) {
             next += 1;
             let i = i as usize;
+            // The field's walls read once for its four steps.
+            let stopped = self.walls.stopped_from(i);
             for &(d, by) in &dirs {
-                if self.walls.stops(i, d) {
+                if stopped & (1 << d as u8) != 0 {
                     continue;
                 }
                 let n = i.wrapping_add_signed(by);

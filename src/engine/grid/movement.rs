@@ -96,7 +96,12 @@ impl WallMap {
 
     /// Does a wall or the board's edge stop this step from the field at `index` (row by row)?
     pub fn stops(&self, index: usize, dir: Dir) -> bool {
-        self.stopped[index] & (1 << dir as u8) != 0
+        self.stopped_from(index) & (1 << dir as u8) != 0
+    }
+
+    /// The steps stopped from the field at `index`: one bit per direction (`Dir as u8`).
+    pub fn stopped_from(&self, index: usize) -> u8 {
+        self.stopped[index]
     }
 
     /// The field one step away, as `step_to` answers it.
