@@ -286,7 +286,10 @@ impl Player {
             goal,
             destroyed,
         } = self;
-        to.name.clone_from(name);
+        // The same shared name is left alone (two counter updates saved on every copy).
+        if !Arc::ptr_eq(&to.name, name) {
+            to.name.clone_from(name);
+        }
         to.specials.clone_from(specials);
         to.illuminati = *illuminati;
         to.eliminated = *eliminated;
