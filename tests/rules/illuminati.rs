@@ -824,6 +824,19 @@ fn unknown_y2k_illuminati_need_their_numbers_before_start() {
     s.run_line("set stats subgenius 8 8 7");
     let out = s.run_line("start");
     assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    // The numbers entered are the card's: power 8, transferable 8, income 7, paid into its
+    // treasury at the start and again as Ann's first turn begins.
+    let sub = r.card("subgenius").unwrap();
+    use boardside::engine::illuminati::structure;
+    assert_eq!(
+        (
+            structure::power(&r, &s.state, sub),
+            structure::transferable(&r, &s.state, sub),
+            structure::income(&r, &s.state, sub),
+            s.state.cards[sub].treasury
+        ),
+        (8, 8, 7, 14)
+    );
     // The SubGenius need one group fewer: 12 for two players, shown on the watch.
     assert!(
         s.run_line("watch")[0].contains("1/12 groups"),

@@ -312,7 +312,11 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Alignments { card, alignments } => {
             s.cards[*card].alignments = alignments.as_deref().map(AlignmentList::of)
         }
-        Event::Stats { card, stats } => s.cards[*card].stats = Some(*stats),
+        Event::Stats { card, stats } => {
+            // Within the correction's bounds, so never clamped in play.
+            let small = |x: i64| x.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+            s.cards[*card].stats = Some((small(stats.0), small(stats.1), small(stats.2)));
+        }
         Event::SetTurn { player } => s.current = *player,
         Event::Winner { player, why } => {
             s.winner = Some(*player);

@@ -41,8 +41,9 @@ pub struct CardState {
     /// Alignments for this turn only (the Orbital Mind Control Lasers).
     pub alignments: Option<AlignmentList>,
     /// Numbers entered by the table for an Illuminati the data does not know: power,
-    /// transferable, income.
-    pub stats: Option<(i64, i64, i64)>,
+    /// transferable, income. Held small (the correction allows 0-100 and -20 to 100): every
+    /// card state is copied into the snapshot before an attack roll.
+    pub stats: Option<(i16, i16, i16)>,
     /// How many cards this one holds by its outward arrows, kept by `apply` as cards are
     /// placed (open arrows are read for every attack considered: no pass over the cards).
     #[serde(default)]

@@ -54,18 +54,17 @@ pub fn open_arrows(s: &State, c: usize) -> Option<i64> {
 }
 
 pub fn power(r: &IlluRules, s: &State, c: usize) -> i64 {
-    s.cards[c].stats.map(|x| x.0).unwrap_or(r.cards[c].power)
+    s.cards[c].stats.map_or(r.cards[c].power, |x| x.0.into())
 }
 
 pub fn transferable(r: &IlluRules, s: &State, c: usize) -> i64 {
     s.cards[c]
         .stats
-        .map(|x| x.1)
-        .unwrap_or(r.cards[c].transferable)
+        .map_or(r.cards[c].transferable, |x| x.1.into())
 }
 
 pub fn income(r: &IlluRules, s: &State, c: usize) -> i64 {
-    s.cards[c].stats.map(|x| x.2).unwrap_or(r.cards[c].income)
+    s.cards[c].stats.map_or(r.cards[c].income, |x| x.2.into())
 }
 
 pub fn alignments<'a>(r: &'a IlluRules, s: &'a State, c: usize) -> &'a [Alignment] {
