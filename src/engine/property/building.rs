@@ -282,6 +282,11 @@ fn room(rules: &Ruleset, s: &State, sq: usize, hotel: bool) -> i64 {
     if !whole {
         return 0;
     }
+    steps_left(s, sq, hotel)
+}
+
+/// How many houses (or the hotel) this lot could still take, its group aside.
+fn steps_left(s: &State, sq: usize, hotel: bool) -> i64 {
     let level = s.squares[sq].level;
     let before_hotel = s.houses_before_hotel;
     if hotel {
@@ -370,11 +375,19 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
 pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
     let supply = if hotel { s.hotels } else { s.houses };
     // What every owner together could put up is at least what those who can build now want:
-    // within the supply, no shortage (one pass over the board, asked on every build).
-    let most: i64 = (0..s.squares.len())
-        .filter(|&sq| s.owner(sq).is_some())
-        .map(|sq| room(rules, s, sq, hotel))
-        .sum();
+    // within the supply, no shortage. Asked on every build: read group by group (only groups
+    // owned whole and unmortgaged take buildings, `room`), each group's mortgages once.
+    let mut most = 0;
+    for (g, group) in rules.groups.iter().enumerate() {
+        if s.group_owner(g).is_none() || group.members.iter().any(|&m| s.squares[m].mortgaged) {
+            continue;
+        }
+        for &m in &group.members {
+            if rules.squares[m].is_lot() {
+                most += steps_left(s, m, hotel);
+            }
+        }
+    }
     if most <= supply {
         return false;
     }
