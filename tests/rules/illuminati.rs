@@ -1088,6 +1088,53 @@ fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
     assert!(!Illuminati::same_result(&changed, &decided));
 }
 
+/// illuminati: Victory Conditions: every goal counts the player's own structure (and the groups
+/// they destroyed), so the watch sums only the structures of the players a command touched: the
+/// owner a card joins, a money-counting player whose structure gains, the player who destroyed;
+/// a change that can touch anyone (an elimination, a new turn after the Lasers) looks at all.
+/// And a goal met by a touched player is still seen.
+#[test]
+fn the_watch_sums_only_the_structures_a_command_touched() {
+    use boardside::engine::illuminati::event::{Event, Purse, Why};
+    use boardside::engine::illuminati::state::Status;
+    use boardside::engine::illuminati::victory::{players_touched, Players};
+    let g = game("bavarian", "network", "gnomes");
+    let (r, s) = (&g.s.rules, &g.s.state);
+    let cia = r.card("cia").unwrap();
+    let place = |owner| Event::Place {
+        card: cia,
+        status: Status::Controlled,
+        owner: Some(owner),
+        master: None,
+    };
+    assert_eq!(players_touched(r, s, &place(1), false), Players(0b010));
+    let income = Event::Money {
+        from: Purse::Bank,
+        to: Purse::Card(r.card("gnomes").unwrap()),
+        amount: 5,
+        why: Why::Income,
+    };
+    assert_eq!(players_touched(r, s, &income, false), Players(0b100));
+    assert_eq!(
+        players_touched(r, s, &Event::Destroyed { player: 0 }, false),
+        Players(0b001)
+    );
+    assert_eq!(
+        players_touched(r, s, &Event::Eliminated { player: 2 }, false),
+        Players::ALL
+    );
+    let starts = Event::TurnStarts { player: 1 };
+    assert_eq!(players_touched(r, s, &starts, true), Players::ALL);
+    assert_eq!(players_touched(r, s, &starts, false), Players::NONE);
+    // Cy (the Gnomes of Zurich: 150 MB) reaches the goal when a correction sets the Gnomes'
+    // treasury: seen although only Cy's structure was summed.
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("set treasury gnomes 149");
+    assert!(g.s.state.winner.is_none());
+    g.ok("set treasury gnomes 150");
+    assert_eq!(g.s.state.winner, Some(2));
+}
+
 /// illuminati: Victory Conditions: the watch looks again after money moves only when it reaches
 /// the structure of a player whose goal counts money (no goal was met before, and money leaving
 /// a structure meets none): money into the Gnomes' structure is looked at, money out of it or

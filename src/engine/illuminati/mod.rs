@@ -219,15 +219,21 @@ fn carry_out(
     let lasers_before = s.turn.laser_used;
     let result = Table::run(r, s, out, |t| {
         dispatch(t, cmd).map(|()| {
-            // Only a change to what goals count can make a winner: the watch was run after
-            // every earlier change and found none.
-            if t.s.phase == state::Phase::Turn
-                && t.events
-                    .iter()
-                    .any(|e| victory::may_change_goals(r, t.s, e, lasers_before))
-            {
-                if let Some((p, why)) = victory::winner(r, t.s) {
-                    t.emit(Event::Winner { player: p, why });
+            // Only a change to what goals count can make a winner, and only for the players
+            // whose goals it touched: the watch was run after every earlier change and found
+            // none (the invariants check a full look agrees).
+            if t.s.phase == state::Phase::Turn {
+                let mut touched = victory::Players::NONE;
+                for e in t.events.iter() {
+                    touched = touched.with(victory::players_touched(r, t.s, e, lasers_before));
+                    if touched == victory::Players::ALL {
+                        break;
+                    }
+                }
+                if touched != victory::Players::NONE {
+                    if let Some((p, why)) = victory::winner_among(r, t.s, touched) {
+                        t.emit(Event::Winner { player: p, why });
+                    }
                 }
             }
         })

@@ -71,14 +71,18 @@ impl Tally {
         aligned: [0; Alignment::ALL.len()],
     };
 
-    /// Every player's tally, in one pass over the cards.
-    fn all(r: &IlluRules, s: &State) -> [Tally; MOST_PLAYERS] {
+    /// The tally of every player looked at (the others' stay empty), in one pass over the
+    /// cards.
+    fn all(r: &IlluRules, s: &State, looked_at: Players) -> [Tally; MOST_PLAYERS] {
         let mut all = [Tally::NONE; MOST_PLAYERS];
         for (c, card) in s.cards.iter().enumerate() {
             if card.status != Status::Controlled {
                 continue;
             }
-            if let Some(t) = card.owner.and_then(|p| all.get_mut(p)) {
+            let Some(p) = card.owner.filter(|&p| looked_at.has(p)) else {
+                continue;
+            };
+            if let Some(t) = all.get_mut(p) {
                 t.add(r, s, c);
             }
         }
@@ -146,7 +150,7 @@ fn special(r: &IlluRules, s: &State, p: usize, tally: &Tally, goal: &Goal) -> Op
 
 /// Every goal of a player: the regular one first, then the special one.
 pub fn progress(r: &IlluRules, s: &State, p: usize) -> Vec<Progress> {
-    let tally = Tally::all(r, s);
+    let tally = Tally::all(r, s, Players::one(p));
     goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE))
         .into_iter()
         .flatten()
@@ -188,6 +192,34 @@ fn goals(r: &IlluRules, s: &State, p: usize, tally: &Tally) -> [Option<Progress>
 /// alignments when the command began (only in a turn that used them), and the new turn ends
 /// that change.
 pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event, lasers_before: bool) -> bool {
+    players_touched(r, s, e, lasers_before) != Players::NONE
+}
+
+/// Players, as one bit per seat (a table has at most 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Players(pub u16);
+
+impl Players {
+    pub const NONE: Players = Players(0);
+    pub const ALL: Players = Players(u16::MAX);
+    fn one(p: usize) -> Players {
+        Players(1u16.checked_shl(p as u32).unwrap_or(0))
+    }
+    fn has(self, p: usize) -> bool {
+        self.0 & Players::one(p).0 != 0
+    }
+    /// These players and those.
+    pub fn with(self, other: Players) -> Players {
+        Players(self.0 | other.0)
+    }
+}
+
+/// `may_change_goals`, as whose goals the event can bring nearer: the watch then sums only
+/// their structures (every goal counts the player's own structure and destroyed groups; the
+/// others' tallies are as they were when the watch last found no goal met). Anything that may
+/// touch everyone's goals, or who is still playing, is `Players::ALL`.
+pub fn players_touched(r: &IlluRules, s: &State, e: &Event, lasers_before: bool) -> Players {
+    let all_if = |b: bool| if b { Players::ALL } else { Players::NONE };
     match e {
         Event::Money {
             from, to, amount, ..
@@ -199,23 +231,28 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event, lasers_before: bool
                     .get(*c)
                     .filter(|card| card.status == Status::Controlled)
                     .and_then(|card| card.owner)
-                    .and_then(|p| s.players.get(p))
-                    .is_some_and(|p| counts_money(r, p)),
-                Purse::Bank => false,
+                    .filter(|&p| s.players.get(p).is_some_and(|p| counts_money(r, p)))
+                    .map_or(Players::NONE, Players::one),
+                Purse::Bank => Players::NONE,
             }
         }
-        Event::Place { status, .. } => *status == Status::Controlled,
+        // The player whose structure it joins (a card without one is anyone's, to be safe).
+        Event::Place { status, owner, .. } => match (status, owner) {
+            (Status::Controlled, Some(p)) => Players::one(*p),
+            (Status::Controlled, None) => Players::ALL,
+            _ => Players::NONE,
+        },
+        Event::Destroyed { player } => Players::one(*player),
         // A new turn ends the Orbital Mind Control Lasers' alignments.
-        Event::TurnStarts { .. } => lasers_before,
+        Event::TurnStarts { .. } => all_if(lasers_before),
         Event::Chose { .. }
         | Event::Goal { .. }
         | Event::Phase { .. }
         | Event::Restore { .. }
-        | Event::Destroyed { .. }
         | Event::Eliminated { .. }
         | Event::Alignments { .. }
         | Event::Stats { .. }
-        | Event::Winner { .. } => true,
+        | Event::Winner { .. } => Players::ALL,
         // Turn order only breaks a tie between players who meet goals at once.
         Event::SetTurn { .. }
         | Event::TurnState { .. }
@@ -226,7 +263,7 @@ pub fn may_change_goals(r: &IlluRules, s: &State, e: &Event, lasers_before: bool
         | Event::KeepBeforeRoll { .. }
         | Event::KeepBeforeSpecial { .. }
         | Event::Arrows { .. }
-        | Event::Note { .. } => false,
+        | Event::Note { .. } => Players::NONE,
     }
 }
 
@@ -242,6 +279,12 @@ fn counts_money(r: &IlluRules, p: &Player) -> bool {
 
 /// The first player who meets a goal (the player whose turn it is first), and how.
 pub fn winner(r: &IlluRules, s: &State) -> Option<(usize, String)> {
+    winner_among(r, s, Players::ALL)
+}
+
+/// `winner`, looking only at these players' goals (the rest met none when last looked at and
+/// nothing since brought theirs nearer: `players_touched`).
+pub fn winner_among(r: &IlluRules, s: &State, looked_at: Players) -> Option<(usize, String)> {
     let n = s.players.len();
     let mut alive = (0..n).filter(|&p| !s.players[p].eliminated);
     if let (Some(last), None) = (alive.next(), alive.next()) {
@@ -249,10 +292,10 @@ pub fn winner(r: &IlluRules, s: &State) -> Option<(usize, String)> {
             return Some((last, "the last player standing".into()));
         }
     }
-    let tally = Tally::all(r, s);
+    let tally = Tally::all(r, s, looked_at);
     for k in 0..n {
         let p = (s.current + k) % n;
-        if s.players[p].eliminated {
+        if s.players[p].eliminated || !looked_at.has(p) {
             continue;
         }
         let goals = goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE));
