@@ -274,15 +274,19 @@ fn room(rules: &Ruleset, s: &State, sq: usize, hotel: bool) -> i64 {
     else {
         return 0;
     };
-    let whole = s.group_owner(g).is_some()
-        && !rules.groups[g]
-            .members
-            .iter()
-            .any(|&m| s.squares[m].mortgaged);
-    if !whole {
+    if !takes_buildings(rules, s, g) {
         return 0;
     }
     steps_left(s, sq, hotel)
+}
+
+/// Does this group take buildings: owned whole, none of it mortgaged?
+fn takes_buildings(rules: &Ruleset, s: &State, g: usize) -> bool {
+    s.group_owner(g).is_some()
+        && !rules.groups[g]
+            .members
+            .iter()
+            .any(|&m| s.squares[m].mortgaged)
 }
 
 /// How many houses (or the hotel) this lot could still take, its group aside.
@@ -379,7 +383,7 @@ pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
     // owned whole and unmortgaged take buildings, `room`), each group's mortgages once.
     let mut most = 0;
     for (g, group) in rules.groups.iter().enumerate() {
-        if s.group_owner(g).is_none() || group.members.iter().any(|&m| s.squares[m].mortgaged) {
+        if !takes_buildings(rules, s, g) {
             continue;
         }
         for &m in &group.members {
