@@ -5,8 +5,6 @@ use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::engine::property::Ruleset;
-
 /// Print a line; a closed output (`boardside simulate | head`) is not a crash.
 macro_rules! say {
     ($($arg:tt)*) => {{
@@ -21,7 +19,6 @@ macro_rules! warn {
     }};
 }
 use crate::games::Table;
-use crate::session::PropertySession as Session;
 use crate::simulate;
 
 #[derive(Parser, Debug)]
@@ -173,10 +170,6 @@ pub struct SimArgs {
     /// game N is always seeded SEED+N.
     #[arg(long)]
     pub jobs: Option<usize>,
-}
-
-fn load(path: &std::path::Path) -> Result<Ruleset, String> {
-    Ruleset::load(&path.display().to_string()).map_err(|e| e.to_string())
 }
 
 fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
@@ -443,44 +436,45 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("rulesets/sectionopoly.toml"));
     let rulesets = crate::app::ruleset_files(Some(&hint));
-    let session = match (&a.journal, a.players.is_empty()) {
-        (Some(j), _) if j.exists() => Some(crate::app::resume_any(&rulesets, j)?.0),
-        (_, false) => {
-            let path = a
-                .ruleset
-                .clone()
-                .or_else(|| rulesets.first().cloned())
-                .ok_or("no ruleset: name one with --ruleset")?;
-            let rules = load(&path)?;
-            let opts =
-                crate::games::options::<crate::engine::property::Property>(&rules, &a.options)?;
-            let journal = match &a.journal {
-                Some(j) => j.clone(),
-                None => {
-                    std::fs::create_dir_all(&games)
-                        .map_err(|e| format!("{}: {e}", games.display()))?;
-                    games.join(format!("game-{seed}.journal"))
-                }
-            };
-            Some(Session::new(rules, &a.players, seed, opts, Some(&journal))?)
-        }
-        _ => None,
+    // A ruleset named on the command line that is not among the files found is offered too.
+    let (rulesets, ruleset) = match &a.ruleset {
+        Some(r) => match rulesets.iter().position(|f| same_file(f, r)) {
+            Some(i) => (rulesets, i),
+            None => ([vec![r.clone()], rulesets].concat(), 0),
+        },
+        None => (rulesets, 0),
     };
     let setup = crate::ui::Setup {
         rulesets,
-        ruleset: 0,
-        players: vec![],
+        ruleset,
+        players: a.players.clone(),
         resume: crate::app::newest_journal(&games),
         journal_dir: Some(games),
+        journal: a.journal.clone(),
         seed,
         house: vec![],
         options: a.options.clone(),
     };
-    let mut ui = crate::ui::Ui::new(session, tags, cfg.table.clone(), setup);
+    let mut ui = crate::ui::Ui::new(None, tags, cfg.table.clone(), setup);
+    // A saved game resumes, and named players start the named ruleset's game at once, in
+    // whichever family it is (the new-game screen's own START and RESUME).
+    match &a.journal {
+        Some(j) if j.exists() => ui.resume_now(j.clone())?,
+        _ if !a.players.is_empty() => ui.start_now()?,
+        _ => {}
+    }
     ui.tags_path = Some(tags_path.clone());
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
     crate::app::run(backend.as_mut(), &mut ui, &mut clock)
+}
+
+/// The same ruleset file, however its path was written.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 fn report(a: &ReportArgs) -> Result<(), String> {

@@ -118,6 +118,9 @@ pub struct Setup {
     pub resume: Option<PathBuf>,
     /// Where new games are journaled (None: not journaled, tests).
     pub journal_dir: Option<PathBuf>,
+    /// The next new game's journal (`play --journal` naming a file not yet written), rather
+    /// than one named by the seed in `journal_dir`.
+    pub journal: Option<PathBuf>,
     pub seed: u64,
     /// The chosen ruleset's house rules, each with the value chosen (loaded with the ruleset).
     pub house: Vec<(HouseRule, usize)>,
@@ -1063,29 +1066,33 @@ impl Ui {
     }
 
     fn start(&mut self) {
+        if let Err(e) = self.start_now() {
+            self.note = Some(e);
+        }
+    }
+
+    /// Start the chosen ruleset's game, whichever family it is: the new-game screen's START,
+    /// and `play --players` (which starts at once).
+    pub fn start_now(&mut self) -> Result<(), String> {
         let Some(path) = self.setup.rulesets.get(self.setup.ruleset).cloned() else {
-            self.note = Some("no ruleset files found".into());
-            return;
+            return Err("no ruleset files found".into());
         };
         match crate::games::family_of_ruleset(&path).as_deref() {
             Ok("grid") => return self.start_grid(&path),
             Ok("illuminati") => return self.start_illuminati(&path),
             _ => {}
         }
-        match self.new_session::<crate::engine::property::Property>(&path) {
-            Ok(s) => {
-                self.clock = Clock::for_game(&s.state.options, 0, self.now);
-                self.log = s.intro_lines();
-                self.session = Some(s);
-                self.go(View::Main);
-            }
-            Err(e) => self.note = Some(e),
-        }
+        let s = self.new_session::<crate::engine::property::Property>(&path)?;
+        self.clock = Clock::for_game(&s.state.options, 0, self.now);
+        self.log = s.intro_lines();
+        self.session = Some(s);
+        self.go(View::Main);
+        Ok(())
     }
 
     /// A new game of family `F` from this ruleset file, journaled like any other.
     fn new_session<F: crate::engine::game::Family>(
-        &self,
+        &mut self,
         path: &std::path::Path,
     ) -> Result<crate::session::Session<F>, String> {
         let rules = F::load(&path.display().to_string())?;
@@ -1107,32 +1114,31 @@ impl Ui {
     }
 
     /// A new grid game: its own screens take over (src/ui/grid.rs).
-    fn start_grid(&mut self, path: &std::path::Path) {
-        match self.new_session::<crate::engine::grid::Grid>(path) {
-            Ok(s) => {
-                self.log = s.intro_lines();
-                self.grid = Some(grid::GridTable::new(s));
-                self.view = View::Main;
-                self.dirty = true;
-            }
-            Err(e) => self.note = Some(e),
-        }
+    fn start_grid(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let s = self.new_session::<crate::engine::grid::Grid>(path)?;
+        self.log = s.intro_lines();
+        self.grid = Some(grid::GridTable::new(s));
+        self.view = View::Main;
+        self.dirty = true;
+        Ok(())
     }
 
     /// A new Illuminati game: its own screens take over (src/ui/illuminati.rs).
-    fn start_illuminati(&mut self, path: &std::path::Path) {
-        match self.new_session::<crate::engine::illuminati::Illuminati>(path) {
-            Ok(s) => {
-                self.log = s.intro_lines();
-                self.illuminati = Some(illuminati::IlluTable::new(s));
-                self.view = View::Main;
-                self.dirty = true;
-            }
-            Err(e) => self.note = Some(e),
-        }
+    fn start_illuminati(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let s = self.new_session::<crate::engine::illuminati::Illuminati>(path)?;
+        self.log = s.intro_lines();
+        self.illuminati = Some(illuminati::IlluTable::new(s));
+        self.view = View::Main;
+        self.dirty = true;
+        Ok(())
     }
 
-    fn journal_path(&self) -> Option<PathBuf> {
+    fn journal_path(&mut self) -> Option<PathBuf> {
+        // A file named on the command line serves the first game only: a later game started
+        // from this screen must not write into it.
+        if let Some(j) = self.setup.journal.take() {
+            return Some(j);
+        }
         self.setup.journal_dir.as_ref().map(|d| {
             let _ = std::fs::create_dir_all(d);
             d.join(format!("game-{}.journal", self.setup.seed))
@@ -1152,44 +1158,42 @@ impl Ui {
     }
 
     fn resume(&mut self, path: PathBuf) {
-        if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("illuminati") {
-            match crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
+        if let Err(e) = self.resume_now(path) {
+            self.note = Some(e);
+        }
+    }
+
+    /// Resume a saved game, whichever family wrote it: the new-game screen's RESUME, and
+    /// `play --journal` on a journal that exists.
+    pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
+        let family = crate::journal::family_of(&path).ok().flatten();
+        if family.as_deref() == Some("illuminati") {
+            let (s, msgs) = crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
                 &self.setup.rulesets,
                 &path,
-            ) {
-                Ok((s, msgs)) => {
-                    self.log = Self::resumed_log(&s, msgs);
-                    self.illuminati = Some(illuminati::IlluTable::new(s));
-                    self.view = View::Main;
-                }
-                Err(e) => self.note = Some(e),
-            }
-            return;
+            )?;
+            self.log = Self::resumed_log(&s, msgs);
+            self.illuminati = Some(illuminati::IlluTable::new(s));
+            self.view = View::Main;
+            return Ok(());
         }
-        if crate::journal::family_of(&path).ok().flatten().as_deref() == Some("grid") {
-            match crate::app::resume_family::<crate::engine::grid::Grid>(
+        if family.as_deref() == Some("grid") {
+            let (s, msgs) = crate::app::resume_family::<crate::engine::grid::Grid>(
                 &self.setup.rulesets,
                 &path,
-            ) {
-                Ok((s, msgs)) => {
-                    self.log = Self::resumed_log(&s, msgs);
-                    self.grid = Some(grid::GridTable::new(s));
-                    self.view = View::Main;
-                }
-                Err(e) => self.note = Some(e),
-            }
-            return;
+            )?;
+            self.log = Self::resumed_log(&s, msgs);
+            self.grid = Some(grid::GridTable::new(s));
+            self.view = View::Main;
+            return Ok(());
         }
-        match crate::app::resume_any(&self.setup.rulesets, &path) {
-            Ok((s, msgs)) => {
-                self.clock = Clock::for_game(&s.state.options, played_ms(&s.header), self.now);
-                self.final_report = s.state.over.then(|| s.report());
-                self.log = Self::resumed_log(&s, msgs);
-                self.session = Some(s);
-                self.go(View::Main);
-            }
-            Err(e) => self.note = Some(e),
-        }
+        let (s, msgs) = crate::app::resume_any(&self.setup.rulesets, &path)?;
+        self.clock = Clock::for_game(&s.state.options, played_ms(&s.header), self.now);
+        self.final_report = s.state.over.then(|| s.report());
+        self.log = Self::resumed_log(&s, msgs);
+        self.session = Some(s);
+        self.go(View::Main);
+        Ok(())
     }
 
     fn tag(&mut self, uid: Uid) {

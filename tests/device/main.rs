@@ -1989,3 +1989,71 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
     assert!(svg.contains("Power strips") && svg.contains("Team sizes"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_way() {
+    // `play --players` once read every ruleset as a property game and refused the grid game
+    // and Illuminati ("unknown field"): it now starts through the new-game screen's START.
+    let dir = std::env::temp_dir().join(format!("boardside-start-now-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (family, players) in [("grid", 2), ("illuminati", 3), ("sectionopoly", 2)] {
+        let ruleset: std::path::PathBuf =
+            format!("{}/rulesets/{family}.toml", env!("CARGO_MANIFEST_DIR")).into();
+        let journal = dir.join(format!("{family}.journal"));
+        let names: Vec<String> = ["Ann", "Bob", "Cy"][..players]
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        let setup = Setup {
+            rulesets: vec![ruleset.clone()],
+            players: names.clone(),
+            journal_dir: Some(dir.clone()),
+            journal: Some(journal.clone()),
+            seed: 5,
+            ..Setup::default()
+        };
+        let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+        ui.start_now().unwrap_or_else(|e| panic!("{family}: {e}"));
+        let started = [
+            ui.grid.is_some(),
+            ui.illuminati.is_some(),
+            ui.session.is_some(),
+        ];
+        let want = match family {
+            "grid" => [true, false, false],
+            "illuminati" => [false, true, false],
+            _ => [false, false, true],
+        };
+        assert_eq!(started, want, "{family}");
+        assert!(journal.exists(), "{family}: saved where named");
+        // The named file serves that game only: a second START writes a file of its own.
+        assert_eq!(ui.setup.journal, None);
+
+        let setup = Setup {
+            rulesets: vec![ruleset],
+            ..Setup::default()
+        };
+        let mut again = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+        again
+            .resume_now(journal.clone())
+            .unwrap_or_else(|e| panic!("{family}: {e}"));
+        let resumed = [
+            again.grid.is_some(),
+            again.illuminati.is_some(),
+            again.session.is_some(),
+        ];
+        assert_eq!(resumed, want, "{family} resumed");
+    }
+    // A ruleset that cannot be read is a message, not a game.
+    let setup = Setup {
+        rulesets: vec![dir.join("missing.toml")],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Setup::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let err = ui.start_now().unwrap_err();
+    assert!(err.contains("missing.toml"), "{err}");
+    assert!(ui.session.is_none() && ui.grid.is_none() && ui.illuminati.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
