@@ -7,6 +7,7 @@ pub mod error;
 pub mod game;
 pub mod grid;
 pub mod illuminati;
+pub mod in_place;
 pub mod inline;
 pub mod ledger;
 pub mod property;

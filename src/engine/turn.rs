@@ -2,10 +2,19 @@
 
 /// The next seat after `current` (to the left) whose player is still in the game.
 pub fn next_seat(current: usize, seats: usize, in_game: impl Fn(usize) -> bool) -> usize {
-    (1..=seats)
-        .map(|k| (current + k) % seats)
-        .find(|&s| in_game(s))
-        .unwrap_or(current)
+    // Round the table by wrapping to seat 0, not by a remainder: this runs at every turn's
+    // end, and the division was a quarter of ending a turn.
+    let mut s = current;
+    for _ in 0..seats {
+        s += 1;
+        if s >= seats {
+            s = 0;
+        }
+        if in_game(s) {
+            return s;
+        }
+    }
+    current
 }
 
 /// The seats from `start` on, in playing order, that are still in the game.
@@ -14,4 +23,20 @@ pub fn seats_from(start: usize, seats: usize, in_game: impl Fn(usize) -> bool) -
         .map(|k| (start + k) % seats)
         .filter(|&s| in_game(s))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_seat;
+
+    #[test]
+    fn the_next_seat_skips_players_out_and_wraps_to_the_first() {
+        let out = [false, true, false, true];
+        assert_eq!(next_seat(0, 4, |s| !out[s]), 2);
+        assert_eq!(next_seat(2, 4, |s| !out[s]), 0);
+        // Alone in the game: the turn stays.
+        assert_eq!(next_seat(2, 4, |s| s == 2), 2);
+        // Nobody left: the current seat, as before.
+        assert_eq!(next_seat(1, 4, |_| false), 1);
+    }
 }

@@ -8,6 +8,7 @@ use super::state::{level_buildings, Pending, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
 use crate::engine::dice::Dice;
 use crate::engine::game::below;
+use crate::engine::in_place::PushInPlace;
 
 /// What simulate counts in property games beyond turns and wins.
 #[derive(Default)]
@@ -302,16 +303,16 @@ fn answer(
         // same seed picks the same command): buying or declining, never management...
         Some(Pending::Buy { player, square, .. }) if !s.over => {
             if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
-                options.push(Command::Buy);
+                options.push_in_place(|| Command::Buy);
             }
-            options.push(Command::Decline);
+            options.push_in_place(|| Command::Decline);
         }
         // ...and a debtor paying, raising money from their own squares, or conceding.
         Some(Pending::Debt(d)) if !s.over => {
             if s.cash(d.debtor) >= d.amount {
-                options.push(Command::Pay);
+                options.push_in_place(|| Command::Pay);
             }
-            options.push(Command::Concede);
+            options.push_in_place(|| Command::Concede);
             let kinds = legal::Kinds {
                 build: false,
                 sell: true,
