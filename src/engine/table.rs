@@ -12,6 +12,10 @@ pub struct Table<'a, F: Family> {
 }
 
 impl<'a, F: Family> Table<'a, F> {
+    /// Inlined where the event is made, so it is written straight into the list (an event
+    /// owns no heap, so nothing has to hold it while the list grows); called, it was made on
+    /// the caller's stack and copied in wide loads over narrow stores, a stall.
+    #[inline(always)]
     pub fn emit(&mut self, e: F::Event) {
         // Into the list first, then applied from there: the event is written once, where it
         // stays.
