@@ -1253,3 +1253,32 @@ fn a_saved_auction_reads_its_bidders_as_a_list() {
     );
     assert_eq!(serde_json::to_string(&p).unwrap(), first);
 }
+
+/// A player's squares come in board order on any board, the largest included: the owners are
+/// read 64 squares at a time into a bit set (`State::owned_by`), so a board of more than one
+/// run and a run cut short must list exactly what a look at each square lists.
+#[test]
+fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    for n in [1, 40, 63, 64, 65, 128, 150, 400] {
+        t.s.squares = (0..n)
+            .map(|i| property::state::Holding {
+                owner: match (i * 7 + n) % 5 {
+                    0 | 3 => None,
+                    k => Some(k % 3),
+                },
+                ..Default::default()
+            })
+            .collect();
+        for p in 0..3 {
+            let looked: Vec<usize> = (0..n)
+                .filter(|&i| t.s.squares[i].owner == Some(p))
+                .collect();
+            assert_eq!(
+                t.s.owned_by(p).collect::<Vec<_>>(),
+                looked,
+                "{n} squares, {p}"
+            );
+        }
+    }
+}

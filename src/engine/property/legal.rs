@@ -228,12 +228,7 @@ pub fn management_of(
             out.extend(lots.into_iter().map(|square| Command::Build { square }));
             continue;
         }
-        // A plain loop over the holdings (not `owned_by`'s filter): this runs for most of
-        // the random player's looks at management.
-        for (sq, holding) in s.squares.iter().enumerate() {
-            if holding.owner != Some(p) {
-                continue;
-            }
+        for sq in s.owned_by(p) {
             let Some(g) = rules.squares[sq].group() else {
                 if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
                     out.push_in_place(|| Command::Unmortgage { square: sq });
