@@ -34,7 +34,15 @@ pub fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
 
 /// Charge one debt: paid now when the debtor has the cash, otherwise it waits for `pay` or
 /// `concede`.
+#[inline]
 pub fn charge(t: &mut Table, d: Debt) {
+    // Most debts (nearly every rent) are paid at once: settled here, where the debt was made,
+    // so it need not be written out and read back (a stall: its narrow writes cannot be
+    // forwarded to the wide reads of a copy).
+    if d.amount > 0 && t.s.in_game(d.debtor) && t.s.cash(d.debtor) >= d.amount {
+        settle(t, &d);
+        return;
+    }
     charge_all(t, [d]);
 }
 
@@ -71,6 +79,7 @@ pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     }
 }
 
+#[inline]
 fn settle(t: &mut Table, d: &Debt) {
     t.pay(
         Account::Player(d.debtor),

@@ -120,6 +120,7 @@ pub fn due(
     }
 }
 
+#[inline]
 pub fn charge_rent(
     t: &mut Table,
     payer: usize,
