@@ -450,7 +450,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         players: a.players.clone(),
         resume: crate::app::newest_journal(&games),
         journal_dir: Some(games),
-        journal: a.journal.clone(),
+        // A journal that exists is resumed below; only a new file names the next new game's.
+        journal: a.journal.clone().filter(|j| !j.exists()),
         seed,
         house: vec![],
         options: a.options.clone(),

@@ -39,11 +39,17 @@ pub fn charge(t: &mut Table, d: Debt) {
     // Most debts (nearly every rent) are paid at once: settled here, where the debt was made,
     // so it need not be written out and read back (a stall: its narrow writes cannot be
     // forwarded to the wide reads of a copy).
-    if d.amount > 0 && t.s.in_game(d.debtor) && t.s.cash(d.debtor) >= d.amount {
+    if pays_at_once(t, &d) {
         settle(t, &d);
         return;
     }
     charge_all(t, [d]);
+}
+
+/// A debt the debtor is still in the game to pay and has the cash for.
+#[inline]
+fn pays_at_once(t: &Table, d: &Debt) -> bool {
+    d.amount > 0 && t.s.in_game(d.debtor) && t.s.cash(d.debtor) >= d.amount
 }
 
 /// Charge debts in order. The first the debtor cannot pay waits on top, with the rest queued
@@ -51,11 +57,12 @@ pub fn charge(t: &mut Table, d: Debt) {
 pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     let mut rest = debts.into_iter();
     while let Some(d) = rest.next() {
-        if d.amount <= 0 || !t.s.in_game(d.debtor) {
+        if pays_at_once(t, &d) {
+            settle(t, &d);
             continue;
         }
-        if t.s.cash(d.debtor) >= d.amount {
-            settle(t, &d);
+        // Nothing owed, or nobody left to owe it.
+        if d.amount <= 0 || !t.s.in_game(d.debtor) {
             continue;
         }
         // suetology: Bankruptcy: bankrupt at once when the debt is more than net worth.
