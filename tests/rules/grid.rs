@@ -954,6 +954,142 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
     assert_eq!(map.step(r, (c, row), Dir::Right), Some((c + 1, row)));
 }
 
+/// G.G.3 The computer seats' path search (distances counted back from the fields a path may
+/// end on, a layer of fields at a time) finds the very path a plain breadth-first search from
+/// the piece finds, looking beyond fields in the order reached and trying directions from
+/// the seat's turn on: the same first steps, the same length, none when walls shut the piece
+/// in. Hundreds of random boards: walls, pieces, targets.
+#[test]
+fn g_g_03_the_path_search_finds_the_breadth_first_path() {
+    use boardside::engine::grid::computer::{path_to, Trip};
+    use boardside::engine::grid::movement::step_to;
+    use boardside::engine::grid::state::{adjacent, Dir, Edge, Field, State};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::collections::VecDeque;
+
+    /// The reference: a queue of fields, each looked beyond once, in the order reached.
+    fn queue_search(
+        r: &GridRules,
+        s: &State,
+        from: Field,
+        targets: &[Field],
+        turn: usize,
+    ) -> Option<Vec<Dir>> {
+        let ends = |f: Field| {
+            targets.iter().any(|&t| adjacent(f, t)) && s.pieces.iter().all(|p| p.at != Some(f))
+        };
+        let mut came: std::collections::HashMap<Field, Option<(Field, Dir)>> =
+            [(from, None)].into();
+        let mut queue = VecDeque::from([from]);
+        while let Some(f) = queue.pop_front() {
+            for k in 0..4 {
+                let d = Dir::ALL[(k + turn) % 4];
+                let Ok(n) = step_to(r, s, f, d) else { continue };
+                if came.contains_key(&n) {
+                    continue;
+                }
+                came.insert(n, Some((f, d)));
+                if ends(n) {
+                    let mut path = vec![];
+                    let mut at = n;
+                    while let Some(Some((back, d))) = came.get(&at) {
+                        path.push(*d);
+                        at = *back;
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                queue.push_back(n);
+            }
+        }
+        None
+    }
+
+    let b = board_with("Ann:s:5,5 Bob:r:7,5 Cy:s:2,2 Di:r:12,18", &[], &[]);
+    let r = &b.s.rules;
+    let mut rng = StdRng::seed_from_u64(13);
+    // A wall unit between two fields of the board (its field's east or south edge).
+    let on_board = |(c, row, edge): (u8, u8, Edge)| {
+        c >= 1
+            && row >= 1
+            && match edge {
+                Edge::East => c < r.columns && row <= r.rows,
+                Edge::South => c <= r.columns && row < r.rows,
+            }
+    };
+    let (mut found, mut shut_in) = (0, 0);
+    for case in 0..400 {
+        let mut s = b.s.state.clone();
+        let field = |rng: &mut StdRng| -> Field {
+            (
+                rng.random_range(1..=r.columns),
+                rng.random_range(1..=r.rows),
+            )
+        };
+        // From none to many walls (many walls shut pieces in).
+        for _ in 0..rng.random_range(0..(case % 4) * 40 + 1) {
+            let (c, row) = field(&mut rng);
+            let edge = if rng.random_bool(0.5) {
+                Edge::East
+            } else {
+                Edge::South
+            };
+            if on_board((c, row, edge)) {
+                s.walls.insert((c, row, edge));
+            }
+        }
+        for p in s.pieces.iter_mut() {
+            p.at = Some(field(&mut rng));
+        }
+        let from = s.pieces[0].at.unwrap();
+        // Now and then the piece walled in on all four sides.
+        if case % 10 == 0 {
+            let (c, row) = from;
+            let around = [(c, row, Edge::East), (c - 1, row, Edge::East)];
+            let above = [(c, row, Edge::South), (c, row - 1, Edge::South)];
+            for wall in around.into_iter().chain(above) {
+                if on_board(wall) {
+                    s.walls.insert(wall);
+                }
+            }
+        }
+        let targets: Vec<Field> = (1..s.pieces.len())
+            .filter(|_| rng.random_bool(0.7))
+            .filter_map(|i| s.pieces[i].at)
+            .filter(|&t| !adjacent(from, t) && t != from)
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        let turn = rng.random_range(0..4);
+        let want = queue_search(r, &s, from, &targets, turn);
+        let trip = |steps| Trip {
+            from,
+            targets: &targets,
+            turn,
+            steps,
+        };
+        assert_eq!(
+            path_to(r, &s, &trip(usize::MAX)),
+            want,
+            "case {case}: from {from:?} to {targets:?}, turn {turn}, walls {:?}",
+            s.walls.keys()
+        );
+        // A seat moves its feet's steps at most: the path's first steps.
+        let first = path_to(r, &s, &trip(2));
+        assert_eq!(first, want.as_ref().map(|p| p[..p.len().min(2)].to_vec()));
+        match want {
+            Some(_) => found += 1,
+            None => shut_in += 1,
+        }
+    }
+    assert!(
+        found > 200 && shut_in > 20,
+        "found {found}, shut in {shut_in}"
+    );
+}
+
 /// G.G.2 The orders a piece may seal, listed one by one or built by their place in the list,
 /// are the same: attack, pray, then every move shortest first.
 #[test]

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use super::movement::WallMap;
 use super::rules::GridRules;
-use super::state::{adjacent, around, Dir, Field, Order, Part, Path, State};
+use super::state::{adjacent, Dir, Field, Order, Part, Path, State};
 
 /// The lists a computer seat's decision reads, kept per thread with the search's tables and
 /// refilled each time (every computer seat decides every round).
@@ -119,100 +119,159 @@ fn walk(
     }
     // The seed and the round turn the order in which directions are tried: ties differ by game.
     let turn = (s.seed ^ (s.round as u64).wrapping_mul(0x9e37_79b9) ^ me as u64) as usize % 4;
-    let path = search.path(rules, s, from, targets, turn)?;
-    Some(Order::Move(Path::of(&path[..path.len().min(steps.max(1))])))
+    let trip = Trip {
+        from,
+        targets,
+        turn,
+        steps: steps.max(1),
+    };
+    let path = search.path(rules, s, &trip)?;
+    Some(Order::Move(Path::of(path)))
 }
 
-/// A breadth-first search's tables over the board's fields, each field by its index (row by
-/// row).
+/// Where a computer seat's path search starts and may end: from `from` to a free field next to
+/// one of `targets`, directions tried from `turn` on, the first `steps` of the path wanted.
+pub struct Trip<'a> {
+    pub from: Field,
+    pub targets: &'a [Field],
+    pub turn: usize,
+    pub steps: usize,
+}
+
+/// The first steps of the path a computer seat would take (the search `walk` makes; the rule
+/// tests compare it with a plain breadth-first search).
+pub fn path_to(rules: &GridRules, s: &State, trip: &Trip) -> Option<Vec<Dir>> {
+    SCRATCH.with_borrow_mut(|(_, search)| search.path(rules, s, trip).map(<[Dir]>::to_vec))
+}
+
+/// A path search's tables: sets of fields as bits, row by row, 64 fields to a word (every
+/// field of a layer moved a step at once, a few words a step instead of a queue of fields).
 #[derive(Default)]
 struct Search {
-    /// The direction (`Dir as u8`) of the step that first reached each field; `START` the
-    /// field the search began on; not reached yet: `GOAL`, a free field next to a target
-    /// (grid-game: Attack ¶1, the 8 fields around) where the search may end, or `UNSEEN`.
-    /// One table, so a step reads one byte to learn both.
-    came: Vec<u8>,
-    /// Fields reached and not yet looked beyond, in the order reached (read from `next`).
-    queue: Vec<u16>,
+    /// Layer `k` (words `k * w ..`): the fields `k` steps from the nearest place the search may
+    /// end, a free field next to a target (grid-game: Attack ¶1, the 8 fields around).
+    layers: Vec<u64>,
+    /// The fields in any layer so far.
+    reached: Vec<u64>,
     walls: WallMap,
     /// The path found, first step first.
     path: Vec<Dir>,
 }
 
-const UNSEEN: u8 = u8::MAX;
-const GOAL: u8 = u8::MAX - 1;
-const START: u8 = u8::MAX - 2;
+fn has(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 != 0
+}
 
 impl Search {
-    /// A shortest path to a free field next to a target, directions tried from `turn` on.
-    /// The first such field reached ends the search: fields are looked beyond in the order
-    /// reached, so it is the one a search looking at each field in turn would meet first.
-    fn path(
-        &mut self,
-        rules: &GridRules,
-        s: &State,
-        from: Field,
-        targets: &[Field],
-        turn: usize,
-    ) -> Option<&[Dir]> {
+    /// The first `steps` of a shortest path to a free field next to a target, directions tried
+    /// from `turn` on (the trip's). The path is the one a breadth-first search from `from` would meet
+    /// first, looking beyond fields in the order reached and trying directions in that order:
+    /// of all shortest paths, the first when their directions are read as words in that order.
+    /// So the search measures every field's distance back from the ends, a layer at a time,
+    /// until it reaches `from`; then walks forward, each step in the first direction that
+    /// comes one closer.
+    fn path(&mut self, rules: &GridRules, s: &State, trip: &Trip) -> Option<&[Dir]> {
+        let &Trip {
+            from,
+            targets,
+            turn,
+            steps,
+        } = trip;
         let columns = rules.columns as usize;
         let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
-        let cells = columns * rules.rows as usize;
-        self.came.clear();
-        self.came.resize(cells, UNSEEN);
-        self.queue.clear();
+        let w = (columns * rules.rows as usize).div_ceil(64);
         self.walls.fill(rules, s);
-        for &t in targets {
-            for (c, r) in around(t) {
-                if rules.on_board(c, r) {
-                    self.came[idx((c as u8, r as u8))] = GOAL;
+        self.layers.clear();
+        self.layers.resize(w, 0);
+        // The 8 fields around each target that are on the board (`around`, clipped at the
+        // edges: rows and columns counted from 0 here).
+        let rows = rules.rows as usize;
+        for &(c, r) in targets {
+            let (c, r) = (c as usize - 1, r as usize - 1);
+            for y in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+                for x in c.saturating_sub(1)..=(c + 1).min(columns - 1) {
+                    if (x, y) != (c, r) {
+                        let i = y * columns + x;
+                        self.layers[i / 64] |= 1 << (i % 64);
+                    }
                 }
             }
         }
         // A field a piece stands on (ours included) is no place to end.
         for f in s.pieces.iter().filter_map(|p| p.at) {
-            self.came[idx(f)] = UNSEEN;
+            let i = idx(f);
+            self.layers[i / 64] &= !(1 << (i % 64));
         }
         let start = idx(from);
-        self.came[start] = START;
-        self.queue.push(start as u16);
-        // Each direction with how far it moves a field's index, worked out once per search.
+        self.reached.clear();
+        self.reached.extend_from_slice(&self.layers);
+        let mut distance = 0;
+        while !has(&self.layers[distance * w..], start) {
+            // The next layer: the fields not reached yet from which some step lands in this one.
+            let (done, next) = {
+                self.layers.resize((distance + 2) * w, 0);
+                self.layers.split_at_mut((distance + 1) * w)
+            };
+            let this = &done[distance * w..];
+            for d in Dir::ALL {
+                or_stepped_back(next, this, offset(d, columns), self.walls.open(d));
+            }
+            let mut any = 0;
+            for (n, seen) in next.iter_mut().zip(&mut self.reached) {
+                *n &= !*seen;
+                *seen |= *n;
+                any |= *n;
+            }
+            if any == 0 {
+                return None;
+            }
+            distance += 1;
+        }
+        // Forward from `from`, each step to the field one closer, by the first direction.
         let dirs: [(Dir, isize); 4] = std::array::from_fn(|k| {
             let d = Dir::ALL[(k + turn) % 4];
             (d, offset(d, columns))
         });
-        let mut goal = None;
-        let mut next = 0;
-        'search: while let Some(&i) = self.queue.get(next) {
-            next += 1;
-            let i = i as usize;
-            // The field's walls read once for its four steps.
-            let stopped = self.walls.stopped_from(i);
-            for &(d, by) in &dirs {
-                if stopped & (1 << d as u8) != 0 {
-                    continue;
-                }
-                let n = i.wrapping_add_signed(by);
-                let was = self.came[n];
-                if was >= GOAL {
-                    self.came[n] = d as u8;
-                    if was == GOAL {
-                        goal = Some(n);
-                        break 'search;
-                    }
-                    self.queue.push(n as u16);
-                }
-            }
-        }
         self.path.clear();
-        let mut at = goal?;
-        while self.came[at] != START {
-            let d = Dir::ALL[self.came[at] as usize];
+        let mut at = start;
+        for left in (0..distance).rev().take(steps) {
+            let closer = &self.layers[left * w..(left + 1) * w];
+            let &(d, by) = dirs.iter().find(|&&(d, by)| {
+                has(self.walls.open(d), at) && has(closer, at.wrapping_add_signed(by))
+            })?;
             self.path.push(d);
-            at = at.wrapping_add_signed(-offset(d, columns));
+            at = at.wrapping_add_signed(by);
         }
-        self.path.reverse();
         Some(&self.path)
+    }
+}
+
+/// `out |= open & (this moved back by by)`: field `i` joins when it is open in the step's
+/// direction and field `i + by` is in `this` (sets of fields as bits; |by| is a row at most, a
+/// board is at most 60 fields wide, so under one word).
+fn or_stepped_back(out: &mut [u64], this: &[u64], by: isize, open: &[u64]) {
+    let b = by.unsigned_abs() as u32;
+    debug_assert!(b > 0 && b < 64);
+    let w = out.len();
+    // All three the same length, told once (no bounds checked word by word).
+    let (Some(this), Some(open)) = (this.get(..w), open.get(..w)) else {
+        return;
+    };
+    if w == 0 {
+        return;
+    }
+    // Word i takes bits from words i and i + 1 (a step back towards the end) or i - 1 (towards
+    // the start); the words at the ends have nothing beyond them.
+    if by > 0 {
+        for i in 0..w - 1 {
+            out[i] |= ((this[i] >> b) | (this[i + 1] << (64 - b))) & open[i];
+        }
+        out[w - 1] |= (this[w - 1] >> b) & open[w - 1];
+    } else {
+        out[0] |= (this[0] << b) & open[0];
+        for i in 1..w {
+            out[i] |= ((this[i] << b) | (this[i - 1] >> (64 - b))) & open[i];
+        }
     }
 }
 

@@ -45,6 +45,10 @@ pub fn step_to(rules: &GridRules, s: &State, from: Field, dir: Dir) -> Result<Fi
 pub struct WallMap {
     /// One bit per direction (`Dir as usize`) for each field, row by row.
     stopped: Vec<u8>,
+    /// The same read the other way, one bit set per field (row by row, 64 fields to a word)
+    /// for each direction (`Dir as usize`) a step may take from it: the path search moves a
+    /// whole set of fields a step at once.
+    open: [Vec<u64>; 4],
     /// The board and walls the map was filled for: walls are set up before play, so a map is
     /// filled once and only checked after that.
     made_for: (u8, u8, Vec<u32>),
@@ -81,6 +85,23 @@ impl WallMap {
             self.stop(rules, (c, r), dir);
             self.stop(rules, (c2, r2), back);
         }
+        let words = self.stopped.len().div_ceil(64);
+        for d in Dir::ALL {
+            let open = &mut self.open[d as usize];
+            open.clear();
+            open.resize(words, 0);
+            for (i, &stopped) in self.stopped.iter().enumerate() {
+                if stopped & (1 << d as u8) == 0 {
+                    open[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+    }
+
+    /// The fields a step in `dir` may leave from, as bits (field `i` row by row is bit
+    /// `i % 64` of word `i / 64`; none past the board's last field).
+    pub fn open(&self, dir: Dir) -> &[u64] {
+        &self.open[dir as usize]
     }
 
     fn index(&self, f: Field) -> usize {
