@@ -2,8 +2,8 @@
 //! numbers worked out by hand in each test. Positions are built with the table corrections.
 
 use boardside::engine::illuminati::state::Status;
-use boardside::engine::illuminati::IlluRules;
 use boardside::engine::illuminati::Illuminati;
+use boardside::engine::illuminati::{IlluOptions, IlluRules};
 use boardside::session::Session;
 
 pub type Game = crate::At<Illuminati>;
@@ -125,6 +125,66 @@ fn the_irs_taxes_each_other_player_two_megabucks_on_its_owners_income_phase() {
     assert_eq!(g.player_treasury("Bob"), bob + 9 - 2);
     assert_eq!(g.player_treasury("Cy"), cy + 12 - 2);
     assert_eq!(g.treasury("irs"), 2 + 2 + 2, "income 2 and two taxes of 2");
+}
+
+/// The I.R.S.'s card: "Tax may come from any group. If a player has no money he owes no tax."
+/// Bob's Illuminati treasury is empty: the richer of his groups pays. Cy has 1 MB in his
+/// Illuminati treasury and 4 in a group: 1 from each. Nobody's money anywhere: nothing.
+#[test]
+fn the_irs_tax_comes_from_any_group_and_nothing_from_nothing() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner irs Ann");
+    // Ann, Cy, then Bob play a turn; before Bob ends his, the treasuries are set.
+    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("set treasury network 0; set owner pentagon Bob; set treasury pentagon 3");
+    g.run("set owner moonies Bob; set treasury moonies 5");
+    g.run("set treasury gnomes 1; set owner big-media Cy; set treasury big-media 4");
+    let irs = g.treasury("irs");
+    g.run("end");
+    assert_eq!(g.treasury("moonies"), 5 - 2, "the richer group pays");
+    assert_eq!(g.treasury("pentagon"), 3);
+    assert_eq!(g.treasury("network"), 0);
+    assert_eq!((g.treasury("gnomes"), g.treasury("big-media")), (0, 4 - 1));
+    assert_eq!(
+        g.treasury("irs"),
+        irs + 2 + 2 + 2,
+        "income 2 and two taxes of 2"
+    );
+    assert!(
+        g.said("I.R.S. taxes 1 MB from The Gnomes of Zurich"),
+        "{:?}",
+        g.lines
+    );
+
+    // A player with no money anywhere owes nothing.
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("set owner irs Ann");
+    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("set treasury network 0; set treasury gnomes 0");
+    let irs = g.treasury("irs");
+    g.run("end");
+    assert_eq!(g.treasury("irs"), irs + 2, "income alone");
+}
+
+/// `tax_from=illuminati` (how releases before the option read the card, and what a journal
+/// they saved resumes with): only the Illuminati treasury pays; empty, nothing is taxed.
+#[test]
+fn with_tax_from_illuminati_only_the_illuminati_treasury_pays_the_irs() {
+    let mut g = game_with("bavarian", "network", "gnomes", &["tax_from=illuminati"]);
+    g.run("set owner irs Ann");
+    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("set treasury network 0; set owner moonies Bob; set treasury moonies 5");
+    g.run("set treasury gnomes 1");
+    let irs = g.treasury("irs");
+    g.run("end");
+    assert_eq!(g.treasury("moonies"), 5);
+    assert_eq!(g.treasury("gnomes"), 0);
+    assert_eq!(g.treasury("irs"), irs + 2 + 1);
+    // A journal's options saved before the key existed read as this reading; new games
+    // default to the whole structure.
+    let old: IlluOptions = serde_json::from_str(r#"{"illuminati_card_counts":true}"#).unwrap();
+    assert!(!old.tax_from_structure);
+    assert!(IlluOptions::default().tax_from_structure);
 }
 
 #[test]
@@ -988,7 +1048,10 @@ fn a_journal_whose_turns_carried_their_income_still_resumes() {
     let (mut resumed, _) = Session::<Illuminati>::resume(rules(), &path)
         .unwrap()
         .expect("a game");
-    let mut now = game("bavarian", "network", "gnomes");
+    // (That release taxed for the I.R.S. from the Illuminati treasury alone: its journals
+    // resume with that reading, `tax_from=illuminati`.)
+    assert!(!resumed.state.tax_from_structure);
+    let mut now = game_with("bavarian", "network", "gnomes", &["tax_from=illuminati"]);
     now.run("draw moonies; attack control bavarian moonies; roll 6 5; end; end; end");
     assert_eq!(resumed.state, now.s.state);
     let bavarian = rules().card("bavarian").unwrap();

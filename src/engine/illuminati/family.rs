@@ -118,6 +118,15 @@ impl Family for Illuminati {
                 o.listed_order,
             ),
             pick(
+                "I.R.S. tax from",
+                "tax_from",
+                [
+                    ("Illuminati only", "illuminati"),
+                    ("whole structure", "structure"),
+                ],
+                o.tax_from_structure,
+            ),
+            pick(
                 "Orphaned puppets",
                 "orphans",
                 [
@@ -209,6 +218,7 @@ impl Family for Illuminati {
             orphans_to_master: o.orphans_to_master,
             neutralize_needs_arrow: o.neutralize_needs_arrow,
             listed_order: o.listed_order,
+            tax_from_structure: o.tax_from_structure,
         };
         Ok((state, vec![]))
     }

@@ -242,6 +242,13 @@ pub struct IlluOptions {
     pub neutralize_needs_arrow: bool,
     /// Play in the listed order instead of counter-clockwise.
     pub listed_order: bool,
+    /// The I.R.S.'s tax comes from anywhere in the taxed player's structure ("may come from
+    /// any group"): the Illuminati treasury first, then the richest groups, until paid or the
+    /// player has no money left. Off (`tax_from=illuminati`), only the Illuminati treasury pays,
+    /// as releases before this option did: a journal saved by one has no such key and resumes
+    /// with it off, so its recorded results are what the rules give again.
+    #[serde(default)]
+    pub tax_from_structure: bool,
 }
 
 impl Default for IlluOptions {
@@ -252,13 +259,14 @@ impl Default for IlluOptions {
             orphans_to_master: false,
             neutralize_needs_arrow: true,
             listed_order: false,
+            tax_from_structure: true,
         }
     }
 }
 
 pub const OPTION_KEYS: &str =
     "illuminati_card_counts, alignment_once, orphans (uncontrolled|master), \
-neutralize_needs_arrow, turn_order (counter-clockwise|listed)";
+neutralize_needs_arrow, turn_order (counter-clockwise|listed), tax_from (structure|illuminati)";
 
 fn flag(key: &str, v: &str) -> Result<bool, String> {
     match v {
@@ -268,33 +276,27 @@ fn flag(key: &str, v: &str) -> Result<bool, String> {
     }
 }
 
+/// An option set by one of two words: the second is `true`.
+fn either(key: &str, v: &str, [off, on]: [&str; 2]) -> Result<bool, String> {
+    match v {
+        _ if v == on => Ok(true),
+        _ if v == off => Ok(false),
+        _ => Err(format!("{key} = {v}: expected {off} or {on}")),
+    }
+}
+
 impl IlluOptions {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "illuminati_card_counts" => self.illuminati_card_counts = flag(key, value)?,
             "alignment_once" => self.alignment_once = flag(key, value)?,
             "neutralize_needs_arrow" => self.neutralize_needs_arrow = flag(key, value)?,
-            "orphans" => {
-                self.orphans_to_master = match value {
-                    "master" => true,
-                    "uncontrolled" => false,
-                    _ => {
-                        return Err(format!(
-                            "orphans = {value}: expected uncontrolled or master"
-                        ))
-                    }
-                }
+            "orphans" => self.orphans_to_master = either(key, value, ["uncontrolled", "master"])?,
+            "tax_from" => {
+                self.tax_from_structure = either(key, value, ["illuminati", "structure"])?
             }
             "turn_order" => {
-                self.listed_order = match value {
-                    "listed" => true,
-                    "counter-clockwise" => false,
-                    _ => {
-                        return Err(format!(
-                            "turn_order = {value}: expected counter-clockwise or listed"
-                        ))
-                    }
-                }
+                self.listed_order = either(key, value, ["counter-clockwise", "listed"])?
             }
             _ => {
                 return Err(format!(

@@ -165,6 +165,9 @@ pub struct State {
     pub orphans_to_master: bool,
     pub neutralize_needs_arrow: bool,
     pub listed_order: bool,
+    /// The I.R.S. taxes the whole structure (`IlluOptions::tax_from_structure`).
+    #[serde(default)]
+    pub tax_from_structure: bool,
 }
 
 impl State {
@@ -247,6 +250,7 @@ impl State {
             orphans_to_master,
             neutralize_needs_arrow,
             listed_order,
+            tax_from_structure,
         } = self;
         to.players.truncate(players.len());
         for (i, p) in players.iter().enumerate() {
@@ -274,6 +278,7 @@ impl State {
         to.orphans_to_master = *orphans_to_master;
         to.neutralize_needs_arrow = *neutralize_needs_arrow;
         to.listed_order = *listed_order;
+        to.tax_from_structure = *tax_from_structure;
     }
 }
 

@@ -206,25 +206,59 @@ pub fn collect_income(t: &mut Table, player: usize, again: bool) {
                 Ability::Tax { amount } => Some(*amount),
                 _ => None,
             }) {
-                for q in 0..t.s.players.len() {
-                    if q == player || t.s.players[q].eliminated {
-                        continue;
-                    }
-                    // From the Illuminati treasury, else the richest group; nothing from nothing.
-                    // (The first of equals, in structure order: no list.)
-                    let ill = t.s.players[q].illuminati;
-                    let purse = (t.s.structure_iter(q))
-                        .min_by_key(|&x| (ill != Some(x), -t.s.cards[x].treasury));
-                    if let Some(f) = purse.filter(|&f| t.s.cards[f].treasury > 0) {
-                        let amount = tax.min(t.s.cards[f].treasury);
-                        t.emit(Event::Money {
-                            from: Purse::Card(f),
-                            to: Purse::Card(c),
-                            amount,
-                            why: Why::Tax { by: c },
-                        });
-                    }
-                }
+                tax_others(t, player, c, tax);
+            }
+        }
+    }
+}
+
+/// A card that may pay a tax, sorted into the order it pays: its player, then the Illuminati
+/// before groups and the richest first, then the card (the first of equals in structure order).
+type TaxOrder = (usize, (bool, i64), usize);
+
+/// The I.R.S. (`by`, in `player`'s structure) taxes every other player still in (its card: "Tax
+/// may come from any group. If a player has no money he owes no tax"): `tax` MB from the
+/// Illuminati treasury first, then the richest groups (the first of equals in structure order),
+/// until paid or the player has no money left. With `tax_from=illuminati`, the first of those
+/// alone pays, as releases before that option read it.
+fn tax_others(t: &mut Table, player: usize, by: usize, tax: i64) {
+    // Every other player's cards in the order they pay, from one pass over the cards: a
+    // payment moves money from one player's card to this one, never another player's.
+    let mut purses: smallvec::SmallVec<[TaxOrder; 32]> = smallvec::SmallVec::new();
+    for (x, card) in t.s.cards.iter().enumerate() {
+        let (Status::Controlled, Some(q)) = (card.status, card.owner) else {
+            continue;
+        };
+        let Some(taxed) =
+            t.s.players
+                .get(q)
+                .filter(|pl| q != player && !pl.eliminated)
+        else {
+            continue;
+        };
+        purses.push((q, (taxed.illuminati != Some(x), -card.treasury), x));
+    }
+    purses.sort_unstable();
+    for cards in purses.chunk_by(|a, b| a.0 == b.0) {
+        let mut owed = tax;
+        let paying = if t.s.tax_from_structure {
+            cards.len()
+        } else {
+            1
+        };
+        for &(_, _, from) in &cards[..paying] {
+            let amount = owed.min(t.s.cards[from].treasury);
+            if amount > 0 {
+                t.emit(Event::Money {
+                    from: Purse::Card(from),
+                    to: Purse::Card(by),
+                    amount,
+                    why: Why::Tax { by },
+                });
+                owed -= amount;
+            }
+            if owed <= 0 {
+                break;
             }
         }
     }
