@@ -163,13 +163,12 @@ fn has(bits: &[u64], i: usize) -> bool {
 }
 
 impl Search {
-    /// The first `steps` of a shortest path to a free field next to a target, directions tried
-    /// from `turn` on (the trip's). The path is the one a breadth-first search from `from` would meet
-    /// first, looking beyond fields in the order reached and trying directions in that order:
-    /// of all shortest paths, the first when their directions are read as words in that order.
-    /// So the search measures every field's distance back from the ends, a layer at a time,
-    /// until it reaches `from`; then walks forward, each step in the first direction that
-    /// comes one closer.
+    /// The trip's first `steps` of a shortest path to a free field next to a target. The path
+    /// is the one a breadth-first search from `from` would meet first, looking beyond fields in
+    /// the order reached and trying directions from `turn` on: of all shortest paths, the first
+    /// when their directions are read as words in that order. So the search measures every
+    /// field's distance back from the ends, a layer at a time, until it reaches `from`; then
+    /// walks forward, each step in the first direction that comes one closer.
     fn path(&mut self, rules: &GridRules, s: &State, trip: &Trip) -> Option<&[Dir]> {
         let &Trip {
             from,
