@@ -169,7 +169,38 @@ pub enum Event {
     },
 }
 
+#[inline(always)]
 pub fn apply(s: &mut State, e: &Event) {
+    // The events of every round's resolution here, the rest in `apply_other`: inlined where
+    // each event is made (`Table::emit`), this is there only the arm for that event.
+    match e {
+        Event::Sealed { player, order } => s.pieces[*player].order = Some(*order),
+        Event::Step { player, to, .. } => s.pieces[*player].at = Some(*to),
+        Event::Stunned { player, rounds, .. } => {
+            let p = &mut s.pieces[*player];
+            // Another stun sets the longer of the two, without adding.
+            p.stunned = p.stunned.max(*rounds);
+            p.fresh_stun = true;
+        }
+        Event::Strip { team, value } => s.strips[team.index()] = *value,
+        Event::Count {
+            player,
+            action,
+            value,
+        } => s.pieces[*player].counts[*action as usize] = *value,
+        Event::Round { round } => s.round = *round,
+        Event::Blocked { .. }
+        | Event::Prayer { .. }
+        | Event::Missed { .. }
+        | Event::MissedAttack { .. }
+        | Event::Unheard { .. } => {}
+        _ => apply_other(s, e),
+    }
+}
+
+/// `apply` for the events of set-up, wonders, corrections and the end.
+#[inline(never)]
+fn apply_other(s: &mut State, e: &Event) {
     match e {
         Event::Side { player, team } | Event::Team { player, team } => {
             s.pieces[*player].team = Some(*team)
@@ -183,10 +214,7 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Computer { name, team } => s.pieces.push(Piece::new(name, Some(*team), true)),
         Event::Placed { player, field, .. } => s.pieces[*player].at = Some(*field),
-        Event::Missed { .. } | Event::MissedAttack { .. } | Event::Unheard { .. } => {}
         Event::Phase { phase } => s.phase = phase.clone(),
-        Event::Round { round } => s.round = *round,
-        Event::Sealed { player, order } => s.pieces[*player].order = Some(*order),
         Event::Revealed { orders } => {
             for p in s.pieces.iter_mut() {
                 p.order = None;
@@ -194,16 +222,6 @@ pub fn apply(s: &mut State, e: &Event) {
             s.revealed.clear();
             s.revealed.extend_from_slice(orders);
         }
-        Event::Step { player, to, .. } => s.pieces[*player].at = Some(*to),
-        Event::Blocked { .. } => {}
-        Event::Stunned { player, rounds, .. } => {
-            let p = &mut s.pieces[*player];
-            // Another stun sets the longer of the two, without adding.
-            p.stunned = p.stunned.max(*rounds);
-            p.fresh_stun = true;
-        }
-        Event::Prayer { .. } => {}
-        Event::Strip { team, value } => s.strips[team.index()] = *value,
         Event::StripFull { team } => {
             s.strips[team.index()] = 0;
             s.wonders_due.push(*team);
@@ -245,11 +263,6 @@ pub fn apply(s: &mut State, e: &Event) {
                 p.fresh_wonder = false;
             }
         }
-        Event::Count {
-            player,
-            action,
-            value,
-        } => s.pieces[*player].counts[*action as usize] = *value,
         Event::Sticker {
             player,
             part,
@@ -264,5 +277,17 @@ pub fn apply(s: &mut State, e: &Event) {
             s.winner = Some(*team);
             s.phase = Phase::Over;
         }
+        // Applied by `apply` itself.
+        Event::Sealed { .. }
+        | Event::Step { .. }
+        | Event::Stunned { .. }
+        | Event::Strip { .. }
+        | Event::Count { .. }
+        | Event::Round { .. }
+        | Event::Blocked { .. }
+        | Event::Prayer { .. }
+        | Event::Missed { .. }
+        | Event::MissedAttack { .. }
+        | Event::Unheard { .. } => apply(s, e),
     }
 }

@@ -180,6 +180,7 @@ impl Family for Grid {
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
+    #[inline(always)]
     fn apply(_r: &GridRules, s: &mut State, e: &Event) {
         event::apply(s, e)
     }

@@ -203,18 +203,12 @@ fn hold(s: &mut State, card: usize, by: i8) {
     }
 }
 
+#[inline(always)]
 pub fn apply(s: &mut State, e: &Event) {
+    // Money, placing and the turn's state, the events of nearly every command, here; the
+    // rest in `apply_other`. Inlined where each event is made (`Table::emit`), this is there
+    // only the arm for that event.
     match e {
-        Event::Chose { player, card } => {
-            s.players[*player].illuminati = Some(*card);
-            hold(s, *card, -1);
-            let c = &mut s.cards[*card];
-            c.status = Status::Controlled;
-            c.owner = Some(*player);
-            c.master = None;
-            c.arrows = Some(4);
-        }
-        Event::Goal { player, card } => s.players[*player].goal = Some(*card),
         Event::Place {
             card,
             status,
@@ -246,6 +240,26 @@ pub fn apply(s: &mut State, e: &Event) {
                 _ => {}
             }
         }
+        Event::TurnState { turn } => s.turn = turn.clone(),
+        Event::Rolled { .. } | Event::Note { .. } => {}
+        _ => apply_other(s, e),
+    }
+}
+
+/// `apply` for the other events.
+#[inline(never)]
+fn apply_other(s: &mut State, e: &Event) {
+    match e {
+        Event::Chose { player, card } => {
+            s.players[*player].illuminati = Some(*card);
+            hold(s, *card, -1);
+            let c = &mut s.cards[*card];
+            c.status = Status::Controlled;
+            c.owner = Some(*player);
+            c.master = None;
+            c.arrows = Some(4);
+        }
+        Event::Goal { player, card } => s.players[*player].goal = Some(*card),
         Event::Phase { phase } => s.phase = *phase,
         Event::TurnStarts { player } => {
             s.current = *player;
@@ -254,7 +268,6 @@ pub fn apply(s: &mut State, e: &Event) {
                 c.alignments = None;
             }
         }
-        Event::TurnState { turn } => s.turn = turn.clone(),
         Event::Drew { player, special } => s.players[*player].specials.push(*special),
         Event::Discard {
             player, special, ..
@@ -271,7 +284,6 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Attack { attack } => s.attack = attack.clone(),
-        Event::Rolled { .. } | Event::Note { .. } => {}
         Event::Restore { to, hands } => {
             let roll = s.before_roll.take();
             let special = s.before_special.take();
@@ -323,5 +335,11 @@ pub fn apply(s: &mut State, e: &Event) {
             s.won_by = Some(why.clone());
             s.phase = Phase::Over;
         }
+        // Applied by `apply` itself.
+        Event::Place { .. }
+        | Event::Money { .. }
+        | Event::TurnState { .. }
+        | Event::Rolled { .. }
+        | Event::Note { .. } => apply(s, e),
     }
 }

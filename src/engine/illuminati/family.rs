@@ -238,6 +238,7 @@ impl Family for Illuminati {
     ) -> Result<(), RuleError> {
         super::execute_or_abandon(r, s, c, out)
     }
+    #[inline(always)]
     fn apply(_r: &IlluRules, s: &mut State, e: &Event) {
         event::apply(s, e)
     }

@@ -138,6 +138,7 @@ impl Family for Property {
         super::execute_into(r, s, c, out)
     }
 
+    #[inline(always)]
     fn apply(r: &Ruleset, s: &mut State, e: &Event) {
         event::apply(r, s, e)
     }
