@@ -17,7 +17,13 @@ pub enum Arrival {
 
 pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
     let sq = t.s.players[p].position;
-    match &t.rules.squares[sq].kind {
+    let kind = &t.rules.squares[sq].kind;
+    // Most landings are on a property: asked first, a branch the processor mostly guesses
+    // right, where the full match is a jump on the kind it often guesses wrong.
+    if let Kind::Lot { .. } | Kind::Station { .. } | Kind::Utility { .. } = kind {
+        return property(t, p, sq, arrival);
+    }
+    match kind {
         Kind::Start => {}
         Kind::Free => t.emit(Event::Note(Note::FreeRest {
             player: p,
