@@ -1009,14 +1009,9 @@ fn g_g_03_the_path_search_finds_the_breadth_first_path() {
     let b = board_with("Ann:s:5,5 Bob:r:7,5 Cy:s:2,2 Di:r:12,18", &[], &[]);
     let r = &b.s.rules;
     let mut rng = StdRng::seed_from_u64(13);
-    // A wall unit between two fields of the board (its field's east or south edge).
+    // A wall unit between two fields of the board, as the ruleset and `wall` accept one.
     let on_board = |(c, row, edge): (u8, u8, Edge)| {
-        c >= 1
-            && row >= 1
-            && match edge {
-                Edge::East => c < r.columns && row <= r.rows,
-                Edge::South => c <= r.columns && row < r.rows,
-            }
+        boardside::engine::grid::rules::unit(r.columns, r.rows, c.into(), row.into(), edge).is_ok()
     };
     let (mut found, mut shut_in) = (0, 0);
     for case in 0..400 {

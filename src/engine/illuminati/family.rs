@@ -118,12 +118,10 @@ impl Family for Illuminati {
                 o.listed_order,
             ),
             pick(
-                "I.R.S. tax from",
+                // Short enough for the screen's line: "I.R.S. tax: any group".
+                "I.R.S. tax",
                 "tax_from",
-                [
-                    ("Illuminati only", "illuminati"),
-                    ("whole structure", "structure"),
-                ],
+                [("Illuminati", "illuminati"), ("any group", "structure")],
                 o.tax_from_structure,
             ),
             pick(
