@@ -103,6 +103,23 @@ impl HouseRule {
         }
     }
 
+    /// One option with two values, each shown as a word ("Orphans: uncontrolled"); the
+    /// second is the default when `second` holds. For a switch whose name and "on"/"off"
+    /// would not fit the screen's line, the words say what each value means.
+    pub fn either(name: &str, key: &'static str, words: [(&str, &str); 2], second: bool) -> Self {
+        HouseRule {
+            name: name.into(),
+            choices: words
+                .iter()
+                .map(|(word, v)| Choice {
+                    word: (*word).into(),
+                    settings: vec![(key, (*v).into())],
+                })
+                .collect(),
+            default: second as usize,
+        }
+    }
+
     /// On or off for one boolean option.
     pub fn switch(name: &str, key: &'static str, now: bool) -> HouseRule {
         let choice = |word: &str, v: bool| Choice {

@@ -346,6 +346,57 @@ fn golden_new_game_screen() {
 }
 
 #[test]
+fn golden_new_game_screen_with_illuminati_house_rules() {
+    let setup = Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml").into()],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    // Down to the last house rule, the screen scrolled to show the longest of them.
+    let last = ui
+        .entries()
+        .iter()
+        .position(|e| e.label.starts_with("Neutralize"))
+        .expect("the neutralize house rule");
+    for _ in 0..last {
+        key(&mut ui, "j", 0);
+    }
+    golden("new-game-illuminati", &ui);
+}
+
+#[test]
+fn every_house_rule_line_on_the_new_game_screen_shows_its_value_whole() {
+    // The line is "name: value"; the screen cuts what does not fit, and a cut line hides the
+    // very value the table is choosing ("Orphaned puppets:" with nothing after it).
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets");
+    let (mut seen, mut cut) = (0, Vec::new());
+    for file in std::fs::read_dir(root).unwrap() {
+        let path = file.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let rules = boardside::games::house_rules(&path).unwrap();
+        for h in &rules {
+            for c in &h.choices {
+                let line = format!("{}: {}", h.name, c.word);
+                if line.len() > boardside::ui::menu::COLS {
+                    cut.push(format!("{}: {line:?}", path.display()));
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 20, "only {seen} house-rule lines found");
+    assert!(
+        cut.is_empty(),
+        "longer than the screen's {} columns:\n{}",
+        boardside::ui::menu::COLS,
+        cut.join("\n")
+    );
+}
+
+#[test]
 fn golden_turn_buy_auction_and_debt_screens() {
     let mut ui = table_ui(1);
     golden("turn-start", &ui);

@@ -94,18 +94,15 @@ impl Family for Grid {
     /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
     /// reading of a stunned wonder holder (rulesets/grid.toml).
     fn house_rules(r: &GridRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::{Choice, HouseRule};
+        use crate::engine::game::HouseRule;
         let o = &r.options;
-        let walls = |word: &str, v: &str| Choice {
-            word: word.into(),
-            settings: vec![("walls", v.into())],
-        };
         vec![
-            HouseRule {
-                name: "Walls".into(),
-                choices: vec![walls("printed", "default"), walls("none", "none")],
-                default: o.no_walls as usize,
-            },
+            HouseRule::either(
+                "Walls",
+                "walls",
+                [("printed", "default"), ("none", "none")],
+                o.no_walls,
+            ),
             HouseRule::number(
                 "Strip length",
                 "strip_length",
@@ -113,9 +110,11 @@ impl Family for Grid {
                 &[12, 18, 24, 30, 36],
                 o.strip_length,
             ),
-            HouseRule::switch(
-                "Stunned holder converts",
+            // "Stunned holder converts: off" would not fit the screen's line.
+            HouseRule::either(
+                "Stunned holder",
                 "stunned_holder_converts",
+                [("does not", "false"), ("converts", "true")],
                 o.stunned_holder_converts,
             ),
         ]

@@ -93,23 +93,12 @@ impl Family for Illuminati {
     }
     /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
     fn house_rules(r: &IlluRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::{Choice, HouseRule};
+        use crate::engine::game::HouseRule;
         let o = &r.options;
-        let pick =
-            |name: &str, key: &'static str, words: [(&str, &str); 2], second: bool| HouseRule {
-                name: name.into(),
-                choices: words
-                    .iter()
-                    .map(|(word, v)| Choice {
-                        word: (*word).into(),
-                        settings: vec![(key, (*v).into())],
-                    })
-                    .collect(),
-                default: second as usize,
-            };
+        // Each line is "name: value" on a 25-column screen, hence the short names.
         vec![
-            pick(
-                "Turn order",
+            HouseRule::either(
+                "Turns",
                 "turn_order",
                 [
                     ("counter-clockwise", "counter-clockwise"),
@@ -117,15 +106,14 @@ impl Family for Illuminati {
                 ],
                 o.listed_order,
             ),
-            pick(
-                // Short enough for the screen's line: "I.R.S. tax: any group".
+            HouseRule::either(
                 "I.R.S. tax",
                 "tax_from",
                 [("Illuminati", "illuminati"), ("any group", "structure")],
                 o.tax_from_structure,
             ),
-            pick(
-                "Orphaned puppets",
+            HouseRule::either(
+                "Orphans",
                 "orphans",
                 [
                     ("uncontrolled", "uncontrolled"),
@@ -134,14 +122,15 @@ impl Family for Illuminati {
                 o.orphans_to_master,
             ),
             HouseRule::switch(
-                "Illuminati card counts",
+                "Illuminati counts",
                 "illuminati_card_counts",
                 o.illuminati_card_counts,
             ),
             HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
-            HouseRule::switch(
-                "Neutralize needs arrow",
+            HouseRule::either(
+                "Neutralize",
                 "neutralize_needs_arrow",
+                [("no arrow", "false"), ("needs arrow", "true")],
                 o.neutralize_needs_arrow,
             ),
         ]
