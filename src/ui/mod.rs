@@ -296,9 +296,19 @@ impl Ui {
                 legal::management(&se.rules, &se.state, &who, &mut cmds);
                 // A debtor raises money: building is not offered until the debt is paid.
                 let in_debt = matches!(se.state.top(), Some(Pending::Debt(_)));
+                // Selling a group's buildings at once is legal from each of its lots; one line
+                // per group is enough here (the square's own menu offers it from any lot).
+                let mut sold_whole = Vec::new();
                 for c in cmds {
                     if in_debt && matches!(c, Command::Build { .. }) {
                         continue;
+                    }
+                    if let Command::Sell { square, all: true } = c {
+                        let group = se.rules.squares[square].group();
+                        if sold_whole.contains(&group) {
+                            continue;
+                        }
+                        sold_whole.push(group);
                     }
                     out.push(entry(menu::label(&se.rules, &se.state, &c), Act::Cmd(c)));
                 }

@@ -1258,6 +1258,33 @@ fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
 }
 
 #[test]
+fn selling_a_whole_groups_buildings_is_one_line_with_the_groups_total() {
+    let mut ui = table_ui(3);
+    for l in [
+        "set owner centre Bob",
+        "set owner oversight Bob",
+        "set buildings centre 4",
+        "set buildings oversight 3",
+    ] {
+        let out = ui.session.as_mut().unwrap().run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    choose(&mut ui, "Bob's squares", 20);
+    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    // Seven houses at 50, sold back at half: 175, whichever lot names the group.
+    let all: Vec<&String> = labels
+        .iter()
+        .filter(|l| l.starts_with("Sell all"))
+        .collect();
+    assert_eq!(all, ["Sell all +175: Centre"], "{labels:?}");
+    assert!(
+        labels.contains(&"Sell 1 +25: Centre".to_string()),
+        "{labels:?}"
+    );
+}
+
+#[test]
 fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
     let mut ui = table_ui(3);
     for l in [

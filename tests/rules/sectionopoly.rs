@@ -4,7 +4,7 @@
 use crate::Table;
 use boardside::engine::property;
 use boardside::engine::property::state::{Pending, HOTEL};
-use boardside::engine::property::Event;
+use boardside::engine::property::{Command, Event};
 
 fn game(players: &[&str]) -> Table {
     Table::new("sectionopoly", players, |_| {})
@@ -761,6 +761,29 @@ fn selling_command_hqs_of_a_group_at_once() {
     t.run("sell centre all");
     assert_eq!((t.level("centre"), t.level("oversight")), (0, 0));
     assert_eq!(t.cash("Ann"), 1500 + 2 * 5 * 25);
+}
+
+#[test]
+fn selling_a_groups_buildings_at_once_is_offered_from_every_lot_of_the_group() {
+    // `sell SQ all` clears SQ's whole group, so it is legal from any of its lots: from the lot
+    // the even rule keeps from selling one step, from a lot with none, and from a group whose
+    // top buildings the bank lacks the houses to break down (where it is the only way out).
+    let sells_all = |t: &Table, sq: &str| {
+        let square = t.rules.square_index(sq).unwrap();
+        property::legal::legal(&t.rules, &t.s).contains(&Command::Sell { square, all: true })
+    };
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    assert!(!sells_all(&t, "centre"), "no buildings, nothing to sell");
+    t.run("set buildings oversight 1");
+    assert!(t.refused("sell centre").contains("no buildings"));
+    assert!(sells_all(&t, "centre") && sells_all(&t, "oversight"));
+    t.run("set buildings centre 5; set buildings oversight 5");
+    t.s.houses = 0;
+    assert!(t.refused("sell oversight").contains("sell oversight all"));
+    assert!(sells_all(&t, "centre") && sells_all(&t, "oversight"));
+    t.run("sell oversight all");
+    assert_eq!((t.level("centre"), t.level("oversight")), (0, 0));
 }
 
 // ---- SELLING PROPERTY (trades) ---------------------------------------------------------------

@@ -236,9 +236,7 @@ pub fn management_of(
                 continue;
             };
             // The group as it stands, read only when some kind asked for needs it.
-            let needed = (kinds.build && is_whole(g))
-                || (kinds.sell && s.squares[sq].level > 0)
-                || kinds.mortgage;
+            let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
             let now = needed.then(|| s.group_now(rules, g));
             if let Some(now) = now.as_ref() {
                 if kinds.build
@@ -248,9 +246,19 @@ pub fn management_of(
                     out.push_in_place(|| Command::Build { square: sq });
                 }
                 if kinds.sell && sell_step(rules, s, sq, now).is_ok() {
-                    for all in [false, true] {
-                        out.push_in_place(|| Command::Sell { square: sq, all });
-                    }
+                    out.push_in_place(|| Command::Sell {
+                        square: sq,
+                        all: false,
+                    });
+                }
+                // `sell SQ all` clears SQ's whole group, so any of its lots names it: also the
+                // lot the even rule keeps from selling one step, one with none, and a group
+                // whose top buildings the bank cannot break down (then the only way out).
+                if kinds.sell && now.highest > 0 && rules.squares[sq].is_lot() {
+                    out.push_in_place(|| Command::Sell {
+                        square: sq,
+                        all: true,
+                    });
                 }
                 if kinds.mortgage && mortgage_ok(s, sq, g, now).is_ok() {
                     out.push_in_place(|| Command::Mortgage { square: sq });
