@@ -5,6 +5,7 @@
 //! `cargo bench -- NAME` runs one family only (sectionopoly, grid, illuminati, device).
 
 use boardside::engine::game::Family;
+use boardside::engine::game::PlayRng;
 use boardside::engine::grid::Grid;
 use boardside::engine::illuminati::Illuminati;
 use boardside::engine::property::{Property, Ruleset};
@@ -81,7 +82,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
     for seed in 0..50u64 {
         let setup = F::setup(&rules, &names, &options, &mut StdRng::seed_from_u64(seed));
         let (mut s, _) = F::new_game(&rules, &names, &options, &setup).unwrap();
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = PlayRng::seed_from_u64(seed);
         for _ in 0..300 {
             if F::has_legal(&rules, &s)
                 && boardside::engine::game::winners::<F>(&rules, &s).is_none()
@@ -167,7 +168,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         let many = simulate::names(players.max(if label == "sectionopoly" { 8 } else { 0 }));
         let mut session =
             Session::<F>::new(rules.clone(), &many, seed, options.clone(), Some(&path)).unwrap();
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = PlayRng::seed_from_u64(seed);
         while !session.over() && session.history.len() < 10_000 {
             let Some(cmd) = F::random_command(&rules, &session.state, &mut rng) else {
                 break;

@@ -4,7 +4,7 @@
 //! a journal cut at every byte offset resumes to the last committed state or is refused
 //! clearly, never changing the file.
 
-use rand::rngs::StdRng;
+use crate::engine::game::PlayRng;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
 
@@ -71,7 +71,7 @@ impl<F: Family> Trial<'_, F> {
             self.opts.clone(),
             Some(path),
         )?;
-        let mut rng = StdRng::seed_from_u64(seed ^ 0x6a6f_7572);
+        let mut rng = PlayRng::seed_from_u64(seed ^ 0x6a6f_7572);
         let mut states = vec![s.state.clone()];
         for _ in 0..commands {
             if s.over() {
@@ -173,7 +173,7 @@ pub fn legal_agrees<F: Family>(
         opts.clone(),
         None,
     )?;
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = PlayRng::seed_from_u64(seed);
     for step in 0..steps {
         if s.over() {
             break;
@@ -195,6 +195,10 @@ pub fn legal_agrees<F: Family>(
                 && F::execute(rules, &mut s.state.clone(), &wild).is_ok()
                 && !legal.contains(&wild)
             {
+                eprintln!(
+                    "DEBUG {:?}",
+                    F::state_json(rules, &s.state, crate::engine::game::Audience::Table)
+                );
                 return Err(format!("seed {seed}: {wild:?} is accepted but not listed"));
             }
         }

@@ -4,6 +4,7 @@
 //! replay == live state, undo then redo == identity, refused commands change nothing, and the
 //! state survives a journal round trip.
 
+use crate::engine::game::PlayRng;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
@@ -244,7 +245,7 @@ pub fn play_fast<F: Family>(
     let players = names(cfg.players);
     let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = PlayRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
     let (mut events, mut options) = (Vec::new(), Vec::new());
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
@@ -285,7 +286,7 @@ pub fn play_checked<F: Family>(
         options.clone(),
         None,
     )?;
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = PlayRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
     let fail = |what: String, s: &Session<F>| {
         format!(

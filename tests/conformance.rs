@@ -642,6 +642,7 @@ fn every_legal_command_is_accepted_and_accepted_commands_are_listed() {
 /// A toy family for the suite's own tests: players count up in turn to 10, but the rules
 /// forget to give any command at 5, so a live game gets stuck there.
 mod stuck {
+    use boardside::engine::game::PlayRng;
     use boardside::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
     use boardside::engine::RuleError;
     use rand::rngs::StdRng;
@@ -769,10 +770,10 @@ mod stuck {
         fn player_index(_: &(u32, usize), _: &str) -> Option<usize> {
             None
         }
-        fn random_command(r: &(), s: &(u32, usize), _: &mut StdRng) -> Option<()> {
+        fn random_command(r: &(), s: &(u32, usize), _: &mut PlayRng) -> Option<()> {
             Self::legal(r, s).pop()
         }
-        fn wild_command(_: &(), _: &(u32, usize), _: &mut StdRng) {}
+        fn wild_command(_: &(), _: &(u32, usize), _: &mut PlayRng) {}
         fn tally(_: &mut (), _: &(), _: &(u32, usize), e: &[()]) -> u64 {
             e.len() as u64
         }

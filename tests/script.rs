@@ -636,7 +636,7 @@ fn saved_random_game<F: boardside::engine::game::Family>(
     let journal = games.join(format!("{name}.journal"));
     let mut s =
         boardside::session::Session::<F>::new(rules, &names, 5, opts, Some(&journal)).unwrap();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut rng = boardside::engine::game::PlayRng::seed_from_u64(5);
     for _ in 0..moves {
         if s.over() {
             break;

@@ -4,6 +4,11 @@
 //! Session, journal, simulate, the CLI and the conformance tests are written once against it.
 
 use rand::rngs::StdRng;
+
+/// The random players' generator (simulate, the conformance suite): xoshiro256++, a small,
+/// fast generator whose output for a seed is fixed by its published algorithm on every
+/// platform. Setups and the table's own dice keep `StdRng`, so saved games replay as before.
+pub type PlayRng = rand_xoshiro::Xoshiro256PlusPlus;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -341,7 +346,7 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn random_command(
         rules: &Self::Rules,
         state: &Self::State,
-        rng: &mut StdRng,
+        rng: &mut PlayRng,
     ) -> Option<Self::Command>;
     /// `random_command` as an index into `options`, a list the caller keeps between calls
     /// (cleared here): the command is read where it was listed, never moved (simulate's hot
@@ -349,7 +354,7 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn random_choice(
         rules: &Self::Rules,
         state: &Self::State,
-        rng: &mut StdRng,
+        rng: &mut PlayRng,
         options: &mut Vec<Self::Command>,
     ) -> Option<usize> {
         options.clear();
@@ -357,7 +362,7 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         Some(0)
     }
     /// A command picked with no regard to legality, to check that refusals change nothing.
-    fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut StdRng) -> Self::Command;
+    fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut PlayRng) -> Self::Command;
     /// Count what a command's events did; returns the player-turns (or rounds) they started.
     fn tally(
         stats: &mut Self::Stats,
@@ -386,7 +391,7 @@ pub fn winners<F: Family>(rules: &F::Rules, state: &F::State) -> Option<Vec<usiz
 /// `usize` range that fits 32 bits with its 32-bit sampler), through the 32-bit sampler
 /// directly, which the compiler inlines; the `usize` one is an out-of-line call on every draw
 /// of the random players.
-pub fn below(rng: &mut StdRng, n: usize) -> usize {
+pub fn below(rng: &mut PlayRng, n: usize) -> usize {
     use rand::Rng;
     debug_assert!(u32::try_from(n).is_ok(), "below: {n} does not fit 32 bits");
     rng.random_range(0..n as u32) as usize

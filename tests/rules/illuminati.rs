@@ -950,7 +950,7 @@ fn a_state_copied_into_an_older_copy_equals_the_state() {
         );
         let (mut s, _) =
             Illuminati::new_game(&r, &names[..2 + seed as usize % 3], &options, &setup).unwrap();
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
         for step in 0..400 {
             let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
                 break;

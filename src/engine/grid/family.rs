@@ -1,6 +1,7 @@
 //! The grid game behind the shared game API: each method hands over to the module that owns
 //! it; the random player and the invariants the conformance suite checks live here.
 
+use crate::engine::game::PlayRng;
 use rand::rngs::StdRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -312,10 +313,10 @@ impl Family for Grid {
     fn player_index(s: &State, name: &str) -> Option<usize> {
         s.index_of(name)
     }
-    fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+    fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
-    fn wild_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Command {
+    fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Command {
         let n = s.pieces.len();
         let p = rng.random_range(0..n);
         match rng.random_range(0..8) {
@@ -496,7 +497,7 @@ fn legal(r: &GridRules, s: &State) -> Vec<Command> {
     out
 }
 
-fn random_command(r: &GridRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
     Some(match &s.phase {
         Phase::Setup => match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
             Some(p) => Command::Side {

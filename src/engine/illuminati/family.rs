@@ -1,6 +1,7 @@
 //! Illuminati behind the shared game API: each method hands over to the module that owns it;
 //! the random player and the invariants the conformance suite checks live here.
 
+use crate::engine::game::PlayRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -395,10 +396,10 @@ impl Family for Illuminati {
     fn player_index(s: &State, name: &str) -> Option<usize> {
         s.player_index(name)
     }
-    fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+    fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
-    fn wild_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Command {
+    fn wild_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Command {
         let n = s.players.len();
         let card = rng.random_range(0..r.cards.len());
         let other = rng.random_range(0..r.cards.len());
@@ -568,7 +569,7 @@ fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
     out
 }
 
-fn random_command(r: &IlluRules, s: &State, rng: &mut StdRng) -> Option<Command> {
+fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
     let n = s.players.len();
     Some(match s.phase {
         Phase::Over => return None,

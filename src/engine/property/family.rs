@@ -1,6 +1,7 @@
 //! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
 //! method hands over to the rule area, grammar or narration that owns it.
 
+use crate::engine::game::PlayRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use serde_json::Value;
@@ -304,20 +305,20 @@ impl Family for Property {
         s.player_index(name)
     }
 
-    fn random_command(r: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
+    fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random::choose(r, s, rng)
     }
 
     fn random_choice(
         r: &Ruleset,
         s: &State,
-        rng: &mut StdRng,
+        rng: &mut PlayRng,
         options: &mut Vec<Command>,
     ) -> Option<usize> {
         random::choose_in(r, s, rng, options)
     }
 
-    fn wild_command(r: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
+    fn wild_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Command {
         random::wild_command(r, s, rng)
     }
 

@@ -1,7 +1,7 @@
 //! The property games' random player (simulate, the conformance suite), their invariants and
 //! the figures simulate reports for them (status lead changes, wins on status).
 
-use rand::rngs::StdRng;
+use crate::engine::game::PlayRng;
 use rand::Rng;
 
 use super::state::{level_buildings, Pending, State, HOTEL};
@@ -189,7 +189,7 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
 
 /// A random player's choice among the legal commands, weighted like a plausible table. With
 /// nothing pending it first picks what kind of thing to do, then asks only for those commands.
-pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
+pub fn choose(rules: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
     // One list of options per thread, reused: the chooser runs for every simulated command.
     thread_local! {
         static OPTIONS: std::cell::RefCell<Vec<Command>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -204,7 +204,7 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Option<Command> {
 pub fn choose_in(
     rules: &Ruleset,
     s: &State,
-    rng: &mut StdRng,
+    rng: &mut PlayRng,
     options: &mut Vec<Command>,
 ) -> Option<usize> {
     options.clear();
@@ -213,41 +213,24 @@ pub fn choose_in(
         Some(_) => answer(rules, s, rng, options),
     }?;
     if let Command::Roll { dice: d @ None } = &mut options[chosen] {
-        *d = Some(Dice(rng.random_range(1..=6), rng.random_range(1..=6)));
+        // Both dice from one draw: 36 equally likely throws.
+        let throw = below(rng, 36) as u8;
+        *d = Some(Dice(throw / 6 + 1, throw % 6 + 1));
     }
     Some(chosen)
 }
 
 /// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
 /// claim or a deal (nearly every decision the simulator makes, so kept apart from the rest).
-fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> Option<usize> {
-    // Sample one player's options (or one deal) rather than list everyone's: the same
-    // legal moves, far cheaper to ask for.
-    let n = s.players.len();
-    let start = below(rng, n);
-    // Round the table from `start` (no division, no chained ranges: this runs for every
-    // decision).
-    let mut someone = s.current;
-    let mut q = start;
-    for _ in 0..n {
-        if s.in_game(q) {
-            someone = q;
-            break;
-        }
-        q += 1;
-        if q == n {
-            q = 0;
-        }
-    }
-    // How keen the player is on each kind of move (drawn just after the kind of move in
-    // every branch, so the draws come in the same order whichever branch runs).
-    let mut keen = None;
+fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> Option<usize> {
+    // What kind of move first; the player and how keen they are only where a kind needs them
+    // (most decisions are the turn's own verbs, which need neither).
     match rng.random_range(0..100) {
         0..=21 => {
+            let someone = someone(s, rng);
             let r = rng.random_range(0..100);
-            keen = Some(r);
-            // Only what the player would keep: the same list as listing all and
-            // filtering, without checking the rest.
+            // Only the kinds the player would make now: the same list as listing all of
+            // the player's management and filtering, without checking the rest.
             let kinds = legal::Kinds {
                 build: r < 70,
                 sell: r < 5,
@@ -257,6 +240,7 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> O
             legal::management_of(rules, s, &[someone], kinds, v)
         }
         22 => {
+            let someone = someone(s, rng);
             let sq = below(rng, rules.squares.len());
             if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
                 let deal = super::Trade {
@@ -273,21 +257,28 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> O
         23..=40 => legal::claims(s, v),
         _ => {}
     }
-    let r = keen.unwrap_or_else(|| rng.random_range(0..100));
-    let wanted = |c: &Command| match c {
-        Command::Build { .. } => r < 70,
-        Command::Unmortgage { .. } => r < 20,
-        Command::Mortgage { .. } | Command::Sell { .. } => r < 5,
-        _ => true,
-    };
-    // (Most decisions listed nothing: no call for an empty list.)
-    if !v.is_empty() {
-        v.retain(wanted);
-    }
     if v.is_empty() {
         legal::turn_commands(rules, s, v);
     }
     (!v.is_empty()).then(|| below(rng, v.len()))
+}
+
+/// One player still in the game, at random: sample one player's options (or one deal) rather
+/// than list everyone's, the same legal moves far cheaper to ask for.
+fn someone(s: &State, rng: &mut PlayRng) -> usize {
+    let n = s.players.len();
+    // Round the table from a random seat to the first still playing.
+    let mut q = below(rng, n);
+    for _ in 0..n {
+        if s.in_game(q) {
+            return q;
+        }
+        q += 1;
+        if q == n {
+            q = 0;
+        }
+    }
+    s.current
 }
 
 /// `choose_in` with a decision pending: the answers listed, then picked with a table's weights.
@@ -295,7 +286,7 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut StdRng, v: &mut Vec<Command>) -> O
 fn answer(
     rules: &Ruleset,
     s: &State,
-    rng: &mut StdRng,
+    rng: &mut PlayRng,
     options: &mut Vec<Command>,
 ) -> Option<usize> {
     match s.top() {
@@ -326,7 +317,7 @@ fn answer(
     let list = &*options;
     // The index of one of the options `f` accepts, at random (counted, then found: no list
     // built).
-    let pick = |rng: &mut StdRng, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
+    let pick = |rng: &mut PlayRng, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
         let n = list.iter().filter(|c| f(c)).count();
         (n > 0).then(|| {
             let k = below(rng, n);
@@ -373,7 +364,7 @@ fn answer(
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.
-pub fn wild_command(rules: &Ruleset, s: &State, rng: &mut StdRng) -> Command {
+pub fn wild_command(rules: &Ruleset, s: &State, rng: &mut PlayRng) -> Command {
     let n = s.players.len();
     let sq = rng.random_range(0..rules.squares.len());
     let p = rng.random_range(0..n);
