@@ -1,6 +1,7 @@
 //! The pure rules engine: shared parts every game uses (ledger, dice, decks, turn order,
 //! errors) and one folder per game family. No files, clocks, threads or randomness in here.
 
+pub mod bits;
 pub mod deck;
 pub mod dice;
 pub mod error;

@@ -217,9 +217,11 @@ pub fn apply(s: &mut State, e: &Event) {
         } => {
             hold(s, *card, -1);
             let c = &mut s.cards[*card];
+            s.places.put(*card, c, false);
             c.status = *status;
             c.owner = *owner;
             c.master = *master;
+            s.places.put(*card, c, true);
             hold(s, *card, 1);
         }
         Event::Money {
@@ -254,9 +256,11 @@ fn apply_other(s: &mut State, e: &Event) {
             s.players[*player].illuminati = Some(*card);
             hold(s, *card, -1);
             let c = &mut s.cards[*card];
+            s.places.put(*card, c, false);
             c.status = Status::Controlled;
             c.owner = Some(*player);
             c.master = None;
+            s.places.put(*card, c, true);
             c.arrows = Some(4);
         }
         Event::Goal { player, card } => s.players[*player].goal = Some(*card),

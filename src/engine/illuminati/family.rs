@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+use super::places::{Places, Set};
 use super::rules::{Goal, IlluOptions, IlluRules, Kind};
 use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
@@ -165,7 +166,7 @@ impl Family for Illuminati {
         _s: &Setup,
     ) -> Result<(State, Vec<Event>), RuleError> {
         check_names(players).map_err(RuleError::new)?;
-        let state = State {
+        let mut state = State {
             phase: Phase::Setup,
             players: players
                 .iter()
@@ -207,7 +208,13 @@ impl Family for Illuminati {
             neutralize_needs_arrow: o.neutralize_needs_arrow,
             listed_order: o.listed_order,
             tax_from_structure: o.tax_from_structure,
+            places: Places::default(),
         };
+        state.places = Places::of(
+            r.cards.iter().map(|c| !c.illuminati),
+            &state.cards,
+            players.len(),
+        );
         Ok((state, vec![]))
     }
     fn execute_into(
@@ -644,13 +651,10 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
             if s.turn.draws_left > 0 {
                 // The k-th group of the deck, counted then found (no list): the same draw
                 // from the generator as choosing from a list of them.
-                let deck = || {
-                    (s.cards.iter().enumerate())
-                        .filter(|&(g, c)| c.status == Status::Deck && !r.cards[g].illuminati)
-                        .map(|(g, _)| g)
-                };
-                let n = deck().count();
-                let g = (n > 0).then(|| deck().nth(below(rng, n))).flatten();
+                let n = s.places.count_both(Set::Deck, Set::Groups);
+                let g = (n > 0)
+                    .then(|| s.places.both(Set::Deck, Set::Groups).nth(below(rng, n)))
+                    .flatten();
                 return Some(match g {
                     Some(g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
                     _ => Command::DrawSpecial { special: None },
@@ -667,7 +671,9 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                 let mut strongest: Option<(usize, i64)> = None;
                 let mut targets = LIST.take();
                 targets.clear();
-                for (t, card) in s.cards.iter().enumerate() {
+                // (Only the cards in play: a card in the deck or dead is neither.)
+                for t in s.places.either(Set::Uncontrolled, Set::Controlled) {
+                    let card = &s.cards[t];
                     let target = match card.status {
                         Status::Uncontrolled => true,
                         Status::Controlled if card.owner == Some(p) => {
@@ -724,6 +730,18 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
 }
 
 fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
+    // The sets kept by `apply` agree with the cards (checked first: the rest reads them).
+    let places = Places::of(
+        r.cards.iter().map(|c| !c.illuminati),
+        &s.cards,
+        s.players.len(),
+    );
+    if s.places != places {
+        return Err(format!(
+            "the cards' places are kept as {:?}, the cards say {:?}",
+            s.places, places
+        ));
+    }
     let total: i64 = s.bank + s.cards.iter().map(|c| c.treasury).sum::<i64>();
     if total != 0 {
         return Err(format!("money not conserved: {total}"));

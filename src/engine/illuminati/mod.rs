@@ -8,6 +8,7 @@ pub mod corrections;
 pub mod event;
 pub mod family;
 pub mod narrate;
+pub mod places;
 pub mod protocol;
 pub mod report;
 pub mod rules;

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use super::places::{Places, Set};
 use super::rules::{AlignmentList, Kind};
 use crate::engine::inline::{Held, Inline};
 
@@ -168,6 +169,10 @@ pub struct State {
     /// The I.R.S. taxes the whole structure (`IlluOptions::tax_from_structure`).
     #[serde(default)]
     pub tax_from_structure: bool,
+    /// Which cards are where, kept by `apply` with the cards' places (derived from `cards`:
+    /// never saved; the invariants check it).
+    #[serde(skip)]
+    pub places: Places,
 }
 
 impl State {
@@ -182,9 +187,7 @@ impl State {
     }
     /// `structure`, one by one.
     pub fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
-        (self.cards.iter().enumerate())
-            .filter(move |(_, card)| card.in_structure_of(p))
-            .map(|(c, _)| c)
+        self.places.iter(Set::Of(p))
     }
     /// Is card `c` in player `p`'s power structure?
     pub fn in_structure(&self, c: usize, p: usize) -> bool {
@@ -251,6 +254,7 @@ impl State {
             neutralize_needs_arrow,
             listed_order,
             tax_from_structure,
+            places,
         } = self;
         to.players.truncate(players.len());
         for (i, p) in players.iter().enumerate() {
@@ -279,6 +283,7 @@ impl State {
         to.neutralize_needs_arrow = *neutralize_needs_arrow;
         to.listed_order = *listed_order;
         to.tax_from_structure = *tax_from_structure;
+        to.places.clone_from(places);
     }
 }
 

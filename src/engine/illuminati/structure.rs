@@ -1,6 +1,7 @@
 //! Power structures: masters and puppets, a card's distance from its Illuminati, open control
 //! arrows, and a card's numbers as they stand this turn (entered stats, changed alignments).
 
+use super::places::Set;
 use super::rules::{Alignment, IlluRules};
 use super::state::{State, Status};
 
@@ -10,8 +11,7 @@ pub fn puppets(s: &State, c: usize) -> Vec<usize> {
 
 /// `puppets`, one by one (counted for open arrows on every attack considered: no list).
 pub fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
-    (0..s.cards.len())
-        .filter(move |&p| s.cards[p].master == Some(c) && s.cards[p].status == Status::Controlled)
+    (s.places.iter(Set::Controlled)).filter(move |&p| s.cards[p].master == Some(c))
 }
 
 /// A card and what hangs under it: held in place up to 8 cards (most captures take one group

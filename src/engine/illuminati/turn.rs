@@ -4,6 +4,7 @@
 //! player, counter-clockwise.
 
 use super::event::{Event, Purse, Why};
+use super::places::Set;
 use super::rules::{Ability, Goal};
 use super::state::{Phase, State, Status, Turn};
 use super::structure::{adjacent, income, open_arrows, subtree};
@@ -165,14 +166,8 @@ pub fn begin(t: &mut Table, player: usize) {
 /// no Post Office). The state notes each payment from the bank (`State::income`).
 pub fn collect_income(t: &mut Table, player: usize, again: bool) {
     // Listed once, held in place (a structure is a few cards; more spill to the heap), and
-    // read by both passes: income and tax move money, never a card between structures. (A
-    // plain loop: collecting a filter into the list compiled to a slower one.)
-    let mut mine: smallvec::SmallVec<[usize; 24]> = smallvec::SmallVec::new();
-    for (c, card) in t.s.cards.iter().enumerate() {
-        if card.in_structure_of(player) {
-            mine.push(c);
-        }
-    }
+    // read by both passes: income and tax move money, never a card between structures.
+    let mine: smallvec::SmallVec<[usize; 24]> = t.s.structure_iter(player).collect();
     for &c in &mine {
         let amount = income(t.rules, t.s, c);
         if amount > 0 {
@@ -225,7 +220,8 @@ fn tax_others(t: &mut Table, player: usize, by: usize, tax: i64) {
     // Every other player's cards in the order they pay, from one pass over the cards: a
     // payment moves money from one player's card to this one, never another player's.
     let mut purses: smallvec::SmallVec<[TaxOrder; 32]> = smallvec::SmallVec::new();
-    for (x, card) in t.s.cards.iter().enumerate() {
+    for x in t.s.places.iter(Set::Controlled) {
+        let card = &t.s.cards[x];
         let (Status::Controlled, Some(q)) = (card.status, card.owner) else {
             continue;
         };

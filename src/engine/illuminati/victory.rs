@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::event::{Event, Purse};
+use super::places::Set;
 use super::rules::{Alignment, Goal, IlluRules};
 use super::state::{Player, State, Status, MOST_PLAYERS};
 use super::structure::{alignments, power, transferable};
@@ -75,11 +76,8 @@ impl Tally {
     /// cards.
     fn all(r: &IlluRules, s: &State, looked_at: Players) -> [Tally; MOST_PLAYERS] {
         let mut all = [Tally::NONE; MOST_PLAYERS];
-        for (c, card) in s.cards.iter().enumerate() {
-            if card.status != Status::Controlled {
-                continue;
-            }
-            let Some(p) = card.owner.filter(|&p| looked_at.has(p)) else {
+        for c in s.places.iter(Set::Controlled) {
+            let Some(p) = s.cards[c].owner.filter(|&p| looked_at.has(p)) else {
                 continue;
             };
             if let Some(t) = all.get_mut(p) {

@@ -1,0 +1,168 @@
+//! Where the cards are, as bit sets kept with the cards' places by `apply`: the deck, the
+//! uncontrolled area, every power structure together and each player's. The random player,
+//! the victory watch, income and the structure walks read these instead of asking each of the
+//! (106) cards; the invariants check them against the cards.
+
+use super::state::{CardState, Status};
+use crate::engine::bits::ones;
+
+/// A set of cards, by the cards' places (`Places::iter` and friends name one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Set {
+    /// Every group card (not an Illuminati): fixed when the game is made.
+    Groups,
+    Deck,
+    Uncontrolled,
+    /// In some player's power structure.
+    Controlled,
+    /// In this player's power structure.
+    Of(usize),
+}
+
+/// The sets, one after another, each `words` 64-bit words of one bit per card.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Places {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Places {
+    /// The sets for these cards (`group[c]`: card c is a group card) and players.
+    pub fn of(group: impl Iterator<Item = bool>, cards: &[CardState], players: usize) -> Places {
+        let words = cards.len().div_ceil(64);
+        let mut places = Places {
+            words,
+            bits: vec![0; words * (4 + players)],
+        };
+        for (c, is_group) in group.enumerate().take(cards.len()) {
+            if is_group {
+                places.mark(Set::Groups, c, true);
+            }
+        }
+        for (c, card) in cards.iter().enumerate() {
+            places.put(c, card, true);
+        }
+        places
+    }
+
+    fn start(&self, set: Set) -> Option<usize> {
+        let k = match set {
+            Set::Groups => 0,
+            Set::Deck => 1,
+            Set::Uncontrolled => 2,
+            Set::Controlled => 3,
+            Set::Of(p) => 4 + p,
+        };
+        let at = k * self.words;
+        (at + self.words <= self.bits.len()).then_some(at)
+    }
+
+    fn mark(&mut self, set: Set, c: usize, on: bool) {
+        if let Some(at) = self.start(set) {
+            if let Some(w) = self.bits.get_mut(at + c / 64) {
+                let bit = 1u64 << (c % 64);
+                if on {
+                    *w |= bit;
+                } else {
+                    *w &= !bit;
+                }
+            }
+        }
+    }
+
+    /// Count card `c`, placed as `card` says, into the sets of its place (`on`) or out of them.
+    pub fn put(&mut self, c: usize, card: &CardState, on: bool) {
+        match card.status {
+            Status::Deck => self.mark(Set::Deck, c, on),
+            Status::Uncontrolled => self.mark(Set::Uncontrolled, c, on),
+            Status::Controlled => {
+                self.mark(Set::Controlled, c, on);
+                if let Some(p) = card.owner {
+                    self.mark(Set::Of(p), c, on);
+                }
+            }
+            Status::Dead => {}
+        }
+    }
+
+    fn words(&self, set: Set) -> &[u64] {
+        match self.start(set) {
+            Some(at) => &self.bits[at..at + self.words],
+            None => &[],
+        }
+    }
+
+    /// The cards in `set`, in card order.
+    pub fn iter(&self, set: Set) -> impl Iterator<Item = usize> + '_ {
+        ones(self.words(set).iter().copied())
+    }
+
+    /// The cards in `a` or in `b`, in card order.
+    pub fn either(&self, a: Set, b: Set) -> impl Iterator<Item = usize> + '_ {
+        let (a, b) = (self.words(a), self.words(b));
+        ones(a.iter().zip(b).map(|(x, y)| x | y))
+    }
+
+    /// The cards in both `a` and `b`, in card order.
+    pub fn both(&self, a: Set, b: Set) -> impl Iterator<Item = usize> + '_ {
+        let (a, b) = (self.words(a), self.words(b));
+        ones(a.iter().zip(b).map(|(x, y)| x & y))
+    }
+
+    /// How many cards are in both `a` and `b`.
+    pub fn count_both(&self, a: Set, b: Set) -> usize {
+        let (a, b) = (self.words(a), self.words(b));
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| (x & y).count_ones() as usize)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(status: Status, owner: Option<usize>) -> CardState {
+        CardState {
+            status,
+            owner,
+            master: None,
+            treasury: 0,
+            arrows: None,
+            alignments: None,
+            stats: None,
+            puppets: 0,
+        }
+    }
+
+    #[test]
+    fn each_card_is_in_the_sets_of_its_place_and_moves_with_it() {
+        // 70 cards (two words): the first is an Illuminati, the rest groups.
+        let mut cards = vec![card(Status::Deck, None); 70];
+        cards[0] = card(Status::Controlled, Some(1));
+        cards[3] = card(Status::Uncontrolled, None);
+        cards[65] = card(Status::Controlled, Some(1));
+        cards[66] = card(Status::Dead, None);
+        let mut p = Places::of((0..70).map(|c| c != 0), &cards, 2);
+        let of = |p: &Places, s| p.iter(s).collect::<Vec<_>>();
+        assert_eq!(of(&p, Set::Of(1)), [0, 65]);
+        assert_eq!(of(&p, Set::Of(0)), Vec::<usize>::new());
+        assert_eq!(of(&p, Set::Controlled), [0, 65]);
+        assert_eq!(
+            p.either(Set::Uncontrolled, Set::Controlled)
+                .collect::<Vec<_>>(),
+            [0, 3, 65]
+        );
+        assert_eq!(p.count_both(Set::Deck, Set::Groups), 66);
+        assert!(!p.iter(Set::Deck).any(|c| c == 66), "dead is in no set");
+        // Player 0 takes card 3: out of the uncontrolled area, into their structure.
+        p.put(3, &cards[3], false);
+        cards[3] = card(Status::Controlled, Some(0));
+        p.put(3, &cards[3], true);
+        assert_eq!(of(&p, Set::Of(0)), [3]);
+        assert_eq!(of(&p, Set::Uncontrolled), Vec::<usize>::new());
+        assert_eq!(p, Places::of((0..70).map(|c| c != 0), &cards, 2));
+        assert_eq!(p.both(Set::Deck, Set::Groups).next(), Some(1));
+    }
+}
