@@ -3,7 +3,7 @@
 //! the victory watch, income and the structure walks read these instead of asking each of the
 //! (106) cards; the invariants check them against the cards.
 
-use super::state::{CardState, Status};
+use super::state::{CardState, Status, MOST_PLAYERS};
 use crate::engine::bits::ones;
 
 /// A set of cards, by the cards' places (`Places::iter` and friends name one).
@@ -19,11 +19,13 @@ pub enum Set {
     Of(usize),
 }
 
-/// The sets, one after another, each `words` 64-bit words of one bit per card.
+/// The sets, one after another, each `words` 64-bit words of one bit per card. Held in place
+/// up to 128 cards and 8 players (the base set has 106 cards), so a copy of the state (one is
+/// taken before an attack roll) allocates nothing more for them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Places {
     words: usize,
-    bits: Vec<u64>,
+    bits: smallvec::SmallVec<[u64; 2 * (4 + MOST_PLAYERS)]>,
 }
 
 impl Places {
@@ -32,7 +34,7 @@ impl Places {
         let words = cards.len().div_ceil(64);
         let mut places = Places {
             words,
-            bits: vec![0; words * (4 + players)],
+            bits: smallvec::smallvec![0; words * (4 + players)],
         };
         for (c, is_group) in group.enumerate().take(cards.len()) {
             if is_group {
