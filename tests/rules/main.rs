@@ -141,13 +141,17 @@ pub struct At<F: boardside::engine::game::Family> {
 }
 
 impl<F: boardside::engine::game::Family> At<F> {
-    /// A line that must be accepted; its lines are kept.
+    /// A line that must be accepted; its lines are kept. The family's invariants hold after
+    /// it (what `apply` keeps beside the facts, such as Illuminati's card places, included).
     pub fn ok(&mut self, line: &str) -> &mut Self {
         let out = self.s.run_line(line);
         assert!(
             !out.iter().any(|l| l.starts_with("error:")),
             "`{line}`: {out:?}"
         );
+        if let Err(e) = F::invariants(&self.s.rules, &self.s.state) {
+            panic!("after `{line}`: {e}");
+        }
         self.lines = out;
         self
     }
