@@ -195,10 +195,6 @@ pub fn legal_agrees<F: Family>(
                 && F::execute(rules, &mut s.state.clone(), &wild).is_ok()
                 && !legal.contains(&wild)
             {
-                eprintln!(
-                    "DEBUG {:?}",
-                    F::state_json(rules, &s.state, crate::engine::game::Audience::Table)
-                );
                 return Err(format!("seed {seed}: {wild:?} is accepted but not listed"));
             }
         }

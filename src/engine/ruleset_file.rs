@@ -1,9 +1,28 @@
 //! What every family's ruleset loader shares: reading the file, the line of a byte offset for
 //! `file:line` messages, TOML with its error's line, a named `[options]` table applied through
-//! the family's own setter, and the content hash that ties a saved game to its ruleset.
+//! the family's own setter (with the words of a switch or a two-way option), and the content
+//! hash that ties a saved game to its ruleset.
 
 use serde::de::DeserializeOwned;
 use toml::Spanned;
+
+/// A switch option's value: true, yes or on; false, no or off.
+pub fn flag(key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "yes" | "on" => Ok(true),
+        "false" | "no" | "off" => Ok(false),
+        _ => Err(format!("{key} = {v}: expected true or false")),
+    }
+}
+
+/// An option set by one of two words: the second is `true`.
+pub fn either(key: &str, v: &str, [off, on]: [&str; 2]) -> Result<bool, String> {
+    match v {
+        _ if v == on => Ok(true),
+        _ if v == off => Ok(false),
+        _ => Err(format!("{key} = {v}: expected {off} or {on}")),
+    }
+}
 
 /// The ruleset file's text, or why it cannot be read.
 pub fn read(path: &str) -> Result<String, String> {

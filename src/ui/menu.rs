@@ -186,14 +186,9 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
             rules.squares[*square].build_cost().unwrap_or(0) / 2,
             sq(rules, *square)
         ),
-        // The whole group's buildings go, each lot's at half what it cost (`sell SQ all`).
         Command::Sell { square, all: true } => format!(
             "Sell all +{}: {}",
-            rules.squares[*square].group().map_or(0, |g| rules.groups[g]
-                .members
-                .iter()
-                .map(|&m| crate::engine::property::state::building_value(rules, s, m) / 2)
-                .sum::<i64>()),
+            crate::engine::property::state::group_resale(rules, s, *square),
             sq(rules, *square)
         ),
         Command::Mortgage { square } => {

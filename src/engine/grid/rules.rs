@@ -78,11 +78,7 @@ impl GridOptions {
                     })?
             }
             "stunned_holder_converts" => {
-                self.stunned_holder_converts = match value {
-                    "true" | "yes" | "on" => true,
-                    "false" | "no" | "off" => false,
-                    _ => return Err(format!("{key} = {value}: expected true or false")),
-                }
+                self.stunned_holder_converts = crate::engine::ruleset_file::flag(key, value)?
             }
             _ => {
                 return Err(format!(

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Alignment, AlignmentList};
-use super::state::{Attack, Phase, State, Status, Turn};
+use super::state::{Attack, CardState, Phase, State, Status, Turn};
 
 /// Which kept state a retroactive special goes back to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,6 +203,17 @@ fn hold(s: &mut State, card: usize, by: i8) {
     }
 }
 
+/// Change a card's place (`place`), keeping what is kept beside the cards in step: its
+/// master's count of puppets, and which cards are where (`State::places`).
+#[inline(always)]
+fn replace(s: &mut State, card: usize, place: impl FnOnce(&mut CardState)) {
+    hold(s, card, -1);
+    s.places.put(card, &s.cards[card], false);
+    place(&mut s.cards[card]);
+    s.places.put(card, &s.cards[card], true);
+    hold(s, card, 1);
+}
+
 #[inline(always)]
 pub fn apply(s: &mut State, e: &Event) {
     // Money, placing and the turn's state, the events of nearly every command, here; the
@@ -215,14 +226,11 @@ pub fn apply(s: &mut State, e: &Event) {
             owner,
             master,
         } => {
-            hold(s, *card, -1);
-            let c = &mut s.cards[*card];
-            s.places.put(*card, c, false);
-            c.status = *status;
-            c.owner = *owner;
-            c.master = *master;
-            s.places.put(*card, c, true);
-            hold(s, *card, 1);
+            replace(s, *card, |c| {
+                c.status = *status;
+                c.owner = *owner;
+                c.master = *master;
+            });
         }
         Event::Money {
             from,
@@ -254,14 +262,12 @@ fn apply_other(s: &mut State, e: &Event) {
     match e {
         Event::Chose { player, card } => {
             s.players[*player].illuminati = Some(*card);
-            hold(s, *card, -1);
-            let c = &mut s.cards[*card];
-            s.places.put(*card, c, false);
-            c.status = Status::Controlled;
-            c.owner = Some(*player);
-            c.master = None;
-            s.places.put(*card, c, true);
-            c.arrows = Some(4);
+            replace(s, *card, |c| {
+                c.status = Status::Controlled;
+                c.owner = Some(*player);
+                c.master = None;
+                c.arrows = Some(4);
+            });
         }
         Event::Goal { player, card } => s.players[*player].goal = Some(*card),
         Event::Phase { phase } => s.phase = *phase,

@@ -210,11 +210,7 @@ impl Family for Illuminati {
             tax_from_structure: o.tax_from_structure,
             places: Places::default(),
         };
-        state.places = Places::of(
-            r.cards.iter().map(|c| !c.illuminati),
-            &state.cards,
-            players.len(),
-        );
+        state.places = Places::of_game(r, &state.cards, players.len());
         Ok((state, vec![]))
     }
     fn execute_into(
@@ -731,11 +727,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
 
 fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
     // The sets kept by `apply` agree with the cards (checked first: the rest reads them).
-    let places = Places::of(
-        r.cards.iter().map(|c| !c.illuminati),
-        &s.cards,
-        s.players.len(),
-    );
+    let places = Places::of_game(r, &s.cards, s.players.len());
     if s.places != places {
         return Err(format!(
             "the cards' places are kept as {:?}, the cards say {:?}",

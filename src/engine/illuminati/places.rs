@@ -3,6 +3,7 @@
 //! the victory watch, income and the structure walks read these instead of asking each of the
 //! (106) cards; the invariants check them against the cards.
 
+use super::rules::IlluRules;
 use super::state::{CardState, Status, MOST_PLAYERS};
 use crate::engine::bits::ones;
 
@@ -45,6 +46,11 @@ impl Places {
             places.put(c, card, true);
         }
         places
+    }
+
+    /// The sets for a game of these rules (every card but an Illuminati is a group card).
+    pub fn of_game(r: &IlluRules, cards: &[CardState], players: usize) -> Places {
+        Places::of(r.cards.iter().map(|c| !c.illuminati), cards, players)
     }
 
     fn start(&self, set: Set) -> Option<usize> {

@@ -268,35 +268,27 @@ pub const OPTION_KEYS: &str =
     "illuminati_card_counts, alignment_once, orphans (uncontrolled|master), \
 neutralize_needs_arrow, turn_order (counter-clockwise|listed), tax_from (structure|illuminati)";
 
-fn flag(key: &str, v: &str) -> Result<bool, String> {
-    match v {
-        "true" | "yes" | "on" => Ok(true),
-        "false" | "no" | "off" => Ok(false),
-        _ => Err(format!("{key} = {v}: expected true or false")),
-    }
-}
-
-/// An option set by one of two words: the second is `true`.
-fn either(key: &str, v: &str, [off, on]: [&str; 2]) -> Result<bool, String> {
-    match v {
-        _ if v == on => Ok(true),
-        _ if v == off => Ok(false),
-        _ => Err(format!("{key} = {v}: expected {off} or {on}")),
-    }
-}
-
 impl IlluOptions {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
-            "illuminati_card_counts" => self.illuminati_card_counts = flag(key, value)?,
-            "alignment_once" => self.alignment_once = flag(key, value)?,
-            "neutralize_needs_arrow" => self.neutralize_needs_arrow = flag(key, value)?,
-            "orphans" => self.orphans_to_master = either(key, value, ["uncontrolled", "master"])?,
+            "illuminati_card_counts" => {
+                self.illuminati_card_counts = ruleset_file::flag(key, value)?
+            }
+            "alignment_once" => self.alignment_once = ruleset_file::flag(key, value)?,
+            "neutralize_needs_arrow" => {
+                self.neutralize_needs_arrow = ruleset_file::flag(key, value)?
+            }
+            "orphans" => {
+                self.orphans_to_master =
+                    ruleset_file::either(key, value, ["uncontrolled", "master"])?
+            }
             "tax_from" => {
-                self.tax_from_structure = either(key, value, ["illuminati", "structure"])?
+                self.tax_from_structure =
+                    ruleset_file::either(key, value, ["illuminati", "structure"])?
             }
             "turn_order" => {
-                self.listed_order = either(key, value, ["counter-clockwise", "listed"])?
+                self.listed_order =
+                    ruleset_file::either(key, value, ["counter-clockwise", "listed"])?
             }
             _ => {
                 return Err(format!(

@@ -222,7 +222,7 @@ fn tax_others(t: &mut Table, player: usize, by: usize, tax: i64) {
     let mut purses: smallvec::SmallVec<[TaxOrder; 32]> = smallvec::SmallVec::new();
     for x in t.s.places.iter(Set::Controlled) {
         let card = &t.s.cards[x];
-        let (Status::Controlled, Some(q)) = (card.status, card.owner) else {
+        let Some(q) = card.owner else {
             continue;
         };
         let Some(taxed) =

@@ -538,6 +538,18 @@ pub fn building_value(rules: &Ruleset, s: &State, sq: usize) -> i64 {
     }
 }
 
+/// What `sell SQ all` raises: every building on the lot's group, each lot's at half what it
+/// cost (`debt::sell_all_buildings`).
+pub fn group_resale(rules: &Ruleset, s: &State, sq: usize) -> i64 {
+    rules.squares[sq].group().map_or(0, |g| {
+        rules.groups[g]
+            .members
+            .iter()
+            .map(|&m| building_value(rules, s, m) / 2)
+            .sum()
+    })
+}
+
 /// End-of-game valuation (sectionopoly: SHORT GAME rule 5, also used for the time-limit game):
 /// cash, printed price of unmortgaged squares, half of it for mortgaged ones, buildings at cost.
 pub fn valuation(rules: &Ruleset, s: &State, p: usize) -> i64 {
