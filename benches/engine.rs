@@ -55,7 +55,9 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
-    let rules = Ruleset::load(&path("sectionopoly")).expect("ruleset");
+    let rules =
+        boardside::rulesets::load::<boardside::engine::property::Property>(&path("sectionopoly"))
+            .expect("ruleset");
     if wanted("sectionopoly") {
         family::<Property>("sectionopoly", &path("sectionopoly"), 4);
     }
@@ -73,7 +75,7 @@ fn main() {
 /// One family's figures: a command decided and applied, random play on one core and on every
 /// core, and a journal replayed.
 fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
-    let rules = F::load(ruleset).expect("ruleset");
+    let rules = boardside::rulesets::load::<F>(ruleset).expect("ruleset");
     let options = F::default_options(&rules);
     let names = simulate::names(players);
 

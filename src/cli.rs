@@ -179,7 +179,7 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let ruleset = crate::app::find_ruleset(&a.ruleset);
+    let ruleset = crate::rulesets::find(&a.ruleset);
     crate::games::open(&crate::games::Start {
         ruleset: &ruleset,
         players: &a.players,
@@ -290,7 +290,7 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         max_turns: a.max_turns,
         check: a.check,
     };
-    let ruleset = crate::app::find_ruleset(&a.ruleset);
+    let ruleset = crate::rulesets::find(&a.ruleset);
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -435,7 +435,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         .ruleset
         .clone()
         .unwrap_or_else(|| PathBuf::from("rulesets/sectionopoly.toml"));
-    let rulesets = crate::app::ruleset_files(Some(&hint));
+    let rulesets = crate::rulesets::files(Some(&hint));
     // A ruleset named on the command line that is not among the files found is offered too.
     let (rulesets, ruleset) = match &a.ruleset {
         Some(r) => match rulesets.iter().position(|f| same_file(f, r)) {
@@ -448,7 +448,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         rulesets,
         ruleset,
         players: a.players.clone(),
-        resume: crate::app::newest_journal(&games),
+        resume: crate::saves::newest(&games),
         journal_dir: Some(games),
         // A journal that exists is resumed below; only a new file names the next new game's.
         journal: a.journal.clone().filter(|j| !j.exists()),
@@ -483,7 +483,7 @@ fn report(a: &ReportArgs) -> Result<(), String> {
         (Some(j), false) => j.clone(),
         (None, true) => {
             let dir = crate::hw::config::state_dir().join("games");
-            crate::app::newest_journal(&dir)
+            crate::saves::newest(&dir)
                 .ok_or_else(|| format!("{}: no saved games", dir.display()))?
         }
         _ => return Err("name a journal, or --last for the newest saved game".into()),
@@ -493,7 +493,7 @@ fn report(a: &ReportArgs) -> Result<(), String> {
     } else {
         a.out.clone()
     };
-    let rulesets = crate::app::ruleset_files(a.ruleset.as_deref());
+    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
     for line in crate::games::report(&journal, &rulesets, &outs)? {
         println!("{line}");
     }

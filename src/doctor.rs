@@ -93,7 +93,7 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
         Ok(m) => format!("ok   tag map {} ({} tags)", tags.display(), m.tags.len()),
         Err(e) => format!("FIX  {e}"),
     });
-    let rulesets = crate::app::ruleset_files(None);
+    let rulesets = crate::rulesets::files(None);
     lines.push(if rulesets.is_empty() {
         "FIX  no ruleset files found (rulesets/ or /usr/share/boardside/rulesets)".into()
     } else {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::engine::game::Family;
+use crate::engine::game::{Family, Game, Words};
 use crate::session::Session;
 use crate::simulate;
 
@@ -35,11 +35,7 @@ macro_rules! for_family {
 /// The family a ruleset file is for: its top-level `game` key (property when absent or when
 /// the file does not parse, so that the property loader reports the problem with its line).
 pub fn family_of_ruleset(path: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let game = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("game").and_then(|g| g.as_str()).map(str::to_string));
-    Ok(game.unwrap_or_else(|| "property".into()))
+    Ok(crate::rulesets::game_key(path)?.unwrap_or_else(|| "property".into()))
 }
 
 /// `boardside report`: draw a saved game of any family into each of `outs` (SVG or PNG by
@@ -52,7 +48,7 @@ pub fn report(
     let game = crate::journal::family_of(journal)?
         .ok_or_else(|| format!("{}: no game saved there yet", journal.display()))?;
     for_family!(game.as_str(), F => {
-        let (session, _) = crate::app::resume_family::<F>(rulesets, journal)?;
+        let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
         let report = session.report();
         let mut lines = Vec::new();
         let mut failed = Vec::new();
@@ -75,7 +71,7 @@ pub fn report(
 pub fn house_rules(path: &Path) -> Result<Vec<crate::engine::game::HouseRule>, String> {
     let game = family_of_ruleset(path)?;
     for_family!(game.as_str(), F => {
-        let rules = F::load(&path.display().to_string())?;
+        let rules = crate::rulesets::load::<F>(path)?;
         Ok(F::house_rules(&rules))
     })
 }
@@ -129,7 +125,7 @@ pub fn open(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
 }
 
 fn open_as<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
-    let rules = F::load(&start.ruleset.display().to_string())?;
+    let rules = crate::rulesets::load::<F>(start.ruleset)?;
     if let Some(j) = start.journal {
         if let Some((s, msgs)) = Session::<F>::resume(rules.clone(), j)? {
             let same = s
@@ -179,7 +175,7 @@ pub fn set_options<F: Family>(o: &mut F::Options, given: &[String]) -> Result<()
 /// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
 pub fn check(path: &Path) -> Result<String, String> {
     let game = family_of_ruleset(path)?;
-    for_family!(game.as_str(), F => F::load(&path.display().to_string()).map(|r| F::describe(&r)))
+    for_family!(game.as_str(), F => crate::rulesets::load::<F>(path).map(|r| F::describe(&r)))
 }
 
 /// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
@@ -195,7 +191,7 @@ pub fn compare(
 ) -> Result<Vec<String>, String> {
     let game = family_of_ruleset(path)?;
     for_family!(game.as_str(), F => {
-        let rules = F::load(&path.display().to_string())?;
+        let rules = crate::rulesets::load::<F>(path)?;
         let bar = simulate::progress(cfg.games * sets.len() as u64);
         let mut arms = Vec::new();
         for set in sets {
@@ -228,7 +224,7 @@ pub fn simulate(
 ) -> Result<Vec<String>, String> {
     let game = family_of_ruleset(path)?;
     for_family!(game.as_str(), F => {
-        let rules = F::load(&path.display().to_string())?;
+        let rules = crate::rulesets::load::<F>(path)?;
         let opts = options::<F>(&rules, given)?;
         if cfg.check {
             // The whole conformance suite: random play with every check, then the journal.

@@ -86,6 +86,28 @@ impl<F: Family> Record<F> {
     }
 }
 
+/// A record as written: the same JSON as `Record`, from borrowed parts, so a command is
+/// journaled without copying its events.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case", bound = "")]
+enum Writing<'a, F: Family> {
+    Command {
+        cmd: &'a F::Command,
+        #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+        device: &'a [u8],
+        events: &'a [F::Event],
+    },
+    Undo,
+}
+
+/// A format 2 record line, as written, before its seal.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct SealedWriting<'a, F: Family> {
+    seq: u64,
+    record: Writing<'a, F>,
+}
+
 /// A format 2 record line before its seal.
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -229,14 +251,33 @@ impl JournalFile {
     }
 
     /// Append one record in the file's format, fsynced.
-    pub fn append<F: Family>(&mut self, record: &Record<F>) -> Result<(), String> {
+    /// Append an accepted command (its device dice and events), sealed, and sync it.
+    pub fn append_command<F: Family>(
+        &mut self,
+        cmd: &F::Command,
+        device: &[u8],
+        events: &[F::Event],
+    ) -> Result<(), String> {
+        self.append_writing::<F>(Writing::Command {
+            cmd,
+            device,
+            events,
+        })
+    }
+
+    /// Append an undo record.
+    pub fn append_undo<F: Family>(&mut self) -> Result<(), String> {
+        self.append_writing::<F>(Writing::Undo)
+    }
+
+    fn append_writing<F: Family>(&mut self, record: Writing<F>) -> Result<(), String> {
         if self.legacy {
-            let json = serde_json::to_string(record).map_err(|e| e.to_string())?;
+            let json = serde_json::to_string(&record).map_err(|e| e.to_string())?;
             return self.write_line(&json);
         }
-        let sealed = Sealed::<F> {
+        let sealed = SealedWriting::<F> {
             seq: self.next_seq,
-            record: record.clone(),
+            record,
         };
         let json = serde_json::to_string(&sealed).map_err(|e| e.to_string())?;
         self.write_line(&seal(&json))?;

@@ -14,6 +14,8 @@ pub mod logging;
 /// The property games' protocol grammar (kept at this path for scripts and tests).
 pub use engine::property::protocol;
 pub mod report;
+pub mod rulesets;
+pub mod saves;
 pub mod session;
 pub mod simulate;
 pub mod tags;

@@ -10,104 +10,18 @@ use plotters::prelude::*;
 use crate::engine::game::Family;
 use crate::session::Session;
 
-/// The start of a game (its events and the state after them), then each command's.
-pub struct Step<F: Family> {
-    pub events: Vec<F::Event>,
-    pub after: F::State,
-}
+pub use crate::engine::panels::{series, Panel, Report, Series, Step};
 
-/// One line of a chart: a player's or a team's value over the turns.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Series {
-    pub name: String,
-    pub points: Vec<(f64, f64)>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Panel {
-    /// Values over the turns.
-    Lines {
-        title: String,
-        x_label: String,
-        y_label: String,
-        series: Vec<Series>,
-    },
-    /// Amounts by payer (rows) and payee (columns).
-    Table {
-        title: String,
-        rows: Vec<String>,
-        cols: Vec<String>,
-        cells: Vec<Vec<i64>>,
-    },
-    /// A count per board square, as a strip of cells shaded by the count.
-    Strip {
-        title: String,
-        labels: Vec<String>,
-        counts: Vec<u64>,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Report {
-    pub title: String,
-    pub panels: Vec<Panel>,
-}
-
-impl<F: Family> Session<F> {
-    /// The game replayed from its start, command by command.
-    pub fn steps(&self) -> Vec<Step<F>> {
-        let mut state = self.genesis().clone();
-        let mut out = vec![Step {
-            events: self.intro.clone(),
-            after: state.clone(),
-        }];
-        for done in &self.history {
-            for e in &done.events {
-                F::apply(&self.rules, &mut state, e);
-            }
-            out.push(Step {
-                events: done.events.clone(),
-                after: state.clone(),
-            });
-        }
-        out
-    }
-
-    /// Write the game's picture beside its journal (`game-7.svg` for `game-7.journal`), as a
-    /// game that ends at the table does; nothing for a game that is not saved.
-    pub fn save_picture(&self, report: &Report) -> Result<(), String> {
-        let Some(journal) = self.journal_path() else {
-            return Ok(());
-        };
-        let svg = journal.with_extension("svg");
-        write(report, &svg)?;
-        tracing::info!("the game's picture: {}", svg.display());
-        Ok(())
-    }
-
-    /// This game's report, from the family's panels.
-    pub fn report(&self) -> Report {
-        let mut r = F::report(&self.rules, &self.header.players, &self.steps());
-        if r.title.is_empty() {
-            r.title = format!(
-                "{}: {}",
-                F::rules_name(&self.rules),
-                self.header.players.join(", ")
-            );
-        }
-        r
-    }
-}
-
-/// A series per name, filled by `push` as the replay goes.
-pub fn series(names: &[String]) -> Vec<Series> {
-    names
-        .iter()
-        .map(|n| Series {
-            name: n.clone(),
-            points: Vec::new(),
-        })
-        .collect()
+/// Write a game's picture beside its journal (`game-7.svg` for `game-7.journal`), as a game
+/// that ends at the table does; nothing for a game that is not saved.
+pub fn save_picture<F: Family>(session: &Session<F>, report: &Report) -> Result<(), String> {
+    let Some(journal) = session.journal_path() else {
+        return Ok(());
+    };
+    let svg = journal.with_extension("svg");
+    write(report, &svg)?;
+    tracing::info!("the game's picture: {}", svg.display());
+    Ok(())
 }
 
 const WIDTH: u32 = 1000;

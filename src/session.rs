@@ -8,7 +8,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
 
-use crate::engine::game::{Audience, Family, Parsed, Said, ToAct};
+use crate::engine::game::{Audience, Events, Family, Parsed, Said, ToAct};
+use crate::engine::panels::{Report, Step};
 use crate::engine::RuleError;
 use crate::journal::{Found, Header, JournalFile, Loaded, Record, FORMAT};
 
@@ -38,6 +39,21 @@ impl DeviceDice {
                 self.die(f);
             }
         }
+    }
+}
+
+/// What an accepted command did: its events, and each in words for its audience (told as the
+/// rules applied it).
+#[derive(Debug, Clone)]
+pub struct Accepted<F: Family> {
+    pub events: Vec<F::Event>,
+    pub said: Vec<Said>,
+}
+
+impl<F: Family> Accepted<F> {
+    /// The lines the whole table may read.
+    pub fn public(&self) -> Vec<String> {
+        Session::<F>::public(&self.said)
     }
 }
 
@@ -236,9 +252,11 @@ impl<F: Family> Session<F> {
         self.dice.rewind(used.into_iter());
     }
 
-    /// Carry out an engine command: device dice filled in, the result journaled. On any
-    /// refusal (the rules, or the journal cannot be written) nothing has changed.
-    pub fn command(&mut self, cmd: F::Command) -> Result<Vec<F::Event>, RuleError> {
+    /// Carry out an engine command: device dice filled in, the result journaled, each event
+    /// told in words as the rules apply it. On any refusal (the rules, or the journal cannot
+    /// be written) nothing has changed. No copy of the state is made: a refusal by the rules
+    /// leaves it untouched, and the rare failed write replays the commands in effect.
+    pub fn command(&mut self, cmd: F::Command) -> Result<Accepted<F>, RuleError> {
         // Roll on a copy of the stream: a refused command uses up no dice.
         let mut dice = self.dice.clone();
         let mut device = Vec::new();
@@ -250,31 +268,27 @@ impl<F: Family> Session<F> {
             }
             None => cmd,
         };
-        let before = self.file.as_ref().map(|_| self.state.clone());
-        let events = F::execute(&self.rules, &mut self.state, &cmd).inspect_err(|_| {
+        let mut out = Events::told();
+        F::execute_into(&self.rules, &mut self.state, &cmd, &mut out).inspect_err(|_| {
             self.refused += 1;
         })?;
+        let said = out.told.unwrap_or_default();
+        let done = Done {
+            cmd,
+            device,
+            events: out.list,
+        };
         if let Some(file) = self.file.as_mut() {
-            let record = Record::<F>::Command {
-                cmd: cmd.clone(),
-                device_roll: false,
-                device: device.clone(),
-                events: events.clone(),
-            };
-            if let Err(e) = file.append(&record) {
-                if let Some(b) = before {
-                    self.state = b;
-                }
+            if let Err(e) = file.append_command::<F>(&done.cmd, &done.device, &done.events) {
+                self.state = self.replay();
+                self.refused += 1;
                 return Err(RuleError::new(e));
             }
         }
         self.dice = dice;
-        self.history.push(Done {
-            cmd,
-            device,
-            events: events.clone(),
-        });
-        Ok(events)
+        let events = done.events.clone();
+        self.history.push(done);
+        Ok(Accepted { events, said })
     }
 
     /// Take back the last command in effect: the state is replayed without it, and the
@@ -284,7 +298,7 @@ impl<F: Family> Session<F> {
             return Err("nothing to undo".into());
         };
         if let Some(file) = self.file.as_mut() {
-            file.append(&Record::<F>::Undo)?;
+            file.append_undo::<F>()?;
         }
         self.history.pop();
         self.state = self.replay();
@@ -301,19 +315,6 @@ impl<F: Family> Session<F> {
             }
         }
         s
-    }
-
-    /// Narrate events, each against the state just after it.
-    pub fn narrate(&self, before: &F::State, events: &[F::Event]) -> Vec<Said> {
-        let mut s = before.clone();
-        let mut out = Vec::new();
-        for e in events {
-            F::apply(&self.rules, &mut s, e);
-            if let Some(line) = F::narrate(&self.rules, &s, e) {
-                out.push(line);
-            }
-        }
-        out
     }
 
     /// Events as the table's lines: what is meant for one player is left out.
@@ -363,6 +364,38 @@ impl<F: Family> Session<F> {
         out
     }
 
+    /// The game replayed from its start, command by command (the report's input).
+    pub fn steps(&self) -> Vec<Step<F>> {
+        let mut state = self.genesis().clone();
+        let mut out = vec![Step {
+            events: self.intro.clone(),
+            after: state.clone(),
+        }];
+        for done in &self.history {
+            for e in &done.events {
+                F::apply(&self.rules, &mut state, e);
+            }
+            out.push(Step {
+                events: done.events.clone(),
+                after: state.clone(),
+            });
+        }
+        out
+    }
+
+    /// This game's report, from the family's panels.
+    pub fn report(&self) -> Report {
+        let mut r = F::report(&self.rules, &self.header.players, &self.steps());
+        if r.title.is_empty() {
+            r.title = format!(
+                "{}: {}",
+                F::rules_name(&self.rules),
+                self.header.players.join(", ")
+            );
+        }
+        r
+    }
+
     pub fn prompt(&self) -> String {
         F::prompt(&self.rules, &self.state)
     }
@@ -384,11 +417,15 @@ impl<F: Family> Session<F> {
         };
         match verb.to_ascii_lowercase().as_str() {
             "undo" if words.len() == 1 => {
-                let before = self.state.clone();
+                // Named against the state it was carried out to, before it goes.
+                let what = self
+                    .history
+                    .last()
+                    .map(|d| F::public_command(&self.rules, &self.state, &d.cmd));
                 match self.undo() {
-                    Ok(cmd) => Outcome::Done(vec![Said::public(format!(
+                    Ok(_) => Outcome::Done(vec![Said::public(format!(
                         "undone: {}",
-                        F::public_command(&self.rules, &before, &cmd)
+                        what.unwrap_or_default()
                     ))]),
                     Err(e) => Outcome::Refused(e),
                 }
@@ -409,13 +446,10 @@ impl<F: Family> Session<F> {
             _ => match F::parse(&self.rules, &self.state, text) {
                 Err(e) => Outcome::Refused(e),
                 Ok(Parsed::Show(lines)) => Outcome::Shown(lines),
-                Ok(Parsed::Command(cmd)) => {
-                    let before = self.state.clone();
-                    match self.command(cmd) {
-                        Ok(events) => Outcome::Done(self.narrate(&before, &events)),
-                        Err(e) => Outcome::Refused(e.to_string()),
-                    }
-                }
+                Ok(Parsed::Command(cmd)) => match self.command(cmd) {
+                    Ok(done) => Outcome::Done(done.said),
+                    Err(e) => Outcome::Refused(e.to_string()),
+                },
             },
         }
     }

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
-use crate::engine::game::{winners, Family};
+use crate::engine::game::{winners, Events, Family};
 use crate::session::Session;
 
 #[derive(Debug, Clone)]
@@ -247,14 +247,14 @@ pub fn play_fast<F: Family>(
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
     let mut rng = PlayRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
-    let (mut events, mut options) = (Vec::new(), Vec::new());
+    let (mut events, mut options) = (Events::default(), Vec::new());
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
         let i = F::random_choice(rules, &s, &mut rng, &mut options)
             .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
         let cmd = &options[i];
         F::execute_or_abandon(rules, &mut s, cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-        let ended = F::tally(stats, rules, &s, &events);
+        let ended = F::tally(stats, rules, &s, &events.list);
         turns += ended;
         commands += 1;
         if ended > 0 {
@@ -321,19 +321,37 @@ pub fn play_checked<F: Family>(
         let cmd = F::random_command(rules, &session.state, &mut rng)
             .ok_or_else(|| fail(stuck::<F>(rules, &session.state, seed), &session))?;
         let before = session.state.clone();
-        let events = session
+        let done = session
             .command(cmd.clone())
             .map_err(|e| fail(format!("legal command {cmd:?} refused: {e}"), &session))?;
+        // The words told as the rules applied each event are the words for those events
+        // applied again, each against the state just after it.
+        let mut again = before.clone();
+        let mut said = Vec::new();
+        for e in &done.events {
+            F::apply(rules, &mut again, e);
+            said.extend(F::narrate(rules, &again, e));
+        }
+        if said != done.said {
+            return Err(fail(
+                format!(
+                    "{cmd:?} was told differently from its events: {:?}",
+                    done.said
+                ),
+                &session,
+            ));
+        }
+        let events = done.events;
         turns += F::tally(stats, rules, &session.state, &events);
         commands += 1;
         F::invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
         // The simulator's way of carrying out a command (no copy to put back) does the same.
         if commands % 7 == 0 {
             let done = &session.history.last().expect("just done").cmd;
-            let (mut fast, mut fast_events) = (before.clone(), Vec::new());
+            let (mut fast, mut fast_events) = (before.clone(), Events::default());
             let same = F::execute_or_abandon(rules, &mut fast, done, &mut fast_events).is_ok()
                 && fast == session.state
-                && fast_events == events;
+                && fast_events.list == events;
             if !same {
                 return Err(fail(
                     format!("{done:?} carried out for the simulator differs"),

@@ -14,7 +14,7 @@ fn ruleset_path(name: &str) -> String {
 }
 
 fn rules(name: &str) -> Ruleset {
-    Ruleset::load(&ruleset_path(name)).unwrap()
+    boardside::rulesets::load::<boardside::engine::property::Property>(&ruleset_path(name)).unwrap()
 }
 
 fn checked(name: &str, players: usize, games: u64, seed: u64, edit: impl Fn(&mut Options)) {
@@ -642,8 +642,10 @@ fn every_legal_command_is_accepted_and_accepted_commands_are_listed() {
 /// A toy family for the suite's own tests: players count up in turn to 10, but the rules
 /// forget to give any command at 5, so a live game gets stuck there.
 mod stuck {
-    use boardside::engine::game::PlayRng;
-    use boardside::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+    use boardside::engine::game::{
+        Audience, Events, Game, Parsed, Play, PlayRng, Said, Story, ToAct, Words,
+    };
+    use boardside::engine::table::Table;
     use boardside::engine::RuleError;
     use rand::rngs::StdRng;
     use serde_json::{json, Value};
@@ -651,7 +653,12 @@ mod stuck {
     #[derive(Debug, Clone, PartialEq)]
     pub struct Stuck;
 
-    impl Family for Stuck {
+    /// Counting stops at 5 (the rules' mistake) or at 10 (the end).
+    fn stopped(s: &(u32, usize)) -> bool {
+        s.0 == 5 || s.0 >= 10
+    }
+
+    impl Game for Stuck {
         const GAME: &'static str = "stuck";
         type Rules = ();
         type Options = ();
@@ -659,8 +666,7 @@ mod stuck {
         type State = (u32, usize);
         type Command = ();
         type Event = ();
-        type Stats = ();
-        fn load(_: &str) -> Result<(), String> {
+        fn parse_rules(_: &str, _: &str) -> Result<(), String> {
             Ok(())
         }
         fn rules_id(_: &()) -> &str {
@@ -679,27 +685,7 @@ mod stuck {
         fn set_option(_: &mut (), k: &str, _: &str) -> Result<(), String> {
             Err(format!("unknown option {k}"))
         }
-        fn house_rules(_: &()) -> Vec<boardside::engine::game::HouseRule> {
-            vec![]
-        }
-        fn merge_stats(_: &mut (), _: ()) {}
-        fn standing(_: &(), _: &(u32, usize)) -> boardside::engine::game::Standing {
-            boardside::engine::game::Standing::default()
-        }
-        fn report(
-            _: &(),
-            _: &[String],
-            _: &[boardside::report::Step<Self>],
-        ) -> boardside::report::Report {
-            boardside::report::Report {
-                title: "stuck".into(),
-                panels: vec![],
-            }
-        }
         fn setup(_: &(), _: &[String], _: &(), _: &mut StdRng) {}
-        fn check_setup(_: &(), _: &[String], _: &()) -> Result<(), String> {
-            Ok(())
-        }
         fn new_game(
             _: &(),
             p: &[String],
@@ -709,18 +695,18 @@ mod stuck {
             Ok(((0, p.len()), vec![]))
         }
         fn execute_into(
-            _: &(),
+            r: &(),
             s: &mut (u32, usize),
             _: &(),
-            out: &mut Vec<()>,
+            out: &mut Events<()>,
         ) -> Result<(), RuleError> {
-            out.clear();
-            if s.0 == 5 || s.0 >= 10 {
-                return Err(RuleError::new("no count now"));
-            }
-            s.0 += 1;
-            out.push(());
-            Ok(())
+            Table::<Stuck>::run(r, s, out, |t| {
+                if stopped(t.s) {
+                    return Err(RuleError::new("no count now"));
+                }
+                t.emit(());
+                Ok(())
+            })
         }
         fn apply(_: &(), s: &mut (u32, usize), _: &()) {
             s.0 += 1;
@@ -735,20 +721,16 @@ mod stuck {
                 ToAct::One(s.0 as usize % s.1)
             }
         }
-        fn chance(_: &(), _: &(u32, usize), _: &()) -> Option<Chance> {
-            None
-        }
-        fn with_chance(_: &(), _: &[u8]) {}
         fn legal(_: &(), s: &(u32, usize)) -> Vec<()> {
-            if s.0 == 5 || s.0 >= 10 {
+            if stopped(s) {
                 vec![]
             } else {
                 vec![()]
             }
         }
-        fn invariants(_: &(), _: &(u32, usize)) -> Result<(), String> {
-            Ok(())
-        }
+    }
+
+    impl Words for Stuck {
         fn verbs(_: &()) -> String {
             "count".into()
         }
@@ -770,6 +752,10 @@ mod stuck {
         fn player_index(_: &(u32, usize), _: &str) -> Option<usize> {
             None
         }
+    }
+
+    impl Play for Stuck {
+        type Stats = ();
         fn random_command(r: &(), s: &(u32, usize), _: &mut PlayRng) -> Option<()> {
             Self::legal(r, s).pop()
         }
@@ -777,11 +763,11 @@ mod stuck {
         fn tally(_: &mut (), _: &(), _: &(u32, usize), e: &[()]) -> u64 {
             e.len() as u64
         }
-        fn game_ends(_: &mut (), _: &(), _: &(u32, usize)) {}
-        fn stats_lines(_: &(), _: u64) -> Vec<String> {
-            vec![]
-        }
+        fn merge_stats(_: &mut (), _: ()) {}
     }
+
+    /// Nothing to report beyond the defaults.
+    impl Story for Stuck {}
 }
 
 #[test]
@@ -803,10 +789,9 @@ fn simulate_fails_when_a_live_game_has_no_legal_command() {
 
 #[test]
 fn the_grid_game_passes_the_shared_suite() {
-    use boardside::engine::game::Family;
     use boardside::engine::grid::Grid;
     let path = format!("{}/rulesets/grid.toml", env!("CARGO_MANIFEST_DIR"));
-    let r = Grid::load(&path).unwrap();
+    let r = boardside::rulesets::load::<Grid>(&path).unwrap();
     let dir = temp("grid-suite").parent().unwrap().to_path_buf();
     for (players, seed) in [(2, 1), (3, 50), (5, 90)] {
         let cfg = Config {
@@ -824,10 +809,9 @@ fn the_grid_game_passes_the_shared_suite() {
 
 #[test]
 fn every_legal_grid_command_is_accepted_and_accepted_ones_are_listed() {
-    use boardside::engine::game::Family;
     use boardside::engine::grid::{Command, Grid};
     let path = format!("{}/rulesets/grid.toml", env!("CARGO_MANIFEST_DIR"));
-    let r = Grid::load(&path).unwrap();
+    let r = boardside::rulesets::load::<Grid>(&path).unwrap();
     // `place` is a correction and table dice are typed in, not menu entries.
     conformance::legal_agrees::<Grid>(&r, &r.options, 3, 4, 300, |c| {
         matches!(c, Command::Place { .. } | Command::Roll { .. })
@@ -837,10 +821,9 @@ fn every_legal_grid_command_is_accepted_and_accepted_ones_are_listed() {
 
 #[test]
 fn illuminati_passes_the_shared_suite() {
-    use boardside::engine::game::Family;
     use boardside::engine::illuminati::Illuminati;
     let path = format!("{}/rulesets/illuminati.toml", env!("CARGO_MANIFEST_DIR"));
-    let r = Illuminati::load(&path).unwrap();
+    let r = boardside::rulesets::load::<Illuminati>(&path).unwrap();
     let dir = temp("illuminati-suite").parent().unwrap().to_path_buf();
     for (players, seed) in [(2, 3), (4, 40)] {
         let cfg = Config {
@@ -857,10 +840,9 @@ fn illuminati_passes_the_shared_suite() {
 
 #[test]
 fn every_legal_illuminati_command_is_accepted_and_accepted_ones_are_listed() {
-    use boardside::engine::game::Family;
     use boardside::engine::illuminati::{Command, Illuminati};
     let path = format!("{}/rulesets/illuminati.toml", env!("CARGO_MANIFEST_DIR"));
-    let r = Illuminati::load(&path).unwrap();
+    let r = boardside::rulesets::load::<Illuminati>(&path).unwrap();
     // Amounts of money, the table's dice and corrections are not menu entries.
     conformance::legal_agrees::<Illuminati>(&r, &r.options, 3, 5, 80, |c| {
         matches!(
@@ -881,7 +863,7 @@ fn random_play_puts_no_refusal_into_words() {
     use boardside::engine::illuminati::Illuminati;
     use boardside::engine::RuleError;
     fn family<F: Family>(name: &str) {
-        let r = F::load(&ruleset_path(name)).unwrap();
+        let r = boardside::rulesets::load::<F>(&ruleset_path(name)).unwrap();
         let options = F::default_options(&r);
         let cfg = Config {
             players: 4,

@@ -628,7 +628,7 @@ fn saved_random_game<F: boardside::engine::game::Family>(
     moves: usize,
 ) {
     use rand::SeedableRng;
-    let rules = F::load(ruleset).unwrap();
+    let rules = boardside::rulesets::load::<F>(ruleset).unwrap();
     let opts = F::default_options(&rules);
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     let games = state.join("games");

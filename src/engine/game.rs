@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Debug;
 
+use super::panels::{Report, Step};
 use super::RuleError;
 
 /// Who may see a line of narration or a view of the state.
@@ -184,9 +185,46 @@ impl Standing {
     }
 }
 
-/// One game family (property games, the grid game, Illuminati).
-/// (The marker type itself derives Clone, Debug and PartialEq so that generic records can.)
-pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
+/// A command's events as it is carried out, and, when the caller asked for them, the table's
+/// words for each (`Words::narrate` against the state just after the event, said by
+/// `engine::table::Table::emit` as the event is applied, never by applying it again).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Events<E> {
+    pub list: Vec<E>,
+    /// `Some` when the caller wants the narration (the table); `None` in random play.
+    pub told: Option<Vec<Said>>,
+}
+
+impl<E> Default for Events<E> {
+    fn default() -> Self {
+        Events {
+            list: Vec::new(),
+            told: None,
+        }
+    }
+}
+
+impl<E> Events<E> {
+    /// An empty list whose events will be told in words.
+    pub fn told() -> Self {
+        Events {
+            list: Vec::new(),
+            told: Some(Vec::new()),
+        }
+    }
+    /// Empty it for the next command, keeping its buffers (and whether it tells).
+    pub fn clear(&mut self) {
+        self.list.clear();
+        if let Some(t) = self.told.as_mut() {
+            t.clear();
+        }
+    }
+}
+
+/// A game family's rules: what a ruleset holds, how a game starts, commands carried out
+/// all-or-nothing into events, `apply` (the only change to a state), who acts now and what is
+/// legal. (The marker type derives Clone, Debug and PartialEq so that generic records can.)
+pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// The ruleset's `game =` key for this family.
     const GAME: &'static str;
     // Rules and options are shared by `simulate --jobs`'s threads; each thread's figures
@@ -197,12 +235,11 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     type State: Clone + PartialEq + Debug;
     type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
-    /// What `simulate` counts beyond games, turns and wins.
-    type Stats: Default + Send;
 
     // --- the ruleset ---------------------------------------------------------------------
-    /// Load and check a ruleset file; errors read `file:line: what is wrong`.
-    fn load(path: &str) -> Result<Self::Rules, String>;
+    /// Read and check a ruleset from its text (the file is read outside the engine); errors
+    /// read `file:line: what is wrong`, `file` naming it.
+    fn parse_rules(file: &str, text: &str) -> Result<Self::Rules, String>;
     fn rules_id(rules: &Self::Rules) -> &str;
     fn rules_name(rules: &Self::Rules) -> &str;
     /// A hash of the ruleset file's content: a journal resumes only with the same rules.
@@ -212,18 +249,6 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     fn default_options(rules: &Self::Rules) -> Self::Options;
     /// Set a named option (`--option KEY=VALUE`); a reason when the key or value is wrong.
     fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
-    /// The house rules the new-game screen offers for this ruleset, in words.
-    fn house_rules(rules: &Self::Rules) -> Vec<HouseRule>;
-    /// Each seat's standing now (what "leading" means in this game: net worth, groups held,
-    /// the team's size) and how many seats are out (bankrupt, eliminated): what the
-    /// house-rule lab (`simulate --compare`) follows over a game.
-    fn standing(rules: &Self::Rules, state: &Self::State) -> Standing;
-    /// The report's panels for a game replayed step by step (`boardside report`).
-    fn report(
-        rules: &Self::Rules,
-        players: &[String],
-        steps: &[crate::report::Step<Self>],
-    ) -> crate::report::Report;
 
     // --- a game ----------------------------------------------------------------------------
     /// Draw the setup (shuffles, deals, placements) from the seed's generator.
@@ -235,10 +260,12 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     ) -> Self::Setup;
     /// Check setup data read from a file before a game is built on it.
     fn check_setup(
-        rules: &Self::Rules,
-        players: &[String],
-        setup: &Self::Setup,
-    ) -> Result<(), String>;
+        _rules: &Self::Rules,
+        _players: &[String],
+        _setup: &Self::Setup,
+    ) -> Result<(), String> {
+        Ok(())
+    }
     /// The starting state and the start's story.
     fn new_game(
         rules: &Self::Rules,
@@ -252,16 +279,18 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         state: &mut Self::State,
         cmd: &Self::Command,
     ) -> Result<Vec<Self::Event>, RuleError> {
-        let mut out = Vec::new();
+        let mut out = Events::default();
         Self::execute_into(rules, state, cmd, &mut out)?;
-        Ok(out)
+        Ok(out.list)
     }
-    /// `execute` into a buffer the caller reuses (the simulator's hot loop).
+    /// `execute` into a list the caller reuses (the simulator's hot loop), its events told
+    /// in words when `out.told` asks for it (a family built on `engine::table::Table` gets
+    /// that from `emit`).
     fn execute_into(
         rules: &Self::Rules,
         state: &mut Self::State,
         cmd: &Self::Command,
-        out: &mut Vec<Self::Event>,
+        out: &mut Events<Self::Event>,
     ) -> Result<(), RuleError>;
     /// `execute_into` for a caller that abandons the state when the command is refused (the
     /// simulator, where a refused legal command ends the run with an error): the state after
@@ -270,7 +299,7 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         rules: &Self::Rules,
         state: &mut Self::State,
         cmd: &Self::Command,
-        out: &mut Vec<Self::Event>,
+        out: &mut Events<Self::Event>,
     ) -> Result<(), RuleError> {
         Self::execute_into(rules, state, cmd, out)
     }
@@ -307,9 +336,13 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         matches!(Self::to_act(rules, state), ToAct::Over { .. })
     }
     /// The device randomness this command still needs (a `roll` without dice), if any.
-    fn chance(rules: &Self::Rules, state: &Self::State, cmd: &Self::Command) -> Option<Chance>;
+    fn chance(_rules: &Self::Rules, _state: &Self::State, _cmd: &Self::Command) -> Option<Chance> {
+        None
+    }
     /// The command with the device's dice filled in.
-    fn with_chance(cmd: &Self::Command, faces: &[u8]) -> Self::Command;
+    fn with_chance(cmd: &Self::Command, _faces: &[u8]) -> Self::Command {
+        cmd.clone()
+    }
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
     /// Is there any legal command? (The conformance suite asks after every command; a family
@@ -318,9 +351,14 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         !Self::legal(rules, state).is_empty()
     }
     /// What must hold after every command.
-    fn invariants(rules: &Self::Rules, state: &Self::State) -> Result<(), String>;
+    fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+}
 
-    // --- the family's text -----------------------------------------------------------------
+/// A family's words: its grammar (the protocol's verbs), each event as a line for an
+/// audience, the state as JSON for a viewer, and what the table is asked now.
+pub trait Words: Game {
     /// The family's verbs, for `help` and unknown-command errors.
     fn verbs(rules: &Self::Rules) -> String;
     fn parse(
@@ -339,8 +377,16 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
     /// What the table is asked now, in words.
     fn prompt(rules: &Self::Rules, state: &Self::State) -> String;
     fn player_index(state: &Self::State, name: &str) -> Option<usize>;
+    /// The house rules the new-game screen offers for this ruleset, in words.
+    fn house_rules(_rules: &Self::Rules) -> Vec<HouseRule> {
+        Vec::new()
+    }
+}
 
-    // --- random play (simulate and the conformance suite) --------------------------------
+/// Random play, for `simulate`, the house-rule lab and the conformance suite.
+pub trait Play: Game {
+    /// What `simulate` counts beyond games, turns and wins.
+    type Stats: Default + Send;
     /// A seeded random player's next legal command, with any dice filled in; None when there
     /// is none (a stuck game, which the conformance suite reports).
     fn random_command(
@@ -371,13 +417,35 @@ pub trait Family: Sized + Clone + Debug + PartialEq + 'static {
         events: &[Self::Event],
     ) -> u64;
     /// A game of random play ended (over, or at the cap).
-    fn game_ends(stats: &mut Self::Stats, rules: &Self::Rules, state: &Self::State);
+    fn game_ends(_stats: &mut Self::Stats, _rules: &Self::Rules, _state: &Self::State) {}
     /// Add the figures of other games (another thread's) to these. The threads' shares of
     /// the games vary from run to run, so this must not depend on order (sums, counts).
     fn merge_stats(into: &mut Self::Stats, from: Self::Stats);
     /// The family's own lines of a simulate report.
-    fn stats_lines(stats: &Self::Stats, games: u64) -> Vec<String>;
+    fn stats_lines(_stats: &Self::Stats, _games: u64) -> Vec<String> {
+        Vec::new()
+    }
 }
+
+/// A family's account of a game: who stands where now, and the report's panels.
+pub trait Story: Game {
+    /// Each seat's standing now (what "leading" means in this game: net worth, groups held,
+    /// the team's size) and how many seats are out (bankrupt, eliminated): what the
+    /// house-rule lab (`simulate --compare`) follows over a game.
+    fn standing(_rules: &Self::Rules, _state: &Self::State) -> Standing {
+        Standing::default()
+    }
+    /// The report's panels for a game replayed step by step (`boardside report`).
+    fn report(_rules: &Self::Rules, _players: &[String], _steps: &[Step<Self>]) -> Report {
+        Report::default()
+    }
+}
+
+/// One game family (the property games, the grid game, Illuminati): its rules, words, random
+/// play and story. Session, journal, simulate, the report and the conformance suite are
+/// written once against it.
+pub trait Family: Game + Words + Play + Story {}
+impl<T: Game + Words + Play + Story> Family for T {}
 
 /// The winners when the game is over.
 pub fn winners<F: Family>(rules: &F::Rules, state: &F::State) -> Option<Vec<usize>> {

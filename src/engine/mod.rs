@@ -11,6 +11,7 @@ pub mod illuminati;
 pub mod in_place;
 pub mod inline;
 pub mod ledger;
+pub mod panels;
 pub mod property;
 pub mod ruleset_file;
 pub mod table;

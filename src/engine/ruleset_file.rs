@@ -1,4 +1,4 @@
-//! What every family's ruleset loader shares: reading the file, the line of a byte offset for
+//! What every family's ruleset parser shares: the line of a byte offset for
 //! `file:line` messages, TOML with its error's line, a named `[options]` table applied through
 //! the family's own setter (with the words of a switch or a two-way option), and the content
 //! hash that ties a saved game to its ruleset.
@@ -22,11 +22,6 @@ pub fn either(key: &str, v: &str, [off, on]: [&str; 2]) -> Result<bool, String> 
         _ if v == off => Ok(false),
         _ => Err(format!("{key} = {v}: expected {off} or {on}")),
     }
-}
-
-/// The ruleset file's text, or why it cannot be read.
-pub fn read(path: &str) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the ruleset: {e}"))
 }
 
 /// The 1-based line of a byte offset.

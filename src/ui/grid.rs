@@ -12,7 +12,7 @@ use embedded_graphics::text::{Baseline, Text};
 
 use super::menu::{fit, wrap};
 use super::Ui;
-use crate::engine::game::Family;
+use crate::engine::game::Words;
 use crate::engine::grid::family::orders_for;
 use crate::engine::grid::protocol::{cards, order_words};
 use crate::engine::grid::state::{Edge, Part, Phase, Team};

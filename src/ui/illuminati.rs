@@ -7,7 +7,7 @@
 
 use super::menu::wrap;
 use super::Ui;
-use crate::engine::game::Family;
+use crate::engine::game::Words;
 use crate::engine::illuminati::protocol::{watch, working_lines};
 use crate::engine::illuminati::rules::Kind;
 use crate::engine::illuminati::state::{Phase, Status};

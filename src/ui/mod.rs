@@ -228,7 +228,7 @@ impl Ui {
     pub fn new(session: Option<Session>, tags: TagMap, cfg: TableConfig, setup: Setup) -> Ui {
         let clock = session
             .as_ref()
-            .and_then(|s| Clock::for_game(&s.state.options, played_ms(&s.header), 0));
+            .and_then(|s| Clock::for_game(&s.state.options, crate::saves::played_ms(&s.header), 0));
         let mut ui = Ui {
             session,
             clock,
@@ -501,9 +501,9 @@ impl Ui {
         // Older saved games stay one press away (a new game does not hide them), named by
         // when they were last played and who played them.
         if let Some(dir) = &self.setup.journal_dir {
-            for older in crate::app::recent_journals(dir, 3) {
+            for older in crate::saves::recent(dir, 3) {
                 if Some(&older) != self.setup.resume.as_ref() {
-                    let (when, who) = saved_game(&older);
+                    let (when, who) = crate::saves::when_and_who(&older);
                     let day = when.split(' ').take(2).collect::<Vec<_>>().join(" ");
                     out.push(entry(
                         format!("Resume {day} {}", who.join(",")),
@@ -629,10 +629,9 @@ impl Ui {
         let Some(se) = self.session.as_mut() else {
             return;
         };
-        let before = se.state.clone();
         match se.command(cmd) {
-            Ok(events) => {
-                let lines = Session::public(&se.narrate(&before, &events));
+            Ok(done) => {
+                let lines = done.public();
                 self.log.extend(lines.iter().map(|l| menu::for_table(l)));
                 let pages = menu::pages(&lines);
                 self.toast = lines;
@@ -642,7 +641,7 @@ impl Ui {
                 // picture goes beside the journal.
                 if se.state.over && self.final_report.is_none() {
                     let report = se.report();
-                    if let Err(e) = se.save_picture(&report) {
+                    if let Err(e) = crate::report::save_picture(se, &report) {
                         self.note = Some(format!("the game's picture was not saved: {e}"));
                     }
                     self.final_report = Some(report);
@@ -1105,7 +1104,7 @@ impl Ui {
         &mut self,
         path: &std::path::Path,
     ) -> Result<crate::session::Session<F>, String> {
-        let rules = F::load(&path.display().to_string())?;
+        let rules = crate::rulesets::load::<F>(path)?;
         let mut o = F::default_options(&rules);
         // The house rules chosen on this screen, over the ruleset's own options.
         for (key, value) in self.setup.settings() {
@@ -1178,7 +1177,7 @@ impl Ui {
     pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
         let family = crate::journal::family_of(&path).ok().flatten();
         if family.as_deref() == Some("illuminati") {
-            let (s, msgs) = crate::app::resume_family::<crate::engine::illuminati::Illuminati>(
+            let (s, msgs) = crate::saves::resume::<crate::engine::illuminati::Illuminati>(
                 &self.setup.rulesets,
                 &path,
             )?;
@@ -1188,17 +1187,20 @@ impl Ui {
             return Ok(());
         }
         if family.as_deref() == Some("grid") {
-            let (s, msgs) = crate::app::resume_family::<crate::engine::grid::Grid>(
-                &self.setup.rulesets,
-                &path,
-            )?;
+            let (s, msgs) =
+                crate::saves::resume::<crate::engine::grid::Grid>(&self.setup.rulesets, &path)?;
             self.log = Self::resumed_log(&s, msgs);
             self.grid = Some(grid::GridTable::new(s));
             self.view = View::Main;
             return Ok(());
         }
-        let (s, msgs) = crate::app::resume_any(&self.setup.rulesets, &path)?;
-        self.clock = Clock::for_game(&s.state.options, played_ms(&s.header), self.now);
+        let (s, msgs) =
+            crate::saves::resume::<crate::engine::property::Property>(&self.setup.rulesets, &path)?;
+        self.clock = Clock::for_game(
+            &s.state.options,
+            crate::saves::played_ms(&s.header),
+            self.now,
+        );
         self.final_report = s.state.over.then(|| s.report());
         self.log = Self::resumed_log(&s, msgs);
         self.session = Some(s);
@@ -1312,44 +1314,4 @@ impl Ui {
             TagKind::Group { id } => self.note = Some(format!("group {id}: not used in this game")),
         }
     }
-}
-
-/// How long ago a saved game started (0 when the journal does not say).
-fn played_ms<F: crate::engine::game::Family>(h: &crate::journal::Header<F>) -> u64 {
-    if h.started == 0 {
-        return 0;
-    }
-    crate::journal::unix_now().saturating_sub(h.started) * 1000
-}
-
-/// When a saved game was last played (its file's time, "22 Nov 20:31" UTC) and its players.
-fn saved_game(path: &std::path::Path) -> (String, Vec<String>) {
-    let when = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or_else(String::new, |d| crate::journal::day_and_time(d.as_secs()));
-    let who = crate::journal::peek(path)
-        .ok()
-        .flatten()
-        .map(|p| p.players)
-        .unwrap_or_default();
-    (when, who)
-}
-
-/// What the Resume line chosen on the new-game screen holds: "sectionopoly: Ann, Bob and Cy;
-/// last played 22 Nov 20:31 (UTC)".
-pub fn describe_save(path: &std::path::Path) -> String {
-    let (when, who) = saved_game(path);
-    let game = crate::journal::peek(path)
-        .ok()
-        .flatten()
-        .map(|p| p.ruleset)
-        .unwrap_or_default();
-    let names = match who.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => "no players".into(),
-    };
-    format!("{game}: {names}; last played {when} (UTC)")
 }

@@ -104,7 +104,7 @@ fn message(ui: &Ui) -> Vec<String> {
     if ui.view == View::Setup {
         // On a Resume line: what that saved game is.
         if let Some(super::Act::Resume(path)) = ui.entries().get(ui.sel).map(|e| e.act.clone()) {
-            return wrap(&super::describe_save(&path));
+            return wrap(&crate::saves::describe(&path));
         }
         let players = if ui.setup.players.is_empty() {
             "none yet".to_string()

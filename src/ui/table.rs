@@ -21,16 +21,15 @@ pub fn run<F: Family>(
     cmd: F::Command,
     log: &mut Vec<String>,
 ) -> Result<Vec<String>, String> {
-    let before = session.state.clone();
     let was_over = session.over();
-    let events = session.command(cmd).map_err(|e| {
+    let done = session.command(cmd).map_err(|e| {
         tracing::info!("refused at the table: {e}");
         e.to_string()
     })?;
-    let mut lines = Session::<F>::public(&session.narrate(&before, &events));
+    let mut lines = done.public();
     // The game has just ended: its picture goes beside the journal (`boardside report`).
     if !was_over && session.over() {
-        if let Err(e) = session.save_picture(&session.report()) {
+        if let Err(e) = crate::report::save_picture(session, &session.report()) {
             lines.push(format!("the game's picture was not saved: {e}"));
         }
     }

@@ -242,7 +242,7 @@ use boardside::ui::render::render;
 use boardside::ui::{Setup, Ui, View};
 
 fn sectionopoly() -> Ruleset {
-    Ruleset::load(concat!(
+    boardside::rulesets::load::<boardside::engine::property::Property>(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/rulesets/sectionopoly.toml"
     ))
@@ -645,7 +645,7 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
     drop(before); // the plug is pulled
     let setup = Setup {
         rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
-        resume: boardside::app::newest_journal(&dir),
+        resume: boardside::saves::newest(&dir),
         ..Default::default()
     };
     let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
@@ -661,7 +661,10 @@ fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
     std::fs::create_dir_all(&dir).unwrap();
     let journal = dir.join("suetology.journal");
     let root = env!("CARGO_MANIFEST_DIR");
-    let sue = Ruleset::load(&format!("{root}/rulesets/suetology.toml")).unwrap();
+    let sue = boardside::rulesets::load::<boardside::engine::property::Property>(&format!(
+        "{root}/rulesets/suetology.toml"
+    ))
+    .unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s = Session::new(sue.clone(), &names, 2, sue.options.clone(), Some(&journal)).unwrap();
     s.run_line("roll 2 3");
@@ -671,12 +674,15 @@ fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
         .iter()
         .map(|n| format!("{root}/rulesets/{n}.toml").into())
         .collect();
-    let (resumed, _) = boardside::app::resume_any(&files, &journal).unwrap();
+    let (resumed, _) =
+        boardside::saves::resume::<boardside::engine::property::Property>(&files, &journal)
+            .unwrap();
     assert_eq!(resumed.rules.id, "suetology");
     assert_eq!(resumed.state, saved);
-    let err = boardside::app::resume_any(&files[..2], &journal)
-        .err()
-        .unwrap();
+    let err =
+        boardside::saves::resume::<boardside::engine::property::Property>(&files[..2], &journal)
+            .err()
+            .unwrap();
     assert!(err.contains("ruleset"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -701,10 +707,9 @@ fn a_tag_uid_that_is_not_hex_is_refused_with_a_reason_never_a_panic() {
 // ---- The grid game at the table -----------------------------------------------------------
 
 fn grid_ui() -> Ui {
-    use boardside::engine::game::Family;
     use boardside::engine::grid::Grid;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
-    let rules = Grid::load(path).unwrap();
+    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
         .unwrap();
@@ -846,10 +851,9 @@ fn undoing_a_sealed_grid_order_never_shows_its_cards() {
 // ---- Illuminati at the table ----------------------------------------------------------------
 
 fn illuminati_ui() -> Ui {
-    use boardside::engine::game::Family;
     use boardside::engine::illuminati::Illuminati;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = Illuminati::load(path).unwrap();
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
     let mut s = boardside::session::Session::<Illuminati>::new(
         rules.clone(),
@@ -1093,7 +1097,7 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let newest = boardside::app::newest_journal(&dir).unwrap();
+    let newest = boardside::saves::newest(&dir).unwrap();
     let setup = Setup {
         rulesets: vec![rules_path],
         players: vec![],
@@ -1114,7 +1118,7 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     }
     let mut frame = Frame::default();
     render(&ui, &mut frame);
-    let about = boardside::ui::describe_save(&dir.join("game-1.journal"));
+    let about = boardside::saves::describe(&dir.join("game-1.journal"));
     assert!(
         about.starts_with("sectionopoly: Ann and Bob; last played "),
         "{about}"
@@ -2034,13 +2038,14 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
 
 #[test]
 fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
-    use boardside::engine::game::{Family, Parsed};
+    use boardside::engine::game::{Game, Parsed, Words};
     use boardside::engine::grid::Grid;
     let dir = std::env::temp_dir().join(format!("boardside-grid-end-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let journal = dir.join("game-1.journal");
-    let rules = Grid::load(&ruleset_path("grid").display().to_string()).unwrap();
+    let rules =
+        boardside::rulesets::load::<Grid>(&ruleset_path("grid").display().to_string()).unwrap();
     let mut o = Grid::default_options(&rules);
     Grid::set_option(&mut o, "walls", "none").unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];

@@ -10,7 +10,7 @@ use boardside::session::Session;
 pub type Board = crate::At<Grid>;
 
 fn rules() -> GridRules {
-    GridRules::load(&format!(
+    boardside::rulesets::load::<Grid>(&format!(
         "{}/rulesets/grid.toml",
         env!("CARGO_MANIFEST_DIR")
     ))

@@ -9,7 +9,7 @@ use boardside::session::Session;
 pub type Game = crate::At<Illuminati>;
 
 fn rules() -> IlluRules {
-    IlluRules::load(&format!(
+    boardside::rulesets::load::<Illuminati>(&format!(
         "{}/rulesets/illuminati.toml",
         env!("CARGO_MANIFEST_DIR")
     ))
@@ -931,7 +931,7 @@ fn computer_espionage_tells_only_its_player_a_groups_money_or_another_players_sp
 /// attack under way, or fewer players), it equals the state.
 #[test]
 fn a_state_copied_into_an_older_copy_equals_the_state() {
-    use boardside::engine::game::Family;
+    use boardside::engine::game::{Game, Play};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
     let r = rules();
@@ -1131,7 +1131,7 @@ fn the_state_before_a_roll_is_kept_only_while_a_hand_could_rework_it() {
 /// recorded result that differs in what it does is still caught.
 #[test]
 fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
-    use boardside::engine::game::Family;
+    use boardside::engine::game::Game;
     use boardside::engine::illuminati::event::Event;
     let mut g = game("bavarian", "network", "gnomes");
     g.run("draw moonies; attack control bavarian moonies; roll 6 5");

@@ -19,7 +19,7 @@ pub struct Table {
 }
 
 pub fn rules(name: &str) -> Ruleset {
-    Ruleset::load(&format!(
+    boardside::rulesets::load::<boardside::engine::property::Property>(&format!(
         "{}/rulesets/{name}.toml",
         env!("CARGO_MANIFEST_DIR")
     ))

@@ -1,7 +1,7 @@
 //! The grid game behind the shared game API: each method hands over to the module that owns
 //! it; the random player and the invariants the conformance suite checks live here.
 
-use crate::engine::game::PlayRng;
+use crate::engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use super::rules::{GridOptions, GridRules};
 use super::state::{Dir, Edge, Order, Phase, Piece, State, Team, Walls};
 use super::{computer, event, narrate, protocol, round, Command, Correction, Event, Faces};
-use crate::engine::game::{below, Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::game::{below, Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use crate::engine::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +58,7 @@ fn check_names(players: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-impl Family for Grid {
+impl Game for Grid {
     const GAME: &'static str = "grid";
     type Rules = GridRules;
     type Options = GridOptions;
@@ -66,10 +66,9 @@ impl Family for Grid {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Stats = Stats;
 
-    fn load(path: &str) -> Result<GridRules, String> {
-        GridRules::load(path)
+    fn parse_rules(file: &str, text: &str) -> Result<GridRules, String> {
+        GridRules::parse(file, text)
     }
     fn rules_id(r: &GridRules) -> &str {
         &r.id
@@ -91,53 +90,6 @@ impl Family for Grid {
     }
     fn set_option(o: &mut GridOptions, k: &str, v: &str) -> Result<(), String> {
         o.set(k, v)
-    }
-    /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
-    /// reading of a stunned wonder holder (rulesets/grid.toml).
-    fn house_rules(r: &GridRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::HouseRule;
-        let o = &r.options;
-        vec![
-            HouseRule::either(
-                "Walls",
-                "walls",
-                [("printed", "default"), ("none", "none")],
-                o.no_walls,
-            ),
-            HouseRule::number(
-                "Strip length",
-                "strip_length",
-                "",
-                &[12, 18, 24, 30, 36],
-                o.strip_length,
-            ),
-            // "Stunned holder converts: off" would not fit the screen's line.
-            HouseRule::either(
-                "Stunned holder",
-                "stunned_holder_converts",
-                [("does not", "false"), ("converts", "true")],
-                o.stunned_holder_converts,
-            ),
-        ]
-    }
-    /// Each human seat scores its team's size; nobody is ever out (pieces change sides).
-    fn standing(_r: &GridRules, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
-            scores: s
-                .pieces
-                .iter()
-                .take(s.humans)
-                .map(|p| p.team.map_or(0, |t| s.team_members(t).len() as i64))
-                .collect(),
-            out: 0,
-        }
-    }
-    fn report(
-        _r: &GridRules,
-        _players: &[String],
-        steps: &[crate::report::Step<Self>],
-    ) -> crate::report::Report {
-        super::report::report(steps)
     }
     fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
         Setup { seed: rng.random() }
@@ -176,7 +128,7 @@ impl Family for Grid {
         r: &GridRules,
         s: &mut State,
         c: &Command,
-        out: &mut Vec<Event>,
+        out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
@@ -283,6 +235,37 @@ impl Family for Grid {
     fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
         invariants(r, s)
     }
+}
+
+impl Words for Grid {
+    /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
+    /// reading of a stunned wonder holder (rulesets/grid.toml).
+    fn house_rules(r: &GridRules) -> Vec<crate::engine::game::HouseRule> {
+        use crate::engine::game::HouseRule;
+        let o = &r.options;
+        vec![
+            HouseRule::either(
+                "Walls",
+                "walls",
+                [("printed", "default"), ("none", "none")],
+                o.no_walls,
+            ),
+            HouseRule::number(
+                "Strip length",
+                "strip_length",
+                "",
+                &[12, 18, 24, 30, 36],
+                o.strip_length,
+            ),
+            // "Stunned holder converts: off" would not fit the screen's line.
+            HouseRule::either(
+                "Stunned holder",
+                "stunned_holder_converts",
+                [("does not", "false"), ("converts", "true")],
+                o.stunned_holder_converts,
+            ),
+        ]
+    }
     fn verbs(_r: &GridRules) -> String {
         protocol::VERBS.to_string()
     }
@@ -313,6 +296,10 @@ impl Family for Grid {
     fn player_index(s: &State, name: &str) -> Option<usize> {
         s.index_of(name)
     }
+}
+
+impl Play for Grid {
+    type Stats = Stats;
     fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
@@ -405,6 +392,28 @@ impl Family for Grid {
             format!("big wonders per game: {:.1}", stats.wonders as f64 / g),
             format!("conversions per game: {:.1}", stats.conversions as f64 / g),
         ]
+    }
+}
+
+impl Story for Grid {
+    /// Each human seat scores its team's size; nobody is ever out (pieces change sides).
+    fn standing(_r: &GridRules, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: s
+                .pieces
+                .iter()
+                .take(s.humans)
+                .map(|p| p.team.map_or(0, |t| s.team_members(t).len() as i64))
+                .collect(),
+            out: 0,
+        }
+    }
+    fn report(
+        _r: &GridRules,
+        _players: &[String],
+        steps: &[crate::engine::panels::Step<Self>],
+    ) -> crate::engine::panels::Report {
+        super::report::report(steps)
     }
 }
 

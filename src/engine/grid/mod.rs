@@ -105,7 +105,7 @@ pub fn execute_into(
     rules: &GridRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut Vec<Event>,
+    out: &mut crate::engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     if let Some(team) = s.winner {

@@ -2,7 +2,7 @@
 
 use super::state::Team;
 use super::Grid;
-use crate::report::{Panel, Report, Series, Step};
+use crate::engine::panels::{Panel, Report, Series, Step};
 
 pub fn report(steps: &[Step<Grid>]) -> Report {
     let line = |name: &str| Series {

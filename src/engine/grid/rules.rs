@@ -161,11 +161,6 @@ struct WonderDef {
 }
 
 impl GridRules {
-    pub fn load(path: &str) -> Result<GridRules, String> {
-        let text = ruleset_file::read(path)?;
-        GridRules::parse(path, &text)
-    }
-
     /// Parse and check; every problem found is reported, one per line, each with its line.
     pub fn parse(file: &str, text: &str) -> Result<GridRules, String> {
         let at = |span: std::ops::Range<usize>, m: String| ruleset_file::at(file, text, span, m);

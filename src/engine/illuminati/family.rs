@@ -1,7 +1,7 @@
 //! Illuminati behind the shared game API: each method hands over to the module that owns it;
 //! the random player and the invariants the conformance suite checks live here.
 
-use crate::engine::game::PlayRng;
+use crate::engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -15,7 +15,7 @@ use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
 use super::{event, narrate, protocol, Command, Event};
 use crate::engine::game::below;
-use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use crate::engine::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +56,7 @@ fn check_names(players: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-impl Family for Illuminati {
+impl Game for Illuminati {
     const GAME: &'static str = "illuminati";
     type Rules = IlluRules;
     type Options = IlluOptions;
@@ -64,10 +64,9 @@ impl Family for Illuminati {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Stats = Stats;
 
-    fn load(path: &str) -> Result<IlluRules, String> {
-        IlluRules::load(path)
+    fn parse_rules(file: &str, text: &str) -> Result<IlluRules, String> {
+        IlluRules::parse(file, text)
     }
     fn rules_id(r: &IlluRules) -> &str {
         &r.id
@@ -92,66 +91,6 @@ impl Family for Illuminati {
     }
     fn set_option(o: &mut IlluOptions, k: &str, v: &str) -> Result<(), String> {
         o.set(k, v)
-    }
-    /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
-    fn house_rules(r: &IlluRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::HouseRule;
-        let o = &r.options;
-        // Each line is "name: value" on a 25-column screen, hence the short names.
-        vec![
-            HouseRule::either(
-                "Turns",
-                "turn_order",
-                [
-                    ("counter-clockwise", "counter-clockwise"),
-                    ("as listed", "listed"),
-                ],
-                o.listed_order,
-            ),
-            HouseRule::either(
-                "I.R.S. tax",
-                "tax_from",
-                [("Illuminati", "illuminati"), ("any group", "structure")],
-                o.tax_from_structure,
-            ),
-            HouseRule::either(
-                "Orphans",
-                "orphans",
-                [
-                    ("uncontrolled", "uncontrolled"),
-                    ("to the master", "master"),
-                ],
-                o.orphans_to_master,
-            ),
-            HouseRule::switch(
-                "Illuminati counts",
-                "illuminati_card_counts",
-                o.illuminati_card_counts,
-            ),
-            HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
-            HouseRule::either(
-                "Neutralize",
-                "neutralize_needs_arrow",
-                [("no arrow", "false"), ("needs arrow", "true")],
-                o.neutralize_needs_arrow,
-            ),
-        ]
-    }
-    /// Groups held per seat (the race to the victory count); the eliminated are out.
-    fn standing(_r: &IlluRules, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
-            scores: (0..s.players.len())
-                .map(|p| s.structure(p).len() as i64)
-                .collect(),
-            out: s.players.iter().filter(|p| p.eliminated).count(),
-        }
-    }
-    fn report(
-        _r: &IlluRules,
-        players: &[String],
-        steps: &[crate::report::Step<Self>],
-    ) -> crate::report::Report {
-        super::report::report(players, steps)
     }
     fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
         Setup {}
@@ -217,7 +156,7 @@ impl Family for Illuminati {
         r: &IlluRules,
         s: &mut State,
         c: &Command,
-        out: &mut Vec<Event>,
+        out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
@@ -225,7 +164,7 @@ impl Family for Illuminati {
         r: &IlluRules,
         s: &mut State,
         c: &Command,
-        out: &mut Vec<Event>,
+        out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
         super::execute_or_abandon(r, s, c, out)
     }
@@ -369,6 +308,53 @@ impl Family for Illuminati {
     fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
         invariants(r, s)
     }
+}
+
+impl Words for Illuminati {
+    /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
+    fn house_rules(r: &IlluRules) -> Vec<crate::engine::game::HouseRule> {
+        use crate::engine::game::HouseRule;
+        let o = &r.options;
+        // Each line is "name: value" on a 25-column screen, hence the short names.
+        vec![
+            HouseRule::either(
+                "Turns",
+                "turn_order",
+                [
+                    ("counter-clockwise", "counter-clockwise"),
+                    ("as listed", "listed"),
+                ],
+                o.listed_order,
+            ),
+            HouseRule::either(
+                "I.R.S. tax",
+                "tax_from",
+                [("Illuminati", "illuminati"), ("any group", "structure")],
+                o.tax_from_structure,
+            ),
+            HouseRule::either(
+                "Orphans",
+                "orphans",
+                [
+                    ("uncontrolled", "uncontrolled"),
+                    ("to the master", "master"),
+                ],
+                o.orphans_to_master,
+            ),
+            HouseRule::switch(
+                "Illuminati counts",
+                "illuminati_card_counts",
+                o.illuminati_card_counts,
+            ),
+            HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
+            HouseRule::either(
+                "Neutralize",
+                "neutralize_needs_arrow",
+                [("no arrow", "false"), ("needs arrow", "true")],
+                o.neutralize_needs_arrow,
+            ),
+        ]
+    }
     fn verbs(_r: &IlluRules) -> String {
         protocol::VERBS.to_string()
     }
@@ -399,6 +385,10 @@ impl Family for Illuminati {
     fn player_index(s: &State, name: &str) -> Option<usize> {
         s.player_index(name)
     }
+}
+
+impl Play for Illuminati {
+    type Stats = Stats;
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
@@ -479,6 +469,25 @@ impl Family for Illuminati {
     }
 }
 
+impl Story for Illuminati {
+    /// Groups held per seat (the race to the victory count); the eliminated are out.
+    fn standing(_r: &IlluRules, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: (0..s.players.len())
+                .map(|p| s.structure(p).len() as i64)
+                .collect(),
+            out: s.players.iter().filter(|p| p.eliminated).count(),
+        }
+    }
+    fn report(
+        _r: &IlluRules,
+        players: &[String],
+        steps: &[crate::engine::panels::Step<Self>],
+    ) -> crate::engine::panels::Report {
+        super::report::report(players, steps)
+    }
+}
+
 fn is_legal(r: &IlluRules, s: &State, c: &Command) -> bool {
     // An attack is checked without being tried on a copy: most candidates are attacks.
     if let Command::Attack {
@@ -496,7 +505,7 @@ fn is_legal(r: &IlluRules, s: &State, c: &Command) -> bool {
         other => other.clone(),
     };
     let mut copy = s.clone();
-    let mut out = Vec::new();
+    let mut out = Events::default();
     super::execute_into(r, &mut copy, &c, &mut out).is_ok()
 }
 

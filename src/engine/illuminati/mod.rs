@@ -160,7 +160,7 @@ pub fn execute_into(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut Vec<Event>,
+    out: &mut crate::engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     not_over(s)?;
@@ -190,7 +190,7 @@ pub fn execute_or_abandon(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut Vec<Event>,
+    out: &mut crate::engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     not_over(s)?;
@@ -213,7 +213,7 @@ fn carry_out(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut Vec<Event>,
+    out: &mut crate::engine::game::Events<Event>,
     before: Option<&State>,
 ) -> Result<(), RuleError> {
     // Temporary alignments exist only in a turn that used the Lasers (see `invariants`).

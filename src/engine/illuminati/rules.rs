@@ -407,11 +407,6 @@ fn one() -> u32 {
 }
 
 impl IlluRules {
-    pub fn load(path: &str) -> Result<IlluRules, String> {
-        let text = ruleset_file::read(path)?;
-        IlluRules::parse(path, &text)
-    }
-
     /// Parse and check; every problem is listed, one per line, each with its line.
     pub fn parse(file: &str, text: &str) -> Result<IlluRules, String> {
         let at = |span: std::ops::Range<usize>, m: String| ruleset_file::at(file, text, span, m);

@@ -1,7 +1,7 @@
 //! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
 //! method hands over to the rule area, grammar or narration that owns it.
 
-use crate::engine::game::PlayRng;
+use crate::engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use serde_json::Value;
@@ -13,14 +13,14 @@ use super::{
     Ruleset, Setup, State,
 };
 use crate::engine::dice::Dice;
-use crate::engine::game::{Audience, Chance, Family, Parsed, Said, ToAct};
+use crate::engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use crate::engine::RuleError;
 
 /// The property family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Property;
 
-impl Family for Property {
+impl Game for Property {
     const GAME: &'static str = "property";
     type Rules = Ruleset;
     type Options = Options;
@@ -28,10 +28,9 @@ impl Family for Property {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Stats = random::Stats;
 
-    fn load(path: &str) -> Result<Ruleset, String> {
-        Ruleset::load(path).map_err(|e| e.to_string())
+    fn parse_rules(file: &str, text: &str) -> Result<Ruleset, String> {
+        Ruleset::parse(file, text).map_err(|e| e.to_string())
     }
     fn rules_id(r: &Ruleset) -> &str {
         &r.id
@@ -56,31 +55,6 @@ impl Family for Property {
     }
     fn set_option(o: &mut Options, key: &str, value: &str) -> Result<(), String> {
         o.set(key, value)
-    }
-    fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
-        super::options::house_rules(r)
-    }
-    /// Net worth per seat (0 once bankrupt); the bankrupt are out.
-    fn standing(r: &Ruleset, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
-            scores: (0..s.players.len())
-                .map(|p| {
-                    if s.players[p].bankrupt {
-                        0
-                    } else {
-                        super::state::total_worth(r, s, p)
-                    }
-                })
-                .collect(),
-            out: s.players.iter().filter(|p| p.bankrupt).count(),
-        }
-    }
-    fn report(
-        r: &Ruleset,
-        players: &[String],
-        steps: &[crate::report::Step<Self>],
-    ) -> crate::report::Report {
-        super::report::report(r, players, steps)
     }
 
     /// Shuffle the decks and the deeds from the seed.
@@ -134,7 +108,7 @@ impl Family for Property {
         r: &Ruleset,
         s: &mut State,
         c: &Command,
-        out: &mut Vec<Event>,
+        out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
@@ -268,6 +242,12 @@ impl Family for Property {
     fn invariants(r: &Ruleset, s: &State) -> Result<(), String> {
         random::invariants(r, s)
     }
+}
+
+impl Words for Property {
+    fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
+        super::options::house_rules(r)
+    }
 
     fn verbs(_r: &Ruleset) -> String {
         protocol::VERBS.to_string()
@@ -304,6 +284,10 @@ impl Family for Property {
     fn player_index(s: &State, name: &str) -> Option<usize> {
         s.player_index(name)
     }
+}
+
+impl Play for Property {
+    type Stats = random::Stats;
 
     fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random::choose(r, s, rng)
@@ -336,6 +320,31 @@ impl Family for Property {
 
     fn stats_lines(stats: &random::Stats, games: u64) -> Vec<String> {
         stats.lines(games)
+    }
+}
+
+impl Story for Property {
+    /// Net worth per seat (0 once bankrupt); the bankrupt are out.
+    fn standing(r: &Ruleset, s: &State) -> crate::engine::game::Standing {
+        crate::engine::game::Standing {
+            scores: (0..s.players.len())
+                .map(|p| {
+                    if s.players[p].bankrupt {
+                        0
+                    } else {
+                        super::state::total_worth(r, s, p)
+                    }
+                })
+                .collect(),
+            out: s.players.iter().filter(|p| p.bankrupt).count(),
+        }
+    }
+    fn report(
+        r: &Ruleset,
+        players: &[String],
+        steps: &[crate::engine::panels::Step<Self>],
+    ) -> crate::engine::panels::Report {
+        super::report::report(r, players, steps)
     }
 }
 

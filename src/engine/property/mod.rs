@@ -71,9 +71,9 @@ impl Table<'_> {
 /// Carry out one command on the state. On error the state is untouched: every command checks
 /// all its conditions before its first event.
 pub fn execute(rules: &Ruleset, s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
-    let mut events = Vec::new();
+    let mut events = crate::engine::game::Events::default();
     execute_into(rules, s, cmd, &mut events)?;
-    Ok(events)
+    Ok(events.list)
 }
 
 /// `execute`, writing the events into a buffer the caller reuses (the simulator's hot loop).
@@ -81,7 +81,7 @@ pub fn execute_into(
     rules: &Ruleset,
     s: &mut State,
     cmd: &Command,
-    out: &mut Vec<Event>,
+    out: &mut crate::engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     Table::run(rules, s, out, |t| dispatch(t, cmd))
 }

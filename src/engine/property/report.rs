@@ -6,7 +6,7 @@ use super::event::{Event, How};
 use super::state::{total_worth, Why};
 use super::{Property, Ruleset};
 use crate::engine::ledger::Account;
-use crate::report::{series, Panel, Report, Step};
+use crate::engine::panels::{series, Panel, Report, Step};
 
 /// The reasons the who-paid-whom tables split money by.
 const REASONS: [&str; 4] = ["rent", "tax", "cards", "buildings"];

@@ -340,16 +340,6 @@ pub struct StatusRules {
 }
 
 impl Ruleset {
-    pub fn load(path: &str) -> Result<Ruleset, RulesetError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RulesetError {
-            file: path.to_string(),
-            line: None,
-            message: format!("cannot read the ruleset: {e}"),
-            also: vec![],
-        })?;
-        Ruleset::parse(path, &text)
-    }
-
     /// Parse and check a ruleset; `file` is only used to name the file in errors. Every
     /// problem is reported, in the order of the file's sections, not only the first (a file
     /// that is not TOML at all has one).

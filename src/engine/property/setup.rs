@@ -131,54 +131,52 @@ pub fn new_game(
             rules.houses_before_top
         },
     };
-    let mut t = Table {
-        rules,
-        s: &mut s,
-        events: Vec::new(),
-    };
-    for p in 0..n {
-        t.pay(
-            Account::Bank,
-            Account::Player(p),
-            rules.start_cash,
-            Why::StartingMoney,
-        );
-    }
-    // sectionopoly: SHORT GAME rule 1 (three deeds, free) and TIME LIMIT GAME (two, paid).
-    let (each, paid) = options.deeds_dealt();
-    if each > 0 {
-        if setup.deeds.len() < each * n {
-            return Err(RuleError::new(format!(
-                "{} deeds cannot deal {each} to each of {n} players",
-                setup.deeds.len()
-            )));
+    let mut out = crate::engine::game::Events::default();
+    Table::run(rules, &mut s, &mut out, |t| {
+        for p in 0..n {
+            t.pay(
+                Account::Bank,
+                Account::Player(p),
+                rules.start_cash,
+                Why::StartingMoney,
+            );
         }
-        for (k, &sq) in setup.deeds.iter().take(each * n).enumerate() {
-            let p = k % n;
-            if paid {
-                let price = rules.squares[sq].price().unwrap_or(0);
-                t.pay(
-                    Account::Player(p),
-                    Account::Bank,
-                    price,
-                    Why::Dealt { square: sq },
-                );
+        // sectionopoly: SHORT GAME rule 1 (three deeds, free) and TIME LIMIT GAME (two, paid).
+        let (each, paid) = options.deeds_dealt();
+        if each > 0 {
+            if setup.deeds.len() < each * n {
+                return Err(RuleError::new(format!(
+                    "{} deeds cannot deal {each} to each of {n} players",
+                    setup.deeds.len()
+                )));
             }
-            t.emit(Event::Owner {
-                square: sq,
-                owner: Some(p),
-            });
+            for (k, &sq) in setup.deeds.iter().take(each * n).enumerate() {
+                let p = k % n;
+                if paid {
+                    let price = rules.squares[sq].price().unwrap_or(0);
+                    t.pay(
+                        Account::Player(p),
+                        Account::Bank,
+                        price,
+                        Why::Dealt { square: sq },
+                    );
+                }
+                t.emit(Event::Owner {
+                    square: sq,
+                    owner: Some(p),
+                });
+            }
         }
-    }
-    match options.first_player {
-        FirstPlayer::Dice => t.emit(Event::Await {
-            pending: Pending::FirstRoll {
-                contenders: std::iter::repeat_n(true, n).collect(),
-                rolls: std::iter::repeat_n(None, n).collect(),
-            },
-        }),
-        FirstPlayer::Listed => t.emit(Event::TurnStarts { player: 0 }),
-    }
-    let events = t.events;
-    Ok((s, events))
+        match options.first_player {
+            FirstPlayer::Dice => t.emit(Event::Await {
+                pending: Pending::FirstRoll {
+                    contenders: std::iter::repeat_n(true, n).collect(),
+                    rolls: std::iter::repeat_n(None, n).collect(),
+                },
+            }),
+            FirstPlayer::Listed => t.emit(Event::TurnStarts { player: 0 }),
+        }
+        Ok(())
+    })?;
+    Ok((s, out.list))
 }

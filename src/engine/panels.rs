@@ -1,0 +1,59 @@
+//! What a game's report shows, as data: lines over the turns, who-paid-whom tables and count
+//! strips. Each family builds these from its replayed steps (`Story::report`); drawing them
+//! (plotters, fonts, files) is the report module's job, outside the engine.
+
+use super::game::Game;
+
+/// The start of a game (its events and the state after them), then each command's.
+pub struct Step<F: Game> {
+    pub events: Vec<F::Event>,
+    pub after: F::State,
+}
+
+/// One line of a chart: a player's or a team's value over the turns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Panel {
+    /// Values over the turns.
+    Lines {
+        title: String,
+        x_label: String,
+        y_label: String,
+        series: Vec<Series>,
+    },
+    /// Amounts by payer (rows) and payee (columns).
+    Table {
+        title: String,
+        rows: Vec<String>,
+        cols: Vec<String>,
+        cells: Vec<Vec<i64>>,
+    },
+    /// A count per board square, as a strip of cells shaded by the count.
+    Strip {
+        title: String,
+        labels: Vec<String>,
+        counts: Vec<u64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Report {
+    pub title: String,
+    pub panels: Vec<Panel>,
+}
+
+/// A series per name, filled by `push` as the replay goes.
+pub fn series(names: &[String]) -> Vec<Series> {
+    names
+        .iter()
+        .map(|n| Series {
+            name: n.clone(),
+            points: Vec::new(),
+        })
+        .collect()
+}

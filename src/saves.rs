@@ -1,0 +1,93 @@
+//! Saved games: the journals in the save folder (newest first), what each holds in words, and
+//! resuming one with whichever ruleset file it was started with.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::game::Family;
+use crate::session::Session;
+
+/// Resume a journal of family `F` with whichever of these ruleset files it was started with.
+pub fn resume<F: Family>(
+    rulesets: &[PathBuf],
+    journal: &Path,
+) -> Result<(Session<F>, Vec<String>), String> {
+    let mut last = format!("{}: no ruleset file matches this game", journal.display());
+    for r in rulesets {
+        let Ok(rules) = crate::rulesets::load::<F>(r) else {
+            continue;
+        };
+        match Session::<F>::resume(rules, journal) {
+            Ok(Some(found)) => {
+                tracing::info!(
+                    "resumed {} with {}: {} commands",
+                    journal.display(),
+                    r.display(),
+                    found.0.history.len()
+                );
+                return Ok(found);
+            }
+            Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
+            Err(e) => last = e,
+        }
+    }
+    tracing::warn!("resume refused: {last}");
+    Err(last)
+}
+
+/// The newest saved games in a directory of journals, newest first.
+pub fn recent(dir: &Path, most: usize) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = read
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "journal"))
+        .filter_map(|e| Some((e.metadata().and_then(|m| m.modified()).ok()?, e.path())))
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    found.into_iter().take(most).map(|(_, p)| p).collect()
+}
+
+/// The newest saved game in a directory of journals.
+pub fn newest(dir: &Path) -> Option<PathBuf> {
+    recent(dir, 1).pop()
+}
+
+/// When a saved game was last played (its file's time, "22 Nov 20:31" UTC) and its players.
+pub fn when_and_who(path: &Path) -> (String, Vec<String>) {
+    let when = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(String::new, |d| crate::journal::day_and_time(d.as_secs()));
+    let who = crate::journal::peek(path)
+        .ok()
+        .flatten()
+        .map(|p| p.players)
+        .unwrap_or_default();
+    (when, who)
+}
+
+/// What a saved game holds: "sectionopoly: Ann, Bob and Cy; last played 22 Nov 20:31 (UTC)".
+pub fn describe(path: &Path) -> String {
+    let (when, who) = when_and_who(path);
+    let game = crate::journal::peek(path)
+        .ok()
+        .flatten()
+        .map(|p| p.ruleset)
+        .unwrap_or_default();
+    let names = match who.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "no players".into(),
+    };
+    format!("{game}: {names}; last played {when} (UTC)")
+}
+
+/// How long ago a saved game started, in milliseconds (0 when the journal does not say).
+pub fn played_ms<F: Family>(h: &crate::journal::Header<F>) -> u64 {
+    if h.started == 0 {
+        return 0;
+    }
+    crate::journal::unix_now().saturating_sub(h.started) * 1000
+}
