@@ -4,6 +4,15 @@
 
 use std::path::Path;
 
+/// The rules engine as one path: its shared parts (`engine::game`, `engine::ledger`, ...) and
+/// the game families this build knows, each a crate of its own.
+pub mod engine {
+    pub use boardside_engine::*;
+    pub use boardside_grid as grid;
+    pub use boardside_illuminati as illuminati;
+    pub use boardside_property as property;
+}
+
 use crate::engine::game::{Family, Game, Words};
 use crate::session::Session;
 use crate::simulate;

@@ -5,14 +5,12 @@ pub mod app;
 pub mod cli;
 pub mod conformance;
 pub mod doctor;
-pub mod engine;
 pub mod games;
+pub use games::engine;
 pub mod hw;
 pub mod journal;
 pub mod lab;
 pub mod logging;
-/// The property games' protocol grammar (kept at this path for scripts and tests).
-pub use engine::property::protocol;
 pub mod report;
 pub mod rulesets;
 pub mod saves;

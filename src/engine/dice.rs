@@ -1,6 +1,6 @@
 //! Two six-sided dice as an outcome: the engine is told what was rolled, it never rolls.
 
-use crate::engine::RuleError;
+use crate::RuleError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -36,7 +36,7 @@ impl std::error::Error for RuleError {}
 macro_rules! ensure {
     ($cond:expr, $($fmt:tt)+) => {
         if !$cond {
-            return Err($crate::engine::RuleError::new(format!($($fmt)+)));
+            return Err($crate::RuleError::new(format!($($fmt)+)));
         }
     };
 }

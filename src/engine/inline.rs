@@ -14,6 +14,34 @@ pub trait Held: Copy + PartialEq {
     const TOO_MANY: &'static str;
 }
 
+/// A place that may hold nothing yet (a seat's roll, a piece's order).
+impl<T: Held> Held for Option<T> {
+    const SPARE: Option<T> = None;
+    const TOO_MANY: &'static str = T::TOO_MANY;
+}
+
+// Lists with one entry per seat: bidders, counts, seats in order.
+impl Held for bool {
+    const SPARE: bool = false;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
+impl Held for u8 {
+    const SPARE: u8 = 0;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
+impl Held for usize {
+    const SPARE: usize = 0;
+    const TOO_MANY: &'static str = "more seats than a game has players";
+}
+
+/// An amount per player.
+impl Held for i64 {
+    const SPARE: i64 = 0;
+    const TOO_MANY: &'static str = "more amounts than a game has players";
+}
+
 /// Up to `N` values in order.
 #[derive(Clone, Copy)]
 pub struct Inline<T: Held, const N: usize> {

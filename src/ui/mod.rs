@@ -989,7 +989,9 @@ impl Ui {
                             Ok(cmd) => {
                                 let line = format!(
                                     "undone: {}",
-                                    crate::protocol::format_command(&se.rules, &before, &cmd)
+                                    crate::engine::property::protocol::format_command(
+                                        &se.rules, &before, &cmd
+                                    )
                                 );
                                 self.log.push(line.clone());
                                 self.toast = vec![line];
@@ -1034,8 +1036,8 @@ impl Ui {
     /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
     pub fn enter(&mut self, line: &str) -> Result<(), String> {
         let se = self.session.as_ref().ok_or("no game in play")?;
-        match crate::protocol::parse(&se.rules, &se.state, line)? {
-            crate::protocol::Line::Command(c) => {
+        match crate::engine::property::protocol::parse(&se.rules, &se.state, line)? {
+            crate::engine::property::protocol::Line::Command(c) => {
                 let refused = se.refused;
                 self.command(c);
                 match self.session.as_ref() {

@@ -1,9 +1,9 @@
 //! The rule scenario tests of every game, in one test binary: a shared table harness that
 //! drives the engine through the protocol's words, and one module per game.
 
+use boardside::engine::property::protocol::{self, Line};
 use boardside::engine::property::state::Pending;
 use boardside::engine::property::{self, narrate, Event, Options, Ruleset, Setup, State};
-use boardside::protocol::{self, Line};
 
 mod grid;
 mod illuminati;

@@ -395,7 +395,7 @@ fn state_shows_status_and_site_levels() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Ann", &["plymouth", "east-grinstead"]);
     t.run("build plymouth; set status Bob 7");
-    let v = boardside::protocol::state_json(&t.rules, &t.s);
+    let v = boardside::engine::property::protocol::state_json(&t.rules, &t.s);
     assert_eq!(v["players"][1]["status"], 7);
     let plymouth = v["squares"]
         .as_array()

@@ -1162,7 +1162,7 @@ fn time_limit_game_a_tie_on_worth_is_a_shared_win_never_the_first_seat() {
         .any(|e| matches!(e, Event::Tie { players } if players.len() == 3)));
     assert!(t.said("Ann, Bob and Cy tie for the win"), "{:?}", t.lines);
     assert!(t.s.over && t.s.winner.is_none());
-    let v = boardside::protocol::state_json(&t.rules, &t.s);
+    let v = boardside::engine::property::protocol::state_json(&t.rules, &t.s);
     assert_eq!(v["tied"], serde_json::json!(["Ann", "Bob", "Cy"]));
     // One richer player wins alone.
     let mut t = Table::new("sectionopoly", &["Ann", "Bob", "Cy"], |o| {

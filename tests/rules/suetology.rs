@@ -291,7 +291,7 @@ fn auto_resolve_proposes_the_cheapest_plan_and_applies_it() {
     let plan = property::autoresolve::plan(&t.rules, &t.s).unwrap();
     let words: Vec<String> = plan
         .iter()
-        .map(|c| boardside::protocol::format_command(&t.rules, &t.s, c))
+        .map(|c| boardside::engine::property::protocol::format_command(&t.rules, &t.s, c))
         .collect();
     assert_eq!(words, vec!["mortgage north-station"]);
     t.run("resolve");

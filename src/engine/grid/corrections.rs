@@ -4,8 +4,8 @@
 use super::event::Event;
 use super::state::Phase;
 use super::{Correction, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 /// The most a count, a stun or a wonder may be set to: far past any game, far from overflow.
 const MOST: u32 = 100_000;

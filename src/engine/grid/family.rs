@@ -1,7 +1,7 @@
 //! The grid game behind the shared game API: each method hands over to the module that owns
 //! it; the random player and the invariants the conformance suite checks live here.
 
-use crate::engine::game::{Events, PlayRng};
+use boardside_engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -11,8 +11,10 @@ use std::collections::BTreeSet;
 use super::rules::{GridOptions, GridRules};
 use super::state::{Dir, Edge, Order, Phase, Piece, State, Team, Walls};
 use super::{computer, event, narrate, protocol, round, Command, Correction, Event, Faces};
-use crate::engine::game::{below, Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
-use crate::engine::RuleError;
+use boardside_engine::game::{
+    below, Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words,
+};
+use boardside_engine::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grid;
@@ -240,8 +242,8 @@ impl Game for Grid {
 impl Words for Grid {
     /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
     /// reading of a stunned wonder holder (rulesets/grid.toml).
-    fn house_rules(r: &GridRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::HouseRule;
+    fn house_rules(r: &GridRules) -> Vec<boardside_engine::game::HouseRule> {
+        use boardside_engine::game::HouseRule;
         let o = &r.options;
         vec![
             HouseRule::either(
@@ -397,8 +399,8 @@ impl Play for Grid {
 
 impl Story for Grid {
     /// Each human seat scores its team's size; nobody is ever out (pieces change sides).
-    fn standing(_r: &GridRules, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
+    fn standing(_r: &GridRules, s: &State) -> boardside_engine::game::Standing {
+        boardside_engine::game::Standing {
             scores: s
                 .pieces
                 .iter()
@@ -411,8 +413,8 @@ impl Story for Grid {
     fn report(
         _r: &GridRules,
         _players: &[String],
-        steps: &[crate::engine::panels::Step<Self>],
-    ) -> crate::engine::panels::Report {
+        steps: &[boardside_engine::panels::Step<Self>],
+    ) -> boardside_engine::panels::Report {
         super::report::report(steps)
     }
 }

@@ -23,7 +23,7 @@ pub use state::State;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::RuleError;
+use boardside_engine::RuleError;
 use state::{Action, Edge, Field, Level, Order, Part, Team};
 
 /// A roll's faces: held in place (one or two dice), saved as a list.
@@ -91,10 +91,16 @@ pub enum Correction {
 }
 
 /// A command being carried out (engine::table): every change goes through `emit`.
-pub type Table<'a> = crate::engine::table::Table<'a, Grid>;
+pub type Table<'a> = boardside_engine::table::Table<'a, Grid>;
 
-impl Table<'_> {
-    pub fn name(&self, p: usize) -> &str {
+/// What the grid rules add to a command being carried out (a trait: the table is the engine's
+/// type).
+pub trait Helpers {
+    fn name(&self, p: usize) -> &str;
+}
+
+impl Helpers for Table<'_> {
+    fn name(&self, p: usize) -> &str {
         &self.s.pieces[p].name
     }
 }
@@ -105,7 +111,7 @@ pub fn execute_into(
     rules: &GridRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut crate::engine::game::Events<Event>,
+    out: &mut boardside_engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     if let Some(team) = s.winner {

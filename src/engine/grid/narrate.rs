@@ -5,7 +5,7 @@ use super::event::{Block, Event, Placement};
 use super::protocol::order_words;
 use super::rules::GridRules;
 use super::state::{Field, Order, Part, Phase, State, Team};
-use crate::engine::game::Said;
+use boardside_engine::game::Said;
 
 fn f(x: Field) -> String {
     format!("({},{})", x.0, x.1)

@@ -5,8 +5,9 @@
 use super::event::Event;
 use super::state::{Order, Phase};
 use super::{round, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 /// The move cards a piece's feet allow (grid-game: Movement ¶1).
 pub fn max_steps(t: &Table, player: usize) -> u32 {

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::rules::GridRules;
 use super::state::{Action, Dir, Edge, Field, Level, Order, Part, Path, Phase, State, Team};
 use super::{Command, Correction};
-use crate::engine::game::{Audience, Parsed};
+use boardside_engine::game::{Audience, Parsed};
 
 pub const VERBS: &str = "side PLAYER scientists|religionists | wall COL ROW east|south | \
 unwall COL ROW east|south | place PLAYER COL ROW | start | roll [D1 [D2]] | \

@@ -2,7 +2,7 @@
 
 use super::state::Team;
 use super::Grid;
-use crate::engine::panels::{Panel, Report, Series, Step};
+use boardside_engine::panels::{Panel, Report, Series, Step};
 
 pub fn report(steps: &[Step<Grid>]) -> Report {
     let line = |name: &str| Series {

@@ -7,8 +7,8 @@ use super::event::Event;
 use super::movement;
 use super::state::{adjacent, Action, Members, Order, Part, Phase, RoundOrders, Team, MOST_PIECES};
 use super::Table;
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 /// Start the next round (the first after placement). When no human may seal an order (all
 /// stunned), the table plays the round with `next`: one round per command, so the table

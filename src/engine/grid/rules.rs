@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use toml::Spanned;
 
-use crate::engine::ruleset_file;
+use boardside_engine::ruleset_file;
 
 use super::state::Edge;
 
@@ -78,7 +78,7 @@ impl GridOptions {
                     })?
             }
             "stunned_holder_converts" => {
-                self.stunned_holder_converts = crate::engine::ruleset_file::flag(key, value)?
+                self.stunned_holder_converts = boardside_engine::ruleset_file::flag(key, value)?
             }
             _ => {
                 return Err(format!(

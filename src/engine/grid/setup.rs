@@ -5,8 +5,9 @@ use super::event::{Event, Placement};
 use super::rules;
 use super::state::{Edge, Field, Phase, Team};
 use super::{round, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 pub fn side(t: &mut Table, player: usize, team: Team) -> Result<(), RuleError> {
     ensure!(

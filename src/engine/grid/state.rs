@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::inline::{Held, Inline};
+use boardside_engine::inline::{Held, Inline};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -198,8 +198,8 @@ pub type RoundOrders = Inline<Option<Order>, MOST_PIECES>;
 /// A team's pieces, by index.
 pub type Members = smallvec::SmallVec<[usize; MOST_PIECES]>;
 
-impl Held for Option<Order> {
-    const SPARE: Option<Order> = None;
+impl Held for Order {
+    const SPARE: Order = Order::Attack;
     const TOO_MANY: &'static str = "more orders than a game has pieces";
 }
 
@@ -429,7 +429,7 @@ impl<'a> IntoIterator for &'a Walls {
     }
 }
 
-crate::shown_and_saved_as_list!(Walls);
+boardside_engine::shown_and_saved_as_list!(Walls);
 
 /// A saved list is read in any order (kept sorted, once each).
 impl<'de> Deserialize<'de> for Walls {

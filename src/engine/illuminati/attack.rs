@@ -7,8 +7,8 @@ use super::rules::{Ability, Alignment, AlignmentList, IlluRules, Kind};
 use super::state::{Attack, Phase, State, Status};
 use super::structure::{alignments, depth, open_arrows, power, puppets, subtree, transferable};
 use super::{specials, turn, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 /// One modifier of an attack's number, kept as what it is: its words are made only when the
 /// working is shown (the random player and the dice ask for the number alone).

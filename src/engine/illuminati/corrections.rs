@@ -5,9 +5,9 @@ use super::event::{Event, Purse, Why};
 use super::state::Status;
 use super::structure::subtree;
 use super::{Correction, Table};
-use crate::engine::ledger::MAX_MONEY;
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::ledger::MAX_MONEY;
+use boardside_engine::RuleError;
 
 pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
     ensure!(

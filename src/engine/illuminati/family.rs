@@ -1,7 +1,7 @@
 //! Illuminati behind the shared game API: each method hands over to the module that owns it;
 //! the random player and the invariants the conformance suite checks live here.
 
-use crate::engine::game::{Events, PlayRng};
+use boardside_engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -14,9 +14,9 @@ use super::rules::{Goal, IlluOptions, IlluRules, Kind};
 use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
 use super::{event, narrate, protocol, Command, Event};
-use crate::engine::game::below;
-use crate::engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
-use crate::engine::RuleError;
+use boardside_engine::game::below;
+use boardside_engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
+use boardside_engine::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Illuminati;
@@ -312,8 +312,8 @@ impl Game for Illuminati {
 
 impl Words for Illuminati {
     /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
-    fn house_rules(r: &IlluRules) -> Vec<crate::engine::game::HouseRule> {
-        use crate::engine::game::HouseRule;
+    fn house_rules(r: &IlluRules) -> Vec<boardside_engine::game::HouseRule> {
+        use boardside_engine::game::HouseRule;
         let o = &r.options;
         // Each line is "name: value" on a 25-column screen, hence the short names.
         vec![
@@ -471,8 +471,8 @@ impl Play for Illuminati {
 
 impl Story for Illuminati {
     /// Groups held per seat (the race to the victory count); the eliminated are out.
-    fn standing(_r: &IlluRules, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
+    fn standing(_r: &IlluRules, s: &State) -> boardside_engine::game::Standing {
+        boardside_engine::game::Standing {
             scores: (0..s.players.len())
                 .map(|p| s.structure(p).len() as i64)
                 .collect(),
@@ -482,8 +482,8 @@ impl Story for Illuminati {
     fn report(
         _r: &IlluRules,
         players: &[String],
-        steps: &[crate::engine::panels::Step<Self>],
-    ) -> crate::engine::panels::Report {
+        steps: &[boardside_engine::panels::Step<Self>],
+    ) -> boardside_engine::panels::Report {
         super::report::report(players, steps)
     }
 }

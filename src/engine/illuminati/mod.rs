@@ -27,7 +27,7 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::RuleError;
+use boardside_engine::RuleError;
 use rules::{Alignment, Effect, Kind};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,14 +153,14 @@ pub enum Correction {
 }
 
 /// A command being carried out (engine::table): every change goes through `emit`.
-pub type Table<'a> = crate::engine::table::Table<'a, Illuminati>;
+pub type Table<'a> = boardside_engine::table::Table<'a, Illuminati>;
 
 /// Carry out one command; on a refusal the state is put back exactly as it was.
 pub fn execute_into(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut crate::engine::game::Events<Event>,
+    out: &mut boardside_engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     not_over(s)?;
@@ -190,7 +190,7 @@ pub fn execute_or_abandon(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut crate::engine::game::Events<Event>,
+    out: &mut boardside_engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     out.clear();
     not_over(s)?;
@@ -213,7 +213,7 @@ fn carry_out(
     r: &IlluRules,
     s: &mut State,
     cmd: &Command,
-    out: &mut crate::engine::game::Events<Event>,
+    out: &mut boardside_engine::game::Events<Event>,
     before: Option<&State>,
 ) -> Result<(), RuleError> {
     // Temporary alignments exist only in a turn that used the Lasers (see `invariants`).

@@ -6,7 +6,7 @@ use super::event::{Event, Purse, Why};
 use super::protocol::working_lines;
 use super::rules::IlluRules;
 use super::state::{State, Status};
-use crate::engine::game::{Audience, Said};
+use boardside_engine::game::{Audience, Said};
 
 pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
     let pn = |p: usize| s.players[p].name.clone();

@@ -5,7 +5,7 @@
 
 use super::rules::IlluRules;
 use super::state::{CardState, Status, MOST_PLAYERS};
-use crate::engine::bits::ones;
+use boardside_engine::bits::ones;
 
 /// A set of cards, by the cards' places (`Places::iter` and friends name one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

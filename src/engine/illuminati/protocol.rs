@@ -9,7 +9,7 @@ use super::state::{Phase, State, Status};
 use super::structure::{income, power, transferable};
 use super::victory::progress;
 use super::{Command, Correction};
-use crate::engine::game::{Audience, Parsed};
+use boardside_engine::game::{Audience, Parsed};
 
 pub const VERBS: &str = "illuminati PLAYER ID | goal PLAYER ID | uncontrolled GROUP... | start | \
 draw GROUP | draw special [ID] | recycle | attack control|neutralize|destroy ATTACKER TARGET [with GROUP...] | \

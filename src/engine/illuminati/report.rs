@@ -2,7 +2,7 @@
 //! structure) and the groups they control, turn by turn.
 
 use super::Illuminati;
-use crate::engine::panels::{series, Panel, Report, Step};
+use boardside_engine::panels::{series, Panel, Report, Step};
 
 pub fn report(players: &[String], steps: &[Step<Illuminati>]) -> Report {
     let mut money = series(players);

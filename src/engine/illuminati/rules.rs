@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::engine::inline::{Held, Inline};
-use crate::engine::ruleset_file;
+use boardside_engine::inline::{Held, Inline};
+use boardside_engine::ruleset_file;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

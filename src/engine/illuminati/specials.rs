@@ -8,8 +8,8 @@ use super::rules::{Effect, IlluRules, Kind};
 use super::state::{Phase, State, Status};
 use super::structure::open_arrows;
 use super::{attack, turn, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 pub fn play(
     t: &mut Table,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::places::{Places, Set};
 use super::rules::{AlignmentList, Kind};
-use crate::engine::inline::{Held, Inline};
+use boardside_engine::inline::Inline;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -99,11 +99,6 @@ pub const MOST_PLAYERS: usize = 8;
 /// An amount for each player, held in place (an attack's interference and assistance: the
 /// attack is copied on every spend); saved as a plain list.
 pub type PerPlayer = Inline<i64, MOST_PLAYERS>;
-
-impl Held for i64 {
-    const SPARE: i64 = 0;
-    const TOO_MANY: &'static str = "more amounts than a game has players";
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attack {

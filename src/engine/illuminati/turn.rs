@@ -9,8 +9,8 @@ use super::rules::{Ability, Goal};
 use super::state::{Phase, State, Status, Turn};
 use super::structure::{adjacent, income, open_arrows, subtree};
 use super::{attack, Table};
-use crate::engine::RuleError;
-use crate::ensure;
+use boardside_engine::ensure;
+use boardside_engine::RuleError;
 
 pub fn choose(t: &mut Table, player: usize, card: usize) -> Result<(), RuleError> {
     ensure!(

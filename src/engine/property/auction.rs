@@ -5,9 +5,10 @@
 use super::event::{Event, Note};
 use super::state::{Auction, Lot, Pending, Why};
 use super::{turns, Table};
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 /// The open auction, borrowed (not cloned: its bidders are a list, and bids are frequent).
 fn current<'t>(t: &'t Table) -> Result<&'t Auction, RuleError> {

@@ -7,7 +7,7 @@ use super::mortgage::can_mortgage;
 use super::ruleset::Ruleset;
 use super::state::{Pending, State};
 use super::{debt, execute, Table};
-use crate::engine::RuleError;
+use boardside_engine::RuleError;
 
 /// The steps that raise enough money for the debt on top, cheapest first.
 pub fn plan(rules: &Ruleset, s: &State) -> Result<Vec<Command>, RuleError> {

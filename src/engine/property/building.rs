@@ -7,9 +7,10 @@ use super::purchase::open_auction_among;
 use super::ruleset::Ruleset;
 use super::state::{GroupNow, Lot, Pending, State, Why, HOTEL};
 use super::{debt, may_manage, Table};
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 /// One building step on a lot: who pays, what it costs, the level it goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

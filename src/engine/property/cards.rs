@@ -9,11 +9,12 @@ use super::rent;
 use super::ruleset::Effect;
 use super::state::{Debt, Pending, RentRule, RentWorking, Why};
 use super::{jail, turns, Table};
-use crate::engine::dice::Dice;
-use crate::engine::ledger::Account;
-use crate::engine::turn::seats_from;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::dice::Dice;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::turn::seats_from;
+use boardside_engine::RuleError;
 
 pub fn land_on_deck(t: &mut Table, p: usize, deck: usize) {
     if t.s.options.physical_decks {

@@ -4,7 +4,8 @@
 use super::event::{Event, Note};
 use super::rent;
 use super::Table;
-use crate::engine::RuleError;
+use crate::Helpers as _;
+use boardside_engine::RuleError;
 
 pub fn claim(t: &mut Table, square: usize) -> Result<(), RuleError> {
     let Some(i) = t.s.claims.iter().position(|c| c.square == square) else {

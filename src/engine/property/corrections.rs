@@ -5,9 +5,10 @@ use super::command::Correction;
 use super::event::{Event, How, JailExit, JailWhy, StatusWhy};
 use super::state::{level_buildings, Why, HOTEL};
 use super::{no_decision, Table};
-use crate::engine::ledger::{Account, MAX_MONEY};
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::ledger::{Account, MAX_MONEY};
+use boardside_engine::RuleError;
 
 pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
     no_decision(t)?;

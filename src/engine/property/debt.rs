@@ -9,9 +9,10 @@ use super::purchase::open_auction;
 use super::ruleset::Ruleset;
 use super::state::{valuation, After, Debt, Lot, Pending, SeatList, SquareSet, State, Why, HOTEL};
 use super::{mortgage, movement, status, turns, Table};
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 impl Debt {
     /// A debt not yet shown to the debtor, with nothing to follow it.

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ruleset::Ruleset;
 use super::state::{level_buildings, Claim, Pending, SeatList, State, Why};
-use crate::engine::dice::Dice;
-use crate::engine::ledger::Account;
+use boardside_engine::dice::Dice;
+use boardside_engine::ledger::Account;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,7 +1,7 @@
 //! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
 //! method hands over to the rule area, grammar or narration that owns it.
 
-use crate::engine::game::{Events, PlayRng};
+use boardside_engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use serde_json::Value;
@@ -12,9 +12,9 @@ use super::{
     autoresolve, event, legal, narrate, random, setup, Command, Correction, Event, Item, Options,
     Ruleset, Setup, State,
 };
-use crate::engine::dice::Dice;
-use crate::engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
-use crate::engine::RuleError;
+use boardside_engine::dice::Dice;
+use boardside_engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
+use boardside_engine::RuleError;
 
 /// The property family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,7 +245,7 @@ impl Game for Property {
 }
 
 impl Words for Property {
-    fn house_rules(r: &Ruleset) -> Vec<crate::engine::game::HouseRule> {
+    fn house_rules(r: &Ruleset) -> Vec<boardside_engine::game::HouseRule> {
         super::options::house_rules(r)
     }
 
@@ -325,8 +325,8 @@ impl Play for Property {
 
 impl Story for Property {
     /// Net worth per seat (0 once bankrupt); the bankrupt are out.
-    fn standing(r: &Ruleset, s: &State) -> crate::engine::game::Standing {
-        crate::engine::game::Standing {
+    fn standing(r: &Ruleset, s: &State) -> boardside_engine::game::Standing {
+        boardside_engine::game::Standing {
             scores: (0..s.players.len())
                 .map(|p| {
                     if s.players[p].bankrupt {
@@ -342,8 +342,8 @@ impl Story for Property {
     fn report(
         r: &Ruleset,
         players: &[String],
-        steps: &[crate::engine::panels::Step<Self>],
-    ) -> crate::engine::panels::Report {
+        steps: &[boardside_engine::panels::Step<Self>],
+    ) -> boardside_engine::panels::Report {
         super::report::report(r, players, steps)
     }
 }

@@ -7,10 +7,11 @@ use super::event::{Event, How, JailExit, JailWhy, Note};
 use super::landing::{land, Arrival};
 use super::state::{After, Debt, State, Why};
 use super::{claims, movement, no_decision, Table};
-use crate::engine::dice::Dice;
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::dice::Dice;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 pub fn send(t: &mut Table, p: usize, why: JailWhy) {
     t.emit(Event::JailIn { player: p, why });

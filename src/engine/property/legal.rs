@@ -8,7 +8,7 @@ use super::ruleset::{Effect, Ruleset};
 use super::state::{Lot, Pending, State};
 use super::trade::can_trade;
 use super::{auction, autoresolve, jail};
-use crate::engine::in_place::PushInPlace;
+use boardside_engine::in_place::PushInPlace;
 
 pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
     let mut out = Vec::new();

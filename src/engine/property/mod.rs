@@ -39,16 +39,24 @@ pub use ruleset::Ruleset;
 pub use setup::{new_game, Setup};
 pub use state::{Pending, State};
 
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 use state::Why;
 
 /// A command being carried out (engine::table): every change goes through `emit`.
-pub type Table<'a> = crate::engine::table::Table<'a, Property>;
+pub type Table<'a> = boardside_engine::table::Table<'a, Property>;
 
-impl Table<'_> {
+/// What the property rules add to a command being carried out (a trait: the table is the
+/// engine's type).
+pub trait Helpers {
     /// Move money; nothing is recorded for a zero amount.
-    pub fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why) {
+    fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why);
+    fn name(&self, p: usize) -> &str;
+    fn square_name(&self, sq: usize) -> &str;
+}
+
+impl Helpers for Table<'_> {
+    fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why) {
         if amount != 0 {
             self.emit(Event::Paid {
                 from,
@@ -59,11 +67,11 @@ impl Table<'_> {
         }
     }
 
-    pub fn name(&self, p: usize) -> &str {
+    fn name(&self, p: usize) -> &str {
         &self.s.players[p].name
     }
 
-    pub fn square_name(&self, sq: usize) -> &str {
+    fn square_name(&self, sq: usize) -> &str {
         &self.rules.squares[sq].name
     }
 }
@@ -71,7 +79,7 @@ impl Table<'_> {
 /// Carry out one command on the state. On error the state is untouched: every command checks
 /// all its conditions before its first event.
 pub fn execute(rules: &Ruleset, s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
-    let mut events = crate::engine::game::Events::default();
+    let mut events = boardside_engine::game::Events::default();
     execute_into(rules, s, cmd, &mut events)?;
     Ok(events.list)
 }
@@ -81,7 +89,7 @@ pub fn execute_into(
     rules: &Ruleset,
     s: &mut State,
     cmd: &Command,
-    out: &mut crate::engine::game::Events<Event>,
+    out: &mut boardside_engine::game::Events<Event>,
 ) -> Result<(), RuleError> {
     Table::run(rules, s, out, |t| dispatch(t, cmd))
 }

@@ -8,8 +8,9 @@ use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{GroupNow, Pending, SquareSet, State, Why};
 use super::{may_manage, Table};
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
+use crate::Helpers as _;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 /// Why a mortgage or its lifting is refused, as a value (see `building::Refusal`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

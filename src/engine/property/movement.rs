@@ -4,7 +4,8 @@
 use super::event::{Event, How};
 use super::state::Why;
 use super::Table;
-use crate::engine::ledger::Account;
+use crate::Helpers as _;
+use boardside_engine::ledger::Account;
 
 /// Forward `steps` squares, collecting salary when passing or landing on the start square.
 pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) {

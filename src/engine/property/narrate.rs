@@ -5,7 +5,7 @@ use super::event::{Event, How, JailExit, JailWhy, Note, StatusWhy};
 use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
-use crate::engine::ledger::Account;
+use boardside_engine::ledger::Account;
 
 fn who(s: &State, p: usize) -> &str {
     &s.players[p].name

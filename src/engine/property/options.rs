@@ -3,7 +3,7 @@
 //! their names on the command line (`--option KEY=VALUE`) and in a ruleset's `[options]` table.
 //! Defaults are sectionopoly's rules.
 
-use crate::engine::game::{Choice, HouseRule};
+use boardside_engine::game::{Choice, HouseRule};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,10 +4,10 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::dice::Dice;
-use crate::engine::property::command::{Command, Correction, Item, TaxChoice, Trade};
-use crate::engine::property::state::{Lot, Pending, State};
-use crate::engine::property::Ruleset;
+use crate::command::{Command, Correction, Item, TaxChoice, Trade};
+use crate::state::{Lot, Pending, State};
+use crate::Ruleset;
+use boardside_engine::dice::Dice;
 
 /// One line of a script.
 #[derive(Debug, Clone, PartialEq)]
@@ -525,11 +525,8 @@ pub fn state_json(rules: &Ruleset, s: &State) -> Value {
         if let Some(squares) = v["squares"].as_array_mut() {
             for j in squares.iter_mut() {
                 let i = j["index"].as_u64().unwrap_or(0) as usize;
-                j["level"] = json!(crate::engine::property::status::level_name(
-                    rules,
-                    s.squares[i].level
-                )
-                .filter(|_| rules.squares[i].is_lot()));
+                j["level"] = json!(crate::status::level_name(rules, s.squares[i].level)
+                    .filter(|_| rules.squares[i].is_lot()));
             }
         }
         v["target_status"] = json!(s.options.target_status);

@@ -5,9 +5,10 @@
 use super::event::{Event, Note, StatusWhy};
 use super::state::{Auction, Lot, Pending, Seats, Why};
 use super::{status, turns, Table};
-use crate::engine::ledger::Account;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::ensure;
+use boardside_engine::ledger::Account;
+use boardside_engine::RuleError;
 
 struct Offer {
     player: usize,

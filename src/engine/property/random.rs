@@ -1,14 +1,14 @@
 //! The property games' random player (simulate, the conformance suite), their invariants and
 //! the figures simulate reports for them (status lead changes, wins on status).
 
-use crate::engine::game::PlayRng;
+use boardside_engine::game::PlayRng;
 use rand::Rng;
 
 use super::state::{level_buildings, Pending, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
-use crate::engine::dice::Dice;
-use crate::engine::game::below;
-use crate::engine::in_place::PushInPlace;
+use boardside_engine::dice::Dice;
+use boardside_engine::game::below;
+use boardside_engine::in_place::PushInPlace;
 
 /// What simulate counts in property games beyond turns and wins.
 #[derive(Default)]

@@ -6,7 +6,7 @@ use super::event::Event;
 use super::ruleset::{Kind, Ruleset};
 use super::state::{After, Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
 use super::Table;
-use crate::engine::turn::next_seat;
+use boardside_engine::turn::next_seat;
 
 /// The rent due on an owned square, with its working. `roll` is the dice total that brought
 /// the payer (utilities); `card_doubles` is the advance-to-nearest card's "twice the rent".

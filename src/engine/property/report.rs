@@ -5,8 +5,8 @@
 use super::event::{Event, How};
 use super::state::{total_worth, Why};
 use super::{Property, Ruleset};
-use crate::engine::ledger::Account;
-use crate::engine::panels::{series, Panel, Report, Step};
+use boardside_engine::ledger::Account;
+use boardside_engine::panels::{series, Panel, Report, Step};
 
 /// The reasons the who-paid-whom tables split money by.
 const REASONS: [&str; 4] = ["rent", "tax", "cards", "buildings"];

@@ -1,8 +1,8 @@
 //! The property-game ruleset file: board, groups, decks, money, supply, options and theme names,
 //! loaded from TOML and checked, with every problem reported as `file:line: what is wrong`.
 
-use crate::engine::ledger::MAX_RULE_AMOUNT;
-use crate::engine::ruleset_file::{content_hash, line_of};
+use boardside_engine::ledger::MAX_RULE_AMOUNT;
+use boardside_engine::ruleset_file::{content_hash, line_of};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use toml::Spanned;

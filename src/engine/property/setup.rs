@@ -8,9 +8,10 @@ use super::options::{FirstPlayer, Options};
 use super::ruleset::Ruleset;
 use super::state::{Holding, Pending, Player, State, Turn, Why};
 use super::Table;
-use crate::engine::deck::Deck;
-use crate::engine::ledger::{Account, Ledger};
-use crate::engine::RuleError;
+use crate::Helpers as _;
+use boardside_engine::deck::Deck;
+use boardside_engine::ledger::{Account, Ledger};
+use boardside_engine::RuleError;
 
 /// The chance outcomes of a game's start, made from the seed outside the engine and saved in
 /// the journal header so a replay never shuffles again.
@@ -131,7 +132,7 @@ pub fn new_game(
             rules.houses_before_top
         },
     };
-    let mut out = crate::engine::game::Events::default();
+    let mut out = boardside_engine::game::Events::default();
     Table::run(rules, &mut s, &mut out, |t| {
         for p in 0..n {
             t.pay(

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::options::Options;
 use super::ruleset::Ruleset;
-use crate::engine::deck::Deck;
-use crate::engine::dice::Dice;
-use crate::engine::inline::{Held, Inline};
-use crate::engine::ledger::{Account, Ledger};
+use boardside_engine::deck::Deck;
+use boardside_engine::dice::Dice;
+use boardside_engine::inline::Inline;
+use boardside_engine::ledger::{Account, Ledger};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -71,29 +71,14 @@ pub enum Lot {
 /// bid and pass); saved as a plain list.
 pub type Seats = Inline<bool, { super::setup::MAX_PLAYERS }>;
 
-impl Held for bool {
-    const SPARE: bool = false;
-    const TOO_MANY: &'static str = "more seats than a game has players";
-}
-
 /// A number for each seat, or none yet (the first roll's totals, the buildings each player
 /// wants in a shortage), held in place; saved as a plain list.
 pub type SeatCounts = Inline<Option<u8>, { super::setup::MAX_PLAYERS }>;
-
-impl Held for Option<u8> {
-    const SPARE: Option<u8> = None;
-    const TOO_MANY: &'static str = "more seats than a game has players";
-}
 
 /// Seats in order (players tied on the first roll or for the win), held in place: an event is
 /// then plain data, so the simulator's list of events is cleared without a pass; saved as a
 /// plain list.
 pub type SeatList = Inline<usize, { super::setup::MAX_PLAYERS }>;
-
-impl Held for usize {
-    const SPARE: usize = 0;
-    const TOO_MANY: &'static str = "more seats than a game has players";
-}
 
 /// Squares, held in place as one bit per square of the largest board a ruleset may have
 /// (`ruleset::MAX_SQUARES`), listed in board order; saved as a plain list. A pending decision
@@ -148,7 +133,7 @@ impl FromIterator<usize> for SquareSet {
     }
 }
 
-crate::shown_and_saved_as_list!(SquareSet);
+boardside_engine::shown_and_saved_as_list!(SquareSet);
 
 impl<'de> Deserialize<'de> for SquareSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -422,7 +407,7 @@ impl State {
         // that reads the owners does nothing else, and the work on each square owned is not
         // interleaved with the guesses about who owns the next (the random player's look at
         // management, about 5% faster by wall clock).
-        crate::engine::bits::ones(self.squares.chunks(64).map(move |chunk| {
+        boardside_engine::bits::ones(self.squares.chunks(64).map(move |chunk| {
             let mut bits = 0u64;
             for (i, h) in chunk.iter().enumerate() {
                 bits |= ((h.owner == Some(p)) as u64) << i;

@@ -7,7 +7,7 @@ use super::event::Event;
 use super::ruleset::Kind;
 use super::state::{total_worth, Pending, Why};
 use super::{turns, Table};
-use crate::engine::RuleError;
+use boardside_engine::RuleError;
 
 pub fn land(t: &mut Table, p: usize, sq: usize) {
     let Kind::Tax { amount, percent } = t.rules.squares[sq].kind else {
@@ -39,7 +39,7 @@ pub fn choose(t: &mut Table, choice: TaxChoice) -> Result<(), RuleError> {
         TaxChoice::Percent => {
             let percent = percent.unwrap_or(10);
             let worth = total_worth(t.rules, t.s, player);
-            let due = crate::engine::property::Ruleset::percent_of(worth, percent);
+            let due = crate::Ruleset::percent_of(worth, percent);
             debt::charge_bank(
                 t,
                 player,

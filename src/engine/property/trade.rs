@@ -7,8 +7,9 @@ use super::event::Event;
 use super::ruleset::Ruleset;
 use super::state::{SquareSet, State, Why};
 use super::{may_manage, Table};
-use crate::engine::ledger::{Account, MAX_MONEY};
-use crate::engine::RuleError;
+use crate::Helpers as _;
+use boardside_engine::ledger::{Account, MAX_MONEY};
+use boardside_engine::RuleError;
 
 /// Why a deal is refused: a value, worded only when shown (the random player and the menus
 /// probe deals that may be refused).

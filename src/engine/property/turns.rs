@@ -5,10 +5,11 @@ use super::event::{Event, How, JailWhy, Note};
 use super::landing::{land, Arrival};
 use super::state::Pending;
 use super::{cards, claims, jail, movement, narrate, no_decision, Table};
-use crate::engine::dice::Dice;
-use crate::engine::turn::next_seat;
-use crate::engine::RuleError;
-use crate::ensure;
+use crate::Helpers as _;
+use boardside_engine::dice::Dice;
+use boardside_engine::ensure;
+use boardside_engine::turn::next_seat;
+use boardside_engine::RuleError;
 
 pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
     let dice = dice.ok_or_else(|| RuleError::new("roll needs the dice: `roll` or `roll 3 4`"))?;

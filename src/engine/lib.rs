@@ -1,0 +1,21 @@
+//! The rules engine's shared parts, used by every game family (each family is a crate of its
+//! own in a folder beside these files, built on this one): the game API, the ledger, dice,
+//! decks, turn order, rule errors, a command being carried out (`table`), the report's panels
+//! as data. Pure: no files, clocks, threads of its own or ambient randomness (clippy.toml
+//! beside this file forbids them, for this crate and the families); dice and shuffles arrive
+//! as data.
+
+pub mod bits;
+pub mod deck;
+pub mod dice;
+pub mod error;
+pub mod game;
+pub mod in_place;
+pub mod inline;
+pub mod ledger;
+pub mod panels;
+pub mod ruleset_file;
+pub mod table;
+pub mod turn;
+
+pub use error::RuleError;
