@@ -225,7 +225,8 @@ fn device(rules: &Ruleset) {
     use boardside::hw::pi::OledScreen;
     use boardside::hw::{Button, Frame, Input, Press, Screen};
     use boardside::tags::TagMap;
-    use boardside::ui::{render::render, Setup, Ui};
+    use boardside::ui::newgame::Setup;
+    use boardside::ui::{render::render, Ui};
 
     let names = simulate::names(4);
     let mut samples = Vec::new();
@@ -234,12 +235,8 @@ fn device(rules: &Ruleset) {
         let session =
             Session::<Property>::new(rules.clone(), &names, seed, rules.options.clone(), None)
                 .unwrap();
-        let mut ui = Ui::new(
-            Some(session),
-            TagMap::default(),
-            TableConfig::default(),
-            Setup::default(),
-        );
+        let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+        ui.open(session);
         for i in 0..6u64 {
             let t = Instant::now();
             ui.handle(Input::Button(Button::Roll, Press::Press), i * 100);
@@ -257,16 +254,12 @@ fn device(rules: &Ruleset) {
     let mut listed = rules.options.clone();
     listed.first_player = boardside::engine::property::options::FirstPlayer::Listed;
     let session = Session::<Property>::new(rules.clone(), &names, 1, listed, None).unwrap();
-    let mut ui = Ui::new(
-        Some(session),
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    ui.open(session);
     let mut screen = OledScreen::new(NullBus, 0x3C).unwrap();
     render(&ui, &mut frame);
     let full = screen.show(&frame).unwrap();
-    let se = ui.session.as_mut().unwrap();
+    let se = ui.session_mut::<Property>().unwrap();
     let who = se.state.players[se.state.current].name.clone();
     let out = se.run_line(&format!("set cash {who} 1460"));
     assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");

@@ -18,8 +18,8 @@ macro_rules! warn {
         let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
 }
-use crate::games::Table;
 use crate::simulate;
+use crate::tools::Table;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -75,7 +75,7 @@ pub struct ReportArgs {
 
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    #[arg(long, default_value = "rulesets/sectionopoly.toml")]
+    #[arg(long, default_value = crate::games::DEFAULT_RULESET)]
     pub ruleset: PathBuf,
     /// Player names, comma separated, in seat order (not needed to resume a journal).
     #[arg(long, value_delimiter = ',')]
@@ -132,7 +132,8 @@ pub struct TagsArgs {
 pub enum TagAction {
     /// Every enrolled tag.
     List,
-    /// Enroll a tag: `player NAME`, `deed SQUARE`, `card DECK CARD` or `piece LABEL`.
+    /// Enroll a tag: `player NAME`, or a piece of a game by its words (`deed oversight`,
+    /// `group cia`); the kinds of every game are listed below.
     Add {
         uid: String,
         what: String,
@@ -144,7 +145,7 @@ pub enum TagAction {
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
-    #[arg(long, default_value = "rulesets/sectionopoly.toml")]
+    #[arg(long, default_value = crate::games::DEFAULT_RULESET)]
     pub ruleset: PathBuf,
     #[arg(long, default_value_t = 4)]
     pub players: usize,
@@ -180,7 +181,8 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
             .unwrap_or(1)
     });
     let ruleset = crate::rulesets::find(&a.ruleset);
-    crate::games::open(&crate::games::Start {
+    let games = crate::games::all();
+    crate::games::for_ruleset(&games, &ruleset)?.open(&crate::tools::Start {
         ruleset: &ruleset,
         players: &a.players,
         seed,
@@ -264,7 +266,7 @@ fn check(files: &[PathBuf]) -> Result<(), String> {
     }
     let mut bad = 0;
     for f in files {
-        match crate::games::check(f) {
+        match crate::games::for_ruleset(&crate::games::all(), f).and_then(|k| k.check(f)) {
             Ok(what) => say!("{}: ok: {what}", f.display()),
             Err(e) => {
                 say!("{e}");
@@ -294,10 +296,11 @@ fn sim(a: &SimArgs) -> Result<(), String> {
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
     let lines = if a.compare.is_empty() {
-        crate::games::simulate(&ruleset, &a.options, &cfg, jobs)?
+        kind.simulate(&ruleset, &a.options, &cfg, jobs)?
     } else {
-        crate::games::compare(
+        kind.compare(
             &ruleset,
             &a.options,
             &a.compare,
@@ -311,6 +314,16 @@ fn sim(a: &SimArgs) -> Result<(), String> {
     }
     Ok(())
 }
+/// The command line as given, with `tags add`'s help listing the kinds of tag every game
+/// family here knows.
+pub fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let help = crate::games::tag_help(&crate::games::all());
+    let command =
+        Cli::command().mut_subcommand("tags", |t| t.mut_subcommand("add", |a| a.after_help(help)));
+    Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
+}
+
 /// Run the command line; the process exit code.
 pub fn main_with(cli: Cli) -> i32 {
     let result = match &cli.command {
@@ -434,7 +447,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let hint = a
         .ruleset
         .clone()
-        .unwrap_or_else(|| PathBuf::from("rulesets/sectionopoly.toml"));
+        .unwrap_or_else(|| PathBuf::from(crate::games::DEFAULT_RULESET));
     let rulesets = crate::rulesets::files(Some(&hint));
     // A ruleset named on the command line that is not among the files found is offered too.
     let (rulesets, ruleset) = match &a.ruleset {
@@ -444,7 +457,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         },
         None => (rulesets, 0),
     };
-    let setup = crate::ui::Setup {
+    let setup = crate::ui::newgame::Setup {
+        games: crate::games::all(),
         rulesets,
         ruleset,
         players: a.players.clone(),
@@ -456,7 +470,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         house: vec![],
         options: a.options.clone(),
     };
-    let mut ui = crate::ui::Ui::new(None, tags, cfg.table.clone(), setup);
+    let mut ui = crate::ui::Ui::new(tags, cfg.table.clone(), setup);
     // A saved game resumes, and named players start the named ruleset's game at once, in
     // whichever family it is (the new-game screen's own START and RESUME).
     match &a.journal {
@@ -494,7 +508,8 @@ fn report(a: &ReportArgs) -> Result<(), String> {
         a.out.clone()
     };
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    for line in crate::games::report(&journal, &rulesets, &outs)? {
+    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    for line in kind.report(&journal, &rulesets, &outs)? {
         println!("{line}");
     }
     Ok(())
@@ -502,7 +517,7 @@ fn report(a: &ReportArgs) -> Result<(), String> {
 
 fn tags(a: &TagsArgs) -> Result<(), String> {
     use crate::hw::Uid;
-    use crate::tags::{TagKind, TagMap};
+    use crate::tags::TagMap;
     let cfg = config(&a.config)?;
     let path = cfg.tags_path();
     match &a.action {
@@ -526,36 +541,13 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
         }
         TagAction::Add { uid, what, args } => {
             let u = Uid::read(uid)?;
-            let arg = |i: usize| {
-                args.get(i)
-                    .cloned()
-                    .ok_or_else(|| format!("`tags add UID {what}` needs more words"))
-            };
-            let kind = match what.as_str() {
-                "player" => TagKind::Player { name: arg(0)? },
-                "deed" => TagKind::Deed { square: arg(0)? },
-                "card" => TagKind::Card {
-                    deck: arg(0)?,
-                    card: arg(1)?,
-                },
-                "grid-card" => {
-                    let card = arg(0)?.to_ascii_lowercase();
-                    crate::engine::grid::protocol::cards(&[card.as_str()])?;
-                    TagKind::GridCard { card }
-                }
-                "group" => TagKind::Group {
-                    id: arg(0)?.to_ascii_lowercase(),
-                },
-                "piece" => TagKind::Piece {
-                    label: args.join(" "),
-                },
-                _ => {
-                    return Err(format!(
-                        "'{what}': a tag is a player, deed, card, grid-card, group or piece"
-                    ))
-                }
-            };
-            crate::app::check_tag(&kind)?;
+            let mut words = vec![what.clone()];
+            words.extend(args.iter().cloned());
+            let kind = crate::games::read_tag(
+                &crate::games::all(),
+                &crate::rulesets::files(None),
+                &words,
+            )?;
             let said = format!("{} is now the {}", u.hex(), kind.describe());
             TagMap::update(&path, |m| {
                 m.set(&u, kind);

@@ -99,7 +99,9 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
     } else {
         let mut bad = Vec::new();
         for r in &rulesets {
-            if let Err(e) = crate::games::check(r) {
+            if let Err(e) =
+                crate::games::for_ruleset(&crate::games::all(), r).and_then(|k| k.check(r))
+            {
                 bad.push(e);
             }
         }

@@ -1,8 +1,17 @@
-//! The game families this build knows, chosen at run time from a ruleset's `game =` key (or a
-//! journal's header), and `Table`: a session of any family as the front ends use it. Adding a
-//! family is one line in `for_family!`.
+//! The game families this build knows, and the one place that names them: the engine's
+//! crates under one path (`engine`), each family's device screens (their files are under
+//! src/ui/, beside the shell they plug into), which screens play which family (`OnDevice`),
+//! and the catalogue (`all`) that the device, the tools and the tag map ask by a ruleset's
+//! or a journal's `game` key. Adding a family is its engine folder, its ruleset, its screen
+//! module, and a line for each of those here.
 
-use std::path::Path;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use crate::simulate;
+use crate::tools::{self, Start, Table};
+use crate::ui::houserules::HouseRule;
+use crate::ui::screen::{Desk, InPlay, NewGame, OnDevice, Playing, Screens};
 
 /// The rules engine as one path: its shared parts (`engine::game`, `engine::ledger`, ...) and
 /// the game families this build knows, each a crate of its own.
@@ -13,237 +22,246 @@ pub mod engine {
     pub use boardside_property as property;
 }
 
-use crate::engine::game::{Family, Game, Words};
-use crate::session::Session;
-use crate::simulate;
+#[path = "ui/grid.rs"]
+pub mod grid_screens;
+#[path = "ui/illuminati.rs"]
+pub mod illuminati_screens;
+#[path = "ui/property/mod.rs"]
+pub mod property_screens;
 
-/// Run `$body` with `$F` standing for the family named by `$game` (a `&str`).
-#[macro_export]
-macro_rules! for_family {
-    ($game:expr, $F:ident => $body:expr) => {
-        match $game {
-            "property" => {
-                type $F = $crate::engine::property::Property;
-                $body
-            }
-            "grid" => {
-                type $F = $crate::engine::grid::Grid;
-                $body
-            }
-            "illuminati" => {
-                type $F = $crate::engine::illuminati::Illuminati;
-                $body
-            }
-            other => Err(format!(
-                "unknown game family '{other}' (this build knows: property, grid, illuminati)"
-            )),
-        }
-    };
+impl OnDevice for engine::property::Property {
+    type Screens = property_screens::PropertyScreens;
+}
+impl OnDevice for engine::grid::Grid {
+    type Screens = grid_screens::GridScreens;
+}
+impl OnDevice for engine::illuminati::Illuminati {
+    type Screens = illuminati_screens::IlluScreens;
 }
 
-/// The family a ruleset file is for: its top-level `game` key (property when absent or when
-/// the file does not parse, so that the property loader reports the problem with its line).
-pub fn family_of_ruleset(path: &Path) -> Result<String, String> {
-    Ok(crate::rulesets::game_key(path)?.unwrap_or_else(|| "property".into()))
+/// Every family this build knows, in the order `check` and `tags add` ask them.
+pub fn all() -> Vec<&'static dyn Kind> {
+    vec![
+        &Of::<engine::property::Property>(PhantomData),
+        &Of::<engine::grid::Grid>(PhantomData),
+        &Of::<engine::illuminati::Illuminati>(PhantomData),
+    ]
 }
 
-/// `boardside report`: draw a saved game of any family into each of `outs` (SVG or PNG by
-/// extension); the lines to print.
-pub fn report(
+/// The family of rulesets without a `game` key and of format 1 journals (which name none):
+/// the property games, the first family.
+const FIRST_FAMILY: &str = "property";
+
+/// The ruleset files beside every family's: the default of `script`, `console` and `play`.
+pub const DEFAULT_RULESET: &str = "rulesets/sectionopoly.toml";
+
+/// The family named by a `game` key (empty: the first family), from this catalogue.
+pub fn named(catalogue: &[&'static dyn Kind], game: &str) -> Result<&'static dyn Kind, String> {
+    let game = if game.is_empty() { FIRST_FAMILY } else { game };
+    catalogue
+        .iter()
+        .find(|k| k.game() == game)
+        .copied()
+        .ok_or_else(|| {
+            let known: Vec<&str> = catalogue.iter().map(|k| k.game()).collect();
+            format!(
+                "unknown game family '{game}' (this build knows: {})",
+                known.join(", ")
+            )
+        })
+}
+
+/// The family a ruleset file is for: its `game` key (the first family when it has none, or
+/// when the file does not parse, so that its parser reports the problem with its line).
+pub fn for_ruleset(
+    catalogue: &[&'static dyn Kind],
+    path: &Path,
+) -> Result<&'static dyn Kind, String> {
+    let game = crate::rulesets::game_key(path)?.unwrap_or_default();
+    named(catalogue, &game).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The family a saved game is of.
+pub fn for_journal(
+    catalogue: &[&'static dyn Kind],
     journal: &Path,
-    rulesets: &[std::path::PathBuf],
-    outs: &[std::path::PathBuf],
-) -> Result<Vec<String>, String> {
+) -> Result<&'static dyn Kind, String> {
     let game = crate::journal::family_of(journal)?
         .ok_or_else(|| format!("{}: no game saved there yet", journal.display()))?;
-    for_family!(game.as_str(), F => {
-        let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
-        let report = session.report();
-        let mut lines = Vec::new();
-        let mut failed = Vec::new();
-        for out in outs {
-            match crate::report::write(&report, out) {
-                Ok(()) => lines.push(format!("wrote {}", out.display())),
-                Err(e) => failed.push(e),
-            }
-        }
-        if failed.is_empty() {
-            Ok(lines)
-        } else {
-            lines.extend(failed);
-            Err(lines.join("\n"))
-        }
-    })
+    named(catalogue, &game).map_err(|e| format!("{}:1: {e}", journal.display()))
 }
 
-/// The house rules a ruleset's family offers for it, in words (the new-game screen).
-pub fn house_rules(path: &Path) -> Result<Vec<crate::engine::game::HouseRule>, String> {
-    let game = family_of_ruleset(path)?;
-    for_family!(game.as_str(), F => {
-        let rules = crate::rulesets::load::<F>(path)?;
-        Ok(F::house_rules(&rules))
-    })
-}
-
-/// A game at the table of any family, as the console, scripts and tools drive it.
-pub trait Table {
+/// A family as the device and the tools use it: the one object per family that the catalogue
+/// holds, each call handed to the code written once over `Family` and `Screens`.
+pub trait Kind: Sync {
+    /// The ruleset's and journal's `game` key.
     fn game(&self) -> &'static str;
-    /// One protocol line; the table's lines to print.
-    fn run_line(&mut self, line: &str) -> Vec<String>;
-    fn prompt(&self) -> String;
-    fn intro_lines(&self) -> Vec<String>;
-    fn players(&self) -> &[String];
-    fn over(&self) -> bool;
+    /// The fewest and the most players a game seats.
+    fn seats(&self) -> (usize, usize);
+    /// `boardside check`: one line saying what the file holds, or its problems.
+    fn check(&self, path: &Path) -> Result<String, String>;
+    /// The new-game screen's house rules for this ruleset.
+    fn house_rules(&self, path: &Path) -> Result<Vec<HouseRule>, String>;
+    /// The kinds of piece a tag may be in this family (`tags add`'s help).
+    fn piece_kinds(&self) -> &'static [&'static str];
+    /// Every piece a tag may be in this ruleset: (id, words).
+    fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String>;
+    /// A new game on the device.
+    fn start(&self, new: &NewGame, desk: &mut Desk) -> Result<Box<dyn Playing>, String>;
+    /// A saved game on the device, with whichever of these rulesets it was started with.
+    fn resume(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+        desk: &mut Desk,
+    ) -> Result<(Box<dyn Playing>, Vec<String>), String>;
+    /// A game for the console and scripts.
+    fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String>;
+    fn simulate(
+        &self,
+        path: &Path,
+        given: &[String],
+        cfg: &simulate::Config,
+        jobs: usize,
+    ) -> Result<Vec<String>, String>;
+    fn compare(
+        &self,
+        path: &Path,
+        given: &[String],
+        sets: &[String],
+        cfg: &simulate::Config,
+        plot: Option<&Path>,
+        jobs: usize,
+    ) -> Result<Vec<String>, String>;
+    fn report(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        outs: &[PathBuf],
+    ) -> Result<Vec<String>, String>;
 }
 
-impl<F: Family> Table for Session<F> {
+/// The catalogue's entry for family `F`.
+pub struct Of<F>(pub PhantomData<fn() -> F>);
+
+impl<F: OnDevice> Kind for Of<F> {
     fn game(&self) -> &'static str {
         F::GAME
     }
-    fn run_line(&mut self, line: &str) -> Vec<String> {
-        Session::run_line(self, line)
+    fn seats(&self) -> (usize, usize) {
+        F::Screens::SEATS
     }
-    fn prompt(&self) -> String {
-        Session::prompt(self)
+    fn check(&self, path: &Path) -> Result<String, String> {
+        tools::check::<F>(path)
     }
-    fn intro_lines(&self) -> Vec<String> {
-        Session::intro_lines(self)
+    fn house_rules(&self, path: &Path) -> Result<Vec<HouseRule>, String> {
+        Ok(F::Screens::house_rules(&crate::rulesets::load::<F>(path)?))
     }
-    fn players(&self) -> &[String] {
-        &self.header.players
+    fn piece_kinds(&self) -> &'static [&'static str] {
+        F::Screens::PIECE_KINDS
     }
-    fn over(&self) -> bool {
-        Session::over(self)
+    fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String> {
+        Ok(F::Screens::pieces(&crate::rulesets::load::<F>(path)?))
+    }
+    fn start(&self, new: &NewGame, desk: &mut Desk) -> Result<Box<dyn Playing>, String> {
+        let session = new.session::<F>()?;
+        Ok(Box::new(InPlay::<F::Screens>::new(session, desk)))
+    }
+    fn resume(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+        desk: &mut Desk,
+    ) -> Result<(Box<dyn Playing>, Vec<String>), String> {
+        let (session, msgs) = crate::saves::resume::<F>(rulesets, journal)?;
+        Ok((Box::new(InPlay::<F::Screens>::new(session, desk)), msgs))
+    }
+    fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
+        tools::open::<F>(start)
+    }
+    fn simulate(
+        &self,
+        path: &Path,
+        given: &[String],
+        cfg: &simulate::Config,
+        jobs: usize,
+    ) -> Result<Vec<String>, String> {
+        tools::simulate::<F>(path, given, cfg, jobs)
+    }
+    fn compare(
+        &self,
+        path: &Path,
+        given: &[String],
+        sets: &[String],
+        cfg: &simulate::Config,
+        plot: Option<&Path>,
+        jobs: usize,
+    ) -> Result<Vec<String>, String> {
+        tools::compare::<F>(path, given, sets, cfg, plot, jobs)
+    }
+    fn report(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        outs: &[PathBuf],
+    ) -> Result<Vec<String>, String> {
+        tools::report::<F>(journal, rulesets, outs)
     }
 }
 
-/// How to start or resume a game.
-pub struct Start<'a> {
-    pub ruleset: &'a Path,
-    pub players: &'a [String],
-    pub seed: u64,
-    pub options: &'a [String],
-    pub journal: Option<&'a Path>,
-}
-
-/// Resume the journal when it holds a game (with the same players, when they are named), else
-/// start a new game. Returns the session and the lines to show first.
-pub fn open(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
-    let game = family_of_ruleset(start.ruleset)?;
-    for_family!(game.as_str(), F => open_as::<F>(start))
-}
-
-fn open_as<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
-    let rules = crate::rulesets::load::<F>(start.ruleset)?;
-    if let Some(j) = start.journal {
-        if let Some((s, msgs)) = Session::<F>::resume(rules.clone(), j)? {
-            let same = s
-                .header
-                .players
-                .iter()
-                .map(|p| p.to_ascii_lowercase())
-                .eq(start.players.iter().map(|p| p.to_ascii_lowercase()));
-            if !start.players.is_empty() && !same {
-                return Err(format!(
-                    "{}: this journal's players are {}, not {}",
-                    j.display(),
-                    s.header.players.join(","),
-                    start.players.join(",")
-                ));
-            }
-            return Ok((Box::new(s), msgs));
+/// What a tag may be: a player's token (`player NAME`) or a piece some family names, given as
+/// its id (`deed:centre`) or as words (`deed centre`, `card chance go-to-jail`). Checked
+/// against every ruleset file here; the tag's meaning, or why it is none.
+pub fn read_tag(
+    catalogue: &[&'static dyn Kind],
+    rulesets: &[PathBuf],
+    words: &[String],
+) -> Result<crate::tags::TagKind, String> {
+    use crate::tags::TagKind;
+    let Some((what, rest)) = words.split_first() else {
+        return Err(tag_help(catalogue));
+    };
+    if what == "player" {
+        return match rest {
+            [name] => crate::tags::player_name(name).map(|name| TagKind::Player { name }),
+            [] => Err("`player NAME`: name the player".into()),
+            _ => Err(format!(
+                "'{}': a player's name is one word (Ann, Bob-2), as the table types it",
+                rest.join(" ")
+            )),
+        };
+    }
+    let id = if rest.is_empty() {
+        what.to_ascii_lowercase()
+    } else {
+        let mut all = vec![what.to_ascii_lowercase()];
+        all.extend(rest.iter().map(|w| w.to_ascii_lowercase()));
+        all.join(":")
+    };
+    for r in rulesets {
+        let Ok(kind) = for_ruleset(catalogue, r) else {
+            continue;
+        };
+        if kind
+            .pieces(r)
+            .is_ok_and(|pieces| pieces.iter().any(|(p, _)| *p == id))
+        {
+            return Ok(TagKind::Piece { id });
         }
     }
-    if start.players.is_empty() {
-        return Err("name the players: --players Ann,Bob[,...]".into());
+    Err(format!(
+        "no ruleset here has a piece '{id}'\n{}",
+        tag_help(catalogue)
+    ))
+}
+
+/// The kinds of tag, for `tags add`'s help and its refusals.
+pub fn tag_help(catalogue: &[&'static dyn Kind]) -> String {
+    let mut kinds = vec!["player NAME: a player's token".to_string()];
+    for k in catalogue {
+        for p in k.piece_kinds() {
+            kinds.push(format!("{p} ({})", k.game()));
+        }
     }
-    let opts = options::<F>(&rules, start.options)?;
-    let s = Session::<F>::new(rules, start.players, start.seed, opts, start.journal)?;
-    let lines = s.intro_lines();
-    Ok((Box::new(s), lines))
-}
-
-/// The ruleset's options with `KEY=VALUE` settings applied.
-pub fn options<F: Family>(rules: &F::Rules, given: &[String]) -> Result<F::Options, String> {
-    let mut o = F::default_options(rules);
-    set_options::<F>(&mut o, given)?;
-    Ok(o)
-}
-
-/// Apply `KEY=VALUE` settings to options; the first wrong one is the error.
-pub fn set_options<F: Family>(o: &mut F::Options, given: &[String]) -> Result<(), String> {
-    for kv in given {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
-        F::set_option(o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
-    }
-    Ok(())
-}
-
-/// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
-pub fn check(path: &Path) -> Result<String, String> {
-    let game = family_of_ruleset(path)?;
-    for_family!(game.as_str(), F => crate::rulesets::load::<F>(path).map(|r| F::describe(&r)))
-}
-
-/// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
-/// KEY=VALUE pairs separated by spaces or commas, over `given`); the side-by-side lines, and
-/// the distributions drawn into `plot`.
-pub fn compare(
-    path: &Path,
-    given: &[String],
-    sets: &[String],
-    cfg: &simulate::Config,
-    plot: Option<&Path>,
-    jobs: usize,
-) -> Result<Vec<String>, String> {
-    let game = family_of_ruleset(path)?;
-    for_family!(game.as_str(), F => {
-        let rules = crate::rulesets::load::<F>(path)?;
-        let bar = simulate::progress(cfg.games * sets.len() as u64);
-        let mut arms = Vec::new();
-        for set in sets {
-            let pairs: Vec<String> = set
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect();
-            let mut opts = options::<F>(&rules, given)?;
-            set_options::<F>(&mut opts, &pairs)?;
-            let games = crate::lab::play_jobs::<F>(&rules, &opts, cfg, jobs, &bar)?;
-            arms.push(crate::lab::Arm { name: set.clone(), games });
-        }
-        bar.finish_and_clear();
-        let mut lines = crate::lab::lines(&arms, cfg.players);
-        if let Some(p) = plot {
-            crate::lab::plot(&arms, p)?;
-            lines.push(format!("wrote {}", p.display()));
-        }
-        Ok(lines)
-    })
-}
-
-/// `boardside simulate`: the report's lines.
-pub fn simulate(
-    path: &Path,
-    given: &[String],
-    cfg: &simulate::Config,
-    jobs: usize,
-) -> Result<Vec<String>, String> {
-    let game = family_of_ruleset(path)?;
-    for_family!(game.as_str(), F => {
-        let rules = crate::rulesets::load::<F>(path)?;
-        let opts = options::<F>(&rules, given)?;
-        if cfg.check {
-            // The whole conformance suite: random play with every check, then the journal.
-            let dir = std::env::temp_dir();
-            let report = crate::conformance::suite::<F>(&rules, &opts, cfg, &dir)?;
-            let mut lines = report.lines();
-            lines.push("conformance: every check passed".into());
-            Ok(lines)
-        } else {
-            simulate::run_jobs::<F>(&rules, &opts, cfg, jobs).map(|r| r.lines())
-        }
-    })
+    format!("a tag is one of:\n  {}", kinds.join("\n  "))
 }

@@ -20,8 +20,9 @@ pub const FORMAT: u32 = 2;
 #[serde(bound = "")]
 pub struct Header<F: Family> {
     pub boardside_journal: u32,
-    /// The game family (`property`, `grid`, ...). Format 1 journals were all property games.
-    #[serde(default = "property")]
+    /// The game family (the ruleset's `game` key). Empty in format 1 journals, written before
+    /// families had names: games.rs says which family those are.
+    #[serde(default)]
     pub game: String,
     pub ruleset: String,
     pub ruleset_hash: String,
@@ -33,10 +34,6 @@ pub struct Header<F: Family> {
     /// it after a power cut. 0 for games not saved, and in journals written before it was kept.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub started: u64,
-}
-
-fn property() -> String {
-    "property".into()
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -152,7 +149,7 @@ pub fn family_of(path: &Path) -> Result<Option<String>, String> {
 /// list): its family, ruleset, players and when it started.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Peek {
-    #[serde(default = "property")]
+    #[serde(default)]
     pub game: String,
     #[serde(default)]
     pub ruleset: String,

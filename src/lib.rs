@@ -17,4 +17,5 @@ pub mod saves;
 pub mod session;
 pub mod simulate;
 pub mod tags;
+pub mod tools;
 pub mod ui;

@@ -8,6 +8,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
 
+use crate::engine::game::StepOf;
 use crate::engine::game::{Audience, Events, Family, Parsed, Said, ToAct};
 use crate::engine::panels::{Report, Step};
 use crate::engine::RuleError;
@@ -83,9 +84,6 @@ pub struct Session<F: Family> {
 
 /// A resumed game and the messages for the table; None when no game was saved yet.
 pub type Resumed<F> = Option<(Session<F>, Vec<String>)>;
-
-/// A property game's session (sectionopoly, suetology, scientopoly).
-pub type PropertySession = Session<crate::engine::property::Property>;
 
 /// What one protocol line did.
 pub enum Outcome {
@@ -174,7 +172,8 @@ impl<F: Family> Session<F> {
     fn rebuild(rules: F::Rules, loaded: &Loaded<F>) -> Result<Session<F>, String> {
         let shown = loaded.path.display();
         let h = &loaded.header;
-        if h.game != F::GAME {
+        // A format 1 journal names no family: the caller chose the one those were.
+        if !h.game.is_empty() && h.game != F::GAME {
             return Err(format!(
                 "{shown}:1: this journal is a '{}' game, not a '{}' game",
                 h.game,
@@ -365,7 +364,7 @@ impl<F: Family> Session<F> {
     }
 
     /// The game replayed from its start, command by command (the report's input).
-    pub fn steps(&self) -> Vec<Step<F>> {
+    pub fn steps(&self) -> Vec<StepOf<F>> {
         let mut state = self.genesis().clone();
         let mut out = vec![Step {
             events: self.intro.clone(),

@@ -1,31 +1,65 @@
-//! The tag map: what each NFC tag on the table is (a player's token, the deed of a square, a
-//! deck card, or a game piece of the games to come), keyed by UID. Saved as TOML, written
-//! whole to a temporary file and renamed, so a power cut never leaves half a map; changes go
-//! through `update`, one writer at a time, so no acknowledged enrolment is lost.
+//! The tag map: what each NFC tag on the table is (a player's token, or a piece a game family
+//! names by its own id: `deed:centre`, `card:move-up`, `group:cia`), keyed by UID. Saved as
+//! TOML, written whole to a temporary file and renamed, so a power cut never leaves half a map;
+//! changes go through `update`, one writer at a time, so no acknowledged enrolment is lost.
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 use crate::hw::Uid;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What a tag stands for. The families validate and name their own piece ids; the map only
+/// keeps them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "what")]
 pub enum TagKind {
     /// A player's token: tapping it says "this player".
     Player { name: String },
-    /// The deed of a square (by id).
-    Deed { square: String },
-    /// A card of a deck (by ids).
-    Card { deck: String, card: String },
-    /// A grid-game action card: up, down, left, right, attack, pray or study.
-    GridCard { card: String },
-    /// An Illuminati group or Illuminati card, by id.
-    Group { id: String },
-    /// Anything else: a label.
-    Piece { label: String },
+    /// A game piece, by the id its family gave it (`deed:centre`).
+    Piece { id: String },
+}
+
+/// A tag as written in the file: `what = "player"` or `what = "piece"`, or a kind written
+/// before pieces had ids (`what = "deed", square = "centre"`), which reads as the piece whose
+/// id is the kind and its fields in this order, joined by colons (`deed:centre`,
+/// `card:chance:go-to-jail`): the ids the families give those pieces now.
+#[derive(Deserialize)]
+struct Written {
+    uid: String,
+    what: String,
+    name: Option<String>,
+    #[serde(alias = "label")]
+    id: Option<String>,
+    square: Option<String>,
+    deck: Option<String>,
+    card: Option<String>,
+}
+
+impl TryFrom<Written> for Tag {
+    type Error = String;
+    fn try_from(w: Written) -> Result<Tag, String> {
+        let kind = match (w.what.as_str(), w.name) {
+            ("player", Some(name)) => TagKind::Player { name },
+            ("player", None) => {
+                return Err(format!("tag {}: a player's token names no player", w.uid))
+            }
+            ("piece", _) => TagKind::Piece {
+                id: w.id.unwrap_or_default(),
+            },
+            (what, _) => {
+                let mut parts = vec![what.to_string()];
+                parts.extend([w.square, w.deck, w.card, w.id].into_iter().flatten());
+                TagKind::Piece {
+                    id: parts.join(":"),
+                }
+            }
+        };
+        Ok(Tag { uid: w.uid, kind })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Written")]
 pub struct Tag {
     pub uid: String,
     #[serde(flatten)]
@@ -42,12 +76,27 @@ impl TagKind {
     pub fn describe(&self) -> String {
         match self {
             TagKind::Player { name } => format!("token of {name}"),
-            TagKind::Deed { square } => format!("deed {square}"),
-            TagKind::Card { deck, card } => format!("card {deck}:{card}"),
-            TagKind::GridCard { card } => format!("grid card {card}"),
-            TagKind::Group { id } => format!("group {id}"),
-            TagKind::Piece { label } => format!("piece {label}"),
+            TagKind::Piece { id } => format!("piece {id}"),
         }
+    }
+}
+
+/// A player's name as a token may carry it: one word of letters, digits, `-` or `_`, not a
+/// number, as every game's players are named.
+pub fn player_name(name: &str) -> Result<String, String> {
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        && name.parse::<i64>().is_err()
+        && !name.eq_ignore_ascii_case("bank");
+    if ok {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "'{name}': a player's name is one word of letters or digits (Ann, Bob-2), not a \
+             number or 'bank'"
+        ))
     }
 }
 

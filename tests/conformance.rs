@@ -4,7 +4,7 @@
 
 use boardside::conformance;
 use boardside::engine::property::{Options, Property, Ruleset};
-use boardside::session::PropertySession as Session;
+type Session = boardside::session::Session<boardside::engine::property::Property>;
 use boardside::simulate::{self, Config};
 use std::io::Write;
 use std::path::PathBuf;

@@ -268,7 +268,7 @@ fn tags_enroll_list_and_remove_from_the_command_line() {
     );
     let (_, list, _) = tags(&["list"]);
     assert!(list.contains("04A1B2C3  token of Ann"), "{list}");
-    assert!(list.contains("card chance:get-out-of-jail"), "{list}");
+    assert!(list.contains("piece card:chance:get-out-of-jail"), "{list}");
     assert_eq!(tags(&["remove", "04A1B2C3"]).0, Some(0));
     let (code, _, err) = tags(&["remove", "04A1B2C3"]);
     assert_ne!(code, Some(0));
@@ -553,12 +553,15 @@ fn tags_naming_no_square_card_or_group_of_any_ruleset_are_refused() {
     let (code, err) = run(&["add", "04A1B2C6", "deed", "nowhere"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("no ruleset here has a square 'nowhere'"),
+        err.contains("no ruleset here has a piece 'deed:nowhere'"),
         "{err}"
     );
     let (code, err) = run(&["add", "04A1B2C6", "card", "intel", "bogus"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("no ruleset here has a card 'bogus'"), "{err}");
+    assert!(
+        err.contains("no ruleset here has a piece 'card:intel:bogus'"),
+        "{err}"
+    );
     let (code, err) = run(&["add", "04A1B2C6", "group", "atlantis"]);
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(run(&["add", "04A1B2C6", "deed", "oversight"]).0, Some(0));

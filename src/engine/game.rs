@@ -81,93 +81,6 @@ pub enum Parsed<C> {
     Show(Vec<String>),
 }
 
-/// A house rule offered on the new-game screen: its name, the values a table may pick in
-/// words ("on", "20", "short game"), each with the option settings it stands for, and which
-/// of them the ruleset's own options already give.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HouseRule {
-    pub name: String,
-    pub choices: Vec<Choice>,
-    pub default: usize,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Choice {
-    pub word: String,
-    pub settings: Vec<(&'static str, String)>,
-}
-
-impl HouseRule {
-    /// A rule with these choices; the default is the first whose settings the ruleset's
-    /// options already hold (`holds`), else the first.
-    pub fn new(name: &str, choices: Vec<Choice>, holds: impl Fn(&Choice) -> bool) -> HouseRule {
-        let default = choices.iter().position(holds).unwrap_or(0);
-        HouseRule {
-            name: name.into(),
-            choices,
-            default,
-        }
-    }
-
-    /// One option with two values, each shown as a word ("Orphans: uncontrolled"); the
-    /// second is the default when `second` holds. For a switch whose name and "on"/"off"
-    /// would not fit the screen's line, the words say what each value means.
-    pub fn either(name: &str, key: &'static str, words: [(&str, &str); 2], second: bool) -> Self {
-        HouseRule {
-            name: name.into(),
-            choices: words
-                .iter()
-                .map(|(word, v)| Choice {
-                    word: (*word).into(),
-                    settings: vec![(key, (*v).into())],
-                })
-                .collect(),
-            default: second as usize,
-        }
-    }
-
-    /// On or off for one boolean option.
-    pub fn switch(name: &str, key: &'static str, now: bool) -> HouseRule {
-        let choice = |word: &str, v: bool| Choice {
-            word: word.into(),
-            settings: vec![(key, v.to_string())],
-        };
-        HouseRule {
-            name: name.into(),
-            choices: vec![choice("off", false), choice("on", true)],
-            default: now as usize,
-        }
-    }
-
-    /// One whole-number option, from a list of values (the ruleset's own is added if missing).
-    pub fn number(
-        name: &str,
-        key: &'static str,
-        unit: &str,
-        values: &[u32],
-        now: u32,
-    ) -> HouseRule {
-        let mut v = values.to_vec();
-        if !v.contains(&now) {
-            v.push(now);
-            v.sort_unstable();
-        }
-        let choices = v
-            .iter()
-            .map(|n| Choice {
-                word: format!("{n}{unit}"),
-                settings: vec![(key, n.to_string())],
-            })
-            .collect();
-        let default = v.iter().position(|&n| n == now).unwrap_or(0);
-        HouseRule {
-            name: name.into(),
-            choices,
-            default,
-        }
-    }
-}
-
 /// A moment's standings: a score per seat and the seats out of the game.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Standing {
@@ -377,10 +290,6 @@ pub trait Words: Game {
     /// What the table is asked now, in words.
     fn prompt(rules: &Self::Rules, state: &Self::State) -> String;
     fn player_index(state: &Self::State, name: &str) -> Option<usize>;
-    /// The house rules the new-game screen offers for this ruleset, in words.
-    fn house_rules(_rules: &Self::Rules) -> Vec<HouseRule> {
-        Vec::new()
-    }
 }
 
 /// Random play, for `simulate`, the house-rule lab and the conformance suite.
@@ -427,6 +336,9 @@ pub trait Play: Game {
     }
 }
 
+/// A step of a family's game, for its report.
+pub type StepOf<F> = Step<<F as Game>::Event, <F as Game>::State>;
+
 /// A family's account of a game: who stands where now, and the report's panels.
 pub trait Story: Game {
     /// Each seat's standing now (what "leading" means in this game: net worth, groups held,
@@ -436,7 +348,7 @@ pub trait Story: Game {
         Standing::default()
     }
     /// The report's panels for a game replayed step by step (`boardside report`).
-    fn report(_rules: &Self::Rules, _players: &[String], _steps: &[Step<Self>]) -> Report {
+    fn report(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Report {
         Report::default()
     }
 }

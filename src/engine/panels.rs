@@ -2,12 +2,11 @@
 //! strips. Each family builds these from its replayed steps (`Story::report`); drawing them
 //! (plotters, fonts, files) is the report module's job, outside the engine.
 
-use super::game::Game;
-
-/// The start of a game (its events and the state after them), then each command's.
-pub struct Step<F: Game> {
-    pub events: Vec<F::Event>,
-    pub after: F::State,
+/// The start of a game (its events and the state after them), then each command's: `E` a
+/// family's event, `S` its state (`game::StepOf<F>`).
+pub struct Step<E, S> {
+    pub events: Vec<E>,
+    pub after: S,
 }
 
 /// One line of a chart: a player's or a team's value over the turns.

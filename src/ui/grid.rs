@@ -1,6 +1,6 @@
 //! The grid game at the table: choosing sides, placing by the device's d20s, sealing orders by
 //! tapping a token then the physical action cards (or on a private menu that blanks once
-//! sealed), the reveal announced one line at a time, and the board, notebook and strips.
+//! sealed), the reveal announced a page at a time, and the board, notebook and strips.
 //! The shared screen never shows a sealed order's cards.
 
 use embedded_graphics::mono_font::ascii::FONT_5X8;
@@ -10,16 +10,18 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
 
-use super::menu::{fit, wrap};
-use super::Ui;
 use crate::engine::game::Words;
 use crate::engine::grid::family::orders_for;
 use crate::engine::grid::protocol::{cards, order_words};
 use crate::engine::grid::state::{Edge, Part, Phase, Team};
-use crate::engine::grid::{Command, Grid};
-use crate::hw::{Button, Frame, Input, Press};
+use crate::engine::grid::{Command, Grid, GridRules};
+use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
-use crate::tags::TagKind;
+use crate::ui::houserules::HouseRule;
+use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
+use crate::ui::text::{fit, layout, wrap, wrap_all};
+
+type Se = Session<Grid>;
 
 /// The grid screens.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,18 +36,9 @@ pub enum GView {
     Private {
         player: usize,
     },
-    /// The round's lines, one announcement at a time, then the board.
-    Reveal {
-        lines: Vec<String>,
-        page: usize,
-    },
     Board,
     Notebook,
     Strips,
-    Log {
-        back: usize,
-    },
-    ConfirmUndo,
 }
 
 /// A menu line and what it does.
@@ -54,35 +47,259 @@ pub enum GAct {
     Cmd(Command),
     Go(GView),
     Seal,
+    Log,
     Undo,
     NewGame,
 }
 
+/// The action cards a tag may be: its piece id and the card's word in the protocol.
+const CARDS: [(&str, &str); 7] = [
+    ("card:move-up", "up"),
+    ("card:move-down", "down"),
+    ("card:move-left", "left"),
+    ("card:move-right", "right"),
+    ("card:attack", "attack"),
+    ("card:pray", "pray"),
+    ("card:study", "study"),
+];
+
+/// The card word of a tag's piece id (tags enrolled before ids, `grid_card:up`, read too).
+fn card_word(id: &str) -> Option<&'static str> {
+    let legacy = id
+        .strip_prefix("grid_card:")
+        .or_else(|| id.strip_prefix("grid-card:"));
+    CARDS
+        .iter()
+        .find(|(piece, word)| *piece == id || legacy == Some(*word))
+        .map(|(_, word)| *word)
+}
+
 /// The grid game's screens.
-pub type GridTable = super::table::Screen<Grid, GView>;
+pub struct GridScreens {
+    pub view: GView,
+    pub sel: usize,
+}
 
-impl GridTable {
-    pub fn new(session: Session<Grid>) -> GridTable {
-        super::table::Screen::open(session, GView::Main)
-    }
+impl Screens for GridScreens {
+    type F = Grid;
+    const SEATS: (usize, usize) = (1, crate::engine::grid::family::MAX_HUMANS);
+    const PIECE_KINDS: &'static [&'static str] =
+        &["card move-up|move-down|move-left|move-right|attack|pray|study: an action card"];
 
-    /// Carry out a command. After a reveal, its lines are announced one page at a time.
-    pub fn command(&mut self, cmd: Command, log: &mut Vec<String>) {
-        match super::table::run(&mut self.session, cmd, log) {
-            Ok(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
-                self.go(GView::Reveal { lines, page: 0 })
-            }
-            Ok(lines) => {
-                self.note = lines.last().cloned();
-                self.go(GView::Main);
-            }
-            Err(e) => self.note = Some(e),
+    fn open(_g: &Se, _desk: &mut Desk) -> Self {
+        GridScreens {
+            view: GView::Main,
+            sel: 0,
         }
     }
 
-    pub fn entries(&self) -> Vec<(String, GAct)> {
-        let s = &self.session.state;
-        let r = &self.session.rules;
+    fn house_rules(r: &GridRules) -> Vec<HouseRule> {
+        let o = &r.options;
+        vec![
+            HouseRule::either(
+                "Walls",
+                "walls",
+                [("printed", "default"), ("none", "none")],
+                o.no_walls,
+            ),
+            HouseRule::number(
+                "Strip length",
+                "strip_length",
+                "",
+                &[12, 18, 24, 30, 36],
+                o.strip_length,
+            ),
+            // "Stunned holder converts: off" would not fit the screen's line.
+            HouseRule::either(
+                "Stunned holder",
+                "stunned_holder_converts",
+                [("does not", "false"), ("converts", "true")],
+                o.stunned_holder_converts,
+            ),
+        ]
+    }
+
+    fn pieces(_rules: &GridRules) -> Vec<(String, String)> {
+        CARDS
+            .iter()
+            .map(|(id, word)| (id.to_string(), format!("Grid card: {word}")))
+            .collect()
+    }
+
+    fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {
+        self.entries(g).into_iter().map(|(l, _)| fit(&l)).collect()
+    }
+    fn sel(&self) -> usize {
+        self.sel
+    }
+    fn select(&mut self, i: usize) {
+        self.sel = i;
+    }
+
+    fn button(&mut self, g: &mut Se, desk: &mut Desk, b: Button, p: Press) -> Flow {
+        let entries = self.entries(g);
+        match (b, p) {
+            (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                let dir = if b == Button::Up { -1 } else { 1 };
+                self.sel = crate::ui::text::step(self.sel, entries.len(), dir);
+                Flow::Stay
+            }
+            (Button::Ok, Press::Press) => match entries.get(self.sel).cloned() {
+                Some((_, a)) => self.act(g, desk, a),
+                None => Flow::Stay,
+            },
+            (Button::Back, Press::Press) => {
+                self.go(GView::Main);
+                Flow::Stay
+            }
+            (Button::Roll, Press::Press) => {
+                if matches!(g.state.phase, Phase::Placing { .. } | Phase::Wonder { .. }) {
+                    self.command(g, desk, Command::Roll { dice: None })
+                } else {
+                    desk.note = Some("no roll now".into());
+                    Flow::Stay
+                }
+            }
+            _ => Flow::Stay,
+        }
+    }
+
+    /// A token opens sealing; a card adds to the order being sealed.
+    fn tag(&mut self, g: &mut Se, desk: &mut Desk, tag: Tapped) -> Flow {
+        let s = &g.state;
+        match (tag, &mut self.view) {
+            (Tapped::Piece(id), GView::Seal { cards, .. }) if card_word(id).is_some() => {
+                cards.push(card_word(id).unwrap_or_default().to_string());
+                desk.note = Some(format!("{} card(s) tapped; OK seals", cards.len()));
+            }
+            (Tapped::Piece(id), _) if card_word(id).is_some() => {
+                desk.note = Some("tap your token first, then your cards".into())
+            }
+            (Tapped::Player(p), _)
+                if s.phase == Phase::Orders && s.may_order(p) && !s.pieces[p].computer =>
+            {
+                self.go(GView::Seal {
+                    player: p,
+                    cards: vec![],
+                });
+            }
+            (Tapped::Player(p), _) => {
+                let q = &s.pieces[p];
+                desk.note = Some(format!(
+                    "{}: {}, stun {}, wonder {}",
+                    q.name,
+                    q.team.map(|t| t.word()).unwrap_or("-"),
+                    q.stunned,
+                    q.wonder
+                ));
+            }
+            (Tapped::Piece(_), _) => desk.note = Some("not used in the grid game".into()),
+        }
+        Flow::Stay
+    }
+
+    fn header(&self, g: &Se, _desk: &Desk) -> String {
+        header(g)
+    }
+
+    fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        if let Some(n) = &desk.note {
+            return wrap(n);
+        }
+        match &self.view {
+            GView::Seal { player, cards } => wrap(&format!(
+                "{}: tap your cards in order, then OK ({} tapped)",
+                g.state.pieces[*player].name,
+                cards.len()
+            )),
+            GView::Private { player } => wrap(&format!(
+                "{} only: choose your order (the screen blanks once sealed)",
+                g.state.pieces[*player].name
+            )),
+            GView::Notebook => notebook_lines(g),
+            GView::Strips => strips_lines(g),
+            _ => status(g),
+        }
+    }
+
+    fn menu_rows(&self, _g: &Se) -> usize {
+        match self.view {
+            GView::Notebook | GView::Strips => 0,
+            _ => 4,
+        }
+    }
+
+    fn draw(&self, g: &Se, desk: &Desk, frame: &mut Frame) {
+        if self.view == GView::Board {
+            frame.clear();
+            board(g, frame);
+            return;
+        }
+        layout(
+            frame,
+            &self.header(g, desk),
+            &self.message(g, desk),
+            &self.labels(g, desk),
+            self.sel,
+            self.menu_rows(g),
+        );
+        if self.view == GView::Strips {
+            strip_bars(g, frame);
+        }
+    }
+
+    /// After a reveal, its lines are announced a page at a time, then the board.
+    fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
+        match desk.run(g, cmd) {
+            Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
+                self.go(GView::Board);
+                Flow::Pager(Pages {
+                    title: Some(header(g)),
+                    pages: pages(&lines).iter().map(|p| wrap_all(p)).collect(),
+                    last: "OK: next",
+                })
+            }
+            Some(lines) => {
+                desk.note = lines.last().cloned();
+                self.go(GView::Main);
+                Flow::Stay
+            }
+            None => Flow::Stay,
+        }
+    }
+
+    fn standings(g: &Se) -> (String, Vec<String>) {
+        let s = &g.state;
+        let lines = [Team::Scientists, Team::Religionists]
+            .iter()
+            .enumerate()
+            .map(|(k, &t)| {
+                format!(
+                    "{}: {} pieces, strip {}/{}",
+                    t.word(),
+                    s.team_members(t).len(),
+                    s.strips[k],
+                    s.strip_length
+                )
+            })
+            .collect();
+        ("Standings".into(), lines)
+    }
+
+    fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
+        self.go(GView::Main);
+    }
+}
+
+impl GridScreens {
+    fn go(&mut self, v: GView) {
+        self.view = v;
+        self.sel = 0;
+    }
+
+    pub fn entries(&self, g: &Se) -> Vec<(String, GAct)> {
+        let s = &g.state;
+        let r = &g.rules;
         let name = |i: usize| s.pieces[i].name.clone();
         let mut out: Vec<(String, GAct)> = Vec::new();
         match &self.view {
@@ -146,17 +363,7 @@ impl GridTable {
                 out.push(("Back".into(), GAct::Go(GView::Main)));
                 return out;
             }
-            GView::Reveal { .. } => {
-                out.push(("OK: next".into(), GAct::Go(GView::Main)));
-                return out;
-            }
-            GView::ConfirmUndo => {
-                return vec![
-                    (super::table::undo_label(&self.session), GAct::Undo),
-                    ("Keep it".into(), GAct::Go(GView::Main)),
-                ];
-            }
-            GView::Board | GView::Notebook | GView::Strips | GView::Log { .. } => {
+            GView::Board | GView::Notebook | GView::Strips => {
                 return vec![("Back".into(), GAct::Go(GView::Main))];
             }
         }
@@ -165,28 +372,15 @@ impl GridTable {
             out.push(("Notebook".into(), GAct::Go(GView::Notebook)));
             out.push(("Strips".into(), GAct::Go(GView::Strips)));
         }
-        out.push(("Log".into(), GAct::Go(GView::Log { back: 0 })));
-        out.push(("Undo".into(), GAct::Go(GView::ConfirmUndo)));
+        out.push(("Log".into(), GAct::Log));
+        out.push(("Undo".into(), GAct::Undo));
         out
     }
 
-    fn act(&mut self, a: GAct, log: &mut Vec<String>) -> bool {
+    fn act(&mut self, g: &mut Se, desk: &mut Desk, a: GAct) -> Flow {
         match a {
-            GAct::Cmd(c) => self.command(c, log),
-            GAct::Go(v) => {
-                // Past the last page of a reveal comes the board itself.
-                let next = match (&self.view, v) {
-                    (GView::Reveal { lines, page }, _) if page + 1 < pages(lines).len() => {
-                        GView::Reveal {
-                            lines: lines.clone(),
-                            page: page + 1,
-                        }
-                    }
-                    (GView::Reveal { .. }, _) => GView::Board,
-                    (_, v) => v,
-                };
-                self.go(next);
-            }
+            GAct::Cmd(c) => return self.command(g, desk, c),
+            GAct::Go(v) => self.go(v),
             GAct::Seal => {
                 if let GView::Seal {
                     player,
@@ -195,52 +389,18 @@ impl GridTable {
                 {
                     let words: Vec<&str> = picked.iter().map(String::as_str).collect();
                     match cards(&words) {
-                        Ok(order) => self.command(Command::Order { player, order }, log),
-                        Err(e) => self.note = Some(e),
+                        Ok(order) => {
+                            return self.command(g, desk, Command::Order { player, order })
+                        }
+                        Err(e) => desk.note = Some(e),
                     }
                 }
             }
-            GAct::Undo => {
-                self.note = Some(super::table::undo(&mut self.session, log));
-                self.go(GView::Main);
-            }
-            GAct::NewGame => return true,
+            GAct::Log => return Flow::Log,
+            GAct::Undo => return Flow::ConfirmUndo,
+            GAct::NewGame => return Flow::NewGame,
         }
-        false
-    }
-
-    /// A tag tapped during a grid game: a token opens sealing, a card adds to the stack.
-    fn tag(&mut self, kind: TagKind) {
-        let s = &self.session.state;
-        match (kind, &mut self.view) {
-            (TagKind::GridCard { card }, GView::Seal { cards, .. }) => {
-                cards.push(card);
-                self.note = Some(format!("{} card(s) tapped; OK seals", cards.len()));
-            }
-            (TagKind::GridCard { .. }, _) => {
-                self.note = Some("tap your token first, then your cards".into())
-            }
-            (TagKind::Player { name }, _) => match s.index_of(&name) {
-                Some(p) if s.phase == Phase::Orders && s.may_order(p) && !s.pieces[p].computer => {
-                    self.go(GView::Seal {
-                        player: p,
-                        cards: vec![],
-                    });
-                }
-                Some(p) => {
-                    let q = &s.pieces[p];
-                    self.note = Some(format!(
-                        "{}: {}, stun {}, wonder {}",
-                        q.name,
-                        q.team.map(|t| t.word()).unwrap_or("-"),
-                        q.stunned,
-                        q.wonder
-                    ));
-                }
-                None => self.note = Some(format!("{name} is not in this game")),
-            },
-            _ => self.note = Some("not used in the grid game".into()),
-        }
+        Flow::Stay
     }
 }
 
@@ -269,79 +429,8 @@ pub fn pages(lines: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// Input for a grid game; returns true when the table asked for a new game.
-pub fn handle(ui: &mut Ui, input: Input) -> bool {
-    let Some(g) = ui.grid.as_mut() else {
-        return false;
-    };
-    match input {
-        Input::Tick(_) | Input::Quit => return false,
-        Input::Tag(uid) => {
-            g.note = None;
-            match ui.tags.get(&uid).cloned() {
-                Some(kind) => g.tag(kind),
-                None => {
-                    ui.view = super::View::Enroll { uid };
-                    ui.note = Some("new tag: what is it?".into());
-                }
-            }
-        }
-        Input::Button(b, p) => {
-            g.note = None;
-            let entries = g.entries();
-            match (b, p) {
-                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
-                    match &mut g.view {
-                        GView::Log { back } => {
-                            *back = if b == Button::Up {
-                                back.saturating_add(1)
-                            } else {
-                                back.saturating_sub(1)
-                            }
-                        }
-                        _ if !entries.is_empty() => {
-                            let n = entries.len();
-                            g.sel = if b == Button::Up {
-                                (g.sel + n - 1) % n
-                            } else {
-                                (g.sel + 1) % n
-                            };
-                        }
-                        _ => {}
-                    }
-                }
-                (Button::Ok, Press::Press) => {
-                    if let Some((_, a)) = entries.get(g.sel).cloned() {
-                        if g.act(a, &mut ui.log) {
-                            ui.grid = None;
-                            ui.view = super::View::Setup;
-                        }
-                    }
-                }
-                (Button::Back, Press::Press) => g.go(GView::Main),
-                (Button::Back, Press::Hold) => g.go(GView::ConfirmUndo),
-                (Button::Roll, Press::Press) => {
-                    if matches!(
-                        g.session.state.phase,
-                        Phase::Placing { .. } | Phase::Wonder { .. }
-                    ) {
-                        g.command(Command::Roll { dice: None }, &mut ui.log);
-                    } else {
-                        g.note = Some("no roll now".into());
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    ui.dirty = true;
-    false
-}
-
-use super::table::text;
-
-fn header(g: &GridTable) -> String {
-    let s = &g.session.state;
+fn header(g: &Se) -> String {
+    let s = &g.state;
     match &s.phase {
         Phase::Setup => "Grid game: sides".into(),
         Phase::Placing { .. } => "Grid game: placing".into(),
@@ -359,9 +448,9 @@ fn header(g: &GridTable) -> String {
 }
 
 /// What the message area says on the main screen: who has sealed, never what.
-fn status(g: &GridTable) -> Vec<String> {
-    let s = &g.session.state;
-    let r = &g.session.rules;
+fn status(g: &Se) -> Vec<String> {
+    let s = &g.state;
+    let r = &g.rules;
     if s.phase == Phase::Orders {
         let mut lines = Vec::new();
         for i in 0..s.humans {
@@ -380,69 +469,8 @@ fn status(g: &GridTable) -> Vec<String> {
     wrap(&Grid::prompt(r, s))
 }
 
-pub fn render(ui: &Ui, frame: &mut Frame) {
-    let Some(g) = &ui.grid else {
-        return;
-    };
-    frame.clear();
-    if g.view == GView::Board {
-        board(g, frame);
-        return;
-    }
-    text(frame, 0, 0, &header(g), true);
-    let msg: Vec<String> = if let Some(n) = &g.note {
-        wrap(n)
-    } else {
-        match &g.view {
-            GView::Seal { player, cards } => wrap(&format!(
-                "{}: tap your cards in order, then OK ({} tapped)",
-                g.session.state.pieces[*player].name,
-                cards.len()
-            )),
-            GView::Private { player } => wrap(&format!(
-                "{} only: choose your order (the screen blanks once sealed)",
-                g.session.state.pieces[*player].name
-            )),
-            GView::Reveal { lines, page } => pages(lines)
-                .get(*page)
-                .map(|p| p.iter().flat_map(|l| wrap(l)).collect())
-                .unwrap_or_default(),
-            GView::Notebook => notebook_lines(g),
-            GView::Strips => strips_lines(g),
-            GView::Log { back } => {
-                let lines: Vec<String> = ui.log.iter().flat_map(|l| wrap(l)).collect();
-                let end = lines.len().saturating_sub(*back);
-                lines[end.saturating_sub(7)..end].to_vec()
-            }
-            _ => status(g),
-        }
-    };
-    let entries = g.entries();
-    let menu_rows = match g.view {
-        GView::Log { .. } | GView::Notebook | GView::Strips => 0,
-        GView::Reveal { .. } => 1,
-        _ => 4.min(entries.len()),
-    };
-    for (i, line) in msg.iter().take(7 - menu_rows).enumerate() {
-        text(frame, 0, 1 + i, line, false);
-    }
-    if g.view == GView::Strips {
-        strip_bars(g, frame);
-    }
-    if menu_rows == 0 {
-        return;
-    }
-    let first = g
-        .sel
-        .saturating_sub(menu_rows - 1)
-        .min(entries.len() - menu_rows);
-    for (i, (label, _)) in entries.iter().skip(first).take(menu_rows).enumerate() {
-        text(frame, 0, 8 - menu_rows + i, label, first + i == g.sel);
-    }
-}
-
-fn notebook_lines(g: &GridTable) -> Vec<String> {
-    let s = &g.session.state;
+fn notebook_lines(g: &Se) -> Vec<String> {
+    let s = &g.state;
     let mut out = vec!["name  m  a  p  FHH st w".to_string()];
     for p in &s.pieces {
         let c = |l: crate::engine::grid::state::Level| {
@@ -464,8 +492,8 @@ fn notebook_lines(g: &GridTable) -> Vec<String> {
     out
 }
 
-fn strips_lines(g: &GridTable) -> Vec<String> {
-    let s = &g.session.state;
+fn strips_lines(g: &Se) -> Vec<String> {
+    let s = &g.state;
     vec![
         format!("scientists {}/{}", s.strips[0], s.strip_length),
         String::new(),
@@ -474,8 +502,8 @@ fn strips_lines(g: &GridTable) -> Vec<String> {
 }
 
 /// Two bars under the strips' labels, filled in proportion.
-fn strip_bars(g: &GridTable, frame: &mut Frame) {
-    let s = &g.session.state;
+fn strip_bars(g: &Se, frame: &mut Frame) {
+    let s = &g.state;
     for (k, row) in [(0usize, 2), (1usize, 4)] {
         let y = row * 8 + 1;
         let _ = Rectangle::new(Point::new(2, y), Size::new(124, 6))
@@ -494,9 +522,9 @@ fn strip_bars(g: &GridTable, frame: &mut Frame) {
 /// scientists as filled blocks, religionists hollow, a stunned piece as a dot, the wonder's
 /// holder with a frame. On the right, each piece's initial (a computer seat's number) with its
 /// field, since letters do not fit a 3-pixel row.
-fn board(g: &GridTable, frame: &mut Frame) {
-    let s = &g.session.state;
-    let r = &g.session.rules;
+fn board(g: &Se, frame: &mut Frame) {
+    let s = &g.state;
+    let r = &g.rules;
     let (cw, ch) = (4i32, 3i32);
     let on = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
     let w = r.columns as i32 * cw;

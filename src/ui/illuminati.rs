@@ -5,17 +5,19 @@
 //! setting the amount; ROLL rolls. A victory-watch screen shows each player's distance to
 //! their goals without the UFOs' secret. Specials stay private: played from a private menu.
 
-use super::menu::wrap;
-use super::Ui;
 use crate::engine::game::Words;
 use crate::engine::illuminati::protocol::{watch, working_lines};
 use crate::engine::illuminati::rules::Kind;
 use crate::engine::illuminati::state::{Phase, Status};
 use crate::engine::illuminati::structure::{open_arrows, puppets};
-use crate::engine::illuminati::{Command, Illuminati};
-use crate::hw::{Button, Frame, Input, Press};
+use crate::engine::illuminati::{Command, IlluRules, Illuminati};
+use crate::hw::{Button, Press};
 use crate::session::Session;
-use crate::tags::TagKind;
+use crate::ui::houserules::HouseRule;
+use crate::ui::screen::{Desk, Flow, Screens, Tapped};
+use crate::ui::text::{fit, wrap};
+
+type Se = Session<Illuminati>;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum IView {
@@ -41,10 +43,6 @@ pub enum IView {
     Hand {
         player: usize,
     },
-    Log {
-        back: usize,
-    },
-    ConfirmUndo,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -53,36 +51,270 @@ pub enum IAct {
     Go(IView),
     Declare(Kind),
     Spend,
+    Log,
     Undo,
 }
 
-/// The Illuminati's screens.
-pub type IlluTable = super::table::Screen<Illuminati, IView>;
+/// Illuminati's screens.
+pub struct IlluScreens {
+    pub view: IView,
+    pub sel: usize,
+}
 
-impl IlluTable {
-    pub fn new(session: Session<Illuminati>) -> IlluTable {
-        super::table::Screen::open(session, IView::Main)
-    }
+impl Screens for IlluScreens {
+    type F = Illuminati;
+    const SEATS: (usize, usize) = (2, crate::engine::illuminati::state::MOST_PLAYERS);
+    const PIECE_KINDS: &'static [&'static str] = &[
+        "group ID: a group or Illuminati card (group cia)",
+        "special ID: a special card (special assassination)",
+    ];
 
-    pub fn command(&mut self, cmd: Command, log: &mut Vec<String>) {
-        match super::table::run(&mut self.session, cmd, log) {
-            Ok(lines) => {
-                // With an attack open the screen shows its working; otherwise the last line.
-                let open = self.session.state.attack.is_some();
-                self.note = if open { None } else { lines.last().cloned() };
-                self.go(if open {
-                    IView::Attack { scroll: 0 }
-                } else {
-                    IView::Main
-                });
-            }
-            Err(e) => self.note = Some(e),
+    fn open(_g: &Se, _desk: &mut Desk) -> Self {
+        IlluScreens {
+            view: IView::Main,
+            sel: 0,
         }
     }
 
-    pub fn entries(&self) -> Vec<(String, IAct)> {
-        let s = &self.session.state;
-        let r = &self.session.rules;
+    fn house_rules(r: &IlluRules) -> Vec<HouseRule> {
+        let o = &r.options;
+        // Each line is "name: value" on a 25-column screen, hence the short names.
+        vec![
+            HouseRule::either(
+                "Turns",
+                "turn_order",
+                [
+                    ("counter-clockwise", "counter-clockwise"),
+                    ("as listed", "listed"),
+                ],
+                o.listed_order,
+            ),
+            HouseRule::either(
+                "I.R.S. tax",
+                "tax_from",
+                [("Illuminati", "illuminati"), ("any group", "structure")],
+                o.tax_from_structure,
+            ),
+            HouseRule::either(
+                "Orphans",
+                "orphans",
+                [
+                    ("uncontrolled", "uncontrolled"),
+                    ("to the master", "master"),
+                ],
+                o.orphans_to_master,
+            ),
+            HouseRule::switch(
+                "Illuminati counts",
+                "illuminati_card_counts",
+                o.illuminati_card_counts,
+            ),
+            HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
+            HouseRule::either(
+                "Neutralize",
+                "neutralize_needs_arrow",
+                [("no arrow", "false"), ("needs arrow", "true")],
+                o.neutralize_needs_arrow,
+            ),
+        ]
+    }
+
+    fn pieces(r: &IlluRules) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = r
+            .cards
+            .iter()
+            .map(|c| (format!("group:{}", c.id), format!("Card: {}", c.name)))
+            .collect();
+        out.extend(
+            r.specials
+                .iter()
+                .map(|k| (format!("special:{}", k.id), format!("Special: {}", k.name))),
+        );
+        out
+    }
+
+    fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {
+        self.entries(g).into_iter().map(|(l, _)| fit(&l)).collect()
+    }
+    fn sel(&self) -> usize {
+        self.sel
+    }
+    fn select(&mut self, i: usize) {
+        self.sel = i;
+    }
+
+    fn button(&mut self, g: &mut Se, desk: &mut Desk, b: Button, p: Press) -> Flow {
+        let entries = self.entries(g);
+        let up = b == Button::Up;
+        match (b, p) {
+            (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                match &mut self.view {
+                    IView::Money { amount, .. } => {
+                        *amount = if up {
+                            *amount + 1
+                        } else {
+                            (*amount - 1).max(1)
+                        }
+                    }
+                    _ => {
+                        self.sel =
+                            crate::ui::text::step(self.sel, entries.len(), if up { -1 } else { 1 });
+                        if let IView::Attack { scroll } = &mut self.view {
+                            *scroll = if up {
+                                scroll.saturating_sub(1)
+                            } else {
+                                *scroll + 1
+                            };
+                        }
+                    }
+                }
+                Flow::Stay
+            }
+            (Button::Ok, Press::Press) => match entries.get(self.sel).cloned() {
+                Some((_, a)) => self.act(g, desk, a),
+                None => Flow::Stay,
+            },
+            (Button::Back, Press::Press) => {
+                let v = if g.state.attack.is_some() {
+                    IView::Attack { scroll: 0 }
+                } else {
+                    IView::Main
+                };
+                self.go(v);
+                Flow::Stay
+            }
+            (Button::Roll, Press::Press) => {
+                if g.state.attack.is_some() {
+                    self.command(g, desk, Command::Roll { dice: None })
+                } else {
+                    desk.note = Some("no attack to roll for".into());
+                    Flow::Stay
+                }
+            }
+            _ => Flow::Stay,
+        }
+    }
+
+    fn tag(&mut self, g: &mut Se, desk: &mut Desk, tag: Tapped) -> Flow {
+        match tag {
+            Tapped::Player(p) => {
+                let s = &g.state;
+                if s.attack.is_some() {
+                    self.go(IView::Money {
+                        player: p,
+                        amount: 1,
+                        assist: false,
+                    });
+                } else {
+                    desk.note = Some(format!(
+                        "{}: {} MB, {} specials",
+                        s.players[p].name,
+                        s.players[p]
+                            .illuminati
+                            .map(|i| s.cards[i].treasury)
+                            .unwrap_or(0),
+                        s.players[p].specials.len()
+                    ));
+                }
+                Flow::Stay
+            }
+            Tapped::Piece(id) => self.piece(g, desk, id),
+        }
+    }
+
+    fn header(&self, g: &Se, _desk: &Desk) -> String {
+        header(&self.view, g)
+    }
+
+    fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        if let Some(n) = &desk.note {
+            return wrap(n);
+        }
+        let (s, r) = (&g.state, &g.rules);
+        match &self.view {
+            IView::Attack { scroll } => {
+                let lines: Vec<String> = s
+                    .attack
+                    .as_ref()
+                    .map(|a| working_lines(r, s, a))
+                    .unwrap_or_default()
+                    .iter()
+                    .flat_map(|l| wrap(l.trim()))
+                    .collect();
+                let start = (*scroll).min(lines.len().saturating_sub(4));
+                lines[start..].to_vec()
+            }
+            IView::Money { player, amount, .. } => wrap(&format!(
+                "{}: {amount} MB (UP/DOWN), OK spends",
+                s.players[*player].name
+            )),
+            IView::Watch => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
+            IView::Income => {
+                let mut lines: Vec<String> = s
+                    .income
+                    .iter()
+                    .map(|&(c, v)| format!("{} {v:+}", r.cards[c].name))
+                    .collect();
+                if lines.is_empty() {
+                    lines.push("no income this turn".into());
+                }
+                lines.iter().flat_map(|l| wrap(l)).collect()
+            }
+            IView::Declare { cards } => wrap(&format!(
+                "{}: tap the target, then aiding groups",
+                cards
+                    .iter()
+                    .map(|&c| r.cards[c].name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            IView::Hand { player } => {
+                wrap(&format!("{} only: your specials", s.players[*player].name))
+            }
+            IView::Main => wrap(&Illuminati::prompt(r, s)),
+        }
+    }
+
+    fn menu_rows(&self, _g: &Se) -> usize {
+        match self.view {
+            IView::Watch | IView::Income => 0,
+            IView::Attack { .. } => 2,
+            _ => 3,
+        }
+    }
+
+    /// With an attack open the screen shows its working; otherwise the last line.
+    fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
+        if let Some(lines) = desk.run(g, cmd) {
+            let open = g.state.attack.is_some();
+            desk.note = if open { None } else { lines.last().cloned() };
+            self.go(if open {
+                IView::Attack { scroll: 0 }
+            } else {
+                IView::Main
+            });
+        }
+        Flow::Stay
+    }
+
+    fn standings(g: &Se) -> (String, Vec<String>) {
+        ("Victory watch".into(), watch(&g.rules, &g.state))
+    }
+
+    fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
+        self.go(IView::Main);
+    }
+}
+
+impl IlluScreens {
+    fn go(&mut self, v: IView) {
+        self.view = v;
+        self.sel = 0;
+    }
+
+    pub fn entries(&self, g: &Se) -> Vec<(String, IAct)> {
+        let s = &g.state;
+        let r = &g.rules;
         let pn = |p: usize| s.players[p].name.clone();
         let mut out: Vec<(String, IAct)> = Vec::new();
         match &self.view {
@@ -129,13 +361,7 @@ impl IlluTable {
                 }
                 out.push(("Back".into(), IAct::Go(IView::Main)));
             }
-            IView::ConfirmUndo => {
-                out.push((super::table::undo_label(&self.session), IAct::Undo));
-                out.push(("Keep it".into(), IAct::Go(IView::Main)));
-            }
-            IView::Watch | IView::Income | IView::Log { .. } => {
-                out.push(("Back".into(), IAct::Go(IView::Main)))
-            }
+            IView::Watch | IView::Income => out.push(("Back".into(), IAct::Go(IView::Main))),
             IView::Main => {
                 match s.phase {
                     Phase::Setup => {
@@ -193,16 +419,16 @@ impl IlluTable {
                     out.push(("Income this turn".into(), IAct::Go(IView::Income)));
                 }
                 out.push(("Victory watch".into(), IAct::Go(IView::Watch)));
-                out.push(("Log".into(), IAct::Go(IView::Log { back: 0 })));
-                out.push(("Undo".into(), IAct::Go(IView::ConfirmUndo)));
+                out.push(("Log".into(), IAct::Log));
+                out.push(("Undo".into(), IAct::Undo));
             }
         }
         out
     }
 
-    fn act(&mut self, a: IAct, log: &mut Vec<String>) {
+    fn act(&mut self, g: &mut Se, desk: &mut Desk, a: IAct) -> Flow {
         match a {
-            IAct::Cmd(c) => self.command(c, log),
+            IAct::Cmd(c) => return self.command(g, desk, c),
             IAct::Go(v) => self.go(v),
             IAct::Declare(kind) => {
                 if let IView::Declare { cards } = self.view.clone() {
@@ -212,7 +438,7 @@ impl IlluTable {
                         target: cards[1],
                         aid: cards[2..].to_vec(),
                     };
-                    self.command(cmd, log);
+                    return self.command(g, desk, cmd);
                 }
             }
             IAct::Spend => {
@@ -222,23 +448,22 @@ impl IlluTable {
                     assist,
                 } = self.view.clone()
                 {
-                    if let Some(cmd) = self.money_command(player, amount, assist) {
-                        self.command(cmd, log);
+                    if let Some(cmd) = Self::money_command(g, player, amount, assist) {
+                        return self.command(g, desk, cmd);
                     }
                 }
             }
-            IAct::Undo => {
-                self.note = Some(super::table::undo(&mut self.session, log));
-                self.go(IView::Main);
-            }
+            IAct::Log => return Flow::Log,
+            IAct::Undo => return Flow::ConfirmUndo,
         }
+        Flow::Stay
     }
 
     /// The money command a player's tap means: the attacker from the attacking group, else its
     /// Illuminati; the defender from the target, else its Illuminati; anyone else interferes
     /// (or assists).
-    fn money_command(&mut self, player: usize, amount: i64, assist: bool) -> Option<Command> {
-        let s = &self.session.state;
+    fn money_command(g: &Se, player: usize, amount: i64, assist: bool) -> Option<Command> {
+        let s = &g.state;
         let a = s.attack.as_ref()?;
         let ill = s.players[player].illuminati?;
         let from = |first: usize| {
@@ -267,191 +492,87 @@ impl IlluTable {
         })
     }
 
-    fn tag(&mut self, kind: TagKind, log: &mut Vec<String>) {
-        let r = &self.session.rules;
-        let s = &self.session.state;
-        match kind {
-            TagKind::Group { id } if r.special(&id).is_some() => {
-                // A special's card: drawn into the hand when the draw is due, else played by
-                // the player whose turn it is (privately, from their hand).
-                let k = r.special(&id).unwrap_or(0);
-                let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
-                    Command::DrawSpecial { special: Some(k) }
-                } else {
-                    Command::Play {
-                        player: s.current,
-                        special: k,
-                        target: None,
-                        master: None,
-                    }
-                };
-                self.command(cmd, log);
-            }
-            TagKind::Group { id } => {
-                let Some(c) = r.card(&id) else {
-                    self.note = Some(format!("this ruleset has no group {id}"));
-                    return;
-                };
-                if let IView::Declare { cards } = &mut self.view {
-                    if !cards.contains(&c) {
-                        cards.push(c);
-                    }
-                    self.note = Some(match cards.len() {
-                        1 => "now tap the target".into(),
-                        2 => "tap aiding groups, or choose the attack".into(),
-                        n => format!("{} aiding", n - 2),
-                    });
-                    return;
+    /// A group's card: an aid or the target of the attack being declared, the draw when one
+    /// is due, the attacker when its owner's turn has no attack open, else shown (its money,
+    /// master, puppets and open arrows). A special's card is drawn into the hand when the
+    /// draw is due, else played by the player whose turn it is.
+    fn piece(&mut self, g: &mut Se, desk: &mut Desk, id: &str) -> Flow {
+        let r = &g.rules;
+        let s = &g.state;
+        let (kind, name) = id.split_once(':').unwrap_or(("", id));
+        if kind == "special" || (kind == "group" && r.special(name).is_some()) {
+            let Some(k) = r.special(name) else {
+                desk.note = Some(format!("this ruleset has no special {name}"));
+                return Flow::Stay;
+            };
+            let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
+                Command::DrawSpecial { special: Some(k) }
+            } else {
+                Command::Play {
+                    player: s.current,
+                    special: k,
+                    target: None,
+                    master: None,
                 }
-                if s.phase == Phase::Turn
-                    && s.turn.draws_left > 0
-                    && s.cards[c].status == Status::Deck
-                    && !r.cards[c].illuminati
-                {
-                    self.command(Command::DrawGroup { group: c }, log);
-                    return;
-                }
-                if s.phase == Phase::Turn
-                    && s.attack.is_none()
-                    && s.cards[c].owner == Some(s.current)
-                {
-                    self.view = IView::Declare { cards: vec![c] };
-                    self.sel = 0;
-                    self.note = Some(format!("{} attacks: now tap the target", r.cards[c].name));
-                    return;
-                }
-                // Show the card: its money, master, puppets and open arrows.
-                let cs = &s.cards[c];
-                let master = cs
-                    .master
-                    .map(|m| r.cards[m].name.clone())
-                    .unwrap_or_else(|| "none".into());
-                let arrows = open_arrows(s, c)
-                    .map(|o| o.to_string())
-                    .unwrap_or_else(|| "?".into());
-                self.note = Some(format!(
-                    "{}: {} MB, {}, master {master}, {} puppets, {arrows} open arrows",
-                    r.cards[c].name,
-                    cs.treasury,
-                    cs.status.word(),
-                    puppets(s, c).len()
-                ));
-            }
-            TagKind::Player { name } => match s.player_index(&name) {
-                Some(p) if s.attack.is_some() => self.go(IView::Money {
-                    player: p,
-                    amount: 1,
-                    assist: false,
-                }),
-                Some(p) => {
-                    self.note = Some(format!(
-                        "{}: {} MB, {} specials",
-                        name,
-                        s.players[p]
-                            .illuminati
-                            .map(|i| s.cards[i].treasury)
-                            .unwrap_or(0),
-                        s.players[p].specials.len()
-                    ))
-                }
-                None => self.note = Some(format!("{name} is not in this game")),
-            },
-            _ => self.note = Some("not used in Illuminati".into()),
+            };
+            return self.command(g, desk, cmd);
         }
+        if kind != "group" {
+            desk.note = Some("not used in Illuminati".into());
+            return Flow::Stay;
+        }
+        let Some(c) = r.card(name) else {
+            desk.note = Some(format!("this ruleset has no group {name}"));
+            return Flow::Stay;
+        };
+        if let IView::Declare { cards } = &mut self.view {
+            if !cards.contains(&c) {
+                cards.push(c);
+            }
+            desk.note = Some(match cards.len() {
+                1 => "now tap the target".into(),
+                2 => "tap aiding groups, or choose the attack".into(),
+                n => format!("{} aiding", n - 2),
+            });
+            return Flow::Stay;
+        }
+        if s.phase == Phase::Turn
+            && s.turn.draws_left > 0
+            && s.cards[c].status == Status::Deck
+            && !r.cards[c].illuminati
+        {
+            return self.command(g, desk, Command::DrawGroup { group: c });
+        }
+        if s.phase == Phase::Turn && s.attack.is_none() && s.cards[c].owner == Some(s.current) {
+            self.view = IView::Declare { cards: vec![c] };
+            self.sel = 0;
+            desk.note = Some(format!("{} attacks: now tap the target", r.cards[c].name));
+            return Flow::Stay;
+        }
+        // Show the card: its money, master, puppets and open arrows.
+        let cs = &s.cards[c];
+        let master = cs
+            .master
+            .map(|m| r.cards[m].name.clone())
+            .unwrap_or_else(|| "none".into());
+        let arrows = open_arrows(s, c)
+            .map(|o| o.to_string())
+            .unwrap_or_else(|| "?".into());
+        desk.note = Some(format!(
+            "{}: {} MB, {}, master {master}, {} puppets, {arrows} open arrows",
+            r.cards[c].name,
+            cs.treasury,
+            cs.status.word(),
+            puppets(s, c).len()
+        ));
+        Flow::Stay
     }
 }
 
-pub fn handle(ui: &mut Ui, input: Input) {
-    let Some(g) = ui.illuminati.as_mut() else {
-        return;
-    };
-    match input {
-        Input::Tick(_) | Input::Quit => return,
-        Input::Tag(uid) => {
-            g.note = None;
-            match ui.tags.get(&uid).cloned() {
-                Some(kind) => g.tag(kind, &mut ui.log),
-                None => {
-                    ui.view = super::View::Enroll { uid };
-                    ui.note = Some("new tag: what is it?".into());
-                }
-            }
-        }
-        Input::Button(b, p) => {
-            g.note = None;
-            let entries = g.entries();
-            let up = b == Button::Up;
-            match (b, p) {
-                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
-                    match &mut g.view {
-                        IView::Money { amount, .. } => {
-                            *amount = if up {
-                                *amount + 1
-                            } else {
-                                (*amount - 1).max(1)
-                            }
-                        }
-                        IView::Log { back } => {
-                            *back = if up {
-                                back.saturating_add(1)
-                            } else {
-                                back.saturating_sub(1)
-                            }
-                        }
-                        _ if !entries.is_empty() => {
-                            let n = entries.len();
-                            g.sel = if up {
-                                (g.sel + n - 1) % n
-                            } else {
-                                (g.sel + 1) % n
-                            };
-                            if let IView::Attack { scroll } = &mut g.view {
-                                *scroll = if up {
-                                    scroll.saturating_sub(1)
-                                } else {
-                                    *scroll + 1
-                                };
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                (Button::Ok, Press::Press) => {
-                    if let Some((_, a)) = entries.get(g.sel).cloned() {
-                        g.act(a, &mut ui.log);
-                    }
-                }
-                (Button::Back, Press::Press) => {
-                    let v = if g.session.state.attack.is_some() {
-                        IView::Attack { scroll: 0 }
-                    } else {
-                        IView::Main
-                    };
-                    g.go(v);
-                }
-                (Button::Back, Press::Hold) => g.go(IView::ConfirmUndo),
-                (Button::Roll, Press::Press) => {
-                    if g.session.state.attack.is_some() {
-                        g.command(Command::Roll { dice: None }, &mut ui.log);
-                    } else {
-                        g.note = Some("no attack to roll for".into());
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    ui.dirty = true;
-}
-
-fn text(frame: &mut Frame, row: usize, s: &str, inverted: bool) {
-    super::table::text(frame, 0, row, s, inverted)
-}
-
-fn header(g: &IlluTable) -> String {
-    let s = &g.session.state;
-    let r = &g.session.rules;
-    match (&g.view, &s.phase) {
+fn header(view: &IView, g: &Se) -> String {
+    let s = &g.state;
+    let r = &g.rules;
+    match (view, &s.phase) {
         (IView::Watch, _) => "Victory watch".into(),
         (IView::Income, _) => "Income this turn".into(),
         (_, &Phase::Setup) => "Illuminati: setup".into(),
@@ -474,80 +595,5 @@ fn header(g: &IlluTable) -> String {
                 s.players[p].name, s.turn.actions_left, s.turn.transfers_left
             )
         }
-    }
-}
-
-pub fn render(ui: &Ui, frame: &mut Frame) {
-    let Some(g) = &ui.illuminati else { return };
-    let s = &g.session.state;
-    let r = &g.session.rules;
-    frame.clear();
-    text(frame, 0, &header(g), true);
-    let msg: Vec<String> = match (&g.note, &g.view) {
-        (Some(n), _) => wrap(n),
-        (None, IView::Attack { scroll }) => {
-            let lines: Vec<String> = s
-                .attack
-                .as_ref()
-                .map(|a| working_lines(r, s, a))
-                .unwrap_or_default()
-                .iter()
-                .flat_map(|l| wrap(l.trim()))
-                .collect();
-            let start = (*scroll).min(lines.len().saturating_sub(4));
-            lines[start..].to_vec()
-        }
-        (None, IView::Money { player, amount, .. }) => wrap(&format!(
-            "{}: {amount} MB (UP/DOWN), OK spends",
-            s.players[*player].name
-        )),
-        (None, IView::Watch) => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
-        (None, IView::Income) => {
-            let mut lines: Vec<String> = s
-                .income
-                .iter()
-                .map(|&(c, v)| format!("{} {v:+}", r.cards[c].name))
-                .collect();
-            if lines.is_empty() {
-                lines.push("no income this turn".into());
-            }
-            lines.iter().flat_map(|l| wrap(l)).collect()
-        }
-        (None, IView::Declare { cards }) => wrap(&format!(
-            "{}: tap the target, then aiding groups",
-            cards
-                .iter()
-                .map(|&c| r.cards[c].name.clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-        (None, IView::Hand { player }) => {
-            wrap(&format!("{} only: your specials", s.players[*player].name))
-        }
-        (None, IView::Log { back }) => {
-            let lines: Vec<String> = ui.log.iter().flat_map(|l| wrap(l)).collect();
-            let end = lines.len().saturating_sub(*back);
-            lines[end.saturating_sub(7)..end].to_vec()
-        }
-        _ => wrap(&Illuminati::prompt(r, s)),
-    };
-    let entries = g.entries();
-    let menu_rows = match g.view {
-        IView::Watch | IView::Income | IView::Log { .. } => 0,
-        IView::Attack { .. } => 2,
-        _ => 3.min(entries.len()),
-    };
-    for (i, line) in msg.iter().take(7 - menu_rows).enumerate() {
-        text(frame, 1 + i, line, false);
-    }
-    if menu_rows == 0 || entries.is_empty() {
-        return;
-    }
-    let first = g
-        .sel
-        .saturating_sub(menu_rows - 1)
-        .min(entries.len().saturating_sub(menu_rows));
-    for (i, (label, _)) in entries.iter().skip(first).take(menu_rows).enumerate() {
-        text(frame, 8 - menu_rows + i, label, first + i == g.sel);
     }
 }

@@ -1,192 +1,87 @@
-//! Drawing the device's screens into the 128x64 frame: a header bar, three lines of message
-//! (the working of the last command for a few seconds, a refusal, or what to do), and four
-//! lines of menu with the chosen line inverted. 5x8 font: 25 columns, 8 rows.
+//! Drawing the shell's screens into the 128x64 frame (the game's own screens draw themselves):
+//! the new-game screen, enrolment, the log, the pager, the standings (the final standings with
+//! the game's chart beside them) and the question before an undo, each in the shared layout.
 
-use embedded_graphics::mono_font::ascii::FONT_5X8;
-use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
-use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
-use embedded_graphics::text::{Baseline, Text};
+use embedded_graphics::primitives::{Line, Polyline, PrimitiveStyle};
 
-use super::menu::{fit, headline, wrap};
-use super::{Ui, View};
+use super::text::{layout, line, log_window, wrap, wrap_all, ROWS};
+use super::{Act, Ui, View};
+use crate::engine::panels::Panel;
 use crate::hw::Frame;
 
-const ROW: i32 = 8;
-const MENU_ROWS: usize = 4;
-
-fn text(frame: &mut Frame, row: usize, s: &str, inverted: bool) {
-    let y = row as i32 * ROW;
-    let (fg, bg) = if inverted {
-        (BinaryColor::Off, BinaryColor::On)
-    } else {
-        (BinaryColor::On, BinaryColor::Off)
-    };
-    if inverted {
-        let _ = Rectangle::new(Point::new(0, y), Size::new(128, ROW as u32))
-            .into_styled(PrimitiveStyle::with_fill(bg))
-            .draw(frame);
-    }
-    let style = MonoTextStyle::new(&FONT_5X8, fg);
-    let _ = Text::with_baseline(&fit(s), Point::new(1, y), style, Baseline::Top).draw(frame);
-}
-
-/// The lines of the message area.
-fn message(ui: &Ui) -> Vec<String> {
-    if let Some(n) = &ui.note {
-        return wrap(n);
-    }
-    if let View::Pager { pages, page } = &ui.view {
-        return pages.get(*page).cloned().unwrap_or_default();
-    }
-    if let (View::Standings, Some(se)) = (&ui.view, &ui.session) {
-        return super::menu::standings(&se.rules, &se.state)
-            .iter()
-            .flat_map(|l| wrap(l))
-            .collect();
-    }
-    if let View::Log { back } = ui.view {
-        let lines: Vec<String> = ui.log.iter().flat_map(|l| wrap(l)).collect();
-        let end = lines.len().saturating_sub(back);
-        let start = end.saturating_sub(7);
-        return lines[start..end].to_vec();
-    }
-    if let View::Deal {
-        square: Some(sq),
-        buyer: Some(b),
-        price,
-    } = ui.view
-    {
-        if let Some(se) = &ui.session {
-            return wrap(&format!(
-                "Sell {} to {} for {price}? UP/DOWN price",
-                se.rules.squares[sq].name, se.state.players[b].name
-            ));
-        }
-    }
-    if let (View::Bid { player, amount }, Some(se)) = (&ui.view, &ui.session) {
-        let s = &se.state;
-        let high = match s.top() {
-            Some(crate::engine::property::state::Pending::Auction(a)) => match a.high {
-                Some((h, v)) => format!("high: {} {v}", s.players[h].name),
-                None => "no bids yet".into(),
-            },
-            _ => String::new(),
-        };
-        return wrap(&format!(
-            "{}'s bid: {amount} ({high}). UP/DOWN change it, hold for faster; a token tap bids it",
-            s.players[*player].name
-        ));
-    }
-    if let (View::Square { square }, Some(se)) = (&ui.view, &ui.session) {
-        let s = &se.state;
-        let owner = s
-            .owner(*square)
-            .map(|o| s.players[o].name.clone())
-            .unwrap_or_default();
-        return wrap(&format!("{} ({owner})", se.rules.squares[*square].name));
-    }
-    if ui.view == View::ConfirmTimeUp {
-        let why = match &ui.clock {
-            Some(c) if c.left_ms(ui.now) == 0 => {
-                format!("The agreed {} minutes are over. ", c.limit_ms / 60_000)
-            }
-            _ => String::new(),
-        };
-        return wrap(&format!(
-            "{why}End the game now? Everything is valued and the richest player wins."
-        ));
-    }
-    if let View::Enroll { uid } = &ui.view {
-        return wrap(&format!("New tag {}: what is it?", uid.hex()));
-    }
-    if ui.view == View::Setup {
-        // On a Resume line: what that saved game is.
-        if let Some(super::Act::Resume(path)) = ui.entries().get(ui.sel).map(|e| e.act.clone()) {
-            return wrap(&crate::saves::describe(&path));
-        }
-        let players = if ui.setup.players.is_empty() {
-            "none yet".to_string()
-        } else {
-            ui.setup.players.join(", ")
-        };
-        return wrap(&format!("Players: {players}. Tap tokens or add."));
-    }
-    let Some(se) = &ui.session else {
-        return vec![];
-    };
-    if ui.now < ui.toast_until && !ui.toast.is_empty() {
-        // Money first: the working is what the table must see.
-        let mut lines: Vec<&String> = ui.toast.iter().filter(|l| l.contains(" pays ")).collect();
-        lines.extend(
-            ui.toast
-                .iter()
-                .filter(|l| !l.contains(" pays ") && !l.starts_with("now:")),
-        );
-        let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l)).collect();
-        if !wrapped.is_empty() {
-            return wrapped;
-        }
-    }
-    wrap(&headline(&se.rules, &se.state, ui.cfg.auction_step))
-}
-
-fn header(ui: &Ui) -> String {
-    match (&ui.view, &ui.session) {
-        (View::Setup, _) => "Boardside: new game".into(),
-        (View::Enroll { .. }, _) => "Enroll a tag".into(),
-        (View::Log { .. }, _) => "Log (UP: older)".into(),
-        (View::Standings, Some(se)) if se.state.over => "Final standings".into(),
-        (View::Standings, _) => "Standings (net worth)".into(),
-        (View::Pager { pages, page }, _) => format!("Page {} of {}", page + 1, pages.len()),
-        (_, Some(_)) if ui.auction_countdown().is_some() => format!(
-            "Auction: closes in {}s",
-            ui.auction_countdown().unwrap_or(0)
+pub fn render(ui: &Ui, frame: &mut Frame) {
+    let labels = ui.labels();
+    let note = ui.desk.note.as_deref().map(wrap);
+    match (&ui.view, &ui.game) {
+        (View::Game, Some(g)) => g.draw(&ui.desk, frame),
+        (View::Log { back }, _) => layout(
+            frame,
+            "Log (UP: older)",
+            &note.unwrap_or_else(|| log_window(&ui.desk.log, *back, ROWS - 1)),
+            &[],
+            0,
+            0,
         ),
-        (_, Some(se)) => {
-            let s = &se.state;
-            // During the first-turn roll-off, the player rolling is not the current one.
-            let p = match s.top() {
-                Some(crate::engine::property::state::Pending::FirstRoll { .. }) => {
-                    s.acting_player()
-                }
-                _ => s.current,
-            };
-            // A time-limit game's clock first: the table watches it.
-            let clock = match &ui.clock {
-                Some(c) if !s.over => format!("{} ", c.shown(ui.now)),
-                _ => String::new(),
-            };
-            format!(
-                "{clock}{} {} @{}",
-                s.players[p].name,
-                s.cash(p),
-                se.rules.squares[s.players[p].position].name
-            )
+        (View::Pager { pages, page }, _) => {
+            let title = pages
+                .title
+                .clone()
+                .unwrap_or_else(|| format!("Page {} of {}", page + 1, pages.pages.len()));
+            let lines = pages.pages.get(*page).cloned().unwrap_or_default();
+            layout(frame, &title, &note.unwrap_or(lines), &labels, ui.sel, 1);
         }
-        (_, None) => "Boardside".into(),
+        (View::Standings, Some(g)) => {
+            if !final_standings(ui, frame) {
+                let (title, lines) = g.standings();
+                let msg = note.unwrap_or_else(|| wrap_all(&lines));
+                layout(frame, &title, &msg, &labels, ui.sel, 4);
+            }
+        }
+        (View::ConfirmUndo, Some(g)) => {
+            let msg = note.unwrap_or_else(|| g.message(&ui.desk));
+            layout(frame, &g.header(&ui.desk), &msg, &labels, ui.sel, 4);
+        }
+        (View::Enroll { uid }, _) => {
+            let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
+            layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);
+        }
+        _ => {
+            let msg = note.unwrap_or_else(|| setup_message(ui));
+            layout(frame, "Boardside: new game", &msg, &labels, ui.sel, 4);
+        }
     }
 }
 
-/// The final standings with the game's net worth drawn beside them: one short line per
-/// player on the left, the lines of the report's first chart on the right (issue: "the final
-/// standings screen also draws a small net-worth chart on the OLED").
+/// The new-game screen's message: on a Resume line, what that saved game is; else the players.
+fn setup_message(ui: &Ui) -> Vec<String> {
+    if let Some(Act::Resume(path)) = ui.entries().get(ui.sel).map(|e| e.act.clone()) {
+        return wrap(&crate::saves::describe(&path));
+    }
+    let players = if ui.setup.players.is_empty() {
+        "none yet".to_string()
+    } else {
+        ui.setup.players.join(", ")
+    };
+    wrap(&format!("Players: {players}. Tap tokens or add."))
+}
+
+/// The final standings with the game's chart beside them: one short line per player on the
+/// left, the lines of the report's first chart on the right.
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
-    use embedded_graphics::primitives::{Line, Polyline};
-    let (Some(se), Some(report), View::Standings) = (&ui.session, &ui.final_report, &ui.view)
-    else {
+    let (Some(g), Some(report)) = (&ui.game, &ui.desk.final_report) else {
         return false;
     };
-    if !se.state.over {
+    if !g.over() {
         return false;
     }
-    let Some(crate::report::Panel::Lines { series, .. }) = report.panels.first() else {
+    let Some(Panel::Lines { series, .. }) = report.panels.first() else {
         return false;
     };
     frame.clear();
-    text(frame, 0, "Final standings", true);
-    let lines = super::menu::standings(&se.rules, &se.state);
+    let (title, lines) = g.standings();
+    line(frame, 0, 0, &title, true);
     for (i, l) in lines.iter().take(6).enumerate() {
         // "1 Cy 1445 (cash ...)" shortened to place, name and worth: 12 columns.
         let short: String = l
@@ -196,9 +91,9 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
             .chars()
             .take(12)
             .collect();
-        text(frame, 1 + i, &short, false);
+        line(frame, 0, 1 + i, &short, false);
     }
-    // The chart: x 66..126, y 10..54, every player's worth over the turns.
+    // The chart: x 66..126, y 10..54, every player's (or team's) line over the game.
     let (x0, x1, y0, y1) = (66i32, 126i32, 10i32, 54i32);
     let stroke = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
     let _ = Line::new(Point::new(x0, y0), Point::new(x0, y1))
@@ -223,53 +118,12 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
             .collect();
         let _ = Polyline::new(&pts).into_styled(stroke).draw(frame);
     }
-    text(
+    line(
         frame,
+        0,
         7,
-        &ui.entries()
-            .first()
-            .map(|e| e.label.clone())
-            .unwrap_or_default(),
+        &ui.labels().first().cloned().unwrap_or_default(),
         true,
     );
     true
-}
-
-pub fn render(ui: &Ui, frame: &mut Frame) {
-    if final_standings(ui, frame) {
-        return;
-    }
-    if ui.grid.is_some() && !matches!(ui.view, View::Enroll { .. }) {
-        super::grid::render(ui, frame);
-        return;
-    }
-    if ui.illuminati.is_some() && !matches!(ui.view, View::Enroll { .. }) {
-        super::illuminati::render(ui, frame);
-        return;
-    }
-    frame.clear();
-    text(frame, 0, &header(ui), true);
-    let msg = message(ui);
-    let entries = ui.entries();
-    let menu_rows = if matches!(ui.view, View::Log { .. }) {
-        0
-    } else {
-        MENU_ROWS.min(entries.len())
-    };
-    let msg_rows = 7 - menu_rows;
-    for (i, line) in msg.iter().take(msg_rows).enumerate() {
-        text(frame, 1 + i, line, false);
-    }
-    if menu_rows == 0 {
-        return;
-    }
-    let first = ui
-        .sel
-        .saturating_sub(menu_rows - 1)
-        .min(entries.len() - menu_rows);
-    for (i, e) in entries.iter().skip(first).take(menu_rows).enumerate() {
-        let row = 8 - menu_rows + i;
-        let chosen = first + i == ui.sel;
-        text(frame, row, &e.label, chosen);
-    }
 }

@@ -236,13 +236,29 @@ use boardside::engine::property::{Command, Ruleset};
 use boardside::hw::config::TableConfig;
 use boardside::hw::sim::key_input;
 use boardside::hw::{Button, Input};
-use boardside::session::PropertySession as Session;
+type Session = boardside::session::Session<Property>;
+use boardside::engine::property::Property;
+use boardside::games::property_screens::{self as prop, PropertyScreens};
 use boardside::tags::{TagKind, TagMap};
+use boardside::ui::newgame::Setup;
 use boardside::ui::render::render;
-use boardside::ui::{Setup, Ui, View};
+use boardside::ui::screen::OnDevice;
+use boardside::ui::{Ui, View};
+
+/// A device with this game in play.
+fn ui_with<F: OnDevice>(
+    s: boardside::session::Session<F>,
+    tags: TagMap,
+    cfg: TableConfig,
+    setup: Setup,
+) -> Ui {
+    let mut ui = Ui::new(tags, cfg, setup);
+    ui.open(s);
+    ui
+}
 
 fn sectionopoly() -> Ruleset {
-    boardside::rulesets::load::<boardside::engine::property::Property>(concat!(
+    boardside::rulesets::load::<Property>(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/rulesets/sectionopoly.toml"
     ))
@@ -264,13 +280,13 @@ fn table_ui(seed: u64) -> Ui {
         &Uid(vec![0xB0, 0, 0, 2]),
         TagKind::Player { name: "Bob".into() },
     );
-    Ui::new(Some(s), tags, TableConfig::default(), Setup::default())
+    ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
 /// Bob owns the brown group with four houses on each; Ann, with 100 and the `extra` set up,
 /// lands on Oversight and owes 320 she cannot pay at once.
 fn at_table(ui: &mut Ui, extra: &[&str]) {
-    let se = ui.session.as_mut().unwrap();
+    let se = ui.session_mut::<Property>().unwrap();
     let lines = [
         "set owner centre Bob",
         "set owner oversight Bob",
@@ -315,15 +331,27 @@ fn golden(name: &str, ui: &Ui) {
     );
 }
 
+/// The property screens' auction countdown, as the header shows it.
+fn countdown(ui: &Ui) -> Option<u64> {
+    ui.screens::<PropertyScreens>()
+        .unwrap()
+        .auction_countdown(ui.session::<Property>().unwrap(), &ui.desk)
+}
+
+/// The property screens.
+fn screens(ui: &Ui) -> &PropertyScreens {
+    ui.screens::<PropertyScreens>().expect("a property game")
+}
+
 /// Move down to the menu entry with this label and press OK, as a person would.
 fn choose(ui: &mut Ui, label: &str, now: u64) {
     let i = ui
-        .entries()
+        .labels()
         .iter()
-        .position(|e| e.label == label)
-        .unwrap_or_else(|| panic!("no entry {label}"));
-    let n = ui.entries().len();
-    for _ in 0..(i + n - ui.sel % n) % n {
+        .position(|e| e == label)
+        .unwrap_or_else(|| panic!("no entry {label}: {:?}", ui.labels()));
+    let n = ui.labels().len();
+    for _ in 0..(i + n - ui.chosen() % n) % n {
         key(ui, "j", now);
     }
     key(ui, "\r", now);
@@ -341,7 +369,7 @@ fn golden_new_game_screen() {
         players: vec!["Ann".into(), "Bob".into()],
         ..Default::default()
     };
-    let ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     golden("new-game", &ui);
 }
 
@@ -352,12 +380,12 @@ fn golden_new_game_screen_with_illuminati_house_rules() {
         players: vec!["Ann".into(), "Bob".into()],
         ..Default::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     // Down to the last house rule, the screen scrolled to show the longest of them.
     let last = ui
-        .entries()
+        .labels()
         .iter()
-        .position(|e| e.label.starts_with("Neutralize"))
+        .position(|e| e.starts_with("Neutralize"))
         .expect("the neutralize house rule");
     for _ in 0..last {
         key(&mut ui, "j", 0);
@@ -376,11 +404,14 @@ fn every_house_rule_line_on_the_new_game_screen_shows_its_value_whole() {
         if path.extension().is_none_or(|e| e != "toml") {
             continue;
         }
-        let rules = boardside::games::house_rules(&path).unwrap();
+        let rules = boardside::games::for_ruleset(&boardside::games::all(), &path)
+            .unwrap()
+            .house_rules(&path)
+            .unwrap();
         for h in &rules {
             for c in &h.choices {
                 let line = format!("{}: {}", h.name, c.word);
-                if line.len() > boardside::ui::menu::COLS {
+                if line.len() > boardside::ui::text::COLS {
                     cut.push(format!("{}: {line:?}", path.display()));
                 }
                 seen += 1;
@@ -391,7 +422,7 @@ fn every_house_rule_line_on_the_new_game_screen_shows_its_value_whole() {
     assert!(
         cut.is_empty(),
         "longer than the screen's {} columns:\n{}",
-        boardside::ui::menu::COLS,
+        boardside::ui::text::COLS,
         cut.join("\n")
     );
 }
@@ -405,11 +436,11 @@ fn golden_turn_buy_auction_and_debt_screens() {
     golden("after-roll", &ui);
     // An offer to buy, from dice thrown at the table.
     let mut ui = table_ui(1);
-    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     ui.dirty = true;
     golden("buy-offer", &ui);
     // Decline into an auction; Bob taps his token to bid. This table chose a silence timer.
-    ui.cfg.auction_silence_ms = 8000;
+    ui.desk.cfg.auction_silence_ms = 8000;
     choose(&mut ui, "Decline", 60_000);
     ui.handle(bob(), 60_100);
     ui.handle(Input::Tick(60_200), 60_200);
@@ -423,7 +454,7 @@ fn golden_turn_buy_auction_and_debt_screens() {
     ui.handle(Input::Tick(1), 1);
     ui.dirty = true;
     assert!(matches!(
-        ui.session.as_ref().unwrap().state.top(),
+        ui.session::<Property>().unwrap().state.top(),
         Some(Pending::Debt(_))
     ));
     golden("debt", &ui);
@@ -433,12 +464,12 @@ fn golden_turn_buy_auction_and_debt_screens() {
 fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     let mut ui = table_ui(7);
     // This table chose to close auctions after 8 s of silence.
-    ui.cfg.auction_silence_ms = 8000;
+    ui.desk.cfg.auction_silence_ms = 8000;
     let mut now = 0;
     let mut auctions = 0;
     for _ in 0..400 {
         now += 100;
-        let s = ui.session.as_ref().unwrap().state.clone();
+        let s = ui.session::<Property>().unwrap().state.clone();
         if s.over {
             break;
         }
@@ -464,7 +495,7 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
             Some(_) => key(&mut ui, "\r", now),
             None => {
                 if s.turn.rolled && !s.turn.roll_again {
-                    let end = ui.entries().iter().position(|e| e.label == "End the turn");
+                    let end = ui.labels().iter().position(|e| e == "End the turn");
                     match end {
                         Some(i) => {
                             for _ in 0..i {
@@ -480,15 +511,18 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
             }
         }
     }
-    let se = ui.session.as_ref().unwrap();
+    let se = ui.session::<Property>().unwrap();
     let s = &se.state;
     assert!(auctions >= 3, "auctions played: {auctions}");
     let owned = s.squares.iter().filter(|h| h.owner.is_some()).count();
     assert!(owned >= 3, "squares won at auction: {owned}");
-    assert!(ui.log.iter().any(|l| l.contains("(winning bid)")));
-    assert!(ui.log.iter().any(|l| l.contains(" rent on ")), "rent paid");
+    assert!(ui.desk.log.iter().any(|l| l.contains("(winning bid)")));
     assert!(
-        ui.log.iter().any(|l| l.contains("draws the")),
+        ui.desk.log.iter().any(|l| l.contains(" rent on ")),
+        "rent paid"
+    );
+    assert!(
+        ui.desk.log.iter().any(|l| l.contains("draws the")),
         "a card drawn"
     );
     assert_eq!(s.ledger.total(), 0);
@@ -520,19 +554,88 @@ fn an_unknown_tag_opens_enrolment_and_is_saved() {
 }
 
 #[test]
+fn a_tag_map_written_before_pieces_had_ids_keeps_every_tag_and_its_meaning() {
+    // The map as the previous release wrote it: a kind of its own per game's piece.
+    let dir = std::env::temp_dir().join(format!("boardside-old-tags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tags.toml");
+    std::fs::write(
+        &path,
+        r#"[[tag]]
+uid = "A0000001"
+what = "player"
+name = "Ann"
+
+[[tag]]
+uid = "DEED0001"
+what = "deed"
+square = "centre"
+
+[[tag]]
+uid = "CA000001"
+what = "card"
+deck = "intel"
+card = "advance-to-go"
+
+[[tag]]
+uid = "C0000001"
+what = "grid_card"
+card = "up"
+
+[[tag]]
+uid = "D0000001"
+what = "group"
+id = "cia"
+
+[[tag]]
+uid = "E0000001"
+what = "piece"
+label = "red hat"
+"#,
+    )
+    .unwrap();
+    let map = TagMap::load(&path).unwrap();
+    let kind = |hex: &str| map.get(&Uid::read(hex).unwrap()).cloned().unwrap();
+    assert_eq!(kind("A0000001"), TagKind::Player { name: "Ann".into() });
+    let piece = |id: &str| TagKind::Piece { id: id.into() };
+    assert_eq!(kind("DEED0001"), piece("deed:centre"));
+    assert_eq!(kind("CA000001"), piece("card:intel:advance-to-go"));
+    assert_eq!(kind("C0000001"), piece("grid_card:up"));
+    assert_eq!(kind("D0000001"), piece("group:cia"));
+    assert_eq!(kind("E0000001"), piece("red hat"));
+    // The old deed tag still opens its square's options in a property game.
+    let mut ui = table_ui(5);
+    ui.tags = map;
+    ui.session_mut::<Property>()
+        .unwrap()
+        .run_line("set owner centre Ann");
+    ui.handle(Input::Tag(Uid::read("DEED0001").unwrap()), 0);
+    assert_eq!(screens(&ui).view, prop::View::Square { square: 1 });
+    // Written back, the map keeps every tag, in the new form.
+    let written = dir.join("again.toml");
+    TagMap::update(&written, |m| {
+        *m = ui.tags.clone();
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(TagMap::load(&written).unwrap(), ui.tags);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn undo_asks_first() {
     let mut ui = table_ui(4);
     ui.handle(Input::Button(Button::Roll, Press::Press), 0);
-    let before = ui.session.as_ref().unwrap().history.len();
+    let before = ui.session::<Property>().unwrap().history.len();
     ui.handle(Input::Button(Button::Back, Press::Hold), 10);
     assert_eq!(
-        ui.session.as_ref().unwrap().history.len(),
+        ui.session::<Property>().unwrap().history.len(),
         before,
         "nothing undone yet"
     );
     golden("confirm-undo", &ui);
     key(&mut ui, "\r", 20);
-    assert_eq!(ui.session.as_ref().unwrap().history.len(), before - 1);
+    assert_eq!(ui.session::<Property>().unwrap().history.len(), before - 1);
 }
 
 #[test]
@@ -545,7 +648,7 @@ fn debt_screen_offers_raising_money_and_conceding() {
             "set owner operations-office Ann",
         ],
     );
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     assert_eq!(
         labels,
         [
@@ -557,14 +660,18 @@ fn debt_screen_offers_raising_money_and_conceding() {
             "Undo"
         ]
     );
-    let s = &ui.session.as_ref().unwrap().state;
+    let s = &ui.session::<Property>().unwrap().state;
     assert_eq!(
-        boardside::ui::menu::headline(&ui.session.as_ref().unwrap().rules, s, 10),
+        boardside::games::property_screens::menu::headline(
+            &ui.session::<Property>().unwrap().rules,
+            s,
+            10
+        ),
         "Ann owes Bob 320 and has 100"
     );
     // Choosing auto-resolve mortgages the cheapest way and pays.
     key(&mut ui, "\r", 5);
-    let s = &ui.session.as_ref().unwrap().state;
+    let s = &ui.session::<Property>().unwrap().state;
     assert!(s.top().is_none());
     assert_eq!(s.cash(0), 100 + 100 + 200 - 320);
 }
@@ -575,17 +682,17 @@ fn tapping_a_deed_opens_that_squares_options() {
     let deed = Uid(vec![0xDE, 0xED, 0, 1]);
     ui.tags.set(
         &deed,
-        TagKind::Deed {
-            square: "centre".into(),
+        TagKind::Piece {
+            id: "deed:centre".into(),
         },
     );
     {
-        let se = ui.session.as_mut().unwrap();
+        let se = ui.session_mut::<Property>().unwrap();
         se.run_line("set owner centre Ann");
         se.run_line("set owner oversight Ann");
     }
     ui.handle(Input::Tag(deed), 0);
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     assert_eq!(
         labels,
         [
@@ -596,19 +703,18 @@ fn tapping_a_deed_opens_that_squares_options() {
         ]
     );
     key(&mut ui, "\r", 10);
-    assert_eq!(ui.session.as_ref().unwrap().state.squares[1].level, 1);
+    assert_eq!(ui.session::<Property>().unwrap().state.squares[1].level, 1);
     // Sell Oversight to Bob by tapping its deed, then Bob's token, at the printed price.
     let deed2 = Uid(vec![0xDE, 0xED, 0, 3]);
     ui.tags.set(
         &deed2,
-        TagKind::Deed {
-            square: "oversight".into(),
+        TagKind::Piece {
+            id: "deed:oversight".into(),
         },
     );
     let mut ui2 = table_ui(6);
     ui2.tags = ui.tags.clone();
-    ui2.session
-        .as_mut()
+    ui2.session_mut::<Property>()
         .unwrap()
         .run_line("set owner oversight Ann");
     ui2.handle(Input::Tag(deed2), 0);
@@ -619,7 +725,7 @@ fn tapping_a_deed_opens_that_squares_options() {
     key(&mut ui2, "k", 4);
     key(&mut ui2, "j", 4);
     key(&mut ui2, "\r", 5);
-    let s = &ui2.session.as_ref().unwrap().state;
+    let s = &ui2.session::<Property>().unwrap().state;
     assert_eq!(s.squares[3].owner, Some(1));
     assert_eq!((s.cash(0), s.cash(1)), (1570, 1430));
 }
@@ -648,10 +754,10 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
         resume: boardside::saves::newest(&dir),
         ..Default::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
-    assert_eq!(ui.entries()[0].label, "Resume the last game");
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    assert_eq!(ui.labels()[0], "Resume the last game");
     key(&mut ui, "\r", 0);
-    assert_eq!(ui.session.as_ref().unwrap().state, saved);
+    assert_eq!(ui.session::<Property>().unwrap().state, saved);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -661,10 +767,8 @@ fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
     std::fs::create_dir_all(&dir).unwrap();
     let journal = dir.join("suetology.journal");
     let root = env!("CARGO_MANIFEST_DIR");
-    let sue = boardside::rulesets::load::<boardside::engine::property::Property>(&format!(
-        "{root}/rulesets/suetology.toml"
-    ))
-    .unwrap();
+    let sue =
+        boardside::rulesets::load::<Property>(&format!("{root}/rulesets/suetology.toml")).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s = Session::new(sue.clone(), &names, 2, sue.options.clone(), Some(&journal)).unwrap();
     s.run_line("roll 2 3");
@@ -674,15 +778,12 @@ fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
         .iter()
         .map(|n| format!("{root}/rulesets/{n}.toml").into())
         .collect();
-    let (resumed, _) =
-        boardside::saves::resume::<boardside::engine::property::Property>(&files, &journal)
-            .unwrap();
+    let (resumed, _) = boardside::saves::resume::<Property>(&files, &journal).unwrap();
     assert_eq!(resumed.rules.id, "suetology");
     assert_eq!(resumed.state, saved);
-    let err =
-        boardside::saves::resume::<boardside::engine::property::Property>(&files[..2], &journal)
-            .err()
-            .unwrap();
+    let err = boardside::saves::resume::<Property>(&files[..2], &journal)
+        .err()
+        .unwrap();
     assert!(err.contains("ruleset"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -728,14 +829,12 @@ fn grid_ui() -> Ui {
     {
         tags.set(
             &Uid(vec![0xC0, 0, 0, i as u8]),
-            TagKind::GridCard {
-                card: card.to_string(),
+            TagKind::Piece {
+                id: format!("grid_card:{card}"),
             },
         );
     }
-    let mut ui = Ui::new(None, tags, TableConfig::default(), Setup::default());
-    ui.grid = Some(boardside::ui::grid::GridTable::new(s));
-    ui
+    ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
 fn card(name: &str) -> Input {
@@ -747,21 +846,11 @@ fn card(name: &str) -> Input {
 }
 
 fn grid_state(ui: &Ui) -> &boardside::engine::grid::State {
-    &ui.grid.as_ref().unwrap().session.state
+    &ui.session::<boardside::engine::grid::Grid>().unwrap().state
 }
 
 fn grid_choose(ui: &mut Ui, label: &str, now: u64) {
-    let g = ui.grid.as_ref().unwrap();
-    let i = g
-        .entries()
-        .iter()
-        .position(|(l, _)| l == label)
-        .unwrap_or_else(|| panic!("no entry {label}: {:?}", g.entries()));
-    let sel = g.sel;
-    for _ in sel..i {
-        key(ui, "j", now);
-    }
-    key(ui, "\r", now);
+    choose(ui, label, now);
 }
 
 #[test]
@@ -795,15 +884,17 @@ fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
     grid_choose(&mut ui, "Seal for Bob", now + 3);
     grid_choose(&mut ui, "attack", now + 4);
     // The reveal: the orders, one page at a time, then the board.
-    let g = ui.grid.as_ref().unwrap();
-    assert!(matches!(g.view, boardside::ui::grid::GView::Reveal { .. }));
+    assert!(matches!(ui.view, View::Pager { .. }));
     golden("grid-reveal", &ui);
-    while !matches!(
-        ui.grid.as_ref().unwrap().view,
-        boardside::ui::grid::GView::Board
-    ) {
+    while ui.view != View::Game {
         key(&mut ui, "\r", now + 5);
     }
+    assert_eq!(
+        ui.screens::<boardside::games::grid_screens::GridScreens>()
+            .unwrap()
+            .view,
+        boardside::games::grid_screens::GView::Board
+    );
     golden("grid-board", &ui);
     let moved = grid_state(&ui).pieces[0].at.unwrap();
     assert_ne!(moved, ann_at, "Ann moved {dir}");
@@ -829,22 +920,20 @@ fn undoing_a_sealed_grid_order_never_shows_its_cards() {
         Input::Button(Button::Back, boardside::hw::Press::Hold),
         now + 3,
     );
-    let labels: Vec<String> = ui
-        .grid
-        .as_ref()
-        .unwrap()
-        .entries()
-        .into_iter()
-        .map(|(l, _)| l)
-        .collect();
+    let labels: Vec<String> = ui.labels();
     assert_eq!(labels[0], "Undo Ann's sealed order");
     key(&mut ui, "\r", now + 4);
     assert!(ui
+        .desk
         .log
         .last()
         .unwrap()
         .contains("undone: Ann's sealed order"));
-    assert!(!ui.log.iter().any(|l| l.contains("attack")), "{:?}", ui.log);
+    assert!(
+        !ui.desk.log.iter().any(|l| l.contains("attack")),
+        "{:?}",
+        ui.desk.log
+    );
     assert!(grid_state(&ui).pieces[0].order.is_none());
 }
 
@@ -890,12 +979,12 @@ fn illuminati_ui() -> Ui {
     {
         tags.set(
             &Uid(vec![0xD0, 0, 0, i as u8]),
-            TagKind::Group { id: id.to_string() },
+            TagKind::Piece {
+                id: format!("group:{id}"),
+            },
         );
     }
-    let mut ui = Ui::new(None, tags, TableConfig::default(), Setup::default());
-    ui.illuminati = Some(boardside::ui::illuminati::IlluTable::new(s));
-    ui
+    ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
 fn group_tap(id: &str) -> Input {
@@ -907,17 +996,7 @@ fn group_tap(id: &str) -> Input {
 }
 
 fn illuminati_choose(ui: &mut Ui, label: &str, now: u64) {
-    let g = ui.illuminati.as_ref().unwrap();
-    let i = g
-        .entries()
-        .iter()
-        .position(|(l, _)| l == label)
-        .unwrap_or_else(|| panic!("no entry {label}: {:?}", g.entries()));
-    let sel = g.sel;
-    for _ in sel..i {
-        key(ui, "j", now);
-    }
-    key(ui, "\r", now);
+    choose(ui, label, now);
 }
 
 #[test]
@@ -928,7 +1007,10 @@ fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
     let state = || ();
     let _ = state;
     {
-        let s = &ui.illuminati.as_ref().unwrap().session.state;
+        let s = &ui
+            .session::<boardside::engine::illuminati::Illuminati>()
+            .unwrap()
+            .state;
         assert_eq!(s.turn.draws_left, 0);
     }
     // Attacker, target, aid: the Bavarian Illuminati on the C.I.A., aided by the F.B.I.
@@ -936,8 +1018,10 @@ fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
     ui.handle(group_tap("cia"), 3);
     ui.handle(group_tap("fbi"), 4);
     illuminati_choose(&mut ui, "Attack to control", 5);
-    let g = ui.illuminati.as_ref().unwrap();
-    let a = g.session.state.attack.as_ref().expect("the attack is open");
+    let g = ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .unwrap();
+    let a = g.state.attack.as_ref().expect("the attack is open");
     assert_eq!(a.aid.len(), 1);
     // 10 + 2 (the F.B.I.'s transferable power) - 5 = 7, before any money.
     golden("illuminati-attack", &ui);
@@ -945,19 +1029,19 @@ fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
     ui.handle(ann(), 6);
     key(&mut ui, "k", 7);
     illuminati_choose(&mut ui, "OK: spend it", 8);
-    let g = ui.illuminati.as_ref().unwrap();
+    let g = ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .unwrap();
     let (_, need) = boardside::engine::illuminati::attack::working(
-        &g.session.rules,
-        &g.session.state,
-        g.session.state.attack.as_ref().unwrap(),
+        &g.rules,
+        &g.state,
+        g.state.attack.as_ref().unwrap(),
     );
     assert_eq!(need, 9);
     key(&mut ui, "r", 9);
     assert!(
-        ui.illuminati
-            .as_ref()
+        ui.session::<boardside::engine::illuminati::Illuminati>()
             .unwrap()
-            .session
             .state
             .attack
             .is_none(),
@@ -973,8 +1057,10 @@ fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_sec
     golden("illuminati-watch", &ui);
     let mut frame = boardside::hw::Frame::default();
     render(&ui, &mut frame);
-    let g = ui.illuminati.as_ref().unwrap();
-    let lines = boardside::engine::illuminati::protocol::watch(&g.session.rules, &g.session.state);
+    let g = ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .unwrap();
+    let lines = boardside::engine::illuminati::protocol::watch(&g.rules, &g.state);
     assert!(
         lines[1].contains("secret goal") && !lines[1].contains("MB"),
         "{lines:?}"
@@ -988,22 +1074,34 @@ fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_car
     let mut tags = ui.tags.clone();
     tags.set(
         &Uid(vec![0xE0, 0, 0, 1]),
-        TagKind::Group {
-            id: "swiss-bank".into(),
+        TagKind::Piece {
+            id: "group:swiss-bank".into(),
         },
     );
     ui.tags = tags;
     ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 1])), 1);
-    let s = &ui.illuminati.as_ref().unwrap().session.state;
+    let s = &ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .unwrap()
+        .state;
     assert_eq!(s.players[0].specials.len(), 1, "drawn into Ann's hand");
     assert_eq!(s.turn.draws_left, 0);
     illuminati_choose(&mut ui, "Income this turn", 2);
     let mut frame = boardside::hw::Frame::default();
     render(&ui, &mut frame);
-    let g = ui.illuminati.as_ref().unwrap();
-    assert_eq!(g.view, boardside::ui::illuminati::IView::Income);
+    assert_eq!(
+        ui.screens::<boardside::games::illuminati_screens::IlluScreens>()
+            .unwrap()
+            .view,
+        boardside::games::illuminati_screens::IView::Income
+    );
     assert!(
-        g.session.state.income.iter().any(|&(_, v)| v == 9),
+        ui.session::<boardside::engine::illuminati::Illuminati>()
+            .unwrap()
+            .state
+            .income
+            .iter()
+            .any(|&(_, v)| v == 9),
         "the Bavarian's +9"
     );
 }
@@ -1011,39 +1109,39 @@ fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_car
 #[test]
 fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_reopens_it() {
     let mut ui = table_ui(1);
-    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     choose(&mut ui, "Decline", 1_000);
     ui.handle(bob(), 1_100);
     // A long silence: without a timer the auction stays open, and no countdown shows.
     ui.handle(Input::Tick(600_000), 600_000);
     assert!(matches!(
-        ui.session.as_ref().unwrap().state.top(),
+        ui.session::<Property>().unwrap().state.top(),
         Some(Pending::Auction(_))
     ));
-    assert_eq!(ui.auction_countdown(), None);
+    assert_eq!(countdown(&ui), None);
     // Closing is one command; one undo brings the open auction back.
     choose(&mut ui, "Close the auction", 600_100);
-    assert!(ui.session.as_ref().unwrap().state.top().is_none());
-    ui.session.as_mut().unwrap().undo().unwrap();
+    assert!(ui.session::<Property>().unwrap().state.top().is_none());
+    ui.session_mut::<Property>().unwrap().undo().unwrap();
     assert!(matches!(
-        ui.session.as_ref().unwrap().state.top(),
+        ui.session::<Property>().unwrap().state.top(),
         Some(Pending::Auction(_))
     ));
     // With a timer the countdown shows, and any press restarts it.
-    ui.cfg.auction_silence_ms = 8000;
+    ui.desk.cfg.auction_silence_ms = 8000;
     ui.handle(Input::Tick(601_000), 601_000);
     ui.handle(
         Input::Button(Button::Down, boardside::hw::Press::Press),
         601_000,
     );
-    assert_eq!(ui.auction_countdown(), Some(8));
+    assert_eq!(countdown(&ui), Some(8));
     ui.handle(Input::Tick(605_000), 605_000);
-    assert_eq!(ui.auction_countdown(), Some(4));
+    assert_eq!(countdown(&ui), Some(4));
     let mut frame = boardside::hw::Frame::default();
     render(&ui, &mut frame);
     ui.handle(Input::Tick(610_000), 610_000);
     assert!(
-        ui.session.as_ref().unwrap().state.top().is_none(),
+        ui.session::<Property>().unwrap().state.top().is_none(),
         "closed by silence"
     );
 }
@@ -1051,27 +1149,30 @@ fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_re
 #[test]
 fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
     let mut ui = table_ui(3);
-    ui.session.as_mut().unwrap().run_line("roll 3 4");
-    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.session_mut::<Property>().unwrap().run_line("roll 3 4");
+    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
-    assert!(!ui.entries().iter().any(|e| e.label.starts_with("Time up")));
+    assert!(!ui.labels().iter().any(|e| e.starts_with("Time up")));
     let rules = sectionopoly();
     let mut o = rules.options.clone();
     o.time_limit = true;
     o.first_player = FirstPlayer::Listed;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let s = Session::new(rules, &names, 3, o, None).unwrap();
-    let mut ui = Ui::new(
-        Some(s),
+    let mut ui = ui_with(
+        s,
         TagMap::default(),
         TableConfig::default(),
         Setup::default(),
     );
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     choose(&mut ui, "Time up: end the game", 20);
-    assert!(!ui.session.as_ref().unwrap().state.over, "it asks first");
+    assert!(
+        !ui.session::<Property>().unwrap().state.over,
+        "it asks first"
+    );
     choose(&mut ui, "Yes: value all, end it", 30);
-    assert!(ui.session.as_ref().unwrap().state.over);
+    assert!(ui.session::<Property>().unwrap().state.over);
 }
 
 #[test]
@@ -1105,8 +1206,8 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
         journal_dir: Some(dir.clone()),
         ..Setup::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
-    let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    let labels: Vec<String> = ui.labels();
     // The older save is named by its day and players; the line chosen says what it is.
     let older = labels
         .iter()
@@ -1126,16 +1227,23 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     ui.sel = 0;
     choose(&mut ui, "Resume the last game", 1);
     assert!(
-        ui.log.iter().any(|l| l.contains("Bob rolls 1 + 2 = 3")),
+        ui.desk
+            .log
+            .iter()
+            .any(|l| l.contains("Bob rolls 1 + 2 = 3")),
         "{:?}",
-        ui.log
+        ui.desk.log
     );
     assert!(
-        ui.log.iter().any(|l| l.contains("starting money")),
+        ui.desk.log.iter().any(|l| l.contains("starting money")),
         "{:?}",
-        ui.log
+        ui.desk.log
     );
-    assert!(!ui.log.iter().any(|l| l.contains('`')), "{:?}", ui.log);
+    assert!(
+        !ui.desk.log.iter().any(|l| l.contains('`')),
+        "{:?}",
+        ui.desk.log
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1158,17 +1266,17 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     o.first_player = FirstPlayer::Listed;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let s = Session::new(rules, &names, 3, o, None).unwrap();
-    let mut ui = Ui::new(
-        Some(s),
+    let mut ui = ui_with(
+        s,
         TagMap::default(),
         TableConfig::default(),
         Setup::default(),
     );
     choose(&mut ui, "Standings", 1);
     assert_eq!(ui.view, boardside::ui::View::Standings);
-    let rows = boardside::ui::menu::standings(
-        &ui.session.as_ref().unwrap().rules,
-        &ui.session.as_ref().unwrap().state,
+    let rows = boardside::games::property_screens::menu::standings(
+        &ui.session::<Property>().unwrap().rules,
+        &ui.session::<Property>().unwrap().state,
     );
     // The time-limit game deals two deeds each: different cash, the same worth, one place.
     assert_eq!(
@@ -1187,7 +1295,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     while matches!(ui.view, boardside::ui::View::Pager { .. }) {
         key(&mut ui, "\r", 6);
     }
-    let labels: Vec<String> = ui.entries().iter().map(|e| e.label.clone()).collect();
+    let labels: Vec<String> = ui.labels();
     assert_eq!(labels, vec!["Final standings", "New game", "Log"]);
     choose(&mut ui, "Final standings", 6);
     let mut frame = boardside::hw::Frame::default();
@@ -1195,7 +1303,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     key(&mut ui, "\r", 7);
     choose(&mut ui, "New game", 8);
     assert_eq!(ui.view, boardside::ui::View::Setup);
-    assert!(ui.session.is_none());
+    assert!(ui.session::<Property>().is_none());
 }
 
 #[test]
@@ -1207,7 +1315,8 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
         "Ann moves from Chance (7) to Section Power Grid (12)".into(),
         "now: Ann may buy Section Power Grid for 150 (`buy`) or `decline` it".into(),
     ];
-    let pages = boardside::ui::menu::pages(&lines).expect("too much for the message area");
+    let pages = boardside::games::property_screens::menu::pages(&lines)
+        .expect("too much for the message area");
     assert_eq!(pages.len(), 3, "{pages:?}");
     assert!(
         pages[1]
@@ -1217,12 +1326,12 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
     );
     assert!(pages.iter().flatten().all(|l| !l.contains('`')));
     // A short command needs no pager.
-    assert!(boardside::ui::menu::pages(&["Ann passes".to_string()]).is_none());
+    assert!(boardside::games::property_screens::menu::pages(&["Ann passes".to_string()]).is_none());
 }
 
 #[test]
 fn long_names_are_cut_after_a_whole_word_not_mid_word() {
-    use boardside::ui::menu::fit;
+    use boardside::ui::text::fit;
     assert_eq!(
         fit("Bob 1500 @Interrogation Suite"),
         "Bob 1500 @Interrogation"
@@ -1247,8 +1356,8 @@ fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
             "set owner tactical-room Ann",
         ],
     );
-    ui.go_manage_for_test();
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    ui.handle(Input::Button(Button::Ok, Press::Hold), 3);
+    let labels: Vec<String> = ui.labels();
     assert!(
         !labels.iter().any(|l| l.starts_with("Substation")),
         "{labels:?}"
@@ -1270,12 +1379,12 @@ fn selling_a_whole_groups_buildings_is_one_line_with_the_groups_total() {
         "set buildings centre 4",
         "set buildings oversight 3",
     ] {
-        let out = ui.session.as_mut().unwrap().run_line(l);
+        let out = ui.session_mut::<Property>().unwrap().run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     choose(&mut ui, "Bob's squares", 20);
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     // Seven houses at 50, sold back at half: 175, whichever lot names the group.
     let all: Vec<&String> = labels
         .iter()
@@ -1296,24 +1405,24 @@ fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
         "set owner oversight Ann",
         "set owner comm-north Bob",
     ] {
-        let out = ui.session.as_mut().unwrap().run_line(l);
+        let out = ui.session_mut::<Property>().unwrap().run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     assert_eq!(
         &labels[..2],
         ["Ann's squares", "Bob's squares"],
         "{labels:?}"
     );
     choose(&mut ui, "Bob's squares", 20);
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     assert!(labels.iter().any(|l| l.contains(": North")), "{labels:?}");
     assert!(!labels.iter().any(|l| l.contains("Centre")), "{labels:?}");
     // Ann taps her token: her squares, with her cash in the note.
     key(&mut ui, "\x7f", 30);
     ui.handle(ann(), 40);
-    let labels: Vec<String> = ui.entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = ui.labels();
     assert!(labels.iter().any(|l| l.contains("Centre")), "{labels:?}");
     assert!(!labels.iter().any(|l| l.contains(": North")), "{labels:?}");
 }
@@ -1367,11 +1476,11 @@ fn the_simulator_treats_a_key_arriving_again_and_again_as_a_held_button() {
 #[test]
 fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_amount() {
     let mut ui = table_ui(1);
-    ui.session.as_mut().unwrap().run_line("roll 1 2");
+    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     choose(&mut ui, "Decline", 1_000);
     choose(&mut ui, "Ann bids 10+", 1_100);
-    let amount = |ui: &Ui| match ui.view {
-        View::Bid { amount, .. } => amount,
+    let amount = |ui: &Ui| match screens(ui).view {
+        prop::View::Bid { amount, .. } => amount,
         ref v => panic!("not choosing a bid: {v:?}"),
     };
     assert_eq!(amount(&ui), 10);
@@ -1394,7 +1503,7 @@ fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_
     golden("bid", &ui);
     // Bob taps his token: he bids what the screen shows.
     ui.handle(bob(), 6_000);
-    match ui.session.as_ref().unwrap().state.top() {
+    match ui.session::<Property>().unwrap().state.top() {
         Some(Pending::Auction(a)) => assert_eq!(a.high, Some((1, 161))),
         other => panic!("no auction: {other:?}"),
     }
@@ -1405,7 +1514,7 @@ fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_
     }
     assert_eq!(amount(&ui), 1500);
     choose(&mut ui, "Ann bids 1500", 20_000);
-    match ui.session.as_ref().unwrap().state.top() {
+    match ui.session::<Property>().unwrap().state.top() {
         Some(Pending::Auction(a)) => assert_eq!(a.high, Some((0, 1500))),
         other => panic!("no auction: {other:?}"),
     }
@@ -1416,7 +1525,7 @@ fn ruleset_path(name: &str) -> std::path::PathBuf {
 }
 
 fn labels(ui: &Ui) -> Vec<String> {
-    ui.entries().into_iter().map(|e| e.label).collect()
+    ui.labels()
 }
 
 #[test]
@@ -1426,7 +1535,7 @@ fn the_new_game_screen_offers_house_rules_in_words_and_a_time_limit_game_keeps_a
         players: vec!["Ann".into(), "Bob".into()],
         ..Default::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     let l = labels(&ui);
     for want in [
         "Length: standard",
@@ -1440,25 +1549,28 @@ fn the_new_game_screen_offers_house_rules_in_words_and_a_time_limit_game_keeps_a
     choose(&mut ui, "Length: 60 min limit", 30);
     assert!(labels(&ui).iter().any(|x| x == "Length: 90 min limit"));
     choose(&mut ui, "Start the game", 1_000);
-    let o = &ui.session.as_ref().expect("started").state.options;
+    let o = &ui.session::<Property>().expect("started").state.options;
     assert!(o.time_limit && !o.short_game && o.time_limit_minutes == 90);
     // The clock is on the main screen and counts down.
-    assert_eq!(ui.clock.as_ref().unwrap().shown(1_000), "1:30");
+    assert_eq!(screens(&ui).clock.as_ref().unwrap().shown(1_000), "1:30");
     ui.handle(Input::Tick(1_000 + 30 * 60_000), 1_000 + 30 * 60_000);
-    assert_eq!(ui.clock.as_ref().unwrap().shown(ui.now), "1:00");
-    assert_eq!(ui.view, View::Main);
+    assert_eq!(
+        screens(&ui).clock.as_ref().unwrap().shown(ui.desk.now),
+        "1:00"
+    );
+    assert_eq!(screens(&ui).view, prop::View::Main);
     // Time is up: the table is asked before the game ends.
     let end = 1_000 + 90 * 60_000;
     ui.handle(Input::Tick(end), end);
-    assert_eq!(ui.view, View::ConfirmTimeUp);
+    assert_eq!(screens(&ui).view, prop::View::ConfirmTimeUp);
     golden("time-up", &ui);
     choose(&mut ui, "No", end + 10);
     assert!(
-        !ui.session.as_ref().unwrap().state.over,
+        !ui.session::<Property>().unwrap().state.over,
         "the table plays on"
     );
     ui.handle(Input::Tick(end + 60_000), end + 60_000);
-    assert_eq!(ui.view, View::Main, "asked once");
+    assert_eq!(screens(&ui).view, prop::View::Main, "asked once");
 }
 
 #[test]
@@ -1468,11 +1580,21 @@ fn scientopolys_target_status_is_chosen_on_the_new_game_screen() {
         players: vec!["Ann".into(), "Bob".into()],
         ..Default::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     choose(&mut ui, "Target status: 20", 10);
     choose(&mut ui, "Start the game", 20);
-    assert_eq!(ui.session.as_ref().unwrap().state.options.target_status, 25);
-    assert!(ui.clock.is_none(), "no clock without a time limit");
+    assert_eq!(
+        ui.session::<Property>()
+            .unwrap()
+            .state
+            .options
+            .target_status,
+        25
+    );
+    assert!(
+        screens(&ui).clock.is_none(),
+        "no clock without a time limit"
+    );
 }
 
 #[test]
@@ -1486,12 +1608,7 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
         seed: 7,
         ..Default::default()
     };
-    let mut ui = Ui::new(
-        None,
-        TagMap::default(),
-        TableConfig::default(),
-        setup.clone(),
-    );
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup.clone());
     choose(&mut ui, "Length: standard", 10);
     choose(&mut ui, "Length: short game", 20);
     choose(&mut ui, "Length: 60 min limit", 30);
@@ -1517,22 +1634,22 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
         boardside::journal::crc32(body.as_bytes())
     );
     std::fs::write(&journal, fresh).unwrap();
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     ui.handle(Input::Tick(5), 5);
     let line = labels(&ui)
         .into_iter()
         .find(|l| l.starts_with("Resume ") && l.ends_with("Ann,Bob"))
         .expect("the saved game is offered");
     choose(&mut ui, &line, 10);
-    assert!(ui.session.is_some(), "{:?}", ui.note);
-    let shown = ui.clock.as_ref().expect("the clock").shown(10);
+    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk.note);
+    let shown = screens(&ui).clock.as_ref().expect("the clock").shown(10);
     assert_eq!(shown, "1:10", "90 minutes agreed, 20 played before the cut");
     // When it runs out the table is asked, and yes ends the game.
     let end = 10 + 70 * 60_000;
     ui.handle(Input::Tick(end), end);
-    assert_eq!(ui.view, View::ConfirmTimeUp);
+    assert_eq!(screens(&ui).view, prop::View::ConfirmTimeUp);
     choose(&mut ui, "Yes: value all, end it", end + 10);
-    assert!(ui.session.as_ref().unwrap().state.over);
+    assert!(ui.session::<Property>().unwrap().state.over);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1559,7 +1676,9 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
     use boardside::hw::buzzer::Sound;
     use boardside::hw::script::{Scripted, ScriptedInputs};
     let mut ui = table_ui(1);
-    ui.session.as_mut().unwrap().run_line("set cash Bob 5");
+    ui.session_mut::<Property>()
+        .unwrap()
+        .run_line("set cash Bob 5");
     let mut dev = Scripted {
         inputs: ScriptedInputs::new([
             Input::Button(Button::Down, Press::Press),
@@ -1580,9 +1699,11 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
     );
     // Ann declines; Bob's token bids the ask of 10 with 5 in hand: refused.
     let mut ui = table_ui(1);
-    ui.session.as_mut().unwrap().run_line("set cash Bob 5");
-    ui.session.as_mut().unwrap().run_line("roll 1 2");
-    let at = |ui: &Ui| ui.session.as_ref().unwrap().state.top().cloned();
+    ui.session_mut::<Property>()
+        .unwrap()
+        .run_line("set cash Bob 5");
+    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let at = |ui: &Ui| ui.session::<Property>().unwrap().state.top().cloned();
     choose(&mut ui, "Decline", 1_000);
     assert!(
         matches!(at(&ui), Some(Pending::Auction(_))),
@@ -1615,7 +1736,7 @@ fn cy() -> Input {
 }
 
 fn top(ui: &Ui) -> Option<Pending> {
-    ui.session.as_ref().unwrap().state.top().cloned()
+    ui.session::<Property>().unwrap().state.top().cloned()
 }
 
 /// Read every page with OK until the game's screen is back.
@@ -1629,10 +1750,14 @@ fn read_all(ui: &mut Ui, now: u64) {
     panic!("the pager never ends");
 }
 
+/// The property screens' menu with what each line does.
+fn prop_entries(ui: &Ui) -> Vec<prop::Entry> {
+    screens(ui).entries(ui.session::<Property>().unwrap(), &ui.desk)
+}
+
 /// Move to the first entry whose action matches and press OK.
-fn choose_act(ui: &mut Ui, what: &str, pick: impl Fn(&boardside::ui::Act) -> bool, now: u64) {
-    let label = ui
-        .entries()
+fn choose_act(ui: &mut Ui, what: &str, pick: impl Fn(&prop::Act) -> bool, now: u64) {
+    let label = prop_entries(ui)
         .into_iter()
         .find(|e| pick(&e.act))
         .unwrap_or_else(|| panic!("no {what} in {:?}", labels(ui)))
@@ -1643,7 +1768,7 @@ fn choose_act(ui: &mut Ui, what: &str, pick: impl Fn(&boardside::ui::Act) -> boo
 /// The acting player rolls by hand so as to land on `target` (moved three short of it first
 /// when it is not within a roll).
 fn land_on(ui: &mut Ui, target: usize, now: u64) {
-    let se = ui.session.as_ref().unwrap();
+    let se = ui.session::<Property>().unwrap();
     let (s, n) = (&se.state, se.rules.squares.len());
     let p = s.current;
     let name = s.players[p].name.clone();
@@ -1657,7 +1782,7 @@ fn land_on(ui: &mut Ui, target: usize, now: u64) {
     let b = d - a;
     assert_ne!(a, b);
     ui.enter(&format!("roll {a} {b}")).unwrap();
-    let at = ui.session.as_ref().unwrap().state.players[p].position;
+    let at = ui.session::<Property>().unwrap().state.players[p].position;
     assert_eq!(at, target, "{name} should be on square {target}");
     read_all(ui, now);
 }
@@ -1667,7 +1792,7 @@ fn end_turn(ui: &mut Ui, now: u64) {
     choose_act(
         ui,
         "End the turn",
-        |a| *a == boardside::ui::Act::Cmd(Command::End),
+        |a| *a == prop::Act::Cmd(Command::End),
         now,
     );
     read_all(ui, now);
@@ -1675,7 +1800,7 @@ fn end_turn(ui: &mut Ui, now: u64) {
 
 fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     use boardside::engine::property::ruleset::Kind;
-    use boardside::ui::Act;
+    use prop::Act;
     let mut tags = TagMap::default();
     for (uid, name) in [(0xA0, "Ann"), (0xB0, "Bob"), (0xC0, "Cy")] {
         let last = match name {
@@ -1693,7 +1818,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         seed: 11,
         ..Default::default()
     };
-    let mut ui = Ui::new(None, tags, TableConfig::default(), setup);
+    let mut ui = Ui::new(tags, TableConfig::default(), setup);
     // The players tap their tokens; a house rule is chosen on the new-game screen.
     for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
         ui.handle(t, 10 + i as u64);
@@ -1708,7 +1833,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         labels(&ui)
     );
     choose(&mut ui, "Start the game", 30);
-    assert!(ui.session.is_some(), "{:?}", ui.note);
+    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk.note);
     // The roll-off, by the ROLL button.
     let mut t = 100;
     while matches!(top(&ui), Some(Pending::FirstRoll { .. })) {
@@ -1717,10 +1842,10 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         t += 10;
         assert!(t < 10_000, "the roll-off never ends");
     }
-    let rules = ui.session.as_ref().unwrap().rules.clone();
+    let rules = ui.session::<Property>().unwrap().rules.clone();
     let n = rules.squares.len();
     let from = |ui: &Ui, want: &dyn Fn(usize) -> bool| {
-        let s = &ui.session.as_ref().unwrap().state;
+        let s = &ui.session::<Property>().unwrap().state;
         let pos = s.players[s.current].position;
         (1..n)
             .map(|k| (pos + k) % n)
@@ -1730,9 +1855,9 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
 
     // A card square: the card's text is read on the device.
     let card = from(&ui, &|q| matches!(rules.squares[q].kind, Kind::Card { .. }));
-    let lines_before = ui.log.len();
+    let lines_before = ui.desk.log.len();
     land_on(&mut ui, card, t);
-    assert!(ui.log.len() > lines_before, "the card was narrated");
+    assert!(ui.desk.log.len() > lines_before, "the card was narrated");
     let mut frame = Frame::default();
     render(&ui, &mut frame);
     // Whatever the card did, finish the turn (a purchase it offered is declined).
@@ -1740,7 +1865,8 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
 
     // An auction nobody bids on, closed, undone, closed again.
     let free = from(&ui, &|q| {
-        rules.squares[q].price().is_some() && ui.session.as_ref().unwrap().state.owner(q).is_none()
+        rules.squares[q].price().is_some()
+            && ui.session::<Property>().unwrap().state.owner(q).is_none()
     });
     land_on(&mut ui, free, t);
     choose_act(&mut ui, "Decline", |a| *a == Act::Cmd(Command::Decline), t);
@@ -1752,7 +1878,12 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     );
     choose(&mut ui, "Close the auction", t);
     read_all(&mut ui, t);
-    assert!(ui.session.as_ref().unwrap().state.owner(free).is_none());
+    assert!(ui
+        .session::<Property>()
+        .unwrap()
+        .state
+        .owner(free)
+        .is_none());
     ui.handle(Input::Button(Button::Back, Press::Hold), t);
     assert_eq!(ui.view, View::ConfirmUndo);
     key(&mut ui, "\r", t);
@@ -1765,7 +1896,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     settle_turn(&mut ui, t);
 
     // Building from the manage screen: the acting player owns the first lot group.
-    let s = &ui.session.as_ref().unwrap().state;
+    let s = &ui.session::<Property>().unwrap().state;
     let (builder, name) = (s.current, s.players[s.current].name.clone());
     let group = rules
         .groups
@@ -1789,20 +1920,20 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     let built: u32 = group
         .members
         .iter()
-        .map(|&m| ui.session.as_ref().unwrap().state.squares[m].level as u32)
+        .map(|&m| ui.session::<Property>().unwrap().state.squares[m].level as u32)
         .sum();
     assert_eq!(built, 1, "one building bought from the manage screen");
     let lot = *group
         .members
         .iter()
-        .find(|&&m| ui.session.as_ref().unwrap().state.squares[m].level > 0)
+        .find(|&&m| ui.session::<Property>().unwrap().state.squares[m].level > 0)
         .unwrap();
     ui.handle(Input::Button(Button::Back, Press::Press), t);
     land_on(&mut ui, lot, t);
     settle_turn(&mut ui, t);
 
     // A debt: the next player, short of cash but owning a station, lands on the built lot.
-    let s = &ui.session.as_ref().unwrap().state;
+    let s = &ui.session::<Property>().unwrap().state;
     let debtor = s.current;
     assert_ne!(debtor, builder);
     let dname = s.players[debtor].name.clone();
@@ -1840,8 +1971,8 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     settle_turn(&mut ui, t);
 
     // The end: the two others go bankrupt on the built lot, conceding from the debt screen.
-    while !ui.session.as_ref().unwrap().state.over {
-        let s = &ui.session.as_ref().unwrap().state;
+    while !ui.session::<Property>().unwrap().state.over {
+        let s = &ui.session::<Property>().unwrap().state;
         let p = s.current;
         let pname = s.players[p].name.clone();
         if p == builder {
@@ -1872,23 +2003,23 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     ui.handle(Input::Button(Button::Back, Press::Press), t);
     choose(&mut ui, "New game", t);
     assert_eq!(ui.view, View::Setup);
-    assert!(ui.session.is_none());
+    assert!(ui.session::<Property>().is_none());
     let _ = builder;
 }
 
 /// Finish whatever the turn is waiting for (a purchase is declined and its auction closed, a
 /// debt is paid or conceded), then end it; back at the next player's turn start.
 fn settle_turn(ui: &mut Ui, now: u64) {
-    use boardside::ui::Act;
+    use prop::Act;
     for _ in 0..20 {
         read_all(ui, now);
-        if ui.session.as_ref().unwrap().state.over {
+        if ui.session::<Property>().unwrap().state.over {
             return;
         }
-        if ui.view != View::Main {
+        if ui.view != View::Game || screens(ui).view != prop::View::Main {
             ui.handle(Input::Button(Button::Back, Press::Press), now);
         }
-        let entries = ui.entries();
+        let entries = prop_entries(ui);
         let has = |want: &Command| entries.iter().any(|e| e.act == Act::Cmd(want.clone()));
         match top(ui) {
             None if has(&Command::End) => return end_turn(ui, now),
@@ -2030,7 +2161,7 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
     boardside::app::run(&mut dev, &mut ui, &mut clock).expect("the loop goes on");
     assert!(dev.shown >= 1, "shown once the display answers again");
     assert_eq!(
-        ui.session.as_ref().unwrap().history.len(),
+        ui.session::<Property>().unwrap().history.len(),
         1,
         "the roll was made while the display was failing"
     );
@@ -2051,7 +2182,7 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s =
         boardside::session::Session::<Grid>::new(rules, &names, 7, o, Some(&journal)).unwrap();
-    let mut log = Vec::new();
+    let mut desk = boardside::ui::screen::Desk::default();
     for line in [
         "side Ann scientists",
         "place Ann 5 5",
@@ -2065,7 +2196,8 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
         let Ok(Parsed::Command(c)) = Grid::parse(&s.rules, &s.state, line) else {
             panic!("{line}: not a command");
         };
-        boardside::ui::table::run(&mut s, c, &mut log).unwrap_or_else(|e| panic!("{line}: {e}"));
+        desk.run(&mut s, c)
+            .unwrap_or_else(|| panic!("{line}: {:?}", desk.note));
     }
     assert!(s.over(), "the religionists have nobody left");
     let svg = std::fs::read_to_string(dir.join("game-1.svg")).expect("the picture was saved");
@@ -2096,12 +2228,13 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
             seed: 5,
             ..Setup::default()
         };
-        let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+        let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
         ui.start_now().unwrap_or_else(|e| panic!("{family}: {e}"));
         let started = [
-            ui.grid.is_some(),
-            ui.illuminati.is_some(),
-            ui.session.is_some(),
+            ui.session::<boardside::engine::grid::Grid>().is_some(),
+            ui.session::<boardside::engine::illuminati::Illuminati>()
+                .is_some(),
+            ui.session::<Property>().is_some(),
         ];
         let want = match family {
             "grid" => [true, false, false],
@@ -2117,14 +2250,16 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
             rulesets: vec![ruleset],
             ..Setup::default()
         };
-        let mut again = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+        let mut again = Ui::new(TagMap::default(), TableConfig::default(), setup);
         again
             .resume_now(journal.clone())
             .unwrap_or_else(|e| panic!("{family}: {e}"));
         let resumed = [
-            again.grid.is_some(),
-            again.illuminati.is_some(),
-            again.session.is_some(),
+            again.session::<boardside::engine::grid::Grid>().is_some(),
+            again
+                .session::<boardside::engine::illuminati::Illuminati>()
+                .is_some(),
+            again.session::<Property>().is_some(),
         ];
         assert_eq!(resumed, want, "{family} resumed");
     }
@@ -2134,9 +2269,9 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
         players: vec!["Ann".into(), "Bob".into()],
         ..Setup::default()
     };
-    let mut ui = Ui::new(None, TagMap::default(), TableConfig::default(), setup);
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     let err = ui.start_now().unwrap_err();
     assert!(err.contains("missing.toml"), "{err}");
-    assert!(ui.session.is_none() && ui.grid.is_none() && ui.illuminati.is_none());
+    assert!(ui.game.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

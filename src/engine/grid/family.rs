@@ -242,32 +242,6 @@ impl Game for Grid {
 impl Words for Grid {
     /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
     /// reading of a stunned wonder holder (rulesets/grid.toml).
-    fn house_rules(r: &GridRules) -> Vec<boardside_engine::game::HouseRule> {
-        use boardside_engine::game::HouseRule;
-        let o = &r.options;
-        vec![
-            HouseRule::either(
-                "Walls",
-                "walls",
-                [("printed", "default"), ("none", "none")],
-                o.no_walls,
-            ),
-            HouseRule::number(
-                "Strip length",
-                "strip_length",
-                "",
-                &[12, 18, 24, 30, 36],
-                o.strip_length,
-            ),
-            // "Stunned holder converts: off" would not fit the screen's line.
-            HouseRule::either(
-                "Stunned holder",
-                "stunned_holder_converts",
-                [("does not", "false"), ("converts", "true")],
-                o.stunned_holder_converts,
-            ),
-        ]
-    }
     fn verbs(_r: &GridRules) -> String {
         protocol::VERBS.to_string()
     }
@@ -413,7 +387,7 @@ impl Story for Grid {
     fn report(
         _r: &GridRules,
         _players: &[String],
-        steps: &[boardside_engine::panels::Step<Self>],
+        steps: &[boardside_engine::game::StepOf<Self>],
     ) -> boardside_engine::panels::Report {
         super::report::report(steps)
     }

@@ -2,9 +2,10 @@
 
 use super::state::Team;
 use super::Grid;
-use boardside_engine::panels::{Panel, Report, Series, Step};
+use boardside_engine::game::StepOf;
+use boardside_engine::panels::{Panel, Report, Series};
 
-pub fn report(steps: &[Step<Grid>]) -> Report {
+pub fn report(steps: &[StepOf<Grid>]) -> Report {
     let line = |name: &str| Series {
         name: name.into(),
         points: Vec::new(),

@@ -312,49 +312,6 @@ impl Game for Illuminati {
 
 impl Words for Illuminati {
     /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
-    fn house_rules(r: &IlluRules) -> Vec<boardside_engine::game::HouseRule> {
-        use boardside_engine::game::HouseRule;
-        let o = &r.options;
-        // Each line is "name: value" on a 25-column screen, hence the short names.
-        vec![
-            HouseRule::either(
-                "Turns",
-                "turn_order",
-                [
-                    ("counter-clockwise", "counter-clockwise"),
-                    ("as listed", "listed"),
-                ],
-                o.listed_order,
-            ),
-            HouseRule::either(
-                "I.R.S. tax",
-                "tax_from",
-                [("Illuminati", "illuminati"), ("any group", "structure")],
-                o.tax_from_structure,
-            ),
-            HouseRule::either(
-                "Orphans",
-                "orphans",
-                [
-                    ("uncontrolled", "uncontrolled"),
-                    ("to the master", "master"),
-                ],
-                o.orphans_to_master,
-            ),
-            HouseRule::switch(
-                "Illuminati counts",
-                "illuminati_card_counts",
-                o.illuminati_card_counts,
-            ),
-            HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
-            HouseRule::either(
-                "Neutralize",
-                "neutralize_needs_arrow",
-                [("no arrow", "false"), ("needs arrow", "true")],
-                o.neutralize_needs_arrow,
-            ),
-        ]
-    }
     fn verbs(_r: &IlluRules) -> String {
         protocol::VERBS.to_string()
     }
@@ -482,7 +439,7 @@ impl Story for Illuminati {
     fn report(
         _r: &IlluRules,
         players: &[String],
-        steps: &[boardside_engine::panels::Step<Self>],
+        steps: &[boardside_engine::game::StepOf<Self>],
     ) -> boardside_engine::panels::Report {
         super::report::report(players, steps)
     }

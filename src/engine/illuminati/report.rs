@@ -2,9 +2,10 @@
 //! structure) and the groups they control, turn by turn.
 
 use super::Illuminati;
-use boardside_engine::panels::{series, Panel, Report, Step};
+use boardside_engine::game::StepOf;
+use boardside_engine::panels::{series, Panel, Report};
 
-pub fn report(players: &[String], steps: &[Step<Illuminati>]) -> Report {
+pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
     let mut money = series(players);
     let mut groups = series(players);
     let mut turn = 0usize;

@@ -245,10 +245,6 @@ impl Game for Property {
 }
 
 impl Words for Property {
-    fn house_rules(r: &Ruleset) -> Vec<boardside_engine::game::HouseRule> {
-        super::options::house_rules(r)
-    }
-
     fn verbs(_r: &Ruleset) -> String {
         protocol::VERBS.to_string()
     }
@@ -342,7 +338,7 @@ impl Story for Property {
     fn report(
         r: &Ruleset,
         players: &[String],
-        steps: &[boardside_engine::panels::Step<Self>],
+        steps: &[boardside_engine::game::StepOf<Self>],
     ) -> boardside_engine::panels::Report {
         super::report::report(r, players, steps)
     }

@@ -3,7 +3,6 @@
 //! their names on the command line (`--option KEY=VALUE`) and in a ruleset's `[options]` table.
 //! Defaults are sectionopoly's rules.
 
-use boardside_engine::game::{Choice, HouseRule};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -252,58 +251,4 @@ impl Options {
             (0, false)
         }
     }
-}
-
-/// The house rules the new-game screen offers: the game's length (sectionopoly: RULES for a
-/// SHORT GAME; TIME LIMIT GAME with the agreed minutes), the target status where the ruleset
-/// has status (scientopoly ¶5: "anything between 1 and 40"), real card decks and asked rent.
-pub fn house_rules(r: &super::Ruleset) -> Vec<HouseRule> {
-    let o = &r.options;
-    let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {
-        word: word.into(),
-        settings: vec![
-            ("short_game", short.to_string()),
-            ("time_limit", limit.to_string()),
-            ("time_limit_minutes", minutes.to_string()),
-        ],
-    };
-    let mut lengths = vec![
-        length("standard", false, false, 0),
-        length("short game", true, false, 0),
-    ];
-    if o.time_limit && !o.short_game && ![60, 90, 120, 180].contains(&o.time_limit_minutes) {
-        let word = match o.time_limit_minutes {
-            0 => "limit, no clock".to_string(),
-            m => format!("{m} min limit"),
-        };
-        lengths.push(length(&word, false, true, o.time_limit_minutes));
-    }
-    for m in [60, 90, 120, 180] {
-        lengths.push(length(&format!("{m} min limit"), false, true, m));
-    }
-    let holds = |c: &Choice| {
-        let mut t = o.clone();
-        c.settings.iter().all(|(k, v)| t.set(k, v).is_ok()) && t == *o
-    };
-    let mut out = vec![HouseRule::new("Length", lengths, holds)];
-    if r.status.is_some() {
-        out.push(HouseRule::number(
-            "Target status",
-            "target_status",
-            "",
-            &[12, 15, 20, 25, 30, 40],
-            o.target_status as u32,
-        ));
-    }
-    out.push(HouseRule::switch(
-        "Card decks on table",
-        "physical_decks",
-        o.physical_decks,
-    ));
-    out.push(HouseRule::switch(
-        "Rent must be asked",
-        "rent_must_be_asked",
-        o.rent_must_be_asked,
-    ));
-    out
 }

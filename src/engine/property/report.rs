@@ -5,8 +5,9 @@
 use super::event::{Event, How};
 use super::state::{total_worth, Why};
 use super::{Property, Ruleset};
+use boardside_engine::game::StepOf;
 use boardside_engine::ledger::Account;
-use boardside_engine::panels::{series, Panel, Report, Step};
+use boardside_engine::panels::{series, Panel, Report};
 
 /// The reasons the who-paid-whom tables split money by.
 const REASONS: [&str; 4] = ["rent", "tax", "cards", "buildings"];
@@ -21,7 +22,7 @@ fn reason(why: &Why) -> Option<usize> {
     }
 }
 
-pub fn report(rules: &Ruleset, players: &[String], steps: &[Step<Property>]) -> Report {
+pub fn report(rules: &Ruleset, players: &[String], steps: &[StepOf<Property>]) -> Report {
     let n = players.len();
     let mut worth = series(players);
     let mut status = series(players);

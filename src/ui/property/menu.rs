@@ -1,12 +1,12 @@
-//! Short words for a 25-column screen: what the game waits for, and a label for each legal
-//! command, so the device's menus are the engine's legal commands and never offer an illegal one.
+//! The property games' words on a 25-column screen: what the game waits for, a label for each
+//! legal command (so the menus are the engine's legal commands and never offer an illegal
+//! one), the standings, and a command's lines as pages.
 
 use crate::engine::property::command::{Command, TaxChoice};
 use crate::engine::property::ruleset::Kind;
 use crate::engine::property::state::{Lot, Pending, State};
 use crate::engine::property::{auction, Ruleset};
-
-pub const COLS: usize = 25;
+use crate::ui::text::{fit, for_table, wrap};
 
 fn name(s: &State, p: usize) -> &str {
     &s.players[p].name
@@ -240,67 +240,6 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Set(_) => "Correction".into(),
     };
     fit(&l)
-}
-
-/// Cut a line to the screen's width.
-pub fn fit(s: &str) -> String {
-    let ascii: String = s
-        .chars()
-        .map(|c| {
-            if c.is_ascii() && !c.is_ascii_control() {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect();
-    if ascii.len() <= COLS {
-        return ascii;
-    }
-    // Too long for the screen: cut after the last whole word ("@Interrogation", not
-    // "@Interrogation Su"), unless that would lose more than a third of the line.
-    let cut = &ascii[..COLS];
-    match cut.rfind(' ') {
-        Some(at) if at >= COLS * 2 / 3 => cut[..at].to_string(),
-        _ => cut.to_string(),
-    }
-}
-
-/// Wrap text into lines of the screen's width.
-pub fn wrap(text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let word = fit(word);
-        if !line.is_empty() && line.len() + 1 + word.len() > COLS {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// A line for the device's log: the protocol's hints for typing (`buy`, "(`roll`)") mean
-/// nothing at a table of buttons, so they are left out.
-pub fn for_table(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    // A parenthesis holding a typed command goes entirely: " (`roll`)".
-    while let Some(open) = rest.find(" (`") {
-        let Some(close) = rest[open..].find(')') else {
-            break;
-        };
-        out.push_str(&rest[..open]);
-        rest = &rest[open + close + 1..];
-    }
-    out.push_str(rest);
-    out.replace('`', "")
 }
 
 /// The standings, richest first: "1 Ann 1520 (cash 1200, 4 sq)". Equal worth shares a place,

@@ -1,0 +1,189 @@
+//! What the command line does with a game of one family, written once for every family:
+//! a table for the console and scripts (`Table`, a session behind a trait object), options
+//! from `KEY=VALUE`, `check`, `simulate` (with `--check`, the conformance suite), the
+//! house-rule lab's `--compare` and `report`. games.rs picks the family.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::game::{Family, Game};
+use crate::session::Session;
+use crate::simulate;
+
+/// A game at the table of any family, as the console, scripts and tools drive it.
+pub trait Table {
+    fn game(&self) -> &'static str;
+    /// One protocol line; the table's lines to print.
+    fn run_line(&mut self, line: &str) -> Vec<String>;
+    fn prompt(&self) -> String;
+    fn intro_lines(&self) -> Vec<String>;
+    fn players(&self) -> &[String];
+    fn over(&self) -> bool;
+}
+
+impl<F: Family> Table for Session<F> {
+    fn game(&self) -> &'static str {
+        F::GAME
+    }
+    fn run_line(&mut self, line: &str) -> Vec<String> {
+        Session::run_line(self, line)
+    }
+    fn prompt(&self) -> String {
+        Session::prompt(self)
+    }
+    fn intro_lines(&self) -> Vec<String> {
+        Session::intro_lines(self)
+    }
+    fn players(&self) -> &[String] {
+        &self.header.players
+    }
+    fn over(&self) -> bool {
+        Session::over(self)
+    }
+}
+
+/// How to start or resume a game.
+pub struct Start<'a> {
+    pub ruleset: &'a Path,
+    pub players: &'a [String],
+    pub seed: u64,
+    pub options: &'a [String],
+    pub journal: Option<&'a Path>,
+}
+
+/// Resume the journal when it holds a game (with the same players, when they are named), else
+/// start a new game. Returns the session and the lines to show first.
+pub fn open<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
+    let rules = crate::rulesets::load::<F>(start.ruleset)?;
+    if let Some(j) = start.journal {
+        if let Some((s, msgs)) = Session::<F>::resume(rules.clone(), j)? {
+            let same = s
+                .header
+                .players
+                .iter()
+                .map(|p| p.to_ascii_lowercase())
+                .eq(start.players.iter().map(|p| p.to_ascii_lowercase()));
+            if !start.players.is_empty() && !same {
+                return Err(format!(
+                    "{}: this journal's players are {}, not {}",
+                    j.display(),
+                    s.header.players.join(","),
+                    start.players.join(",")
+                ));
+            }
+            return Ok((Box::new(s), msgs));
+        }
+    }
+    if start.players.is_empty() {
+        return Err("name the players: --players Ann,Bob[,...]".into());
+    }
+    let opts = options::<F>(&rules, start.options)?;
+    let s = Session::<F>::new(rules, start.players, start.seed, opts, start.journal)?;
+    let lines = s.intro_lines();
+    Ok((Box::new(s), lines))
+}
+
+/// The ruleset's options with `KEY=VALUE` settings applied.
+pub fn options<F: Game>(rules: &F::Rules, given: &[String]) -> Result<F::Options, String> {
+    let mut o = F::default_options(rules);
+    set_options::<F>(&mut o, given)?;
+    Ok(o)
+}
+
+/// Apply `KEY=VALUE` settings to options; the first wrong one is the error.
+pub fn set_options<F: Game>(o: &mut F::Options, given: &[String]) -> Result<(), String> {
+    for kv in given {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
+        F::set_option(o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
+pub fn check<F: Game>(path: &Path) -> Result<String, String> {
+    crate::rulesets::load::<F>(path).map(|r| F::describe(&r))
+}
+
+/// `boardside simulate`: the report's lines.
+pub fn simulate<F: Family>(
+    path: &Path,
+    given: &[String],
+    cfg: &simulate::Config,
+    jobs: usize,
+) -> Result<Vec<String>, String> {
+    let rules = crate::rulesets::load::<F>(path)?;
+    let opts = options::<F>(&rules, given)?;
+    if cfg.check {
+        // The whole conformance suite: random play with every check, then the journal.
+        let dir = std::env::temp_dir();
+        let report = crate::conformance::suite::<F>(&rules, &opts, cfg, &dir)?;
+        let mut lines = report.lines();
+        lines.push("conformance: every check passed".into());
+        Ok(lines)
+    } else {
+        simulate::run_jobs::<F>(&rules, &opts, cfg, jobs).map(|r| r.lines())
+    }
+}
+
+/// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
+/// KEY=VALUE pairs separated by spaces or commas, over `given`); the side-by-side lines, and
+/// the distributions drawn into `plot`.
+pub fn compare<F: Family>(
+    path: &Path,
+    given: &[String],
+    sets: &[String],
+    cfg: &simulate::Config,
+    plot: Option<&Path>,
+    jobs: usize,
+) -> Result<Vec<String>, String> {
+    let rules = crate::rulesets::load::<F>(path)?;
+    let bar = simulate::progress(cfg.games * sets.len() as u64);
+    let mut arms = Vec::new();
+    for set in sets {
+        let pairs: Vec<String> = set
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        let mut opts = options::<F>(&rules, given)?;
+        set_options::<F>(&mut opts, &pairs)?;
+        let games = crate::lab::play_jobs::<F>(&rules, &opts, cfg, jobs, &bar)?;
+        arms.push(crate::lab::Arm {
+            name: set.clone(),
+            games,
+        });
+    }
+    bar.finish_and_clear();
+    let mut lines = crate::lab::lines(&arms, cfg.players);
+    if let Some(p) = plot {
+        crate::lab::plot(&arms, p)?;
+        lines.push(format!("wrote {}", p.display()));
+    }
+    Ok(lines)
+}
+
+/// `boardside report`: draw a saved game into each of `outs` (SVG or PNG by extension); the
+/// lines to print.
+pub fn report<F: Family>(
+    journal: &Path,
+    rulesets: &[PathBuf],
+    outs: &[PathBuf],
+) -> Result<Vec<String>, String> {
+    let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
+    let report = session.report();
+    let mut lines = Vec::new();
+    let mut failed = Vec::new();
+    for out in outs {
+        match crate::report::write(&report, out) {
+            Ok(()) => lines.push(format!("wrote {}", out.display())),
+            Err(e) => failed.push(e),
+        }
+    }
+    if failed.is_empty() {
+        Ok(lines)
+    } else {
+        lines.extend(failed);
+        Err(lines.join("\n"))
+    }
+}

@@ -1,0 +1,850 @@
+//! The property games at the table (sectionopoly, suetology, scientopoly): the turn's menu
+//! from the engine's legal commands, managing squares (by a player's list or a deed's tap),
+//! a private sale, bidding with UP/DOWN or a token tap (an auction closes by silence only
+//! with a chosen timer), drawn cards by tap, a debt's choices, a time-limit game's clock, and
+//! the questions before conceding or ending on time.
+
+pub mod menu;
+
+use crate::engine::property::command::{Command, Item as TradeItem, Trade};
+use crate::engine::property::options::Options;
+use crate::engine::property::state::Pending;
+use crate::engine::property::{legal, Property, Ruleset, State};
+use crate::hw::{Button, Press};
+use crate::session::Session;
+use crate::ui::houserules::{Choice, HouseRule};
+use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
+use crate::ui::text::wrap;
+
+type Se = Session<Property>;
+
+/// What a menu line does when chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Act {
+    Cmd(Command),
+    Manage,
+    /// Manage this player's squares only.
+    ManageFor(usize),
+    Deal,
+    Log,
+    Standings,
+    NewGame,
+    Undo,
+    Back,
+    /// Pass every bidder left but the high one: the auction closes.
+    CloseAuction,
+    /// Choose this bidder's amount with UP/DOWN (View::Bid).
+    BidFor(usize),
+    DealSquare(usize),
+    DealBuyer(usize),
+    Confirm,
+}
+
+/// A line of the property screens' menus.
+pub type Entry = crate::ui::screen::Entry<Act>;
+use crate::ui::screen::entry;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum View {
+    Main,
+    Manage,
+    /// A private sale: which square, to whom, for how much.
+    Deal {
+        square: Option<usize>,
+        buyer: Option<usize>,
+        price: i64,
+    },
+    /// A bid being chosen: UP/DOWN change the amount (faster while held), OK bids it for
+    /// `player`, and a token tap bids it for whoever tapped.
+    Bid {
+        player: usize,
+        amount: i64,
+    },
+    /// One square's options, opened by tapping its deed.
+    Square {
+        square: usize,
+    },
+    ConfirmConcede,
+    ConfirmTimeUp,
+}
+
+/// A time-limit game's clock (sectionopoly: TIME LIMIT GAME, "a definite hour of termination").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clock {
+    pub limit_ms: u64,
+    /// Played before `since` (a resumed game: the time since it started).
+    pub before_ms: u64,
+    /// The device's time when the clock was set.
+    pub since: u64,
+    /// The table has been asked whether to end the game (asked once; "Time up" stays in the
+    /// manage menu).
+    pub asked: bool,
+}
+
+impl Clock {
+    /// For a game with these options, started `played_ms` ago; None without a time limit.
+    pub fn for_game(o: &Options, played_ms: u64, now: u64) -> Option<Clock> {
+        (o.time_limit && o.time_limit_minutes > 0).then(|| Clock {
+            limit_ms: o.time_limit_minutes as u64 * 60_000,
+            before_ms: played_ms,
+            since: now,
+            asked: false,
+        })
+    }
+
+    pub fn left_ms(&self, now: u64) -> u64 {
+        self.limit_ms
+            .saturating_sub(self.before_ms + now.saturating_sub(self.since))
+    }
+
+    /// "1:05": hours and minutes left, rounded up so 0:00 means the time is up.
+    pub fn shown(&self, now: u64) -> String {
+        let min = self.left_ms(now).div_ceil(60_000);
+        format!("{}:{:02}", min / 60, min % 60)
+    }
+}
+
+/// The property games' screens.
+pub struct PropertyScreens {
+    pub view: View,
+    pub sel: usize,
+    /// Whose squares the manage view shows (chosen from a list, or by a token tap).
+    pub manage_for: Option<usize>,
+    /// The clock of a time-limit game.
+    pub clock: Option<Clock>,
+    auction_since: u64,
+}
+
+impl Screens for PropertyScreens {
+    type F = Property;
+    const SEATS: (usize, usize) = (2, crate::engine::property::setup::MAX_PLAYERS);
+    const PIECE_KINDS: &'static [&'static str] = &[
+        "deed SQUARE: a square's deed (deed oversight)",
+        "card DECK CARD: a deck's card (card chance get-out-of-jail)",
+    ];
+
+    fn open(g: &Se, desk: &mut Desk) -> Self {
+        let played = crate::saves::played_ms(&g.header);
+        PropertyScreens {
+            view: View::Main,
+            sel: 0,
+            manage_for: None,
+            clock: Clock::for_game(&g.state.options, played, desk.now),
+            auction_since: desk.now,
+        }
+    }
+
+    fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
+        house_rules(r)
+    }
+
+    fn pieces(rules: &Ruleset) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for sq in rules.deeds() {
+            let s = &rules.squares[sq];
+            out.push((format!("deed:{}", s.id), format!("Deed {}", s.name)));
+        }
+        for d in &rules.decks {
+            for c in &d.cards {
+                out.push((
+                    format!("card:{}:{}", d.id, c.id),
+                    format!("{}: {}", d.name, c.id),
+                ));
+            }
+        }
+        out
+    }
+
+    fn labels(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        self.entries(g, desk).into_iter().map(|e| e.label).collect()
+    }
+    fn sel(&self) -> usize {
+        self.sel
+    }
+    fn select(&mut self, i: usize) {
+        self.sel = i;
+    }
+
+    fn button(&mut self, g: &mut Se, desk: &mut Desk, b: Button, p: Press) -> Flow {
+        self.restart_countdown(g, desk);
+        let entries = self.entries(g, desk);
+        match (b, p) {
+            (_, Press::Release) => Flow::Stay,
+            (Button::Up, Press::Press) => self.step(g, desk, &entries, -1, 0),
+            (Button::Down, Press::Press) => self.step(g, desk, &entries, 1, 0),
+            (Button::Up, Press::Repeat { held_ms }) => self.step(g, desk, &entries, -1, held_ms),
+            (Button::Down, Press::Repeat { held_ms }) => self.step(g, desk, &entries, 1, held_ms),
+            (Button::Ok, Press::Press) => match entries.get(self.sel).cloned() {
+                Some(e) => self.act(g, desk, e.act),
+                None => Flow::Stay,
+            },
+            (Button::Back, Press::Press) if self.view != View::Main => {
+                self.go(View::Main);
+                Flow::Stay
+            }
+            (Button::Roll, Press::Press) => {
+                if legal::legal(&g.rules, &g.state)
+                    .iter()
+                    .any(|c| matches!(c, Command::Roll { .. }))
+                {
+                    self.command(g, desk, Command::Roll { dice: None })
+                } else {
+                    desk.note = Some("no roll now".into());
+                    Flow::Stay
+                }
+            }
+            (Button::Ok, Press::Hold) => {
+                self.manage_for = None;
+                self.go(View::Manage);
+                Flow::Stay
+            }
+            _ => Flow::Stay,
+        }
+    }
+
+    fn tag(&mut self, g: &mut Se, desk: &mut Desk, tag: Tapped) -> Flow {
+        self.restart_countdown(g, desk);
+        match tag {
+            Tapped::Player(p) => self.token(g, desk, p),
+            Tapped::Piece(id) => self.piece(g, desk, id),
+        }
+    }
+
+    fn tick(&mut self, g: &mut Se, desk: &mut Desk) -> Flow {
+        let mut flow = self.watch_clock(g, desk);
+        let auction = matches!(g.state.top(), Some(Pending::Auction(_)));
+        // An auction closes after a silence only when the table chose a timer (options).
+        let timer = desk.cfg.auction_silence_ms;
+        if timer > 0 && auction {
+            // The countdown on screen changes every second.
+            desk.redraw = true;
+            if desk.now.saturating_sub(self.auction_since) >= timer {
+                flow = match self.command(g, desk, Command::Close) {
+                    Flow::Stay => Flow::Show,
+                    other => other,
+                };
+            }
+        }
+        flow
+    }
+
+    fn header(&self, g: &Se, desk: &Desk) -> String {
+        if let Some(left) = self.auction_countdown(g, desk) {
+            return format!("Auction: closes in {left}s");
+        }
+        let s = &g.state;
+        // During the first-turn roll-off, the player rolling is not the current one.
+        let p = match s.top() {
+            Some(Pending::FirstRoll { .. }) => s.acting_player(),
+            _ => s.current,
+        };
+        // A time-limit game's clock first: the table watches it.
+        let clock = match &self.clock {
+            Some(c) if !s.over => format!("{} ", c.shown(desk.now)),
+            _ => String::new(),
+        };
+        format!(
+            "{clock}{} {} @{}",
+            s.players[p].name,
+            s.cash(p),
+            g.rules.squares[s.players[p].position].name
+        )
+    }
+
+    fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        if let Some(n) = &desk.note {
+            return wrap(n);
+        }
+        let (rules, s) = (&g.rules, &g.state);
+        match self.view {
+            View::Deal {
+                square: Some(sq),
+                buyer: Some(b),
+                price,
+            } => {
+                return wrap(&format!(
+                    "Sell {} to {} for {price}? UP/DOWN price",
+                    rules.squares[sq].name, s.players[b].name
+                ))
+            }
+            View::Bid { player, amount } => {
+                let high = match s.top() {
+                    Some(Pending::Auction(a)) => match a.high {
+                        Some((h, v)) => format!("high: {} {v}", s.players[h].name),
+                        None => "no bids yet".into(),
+                    },
+                    _ => String::new(),
+                };
+                return wrap(&format!(
+                    "{}'s bid: {amount} ({high}). UP/DOWN change it, hold for faster; a token \
+                     tap bids it",
+                    s.players[player].name
+                ));
+            }
+            View::Square { square } => {
+                let owner = s
+                    .owner(square)
+                    .map(|o| s.players[o].name.clone())
+                    .unwrap_or_default();
+                return wrap(&format!("{} ({owner})", rules.squares[square].name));
+            }
+            View::ConfirmTimeUp => {
+                let why = match &self.clock {
+                    Some(c) if c.left_ms(desk.now) == 0 => {
+                        format!("The agreed {} minutes are over. ", c.limit_ms / 60_000)
+                    }
+                    _ => String::new(),
+                };
+                return wrap(&format!(
+                    "{why}End the game now? Everything is valued and the richest player wins."
+                ));
+            }
+            _ => {}
+        }
+        if desk.toasting() {
+            // Money first: the working is what the table must see.
+            let mut lines: Vec<&String> =
+                desk.toast.iter().filter(|l| l.contains(" pays ")).collect();
+            lines.extend(
+                desk.toast
+                    .iter()
+                    .filter(|l| !l.contains(" pays ") && !l.starts_with("now:")),
+            );
+            let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l)).collect();
+            if !wrapped.is_empty() {
+                return wrapped;
+            }
+        }
+        wrap(&menu::headline(rules, s, desk.cfg.auction_step))
+    }
+
+    fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
+        let mut flow = Flow::Stay;
+        if let Some(lines) = desk.run(g, cmd) {
+            if matches!(g.state.top(), Some(Pending::Auction(_))) {
+                self.auction_since = desk.now;
+            }
+            if let Some(pages) = menu::pages(&lines) {
+                self.go(View::Main);
+                return Flow::Pager(Pages {
+                    title: None,
+                    pages,
+                    last: "OK",
+                });
+            }
+            flow = Flow::Stay;
+        }
+        if !matches!(self.view, View::Manage) || self.entries(g, desk).len() <= 1 {
+            self.view = View::Main;
+        }
+        self.sel = 0;
+        flow
+    }
+
+    fn standings(g: &Se) -> (String, Vec<String>) {
+        let title = if g.state.over {
+            "Final standings"
+        } else {
+            "Standings (net worth)"
+        };
+        (title.into(), menu::standings(&g.rules, &g.state))
+    }
+
+    /// Names, not ids: "Undo Mortgage Weapons Locker", as the menu said it.
+    fn words(g: &Se, cmd: &Command) -> String {
+        menu::label(&g.rules, &g.state, cmd)
+    }
+
+    fn undone(&mut self, _g: &Se, desk: &mut Desk) {
+        // An auction brought back by undo gets a fresh silence, or it would close again at once.
+        self.auction_since = desk.now;
+        self.go(View::Main);
+    }
+}
+
+impl PropertyScreens {
+    fn go(&mut self, view: View) {
+        self.view = view;
+        self.sel = 0;
+    }
+
+    /// The menu of the current view.
+    pub fn entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
+        let (rules, s) = (&g.rules, &g.state);
+        match &self.view {
+            View::Main => self.main_entries(rules, s, desk),
+            View::Manage => self.manage_entries(rules, s),
+            View::Deal { square, buyer, .. } => {
+                let mut out = Vec::new();
+                match (square, buyer) {
+                    (None, _) => {
+                        for sq in 0..rules.squares.len() {
+                            if let Some(o) = s.owner(sq) {
+                                let grp = rules.squares[sq].group().unwrap_or(0);
+                                if !s.group_has_buildings(rules, grp) {
+                                    out.push(entry(
+                                        format!("{}: {}", s.players[o].name, menu::sq(rules, sq)),
+                                        Act::DealSquare(sq),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    (Some(sq), None) => {
+                        let owner = s.owner(*sq);
+                        for p in s.active_players() {
+                            if Some(p) != owner {
+                                out.push(entry(
+                                    format!("Sell to {}", s.players[p].name),
+                                    Act::DealBuyer(p),
+                                ));
+                            }
+                        }
+                    }
+                    (Some(_), Some(_)) => out.push(entry("OK: agree the deal", Act::Confirm)),
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            View::Bid { player, amount } => vec![
+                entry(
+                    format!("{} bids {amount}", s.players[*player].name),
+                    Act::Cmd(Command::Bid {
+                        player: *player,
+                        amount: *amount,
+                    }),
+                ),
+                entry("Back", Act::Back),
+            ],
+            View::Square { square } => {
+                let mut out = Vec::new();
+                let everyone: Vec<usize> = s.active_players().collect();
+                let mut cmds = Vec::new();
+                legal::management(rules, s, &everyone, &mut cmds);
+                for c in cmds {
+                    let on_it = matches!(c,
+                        Command::Build { square: q } | Command::Sell { square: q, .. }
+                        | Command::Mortgage { square: q } | Command::Unmortgage { square: q }
+                        if q == *square);
+                    if on_it {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                if s.top().is_none() {
+                    out.push(entry("Sell it to a player", Act::DealSquare(*square)));
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            View::ConfirmTimeUp => vec![
+                entry("Yes: value all, end it", Act::Confirm),
+                entry("No", Act::Back),
+            ],
+            View::ConfirmConcede => vec![
+                entry("Yes: go bankrupt", Act::Confirm),
+                entry("No", Act::Back),
+            ],
+        }
+    }
+
+    fn manage_entries(&self, rules: &Ruleset, s: &State) -> Vec<Entry> {
+        let mut out = Vec::new();
+        // Raising money for a debt or a purchase: that player's squares only.
+        let who: Vec<usize> = match (s.top(), self.manage_for) {
+            (Some(Pending::Debt(d)), _) => vec![d.debtor],
+            (Some(Pending::Buy { player, .. }), _) => vec![*player],
+            (_, Some(p)) => vec![p],
+            // Manage starts from a player: one list of everyone's squares is too long.
+            (_, None) => {
+                for p in s.active_players() {
+                    out.push(entry(
+                        format!("{}'s squares", s.players[p].name),
+                        Act::ManageFor(p),
+                    ));
+                }
+                vec![]
+            }
+        };
+        let mut cmds = Vec::new();
+        legal::management(rules, s, &who, &mut cmds);
+        // A debtor raises money: building is not offered until the debt is paid.
+        let in_debt = matches!(s.top(), Some(Pending::Debt(_)));
+        // Selling a group's buildings at once is legal from each of its lots; one line per
+        // group is enough here (the square's own menu offers it from any lot).
+        let mut sold_whole = Vec::new();
+        for c in cmds {
+            if in_debt && matches!(c, Command::Build { .. }) {
+                continue;
+            }
+            if let Command::Sell { square, all: true } = c {
+                let group = rules.squares[square].group();
+                if sold_whole.contains(&group) {
+                    continue;
+                }
+                sold_whole.push(group);
+            }
+            out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+        }
+        if s.top().is_none() {
+            out.push(entry("Deal: sell a square", Act::Deal));
+            // Only in a time-limit game, and the table confirms first.
+            if s.options.time_limit {
+                out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+            }
+        }
+        out.push(entry("Back", Act::Back));
+        out
+    }
+
+    fn main_entries(&self, rules: &Ruleset, s: &State, desk: &Desk) -> Vec<Entry> {
+        if s.over {
+            return vec![
+                entry("Final standings", Act::Standings),
+                entry("New game", Act::NewGame),
+                entry("Log", Act::Log),
+            ];
+        }
+        let mut out = Vec::new();
+        match s.top() {
+            Some(Pending::Auction(a)) => {
+                let ask = menu::ask(s, a, desk.cfg.auction_step);
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) && s.cash(p) >= ask {
+                        out.push(entry(
+                            format!("{} bids {ask}+", s.players[p].name),
+                            Act::BidFor(p),
+                        ));
+                    }
+                }
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) {
+                        out.push(entry(
+                            format!("{} passes", s.players[p].name),
+                            Act::Cmd(Command::Pass { player: p }),
+                        ));
+                    }
+                }
+                out.push(entry("Close the auction", Act::CloseAuction));
+            }
+            Some(Pending::Debt(_)) => {
+                for c in legal::legal(rules, s) {
+                    if matches!(c, Command::Pay | Command::Resolve) {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                out.push(entry("Sell or mortgage...", Act::Manage));
+                out.push(entry("Concede: bankrupt", Act::Cmd(Command::Concede)));
+            }
+            Some(Pending::Buy { .. }) => {
+                for c in legal::legal(rules, s) {
+                    if matches!(c, Command::Buy | Command::Decline) {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                out.push(entry("Mortgage or sell...", Act::Manage));
+            }
+            Some(_) => {
+                for c in legal::legal(rules, s) {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+            }
+            None => {
+                let mut cmds = Vec::new();
+                legal::turn_commands(rules, s, &mut cmds);
+                legal::claims(s, &mut cmds);
+                for c in cmds {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+                out.push(entry("Manage...", Act::Manage));
+            }
+        }
+        out.push(entry("Standings", Act::Standings));
+        out.push(entry("Log", Act::Log));
+        out.push(entry("Undo", Act::Undo));
+        out
+    }
+
+    /// UP (-1) or DOWN (+1), pressed or held for `held_ms`: move in the menu; in a bid or a
+    /// deal, raise or lower the amount (by more the longer the button is held).
+    fn step(&mut self, g: &Se, desk: &Desk, entries: &[Entry], dir: i64, held_ms: u64) -> Flow {
+        let step = menu::held_step(desk.cfg.auction_step, held_ms);
+        let lowest_bid = match g.state.top() {
+            Some(Pending::Auction(a)) => {
+                crate::engine::property::auction::floor(g.state.options.auction_step, a)
+            }
+            _ => 0,
+        };
+        match &mut self.view {
+            View::Bid { player, amount } => {
+                let cash = g.state.cash(*player);
+                *amount = (*amount - dir * step).min(cash).max(lowest_bid);
+            }
+            // Agreeing the price: UP/DOWN change it, the menu stays on "agree".
+            View::Deal {
+                square: Some(_),
+                buyer: Some(_),
+                price,
+            } => *price = (*price - dir * step).max(0),
+            _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),
+        }
+        Flow::Stay
+    }
+
+    fn act(&mut self, g: &mut Se, desk: &mut Desk, act: Act) -> Flow {
+        match act {
+            Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
+            Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
+            Act::Cmd(c) => return self.command(g, desk, c),
+            Act::Manage => {
+                self.manage_for = None;
+                self.go(View::Manage)
+            }
+            Act::ManageFor(p) => {
+                self.manage_for = Some(p);
+                self.go(View::Manage)
+            }
+            Act::Deal => self.go(View::Deal {
+                square: None,
+                buyer: None,
+                price: 0,
+            }),
+            Act::Log => return Flow::Log,
+            Act::Standings => return Flow::Standings,
+            Act::NewGame => return Flow::NewGame,
+            Act::Undo => return Flow::ConfirmUndo,
+            Act::Back => self.go(View::Main),
+            Act::CloseAuction => return self.command(g, desk, Command::Close),
+            Act::BidFor(player) => {
+                if let Some(Pending::Auction(a)) = g.state.top() {
+                    let amount = menu::ask(&g.state, a, desk.cfg.auction_step);
+                    self.go(View::Bid { player, amount });
+                }
+            }
+            Act::DealSquare(sq) => {
+                let price = g.rules.squares[sq].price().unwrap_or(0);
+                self.go(View::Deal {
+                    square: Some(sq),
+                    buyer: None,
+                    price,
+                });
+            }
+            Act::DealBuyer(p) => {
+                if let View::Deal { buyer, .. } = &mut self.view {
+                    *buyer = Some(p);
+                }
+                self.sel = 0;
+            }
+            Act::Confirm => match self.view.clone() {
+                View::ConfirmConcede => return self.command(g, desk, Command::Concede),
+                View::ConfirmTimeUp => return self.command(g, desk, Command::TimeUp),
+                View::Deal {
+                    square: Some(sq),
+                    buyer: Some(to),
+                    price,
+                } => {
+                    if let Some(from) = g.state.owner(sq) {
+                        let get = if price > 0 {
+                            smallvec::smallvec![TradeItem::Cash(price)]
+                        } else {
+                            smallvec::smallvec![]
+                        };
+                        return self.command(
+                            g,
+                            desk,
+                            Command::Trade(Trade {
+                                from,
+                                to,
+                                give: smallvec::smallvec![TradeItem::Square(sq)],
+                                get,
+                            }),
+                        );
+                    }
+                }
+                _ => {}
+            },
+        }
+        Flow::Stay
+    }
+
+    /// A player's token: the buyer of a private sale, a bid in an auction, else that
+    /// player's squares with their cash shown.
+    fn token(&mut self, g: &mut Se, desk: &mut Desk, p: usize) -> Flow {
+        if let View::Deal {
+            square: Some(_),
+            buyer,
+            ..
+        } = &mut self.view
+        {
+            *buyer = Some(p);
+            return Flow::Stay;
+        }
+        let s = &g.state;
+        match s.top().cloned() {
+            // Choosing a bid: the tapping player bids the amount shown.
+            Some(Pending::Auction(_)) if matches!(self.view, View::Bid { .. }) => {
+                if let View::Bid { amount, .. } = self.view {
+                    return self.command(g, desk, Command::Bid { player: p, amount });
+                }
+                Flow::Stay
+            }
+            // A token tap raises the bid by the step (or accepts the ask).
+            Some(Pending::Auction(a)) => {
+                let ask = menu::ask(s, &a, desk.cfg.auction_step);
+                self.command(
+                    g,
+                    desk,
+                    Command::Bid {
+                        player: p,
+                        amount: ask,
+                    },
+                )
+            }
+            _ => {
+                desk.note = Some(format!(
+                    "{}: {} cash, status {}",
+                    s.players[p].name,
+                    s.cash(p),
+                    s.players[p].status
+                ));
+                self.manage_for = Some(p);
+                self.view = View::Manage;
+                self.sel = 0;
+                Flow::Stay
+            }
+        }
+    }
+
+    /// A deed opens its square's options; a deck's card is the card drawn when one is due.
+    fn piece(&mut self, g: &mut Se, desk: &mut Desk, id: &str) -> Flow {
+        let (rules, s) = (&g.rules, &g.state);
+        let words: Vec<&str> = id.split(':').collect();
+        match words[..] {
+            ["deed", square] => {
+                let Some(sq) = rules.square_index(square) else {
+                    desk.note = Some(format!("this ruleset has no square {square}"));
+                    return Flow::Stay;
+                };
+                // Manage that square: build, sell, mortgage, lift, or sell it to a player.
+                match s.owner(sq) {
+                    Some(_) => self.go(View::Square { square: sq }),
+                    None => desk.note = Some(format!("{}: not owned", rules.squares[sq].name)),
+                }
+                Flow::Stay
+            }
+            ["card", deck, card] => {
+                let d = rules.deck_index(deck);
+                let c = d.and_then(|d| rules.decks[d].cards.iter().position(|x| x.id == card));
+                match (d, c) {
+                    (Some(d), Some(c)) if matches!(s.top(), Some(Pending::Card { .. })) => self
+                        .command(
+                            g,
+                            desk,
+                            Command::Draw {
+                                deck: d,
+                                card: c as u16,
+                            },
+                        ),
+                    _ => {
+                        desk.note = Some(format!("card {deck}:{card}: not now"));
+                        Flow::Stay
+                    }
+                }
+            }
+            _ => {
+                desk.note = Some(format!("{id}: not used in this game"));
+                Flow::Stay
+            }
+        }
+    }
+
+    /// A time-limit game: the clock on the main screen changes each minute, and when it runs
+    /// out the table is asked, once, whether to end the game now.
+    fn watch_clock(&mut self, g: &Se, desk: &mut Desk) -> Flow {
+        let Some(c) = self.clock.as_mut() else {
+            return Flow::Stay;
+        };
+        if g.state.over {
+            return Flow::Stay;
+        }
+        if c.left_ms(desk.now) == 0 && !c.asked {
+            c.asked = true;
+            desk.toast_until = 0;
+            self.go(View::ConfirmTimeUp);
+            return Flow::Show;
+        }
+        if c.left_ms(desk.now) % 60_000 < 100 {
+            desk.redraw = true;
+        }
+        Flow::Stay
+    }
+
+    /// Any press or tap during an auction restarts its silence countdown.
+    fn restart_countdown(&mut self, g: &Se, desk: &Desk) {
+        if matches!(g.state.top(), Some(Pending::Auction(_))) {
+            self.auction_since = desk.now;
+        }
+    }
+
+    /// Seconds before a silent auction closes, when the table chose a timer.
+    pub fn auction_countdown(&self, g: &Se, desk: &Desk) -> Option<u64> {
+        let open = matches!(g.state.top(), Some(Pending::Auction(_)));
+        (open && desk.cfg.auction_silence_ms > 0).then(|| {
+            let left = (self.auction_since + desk.cfg.auction_silence_ms).saturating_sub(desk.now);
+            left.div_ceil(1000)
+        })
+    }
+}
+
+/// The house rules the new-game screen offers for a property ruleset, in words: the game's
+/// length (standard, the short game, a time limit), the target status (scientopoly), physical
+/// card decks, and rent that must be asked for.
+pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
+    let o = &r.options;
+    let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {
+        word: word.into(),
+        settings: vec![
+            ("short_game", short.to_string()),
+            ("time_limit", limit.to_string()),
+            ("time_limit_minutes", minutes.to_string()),
+        ],
+    };
+    let mut lengths = vec![
+        length("standard", false, false, 0),
+        length("short game", true, false, 0),
+    ];
+    if o.time_limit && !o.short_game && ![60, 90, 120, 180].contains(&o.time_limit_minutes) {
+        let word = match o.time_limit_minutes {
+            0 => "limit, no clock".to_string(),
+            m => format!("{m} min limit"),
+        };
+        lengths.push(length(&word, false, true, o.time_limit_minutes));
+    }
+    for m in [60, 90, 120, 180] {
+        lengths.push(length(&format!("{m} min limit"), false, true, m));
+    }
+    let holds = |c: &Choice| {
+        let mut t = o.clone();
+        c.settings.iter().all(|(k, v)| t.set(k, v).is_ok()) && t == *o
+    };
+    let mut out = vec![HouseRule::new("Length", lengths, holds)];
+    if r.status.is_some() {
+        out.push(HouseRule::number(
+            "Target status",
+            "target_status",
+            "",
+            &[12, 15, 20, 25, 30, 40],
+            o.target_status as u32,
+        ));
+    }
+    out.push(HouseRule::switch(
+        "Card decks on table",
+        "physical_decks",
+        o.physical_decks,
+    ));
+    out.push(HouseRule::switch(
+        "Rent must be asked",
+        "rent_must_be_asked",
+        o.rent_must_be_asked,
+    ));
+    out
+}

@@ -1,0 +1,397 @@
+//! The seam between the device shell and a game family's screens: the `Screens` trait each
+//! family's screen module implements (what to draw, a button, a tag tap, time passing, the
+//! house rules, what a tag may stand for), `Desk` (what the shell lends a screen: the log, the
+//! note, the sound of the press, the time), `Flow` (what a screen asks of the shell: the log,
+//! the pager, standings, undo, a new game) and `InPlay`, a session with its screens behind the
+//! one object the shell holds, `dyn Playing`.
+
+use std::any::Any;
+
+use std::path::{Path, PathBuf};
+
+use super::houserules::HouseRule;
+use crate::engine::game::{Family, Game, Parsed, Words};
+use crate::engine::panels::Report;
+use crate::hw::buzzer::Sound;
+use crate::hw::config::TableConfig;
+use crate::hw::{Button, Frame, Press};
+use crate::session::Session;
+
+/// A menu line: its words (cut to the screen) and what choosing it does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry<A> {
+    pub label: String,
+    pub act: A,
+}
+
+/// A menu line whose words are cut to the screen's width.
+pub fn entry<A>(label: impl Into<String>, act: A) -> Entry<A> {
+    Entry {
+        label: super::text::fit(&label.into()),
+        act,
+    }
+}
+
+/// What a tag tapped during a game stands for, once the shell has read the tag map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tapped<'a> {
+    /// A player's token, as a seat of this game.
+    Player(usize),
+    /// A piece the family named when it was enrolled (`deed:centre`, `group:cia`).
+    Piece(&'a str),
+}
+
+/// A command's lines read page by page with OK (the shell's pager).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pages {
+    /// The header while paging (None: "Page 1 of 3").
+    pub title: Option<String>,
+    pub pages: Vec<Vec<String>>,
+    /// The menu line of the last page ("OK", or "OK: next" when the screen goes on).
+    pub last: &'static str,
+}
+
+/// What a screen asks of the shell after an input.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Flow {
+    /// Nothing for the shell to do: whatever it shows stays.
+    Stay,
+    /// Show the game's screens (a timer ran out, a tap was answered).
+    Show,
+    /// The log of the whole game.
+    Log,
+    /// These pages, then back to the game's screens.
+    Pager(Pages),
+    /// The standings (the final standings once the game is over).
+    Standings,
+    /// Ask before taking back the last command.
+    ConfirmUndo,
+    /// Leave this game for the new-game screen.
+    NewGame,
+}
+
+/// What the shell lends a family's screens: the table's log, the note and the last command's
+/// lines on screen, the sound this input makes, the time and the table's settings.
+#[derive(Debug, Default)]
+pub struct Desk {
+    /// Every line narrated, oldest first (the notebook).
+    pub log: Vec<String>,
+    /// The last command's lines, shown until `toast_until`.
+    pub toast: Vec<String>,
+    pub toast_until: u64,
+    /// A refusal or a remark, shown until the next input.
+    pub note: Option<String>,
+    /// The sound this input makes: the last command's (a refusal wins), or a tap's.
+    pub sound: Option<Sound>,
+    /// The reason of the last refusal of this input (`Ui::enter` reports it).
+    pub refusal: Option<String>,
+    /// Something on screen changed with the time (a countdown, a clock): draw again.
+    pub redraw: bool,
+    /// The game's report once it is over: the final standings draw its first chart, and its
+    /// picture is saved beside the journal.
+    pub final_report: Option<Report>,
+    pub now: u64,
+    pub cfg: TableConfig,
+}
+
+impl Desk {
+    /// Carry out a command for the table: its lines go to the log (in table words) and stay on
+    /// screen a while, the press sounds accepted or refused, and a game that has just ended
+    /// keeps its report and saves its picture. The table's lines, or None when refused (the
+    /// reason is then the note).
+    pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
+        match g.command(cmd) {
+            Ok(done) => {
+                let mut lines = done.public();
+                if g.over() && self.final_report.is_none() {
+                    let report = g.report();
+                    if let Err(e) = crate::report::save_picture(g, &report) {
+                        lines.push(format!("the game's picture was not saved: {e}"));
+                    }
+                    self.final_report = Some(report);
+                }
+                self.log
+                    .extend(lines.iter().map(|l| super::text::for_table(l)));
+                self.toast = lines.clone();
+                self.toast_until = self.now + self.cfg.toast_ms;
+                self.note = None;
+                if self.sound != Some(Sound::Refuse) {
+                    self.sound = Some(Sound::Accept);
+                }
+                Some(lines)
+            }
+            Err(e) => {
+                tracing::info!("refused at the table: {e}");
+                self.note = Some(e.to_string());
+                self.refusal = Some(e.to_string());
+                self.sound = Some(Sound::Refuse);
+                None
+            }
+        }
+    }
+
+    /// Is the last command's toast still on screen?
+    pub fn toasting(&self) -> bool {
+        self.now < self.toast_until && !self.toast.is_empty()
+    }
+}
+
+/// A family's device screens (src/ui/<family>): one type per family, named in games.rs.
+/// The shell calls these; everything a screen needs of the shell comes through `Desk` and
+/// goes back as a `Flow`.
+pub trait Screens: Sized + 'static {
+    type F: Family;
+    /// The fewest and the most players the game seats (the new-game screen's limits).
+    const SEATS: (usize, usize);
+    /// The kinds of piece this family's tags may be, for `boardside tags add`'s help
+    /// ("deed SQUARE: a square's deed").
+    const PIECE_KINDS: &'static [&'static str];
+
+    /// The screens of a game just started or resumed.
+    fn open(g: &Session<Self::F>, desk: &mut Desk) -> Self;
+    /// The house rules the new-game screen offers for this ruleset, in words.
+    fn house_rules(_rules: &<Self::F as Game>::Rules) -> Vec<HouseRule> {
+        Vec::new()
+    }
+    /// What a tag may stand for in this ruleset: each piece's id and its words on the
+    /// enrolment menu. A tap on one of these ids reaches `tag` as `Tapped::Piece`.
+    fn pieces(rules: &<Self::F as Game>::Rules) -> Vec<(String, String)>;
+
+    /// The menu of the screen shown now, as labels (what OK would choose is the screen's own).
+    fn labels(&self, g: &Session<Self::F>, desk: &Desk) -> Vec<String>;
+    /// The chosen menu line.
+    fn sel(&self) -> usize;
+    fn select(&mut self, i: usize);
+    fn button(&mut self, g: &mut Session<Self::F>, desk: &mut Desk, b: Button, p: Press) -> Flow;
+    fn tag(&mut self, g: &mut Session<Self::F>, desk: &mut Desk, tag: Tapped) -> Flow;
+    /// Time passes (timers, a clock on screen).
+    fn tick(&mut self, _g: &mut Session<Self::F>, _desk: &mut Desk) -> Flow {
+        Flow::Stay
+    }
+    /// The header bar of the screen shown now.
+    fn header(&self, g: &Session<Self::F>, desk: &Desk) -> String;
+    /// The message rows of the screen shown now, wrapped to the screen's width.
+    fn message(&self, g: &Session<Self::F>, desk: &Desk) -> Vec<String>;
+    /// How many rows the menu of the screen shown now takes at most (the rest are message).
+    fn menu_rows(&self, _g: &Session<Self::F>) -> usize {
+        4
+    }
+    /// The frame: the shared layout, unless a screen draws a picture of its own (a board).
+    fn draw(&self, g: &Session<Self::F>, desk: &Desk, frame: &mut Frame) {
+        super::text::layout(
+            frame,
+            &self.header(g, desk),
+            &self.message(g, desk),
+            &self.labels(g, desk),
+            self.sel(),
+            self.menu_rows(g),
+        );
+    }
+    /// Carry out a command as if chosen from a menu (dice rolled by hand, a correction).
+    fn command(
+        &mut self,
+        g: &mut Session<Self::F>,
+        desk: &mut Desk,
+        cmd: <Self::F as Game>::Command,
+    ) -> Flow;
+    /// The standings screen's header and lines.
+    fn standings(g: &Session<Self::F>) -> (String, Vec<String>);
+    /// A command in the table's words ("Mortgage Weapons Locker"): the undo question and its
+    /// answer. A sealed choice stays hidden.
+    fn words(g: &Session<Self::F>, cmd: &<Self::F as Game>::Command) -> String {
+        Self::F::public_command(&g.rules, &g.state, cmd)
+    }
+    /// The last command was taken back (a screen resets what depended on it).
+    fn undone(&mut self, _g: &Session<Self::F>, _desk: &mut Desk) {}
+}
+
+/// A game in play on the device, of any family: the one object the shell holds.
+pub trait Playing {
+    fn game(&self) -> &'static str;
+    fn players(&self) -> Vec<String>;
+    fn labels(&self, desk: &Desk) -> Vec<String>;
+    fn sel(&self) -> usize;
+    fn select(&mut self, i: usize);
+    fn button(&mut self, desk: &mut Desk, b: Button, p: Press) -> Flow;
+    /// A player's token, by name (the shell read the tag map).
+    fn token(&mut self, desk: &mut Desk, name: &str) -> Flow;
+    fn piece(&mut self, desk: &mut Desk, id: &str) -> Flow;
+    fn tick(&mut self, desk: &mut Desk) -> Flow;
+    fn draw(&self, desk: &Desk, frame: &mut Frame);
+    fn header(&self, desk: &Desk) -> String;
+    fn message(&self, desk: &Desk) -> Vec<String>;
+    /// What a tag may be enrolled as in this game: (piece id, words).
+    fn pieces(&self) -> Vec<(String, String)>;
+    fn standings(&self) -> (String, Vec<String>);
+    /// "Undo Mortgage Weapons Locker": the question before taking the last command back.
+    fn undo_question(&self) -> String;
+    /// Take back the last command; the line to show.
+    fn undo(&mut self, desk: &mut Desk) -> String;
+    fn over(&self) -> bool;
+    /// The whole game so far in the table's words: the start, then every command in effect.
+    fn story(&self) -> Vec<String>;
+    /// The game's report (its picture's panels).
+    fn report(&self) -> Report;
+    /// A protocol line carried out as a menu choice would be; the refusal, if refused.
+    fn enter(&mut self, desk: &mut Desk, line: &str) -> Result<Flow, String>;
+    /// The session, for a caller that knows the family (tests, tools).
+    fn session_any(&self) -> &dyn Any;
+    fn session_any_mut(&mut self) -> &mut dyn Any;
+    /// The family's screens, likewise.
+    fn screens_any(&self) -> &dyn Any;
+}
+
+/// A new game as the new-game screen (or `play --players`) asks for it.
+pub struct NewGame<'a> {
+    pub ruleset: &'a Path,
+    pub players: &'a [String],
+    pub seed: u64,
+    /// The house rules chosen, as option settings.
+    pub settings: Vec<(&'static str, String)>,
+    /// `play --option KEY=VALUE`, which wins over the screen's choices.
+    pub options: &'a [String],
+    pub journal: Option<PathBuf>,
+}
+
+impl NewGame<'_> {
+    /// The game of family `F`, journaled like any other.
+    pub fn session<F: Family>(&self) -> Result<Session<F>, String> {
+        let rules = crate::rulesets::load::<F>(self.ruleset)?;
+        let mut o = F::default_options(&rules);
+        // The house rules chosen on this screen, over the ruleset's own options.
+        for (key, value) in &self.settings {
+            F::set_option(&mut o, key, value)?;
+        }
+        // Then `play --option KEY=VALUE`, which wins over the screen's choice.
+        crate::tools::set_options::<F>(&mut o, self.options)?;
+        Session::<F>::new(rules, self.players, self.seed, o, self.journal.as_deref())
+    }
+}
+
+/// A family whose games play on the device through these screens (games.rs says which).
+pub trait OnDevice: Family {
+    type Screens: Screens<F = Self>;
+}
+
+/// A session and its screens.
+pub struct InPlay<S: Screens> {
+    pub session: Session<S::F>,
+    pub screens: S,
+}
+
+impl<S: Screens> InPlay<S> {
+    pub fn new(session: Session<S::F>, desk: &mut Desk) -> InPlay<S> {
+        let screens = S::open(&session, desk);
+        InPlay { session, screens }
+    }
+}
+
+impl<S: Screens> Playing for InPlay<S> {
+    fn game(&self) -> &'static str {
+        <S::F as Game>::GAME
+    }
+    fn players(&self) -> Vec<String> {
+        self.session.header.players.clone()
+    }
+    fn labels(&self, desk: &Desk) -> Vec<String> {
+        self.screens.labels(&self.session, desk)
+    }
+    fn sel(&self) -> usize {
+        self.screens.sel()
+    }
+    fn select(&mut self, i: usize) {
+        self.screens.select(i)
+    }
+    fn button(&mut self, desk: &mut Desk, b: Button, p: Press) -> Flow {
+        self.screens.button(&mut self.session, desk, b, p)
+    }
+    fn token(&mut self, desk: &mut Desk, name: &str) -> Flow {
+        match S::F::player_index(&self.session.state, name) {
+            Some(p) => self.screens.tag(&mut self.session, desk, Tapped::Player(p)),
+            None => {
+                desk.note = Some(format!("{name} is not in this game"));
+                Flow::Stay
+            }
+        }
+    }
+    fn piece(&mut self, desk: &mut Desk, id: &str) -> Flow {
+        self.screens.tag(&mut self.session, desk, Tapped::Piece(id))
+    }
+    fn tick(&mut self, desk: &mut Desk) -> Flow {
+        self.screens.tick(&mut self.session, desk)
+    }
+    fn draw(&self, desk: &Desk, frame: &mut Frame) {
+        self.screens.draw(&self.session, desk, frame)
+    }
+    fn header(&self, desk: &Desk) -> String {
+        self.screens.header(&self.session, desk)
+    }
+    fn message(&self, desk: &Desk) -> Vec<String> {
+        self.screens.message(&self.session, desk)
+    }
+    fn pieces(&self) -> Vec<(String, String)> {
+        S::pieces(&self.session.rules)
+    }
+    fn standings(&self) -> (String, Vec<String>) {
+        S::standings(&self.session)
+    }
+    fn undo_question(&self) -> String {
+        let what = self
+            .session
+            .history
+            .last()
+            .map(|d| S::words(&self.session, &d.cmd))
+            .unwrap_or_else(|| "nothing".into());
+        format!("Undo {what}")
+    }
+    fn undo(&mut self, desk: &mut Desk) -> String {
+        // Named against the state it was carried out to, before it goes.
+        let what = self
+            .session
+            .history
+            .last()
+            .map(|d| S::words(&self.session, &d.cmd));
+        match self.session.undo() {
+            Ok(_) => {
+                let line = format!("undone: {}", what.unwrap_or_default());
+                desk.log.push(line.clone());
+                desk.sound = Some(Sound::Accept);
+                self.screens.undone(&self.session, desk);
+                line
+            }
+            Err(e) => e,
+        }
+    }
+    fn over(&self) -> bool {
+        self.session.over()
+    }
+    fn story(&self) -> Vec<String> {
+        self.session.story()
+    }
+    fn report(&self) -> Report {
+        self.session.report()
+    }
+    fn enter(&mut self, desk: &mut Desk, line: &str) -> Result<Flow, String> {
+        let g = &self.session;
+        match S::F::parse(&g.rules, &g.state, line)? {
+            Parsed::Command(cmd) => {
+                desk.refusal = None;
+                let flow = self.screens.command(&mut self.session, desk, cmd);
+                match desk.refusal.take() {
+                    Some(why) => Err(why),
+                    None => Ok(flow),
+                }
+            }
+            Parsed::Show(_) => Err(format!("{line}: not a command")),
+        }
+    }
+    fn session_any(&self) -> &dyn Any {
+        &self.session
+    }
+    fn session_any_mut(&mut self) -> &mut dyn Any {
+        &mut self.session
+    }
+    fn screens_any(&self) -> &dyn Any {
+        &self.screens
+    }
+}

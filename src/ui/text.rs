@@ -1,0 +1,141 @@
+//! Words and lines on the 128x64 screen, for every game's screens: a line cut or wrapped to
+//! the 25 columns of the 5x8 font, the protocol's typing hints taken out for the table, and
+//! the one layout every screen shares (a header bar, the message rows, the menu rows with
+//! the chosen line inverted).
+
+use embedded_graphics::mono_font::ascii::FONT_5X8;
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
+use embedded_graphics::text::{Baseline, Text};
+
+use crate::hw::Frame;
+
+pub const COLS: usize = 25;
+/// Text rows on the screen (the header is row 0).
+pub const ROWS: usize = 8;
+
+/// Cut a line to the screen's width.
+pub fn fit(s: &str) -> String {
+    let ascii: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii() && !c.is_ascii_control() {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if ascii.len() <= COLS {
+        return ascii;
+    }
+    // Too long for the screen: cut after the last whole word ("@Interrogation", not
+    // "@Interrogation Su"), unless that would lose more than a third of the line.
+    let cut = &ascii[..COLS];
+    match cut.rfind(' ') {
+        Some(at) if at >= COLS * 2 / 3 => cut[..at].to_string(),
+        _ => cut.to_string(),
+    }
+}
+
+/// Wrap text into lines of the screen's width.
+pub fn wrap(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let word = fit(word);
+        if !line.is_empty() && line.len() + 1 + word.len() > COLS {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Lines wrapped one after another.
+pub fn wrap_all<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
+    lines.iter().flat_map(|l| wrap(l.as_ref())).collect()
+}
+
+/// A line for the device's log: the protocol's hints for typing (`buy`, "(`roll`)") mean
+/// nothing at a table of buttons, so they are left out.
+pub fn for_table(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    // A parenthesis holding a typed command goes entirely: " (`roll`)".
+    while let Some(open) = rest.find(" (`") {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out.replace('`', "")
+}
+
+/// The last `rows` wrapped lines of the log, `back` lines from its end.
+pub fn log_window(log: &[String], back: usize, rows: usize) -> Vec<String> {
+    let lines = wrap_all(log);
+    let end = lines.len().saturating_sub(back);
+    lines[end.saturating_sub(rows)..end].to_vec()
+}
+
+/// One line of the 5x8 font at text row `row`, from pixel column `x`; inverted for the header
+/// and the chosen menu line.
+pub fn line(frame: &mut Frame, x: i32, row: usize, s: &str, inverted: bool) {
+    let y = row as i32 * 8;
+    let fg = if inverted {
+        let _ = Rectangle::new(Point::new(x, y), Size::new(128 - x as u32, 8))
+            .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+            .draw(frame);
+        BinaryColor::Off
+    } else {
+        BinaryColor::On
+    };
+    let style = MonoTextStyle::new(&FONT_5X8, fg);
+    let _ = Text::with_baseline(&fit(s), Point::new(x + 1, y), style, Baseline::Top).draw(frame);
+}
+
+/// The screen every game shares: the header bar, as many message rows as the menu leaves, and
+/// up to `menu_rows` menu lines at the bottom, scrolled so the chosen one shows.
+pub fn layout(
+    frame: &mut Frame,
+    header: &str,
+    message: &[String],
+    labels: &[String],
+    sel: usize,
+    menu_rows: usize,
+) {
+    frame.clear();
+    line(frame, 0, 0, header, true);
+    let menu_rows = menu_rows.min(labels.len());
+    for (i, l) in message.iter().take(ROWS - 1 - menu_rows).enumerate() {
+        line(frame, 0, 1 + i, l, false);
+    }
+    if menu_rows == 0 {
+        return;
+    }
+    let first = sel
+        .saturating_sub(menu_rows - 1)
+        .min(labels.len() - menu_rows);
+    for (i, l) in labels.iter().skip(first).take(menu_rows).enumerate() {
+        line(frame, 0, ROWS - menu_rows + i, l, first + i == sel);
+    }
+}
+
+/// UP (-1) or DOWN (+1) on a menu of `n` lines: the next line round.
+pub fn step(sel: usize, n: usize, dir: i64) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    (sel + if dir < 0 { n - 1 } else { 1 }) % n
+}
