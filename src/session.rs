@@ -106,6 +106,20 @@ impl<F: Family> Session<F> {
         journal: Option<&Path>,
     ) -> Result<Session<F>, String> {
         let setup = F::setup(&rules, players, &options, &mut StdRng::seed_from_u64(seed));
+        Self::with_setup(rules, players, seed, options, setup, journal)
+    }
+
+    /// A new game from a setup given rather than drawn from the seed (a table's own order of
+    /// the decks; rule tests with unshuffled decks).
+    pub fn with_setup(
+        rules: F::Rules,
+        players: &[String],
+        seed: u64,
+        options: F::Options,
+        setup: F::Setup,
+        journal: Option<&Path>,
+    ) -> Result<Session<F>, String> {
+        F::check_setup(&rules, players, &setup)?;
         let (state, intro) =
             F::new_game(&rules, players, &options, &setup).map_err(|e| e.to_string())?;
         let header = Header {

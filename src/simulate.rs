@@ -300,7 +300,9 @@ pub fn play_checked<F: Family>(
                 .collect::<Vec<_>>()
         )
     };
-    F::invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
+    F::invariants(rules, &session.state)
+        .and_then(|()| F::kept_by_play(rules, &session.state))
+        .map_err(|e| fail(e, &session))?;
     while !session.over() && turns < cfg.max_turns {
         // A live game always has a legal command (else the table would be stuck).
         if !F::has_legal(rules, &session.state) {
@@ -344,7 +346,9 @@ pub fn play_checked<F: Family>(
         let events = done.events;
         turns += F::tally(stats, rules, &session.state, &events);
         commands += 1;
-        F::invariants(rules, &session.state).map_err(|e| fail(e, &session))?;
+        F::invariants(rules, &session.state)
+            .and_then(|()| F::kept_by_play(rules, &session.state))
+            .map_err(|e| fail(e, &session))?;
         // The simulator's way of carrying out a command (no copy to put back) does the same.
         if commands % 7 == 0 {
             let done = &session.history.last().expect("just done").cmd;

@@ -13,13 +13,3 @@ pub fn ones(words: impl Iterator<Item = u64>) -> impl Iterator<Item = usize> {
         })
     })
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_set_bits_in_order_across_words() {
-        let words = [0b1010_0001u64, 0, 1 << 63 | 1];
-        let got: Vec<usize> = super::ones(words.into_iter()).collect();
-        assert_eq!(got, [0, 5, 7, 128, 191]);
-    }
-}

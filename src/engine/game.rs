@@ -263,7 +263,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     fn has_legal(rules: &Self::Rules, state: &Self::State) -> bool {
         !Self::legal(rules, state).is_empty()
     }
-    /// What must hold after every command.
+    /// What must hold after every command, whatever the table corrected (money conserved,
+    /// what `apply` keeps beside the facts agreeing with them).
     fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
@@ -325,6 +326,11 @@ pub trait Play: Game {
         state: &Self::State,
         events: &[Self::Event],
     ) -> u64;
+    /// What play keeps beyond `Game::invariants` and only a table's correction may break (the
+    /// property games' even building): checked after every command of random play.
+    fn kept_by_play(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
     /// A game of random play ended (over, or at the cap).
     fn game_ends(_stats: &mut Self::Stats, _rules: &Self::Rules, _state: &Self::State) {}
     /// Add the figures of other games (another thread's) to these. The threads' shares of

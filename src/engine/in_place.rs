@@ -18,19 +18,3 @@ impl<T> PushInPlace<T> for Vec<T> {
         self.extend(std::iter::once_with(make));
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::PushInPlace;
-
-    #[test]
-    fn values_come_in_order_and_the_list_grows_as_push_grows_it() {
-        let mut v: Vec<String> = Vec::new();
-        for i in 0..40 {
-            v.push_in_place(|| i.to_string());
-        }
-        assert_eq!(v.len(), 40);
-        assert_eq!(v[0], "0");
-        assert_eq!(v[39], "39");
-    }
-}

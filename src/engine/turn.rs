@@ -24,19 +24,3 @@ pub fn seats_from(start: usize, seats: usize, in_game: impl Fn(usize) -> bool) -
         .filter(|&s| in_game(s))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::next_seat;
-
-    #[test]
-    fn the_next_seat_skips_players_out_and_wraps_to_the_first() {
-        let out = [false, true, false, true];
-        assert_eq!(next_seat(0, 4, |s| !out[s]), 2);
-        assert_eq!(next_seat(2, 4, |s| !out[s]), 0);
-        // Alone in the game: the turn stays.
-        assert_eq!(next_seat(2, 4, |s| s == 2), 2);
-        // Nobody left: the current seat, as before.
-        assert_eq!(next_seat(1, 4, |_| false), 1);
-    }
-}

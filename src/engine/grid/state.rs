@@ -437,35 +437,3 @@ impl<'de> Deserialize<'de> for Walls {
         Ok(Vec::<(u8, u8, Edge)>::deserialize(d)?.into_iter().collect())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn walls_set_in_any_order_are_the_same_walls() {
-        let w = |c, r, e| (c, r, e);
-        let mut a = Walls::default();
-        for x in [
-            w(3, 2, Edge::East),
-            w(1, 1, Edge::South),
-            w(3, 2, Edge::East),
-        ] {
-            a.insert(x);
-        }
-        let b: Walls = [w(1, 1, Edge::South), w(3, 2, Edge::East)]
-            .into_iter()
-            .collect();
-        assert_eq!(a, b);
-        assert_eq!(a.len(), 2);
-        assert!(a.contains(&w(3, 2, Edge::East)) && !a.contains(&w(3, 2, Edge::South)));
-        a.remove(&w(3, 2, Edge::East));
-        a.remove(&w(9, 9, Edge::East));
-        assert_eq!(a.iter().collect::<Vec<_>>(), [w(1, 1, Edge::South)]);
-        // Saved as the list of (column, row, edge) it always was, read back in any order.
-        let text = serde_json::to_string(&b).unwrap();
-        assert_eq!(text, r#"[[1,1,"south"],[3,2,"east"]]"#);
-        let read: Walls = serde_json::from_str(r#"[[3,2,"east"],[1,1,"south"]]"#).unwrap();
-        assert_eq!(read, b);
-    }
-}

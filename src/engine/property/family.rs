@@ -284,6 +284,9 @@ impl Words for Property {
 
 impl Play for Property {
     type Stats = random::Stats;
+    fn kept_by_play(r: &Ruleset, s: &State) -> Result<(), String> {
+        random::even_building(r, s)
+    }
 
     fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random::choose(r, s, rng)

@@ -97,7 +97,7 @@ impl Leader {
     }
 }
 
-/// The rules that must hold after every command.
+/// What must hold in every state, corrected by the table or not.
 pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     if s.ledger.total() != 0 {
         return Err(format!("money not conserved: total {}", s.ledger.total()));
@@ -150,6 +150,26 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
             s.houses, s.hotels
         ));
     }
+    if !s.options.physical_decks {
+        for (d, deck) in rules.decks.iter().enumerate() {
+            let held = s
+                .players
+                .iter()
+                .flat_map(|p| p.cards.iter())
+                .filter(|c| c.0 == d)
+                .count();
+            let total = deck.cards.iter().filter(|c| !c.spare).count();
+            if held + s.decks[d].len() != total {
+                return Err(format!("deck {} lost cards", deck.id));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What play keeps and only a table's correction may break: buildings stand evenly on each
+/// group (the even-building rule: a table may set one lot's buildings, then the next).
+pub fn even_building(rules: &Ruleset, s: &State) -> Result<(), String> {
     for g in &rules.groups {
         let steps = |l: u8| {
             if l == HOTEL {
@@ -167,20 +187,6 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
         if let (Some(lo), Some(hi)) = (lo, hi) {
             if hi > lo + 1 {
                 return Err(format!("uneven building on {}: {levels:?}", g.id));
-            }
-        }
-    }
-    if !s.options.physical_decks {
-        for (d, deck) in rules.decks.iter().enumerate() {
-            let held = s
-                .players
-                .iter()
-                .flat_map(|p| p.cards.iter())
-                .filter(|c| c.0 == d)
-                .count();
-            let total = deck.cards.iter().filter(|c| !c.spare).count();
-            if held + s.decks[d].len() != total {
-                return Err(format!("deck {} lost cards", deck.id));
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Scenario tests for sectionopoly: one per rule sentence, named after the rule (given a state,
 //! a command, the expected state and events), driven through the engine API.
 
-use crate::Table;
+use super::Table;
 use boardside::engine::property;
 use boardside::engine::property::state::{Pending, HOTEL};
 use boardside::engine::property::{Command, Event};
@@ -22,7 +22,7 @@ fn preparation_each_player_starts_with_1500() {
     for n in ["Ann", "Bob", "Cy"] {
         assert_eq!(t.cash(n), 1500);
     }
-    assert_eq!(t.s.ledger.total(), 0);
+    assert_eq!(t.s.state.ledger.total(), 0);
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn the_play_highest_first_roll_starts() {
         o.first_player = property::options::FirstPlayer::Dice
     });
     t.run("roll 1 2; roll 6 5; roll 3 3");
-    assert_eq!(t.s.current, t.p("Bob"));
+    assert_eq!(t.s.state.current, t.p("Bob"));
     assert!(t.pending().is_none());
     assert_eq!(t.pos("Bob"), 0, "first-turn rolls do not move");
 }
@@ -44,7 +44,7 @@ fn the_play_tied_highest_first_rolls_roll_again() {
     t.run("roll 6 5; roll 1 1; roll 5 6");
     assert!(t.said("Ann and Cy tie on 11"));
     t.run("roll 2 2; roll 3 3");
-    assert_eq!(t.s.current, t.p("Cy"));
+    assert_eq!(t.s.state.current, t.p("Cy"));
 }
 
 #[test]
@@ -59,9 +59,9 @@ fn the_play_turn_passes_to_the_left_after_end() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     t.own("Ann", &["comm-north"]);
     t.run("roll 2 3; end");
-    assert_eq!(t.s.current, 1);
+    assert_eq!(t.s.state.current, 1);
     t.run("roll 2 3; end; roll 2 3; end");
-    assert_eq!(t.s.current, 0);
+    assert_eq!(t.s.state.current, 0);
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn capturing_property_auction_buyer_pays_housekeeping() {
     t.run("roll 1 2; decline; bid Bob 45; pass Ann");
     assert_eq!(t.owner("oversight").as_deref(), Some("Bob"));
     assert_eq!(t.cash("Bob"), 1455);
-    assert_eq!(t.s.ledger.total(), 0);
+    assert_eq!(t.s.state.ledger.total(), 0);
 }
 
 #[test]
@@ -292,7 +292,7 @@ fn paying_rent_owner_must_ask_before_second_following_roll() {
     t.own("Bob", &["oversight", "centre"]);
     t.run("roll 1 2");
     assert_eq!(t.cash("Ann"), 1500, "not collected until asked");
-    assert_eq!(t.s.claims.len(), 1);
+    assert_eq!(t.s.state.claims.len(), 1);
     // Bob (first following) rolls: still claimable; then Bob asks.
     t.run("end; roll 2 3; claim oversight");
     assert_eq!(t.cash("Ann"), 1492, "4 x 2, full group");
@@ -301,7 +301,7 @@ fn paying_rent_owner_must_ask_before_second_following_roll() {
     t.own("Bob", &["oversight", "walters-area"]);
     t.run("roll 1 2; end; set position Bob 3; roll 2 3; end");
     t.run("roll 2 3");
-    assert!(!t.s.claims.iter().any(|c| c.square == 3));
+    assert!(!t.s.state.claims.iter().any(|c| c.square == 3));
     assert!(t.said("not asked for in time"));
     assert!(t.refused("claim oversight").contains("no rent is waiting"));
     assert_eq!(t.cash("Ann"), 1500);
@@ -313,26 +313,26 @@ fn paying_rent_owner_must_ask_before_second_following_roll() {
 fn cards_return_to_the_bottom_of_their_deck() {
     let mut t = game(&["Ann", "Bob"]);
     t.top_card("chance", "dividend-50");
-    let d = t.rules.deck_index("chance").unwrap();
+    let d = t.s.rules.deck_index("chance").unwrap();
     t.run("roll 3 4");
     assert_eq!(t.cash("Ann"), 1550);
-    let last = t.s.decks[d].cards().last().unwrap();
-    assert_eq!(t.rules.decks[d].cards[last as usize].id, "dividend-50");
-    assert_eq!(t.s.decks[d].len(), 16);
+    let last = t.s.state.decks[d].cards().last().unwrap();
+    assert_eq!(t.s.rules.decks[d].cards[last as usize].id, "dividend-50");
+    assert_eq!(t.s.state.decks[d].len(), 16);
 }
 
 #[test]
 fn get_out_card_held_until_used_then_returned_to_bottom() {
     let mut t = game(&["Ann", "Bob"]);
     t.top_card("chance", "get-out-of-jail");
-    let d = t.rules.deck_index("chance").unwrap();
+    let d = t.s.rules.deck_index("chance").unwrap();
     t.run("roll 3 4");
-    assert_eq!(t.s.players[0].cards.len(), 1);
-    assert_eq!(t.s.decks[d].len(), 15);
+    assert_eq!(t.s.state.players[0].cards.len(), 1);
+    assert_eq!(t.s.state.decks[d].len(), 15);
     t.run("set jailed Ann yes; set turn Ann; jail card");
     assert!(!t.jailed("Ann"));
-    assert!(t.s.players[0].cards.is_empty());
-    assert_eq!(t.s.decks[d].len(), 16);
+    assert!(t.s.state.players[0].cards.is_empty());
+    assert_eq!(t.s.state.decks[d].len(), 16);
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn get_out_card_may_be_sold_to_another_player() {
     let mut t = game(&["Ann", "Bob"]);
     t.top_card("chance", "get-out-of-jail");
     t.run("roll 3 4; end; trade Ann Bob card:chance for $40");
-    assert_eq!(t.s.players[1].cards.len(), 1);
+    assert_eq!(t.s.state.players[1].cards.len(), 1);
     assert_eq!(t.cash("Ann"), 1540);
     // Bob, in the White Room, plays the card he bought.
     t.run("set jailed Bob yes; set turn Bob; jail card");
@@ -444,7 +444,7 @@ fn card_collect_from_every_player_who_is_short_owes_it() {
     }
     assert_eq!(t.cash("Cy"), 1500, "Cy pays after Bob settles");
     t.run("concede");
-    assert!(t.s.players[1].bankrupt);
+    assert!(t.s.state.players[1].bankrupt);
     assert_eq!(t.cash("Cy"), 1450);
     assert_eq!(t.cash("Ann"), 1500 + 20 + 50);
 }
@@ -510,7 +510,7 @@ fn abeyance_ten_percent_of_total_worth() {
 fn abeyance_choice_is_made_before_the_total_is_shown() {
     let mut t = game(&["Ann", "Bob"]);
     t.run("roll 1 3");
-    let text = property::prompt(&t.rules, &t.s).text;
+    let text = property::prompt(&t.s.rules, &t.s.state).text;
     assert!(text.contains("tax flat") && !text.contains("1500"));
     assert!(t.refused("end").contains("tax"));
 }
@@ -531,7 +531,7 @@ fn the_play_doubles_roll_again() {
     assert!(t.said("doubles: Ann rolls again"));
     assert!(t.refused("end").contains("must roll again"));
     t.run("roll 1 2; buy; end");
-    assert_eq!(t.s.current, 1);
+    assert_eq!(t.s.state.current, 1);
 }
 
 #[test]
@@ -672,7 +672,7 @@ fn substations_cost_the_deed_price_and_build_evenly() {
     assert!(t.refused("build walters-area").contains("build evenly"));
     t.run("build birkoffs-comm-center; build nikitas-apartment; build walters-area");
     assert_eq!(t.level("walters-area"), 2);
-    assert_eq!(t.s.houses, 28);
+    assert_eq!(t.s.state.houses, 28);
 }
 
 #[test]
@@ -683,7 +683,7 @@ fn command_hq_after_four_substations_returns_them() {
     assert!(t.refused("build centre").contains("build evenly"));
     t.run("build oversight; build centre");
     assert_eq!(t.level("centre"), HOTEL);
-    assert_eq!((t.s.houses, t.s.hotels), (32 - 4, 11));
+    assert_eq!((t.s.state.houses, t.s.state.hotels), (32 - 4, 11));
     assert!(t.refused("build centre").contains("one per lot"));
 }
 
@@ -691,7 +691,7 @@ fn command_hq_after_four_substations_returns_them() {
 fn building_shortage_refused_when_housekeeping_has_none() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Ann", &["centre", "oversight"]);
-    t.s.houses = 0;
+    t.poke(|s| s.houses = 0);
     assert!(t.refused("build centre").contains("no Substations left"));
 }
 
@@ -703,7 +703,7 @@ fn building_shortage_auction_when_several_players_want_more_than_the_bank_has() 
         "Bob",
         &["operations-floor", "strategy-room", "red-cell-wing"],
     );
-    t.s.houses = 3;
+    t.poke(|s| s.houses = 3);
     t.run("build centre");
     // Bob could build too: he is asked how many he wants now. Ann's 1 and Bob's 3 are more
     // than the bank's 3, so the house is auctioned.
@@ -728,7 +728,7 @@ fn building_shortage_auction_when_several_players_want_more_than_the_bank_has() 
     t.run("build oversight");
     assert_eq!(t.level("oversight"), 1);
     assert_eq!(t.cash("Ann"), 1420);
-    assert_eq!(t.s.houses, 2);
+    assert_eq!(t.s.state.houses, 2);
 }
 
 #[test]
@@ -756,7 +756,7 @@ fn selling_command_hqs_of_a_group_at_once() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Ann", &["centre", "oversight"]);
     t.run("set buildings centre 5; set buildings oversight 5");
-    t.s.houses = 0;
+    t.poke(|s| s.houses = 0);
     assert!(t.refused("sell centre").contains("sell centre all"));
     t.run("sell centre all");
     assert_eq!((t.level("centre"), t.level("oversight")), (0, 0));
@@ -769,8 +769,9 @@ fn selling_a_groups_buildings_at_once_is_offered_from_every_lot_of_the_group() {
     // the even rule keeps from selling one step, from a lot with none, and from a group whose
     // top buildings the bank lacks the houses to break down (where it is the only way out).
     let sells_all = |t: &Table, sq: &str| {
-        let square = t.rules.square_index(sq).unwrap();
-        property::legal::legal(&t.rules, &t.s).contains(&Command::Sell { square, all: true })
+        let square = t.s.rules.square_index(sq).unwrap();
+        property::legal::legal(&t.s.rules, &t.s.state)
+            .contains(&Command::Sell { square, all: true })
     };
     let mut t = game(&["Ann", "Bob"]);
     t.own("Ann", &["centre", "oversight"]);
@@ -779,7 +780,7 @@ fn selling_a_groups_buildings_at_once_is_offered_from_every_lot_of_the_group() {
     assert!(t.refused("sell centre").contains("no buildings"));
     assert!(sells_all(&t, "centre") && sells_all(&t, "oversight"));
     t.run("set buildings centre 5; set buildings oversight 5");
-    t.s.houses = 0;
+    t.poke(|s| s.houses = 0);
     assert!(t.refused("sell oversight").contains("sell oversight all"));
     assert!(sells_all(&t, "centre") && sells_all(&t, "oversight"));
     t.run("sell oversight all");
@@ -917,7 +918,7 @@ fn bankruptcy_to_a_player_hands_over_everything() {
     t.top_card("chance", "get-out-of-jail");
     t.run("set buildings centre 2; set buildings oversight 2; mortgage operations-office");
     t.run("set position Ann 4; roll 1 2");
-    assert_eq!(t.s.players[0].cards.len(), 1);
+    assert_eq!(t.s.state.players[0].cards.len(), 1);
     t.run("end; roll 1 1; roll 1 2; end");
     t.run("set turn Ann; set cash Ann 10; set position Ann 35; roll 1 1");
     // Adrian's Retreat unimproved, Bob owns only it: rent 35. Ann has 10.
@@ -928,17 +929,17 @@ fn bankruptcy_to_a_player_hands_over_everything() {
     );
     let bob_before = t.cash("Bob");
     t.run("concede");
-    assert!(t.s.players[0].bankrupt);
+    assert!(t.s.state.players[0].bankrupt);
     // 4 Substations back at half of 50: 100 to Ann, then all of Ann's cash (110) to Bob.
     assert_eq!(t.cash("Bob"), bob_before + 110);
     assert_eq!(t.owner("centre").as_deref(), Some("Bob"));
     assert_eq!(t.level("centre"), 0);
-    assert_eq!(t.s.players[1].cards.len(), 1);
+    assert_eq!(t.s.state.players[1].cards.len(), 1);
     // The mortgaged square: Bob pays 10% now or lifts it.
     assert!(matches!(t.pending(), Some(Pending::Mortgaged { .. })));
     t.run("keep operations-office");
     assert_eq!(t.cash("Bob"), bob_before + 110 - 20);
-    assert_eq!(t.s.current, t.p("Bob"), "the turn passes on");
+    assert_eq!(t.s.state.current, t.p("Bob"), "the turn passes on");
 }
 
 #[test]
@@ -949,9 +950,9 @@ fn bankruptcy_to_housekeeping_auctions_the_squares() {
     // Abeyance at 4: 2 + 2 = 4.
     t.run("tax flat");
     t.run("concede");
-    assert!(t.s.players[0].bankrupt);
+    assert!(t.s.state.players[0].bankrupt);
     assert_eq!(t.owner("centre"), None);
-    assert!(!t.s.squares[t.sq("comm-north")].mortgaged);
+    assert!(!t.s.state.squares[t.sq("comm-north")].mortgaged);
     match t.pending() {
         Some(Pending::Auction(a)) => {
             assert_eq!(a.lot, property::state::Lot::Square(1));
@@ -962,7 +963,7 @@ fn bankruptcy_to_housekeeping_auctions_the_squares() {
     t.run("bid Cy 20; pass Bob; pass Bob; pass Cy");
     assert_eq!(t.owner("centre").as_deref(), Some("Cy"));
     assert_eq!(t.owner("comm-north"), None);
-    assert_eq!(t.s.current, t.p("Bob"));
+    assert_eq!(t.s.state.current, t.p("Bob"));
 }
 
 #[test]
@@ -970,7 +971,7 @@ fn bankruptcy_last_player_left_wins() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Bob", &["oversight"]);
     t.run("set cash Ann 1; roll 1 2; concede");
-    assert_eq!(t.s.winner, Some(1));
+    assert_eq!(t.s.state.winner, Some(1));
     assert!(t.refused("roll 1 2").contains("game is over"));
 }
 
@@ -979,8 +980,8 @@ fn bankruptcy_last_player_left_wins() {
 #[test]
 fn short_game_deals_three_free_deeds_each() {
     let t = game_with(&["Ann", "Bob"], |o| o.short_game = true);
-    assert_eq!(t.s.owned_by(0).count(), 3);
-    assert_eq!(t.s.owned_by(1).count(), 3);
+    assert_eq!(t.s.state.owned_by(0).count(), 3);
+    assert_eq!(t.s.state.owned_by(1).count(), 3);
     assert_eq!(t.cash("Ann"), 1500);
 }
 
@@ -991,7 +992,7 @@ fn short_game_command_hq_after_three_substations() {
     t.own("Ann", &["centre", "oversight"]);
     t.run("set buildings centre 3; set buildings oversight 3; build centre");
     assert_eq!(t.level("centre"), HOTEL);
-    assert_eq!(t.s.houses, 32 - 3);
+    assert_eq!(t.s.state.houses, 32 - 3);
 }
 
 #[test]
@@ -1004,7 +1005,7 @@ fn short_game_white_room_exit_on_next_turn_roll_then_pay() {
 }
 
 fn rent_if_owned(t: &Table, sq: usize) -> i64 {
-    if t.s.squares[sq].owner.is_some_and(|o| o != 0) {
+    if t.s.state.squares[sq].owner.is_some_and(|o| o != 0) {
         10
     } else {
         0
@@ -1022,28 +1023,28 @@ fn short_game_abeyance_is_a_flat_200() {
 #[test]
 fn short_game_ends_at_the_first_bankruptcy_richest_wins() {
     let mut t = game_with(&["Ann", "Bob", "Cy"], |o| o.short_game = true);
-    for sq in t.rules.deeds() {
+    for sq in t.s.rules.deeds() {
         t.run(&format!("set owner {sq} bank"));
     }
     t.own("Bob", &["centre", "oversight", "operations-office"]);
     t.own("Cy", &["adrians-retreat"]);
     t.run("set buildings centre 5; set buildings oversight 3; mortgage operations-office");
     t.run("set cash Ann 1; roll 1 2; concede");
-    assert!(t.s.over);
+    assert!(t.s.state.over);
     // Bob: cash 1500 + 200 (mortgage) + 1 (Ann's cash) = 1701; centre 60 + HQ 4 x 50 = 260,
     // oversight 60 + 3 x 50 = 210, operations-office mortgaged at half: 200. Total 2371.
     assert!(t.said("Bob is worth 2371"));
-    assert_eq!(t.s.winner, Some(1));
+    assert_eq!(t.s.state.winner, Some(1));
 }
 
 #[test]
 fn time_limit_game_deals_two_deeds_paid_for() {
     let t = game_with(&["Ann", "Bob"], |o| o.time_limit = true);
-    let ann: Vec<usize> = t.s.owned_by(0).collect();
+    let ann: Vec<usize> = t.s.state.owned_by(0).collect();
     assert_eq!(ann.len(), 2);
     let paid: i64 = ann
         .iter()
-        .map(|&q| t.rules.squares[q].price().unwrap())
+        .map(|&q| t.s.rules.squares[q].price().unwrap())
         .sum();
     assert_eq!(t.cash("Ann"), 1500 - paid);
 }
@@ -1052,7 +1053,7 @@ fn time_limit_game_deals_two_deeds_paid_for() {
 fn time_limit_game_richest_wins_when_time_is_up() {
     let mut t = game_with(&["Ann", "Bob"], |o| o.time_limit = true);
     t.run("set cash Bob 5000; time-up");
-    assert_eq!(t.s.winner, Some(1));
+    assert_eq!(t.s.state.winner, Some(1));
     assert!(t.said("Bob wins"));
 }
 
@@ -1066,10 +1067,10 @@ fn corrections_set_every_field() {
     assert_eq!(t.cash("Ann"), 999);
     assert_eq!(t.pos("Bob"), 21);
     assert_eq!(t.level("centre"), 2);
-    assert_eq!(t.s.houses, 30);
+    assert_eq!(t.s.state.houses, 30);
     assert!(t.jailed("Ann"));
-    assert_eq!(t.s.current, 1);
-    assert_eq!(t.s.ledger.total(), 0);
+    assert_eq!(t.s.state.current, 1);
+    assert_eq!(t.s.state.ledger.total(), 0);
     t.run("set owner oversight bank");
     assert!(t.refused("set mortgaged centre yes").contains("buildings"));
     assert!(t.refused("set owner centre Ann").contains("buildings"));
@@ -1095,15 +1096,15 @@ fn legal_commands_are_all_accepted() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     t.own("Ann", &["centre", "oversight", "comm-north"]);
     t.run("roll 2 4");
-    for cmd in property::legal::legal(&t.rules, &t.s) {
+    for cmd in property::legal::legal(&t.s.rules, &t.s.state) {
         let cmd = match cmd {
             property::Command::Roll { dice: None } => property::Command::Roll {
                 dice: Some(boardside::engine::dice::Dice(1, 2)),
             },
             c => c,
         };
-        let mut s = t.s.clone();
-        property::execute(&t.rules, &mut s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+        let mut s = t.s.state.clone();
+        property::execute(&t.s.rules, &mut s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
     }
 }
 
@@ -1111,7 +1112,7 @@ fn legal_commands_are_all_accepted() {
 fn closing_an_auction_is_one_command_and_the_high_bidder_wins() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     t.run("roll 1 2; decline; bid Bob 30");
-    let events = t.run("close");
+    let events = t.run("close").events();
     assert_eq!(t.owner("oversight").as_deref(), Some("Bob"));
     assert_eq!(t.cash("Bob"), 1500 - 30);
     // Everyone else passed inside that one command.
@@ -1156,20 +1157,20 @@ fn time_limit_game_a_tie_on_worth_is_a_shared_win_never_the_first_seat() {
         o.time_limit = true
     });
     // Everyone still holds the 1500 they started with: a three-way tie.
-    let events = t.run("time-up");
+    let events = t.run("time-up").events();
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::Tie { players } if players.len() == 3)));
     assert!(t.said("Ann, Bob and Cy tie for the win"), "{:?}", t.lines);
-    assert!(t.s.over && t.s.winner.is_none());
-    let v = boardside::engine::property::protocol::state_json(&t.rules, &t.s);
+    assert!(t.s.state.over && t.s.state.winner.is_none());
+    let v = boardside::engine::property::protocol::state_json(&t.s.rules, &t.s.state);
     assert_eq!(v["tied"], serde_json::json!(["Ann", "Bob", "Cy"]));
     // One richer player wins alone.
     let mut t = Table::new("sectionopoly", &["Ann", "Bob", "Cy"], |o| {
         o.time_limit = true
     });
     t.run("set cash Bob 1501; time-up");
-    assert_eq!(t.s.winner, Some(t.p("Bob")));
+    assert_eq!(t.s.state.winner, Some(t.p("Bob")));
 }
 
 #[test]
@@ -1182,7 +1183,7 @@ fn building_shortage_is_about_wishes_no_auction_while_the_bank_has_enough() {
         "Bob",
         &["operations-floor", "strategy-room", "red-cell-wing"],
     );
-    t.s.houses = 10;
+    t.poke(|s| s.houses = 10);
     t.run("build centre");
     t.run("want Bob 2");
     assert!(
@@ -1284,7 +1285,7 @@ fn a_saved_auction_reads_its_bidders_as_a_list() {
 fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     for n in [1, 40, 63, 64, 65, 128, 150, 400] {
-        t.s.squares = (0..n)
+        t.s.state.squares = (0..n)
             .map(|i| property::state::Holding {
                 owner: match (i * 7 + n) % 5 {
                     0 | 3 => None,
@@ -1295,10 +1296,10 @@ fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
             .collect();
         for p in 0..3 {
             let looked: Vec<usize> = (0..n)
-                .filter(|&i| t.s.squares[i].owner == Some(p))
+                .filter(|&i| t.s.state.squares[i].owner == Some(p))
                 .collect();
             assert_eq!(
-                t.s.owned_by(p).collect::<Vec<_>>(),
+                t.s.state.owned_by(p).collect::<Vec<_>>(),
                 looked,
                 "{n} squares, {p}"
             );

@@ -1,7 +1,7 @@
 //! Scenario tests for suetology (shared/rules/suetology.txt and issue 5): one per rule sentence,
 //! named after the rule, on the same property engine as sectionopoly.
 
-use crate::Table;
+use super::Table;
 use boardside::engine::property::state::{Lot, Pending, HOTEL};
 
 fn game(players: &[&str]) -> Table {
@@ -128,20 +128,20 @@ fn four_houses_then_a_hotel() {
     t.own("Ann", &["ashford-row", "birch-street"]);
     t.run("set buildings ashford-row 4; set buildings birch-street 4; build ashford-row");
     assert_eq!(t.level("ashford-row"), HOTEL);
-    assert_eq!(t.s.houses, 32 - 8 + 4);
+    assert_eq!(t.s.state.houses, 32 - 8 + 4);
     assert!(t.refused("build ashford-row").contains("one per lot"));
 }
 
 #[test]
 fn thirty_two_houses_in_the_bank_then_wait() {
     let mut t = game(&["Ann", "Bob"]);
-    assert_eq!(t.s.houses, 32);
+    assert_eq!(t.s.state.houses, 32);
     t.own("Ann", &["ashford-row", "birch-street"]);
     t.own("Bob", &["rowan-avenue", "sycamore-street", "thorn-park"]);
-    t.s.houses = 0;
+    t.poke(|s| s.houses = 0);
     // No auction of scarce houses in suetology: you wait.
     assert!(t.refused("build ashford-row").contains("no houses left"));
-    t.s.houses = 1;
+    t.poke(|s| s.houses = 1);
     t.run("build ashford-row");
     assert!(t.pending().is_none());
 }
@@ -258,7 +258,7 @@ fn bankrupt_immediately_when_the_debt_exceeds_net_worth() {
     t.own("Ann", &["ashford-row"]);
     // Net worth: 10 cash + 30 mortgage value = 40 < 52 rent.
     t.run("set cash Ann 10; set position Ann 25; roll 3 3");
-    assert!(t.s.players[0].bankrupt);
+    assert!(t.s.state.players[0].bankrupt);
     assert!(t.said("Ann is bankrupt to Bob"));
 }
 
@@ -269,7 +269,7 @@ fn otherwise_raise_money_by_selling_and_mortgaging() {
     t.own("Ann", &["victoria-heights"]);
     t.run("set cash Ann 30; set position Ann 25; roll 3 3");
     assert!(matches!(t.pending(), Some(Pending::Debt(_))));
-    assert!(!t.s.players[0].bankrupt);
+    assert!(!t.s.state.players[0].bankrupt);
 }
 
 #[test]
@@ -288,10 +288,10 @@ fn auto_resolve_proposes_the_cheapest_plan_and_applies_it() {
     t.run("set buildings ashford-row 1; set buildings birch-street 1");
     t.run("set cash Ann 30; set position Ann 25; roll 3 3");
     // Mortgages before building sales, the smallest that covers first.
-    let plan = property::autoresolve::plan(&t.rules, &t.s).unwrap();
+    let plan = property::autoresolve::plan(&t.s.rules, &t.s.state).unwrap();
     let words: Vec<String> = plan
         .iter()
-        .map(|c| boardside::engine::property::protocol::format_command(&t.rules, &t.s, c))
+        .map(|c| boardside::engine::property::protocol::format_command(&t.s.rules, &t.s.state, c))
         .collect();
     assert_eq!(words, vec!["mortgage north-station"]);
     t.run("resolve");
@@ -322,11 +322,11 @@ fn bankrupt_to_a_player_buildings_sold_properties_mortgaged_all_to_the_creditor(
     // Net worth 2 x 25 resale + 2 x 30 mortgage value = 110, far below the hotel's 1500.
     t.run("set buildings upper-mall 5; set buildings victoria-heights 5");
     t.run("set position Ann 34; roll 1 2");
-    assert!(t.s.players[0].bankrupt);
+    assert!(t.s.state.players[0].bankrupt);
     // Houses sold (2 x 25), both lots mortgaged (2 x 30): 110 to Bob with the lots.
     assert_eq!(t.cash("Bob"), 1500 + 110);
     assert_eq!(t.owner("ashford-row").as_deref(), Some("Bob"));
-    assert!(t.s.squares[1].mortgaged && t.s.squares[3].mortgaged);
+    assert!(t.s.state.squares[1].mortgaged && t.s.state.squares[3].mortgaged);
     assert!(matches!(t.pending(), Some(Pending::Mortgaged { .. })));
 }
 
@@ -335,8 +335,11 @@ fn bankrupt_to_the_bank_properties_unmortgaged_and_auctioned() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
     t.own("Ann", &["ashford-row"]);
     t.run("set mortgaged ashford-row yes; set cash Ann 10; set position Ann 36; roll 1 1");
-    assert!(t.s.players[0].bankrupt, "super tax 100 is more than 10 + 0");
-    assert!(!t.s.squares[1].mortgaged);
+    assert!(
+        t.s.state.players[0].bankrupt,
+        "super tax 100 is more than 10 + 0"
+    );
+    assert!(!t.s.state.squares[1].mortgaged);
     assert!(matches!(t.pending(), Some(Pending::Auction(_))));
 }
 
@@ -357,7 +360,7 @@ fn the_received_mortgage_prompt_says_what_keep_and_lift_really_cost() {
     t.own("Ann", &["victoria-heights"]);
     t.run("mortgage victoria-heights");
     t.run("trade Ann Bob victoria-heights for $400");
-    let asked = boardside::engine::property::prompt(&t.rules, &t.s).text;
+    let asked = boardside::engine::property::prompt(&t.s.rules, &t.s.state).text;
     // Suetology charges nothing to keep it; lifting is the mortgage value plus 10%.
     assert!(asked.contains("keeping it costs nothing now"), "{asked}");
     assert!(!asked.contains("interest now"), "{asked}");

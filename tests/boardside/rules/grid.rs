@@ -7,7 +7,7 @@ use boardside::engine::grid::state::{Action, Part, Phase, Team};
 use boardside::engine::grid::{Grid, GridRules};
 use boardside::session::Session;
 
-pub type Board = crate::At<Grid>;
+pub type Board = super::At<Grid>;
 
 fn rules() -> GridRules {
     boardside::rulesets::load::<Grid>(&format!(
@@ -33,7 +33,7 @@ fn board_with(pieces: &str, setup: &[&str], options: &[&str]) -> Board {
         .collect();
     let names: Vec<String> = specs.iter().map(|p| p[0].to_string()).collect();
     let s = Session::<Grid>::new(r, &names, 7, o, None).unwrap();
-    let mut b = Board { s, lines: vec![] };
+    let mut b = Board::of(s);
     for p in &specs {
         let team = if p[1] == "s" {
             "scientists"

@@ -4,7 +4,7 @@
 //! 24/72/180/216), Melbourne 16, Auckland 18 (720: 72/216/540/648), Sydney 19 (800), the SP
 //! Hole 10, implant stations 5 15 25 35, Pubs Orgs 12 28, Flag 37, Freewinds 39.
 
-use crate::Table;
+use super::Table;
 use boardside::engine::property::state::{Pending, HOTEL};
 use boardside::engine::property::Options;
 
@@ -129,7 +129,7 @@ fn target_status_wins() {
     let mut t = game_with(&["Ann", "Bob"], |o| o.target_status = 12);
     t.own("Bob", &["melbourne", "auckland", "sydney"]);
     t.run("set buildings melbourne 1; set status Ann 11; set position Ann 10; roll 2 4");
-    assert_eq!(t.s.winner, Some(0));
+    assert_eq!(t.s.state.winner, Some(0));
     assert!(t.said("Ann wins the game"));
 }
 
@@ -138,7 +138,7 @@ fn last_solvent_player_wins() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Bob", &["melbourne"]);
     t.run("set cash Ann 10; set position Ann 10; roll 2 4; concede");
-    assert_eq!(t.s.winner, Some(1));
+    assert_eq!(t.s.state.winner, Some(1));
 }
 
 #[test]
@@ -367,7 +367,7 @@ fn bankrupt_to_the_bank_all_assets_to_the_bank() {
     t.own("Ann", &["plymouth"]);
     t.top_card("penalties", "penalty-ethics-500");
     t.run("set cash Ann 100; roll 1 3; concede");
-    assert!(t.s.players[0].bankrupt);
+    assert!(t.s.state.players[0].bankrupt);
     assert_eq!(t.owner("plymouth"), None);
     assert!(t.pending().is_none(), "the bank keeps them: no auction");
 }
@@ -381,7 +381,7 @@ fn bankrupt_to_a_player_all_assets_to_that_player_who_lifts_mortgages_later() {
     t.run("set cash Ann 10; set position Ann 10; roll 2 4; concede");
     assert_eq!(t.owner("plymouth").as_deref(), Some("Bob"));
     assert_eq!(t.level("plymouth"), 1, "developments go with the site");
-    assert!(t.s.squares[37].mortgaged);
+    assert!(t.s.state.squares[37].mortgaged);
     assert!(
         t.pending().is_none(),
         "nothing is asked of the new owner now"
@@ -395,7 +395,7 @@ fn state_shows_status_and_site_levels() {
     let mut t = game(&["Ann", "Bob"]);
     t.own("Ann", &["plymouth", "east-grinstead"]);
     t.run("build plymouth; set status Bob 7");
-    let v = boardside::engine::property::protocol::state_json(&t.rules, &t.s);
+    let v = boardside::engine::property::protocol::state_json(&t.s.rules, &t.s.state);
     assert_eq!(v["players"][1]["status"], 7);
     let plymouth = v["squares"]
         .as_array()

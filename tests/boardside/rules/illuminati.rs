@@ -6,7 +6,7 @@ use boardside::engine::illuminati::Illuminati;
 use boardside::engine::illuminati::{IlluOptions, IlluRules};
 use boardside::session::Session;
 
-pub type Game = crate::At<Illuminati>;
+pub type Game = super::At<Illuminati>;
 
 fn rules() -> IlluRules {
     boardside::rulesets::load::<Illuminati>(&format!(
@@ -30,7 +30,7 @@ fn game_with(ann: &str, bob: &str, cy: &str, options: &[&str]) -> Game {
     }
     let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
     let s = Session::<Illuminati>::new(r, &names, 1, o, None).unwrap();
-    let mut g = Game { s, lines: vec![] };
+    let mut g = Game::of(s);
     g.ok(&format!("illuminati Ann {ann}"));
     g.ok(&format!("illuminati Bob {bob}"));
     g.ok(&format!("illuminati Cy {cy}"));

@@ -1,0 +1,306 @@
+//! Count to the target: the rules (add 1 or 2, or roll a die and add it unless it passes the
+//! target; exactly the target wins), the words, random play and the standings.
+
+use boardside::engine::game::{
+    Audience, Chance, Events, Game, Parsed, Play, PlayRng, Said, Standing, Story, ToAct, Words,
+};
+use boardside::engine::table::Table;
+use boardside::engine::RuleError;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    pub id: String,
+    pub name: String,
+    pub target: u32,
+    pub hash: String,
+}
+
+#[derive(Deserialize)]
+struct File {
+    game: String,
+    id: String,
+    name: String,
+    target: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    pub players: Vec<String>,
+    pub count: u32,
+    pub current: usize,
+    /// Each player's share of the count.
+    pub added: Vec<u32>,
+    pub winner: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    Add { n: u32 },
+    Roll { die: Option<u8> },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    Added { player: usize, n: u32 },
+    Bust { player: usize, die: u8 },
+    Next { player: usize },
+    Won { player: usize },
+}
+
+impl Game for Count {
+    const GAME: &'static str = "count";
+    type Rules = Rules;
+    type Options = ();
+    type Setup = ();
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn parse_rules(file: &str, text: &str) -> Result<Rules, String> {
+        let f: File = boardside::engine::ruleset_file::parse(file, text)?;
+        if f.game != "count" || !(2..=100).contains(&f.target) {
+            return Err(format!(
+                "{file}: not a count ruleset with a target of 2 to 100"
+            ));
+        }
+        Ok(Rules {
+            id: f.id,
+            name: f.name,
+            target: f.target,
+            hash: boardside::engine::ruleset_file::content_hash(text.as_bytes()),
+        })
+    }
+    fn rules_id(r: &Rules) -> &str {
+        &r.id
+    }
+    fn rules_name(r: &Rules) -> &str {
+        &r.name
+    }
+    fn rules_hash(r: &Rules) -> &str {
+        &r.hash
+    }
+    fn describe(r: &Rules) -> String {
+        format!("{} (to {})", r.name, r.target)
+    }
+    fn default_options(_: &Rules) {}
+    fn set_option(_: &mut (), key: &str, _: &str) -> Result<(), String> {
+        Err(format!("unknown option {key}"))
+    }
+    fn setup(_: &Rules, _: &[String], _: &(), _: &mut StdRng) {}
+    fn new_game(
+        _: &Rules,
+        players: &[String],
+        _: &(),
+        _: &(),
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        if players.len() < 2 {
+            return Err(RuleError::new("count needs two players or more"));
+        }
+        let state = State {
+            players: players.to_vec(),
+            count: 0,
+            current: 0,
+            added: vec![0; players.len()],
+            winner: None,
+        };
+        Ok((state, vec![]))
+    }
+    fn execute_into(
+        r: &Rules,
+        s: &mut State,
+        cmd: &Command,
+        out: &mut Events<Event>,
+    ) -> Result<(), RuleError> {
+        Table::<Count>::run(r, s, out, |t| {
+            if t.s.winner.is_some() {
+                return Err(RuleError::new("the game is over"));
+            }
+            let player = t.s.current;
+            match *cmd {
+                Command::Add { n } => {
+                    if !(1..=2).contains(&n) {
+                        return Err(RuleError::new("add 1 or 2"));
+                    }
+                    if t.s.count + n > t.rules.target {
+                        return Err(RuleError::new(format!(
+                            "{} would pass {}",
+                            t.s.count + n,
+                            t.rules.target
+                        )));
+                    }
+                    t.emit(Event::Added { player, n });
+                }
+                Command::Roll { die: None } => return Err(RuleError::new("no die rolled")),
+                Command::Roll { die: Some(d) } => {
+                    if !(1..=6).contains(&d) {
+                        return Err(RuleError::new("a die shows 1 to 6"));
+                    }
+                    if t.s.count + d as u32 > t.rules.target {
+                        t.emit(Event::Bust { player, die: d });
+                    } else {
+                        t.emit(Event::Added {
+                            player,
+                            n: d as u32,
+                        });
+                    }
+                }
+            }
+            if t.s.count == t.rules.target {
+                t.emit(Event::Won { player });
+            } else {
+                let next = (player + 1) % t.s.players.len();
+                t.emit(Event::Next { player: next });
+            }
+            Ok(())
+        })
+    }
+    fn apply(_: &Rules, s: &mut State, e: &Event) {
+        match *e {
+            Event::Added { player, n } => {
+                s.count += n;
+                s.added[player] += n;
+            }
+            Event::Bust { .. } => {}
+            Event::Next { player } => s.current = player,
+            Event::Won { player } => s.winner = Some(player),
+        }
+    }
+    fn check_command(_: &Rules, _: &State, _: &Command) -> Result<(), String> {
+        Ok(())
+    }
+    fn to_act(_: &Rules, s: &State) -> ToAct {
+        match s.winner {
+            Some(w) => ToAct::Over { winners: vec![w] },
+            None => ToAct::One(s.current),
+        }
+    }
+    fn chance(_: &Rules, _: &State, cmd: &Command) -> Option<Chance> {
+        matches!(cmd, Command::Roll { die: None }).then(|| Chance { dice: vec![6] })
+    }
+    fn with_chance(cmd: &Command, faces: &[u8]) -> Command {
+        match cmd {
+            Command::Roll { die: None } => Command::Roll {
+                die: faces.first().copied(),
+            },
+            other => other.clone(),
+        }
+    }
+    fn legal(r: &Rules, s: &State) -> Vec<Command> {
+        if s.winner.is_some() {
+            return vec![];
+        }
+        let mut out: Vec<Command> = (1..=2)
+            .filter(|n| s.count + n <= r.target)
+            .map(|n| Command::Add { n })
+            .collect();
+        out.extend((1..=6).map(|d| Command::Roll { die: Some(d) }));
+        out
+    }
+    fn invariants(_: &Rules, s: &State) -> Result<(), String> {
+        if s.added.iter().sum::<u32>() != s.count {
+            return Err("the shares do not add up to the count".into());
+        }
+        Ok(())
+    }
+}
+
+impl Words for Count {
+    fn verbs(_: &Rules) -> String {
+        "add N | roll [D]".into()
+    }
+    fn parse(_: &Rules, _: &State, line: &str) -> Result<Parsed<Command>, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words[..] {
+            ["add", n] => n
+                .parse()
+                .map(|n| Parsed::Command(Command::Add { n }))
+                .map_err(|_| format!("'{n}': add a number")),
+            ["roll"] => Ok(Parsed::Command(Command::Roll { die: None })),
+            ["roll", d] => d
+                .parse()
+                .map(|d| Parsed::Command(Command::Roll { die: Some(d) }))
+                .map_err(|_| format!("'{d}': a die's face")),
+            _ => Err(format!("'{line}': add N or roll")),
+        }
+    }
+    fn format_command(_: &Rules, _: &State, cmd: &Command) -> String {
+        match cmd {
+            Command::Add { n } => format!("add {n}"),
+            Command::Roll { die: Some(d) } => format!("roll {d}"),
+            Command::Roll { die: None } => "roll".into(),
+        }
+    }
+    fn narrate(r: &Rules, s: &State, e: &Event) -> Option<Said> {
+        let name = |p: usize| &s.players[p];
+        Some(Said::public(match *e {
+            Event::Added { player, n } => {
+                format!(
+                    "{} adds {n}: the count is {} of {}",
+                    name(player),
+                    s.count,
+                    r.target
+                )
+            }
+            Event::Bust { player, die } => format!(
+                "{} rolls {die}, which would pass {}: nothing added",
+                name(player),
+                r.target
+            ),
+            Event::Next { player } => format!("{}'s turn", name(player)),
+            Event::Won { player } => format!("{} reaches {} and wins!", name(player), r.target),
+        }))
+    }
+    fn state_json(_: &Rules, s: &State, _: Audience) -> Value {
+        json!({ "count": s.count, "current": s.players[s.current], "added": s.added })
+    }
+    fn prompt(r: &Rules, s: &State) -> String {
+        match s.winner {
+            Some(w) => format!("{} won", s.players[w]),
+            None => format!(
+                "{}: add 1 or 2, or roll (count {} of {})",
+                s.players[s.current], s.count, r.target
+            ),
+        }
+    }
+    fn player_index(s: &State, name: &str) -> Option<usize> {
+        s.players.iter().position(|p| p.eq_ignore_ascii_case(name))
+    }
+}
+
+impl Play for Count {
+    type Stats = ();
+    fn random_command(r: &Rules, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        let legal = Self::legal(r, s);
+        (!legal.is_empty()).then(|| legal[boardside::engine::game::below(rng, legal.len())].clone())
+    }
+    fn wild_command(_: &Rules, _: &State, rng: &mut PlayRng) -> Command {
+        Command::Add {
+            n: boardside::engine::game::below(rng, 5) as u32,
+        }
+    }
+    fn tally(_: &mut (), _: &Rules, _: &State, events: &[Event]) -> u64 {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Next { .. }))
+            .count() as u64
+    }
+    fn merge_stats(_: &mut (), _: ()) {}
+}
+
+impl Story for Count {
+    /// Each player's share of the count.
+    fn standing(_: &Rules, s: &State) -> Standing {
+        Standing {
+            scores: s.added.iter().map(|&a| a as i64).collect(),
+            out: 0,
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Boardside's tests, in one binary (one link instead of one per file): the rule scenarios of
+//! every game (`rules`), the shared conformance suite (`conformance`), the device's screens,
+//! drivers and flows (`device`), the command line end to end (`script`), and the shared parts
+//! (`parts`); and a sixth game family written as a test fixture (`count`).
+
+mod conformance;
+mod count;
+mod device;
+mod parts;
+mod rules;
+mod script;

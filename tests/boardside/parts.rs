@@ -1,0 +1,140 @@
+//! Tests of the shared parts and of helpers inside the families (moved here from the crates'
+//! own test modules, so that `cargo test` builds one test binary).
+
+mod turn {
+    use boardside::engine::turn::next_seat;
+
+    #[test]
+    fn the_next_seat_skips_players_out_and_wraps_to_the_first() {
+        let out = [false, true, false, true];
+        assert_eq!(next_seat(0, 4, |s| !out[s]), 2);
+        assert_eq!(next_seat(2, 4, |s| !out[s]), 0);
+        // Alone in the game: the turn stays.
+        assert_eq!(next_seat(2, 4, |s| s == 2), 2);
+        // Nobody left: the current seat, as before.
+        assert_eq!(next_seat(1, 4, |_| false), 1);
+    }
+}
+
+mod bits {
+    #[test]
+    fn the_set_bits_in_order_across_words() {
+        let words = [0b1010_0001u64, 0, 1 << 63 | 1];
+        let got: Vec<usize> = boardside::engine::bits::ones(words.into_iter()).collect();
+        assert_eq!(got, [0, 5, 7, 128, 191]);
+    }
+}
+
+mod in_place {
+    use boardside::engine::in_place::PushInPlace;
+
+    #[test]
+    fn values_come_in_order_and_the_list_grows_as_push_grows_it() {
+        let mut v: Vec<String> = Vec::new();
+        for i in 0..40 {
+            v.push_in_place(|| i.to_string());
+        }
+        assert_eq!(v.len(), 40);
+        assert_eq!(v[0], "0");
+        assert_eq!(v[39], "39");
+    }
+}
+
+mod places {
+    use boardside::engine::illuminati::places::*;
+    use boardside::engine::illuminati::state::{CardState, Status};
+
+    fn card(status: Status, owner: Option<usize>) -> CardState {
+        CardState {
+            status,
+            owner,
+            master: None,
+            treasury: 0,
+            arrows: None,
+            alignments: None,
+            stats: None,
+            puppets: 0,
+        }
+    }
+
+    #[test]
+    fn each_card_is_in_the_sets_of_its_place_and_moves_with_it() {
+        // 70 cards (two words): the first is an Illuminati, the rest groups.
+        let mut cards = vec![card(Status::Deck, None); 70];
+        cards[0] = card(Status::Controlled, Some(1));
+        cards[3] = card(Status::Uncontrolled, None);
+        cards[65] = card(Status::Controlled, Some(1));
+        cards[66] = card(Status::Dead, None);
+        let mut p = Places::of((0..70).map(|c| c != 0), &cards, 2);
+        let of = |p: &Places, s| p.iter(s).collect::<Vec<_>>();
+        assert_eq!(of(&p, Set::Of(1)), [0, 65]);
+        assert_eq!(of(&p, Set::Of(0)), Vec::<usize>::new());
+        assert_eq!(of(&p, Set::Controlled), [0, 65]);
+        assert_eq!(
+            p.either(Set::Uncontrolled, Set::Controlled)
+                .collect::<Vec<_>>(),
+            [0, 3, 65]
+        );
+        assert_eq!(p.count_both(Set::Deck, Set::Groups), 66);
+        assert!(!p.iter(Set::Deck).any(|c| c == 66), "dead is in no set");
+        // Player 0 takes card 3: out of the uncontrolled area, into their structure.
+        p.put(3, &cards[3], false);
+        cards[3] = card(Status::Controlled, Some(0));
+        p.put(3, &cards[3], true);
+        assert_eq!(of(&p, Set::Of(0)), [3]);
+        assert_eq!(of(&p, Set::Uncontrolled), Vec::<usize>::new());
+        assert_eq!(p, Places::of((0..70).map(|c| c != 0), &cards, 2));
+        assert_eq!(p.both(Set::Deck, Set::Groups).next(), Some(1));
+    }
+}
+
+mod state {
+    use boardside::engine::grid::state::*;
+
+    #[test]
+    fn walls_set_in_any_order_are_the_same_walls() {
+        let w = |c, r, e| (c, r, e);
+        let mut a = Walls::default();
+        for x in [
+            w(3, 2, Edge::East),
+            w(1, 1, Edge::South),
+            w(3, 2, Edge::East),
+        ] {
+            a.insert(x);
+        }
+        let b: Walls = [w(1, 1, Edge::South), w(3, 2, Edge::East)]
+            .into_iter()
+            .collect();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 2);
+        assert!(a.contains(&w(3, 2, Edge::East)) && !a.contains(&w(3, 2, Edge::South)));
+        a.remove(&w(3, 2, Edge::East));
+        a.remove(&w(9, 9, Edge::East));
+        assert_eq!(a.iter().collect::<Vec<_>>(), [w(1, 1, Edge::South)]);
+        // Saved as the list of (column, row, edge) it always was, read back in any order.
+        let text = serde_json::to_string(&b).unwrap();
+        assert_eq!(text, r#"[[1,1,"south"],[3,2,"east"]]"#);
+        let read: Walls = serde_json::from_str(r#"[[3,2,"east"],[1,1,"south"]]"#).unwrap();
+        assert_eq!(read, b);
+    }
+}
+
+mod journal {
+    use boardside::journal::*;
+
+    #[test]
+    fn crc32_of_the_standard_check_string() {
+        // The check value every CRC-32 catalogue gives for "123456789".
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn a_sealed_line_unseals_and_a_changed_byte_does_not() {
+        let line = seal(r#"{"seq":1,"record":"undo"}"#);
+        assert_eq!(unseal(&line).unwrap(), r#"{"seq":1,"record":"undo""#);
+        let bad = line.replace("1,", "2,");
+        assert!(unseal(&bad)
+            .unwrap_err()
+            .contains("checksum does not match"));
+    }
+}
