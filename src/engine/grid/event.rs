@@ -177,10 +177,24 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Sealed { player, order } => s.pieces[*player].order = Some(*order),
         Event::Step { player, to, .. } => s.pieces[*player].at = Some(*to),
         Event::Stunned { player, rounds, .. } => {
+            let earlier = s.earlier_stuns;
             let p = &mut s.pieces[*player];
-            // Another stun sets the longer of the two, without adding.
-            p.stunned = p.stunned.max(*rounds);
-            p.fresh_stun = true;
+            // A stun counts the rounds that follow. Another stun sets the longer of the two,
+            // without adding (grid.toml, Attack): a stun running since an earlier round has
+            // `stunned - 1` rounds left after this one, so only a longer new one replaces it
+            // (and then skips this round's countdown); a shorter one changes nothing, and the
+            // running stun keeps counting down.
+            let left_after_this_round = if p.fresh_stun || earlier {
+                p.stunned
+            } else {
+                p.stunned.saturating_sub(1)
+            };
+            if *rounds > left_after_this_round {
+                p.stunned = *rounds;
+                p.fresh_stun = true;
+            } else if earlier {
+                p.fresh_stun = true;
+            }
         }
         Event::Strip { team, value } => s.strips[team.index()] = *value,
         Event::Count {

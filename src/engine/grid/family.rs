@@ -119,6 +119,7 @@ impl Game for Grid {
             strips: [0, 0],
             strip_length: o.strip_length,
             stunned_holder_converts: o.stunned_holder_converts,
+            earlier_stuns: o.earlier_stuns,
             wonders_due: vec![],
             revealed: vec![],
             winner: None,

@@ -187,7 +187,14 @@ fn conversions(t: &mut Table) {
     // Both lists held in place: this runs every round.
     let mut holders = Members::new();
     for (h, p) in t.s.pieces.iter().enumerate() {
-        if p.wonder > 0 && !p.fresh_wonder && (p.stunned == 0 || t.s.stunned_holder_converts) {
+        // A stun counts the rounds that follow: a holder stunned this round still acted in
+        // it (its order was revealed); one stunned since an earlier round sealed nothing.
+        let sat_out = if t.s.earlier_stuns {
+            p.stunned > 0
+        } else {
+            !t.s.revealed.get(h).is_some_and(|o| o.is_some())
+        };
+        if p.wonder > 0 && !p.fresh_wonder && (!sat_out || t.s.stunned_holder_converts) {
             holders.push(h);
         }
     }

@@ -44,6 +44,19 @@ pub struct GridOptions {
     /// lists moving, attacking and praying as what a stun stops; the wonder is not an action,
     /// so by default it keeps working.
     pub stunned_holder_converts: bool,
+    /// Stuns as releases before this field decided them: a second, shorter stun on a
+    /// stunned player restarted the running one's count (a round added), and with
+    /// `stunned_holder_converts=false` a holder stunned this round did not convert in it. A
+    /// journal saved by one of those has no such key and resumes with them, so its recorded
+    /// results and the state it reaches are what they were; a new game never sets it, and it
+    /// is no option a table chooses.
+    #[serde(default = "earlier_release")]
+    pub earlier_stuns: bool,
+}
+
+/// A journal's options without `earlier_stuns` were saved before it existed.
+fn earlier_release() -> bool {
+    true
 }
 
 impl Default for GridOptions {
@@ -52,6 +65,7 @@ impl Default for GridOptions {
             no_walls: false,
             strip_length: 24,
             stunned_holder_converts: true,
+            earlier_stuns: false,
         }
     }
 }

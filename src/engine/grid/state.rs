@@ -304,6 +304,8 @@ pub struct State {
     pub strip_length: u32,
     /// Option `stunned_holder_converts`.
     pub stunned_holder_converts: bool,
+    /// Stuns as an earlier release decided them (`GridOptions::earlier_stuns`).
+    pub earlier_stuns: bool,
     /// Strips that filled this round and still await their wonder draw, in order.
     pub wonders_due: Vec<Team>,
     /// The orders revealed last, by piece (None: sealed nothing).

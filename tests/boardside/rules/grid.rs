@@ -487,6 +487,85 @@ fn g_b_09_walls_do_not_stop_an_attack() {
     assert_eq!(b.stunned("Bob"), 2);
 }
 
+/// G.B.10 A second, shorter stun given while one runs neither adds a round nor restarts the
+/// running one: Bob, stunned for rounds 2-5 (red hands in round 1), is stunned again in round
+/// 2 for 2 rounds (rounds 3 and 4, inside the first): he is refused in round 5 and acts in
+/// round 6.
+#[test]
+fn g_b_10_a_shorter_second_stun_neither_adds_a_round_nor_restarts_the_first() {
+    let mut b = board("Ann:s:5,5 Bob:r:6,5 Cy:s:7,5 Dee:r:1,19");
+    b.ok("set sticker Ann hands red");
+    b.round(&["Ann attack", "Bob pray", "Cy pray", "Dee pray"]);
+    assert_eq!(b.stunned("Bob"), 4, "rounds 2, 3, 4 and 5");
+    b.round(&["Ann pray", "Cy attack", "Dee pray"]);
+    assert_eq!(
+        b.stunned("Bob"),
+        3,
+        "rounds 3, 4 and 5: the longer, as it was"
+    );
+    for round in 3..=5 {
+        assert_eq!(b.round_no(), round);
+        assert!(
+            b.refused("order Bob up").contains("stunned"),
+            "round {round}"
+        );
+        b.round(&["Ann pray", "Cy pray", "Dee pray"]);
+    }
+    assert_eq!(b.round_no(), 6);
+    b.round(&["Ann pray", "Bob up", "Cy pray", "Dee pray"]);
+    assert_eq!(b.at("Bob"), (6, 4), "Bob acts in round 6");
+}
+
+/// G.B.11 A longer second stun given while one runs sets the longer from the round after:
+/// stunned for rounds 2-3, then in round 2 for 4 more rounds (3-6), he acts in round 7.
+#[test]
+fn g_b_11_a_longer_second_stun_runs_from_the_round_after_it() {
+    let mut b = board("Ann:s:5,5 Bob:r:6,5 Cy:s:7,5 Dee:r:1,19");
+    b.ok("set sticker Cy hands red");
+    b.round(&["Ann attack", "Bob pray", "Cy pray", "Dee pray"]);
+    assert_eq!(b.stunned("Bob"), 2, "rounds 2 and 3");
+    b.round(&["Ann pray", "Cy attack", "Dee pray"]);
+    assert_eq!(b.stunned("Bob"), 4, "rounds 3, 4, 5 and 6");
+    for _ in 3..=6 {
+        assert!(b.refused("order Bob up").contains("stunned"));
+        b.round(&["Ann pray", "Cy pray", "Dee pray"]);
+    }
+    b.round(&["Ann pray", "Bob up", "Cy pray", "Dee pray"]);
+    assert_eq!(b.at("Bob"), (6, 4), "Bob acts in round 7");
+}
+
+/// A journal the earlier release saved, where a shorter second stun restarted the running
+/// one (tests/fixtures/grid-overlapping-stuns.journal, written by the release before the fix
+/// of G.B.10): it resumes into the very state that release had (Bob stunned for 3 more rounds
+/// at round 4), and a new game of the same lines gets the corrected count (2).
+#[test]
+fn a_journal_of_the_earlier_stun_reading_resumes_into_the_state_it_had() {
+    let fixture = format!(
+        "{}/tests/fixtures/grid-overlapping-stuns.journal",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    assert!(!text.contains("earlier_stuns"), "not the earlier release's");
+    let path = std::env::temp_dir().join(format!("boardside-stuns-{}.journal", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let (resumed, _) = Session::<Grid>::resume(rules(), &path)
+        .unwrap()
+        .expect("a game");
+    let bob = resumed.state.index_of("Bob").unwrap();
+    assert_eq!(resumed.state.round, 4);
+    assert_eq!(
+        resumed.state.pieces[bob].stunned, 3,
+        "as that release had it"
+    );
+    let mut now = board("Ann:s:5,5 Bob:r:6,5 Cy:s:7,5 Dee:r:1,19");
+    now.ok("set sticker Ann hands red");
+    now.round(&["Ann attack", "Bob pray", "Cy pray", "Dee pray"]);
+    now.round(&["Ann pray", "Cy attack", "Dee pray"]);
+    now.round(&["Ann pray", "Cy pray", "Dee pray"]);
+    assert_eq!(now.stunned("Bob"), 2, "the corrected count");
+    let _ = std::fs::remove_file(&path);
+}
+
 // ---- C. Prayer and study --------------------------------------------------------------------
 
 /// G.C.1 A prayer with no praying teammate around has no effect, but it is counted.
@@ -668,6 +747,30 @@ fn g_d_05_a_wonder_drawn_this_round_acts_from_the_next() {
     assert_eq!(b.team("Dee"), Team::Religionists, "not yet");
     b.round(&["Ann pray", "Bob pray", "Cy pray", "Dee pray"]);
     assert_eq!(b.team("Dee"), Team::Scientists);
+}
+
+/// G.D.5b With `stunned_holder_converts=false`, a holder stunned this round still converts
+/// this round (a stun counts only the rounds that follow: the same piece still prays this
+/// round), and converts nobody while the stun runs.
+#[test]
+fn g_d_05b_a_holder_stunned_this_round_converts_this_round_in_the_other_reading() {
+    let mut b = board_with(
+        "Ann:s:5,5 Bob:r:6,5 Cy:s:1,1 Dee:r:5,7",
+        &[],
+        &["stunned_holder_converts=false"],
+    );
+    b.ok("set wonder Ann 5");
+    b.round(&["Ann pray", "Bob attack", "Cy pray", "Dee pray"]);
+    assert_eq!(b.stunned("Ann"), 2, "stunned for rounds 2 and 3");
+    assert_eq!(b.team("Bob"), Team::Scientists, "converted in round 1");
+    // Round 2: Ann sits out her stun, and her wonder converts nobody; Dee steps next to her.
+    b.round(&["Bob pray", "Cy pray", "Dee up"]);
+    assert_eq!(b.at("Dee"), (5, 6));
+    assert_eq!(
+        b.team("Dee"),
+        Team::Religionists,
+        "no conversion while stunned"
+    );
 }
 
 /// G.D.6 A holder is never converted; converts keep stickers and counts.
