@@ -292,6 +292,8 @@ fn illuminati_attacks_allowed(r: &IlluRules, ill: usize) -> u8 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     NotNow(Phase),
+    /// The turn's draw comes before its actions.
+    DrawFirst,
     UnderWay,
     NoAction,
     NotInStructure(usize),
@@ -316,6 +318,7 @@ impl Refusal {
         let current = &s.players[s.current].name;
         RuleError::new(match self {
             Refusal::NotNow(phase) => turn::not_now(phase).to_string(),
+            Refusal::DrawFirst => return turn::drawn(s).unwrap_err(),
             Refusal::UnderWay => {
                 "an attack is already being worked out: roll or `call-off` first".into()
             }
@@ -375,6 +378,7 @@ pub fn can_declare(
 ) -> Result<(), Refusal> {
     let fail = |cond: bool, why: Refusal| if cond { Ok(()) } else { Err(why) };
     fail(s.phase == Phase::Turn, Refusal::NotNow(s.phase))?;
+    fail(s.turn.draws_left == 0 || !s.draw_first, Refusal::DrawFirst)?;
     fail(s.attack.is_none(), Refusal::UnderWay)?;
     let p = s.current;
     fail(s.turn.actions_left > 0, Refusal::NoAction)?;

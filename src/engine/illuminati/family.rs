@@ -147,6 +147,7 @@ impl Game for Illuminati {
             neutralize_needs_arrow: o.neutralize_needs_arrow,
             listed_order: o.listed_order,
             tax_from_structure: o.tax_from_structure,
+            draw_first: o.draw_first,
             places: Places::default(),
         };
         state.places = Places::of_game(r, &state.cards, players.len());

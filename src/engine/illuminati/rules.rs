@@ -249,6 +249,12 @@ pub struct IlluOptions {
     /// with it off, so its recorded results are what the rules give again.
     #[serde(default)]
     pub tax_from_structure: bool,
+    /// The turn's draw comes before its actions, as the sequence of play has it (income, the
+    /// draw, then two actions; free actions at any time). Off (`draw_first=false`), actions
+    /// and ending the turn are not held back by a draw not yet made, as releases before this
+    /// option had it: a journal saved by one has no such key and resumes with it off.
+    #[serde(default)]
+    pub draw_first: bool,
 }
 
 impl Default for IlluOptions {
@@ -260,13 +266,15 @@ impl Default for IlluOptions {
             neutralize_needs_arrow: true,
             listed_order: false,
             tax_from_structure: true,
+            draw_first: true,
         }
     }
 }
 
 pub const OPTION_KEYS: &str =
     "illuminati_card_counts, alignment_once, orphans (uncontrolled|master), \
-neutralize_needs_arrow, turn_order (counter-clockwise|listed), tax_from (structure|illuminati)";
+neutralize_needs_arrow, turn_order (counter-clockwise|listed), tax_from (structure|illuminati), \
+draw_first";
 
 impl IlluOptions {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -286,6 +294,7 @@ impl IlluOptions {
                 self.tax_from_structure =
                     ruleset_file::either(key, value, ["illuminati", "structure"])?
             }
+            "draw_first" => self.draw_first = ruleset_file::flag(key, value)?,
             "turn_order" => {
                 self.listed_order =
                     ruleset_file::either(key, value, ["counter-clockwise", "listed"])?

@@ -164,6 +164,9 @@ pub struct State {
     /// The I.R.S. taxes the whole structure (`IlluOptions::tax_from_structure`).
     #[serde(default)]
     pub tax_from_structure: bool,
+    /// Actions wait for the turn's draw (`IlluOptions::draw_first`).
+    #[serde(default)]
+    pub draw_first: bool,
     /// Which cards are where, kept by `apply` with the cards' places (derived from `cards`:
     /// never saved; the invariants check it).
     #[serde(skip)]
@@ -249,6 +252,7 @@ impl State {
             neutralize_needs_arrow,
             listed_order,
             tax_from_structure,
+            draw_first,
             places,
         } = self;
         to.players.truncate(players.len());
@@ -278,6 +282,7 @@ impl State {
         to.neutralize_needs_arrow = *neutralize_needs_arrow;
         to.listed_order = *listed_order;
         to.tax_from_structure = *tax_from_structure;
+        to.draw_first = *draw_first;
         to.places.clone_from(places);
     }
 }

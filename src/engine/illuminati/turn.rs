@@ -260,10 +260,21 @@ fn tax_others(t: &mut Table, player: usize, by: usize, tax: i64) {
     }
 }
 
-/// Actions are taken during a turn. The draw comes first in the rulebook's sequence and the
-/// prompt asks for it first, but a table that draws later in the turn is not stopped.
+/// Actions are taken during a turn, after its draw (illuminati: Sequence of Play: 1. income,
+/// 2. draw a card, 3. two actions; the free actions, such as dropping a group or playing a
+/// special, may come at any time).
 pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "{}", not_now(t.s.phase));
+    drawn(t.s)
+}
+
+/// The turn's draw is made (the Network's two, and any the Recyclers bought).
+pub fn drawn(s: &State) -> Result<(), RuleError> {
+    ensure!(
+        s.turn.draws_left == 0 || !s.draw_first,
+        "{} draws first (`draw GROUP` or `draw special`): income, the draw, then the actions",
+        s.players[s.current].name
+    );
     Ok(())
 }
 
@@ -391,6 +402,7 @@ pub fn end(t: &mut Table) -> Result<(), RuleError> {
         t.s.attack.is_none(),
         "an attack is being worked out: roll or `call-off` first"
     );
+    drawn(t.s)?;
     if t.s.turn.draws_left > 0 {
         let name = t.s.players[t.s.current].name.clone();
         t.emit(Event::Note {
@@ -574,7 +586,8 @@ pub fn give(t: &mut Table, group: usize, to: usize) -> Result<(), RuleError> {
 
 /// `drop GROUP`: a free action; it goes to the uncontrolled area, its money to the bank.
 pub fn drop(t: &mut Table, group: usize) -> Result<(), RuleError> {
-    ready_for_actions(t)?;
+    // A free action: at any time of the turn, before the draw too.
+    ensure!(t.s.phase == Phase::Turn, "{}", not_now(t.s.phase));
     ensure!(
         t.s.attack.is_none(),
         "an attack is being worked out: roll or `call-off` first"

@@ -135,7 +135,7 @@ fn the_irs_tax_comes_from_any_group_and_nothing_from_nothing() {
     let mut g = game("bavarian", "network", "gnomes");
     g.run("set owner irs Ann");
     // Ann, Cy, then Bob play a turn; before Bob ends his, the treasuries are set.
-    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("draw cia; end; draw fbi; end; draw kgb; draw kkk");
     g.run("set treasury network 0; set owner pentagon Bob; set treasury pentagon 3");
     g.run("set owner moonies Bob; set treasury moonies 5");
     g.run("set treasury gnomes 1; set owner big-media Cy; set treasury big-media 4");
@@ -159,7 +159,7 @@ fn the_irs_tax_comes_from_any_group_and_nothing_from_nothing() {
     // A player with no money anywhere owes nothing.
     let mut g = game("bavarian", "network", "gnomes");
     g.run("set owner irs Ann");
-    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("draw cia; end; draw fbi; end; draw kgb; draw kkk");
     g.run("set treasury network 0; set treasury gnomes 0");
     let irs = g.treasury("irs");
     g.run("end");
@@ -172,7 +172,7 @@ fn the_irs_tax_comes_from_any_group_and_nothing_from_nothing() {
 fn with_tax_from_illuminati_only_the_illuminati_treasury_pays_the_irs() {
     let mut g = game_with("bavarian", "network", "gnomes", &["tax_from=illuminati"]);
     g.run("set owner irs Ann");
-    g.run("draw cia; end; draw fbi; end; draw kgb");
+    g.run("draw cia; end; draw fbi; end; draw kgb; draw kkk");
     g.run("set treasury network 0; set owner moonies Bob; set treasury moonies 5");
     g.run("set treasury gnomes 1");
     let irs = g.treasury("irs");
@@ -213,20 +213,36 @@ fn a_drawn_group_goes_uncontrolled_and_a_special_stays_hidden() {
     assert!(own.contains("swiss-bank"), "{own}");
 }
 
+/// illuminati: Sequence of Play: 1. income, 2. draw a card (the Network two), 3. two
+/// actions. The actions and the end of the turn wait for the draw; a free action (dropping a
+/// group) does not.
 #[test]
-fn the_network_draws_two_cards_and_a_turn_may_end_without_its_draw() {
+fn the_turn_waits_for_its_draw_the_networks_two_before_any_action_or_its_end() {
     let mut g = game("network", "bavarian", "gnomes");
-    g.ok("draw cia");
+    g.run("set owner cia Ann; set owner fbi Ann");
+    assert!(g.refused("end").contains("Ann draws first"));
+    assert!(g.refused("attack control cia fbi").contains("draws first"));
+    assert!(g.refused("pass").contains("draws first"));
+    assert!(g.refused("give cia Bob").contains("draws first"));
+    g.ok("drop fbi");
+    g.ok("draw kgb");
     assert_eq!(g.json()["draws_left"], 1);
     assert!(
         g.s.run_line("prompt")[0].contains("draws"),
         "the prompt asks for the second draw"
     );
-    g.ok("draw fbi");
+    assert!(g.refused("end").contains("draws first"), "the second draw");
+    g.ok("draw kkk");
     assert_eq!(g.json()["draws_left"], 0);
-    assert!(g.refused("draw kgb").contains("has drawn this turn"));
-    // The next player may end the turn without drawing; the table is told.
+    assert!(g.refused("draw moonies").contains("has drawn this turn"));
     g.ok("end");
+}
+
+/// With `draw_first=false` (the reading of releases before the option), a turn may end and
+/// act without its draw; the table is told.
+#[test]
+fn with_draw_first_off_a_turn_may_end_without_its_draw() {
+    let mut g = game_with("network", "bavarian", "gnomes", &["draw_first=false"]);
     g.ok("end");
     assert!(g.said("ends the turn without drawing"), "{:?}", g.lines);
 }
@@ -1051,7 +1067,14 @@ fn a_journal_whose_turns_carried_their_income_still_resumes() {
     // (That release taxed for the I.R.S. from the Illuminati treasury alone: its journals
     // resume with that reading, `tax_from=illuminati`.)
     assert!(!resumed.state.tax_from_structure);
-    let mut now = game_with("bavarian", "network", "gnomes", &["tax_from=illuminati"]);
+    // (Nor did it hold actions back until the draw: `draw_first=false`.)
+    assert!(!resumed.state.draw_first);
+    let mut now = game_with(
+        "bavarian",
+        "network",
+        "gnomes",
+        &["tax_from=illuminati", "draw_first=false"],
+    );
     now.run("draw moonies; attack control bavarian moonies; roll 6 5; end; end; end");
     assert_eq!(resumed.state, now.s.state);
     let bavarian = rules().card("bavarian").unwrap();
@@ -1297,12 +1320,13 @@ fn a_goal_met_when_the_lasers_change_ends_wins_as_the_next_turn_starts() {
     let mut g = game("discordian", "network", "gnomes");
     g.run(
         "set owner comic-book Ann; set owner flat-earthers Ann; set owner hackers Ann; \
-         set owner intellectuals Ann; set owner men-in-black none; end",
+         set owner intellectuals Ann; set owner men-in-black none; draw special; end",
     );
     // Whoever plays next holds the Lasers.
     let next = g.json()["current"].as_str().unwrap().to_string();
     assert_ne!(next, "Ann");
     g.ok(&format!("set owner orbital-mind-control-lasers {next}"));
+    g.ok("draw special");
     g.ok("laser men-in-black remove weird");
     g.ok("set owner men-in-black Ann under comic-book");
     assert!(
