@@ -121,6 +121,12 @@ pub enum Event {
         player: usize,
         special: Option<usize>,
     },
+    /// A special passes from one hand to another (named, or one the device does not know).
+    GaveSpecial {
+        from: usize,
+        to: usize,
+        special: Option<usize>,
+    },
     /// A special leaves a hand (played or discarded).
     Discard {
         player: usize,
@@ -260,6 +266,16 @@ pub fn apply(s: &mut State, e: &Event) {
 #[inline(never)]
 fn apply_other(s: &mut State, e: &Event) {
     match e {
+        Event::GaveSpecial { from, to, special } => {
+            let hand = &mut s.players[*from].specials;
+            // The named special if known; else an unknown one.
+            let at = hand
+                .iter()
+                .position(|h| h == special)
+                .or_else(|| hand.iter().position(|h| h.is_none()));
+            let given = at.map(|i| hand.remove(i)).unwrap_or(*special);
+            s.players[*to].specials.push(given);
+        }
         Event::Chose { player, card } => {
             s.players[*player].illuminati = Some(*card);
             replace(s, *card, |c| {

@@ -234,6 +234,9 @@ impl Game for Illuminati {
             Command::Move { group, master } => k(*group).and(k(*master)),
             Command::Give { group, player } => k(*group).and(p(*player)),
             Command::GiveMoney { from, player, .. } => k(*from).and(p(*player)),
+            Command::GiveSpecial { from, to, special } => {
+                p(*from).and(p(*to)).and(special.map_or(Ok(()), q))
+            }
             Command::Play {
                 player,
                 special,
@@ -484,6 +487,14 @@ fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
         }
         Phase::Turn => {
             let p = s.current;
+            // Specials may be given at any time of a turn (a free action).
+            for from in 0..n {
+                if let Some(&special) = s.players[from].specials.first() {
+                    for to in (0..n).filter(|&to| to != from) {
+                        out.push(Command::GiveSpecial { from, to, special });
+                    }
+                }
+            }
             if s.attack.is_some() {
                 out.push(Command::Roll { dice: None });
                 out.push(Command::CallOff);

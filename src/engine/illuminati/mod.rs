@@ -102,6 +102,13 @@ pub enum Command {
         player: usize,
         amount: i64,
     },
+    /// A free action: one special from a player's hand to another's (the named one, or one
+    /// the device does not know).
+    GiveSpecial {
+        from: usize,
+        to: usize,
+        special: Option<usize>,
+    },
     Play {
         player: usize,
         special: usize,
@@ -313,6 +320,7 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
             player,
             amount,
         } => turn::give_money(t, *from, *player, *amount),
+        Command::GiveSpecial { from, to, special } => turn::give_special(t, *from, *to, *special),
         Command::Play {
             player,
             special,

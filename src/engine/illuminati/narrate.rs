@@ -48,6 +48,8 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         Event::Phase { .. } | Event::TurnState { .. } | Event::KeepBeforeRoll { .. } | Event::KeepBeforeSpecial { .. } | Event::Destroyed { .. } => return None,
         Event::TurnStarts { player } => format!("{}'s turn", pn(*player)),
         Event::Drew { player, .. } => format!("{} draws a special card (kept hidden)", pn(*player)),
+        // Which special it is stays between the two players.
+        Event::GaveSpecial { from, to, .. } => format!("{} gives {} a special card", pn(*from), pn(*to)),
         Event::Discard { player, special, played } => match (played, special) {
             (true, Some(k)) => format!("{} plays {}", pn(*player), r.specials[*k].name),
             _ => format!("{} discards a special card", pn(*player)),
@@ -56,6 +58,10 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         Event::Attack { attack: Some(a) } => {
             let untouched = a.attacker_mb + a.group_mb + a.defender_mb + a.interfere.iter().sum::<i64>() + a.assist.iter().sum::<i64>() == 0;
             let need = super::attack::need(r, s, a);
+            // Committed with nothing spent: the roll's own bookkeeping, said by the roll.
+            if untouched && a.committed {
+                return None;
+            }
             if untouched && !a.privileged && !a.abolished {
                 format!(
                     "{} attacks to {} {} with {}{}: {}",

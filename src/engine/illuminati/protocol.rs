@@ -15,7 +15,7 @@ pub const VERBS: &str = "illuminati PLAYER ID | goal PLAYER ID | uncontrolled GR
 draw GROUP | draw special [ID] | recycle | attack control|neutralize|destroy ATTACKER TARGET [with GROUP...] | \
 privilege [SPECIAL] | spend PLAYER SOURCE N | interfere PLAYER N | assist PLAYER N | abolish PLAYER | \
 call-off | roll [D1 D2] | transfer FROM TO N | move GROUP under MASTER | give GROUP PLAYER | \
-drop GROUP | give-money FROM PLAYER N | play SPECIAL [by PLAYER] [GROUP|PLAYER] [under MASTER] | \
+drop GROUP | give-money FROM PLAYER N | give-special FROM TO [SPECIAL] | play SPECIAL [by PLAYER] [GROUP|PLAYER] [under MASTER] | \
 laser GROUP add|remove|reverse ALIGNMENT | pass | end | watch | working | \
 set treasury GROUP|PLAYER N | set owner GROUP PLAYER|none [under MASTER] | set dead GROUP | \
 set arrows GROUP N | set specials PLAYER N | set turn PLAYER | set stats ID POWER TRANSFERABLE INCOME";
@@ -215,6 +215,15 @@ pub fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, St
             player: w.player()?,
         },
         "drop" => Command::Drop { group: w.card()? },
+        "give-special" => Command::GiveSpecial {
+            from: w.player()?,
+            to: w.player()?,
+            special: if w.peek().is_some() {
+                Some(w.special()?)
+            } else {
+                None
+            },
+        },
         "give-money" => Command::GiveMoney {
             from: w.card()?,
             player: w.player()?,
@@ -424,6 +433,14 @@ pub fn format_command(r: &IlluRules, s: &State, c: &Command) -> String {
             player,
             amount,
         } => format!("give-money {} {} {amount}", g(*from), p(*player)),
+        Command::GiveSpecial { from, to, special } => format!(
+            "give-special {} {}{}",
+            p(*from),
+            p(*to),
+            special
+                .map(|k| format!(" {}", r.specials[k].id))
+                .unwrap_or_default()
+        ),
         Command::Play {
             player,
             special,

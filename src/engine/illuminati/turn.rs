@@ -646,6 +646,42 @@ pub fn give_money(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), R
     Ok(())
 }
 
+/// `give-special FROM TO [SPECIAL]`: a free action (illuminati: Free Actions, "give away money
+/// or Specials"), at any time of a turn.
+pub fn give_special(
+    t: &mut Table,
+    from: usize,
+    to: usize,
+    special: Option<usize>,
+) -> Result<(), RuleError> {
+    ensure!(t.s.phase == Phase::Turn, "specials are given during a turn");
+    ensure!(from != to, "give it to another player");
+    ensure!(
+        !t.s.players[to].eliminated,
+        "{} is out of the game",
+        t.s.players[to].name
+    );
+    let hand = &t.s.players[from].specials;
+    ensure!(
+        !hand.is_empty(),
+        "{} holds no special card",
+        t.s.players[from].name
+    );
+    if let Some(k) = special {
+        ensure!(
+            hand.contains(&Some(k)) || hand.contains(&None),
+            "{} does not hold {}",
+            t.s.players[from].name,
+            t.rules.specials[k].name
+        );
+    }
+    if from == t.s.current {
+        touch(t);
+    }
+    t.emit(Event::GaveSpecial { from, to, special });
+    Ok(())
+}
+
 /// The Orbital Mind Control Lasers: once a turn, add, remove or reverse one alignment of any
 /// other group in play, for this turn.
 pub fn laser(

@@ -255,6 +255,7 @@ pub fn players_touched(r: &IlluRules, s: &State, e: &Event, lasers_before: bool)
         Event::SetTurn { .. }
         | Event::TurnState { .. }
         | Event::Drew { .. }
+        | Event::GaveSpecial { .. }
         | Event::Discard { .. }
         | Event::Attack { .. }
         | Event::Rolled { .. }

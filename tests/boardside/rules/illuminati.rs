@@ -1350,3 +1350,49 @@ fn the_watch_looks_again_at_a_new_turn_only_after_the_lasers_were_used() {
     assert!(may_change_goals(r, s, &starts, true));
     assert!(!may_change_goals(r, s, &starts, false));
 }
+
+/// The roll says the dice against the number; the attack itself was said when declared and
+/// is not said again by a roll with no money spent.
+#[test]
+fn a_roll_says_the_dice_against_the_number_and_not_the_attack_again() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw kgb");
+    g.ok("attack control bavarian kgb");
+    assert_eq!(
+        g.lines
+            .iter()
+            .filter(|l| l.contains("attacks to control"))
+            .count(),
+        1
+    );
+    g.ok("roll 3 4");
+    assert!(!g.said("attacks to control"), "{:?}", g.lines);
+    assert!(g.said("roll 3 + 4 = 7 against"), "{:?}", g.lines);
+}
+
+/// illuminati: Free Actions, "give away money or Specials": a special passes from one hand to
+/// another at any time of a turn, the table told only that one was given.
+#[test]
+fn a_special_may_be_given_to_another_player_as_a_free_action() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.ok("draw special swiss-bank");
+    assert!(g
+        .refused("give-special Bob Cy")
+        .contains("holds no special"));
+    assert!(g.refused("give-special Ann Ann").contains("another player"));
+    assert!(g
+        .refused("give-special Ann Bob deep-agent")
+        .contains("does not hold"));
+    g.ok("give-special Ann Bob swiss-bank");
+    assert!(g.said("Ann gives Bob a special card"), "{:?}", g.lines);
+    assert!(
+        !g.lines.iter().any(|l| l.contains("Swiss")),
+        "which one stays hidden"
+    );
+    let bob = g.s.state.player_index("Bob").unwrap();
+    let swiss = g.s.rules.special("swiss-bank").unwrap();
+    assert_eq!(g.s.state.players[bob].specials, vec![Some(swiss)]);
+    assert!(g.s.state.players[0].specials.is_empty());
+    // A free action: Ann has not passed, but she may still take her two actions.
+    assert_eq!(g.json()["actions_left"], 2);
+}
