@@ -711,10 +711,10 @@ fn report_last_draws_a_saved_game_of_each_family_with_its_series_and_axis_labels
     );
     let svg = report_last(&state, "property");
     for t in [
-        "Net worth (cash, squares at their price, buildings)",
+        "Worth (cash, squares at their price or mortgage value, buildings)",
         "Status",
         "turn",
-        "net worth",
+        "worth",
         "Ann",
         "Bob",
         "Cy",

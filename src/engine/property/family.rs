@@ -331,7 +331,7 @@ impl Story for Property {
                     if s.players[p].bankrupt {
                         0
                     } else {
-                        super::state::total_worth(r, s, p)
+                        super::state::valuation(r, s, p)
                     }
                 })
                 .collect(),

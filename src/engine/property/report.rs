@@ -3,7 +3,7 @@
 //! was landed on.
 
 use super::event::{Event, How};
-use super::state::{total_worth, Why};
+use super::state::{valuation, Why};
 use super::{Property, Ruleset};
 use boardside_engine::game::StepOf;
 use boardside_engine::ledger::Account;
@@ -67,15 +67,15 @@ pub fn report(rules: &Ruleset, players: &[String], steps: &[StepOf<Property>]) -
             let s = &step.after;
             for p in 0..n.min(s.players.len()) {
                 let x = turn as f64;
-                worth[p].points.push((x, total_worth(rules, s, p) as f64));
+                worth[p].points.push((x, valuation(rules, s, p) as f64));
                 status[p].points.push((x, s.players[p].status as f64));
             }
         }
     }
     let mut panels = vec![Panel::Lines {
-        title: "Net worth (cash, squares at their price, buildings)".into(),
+        title: "Worth (cash, squares at their price or mortgage value, buildings)".into(),
         x_label: "turn".into(),
-        y_label: "net worth".into(),
+        y_label: "worth".into(),
         series: worth,
     }];
     if rules.status.is_some() {

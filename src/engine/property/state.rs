@@ -535,17 +535,19 @@ pub fn group_resale(rules: &Ruleset, s: &State, sq: usize) -> i64 {
     })
 }
 
-/// End-of-game valuation (sectionopoly: SHORT GAME rule 5, also used for the time-limit game):
-/// cash, printed price of unmortgaged squares, half of it for mortgaged ones, buildings at cost.
+/// A player's worth as the end of the game values it (sectionopoly: SHORT GAME rule 5, also
+/// used for the time-limit game): cash, printed price of unmortgaged squares, the mortgage
+/// value (half of it) for mortgaged ones, buildings at cost. The one worth the table is shown:
+/// the standings, the report's chart and the end of the game. (The Abeyance tax's "total
+/// worth" counts mortgaged squares at full price: `total_worth`.)
 pub fn valuation(rules: &Ruleset, s: &State, p: usize) -> i64 {
     s.cash(p)
         + s.owned_by(p)
             .map(|sq| {
-                let price = rules.squares[sq].price().unwrap_or(0);
                 let land = if s.squares[sq].mortgaged {
-                    price / 2
+                    rules.mortgage_value(sq)
                 } else {
-                    price
+                    rules.squares[sq].price().unwrap_or(0)
                 };
                 land + building_value(rules, s, sq)
             })

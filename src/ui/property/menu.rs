@@ -246,7 +246,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
 /// so a tie shows as a tie.
 pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
     let mut rows: Vec<(i64, usize)> = (0..s.players.len())
-        .map(|p| (crate::engine::property::state::total_worth(rules, s, p), p))
+        .map(|p| (crate::engine::property::state::valuation(rules, s, p), p))
         .collect();
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut out = Vec::new();

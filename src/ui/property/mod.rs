@@ -345,7 +345,7 @@ impl Screens for PropertyScreens {
         let title = if g.state.over {
             "Final standings"
         } else {
-            "Standings (net worth)"
+            "Standings (worth)"
         };
         (title.into(), menu::standings(&g.rules, &g.state))
     }

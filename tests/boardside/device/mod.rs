@@ -2000,6 +2000,30 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     choose(&mut ui, "Final standings", t);
     assert_eq!(ui.view, View::Standings);
     golden(&format!("evening-{ruleset}-final"), &ui);
+    // One worth on back-to-back screens: each "X is worth N" of the end page is X's figure in
+    // the standings.
+    let (_, standings) = ui.game.as_ref().unwrap().standings();
+    let mut worths = 0;
+    for line in ui.log() {
+        let Some((who, worth)) = line.split_once(" is worth ") else {
+            continue;
+        };
+        worths += 1;
+        assert!(
+            standings
+                .iter()
+                .any(|l| l.contains(&format!(" {who} {worth} "))),
+            "{line}, but the standings say {standings:?}"
+        );
+    }
+    // (The short game ends by valuing everyone; the others end with one player left.)
+    if ruleset == "sectionopoly" {
+        assert!(
+            worths > 0,
+            "the end page values every player: {:?}",
+            ui.log()
+        );
+    }
     ui.handle(Input::Button(Button::Back, Press::Press), t);
     choose(&mut ui, "New game", t);
     assert_eq!(ui.view, View::Setup);
