@@ -2,7 +2,7 @@
 //! Journaled and undoable like any command; valid once the game has started.
 
 use super::event::Event;
-use super::state::Phase;
+use super::state::{Action, Phase};
 use super::{Correction, Table};
 use boardside_engine::ensure;
 use boardside_engine::RuleError;
@@ -39,6 +39,17 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
                 player,
                 action,
                 value,
+            });
+            t.emit(Event::Note {
+                text: format!(
+                    "{}'s notebook: {value} {} (table correction)",
+                    t.s.pieces[player].name,
+                    match action {
+                        Action::Move => "moves",
+                        Action::Attack => "attacks",
+                        Action::Pray => "prayers",
+                    }
+                ),
             })
         }
         Correction::Stun { player, rounds } => {

@@ -44,6 +44,11 @@ pub enum Placement {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
+    /// A remark for the table that changes nothing (what a correction did, in words); a
+    /// release may add, leave out or reword it (`Game::remark`).
+    Note {
+        text: String,
+    },
     Side {
         player: usize,
         team: Team,
@@ -216,6 +221,7 @@ pub fn apply(s: &mut State, e: &Event) {
 #[inline(never)]
 fn apply_other(s: &mut State, e: &Event) {
     match e {
+        Event::Note { .. } => {}
         Event::Side { player, team } | Event::Team { player, team } => {
             s.pieces[*player].team = Some(*team)
         }

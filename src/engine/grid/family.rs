@@ -61,6 +61,10 @@ fn check_names(players: &[String]) -> Result<(), String> {
 }
 
 impl Game for Grid {
+    /// Notes only put a correction into words: a release may add or reword them.
+    fn remark(e: &Event) -> bool {
+        matches!(e, Event::Note { .. })
+    }
     const GAME: &'static str = "grid";
     type Rules = GridRules;
     type Options = GridOptions;

@@ -250,6 +250,7 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
             n(*player),
             team.word()
         ),
+        Event::Note { text } => text.clone(),
         Event::Winner { team } => {
             let (kept, turned): (Vec<usize>, Vec<usize>) = s
                 .team_members(*team)

@@ -667,6 +667,13 @@ pub fn call_off(t: &mut Table) -> Result<(), RuleError> {
         "money is in the bank for this attack: it goes on (roll)"
     );
     t.emit(Event::Attack { attack: None });
+    t.emit(Event::Note {
+        to: None,
+        text: format!(
+            "{} calls off the attack on {}",
+            t.s.players[a.player].name, t.rules.cards[a.target].name
+        ),
+    });
     Ok(())
 }
 

@@ -18,10 +18,8 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
     let mut to = Audience::Table;
     let text = match e {
         Event::Chose { player, card } => format!("{} plays {}", pn(*player), cn(*card)),
-        Event::Goal { player, card } => {
-            to = Audience::Player(*player);
-            format!("{}'s secret goal: {}'s special goal", pn(*player), cn(*card))
-        }
+        // Which goal stays secret (the player reads it with `state --as PLAYER`).
+        Event::Goal { player, .. } => format!("{} has chosen a secret goal (kept hidden)", pn(*player)),
         Event::Place { card, status, owner, master } => match (status, owner, master) {
             (Status::Controlled, Some(o), Some(m)) => format!("{} joins {}'s power structure, under {}", cn(*card), pn(*o), cn(*m)),
             (Status::Uncontrolled, _, _) => format!("{} is uncontrolled", cn(*card)),

@@ -1248,3 +1248,16 @@ fn g_g_04_a_revealed_round_is_saved_as_a_list_of_orders() {
         "{err}"
     );
 }
+
+/// Every accepted command says what it did: a correction of the notebook too.
+#[test]
+fn a_notebook_correction_is_said() {
+    let mut b = board("Ann:s:5,5 Bob:r:6,5");
+    b.ok("set count Ann move 7");
+    assert!(
+        b.said("Ann's notebook: 7 moves (table correction)"),
+        "{:?}",
+        b.lines
+    );
+    assert_eq!(b.count("Ann", Action::Move), 7);
+}

@@ -1396,3 +1396,22 @@ fn a_special_may_be_given_to_another_player_as_a_free_action() {
     // A free action: Ann has not passed, but she may still take her two actions.
     assert_eq!(g.json()["actions_left"], 2);
 }
+
+/// Every accepted command says what it did: calling an attack off, and the UFOs' secret goal
+/// (said without saying which).
+#[test]
+fn calling_off_and_choosing_the_secret_goal_are_said() {
+    let mut g = game("bavarian", "ufos", "gnomes");
+    g.ok("draw kgb");
+    g.ok("attack control bavarian kgb");
+    g.ok("call-off");
+    assert!(g.said("Ann calls off the attack on KGB"), "{:?}", g.lines);
+    let names: Vec<String> = ["Ann", "Bob"].iter().map(|s| s.to_string()).collect();
+    let r = rules();
+    let mut h =
+        Game::of(Session::<Illuminati>::new(r.clone(), &names, 1, r.options, None).unwrap());
+    h.ok("illuminati Bob ufos");
+    h.ok("goal Bob gnomes");
+    assert!(h.said("Bob has chosen a secret goal"), "{:?}", h.lines);
+    assert!(!h.lines.iter().any(|l| l.contains("Gnomes")), "never which");
+}

@@ -71,6 +71,8 @@ impl<F: Family> At<F> {
         match self.s.line(line) {
             Outcome::Done(said) => {
                 self.lines = Session::<F>::public(&said);
+                // Every accepted command says what it did.
+                assert!(!self.lines.is_empty(), "`{line}` was accepted in silence");
                 Ok(self.events())
             }
             Outcome::Refused(e) => {
