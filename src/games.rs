@@ -77,8 +77,12 @@ pub fn for_ruleset(
     catalogue: &[&'static dyn Kind],
     path: &Path,
 ) -> Result<&'static dyn Kind, String> {
-    let game = crate::rulesets::game_key(path)?.unwrap_or_default();
-    named(catalogue, &game).map_err(|e| format!("{}: {e}", path.display()))
+    match crate::rulesets::game_line(path)? {
+        Some((game, line)) => {
+            named(catalogue, &game).map_err(|e| format!("{}:{line}: {e}", path.display()))
+        }
+        None => named(catalogue, ""),
+    }
 }
 
 /// The family a saved game is of.

@@ -18,10 +18,23 @@ pub fn load<F: Game>(path: impl AsRef<Path>) -> Result<F::Rules, String> {
 /// key, or does not parse, so that the default family's parser reports the problem with its
 /// line).
 pub fn game_key(path: &Path) -> Result<Option<String>, String> {
+    Ok(game_line(path)?.map(|(game, _)| game))
+}
+
+/// The `game` key of a ruleset file and its line.
+pub fn game_line(path: &Path) -> Result<Option<(String, usize)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(toml::from_str::<toml::Table>(&text)
+    #[derive(serde::Deserialize)]
+    struct Key {
+        game: Option<toml::Spanned<String>>,
+    }
+    Ok(toml::from_str::<Key>(&text)
         .ok()
-        .and_then(|t| t.get("game").and_then(|g| g.as_str()).map(str::to_string)))
+        .and_then(|k| k.game)
+        .map(|g| {
+            let line = crate::engine::ruleset_file::line_of(&text, g.span().start);
+            (g.into_inner(), line)
+        }))
 }
 
 /// Ruleset files the new-game screen offers: those beside the given one, else the usual

@@ -38,12 +38,150 @@ pub fn at(file: &str, text: &str, span: std::ops::Range<usize>, message: String)
     format!("{file}:{}: {message}", line_of(text, span.start))
 }
 
+/// A problem of a ruleset file: its line, when it has one, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl Problem {
+    /// `file:line: what is wrong`.
+    pub fn at(&self, file: &str) -> String {
+        match self.line {
+            Some(l) => format!("{file}:{l}: {}", self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+}
+
 /// Parse TOML into a definition; a syntax or type error names its line.
 pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, String> {
-    toml::from_str(text).map_err(|e| match e.span() {
-        Some(s) => at(file, text, s, e.message().to_string()),
-        None => format!("{file}: {}", e.message()),
-    })
+    let lines = |p: Vec<Problem>| p.iter().map(|x| x.at(file)).collect::<Vec<_>>().join("\n");
+    match parse_all(text) {
+        Ok((def, unknown)) if unknown.is_empty() => Ok(def),
+        Ok((_, unknown)) => Err(lines(unknown)),
+        Err(p) => Err(lines(p)),
+    }
+}
+
+/// Parse TOML into a definition, finding every key the definition does not know rather than
+/// stopping at the first (`boardside check` lists every problem of a file in one run): each
+/// one is reported with its line, blanked out, and the text parsed again. When the definition
+/// then misses a field of that table, the unknown key was most likely that field misspelt
+/// (`salry = 200`): it is read again under the field's name, so its value is still checked.
+/// The definition and the unknown keys; or, for any other error, every problem found so far
+/// and that one.
+pub fn parse_all<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<Problem>), Vec<Problem>> {
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    // Keys blanked out: (first line, lines as written, the key), latest last.
+    let mut blanked: Vec<(usize, Vec<String>, String)> = Vec::new();
+    let mut problems = Vec::new();
+    // Each pass blanks or renames one key; a file has far fewer of them than this.
+    for _ in 0..200 {
+        let now = lines.concat();
+        let e = match toml::from_str::<T>(&now) {
+            Ok(def) => return Ok((def, problems)),
+            Err(e) => e,
+        };
+        let message = e.message().to_string();
+        // Lines are never added or taken away, so a line here is the file's line.
+        let line = e.span().map(|s| line_of(&now, s.start));
+        let named = |prefix: &str| {
+            message
+                .strip_prefix(prefix)
+                .and_then(|m| m.split('`').next())
+                .map(str::to_string)
+        };
+        let (unknown, missing) = (named("unknown field `"), named("missing field `"));
+        match (e.span(), unknown, missing) {
+            (Some(span), Some(key), _) => {
+                problems.push(Problem { line, message });
+                let first = line_of(&now, span.start) - 1;
+                let before = lines.clone();
+                let column = span.start - lines[..first].iter().map(String::len).sum::<usize>();
+                let last = blank_key(&mut lines, first, column);
+                blanked.push((first, before[first..=last].to_vec(), key));
+            }
+            (Some(_), None, Some(field)) => {
+                // The nearest key blanked after the table's start, read as this field.
+                let table = line.unwrap_or(1) - 1;
+                let at = blanked.iter().rposition(|(l, _, _)| *l >= table);
+                match at {
+                    Some(i) => {
+                        let (first, written, key) = blanked.remove(i);
+                        for (k, w) in written.into_iter().enumerate() {
+                            lines[first + k] = if k == 0 {
+                                w.replacen(&key, &field, 1)
+                            } else {
+                                w
+                            };
+                        }
+                    }
+                    None => {
+                        problems.push(Problem { line, message });
+                        return Err(problems);
+                    }
+                }
+            }
+            _ => {
+                problems.push(Problem { line, message });
+                return Err(problems);
+            }
+        }
+    }
+    Err(problems)
+}
+
+/// Blank with spaces the key at `column` of line `first` and its value: in an inline table
+/// `{ a = 1, b = 2 }` up to its comma or closing brace; otherwise the rest of the line and
+/// every following line that starts no new key or table. Line breaks stay. The last line
+/// touched.
+fn blank_key(lines: &mut [String], first: usize, column: usize) -> usize {
+    let blank =
+        |s: &str| -> String { s.chars().map(|c| if c == '\n' { c } else { ' ' }).collect() };
+    let line = lines[first].clone();
+    let (head, tail) = line.split_at(column.min(line.len()));
+    if head.contains('{') {
+        let (mut depth, mut quoted, mut end) = (0i32, false, tail.len());
+        for (i, c) in tail.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                '[' | '{' if !quoted => depth += 1,
+                ']' | '}' if !quoted && depth == 0 => {
+                    end = i;
+                    break;
+                }
+                ']' | '}' if !quoted => depth -= 1,
+                ',' if !quoted && depth == 0 => {
+                    end = i + 1;
+                    break;
+                }
+                '\n' => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        lines[first] = format!("{head}{}{}", blank(&tail[..end]), &tail[end..]);
+        return first;
+    }
+    lines[first] = format!("{head}{}", blank(tail));
+    let mut last = first;
+    while let Some(next) = lines.get(last + 1) {
+        let t = next.trim_start();
+        let key = t.split_once('=').is_some_and(|(k, _)| {
+            k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-. \t\"".contains(c))
+        });
+        if t.is_empty() || t.starts_with('[') || t.starts_with('#') || key {
+            break;
+        }
+        last += 1;
+        lines[last] = blank(&lines[last]);
+    }
+    last
 }
 
 /// Apply an `[options]` table with the family's setter; each refusal becomes a problem with

@@ -901,3 +901,112 @@ fn random_play_puts_no_refusal_into_words() {
     family::<Grid>("grid");
     family::<Illuminati>("illuminati");
 }
+
+/// The line of `file:line: ...` in a problem.
+fn line_no(problem: &str) -> usize {
+    problem
+        .split(':')
+        .nth(1)
+        .unwrap_or("0")
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
+#[test]
+fn an_unknown_field_hides_no_other_problem_and_a_misspelt_field_is_still_checked() {
+    // `salry` is no field of [money]: it is reported, and read as `salary` (the field the
+    // table misses), whose value is checked too; the start cash's problem is reported as well.
+    let e = broken(|t| {
+        t.replace("salary = 200", "salry = -200")
+            .replace("start_cash = 1500", "start_cash = -5")
+            .replace("[supply]", "[supply]\nhouse = 32")
+    });
+    for want in [
+        "unknown field `salry`",
+        "unknown field `house`",
+        "[money] salary = -200 must not be negative",
+        "[money] start_cash = -5 must not be negative",
+    ] {
+        let line = e.lines().find(|l| l.contains(want));
+        let line = line.unwrap_or_else(|| panic!("{want} missing from:\n{e}"));
+        assert!(line_no(line) > 0, "no line on {line}");
+    }
+}
+
+#[test]
+fn an_unknown_game_family_and_a_board_of_too_few_squares_name_their_lines() {
+    let dir = temp("family-line");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("gird.toml");
+    let text = std::fs::read_to_string(ruleset_path("grid")).unwrap();
+    std::fs::write(&path, text.replace("game = \"grid\"", "game = \"gird\"")).unwrap();
+    let e = boardside::games::for_ruleset(&boardside::games::all(), &path)
+        .err()
+        .expect("no family is called gird");
+    assert!(e.contains("unknown game family 'gird'"), "{e}");
+    let line = line_no(&e);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .contains("gird"),
+        "{e}"
+    );
+    // A board of three squares: at the last of them.
+    let e = broken(|t| {
+        let cut = t.match_indices("[[squares]]").nth(3).unwrap().0;
+        let decks = t.find("[[decks]]").unwrap_or(t.len()).max(cut);
+        format!("{}{}", &t[..cut], &t[decks..])
+    });
+    let found = e.lines().find(|l| l.contains("the board has 3 squares"));
+    assert!(found.is_some_and(|l| line_no(l) > 0), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn absurd_numbers_are_refused_in_every_family_with_their_lines() {
+    // Property: a mortgage interest of 1,000,000%.
+    let e = broken(|t| {
+        t.replace(
+            "mortgage_interest_percent = 10",
+            "mortgage_interest_percent = 1000000",
+        )
+    });
+    assert!(
+        e.contains("mortgage_interest_percent = 1000000 is absurd (at most 100)"),
+        "{e}"
+    );
+    // Illuminati: a bonus that would overflow, a negative tax, a privilege of 4.6e18.
+    let text = std::fs::read_to_string(ruleset_path("illuminati")).unwrap();
+    let bad = text
+        .replacen(
+            r#"{ kind = "bonus", on = ["destroy"], amount = 2 }"#,
+            r#"{ kind = "bonus", on = ["destroy"], amount = 9223372036854775807 }"#,
+            1,
+        )
+        .replacen(
+            r#"{ kind = "privilege", cost = 5 }"#,
+            r#"{ kind = "privilege", cost = 4600000000000000000 }"#,
+            1,
+        );
+    let bad = match bad.find(r#"kind = "tax", amount = "#) {
+        Some(at) => {
+            let end = at + bad[at..].find('}').unwrap();
+            format!("{}kind = \"tax\", amount = -3 {}", &bad[..at], &bad[end..])
+        }
+        None => bad,
+    };
+    let e = boardside::engine::illuminati::IlluRules::parse("broken.toml", &bad).unwrap_err();
+    for want in [
+        "a bonus of 9223372036854775807 runs from -50 to 50",
+        "a privilege's cost of 4600000000000000000 runs from 0 to 100",
+        "a tax of -3 runs from 0 to 100",
+    ] {
+        let line = e.lines().find(|l| l.contains(want));
+        let line = line.unwrap_or_else(|| panic!("{want} missing from:\n{e}"));
+        assert!(line_no(line) > 0, "no line on {line}");
+    }
+}

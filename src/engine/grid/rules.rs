@@ -178,8 +178,10 @@ impl GridRules {
     /// Parse and check; every problem found is reported, one per line, each with its line.
     pub fn parse(file: &str, text: &str) -> Result<GridRules, String> {
         let at = |span: std::ops::Range<usize>, m: String| ruleset_file::at(file, text, span, m);
-        let def: FileDef = ruleset_file::parse(file, text)?;
-        let mut problems: Vec<String> = Vec::new();
+        // Every key the file has that is no field: each a problem, and the rest checked too.
+        let (def, unknown) = ruleset_file::parse_all::<FileDef>(text)
+            .map_err(|p| p.iter().map(|x| x.at(file)).collect::<Vec<_>>().join("\n"))?;
+        let mut problems: Vec<String> = unknown.iter().map(|x| x.at(file)).collect();
         if def.game.get_ref() != "grid" {
             problems.push(at(
                 def.game.span(),

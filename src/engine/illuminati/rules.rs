@@ -419,8 +419,10 @@ impl IlluRules {
     /// Parse and check; every problem is listed, one per line, each with its line.
     pub fn parse(file: &str, text: &str) -> Result<IlluRules, String> {
         let at = |span: std::ops::Range<usize>, m: String| ruleset_file::at(file, text, span, m);
-        let def: FileDef = ruleset_file::parse(file, text)?;
-        let mut problems = Vec::new();
+        // Every key the file has that is no field: each a problem, and the rest checked too.
+        let (def, unknown) = ruleset_file::parse_all::<FileDef>(text)
+            .map_err(|p| p.iter().map(|x| x.at(file)).collect::<Vec<_>>().join("\n"))?;
+        let mut problems: Vec<String> = unknown.iter().map(|x| x.at(file)).collect();
         if def.game.get_ref() != "illuminati" {
             problems.push(at(
                 def.game.span(),
@@ -496,6 +498,22 @@ impl IlluRules {
                     span,
                     format!("card id '{}' is used twice or is a reserved word", c.id),
                 ));
+            }
+        }
+        // Every number of an ability or a goal within what a printed card has.
+        for (i, c) in cards.iter().enumerate() {
+            let span = if c.illuminati {
+                def.illuminati[i].span()
+            } else {
+                def.groups[i - def.illuminati.len()].span()
+            };
+            for a in &c.abilities {
+                if let Err(m) = ability_in_range(a) {
+                    problems.push(at(span.clone(), format!("'{}': {m}", c.id)));
+                }
+            }
+            if let Some(Err(m)) = c.goal.as_ref().map(goal_in_range) {
+                problems.push(at(span, format!("'{}': {m}", c.id)));
             }
         }
         // Abilities naming a card must name one that exists.
@@ -574,5 +592,51 @@ impl IlluRules {
             regular,
             options,
         })
+    }
+}
+
+/// A number of an ability in the range a printed card could have.
+fn ability_in_range(a: &Ability) -> Result<(), String> {
+    let within = |what: &str, x: i64, lo: i64, hi: i64| {
+        if (lo..=hi).contains(&x) {
+            Ok(())
+        } else {
+            Err(format!("{what} {x} runs from {lo} to {hi}"))
+        }
+    };
+    match *a {
+        Ability::Bonus { amount, .. } => within("a bonus of", amount, -50, 50),
+        Ability::ResistanceAgainst { resistance, .. } => {
+            within("a resistance of", resistance, 0, 1000)
+        }
+        Ability::Tax { amount } => within("a tax of", amount, 0, 100),
+        Ability::ExtraDraw { cost } => within("an extra draw's cost of", cost, 0, 100),
+        Ability::StructureResistance { amount } => {
+            within("a resistance per group of", amount, 0, 50)
+        }
+        Ability::Privilege { cost } => within("a privilege's cost of", cost, 0, 100),
+        Ability::Draws { count } => within("draws a turn:", count as i64, 1, 5),
+        Ability::Attacks { count } => within("attacks a turn:", count as i64, 1, 5),
+        _ => Ok(()),
+    }
+}
+
+/// A number of a special goal in the range a printed card could have.
+fn goal_in_range(g: &Goal) -> Result<(), String> {
+    let within = |what: &str, x: i64, lo: i64, hi: i64| {
+        if (lo..=hi).contains(&x) {
+            Ok(())
+        } else {
+            Err(format!("the goal's {what} {x} runs from {lo} to {hi}"))
+        }
+    };
+    match *g {
+        Goal::Power { total } => within("power", total, 1, 1000),
+        Goal::Money { total } => within("money", total, 1, 10_000),
+        Goal::Transferable { total } => within("transferable power", total, 1, 1000),
+        Goal::Alignment { count, .. } => within("count", count as i64, 1, 100),
+        Goal::Destroyed { count } => within("count", count as i64, 1, 100),
+        Goal::Regular { fewer } => within("groups fewer", fewer as i64, 0, 10),
+        _ => Ok(()),
     }
 }

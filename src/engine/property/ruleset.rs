@@ -2,7 +2,7 @@
 //! loaded from TOML and checked, with every problem reported as `file:line: what is wrong`.
 
 use boardside_engine::ledger::MAX_RULE_AMOUNT;
-use boardside_engine::ruleset_file::{content_hash, line_of};
+use boardside_engine::ruleset_file::{self, content_hash, line_of};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use toml::Spanned;
@@ -350,11 +350,20 @@ impl Ruleset {
             message,
             also: vec![],
         };
-        let def: FileDef = toml::from_str(text).map_err(|e| {
-            let msg = e.message().to_string();
-            err(e.span(), msg)
+        // Every key the file has that is no field: each a problem, and the rest checked too.
+        let as_error = |p: &ruleset_file::Problem| RulesetError {
+            file: file.to_string(),
+            line: p.line,
+            message: p.message.clone(),
+            also: vec![],
+        };
+        let (def, unknown) = ruleset_file::parse_all::<FileDef>(text).map_err(|p| {
+            let mut all: Vec<RulesetError> = p.iter().map(as_error).collect();
+            let mut first = all.remove(0);
+            first.also = all;
+            first
         })?;
-        let mut problems: Vec<RulesetError> = Vec::new();
+        let mut problems: Vec<RulesetError> = unknown.iter().map(as_error).collect();
         if def.game.get_ref() != "property" {
             return Err(err(
                 Some(def.game.span()),
@@ -437,14 +446,16 @@ impl Ruleset {
 
         let n = def.squares.len();
         if n > MAX_SQUARES {
+            // At the first square past the limit.
             problems.push(err(
-                None,
+                def.squares.get(MAX_SQUARES).map(|s| s.span()),
                 format!("the board has {n} squares; at most {MAX_SQUARES} are allowed"),
             ));
         }
         if n < 4 {
+            // At the last square there is (or the file's `game` line).
             problems.push(err(
-                None,
+                Some(def.squares.last().map_or(def.game.span(), |s| s.span())),
                 format!("the board has {n} squares; at least 4 are needed"),
             ));
         }
@@ -671,11 +682,29 @@ impl Ruleset {
                 });
             }
         }
-        if def.supply.houses_before_top == 0 {
-            problems.push(err(
-                None,
-                "[supply] houses_before_top must be at least 1".into(),
-            ));
+        // Levels run 0..=4 houses, then the top building (state::HOTEL = 5).
+        if !(1..=4).contains(&def.supply.houses_before_top) {
+            problems.push(RulesetError {
+                file: file.to_string(),
+                line: key_line(text, "supply", "houses_before_top"),
+                message: format!(
+                    "[supply] houses_before_top = {} runs from 1 to 4",
+                    def.supply.houses_before_top
+                ),
+                also: vec![],
+            });
+        }
+        for (field, x) in [("houses", def.supply.houses), ("hotels", def.supply.hotels)] {
+            if x > 10_000 {
+                problems.push(RulesetError {
+                    file: file.to_string(),
+                    line: key_line(text, "supply", field),
+                    message: format!(
+                        "[supply] {field} = {x} is more than a printed game has (at most 10000)"
+                    ),
+                    also: vec![],
+                });
+            }
         }
         let status = match &def.status {
             None => None,
@@ -842,13 +871,18 @@ fn group_problem(g: &Group, squares: &[Square]) -> Option<String> {
     None
 }
 
+/// A number a printed game could have: money from 0 to `MAX_RULE_AMOUNT`, a percentage (a
+/// tax's, the mortgage interest) and a utility's multiplier from 0 to 100.
 fn amount(field: &str, x: i64) -> Result<(), String> {
+    let most = if field.ends_with("percent") || field == "multipliers" {
+        100
+    } else {
+        MAX_RULE_AMOUNT
+    };
     if x < 0 {
         Err(format!("{field} = {x} must not be negative"))
-    } else if x > MAX_RULE_AMOUNT {
-        Err(format!(
-            "{field} = {x} is absurd (at most {MAX_RULE_AMOUNT})"
-        ))
+    } else if x > most {
+        Err(format!("{field} = {x} is absurd (at most {most})"))
     } else {
         Ok(())
     }
@@ -898,16 +932,21 @@ fn effect_amounts(e: &Effect) -> Vec<(&'static str, i64)> {
 }
 
 /// The line of `key = ...` inside the `[table]` section of a TOML text, if it is there.
+/// The line of `key` in `[table]`; the table's own line when the key is not written there
+/// (a misspelt key read under its field's name, or a default).
 fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
     let header = format!("[{table}]");
-    let mut inside = false;
+    let (mut inside, mut table_line) = (false, None);
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
             inside = t == header;
+            if inside {
+                table_line = Some(i + 1);
+            }
         } else if inside && t.split('=').next().map(str::trim) == Some(key) {
             return Some(i + 1);
         }
     }
-    None
+    table_line
 }
