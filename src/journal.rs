@@ -6,6 +6,7 @@
 //! once the resume has been accepted.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -341,8 +342,12 @@ impl JournalFile {
                 }
                 s.record
             } else {
-                serde_json::from_str::<Record<F>>(text)
-                    .map_err(|e| format!("{shown}:{line_no}: unreadable record ({e}): {DAMAGED}"))?
+                let record = serde_json::from_str::<Record<F>>(text).map_err(|e| {
+                    format!("{shown}:{line_no}: unreadable record ({e}): {DAMAGED}")
+                })?;
+                every_key_known(text, &record)
+                    .map_err(|e| format!("{shown}:{line_no}: {e}: {DAMAGED}"))?;
+                record
             };
             seq += 1;
             records.push((line_no, record));
@@ -392,7 +397,12 @@ fn read_header<F: Family>(text: &str) -> Result<Header<F>, String> {
     let v: Version =
         serde_json::from_str(text).map_err(|e| format!("not a Boardside journal header: {e}"))?;
     match v.boardside_journal {
-        1 => serde_json::from_str(text).map_err(|e| format!("unreadable header: {e}")),
+        1 => {
+            let header: Header<F> =
+                serde_json::from_str(text).map_err(|e| format!("unreadable header: {e}"))?;
+            every_key_known(text, &header).map_err(|e| format!("{e}: {DAMAGED}"))?;
+            Ok(header)
+        }
         2 => {
             let body = unseal(text)?;
             serde_json::from_str(&format!("{body}}}"))
@@ -401,6 +411,39 @@ fn read_header<F: Family>(text: &str) -> Result<Header<F>, String> {
         n => Err(format!(
             "journal format {n} is newer than the formats 1-{FORMAT} this version reads"
         )),
+    }
+}
+
+/// A format 1 line has no seal: a damaged key (`auction_stgp`) would be read as a key left
+/// out, and the game resumed silently without it. Every key the line holds must be one that
+/// the value read from it has (written back, it holds every field it knows).
+fn every_key_known<T: Serialize>(text: &str, read: &T) -> Result<(), String> {
+    fn first_unknown(written: &Value, known: &Value, path: &str) -> Option<String> {
+        match (written, known) {
+            (Value::Object(w), Value::Object(k)) => w.iter().find_map(|(key, v)| {
+                let here = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                match k.get(key) {
+                    None => Some(here),
+                    Some(kv) => first_unknown(v, kv, &here),
+                }
+            }),
+            (Value::Array(w), Value::Array(k)) => w
+                .iter()
+                .zip(k)
+                .enumerate()
+                .find_map(|(i, (a, b))| first_unknown(a, b, &format!("{path}[{i}]"))),
+            _ => None,
+        }
+    }
+    let written: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let known = serde_json::to_value(read).map_err(|e| e.to_string())?;
+    match first_unknown(&written, &known, "") {
+        None => Ok(()),
+        Some(key) => Err(format!("unknown key `{key}`")),
     }
 }
 

@@ -224,6 +224,22 @@ impl<F: Family> Session<F> {
             match record {
                 Record::Command { cmd, events, .. } => {
                     F::check_command(&s.rules, &s.state, cmd).map_err(at)?;
+                    let device = record.device_faces();
+                    // The device's dice recorded are the dice this command rolls, or the
+                    // stream would go on from the wrong place after it.
+                    if !device.is_empty() {
+                        let rolls = F::without_chance(cmd)
+                            .and_then(|typed| F::chance(&s.rules, &s.state, &typed));
+                        if rolls.as_ref().map(|c| &c.dice) != Some(&device) {
+                            return Err(at(format!(
+                                "the record says the device rolled dice of {device:?} faces for `{}`, \
+                                 which rolls {}: the journal was changed or damaged, and was \
+                                 left untouched",
+                                F::format_command(&s.rules, &s.state, cmd),
+                                rolls.map_or("no dice".into(), |c| format!("{:?}", c.dice))
+                            )));
+                        }
+                    }
                     let decided = F::execute(&s.rules, &mut s.state, cmd).map_err(|e| {
                         at(format!(
                             "the recorded command `{}` is refused by the rules ({e}): the \
@@ -238,7 +254,6 @@ impl<F: Family> Session<F> {
                             F::format_command(&s.rules, &s.genesis, cmd)
                         )));
                     }
-                    let device = record.device_faces();
                     for &f in &device {
                         s.dice.die(f);
                     }

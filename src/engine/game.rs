@@ -256,6 +256,12 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     fn with_chance(cmd: &Self::Command, _faces: &[u8]) -> Self::Command {
         cmd.clone()
     }
+    /// The command as the table gave it before the device rolled for it (a roll without its
+    /// dice); None when it carries no dice. A journal's record of the device's dice is checked
+    /// against what this command rolls.
+    fn without_chance(_cmd: &Self::Command) -> Option<Self::Command> {
+        None
+    }
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
     /// Is there any legal command? (The conformance suite asks after every command; a family

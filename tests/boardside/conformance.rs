@@ -1010,3 +1010,71 @@ fn absurd_numbers_are_refused_in_every_family_with_their_lines() {
         assert!(line_no(line) > 0, "no line on {line}");
     }
 }
+
+/// A format 1 journal (no seals) as the previous format wrote it: header, then the records.
+fn format_1(name: &str, lines: &[&str]) -> (Ruleset, PathBuf, Vec<String>) {
+    let r = rules("sectionopoly");
+    let path = temp(name);
+    let mut s = Session::new(
+        r.clone(),
+        &names(&["Ann", "Bob"]),
+        12,
+        r.options.clone(),
+        None,
+    )
+    .unwrap();
+    let header = serde_json::json!({
+        "boardside_journal": 1,
+        "ruleset": r.id,
+        "ruleset_hash": r.hash,
+        "players": ["Ann", "Bob"],
+        "seed": 12,
+        "options": s.header.options,
+        "setup": s.header.setup,
+    });
+    play(&mut s, lines);
+    let mut text = vec![header.to_string()];
+    for d in &s.history {
+        let mut rec = serde_json::json!({"command": {"cmd": d.cmd, "events": d.events}});
+        if !d.device.is_empty() {
+            rec["command"]["device_roll"] = serde_json::json!(true);
+        }
+        text.push(rec.to_string());
+    }
+    write_lines(&path, &text);
+    (r, path, text)
+}
+
+#[test]
+fn journal_format_1_with_a_damaged_key_anywhere_is_refused_with_its_line() {
+    // One flipped byte in an option's key: the option would be read as left out.
+    let (r, path, mut lines) = format_1("f1-option.journal", &["roll 3 4", "roll"]);
+    assert!(
+        Session::resume(r.clone(), &path).unwrap().is_some(),
+        "as written it resumes"
+    );
+    assert!(lines[0].contains("\"auction_step\""), "{}", lines[0]);
+    lines[0] = lines[0].replace("\"auction_step\"", "\"auction_stgp\"");
+    write_lines(&path, &lines);
+    refused_untouched(r.clone(), &path, 1, "unknown key `options.auction_stgp`");
+    // The same in a record's `device_roll`, the device's dice then read as typed ones.
+    let (r, path, mut lines) = format_1("f1-device.journal", &["roll 3 4", "roll"]);
+    assert!(lines[2].contains("\"device_roll\":true"), "{}", lines[2]);
+    lines[2] = lines[2].replace("\"device_roll\"", "\"device_rolk\"");
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, 3, "unknown key `command.device_rolk`");
+}
+
+#[test]
+fn journal_a_record_of_device_dice_that_the_command_does_not_roll_is_refused() {
+    // A roll the device makes records its two d6; damaged to one, and resealed so that the
+    // checksum holds, it would shift every later device roll.
+    let (r, path, mut s) = journaled("device-faces", 9);
+    play(&mut s, &["roll", "roll 3 4"]);
+    drop(s);
+    let mut lines = lines_of(&std::fs::read(&path).unwrap());
+    assert!(lines[1].contains("\"device\":[6,6]"), "{}", lines[1]);
+    lines[1] = reseal(&lines[1].replace("\"device\":[6,6]", "\"device\":[6]"));
+    write_lines(&path, &lines);
+    refused_untouched(r, &path, 2, "the device rolled dice of [6] faces");
+}

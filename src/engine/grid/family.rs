@@ -228,6 +228,9 @@ impl Game for Grid {
             _ => None,
         }
     }
+    fn without_chance(c: &Command) -> Option<Command> {
+        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
+    }
     fn with_chance(c: &Command, faces: &[u8]) -> Command {
         match c {
             Command::Roll { dice: None } => Command::Roll {

@@ -292,6 +292,9 @@ impl Game for Illuminati {
         (matches!(c, Command::Roll { dice: None }) && s.attack.is_some())
             .then(|| Chance { dice: vec![6, 6] })
     }
+    fn without_chance(c: &Command) -> Option<Command> {
+        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
+    }
     fn with_chance(c: &Command, faces: &[u8]) -> Command {
         match (c, faces) {
             (Command::Roll { dice: None }, [a, b]) => Command::Roll {

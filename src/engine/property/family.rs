@@ -226,6 +226,9 @@ impl Game for Property {
         matches!(c, Command::Roll { dice: None }).then(|| Chance { dice: vec![6, 6] })
     }
 
+    fn without_chance(c: &Command) -> Option<Command> {
+        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
+    }
     fn with_chance(c: &Command, faces: &[u8]) -> Command {
         match (c, faces) {
             (Command::Roll { dice: None }, [a, b]) => Command::Roll {
