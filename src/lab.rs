@@ -15,6 +15,8 @@ pub struct Game {
     pub turns: u64,
     /// Seats that won (empty when the cap stopped the game).
     pub winners: Vec<usize>,
+    /// The turn cap stopped the game (its turns count as the cap).
+    pub capped: bool,
     pub lead_changes: u64,
     pub out: usize,
 }
@@ -50,6 +52,7 @@ pub fn play<F: Family>(
         })?;
         out.push(Game {
             turns: outcome.turns,
+            capped: outcome.winners.is_none(),
             winners: outcome.winners.unwrap_or_default(),
             lead_changes: changes,
             out: gone,
@@ -106,6 +109,11 @@ fn measures(players: usize) -> Vec<Measure> {
     let mut m: Vec<Measure> = vec![
         ("turns per game".into(), false, Box::new(|g| g.turns as f64)),
         (
+            "games stopped at the cap".into(),
+            true,
+            Box::new(|g| g.capped as u8 as f64),
+        ),
+        (
             "lead changes per game".into(),
             false,
             Box::new(|g| g.lead_changes as f64),
@@ -151,6 +159,20 @@ pub fn lines(arms: &[Arm], players: usize) -> Vec<String> {
         format!(
             "house-rule lab: {} games per set, the same seeds in each",
             first.games.len()
+        ),
+        // A game the cap stopped counts the cap as its length: where many were stopped, a
+        // difference in turns per game says less than it seems.
+        format!(
+            "stopped at the turn cap: {}",
+            arms.iter()
+                .map(|a| format!(
+                    "{} {} of {}",
+                    a.name,
+                    a.games.iter().filter(|g| g.capped).count(),
+                    a.games.len()
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         head,
     ];

@@ -178,9 +178,12 @@ where
     let x_max = all().map(|p| p.0).fold(1.0, f64::max);
     let y_max = all().map(|p| p.1).fold(1.0, f64::max);
     let y_min = all().map(|p| p.1).fold(0.0, f64::min);
+    // The legend stands in a margin of its own on the right, clear of the lines' ends.
+    const LEGEND: u32 = 150;
     let mut chart = ChartBuilder::on(area)
         .caption(title, ("sans-serif", 18))
         .margin(10)
+        .margin_right(LEGEND)
         .x_label_area_size(40)
         .y_label_area_size(70)
         .build_cartesian_2d(0f64..x_max, y_min..y_max * 1.05)?;
@@ -192,22 +195,37 @@ where
         .y_label_formatter(&whole)
         .label_style(("sans-serif", 13))
         .draw()?;
+    // Lines that run together (two teams of the same size) must both show: every other line
+    // is dashed and thinner, drawn over the solid ones.
     for (i, s) in series.iter().enumerate() {
         let color = Palette99::pick(i).mix(0.9);
-        chart
-            .draw_series(LineSeries::new(
-                s.points.iter().copied(),
-                color.stroke_width(2),
-            ))?
-            .label(s.name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+        let dashed = i % 2 == 1;
+        let style = color.stroke_width(if dashed { 2 } else { 4 });
+        if dashed {
+            chart.draw_series(DashedLineSeries::new(s.points.iter().copied(), 8, 5, style))?;
+        } else {
+            chart.draw_series(LineSeries::new(s.points.iter().copied(), style))?;
+        }
     }
-    chart
-        .configure_series_labels()
-        .label_font(("sans-serif", 13))
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()?;
+    // The legend, drawn in the right-hand margin: a swatch of each line's style and its name.
+    // (Pixel ranges are the picture's; `area` draws from its own corner.)
+    let (plot_x, _) = chart.plotting_area().get_pixel_range();
+    let (area_x, _) = area.get_pixel_range();
+    let x = plot_x.end - area_x.start + 12;
+    for (i, s) in series.iter().enumerate() {
+        let y = 40 + i as i32 * 20;
+        let color = Palette99::pick(i).mix(0.9);
+        let width = if i % 2 == 1 { 2 } else { 4 };
+        area.draw(&PathElement::new(
+            vec![(x, y), (x + 24, y)],
+            color.stroke_width(width),
+        ))?;
+        area.draw(&Text::new(
+            s.name.clone(),
+            (x + 30, y - 7),
+            ("sans-serif", 13).into_font().color(&BLACK),
+        ))?;
+    }
     Ok(())
 }
 

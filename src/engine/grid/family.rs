@@ -381,15 +381,21 @@ impl Play for Grid {
 
 impl Story for Grid {
     /// Each human seat scores its team's size; nobody is ever out (pieces change sides).
+    /// A score per team, not per seat (the teams are what wins): its players, then its strip;
+    /// a human seat is out once converted (only the never-converted members of the winning
+    /// team win).
     fn standing(_r: &GridRules, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
-            scores: s
+            scores: [Team::Scientists, Team::Religionists]
+                .iter()
+                .map(|&t| s.team_members(t).len() as i64 * 1000 + s.strips[t.index()] as i64)
+                .collect(),
+            out: s
                 .pieces
                 .iter()
                 .take(s.humans)
-                .map(|p| p.team.map_or(0, |t| s.team_members(t).len() as i64))
-                .collect(),
-            out: 0,
+                .filter(|p| p.converted)
+                .count(),
         }
     }
     fn report(

@@ -15,6 +15,10 @@ pub fn report(steps: &[StepOf<Grid>]) -> Report {
     let mut last_round = None;
     for (i, step) in steps.iter().enumerate() {
         let s = &step.after;
+        // Nothing to draw while the sides are being chosen (no team has anyone yet).
+        if s.phase == super::state::Phase::Setup {
+            continue;
+        }
         // One point per round: the state when the round changed, and the end.
         if last_round != Some(s.round) || i + 1 == steps.len() {
             last_round = Some(s.round);

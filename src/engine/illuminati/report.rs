@@ -12,6 +12,11 @@ pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
     let mut current = None;
     for (i, step) in steps.iter().enumerate() {
         let s = &step.after;
+        // Nothing to draw before the game starts: no treasury is filled yet (the first
+        // points are the starting treasuries).
+        if s.phase == super::state::Phase::Setup {
+            continue;
+        }
         // A new turn whenever the player to act changes.
         let turned = current != Some(s.current);
         if turned {

@@ -1261,3 +1261,16 @@ fn a_notebook_correction_is_said() {
     );
     assert_eq!(b.count("Ann", Action::Move), 7);
 }
+
+/// The report draws from the game's start: the teams have their players from the first point.
+#[test]
+fn the_reports_team_sizes_start_with_the_teams() {
+    let b = board("Ann:s:5,5 Bob:r:6,5");
+    let report = b.s.report();
+    let boardside::engine::panels::Panel::Lines { series, .. } = &report.panels[1] else {
+        panic!("the team sizes second");
+    };
+    for s in series {
+        assert_eq!(s.points[0].1, 1.0, "{}: {:?}", s.name, s.points);
+    }
+}

@@ -1415,3 +1415,17 @@ fn calling_off_and_choosing_the_secret_goal_are_said() {
     assert!(h.said("Bob has chosen a secret goal"), "{:?}", h.lines);
     assert!(!h.lines.iter().any(|l| l.contains("Gnomes")), "never which");
 }
+
+/// The report's money starts from the starting treasuries (it started at 0, before the game's
+/// start, when nobody had chosen an Illuminati yet).
+#[test]
+fn the_reports_money_starts_at_the_starting_treasuries() {
+    let g = game("bavarian", "network", "gnomes");
+    let report = g.s.report();
+    let boardside::engine::panels::Panel::Lines { series, .. } = &report.panels[0] else {
+        panic!("the money panel first");
+    };
+    for s in series {
+        assert!(s.points[0].1 > 0.0, "{}: {:?}", s.name, s.points);
+    }
+}
