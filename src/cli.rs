@@ -550,6 +550,16 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
             )?;
             let said = format!("{} is now the {}", u.hex(), kind.describe());
             TagMap::update(&path, |m| {
+                // Enrolled already: its meaning is not changed behind the table's back.
+                if let Some(was) = m.get(&u) {
+                    return Err(format!(
+                        "{} is already the {}: `boardside tags remove {}` first to enroll it as \
+                         something else",
+                        u.hex(),
+                        was.describe(),
+                        u.hex()
+                    ));
+                }
                 m.set(&u, kind);
                 Ok(())
             })?;

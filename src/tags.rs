@@ -104,16 +104,48 @@ impl TagMap {
     /// Load the map; a missing file is an empty map.
     pub fn load(path: &Path) -> Result<TagMap, String> {
         match std::fs::read_to_string(path) {
-            Ok(text) => toml::from_str(&text).map_err(|e| {
-                let line = e
-                    .span()
-                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
-                    .unwrap_or(0);
-                format!("{}:{line}: {}", path.display(), e.message())
-            }),
+            Ok(text) => {
+                let map: TagMap = toml::from_str(&text).map_err(|e| {
+                    let line = e
+                        .span()
+                        .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+                        .unwrap_or(0);
+                    format!("{}:{line}: {}", path.display(), e.message())
+                })?;
+                map.each_tag_once(path, &text)?;
+                Ok(map)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(TagMap::default()),
             Err(e) => Err(format!("{}: {e}", path.display())),
         }
+    }
+
+    /// A tag listed twice would be read two ways at a tap: refused, with both lines.
+    fn each_tag_once(&self, path: &Path, text: &str) -> Result<(), String> {
+        for (i, t) in self.tags.iter().enumerate() {
+            if self.tags[..i]
+                .iter()
+                .any(|o| o.uid.eq_ignore_ascii_case(&t.uid))
+            {
+                let lines: Vec<usize> = text
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| l.to_ascii_uppercase().contains(&t.uid.to_ascii_uppercase()))
+                    .map(|(n, _)| n + 1)
+                    .collect();
+                let (first, again) = (
+                    lines.first().copied().unwrap_or(0),
+                    lines.get(1).copied().unwrap_or(0),
+                );
+                return Err(format!(
+                    "{}:{again}: tag {} is listed twice (first at line {first}), so a tap on it \
+                     could mean either: remove one of the two",
+                    path.display(),
+                    t.uid
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Change the map on disk: under an exclusive lock, the file as it is now is read, changed

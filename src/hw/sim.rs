@@ -172,8 +172,8 @@ pub fn blocks(frame: &Frame, cells: Cells) -> Vec<String> {
 /// The terminal, raw while the simulator runs; restored when dropped.
 pub struct Terminal {
     tags_path: PathBuf,
-    /// The tag list is open: digits tap.
-    picking: Option<Vec<(String, Uid)>>,
+    /// The list of tags to tap is open (it takes the whole terminal while it is).
+    picking: Option<Picker>,
     last: Option<Frame>,
     new_tags: u32,
     repeat: KeyRepeat,
@@ -247,6 +247,19 @@ impl Terminal {
 
     fn draw(&mut self, frame: &Frame) {
         let (cols, rows) = Self::size();
+        if let Some(picker) = &self.picking {
+            // The list stands in for the screen until a tag is tapped: however many tags,
+            // it never pushes anything off the top of the terminal.
+            let mut out = String::from("\x1b[H");
+            for line in picker.lines(rows) {
+                let cut: String = line.chars().take(cols).collect();
+                out.push_str(&format!("{cut}\x1b[K\r\n"));
+            }
+            out.push_str("\x1b[J");
+            print!("{out}");
+            let _ = std::io::stdout().flush();
+            return;
+        }
         let cells = Cells::for_terminal(cols, rows);
         let mut out = String::from("\x1b[H");
         let rule = cells.width();
@@ -265,18 +278,6 @@ impl Terminal {
             line.push_str(&format!(" {chunk} "));
         }
         out.push_str(&format!("{line}\x1b[K\r\n"));
-        match &self.picking {
-            Some(list) if list.is_empty() => {
-                out.push_str(" no tags enrolled yet: press n to tap a new one\x1b[K\r\n")
-            }
-            Some(list) => {
-                out.push_str(" tap which tag? (digit, Esc to close)\x1b[K\r\n");
-                for (i, (label, uid)) in list.iter().enumerate().take(9) {
-                    out.push_str(&format!("  {}: {label} ({})\x1b[K\r\n", i + 1, uid.hex()));
-                }
-            }
-            None => {}
-        }
         out.push_str("\x1b[J");
         print!("{out}");
         let _ = std::io::stdout().flush();
@@ -299,34 +300,29 @@ impl Inputs for Terminal {
         self.ring(now_ms);
         let mut out = Vec::new();
         for key in self.read_keys(wait_ms) {
-            if let Some(list) = &self.picking {
-                let chosen = pick(list, &key);
-                self.picking = None;
-                // The list goes away at once, not at the next change of the game.
+            if let Some(picker) = self.picking.as_mut() {
+                let picked = picker.key(&key);
+                if picked != Pick::Stay {
+                    self.picking = None;
+                }
+                if let Pick::Tag(uid) = picked {
+                    out.push(Input::Tag(uid));
+                }
+                // The list (or the screen again) at once, not at the next change of the game.
                 if let Some(f) = self.last.clone() {
                     self.draw(&f);
-                }
-                match chosen {
-                    Pick::Tag(uid) => out.push(Input::Tag(uid)),
-                    Pick::Close => {}
-                    // Any other key closes the list and still does its own job.
-                    Pick::Pass => {
-                        if let Some(i) = key_input(&key) {
-                            out.push(i);
-                        }
-                    }
                 }
                 continue;
             }
             match key.as_slice() {
                 b"t" => {
                     let map = TagMap::load(&self.tags_path).unwrap_or_default();
-                    self.picking = Some(
+                    self.picking = Some(Picker::new(
                         map.tags
                             .iter()
                             .filter_map(|t| Some((t.kind.describe(), Uid::parse(&t.uid)?)))
                             .collect(),
-                    );
+                    ));
                     // Show the list now: the game's screen has not changed, so nothing else
                     // would redraw it.
                     if let Some(f) = self.last.clone() {
@@ -367,24 +363,101 @@ impl Screen for Terminal {
     }
 }
 
-/// What a key does while the list of tags to tap is open.
+/// What a key did to the list of tags to tap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pick {
-    /// A digit: tap that tag.
+    /// Enter: tap the tag chosen.
     Tag(Uid),
-    /// Esc, or a digit past the list: close it.
+    /// Esc (or Backspace with nothing typed): close the list.
     Close,
-    /// Any other key: close the list and do what the key does.
-    Pass,
+    /// The list stays open (a letter typed, the choice moved).
+    Stay,
 }
 
-pub fn pick(list: &[(String, Uid)], key: &[u8]) -> Pick {
-    match key {
-        [d @ b'1'..=b'9'] => match list.get((d - b'1') as usize) {
-            Some((_, uid)) => Pick::Tag(uid.clone()),
-            None => Pick::Close,
-        },
-        [0x1b] => Pick::Close,
-        _ => Pick::Pass,
+/// The enrolled tags to tap, as many as there are: typing narrows the list to the tags whose
+/// words hold what was typed ("cia", "Ann"), UP/DOWN choose, Enter taps, Esc closes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picker {
+    pub tags: Vec<(String, Uid)>,
+    pub typed: String,
+    pub chosen: usize,
+}
+
+impl Picker {
+    pub fn new(tags: Vec<(String, Uid)>) -> Picker {
+        Picker {
+            tags,
+            typed: String::new(),
+            chosen: 0,
+        }
+    }
+
+    /// The tags whose words hold what was typed, in the map's order.
+    pub fn shown(&self) -> Vec<&(String, Uid)> {
+        let want = self.typed.to_lowercase();
+        self.tags
+            .iter()
+            .filter(|(words, uid)| {
+                want.is_empty()
+                    || words.to_lowercase().contains(&want)
+                    || uid.hex().to_lowercase().contains(&want)
+            })
+            .collect()
+    }
+
+    pub fn key(&mut self, key: &[u8]) -> Pick {
+        let n = self.shown().len();
+        match key {
+            b"\x1b" => return Pick::Close,
+            b"\r" | b"\n" => {
+                return match self.shown().get(self.chosen) {
+                    Some((_, uid)) => Pick::Tag(uid.clone()),
+                    None => Pick::Stay,
+                }
+            }
+            b"\x1b[A" => self.chosen = self.chosen.saturating_sub(1),
+            b"\x1b[B" => self.chosen = (self.chosen + 1).min(n.saturating_sub(1)),
+            b"\x7f" | b"\x08" => {
+                if self.typed.pop().is_none() {
+                    return Pick::Close;
+                }
+                self.chosen = 0;
+            }
+            k => {
+                if let Ok(s) = std::str::from_utf8(k) {
+                    if s.chars().all(|c| !c.is_control()) {
+                        self.typed.push_str(s);
+                        self.chosen = 0;
+                    }
+                }
+            }
+        }
+        Pick::Stay
+    }
+
+    /// The list as lines for a terminal of `rows` rows: the question, what was typed, then a
+    /// window of the tags around the chosen one (never more lines than the terminal has).
+    pub fn lines(&self, rows: usize) -> Vec<String> {
+        let shown = self.shown();
+        let mut out = vec![
+            " Tap which tag? Type to narrow the list, UP/DOWN to choose, Enter taps, Esc closes"
+                .to_string(),
+            format!(
+                " typed: {}   ({} of {} tags)",
+                self.typed,
+                shown.len(),
+                self.tags.len()
+            ),
+        ];
+        if self.tags.is_empty() {
+            out.push(" no tags enrolled yet: Esc, then n taps a new one".into());
+        }
+        let room = rows.saturating_sub(out.len() + 1).max(1);
+        let first = self.chosen.saturating_sub(room - 1);
+        for (i, (words, uid)) in shown.iter().enumerate().skip(first).take(room) {
+            let mark = if i == self.chosen { '>' } else { ' ' };
+            out.push(format!(" {mark} {words} ({})", uid.hex()));
+        }
+        out
     }
 }

@@ -248,6 +248,19 @@ impl Ui {
         out
     }
 
+    /// The enrolment menu's first line: the first token or piece no tag stands for yet (OK
+    /// must never give a player a second token by default), else Cancel.
+    fn first_unenrolled(&self) -> usize {
+        let entries = self.enroll_entries();
+        entries
+            .iter()
+            .position(|e| match &e.act {
+                Act::Enroll(kind) => !self.tags.tags.iter().any(|t| t.kind == *kind),
+                _ => false,
+            })
+            .unwrap_or(entries.len().saturating_sub(1))
+    }
+
     /// Where BACK and the end of a shell view lead: the game, or the new-game screen.
     fn home(&self) -> View {
         if self.game.is_some() {
@@ -525,6 +538,7 @@ impl Ui {
     fn tag(&mut self, uid: Uid) {
         let Some(kind) = self.tags.get(&uid).cloned() else {
             self.go(View::Enroll { uid });
+            self.sel = self.first_unenrolled();
             self.desk.note = Some("new tag: what is it?".into());
             return;
         };

@@ -276,6 +276,35 @@ fn tags_enroll_list_and_remove_from_the_command_line() {
     let (code, _, err) = tags(&["add", "xyz", "player", "Bo"]);
     assert_ne!(code, Some(0));
     assert!(err.contains("not a tag UID"), "{err}");
+    // An enrolled tag keeps its meaning until it is removed.
+    let (code, _, err) = tags(&["add", "04A1B2C4", "player", "Bo"]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("is already the piece card:chance:get-out-of-jail"),
+        "{err}"
+    );
+    // A player's name is one word, as the device reads it.
+    let (code, _, err) = tags(&["add", "04A1B2C5", "player", "Ann", "Smith"]);
+    assert_ne!(code, Some(0));
+    assert!(err.contains("a player's name is one word"), "{err}");
+    let (code, _, err) = tags(&["add", "04A1B2C5", "player", "Ann Smith"]);
+    assert_ne!(code, Some(0));
+    assert!(err.contains("one word of letters or digits"), "{err}");
+    // The help lists every game's kinds of tag.
+    let out = Command::new(BIN)
+        .args(["tags", "add", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for kind in [
+        "player NAME",
+        "deed SQUARE",
+        "card move-up",
+        "group ID",
+        "special ID",
+    ] {
+        assert!(help.contains(kind), "{kind} missing from:\n{help}");
+    }
     let _ = std::fs::remove_dir_all(&state);
 }
 

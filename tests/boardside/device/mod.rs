@@ -543,12 +543,40 @@ fn an_unknown_tag_opens_enrolment_and_is_saved() {
     ui.handle(Input::Tag(new.clone()), 0);
     assert!(matches!(ui.view, boardside::ui::View::Enroll { .. }));
     golden("enroll", &ui);
-    // The first choice is "Token of Ann".
+    // Ann and Bob have their tokens: the line chosen first is the first piece no tag stands
+    // for yet (OK never gives a player a second token by default).
+    let labels = ui.labels();
+    assert!(labels[ui.chosen()].starts_with("Deed "), "{labels:?}");
     key(&mut ui, "\r", 10);
     let saved = TagMap::load(&path).unwrap();
-    assert_eq!(
-        saved.get(&new),
-        Some(&TagKind::Player { name: "Ann".into() })
+    assert!(
+        matches!(saved.get(&new), Some(TagKind::Piece { id }) if id.starts_with("deed:")),
+        "{:?}",
+        saved.get(&new)
+    );
+    // A player without a token: that token is the line chosen first.
+    let mut ui = table_ui(3);
+    ui.tags = TagMap::default();
+    ui.handle(Input::Tag(Uid(vec![0x11, 0x22, 0x33, 0x45])), 20);
+    assert_eq!(ui.labels()[ui.chosen()], "Token of Ann");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tag_listed_twice_in_the_map_is_refused_with_both_lines() {
+    let dir = std::env::temp_dir().join(format!("boardside-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tags.toml");
+    std::fs::write(
+        &path,
+        "[[tag]]\nuid = \"A0000001\"\nwhat = \"player\"\nname = \"Ann\"\n\n\
+         [[tag]]\nuid = \"A0000001\"\nwhat = \"player\"\nname = \"Bob\"\n",
+    )
+    .unwrap();
+    let e = TagMap::load(&path).unwrap_err();
+    assert!(
+        e.contains("tags.toml:7: tag A0000001 is listed twice (first at line 2)"),
+        "{e}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1248,14 +1276,45 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
 }
 
 #[test]
-fn the_simulators_tag_list_taps_a_digit_closes_on_esc_and_passes_other_keys_on() {
-    use boardside::hw::sim::{pick, Pick};
-    let list = vec![("token of Ann".to_string(), Uid(vec![0xA0, 0, 0, 1]))];
-    assert_eq!(pick(&list, b"1"), Pick::Tag(Uid(vec![0xA0, 0, 0, 1])));
-    assert_eq!(pick(&list, b"7"), Pick::Close);
-    assert_eq!(pick(&list, &[0x1b]), Pick::Close);
-    // Enter is not swallowed: it closes the list and still presses OK.
-    assert_eq!(pick(&list, b"\r"), Pick::Pass);
+fn the_simulators_tag_list_reaches_every_tag_and_never_outgrows_the_terminal() {
+    use boardside::hw::sim::{Pick, Picker};
+    // More tags than the nine digits could reach: two tokens and 40 groups.
+    let mut tags = vec![
+        ("token of Ann".to_string(), Uid(vec![0xA0, 0, 0, 1])),
+        ("token of Bob".to_string(), Uid(vec![0xB0, 0, 0, 2])),
+    ];
+    for i in 0..40u8 {
+        tags.push((format!("piece group:g{i}"), Uid(vec![0xD0, 0, 0, i])));
+    }
+    let mut p = Picker::new(tags);
+    // Down to the 31st and Enter taps it.
+    for _ in 0..30 {
+        assert_eq!(p.key(b"\x1b[B"), Pick::Stay);
+    }
+    assert_eq!(p.key(b"\r"), Pick::Tag(Uid(vec![0xD0, 0, 0, 28])));
+    // Typing narrows the list; Backspace widens it again, and closes it when empty.
+    let mut p = Picker::new(p.tags.clone());
+    for k in ["g", "3", "9"] {
+        p.key(k.as_bytes());
+    }
+    assert_eq!(p.shown().len(), 1);
+    assert_eq!(p.key(b"\r"), Pick::Tag(Uid(vec![0xD0, 0, 0, 39])));
+    p.key(b"\x7f");
+    assert_eq!(p.shown().len(), 11, "g3, and g30 to g39");
+    for _ in 0..2 {
+        p.key(b"\x7f");
+    }
+    assert_eq!(
+        p.key(b"\x7f"),
+        Pick::Close,
+        "nothing typed: Backspace closes"
+    );
+    assert_eq!(Picker::new(vec![]).key(b"\x1b"), Pick::Close);
+    // At the recommended terminal size (38 rows) and a small one, the list fits.
+    for rows in [38, 24, 10] {
+        let lines = p.lines(rows);
+        assert!(lines.len() < rows, "{} lines on {rows} rows", lines.len());
+    }
 }
 
 #[test]
