@@ -424,18 +424,31 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let mut backend: Box<dyn crate::hw::Backend> = if a.sim {
         simulator(&tags_path)?
     } else {
-        let found = crate::hw::pi::detect(&cfg);
-        match found.pi {
-            // detect() has logged each device.
-            Some(pi) => Box::new(pi),
+        let mut found = crate::hw::pi::detect(&cfg);
+        match found.pi.take() {
+            Some(pi) => {
+                found.log();
+                Box::new(pi)
+            }
             None if a.no_sim => {
+                found.log();
                 return Err(format!(
                     "the Pi hardware is not ready:\n  {}\n(run `boardside doctor`)",
                     found.lines.join("\n  ")
-                ))
+                ));
             }
+            // A Pi with a device missing: each device's line, with its fix.
+            None if found.any() => {
+                found.log();
+                tracing::warn!("the Pi's devices are not all there; opening the terminal simulator");
+                simulator(&tags_path)?
+            }
+            // No Pi at all: one calm line (`doctor` lists each device).
             None => {
-                tracing::warn!("no Pi hardware found; opening the terminal simulator");
+                tracing::info!(
+                    "no Raspberry Pi devices here: playing in the terminal simulator \
+                     (`boardside doctor` lists what it looked for)"
+                );
                 simulator(&tags_path)?
             }
         }

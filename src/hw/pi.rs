@@ -255,10 +255,31 @@ pub struct Pi {
     _reset: Option<rppal::gpio::OutputPin>,
 }
 
-/// What start-up found: one line per device.
+/// What start-up found: one line per device, and whether that device was there.
 pub struct Found {
     pub lines: Vec<String>,
+    /// For each line: the device answered.
+    pub present: Vec<bool>,
     pub pi: Option<Pi>,
+}
+
+impl Found {
+    /// Did any device answer (a Pi, however wired), or is this no Pi at all?
+    pub fn any(&self) -> bool {
+        self.present.iter().any(|&p| p)
+    }
+
+    /// Each device's line in the log: found ones as news, missing ones as warnings with
+    /// their fix.
+    pub fn log(&self) {
+        for (line, &here) in self.lines.iter().zip(&self.present) {
+            if here {
+                tracing::info!("{line}");
+            } else {
+                tracing::warn!("{line}");
+            }
+        }
+    }
 }
 
 /// Open the reader as the config says: the reset line held high, SPI mode 0 at 1 MHz.
@@ -295,22 +316,20 @@ pub fn open_screen(cfg: &Config) -> Result<OledScreen<linux_embedded_hal::I2cdev
     OledScreen::new(bus, cfg.display.address)
 }
 
-/// A device found: said in the log and kept for `doctor`.
-fn found(lines: &mut Vec<String>, line: String) {
-    tracing::info!("{line}");
-    lines.push(line);
+/// A device found (its line kept for the log and `doctor`).
+fn found(lines: &mut Vec<(String, bool)>, line: String) {
+    lines.push((line, true));
 }
 
 /// A device missing, with its fix.
-fn missing(lines: &mut Vec<String>, line: String) {
-    tracing::warn!("{line}");
-    lines.push(line);
+fn missing(lines: &mut Vec<(String, bool)>, line: String) {
+    lines.push((line, false));
 }
 
 /// Look for the configured devices. Buttons and display are needed for a Pi game; the reader
 /// is optional (buttons alone play the whole game).
 pub fn detect(cfg: &Config) -> Found {
-    let mut lines = Vec::new();
+    let mut lines: Vec<(String, bool)> = Vec::new();
     let buttons = Buttons::open(cfg);
     match &buttons {
         Ok(_) => found(&mut lines, "buttons: found on GPIO".into()),
@@ -394,7 +413,8 @@ pub fn detect(cfg: &Config) -> Found {
         }
         _ => None,
     };
-    Found { lines, pi }
+    let (lines, present) = lines.into_iter().unzip();
+    Found { lines, present, pi }
 }
 
 impl Inputs for Pi {
