@@ -440,7 +440,9 @@ fn device(a: &PlayArgs) -> Result<(), String> {
             // A Pi with a device missing: each device's line, with its fix.
             None if found.any() => {
                 found.log();
-                tracing::warn!("the Pi's devices are not all there; opening the terminal simulator");
+                tracing::warn!(
+                    "the Pi's devices are not all there; opening the terminal simulator"
+                );
                 simulator(&tags_path)?
             }
             // No Pi at all: one calm line (`doctor` lists each device).

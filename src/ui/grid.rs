@@ -19,7 +19,7 @@ use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
-use crate::ui::text::{fit, layout, wrap, wrap_all};
+use crate::ui::text::{fit, layout, wrap};
 
 type Se = Session<Grid>;
 
@@ -37,7 +37,15 @@ pub enum GView {
         player: usize,
     },
     Board,
-    Notebook,
+    /// The board close up around a piece (None: around all the pieces), letters on fields
+    /// large enough to read at arm's length; UP/DOWN go from piece to piece.
+    Zoom {
+        around: Option<usize>,
+    },
+    /// One piece's notebook page; UP/DOWN turn the pages.
+    Notebook {
+        at: usize,
+    },
     Strips,
 }
 
@@ -138,10 +146,23 @@ impl Screens for GridScreens {
 
     fn button(&mut self, g: &mut Se, desk: &mut Desk, b: Button, p: Press) -> Flow {
         let entries = self.entries(g);
+        let pieces = g.state.pieces.len();
         match (b, p) {
             (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
                 let dir = if b == Button::Up { -1 } else { 1 };
-                self.sel = crate::ui::text::step(self.sel, entries.len(), dir);
+                match &mut self.view {
+                    // Turn the notebook's pages, or go from piece to piece close up (and to
+                    // all of them, after the last).
+                    GView::Notebook { at } => *at = crate::ui::text::step(*at, pieces, dir),
+                    GView::Zoom { around } => {
+                        // All the pieces come after the last, when one window holds them.
+                        let stops = pieces + all_fit(g) as usize;
+                        let now = around.map_or(pieces, |p| p);
+                        let next = crate::ui::text::step(now, stops, dir);
+                        *around = (next < pieces).then_some(next);
+                    }
+                    _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),
+                }
                 Flow::Stay
             }
             (Button::Ok, Press::Press) => match entries.get(self.sel).cloned() {
@@ -199,7 +220,12 @@ impl Screens for GridScreens {
     }
 
     fn header(&self, g: &Se, _desk: &Desk) -> String {
-        header(g)
+        match self.view {
+            GView::Notebook { at } => {
+                format!("Notebook {} of {}", at + 1, g.state.pieces.len())
+            }
+            _ => header(g),
+        }
     }
 
     fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
@@ -216,7 +242,7 @@ impl Screens for GridScreens {
                 "{} only: choose your order (the screen blanks once sealed)",
                 g.state.pieces[*player].name
             )),
-            GView::Notebook => notebook_lines(g),
+            GView::Notebook { at } => notebook_page(g, *at),
             GView::Strips => strips_lines(g),
             _ => status(g),
         }
@@ -224,7 +250,7 @@ impl Screens for GridScreens {
 
     fn menu_rows(&self, _g: &Se) -> usize {
         match self.view {
-            GView::Notebook | GView::Strips => 0,
+            GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => 0,
             _ => 4,
         }
     }
@@ -233,6 +259,11 @@ impl Screens for GridScreens {
         if self.view == GView::Board {
             frame.clear();
             board(g, frame);
+            return;
+        }
+        if let GView::Zoom { around } = self.view {
+            frame.clear();
+            close_up(g, around, frame);
             return;
         }
         layout(
@@ -248,20 +279,26 @@ impl Screens for GridScreens {
         }
     }
 
-    /// After a reveal, its lines are announced a page at a time, then the board.
+    /// After a reveal, its lines are announced a page at a time, then the board. Otherwise
+    /// the menu's choice stays where it was (DOWN then OK on a list of players must not
+    /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
+        let (was, sel) = (self.view.clone(), self.sel);
         match desk.run(g, cmd) {
             Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
                 self.go(GView::Board);
                 Flow::Pager(Pages {
                     title: Some(header(g)),
-                    pages: pages(&lines).iter().map(|p| wrap_all(p)).collect(),
+                    pages: pages(&lines, MESSAGE_ROWS),
                     last: "OK: next",
                 })
             }
             Some(lines) => {
                 desk.note = lines.last().cloned();
                 self.go(GView::Main);
+                if was == GView::Main {
+                    self.sel = sel.min(self.entries(g).len().saturating_sub(1));
+                }
                 Flow::Stay
             }
             None => Flow::Stay,
@@ -363,13 +400,17 @@ impl GridScreens {
                 out.push(("Back".into(), GAct::Go(GView::Main)));
                 return out;
             }
-            GView::Board | GView::Notebook | GView::Strips => {
+            GView::Board | GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => {
                 return vec![("Back".into(), GAct::Go(GView::Main))];
             }
         }
         if !matches!(s.phase, Phase::Setup) {
             out.push(("Board".into(), GAct::Go(GView::Board)));
-            out.push(("Notebook".into(), GAct::Go(GView::Notebook)));
+            out.push((
+                "Board close up".into(),
+                GAct::Go(GView::Zoom { around: Some(0) }),
+            ));
+            out.push(("Notebook".into(), GAct::Go(GView::Notebook { at: 0 })));
             out.push(("Strips".into(), GAct::Go(GView::Strips)));
         }
         out.push(("Log".into(), GAct::Log));
@@ -388,12 +429,24 @@ impl GridScreens {
                 } = self.view.clone()
                 {
                     let words: Vec<&str> = picked.iter().map(String::as_str).collect();
-                    match cards(&words) {
+                    // The shared screen never says what was tapped: a refusal is told in
+                    // words that fit any order, and the cards are tapped again.
+                    let sealed = match cards(&words) {
                         Ok(order) => {
-                            return self.command(g, desk, Command::Order { player, order })
+                            let flow = self.command(g, desk, Command::Order { player, order });
+                            desk.refusal.is_none().then_some(flow)
                         }
-                        Err(e) => desk.note = Some(e),
+                        Err(_) => None,
+                    };
+                    if let Some(flow) = sealed {
+                        return flow;
                     }
+                    desk.note = Some(unsealable(g, player));
+                    desk.refusal = None;
+                    self.view = GView::Seal {
+                        player,
+                        cards: vec![],
+                    };
                 }
             }
             GAct::Log => return Flow::Log,
@@ -404,23 +457,30 @@ impl GridScreens {
     }
 }
 
-/// Pages of a reveal: up to five lines each, but a sticker change or a conversion is
-/// announced alone, so the player it concerns sees it.
-pub fn pages(lines: &[String]) -> Vec<Vec<String>> {
+/// The rows a page of the reveal holds: the screen's, but the header's and the menu line's.
+const MESSAGE_ROWS: usize = crate::ui::text::ROWS - 2;
+
+/// Pages of a reveal, each at most `rows` rows as the screen wraps them (no line is cut off),
+/// a sticker change or a conversion alone on its page so the player it concerns sees it.
+pub fn pages(lines: &[String], rows: usize) -> Vec<Vec<String>> {
     let alone = |l: &str| l.contains("change the sticker") || l.contains("is converted");
     let mut out: Vec<Vec<String>> = vec![];
     let mut page: Vec<String> = vec![];
     for l in lines {
+        let wrapped = wrap(l);
+        if (alone(l) || page.len() + wrapped.len() > rows) && !page.is_empty() {
+            out.push(std::mem::take(&mut page));
+        }
         if alone(l) {
-            if !page.is_empty() {
+            out.push(wrapped);
+            continue;
+        }
+        // A line longer than a page has pages of its own.
+        for chunk in wrapped.chunks(rows) {
+            if page.len() + chunk.len() > rows {
                 out.push(std::mem::take(&mut page));
             }
-            out.push(vec![l.clone()]);
-        } else {
-            page.push(l.clone());
-            if page.len() == 5 {
-                out.push(std::mem::take(&mut page));
-            }
+            page.extend_from_slice(chunk);
         }
     }
     if !page.is_empty() {
@@ -466,30 +526,62 @@ fn status(g: &Se) -> Vec<String> {
         }
         return lines;
     }
-    wrap(&Grid::prompt(r, s))
+    // The table's words for each phase (the protocol's prompt names typed commands).
+    let name = |i: usize| s.pieces[i].name.as_str();
+    wrap(&match &s.phase {
+        Phase::Setup => "Choose each player's side below (OK changes it), then Start".into(),
+        Phase::Placing { piece } => format!(
+            "{}: press ROLL for two d20, the starting field (a taken field rolls again)",
+            name(*piece)
+        ),
+        Phase::Wonder { team } => format!(
+            "The {}' strip is full: press ROLL to draw who holds the big wonder",
+            team.word()
+        ),
+        _ => Grid::prompt(r, s),
+    })
 }
 
-fn notebook_lines(g: &Se) -> Vec<String> {
+/// What the shared screen says when a tapped order cannot be sealed, never which cards
+/// were tapped: what any order may be, with this player's feet.
+fn unsealable(g: &Se, player: usize) -> String {
+    let p = &g.state.pieces[player];
+    let moves = g.rules.max_steps[p.sticker(Part::Feet).index()];
+    format!(
+        "{}: that order cannot be sealed. An order is 1 to {moves} move cards, or one attack, \
+         pray or study card: tap your cards again, then OK",
+        p.name
+    )
+}
+
+/// One piece's page of the notebook, in words (the protocol's `notebook` is the table).
+fn notebook_page(g: &Se, at: usize) -> Vec<String> {
+    use crate::engine::grid::state::Action;
     let s = &g.state;
-    let mut out = vec!["name  m  a  p  FHH st w".to_string()];
-    for p in &s.pieces {
-        let c = |l: crate::engine::grid::state::Level| {
-            l.word().chars().next().unwrap_or('?').to_ascii_uppercase()
-        };
-        out.push(format!(
-            "{:<5}{:>2} {:>2} {:>2}  {}{}{} {:>2} {}",
-            p.name.chars().take(5).collect::<String>(),
-            p.count(crate::engine::grid::state::Action::Move),
-            p.count(crate::engine::grid::state::Action::Attack),
-            p.count(crate::engine::grid::state::Action::Pray),
-            c(p.sticker(Part::Feet)),
-            c(p.sticker(Part::Hands)),
-            c(p.sticker(Part::Head)),
-            p.stunned,
-            p.wonder
-        ));
-    }
-    out
+    let Some(p) = s.pieces.get(at) else {
+        return vec![];
+    };
+    let team = p.team.map_or("no side", |t| t.word());
+    let line = |what: &str, n: u32, part: Part| {
+        format!(
+            "{what:<8}{n:>3}   {:<6}{}",
+            part.word(),
+            p.sticker(part).word()
+        )
+    };
+    vec![
+        format!(
+            "{} ({team}){}",
+            p.name,
+            if p.converted { ", converted" } else { "" }
+        ),
+        line("moves", p.count(Action::Move), Part::Feet),
+        line("attacks", p.count(Action::Attack), Part::Hands),
+        line("prayers", p.count(Action::Pray), Part::Head),
+        format!("stunned {}   wonder {}", p.stunned, p.wonder),
+        String::new(),
+        "UP/DOWN: next page, BACK".into(),
+    ]
 }
 
 fn strips_lines(g: &Se) -> Vec<String> {
@@ -589,6 +681,162 @@ fn board(g: &Se, frame: &mut Frame) {
             &fit(&line),
             Point::new(x, (i % 8) as i32 * 8),
             style,
+            Baseline::Top,
+        )
+        .draw(frame);
+    }
+}
+
+/// A piece's letter on the board: a human's initial, a computer seat's number; lower case
+/// while stunned.
+fn letter(p: &crate::engine::grid::state::Piece) -> char {
+    let c = if p.computer {
+        p.name.chars().last().unwrap_or('?')
+    } else {
+        p.name.chars().next().unwrap_or('?').to_ascii_uppercase()
+    };
+    if p.stunned > 0 {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    }
+}
+
+/// The fields across and down that the close up shows.
+const ACROSS: i32 = 9;
+const DOWN: i32 = 6;
+
+/// Do all the placed pieces fit in one close up?
+fn all_fit(g: &Se) -> bool {
+    let at: Vec<(u8, u8)> = g.state.pieces.iter().filter_map(|p| p.at).collect();
+    let span = |f: fn(&(u8, u8)) -> u8| {
+        at.iter().map(f).max().unwrap_or(0) as i32 - at.iter().map(f).min().unwrap_or(0) as i32
+    };
+    !at.is_empty() && span(|a| a.0) < ACROSS && span(|a| a.1) < DOWN
+}
+
+/// The board close up: 9 x 6 fields of 13 x 9 pixels around a piece, or around all of them,
+/// each piece its letter (scientists white on black, religionists framed, a wonder's holder
+/// framed twice, lower case while stunned), walls as lines, an empty field a dot.
+fn close_up(g: &Se, around: Option<usize>, frame: &mut Frame) {
+    // A field's width and height, the fields across and down, the window's top left corner.
+    let (cw, ch, across, down, x0, y0) = (13i32, 9i32, ACROSS, DOWN, 5i32, 9i32);
+    let s = &g.state;
+    let r = &g.rules;
+    let placed: Vec<(usize, (u8, u8))> = s
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.at.map(|at| (i, at)))
+        .collect();
+    // The field to centre on: the piece's, or the middle of all of them.
+    let (cc, cr, title) = match around.and_then(|i| s.pieces[i].at.map(|at| (i, at))) {
+        Some((i, (c, row))) => (
+            c as i32,
+            row as i32,
+            format!("Close up: {} at {c},{row}", s.pieces[i].name),
+        ),
+        None => {
+            let cols = placed.iter().map(|(_, (c, _))| *c as i32);
+            let rows = placed.iter().map(|(_, (_, r))| *r as i32);
+            let (lo_c, hi_c) = (cols.clone().min().unwrap_or(1), cols.max().unwrap_or(1));
+            let (lo_r, hi_r) = (rows.clone().min().unwrap_or(1), rows.max().unwrap_or(1));
+            (
+                (lo_c + hi_c) / 2,
+                (lo_r + hi_r) / 2,
+                "Close up: all pieces".to_string(),
+            )
+        }
+    };
+    let first_c = (cc - across / 2).clamp(1, (r.columns as i32 - across + 1).max(1));
+    let first_r = (cr - down / 2).clamp(1, (r.rows as i32 - down + 1).max(1));
+    crate::ui::text::line(frame, 0, 0, &title, true);
+    let on = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
+    let fill = PrimitiveStyle::with_fill(BinaryColor::On);
+    let field_at = |c: i32, row: i32| (x0 + (c - first_c) * cw, y0 + (row - first_r) * ch);
+    for c in first_c..(first_c + across).min(r.columns as i32 + 1) {
+        for row in first_r..(first_r + down).min(r.rows as i32 + 1) {
+            let (x, y) = field_at(c, row);
+            let _ = Pixel(Point::new(x + cw / 2, y + ch / 2), BinaryColor::On).draw(frame);
+        }
+    }
+    // The board's edges where the window meets them.
+    let (left, top) = field_at(first_c, first_r);
+    let (right, bottom) = field_at(
+        (first_c + across).min(r.columns as i32 + 1),
+        (first_r + down).min(r.rows as i32 + 1),
+    );
+    for (a, b, edge) in [
+        ((left, top), (left, bottom), first_c == 1),
+        (
+            (right, top),
+            (right, bottom),
+            first_c + across > r.columns as i32,
+        ),
+        (
+            (left, bottom - 1),
+            (right, bottom - 1),
+            first_r + down > r.rows as i32,
+        ),
+    ] {
+        if edge {
+            let _ = Line::new(Point::new(a.0, a.1), Point::new(b.0, b.1))
+                .into_styled(on)
+                .draw(frame);
+        }
+    }
+    for (c, row, e) in &s.walls {
+        let (c, row) = (c as i32, row as i32);
+        if !(first_c..first_c + across).contains(&c) || !(first_r..first_r + down).contains(&row) {
+            continue;
+        }
+        let (x, y) = field_at(c, row);
+        let wall = match e {
+            Edge::East => Line::new(
+                Point::new(x + cw - 1, y),
+                Point::new(x + cw - 1, y + ch - 1),
+            ),
+            Edge::South => Line::new(
+                Point::new(x, y + ch - 1),
+                Point::new(x + cw - 1, y + ch - 1),
+            ),
+        };
+        let _ = wall
+            .into_styled(PrimitiveStyle::with_stroke(BinaryColor::On, 2))
+            .draw(frame);
+    }
+    for (i, (c, row)) in placed {
+        let (c, row) = (c as i32, row as i32);
+        if !(first_c..first_c + across).contains(&c) || !(first_r..first_r + down).contains(&row) {
+            continue;
+        }
+        let p = &s.pieces[i];
+        let (x, y) = field_at(c, row);
+        let cell = Rectangle::new(
+            Point::new(x + 1, y),
+            Size::new(cw as u32 - 3, ch as u32 - 1),
+        );
+        let scientist = p.team == Some(Team::Scientists);
+        let _ = cell
+            .into_styled(if scientist { fill } else { on })
+            .draw(frame);
+        if p.wonder > 0 {
+            let _ = Rectangle::new(
+                Point::new(x, y - 1),
+                Size::new(cw as u32 - 1, ch as u32 + 1),
+            )
+            .into_styled(on)
+            .draw(frame);
+        }
+        let colour = if scientist {
+            BinaryColor::Off
+        } else {
+            BinaryColor::On
+        };
+        let _ = Text::with_baseline(
+            &letter(p).to_string(),
+            Point::new(x + 4, y),
+            MonoTextStyle::new(&FONT_5X8, colour),
             Baseline::Top,
         )
         .draw(frame);

@@ -88,7 +88,7 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
             _ => return None,
         },
         Event::Round { round } => format!("round {round}: seal your orders"),
-        Event::Sealed { player, .. } => format!("{} has sealed her order", n(*player)),
+        Event::Sealed { player, .. } => format!("{} has sealed their order", n(*player)),
         Event::Revealed { orders } => {
             let shown: Vec<String> = orders
                 .iter()

@@ -2358,3 +2358,103 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
     assert!(ui.game.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- the grid game at the table, round two ----------------------------------------------------
+
+/// Sides chosen, placed by ROLL: the first round's orders are due.
+fn grid_in_round_one() -> (Ui, u64) {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui();
+    grid_choose(&mut ui, "Ann: no side", 1);
+    grid_choose(&mut ui, "Bob: no side", 2);
+    grid_choose(&mut ui, "Start", 3);
+    let mut now = 10;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        now += 1;
+    }
+    (ui, now)
+}
+
+#[test]
+fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
+    let mut ui = grid_ui();
+    key(&mut ui, "j", 1);
+    assert_eq!(ui.labels()[ui.chosen()], "Bob: no side");
+    key(&mut ui, "\r", 2);
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Bob: scientists",
+        "DOWN then OK stays on Bob"
+    );
+}
+
+#[test]
+fn the_reveal_pager_shows_every_row_of_every_line() {
+    use boardside::games::grid_screens::pages;
+    let lines: Vec<String> = (0..9)
+        .map(|i| format!("cpu{i} moves right to a field far away on the board at (4,{i})"))
+        .chain(["Ann: change the sticker of the feet to yellow".to_string()])
+        .collect();
+    let paged = pages(&lines, 6);
+    assert!(paged.iter().all(|p| p.len() <= 6), "{paged:?}");
+    let shown: Vec<String> = paged.concat();
+    let all: Vec<String> = lines
+        .iter()
+        .flat_map(|l| boardside::ui::text::wrap(l))
+        .collect();
+    assert_eq!(shown, all, "no row lost, none repeated, in order");
+    assert_eq!(
+        paged.last().unwrap(),
+        &boardside::ui::text::wrap(lines.last().unwrap()),
+        "the sticker change alone"
+    );
+}
+
+#[test]
+fn a_refused_seal_never_shows_the_cards_tapped() {
+    let (mut ui, now) = grid_in_round_one();
+    // Green feet allow one move card; Ann taps two, then OK.
+    ui.handle(ann(), now);
+    ui.handle(card("up"), now + 1);
+    ui.handle(card("left"), now + 2);
+    key(&mut ui, "\r", now + 3);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("that order cannot be sealed"), "{note}");
+    for leak in ["2", "up", "left", "not 2"] {
+        assert!(!note.contains(&format!(" {leak} ")), "{leak} in {note}");
+    }
+    assert!(grid_state(&ui).pieces[0].order.is_none());
+    // Tapped again, right this time: sealed.
+    ui.handle(card("up"), now + 4);
+    key(&mut ui, "\r", now + 5);
+    assert!(grid_state(&ui).pieces[0].order.is_some());
+}
+
+#[test]
+fn the_board_close_up_goes_from_piece_to_piece_and_the_notebook_reads_in_words() {
+    let (mut ui, now) = grid_in_round_one();
+    grid_choose(&mut ui, "Board close up", now);
+    golden("grid-close-up", &ui);
+    let mut frame = boardside::hw::Frame::default();
+    let mut titles = Vec::new();
+    let pieces = grid_state(&ui).pieces.len() as u64;
+    for i in 0..=pieces + 1 {
+        render(&ui, &mut frame);
+        let art = frame.to_ascii();
+        titles.push(art.lines().take(8).collect::<Vec<_>>().join("\n"));
+        key(&mut ui, "j", now + 1 + i);
+    }
+    // Ann first, then each piece in turn (all of them, too, when one window holds them).
+    let n = pieces as usize;
+    let distinct: std::collections::BTreeSet<&String> = titles.iter().collect();
+    assert!(distinct.len() >= n, "each piece has its own close up");
+    key(&mut ui, "\x7f", now + 10);
+    grid_choose(&mut ui, "Notebook", now + 11);
+    golden("grid-notebook", &ui);
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let (_, lines) = (0, ui.game.as_ref().unwrap().message(&ui.desk));
+    assert!(lines.iter().any(|l| l.starts_with("moves")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("BACK")), "{lines:?}");
+}

@@ -348,7 +348,7 @@ fn g_a_23_resealing_replaces_the_order() {
 fn g_a_24_sealed_cards_are_hidden_until_the_reveal() {
     let mut b = board("Ann:s:5,5 Bob:r:9,9");
     b.ok("order Ann right");
-    assert_eq!(b.lines, vec!["Ann has sealed her order".to_string()]);
+    assert_eq!(b.lines, vec!["Ann has sealed their order".to_string()]);
     let table = b.s.run_line("state").join("");
     assert!(
         table.contains("\"sealed\":true") && !table.contains("right"),
