@@ -289,7 +289,7 @@ impl Screens for GridScreens {
                 self.go(GView::Board);
                 Flow::Pager(Pages {
                     title: Some(header(g)),
-                    pages: pages(&lines, MESSAGE_ROWS),
+                    pages: pages(&lines, crate::ui::text::MESSAGE_ROWS),
                     last: "OK: next",
                 })
             }
@@ -457,36 +457,12 @@ impl GridScreens {
     }
 }
 
-/// The rows a page of the reveal holds: the screen's, but the header's and the menu line's.
-const MESSAGE_ROWS: usize = crate::ui::text::ROWS - 2;
-
-/// Pages of a reveal, each at most `rows` rows as the screen wraps them (no line is cut off),
-/// a sticker change or a conversion alone on its page so the player it concerns sees it.
+/// Pages of a reveal: a sticker change or a conversion alone on its page so the player it
+/// concerns sees it.
 pub fn pages(lines: &[String], rows: usize) -> Vec<Vec<String>> {
-    let alone = |l: &str| l.contains("change the sticker") || l.contains("is converted");
-    let mut out: Vec<Vec<String>> = vec![];
-    let mut page: Vec<String> = vec![];
-    for l in lines {
-        let wrapped = wrap(l);
-        if (alone(l) || page.len() + wrapped.len() > rows) && !page.is_empty() {
-            out.push(std::mem::take(&mut page));
-        }
-        if alone(l) {
-            out.push(wrapped);
-            continue;
-        }
-        // A line longer than a page has pages of its own.
-        for chunk in wrapped.chunks(rows) {
-            if page.len() + chunk.len() > rows {
-                out.push(std::mem::take(&mut page));
-            }
-            page.extend_from_slice(chunk);
-        }
-    }
-    if !page.is_empty() {
-        out.push(page);
-    }
-    out
+    crate::ui::text::pages(lines, rows, |l| {
+        l.contains("change the sticker") || l.contains("is converted")
+    })
 }
 
 fn header(g: &Se) -> String {

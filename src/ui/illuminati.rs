@@ -2,20 +2,22 @@
 //! arrows) or draws it; an attack is declared by tapping the attacker, the target and any
 //! aiding groups, then choosing the kind; the attack screen lists every modifier and the
 //! number needed (UP/DOWN scroll it); a player taps their token to add money, with UP and DOWN
-//! setting the amount; ROLL rolls. A victory-watch screen shows each player's distance to
-//! their goals without the UFOs' secret. Specials stay private: played from a private menu.
+//! setting the amount; ROLL rolls and the dice are shown on a page of their own. A
+//! victory-watch screen shows each player's distance to their goals without the UFOs' secret.
+//! Specials stay private: played or given from a private menu. At setup a player taps their
+//! token then their Illuminati card, the face-up groups are dealt by tapping them, and the
+//! UFOs' player chooses the secret goal on a private menu.
 
-use crate::engine::game::Words;
 use crate::engine::illuminati::protocol::{watch, working_lines};
-use crate::engine::illuminati::rules::Kind;
-use crate::engine::illuminati::state::{Phase, Status};
+use crate::engine::illuminati::rules::{Effect, Goal, Kind};
+use crate::engine::illuminati::state::{Attack, Phase, Status};
 use crate::engine::illuminati::structure::{open_arrows, puppets};
 use crate::engine::illuminati::{Command, IlluRules, Illuminati};
 use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::HouseRule;
-use crate::ui::screen::{Desk, Flow, Screens, Tapped};
-use crate::ui::text::{fit, wrap};
+use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
+use crate::ui::text::{fit, wrap, MESSAGE_ROWS};
 
 type Se = Session<Illuminati>;
 
@@ -39,9 +41,26 @@ pub enum IView {
     Watch,
     /// This turn's income, card by card.
     Income,
-    /// A player's specials, on a private menu.
+    /// A player's specials, on a private menu: play one, or give it away.
     Hand {
         player: usize,
+    },
+    /// Setup: this player's token was tapped; their Illuminati card is tapped (or chosen) next.
+    ForPlayer {
+        player: usize,
+    },
+    /// Setup: the UFOs' player chooses the secret goal, on a private menu.
+    Goal {
+        player: usize,
+    },
+    /// The groups in the deck, for a table whose cards carry no tags: one chosen is dealt face
+    /// up at setup, or is the turn's draw.
+    Groups,
+    /// A special that names a group (Bribery, Computer Espionage, a Whispering Campaign): tap
+    /// the group, or choose it here.
+    Target {
+        player: usize,
+        special: usize,
     },
 }
 
@@ -53,6 +72,8 @@ pub enum IAct {
     Spend,
     Log,
     Undo,
+    Standings,
+    NewGame,
 }
 
 /// Illuminati's screens.
@@ -175,10 +196,9 @@ impl Screens for IlluScreens {
                 None => Flow::Stay,
             },
             (Button::Back, Press::Press) => {
-                let v = if g.state.attack.is_some() {
-                    IView::Attack { scroll: 0 }
-                } else {
-                    IView::Main
+                let v = match &self.view {
+                    IView::Money { .. } if g.state.attack.is_some() => IView::Attack { scroll: 0 },
+                    _ => IView::Main,
                 };
                 self.go(v);
                 Flow::Stay
@@ -195,11 +215,26 @@ impl Screens for IlluScreens {
         }
     }
 
+    /// A player's token: at setup, whose Illuminati card comes next; during an attack, their
+    /// money for it; else their treasury and hand size.
     fn tag(&mut self, g: &mut Se, desk: &mut Desk, tag: Tapped) -> Flow {
         match tag {
             Tapped::Player(p) => {
                 let s = &g.state;
-                if s.attack.is_some() {
+                if s.phase == Phase::Setup {
+                    self.go(IView::ForPlayer { player: p });
+                } else if let IView::Money { player, assist, .. } = &mut self.view {
+                    // The same token again: interfere or assist, the other way.
+                    if *player == p {
+                        *assist = !*assist;
+                    } else {
+                        self.go(IView::Money {
+                            player: p,
+                            amount: 1,
+                            assist: false,
+                        });
+                    }
+                } else if s.attack.is_some() {
                     self.go(IView::Money {
                         player: p,
                         amount: 1,
@@ -231,6 +266,7 @@ impl Screens for IlluScreens {
             return wrap(n);
         }
         let (s, r) = (&g.state, &g.rules);
+        let pn = |p: usize| s.players[p].name.to_string();
         match &self.view {
             IView::Attack { scroll } => {
                 let lines: Vec<String> = s
@@ -244,10 +280,19 @@ impl Screens for IlluScreens {
                 let start = (*scroll).min(lines.len().saturating_sub(4));
                 lines[start..].to_vec()
             }
-            IView::Money { player, amount, .. } => wrap(&format!(
-                "{}: {amount} MB (UP/DOWN), OK spends",
-                s.players[*player].name
-            )),
+            IView::Money { player, assist, .. } => {
+                let Some(a) = &s.attack else {
+                    return vec![];
+                };
+                let role = role(s, a, *player, *assist);
+                let mut lines = wrap(&format!("{} {role}. UP/DOWN: amount", pn(*player)));
+                if matches!(role, "interferes" | "assists") {
+                    let other = if *assist { "interfere" } else { "assist" };
+                    lines.extend(wrap(&format!("Tap again to {other}")));
+                }
+                lines.push("BACK: the attack".into());
+                lines
+            }
             IView::Watch => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
             IView::Income => {
                 let mut lines: Vec<String> = s
@@ -268,33 +313,70 @@ impl Screens for IlluScreens {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
-            IView::Hand { player } => {
-                wrap(&format!("{} only: your specials", s.players[*player].name))
-            }
-            IView::Main => wrap(&Illuminati::prompt(r, s)),
+            IView::Hand { player } => wrap(&format!("{} only: your specials", pn(*player))),
+            IView::ForPlayer { player } => wrap(&format!(
+                "{}: tap your Illuminati card, or choose it",
+                pn(*player)
+            )),
+            IView::Goal { player } => wrap(&format!(
+                "{} only: the goal of which Illuminati is yours?",
+                pn(*player)
+            )),
+            IView::Groups => wrap(if s.phase == Phase::Setup {
+                "Which group is dealt face up?"
+            } else {
+                "Which group was drawn?"
+            }),
+            IView::Target { special, .. } => wrap(&format!(
+                "{}: tap the group, or choose it",
+                r.specials[*special].name
+            )),
+            IView::Main => wrap(&table_words(g)),
         }
     }
 
     fn menu_rows(&self, _g: &Se) -> usize {
         match self.view {
             IView::Watch | IView::Income => 0,
-            IView::Attack { .. } => 2,
+            IView::Attack { .. } | IView::Money { .. } => 1,
+            IView::Groups | IView::Goal { .. } | IView::Target { .. } => 5,
             _ => 3,
         }
     }
 
-    /// With an attack open the screen shows its working; otherwise the last line.
+    /// With an attack open the screen shows its working; a roll's dice get a page of their
+    /// own; otherwise the last line, and the menu's choice stays where it was (DOWN then OK
+    /// on a list of players must not jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
-        if let Some(lines) = desk.run(g, cmd) {
-            let open = g.state.attack.is_some();
-            desk.note = if open { None } else { lines.last().cloned() };
-            self.go(if open {
-                IView::Attack { scroll: 0 }
-            } else {
-                IView::Main
-            });
+        let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase);
+        let Some(lines) = desk.run(g, cmd) else {
+            return Flow::Stay;
+        };
+        let open = g.state.attack.is_some();
+        desk.note = if open { None } else { lines.last().cloned() };
+        self.go(if open {
+            IView::Attack { scroll: 0 }
+        } else {
+            IView::Main
+        });
+        // A new phase is a new menu: its first line, never what the old cursor points at
+        // ("New game" at the end).
+        if phase == g.state.phase
+            && (was == self.view || matches!(was, IView::Hand { .. }) && !open)
+        {
+            self.sel = sel.min(self.entries(g).len().saturating_sub(1));
         }
-        Flow::Stay
+        match lines.iter().find_map(|l| dice_title(l)) {
+            Some(title) => {
+                desk.note = None;
+                Flow::Pager(Pages {
+                    title: Some(title),
+                    pages: crate::ui::text::pages(&lines, MESSAGE_ROWS, |_| false),
+                    last: "OK",
+                })
+            }
+            None => Flow::Stay,
+        }
     }
 
     fn standings(g: &Se) -> (String, Vec<String>) {
@@ -306,6 +388,77 @@ impl Screens for IlluScreens {
     }
 }
 
+/// "roll 3 + 4 = 7 against 8: success" as the pager's title "Dice 3 + 4 = 7".
+fn dice_title(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("roll ")?;
+    let (sum, _) = rest.split_once(" against ")?;
+    Some(format!("Dice {sum}"))
+}
+
+/// What a player does with money in this attack: the attacker attacks, the target's owner
+/// defends, anyone else interferes (or, by choice, assists).
+fn role(
+    s: &crate::engine::illuminati::state::State,
+    a: &Attack,
+    p: usize,
+    assist: bool,
+) -> &'static str {
+    if p == a.player {
+        "attacks"
+    } else if s.cards[a.target].owner == Some(p) {
+        "defends"
+    } else if assist {
+        "assists"
+    } else {
+        "interferes"
+    }
+}
+
+/// The main screen's words: what the table does next, in buttons and taps.
+fn table_words(g: &Se) -> String {
+    let s = &g.state;
+    let pn = |p: usize| s.players[p].name.to_string();
+    match s.phase {
+        Phase::Setup => {
+            if let Some(p) = s.players.iter().position(|p| p.illuminati.is_none()) {
+                return format!("{}: tap your token, then your Illuminati card", pn(p));
+            }
+            if let Some(p) = ufos_without_goal(g) {
+                return format!("{} plays the UFOs: choose the secret goal", pn(p));
+            }
+            let dealt = s
+                .cards
+                .iter()
+                .filter(|c| c.status == Status::Uncontrolled)
+                .count();
+            format!("{dealt} groups face up. Tap each card dealt, then Start")
+        }
+        Phase::Turn if s.turn.draws_left > 0 => {
+            format!("{} draws: tap the card drawn", pn(s.current))
+        }
+        Phase::Turn => format!(
+            "{}: {} action(s) left. Tap a group of yours to attack with it",
+            pn(s.current),
+            s.turn.actions_left
+        ),
+        Phase::Over => match s.winner {
+            Some(p) => format!("{} won the game", pn(p)),
+            None => "The game is over".into(),
+        },
+    }
+}
+
+/// The player who plays the UFOs and has not chosen their secret goal yet.
+fn ufos_without_goal(g: &Se) -> Option<usize> {
+    let (s, r) = (&g.state, &g.rules);
+    (0..s.players.len()).find(|&p| {
+        s.players[p].goal.is_none()
+            && s.players[p]
+                .illuminati
+                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
+    })
+}
+
 impl IlluScreens {
     fn go(&mut self, v: IView) {
         self.view = v;
@@ -315,21 +468,26 @@ impl IlluScreens {
     pub fn entries(&self, g: &Se) -> Vec<(String, IAct)> {
         let s = &g.state;
         let r = &g.rules;
-        let pn = |p: usize| s.players[p].name.clone();
+        let pn = |p: usize| s.players[p].name.to_string();
+        let back = || ("Back".to_string(), IAct::Go(IView::Main));
         let mut out: Vec<(String, IAct)> = Vec::new();
         match &self.view {
             IView::Declare { cards } if cards.len() >= 2 => {
                 for k in [Kind::Control, Kind::Neutralize, Kind::Destroy] {
                     out.push((format!("Attack to {}", k.word()), IAct::Declare(k)));
                 }
-                out.push(("Back".into(), IAct::Go(IView::Main)));
+                out.push(back());
             }
-            IView::Declare { .. } => out.push(("Back".into(), IAct::Go(IView::Main))),
+            IView::Declare { .. } => out.push(back()),
             IView::Attack { .. } => {
+                let Some(a) = &s.attack else {
+                    out.push(back());
+                    return out;
+                };
                 out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
-                for p in 0..s.players.len() {
+                for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated) {
                     out.push((
-                        format!("Money: {}", pn(p)),
+                        format!("{} {}: MB", pn(p), role(s, a, p, false)),
                         IAct::Go(IView::Money {
                             player: p,
                             amount: 1,
@@ -337,63 +495,166 @@ impl IlluScreens {
                         }),
                     ));
                 }
-                out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
-                out.push((
-                    "Privilege".into(),
-                    IAct::Cmd(Command::Privilege { special: None }),
-                ));
+                // Both are declared before any money goes to the bank (the engine refuses
+                // them after): offered only while they can be taken.
+                if !a.committed {
+                    out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
+                    if !a.privileged && !a.abolished {
+                        out.push((
+                            "Privilege".into(),
+                            IAct::Cmd(Command::Privilege { special: None }),
+                        ));
+                    }
+                }
+                if a.privileged {
+                    for p in (0..s.players.len()).filter(|&p| s.players[p].specials.len() >= 2) {
+                        if p != a.player {
+                            out.push((
+                                format!("{} abolishes", pn(p)),
+                                IAct::Cmd(Command::Abolish { player: p }),
+                            ));
+                        }
+                    }
+                }
+                for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
+                    out.push((
+                        format!("Specials: {}", pn(p)),
+                        IAct::Go(IView::Hand { player: p }),
+                    ));
+                }
             }
-            IView::Money { .. } => {
-                out.push(("OK: spend it".into(), IAct::Spend));
-                out.push(("Back".into(), IAct::Go(IView::Attack { scroll: 0 })));
+            // UP and DOWN set the amount here, so OK is the only line.
+            IView::Money { amount, .. } => {
+                out.push((format!("OK: spend {amount} MB"), IAct::Spend));
             }
             IView::Hand { player } => {
-                for k in s.players[*player].specials.iter().flatten() {
+                let mut seen: Vec<Option<usize>> = vec![];
+                for k in s.players[*player].specials.iter() {
+                    if seen.contains(k) {
+                        continue;
+                    }
+                    seen.push(*k);
+                    if let Some(k) = k {
+                        let name = &r.specials[*k].name;
+                        let act = if needs_target(&r.specials[*k].effect) {
+                            IAct::Go(IView::Target {
+                                player: *player,
+                                special: *k,
+                            })
+                        } else {
+                            IAct::Cmd(Command::Play {
+                                player: *player,
+                                special: *k,
+                                target: None,
+                                master: None,
+                            })
+                        };
+                        out.push((format!("Play {name}"), act));
+                    }
+                    for to in (0..s.players.len())
+                        .filter(|&to| to != *player && !s.players[to].eliminated)
+                    {
+                        let what = k.map_or("a card".to_string(), |k| r.specials[k].name.clone());
+                        out.push((
+                            format!("Give {what} to {}", pn(to)),
+                            IAct::Cmd(Command::GiveSpecial {
+                                from: *player,
+                                to,
+                                special: *k,
+                            }),
+                        ));
+                    }
+                }
+                out.push((
+                    "Back".into(),
+                    IAct::Go(if s.attack.is_some() {
+                        IView::Attack { scroll: 0 }
+                    } else {
+                        IView::Main
+                    }),
+                ));
+            }
+            IView::ForPlayer { player } => {
+                let now = s.players[*player].illuminati;
+                let free = |i: usize| {
+                    !r.cards[i].unknown
+                        && (now == Some(i) || !s.players.iter().any(|x| x.illuminati == Some(i)))
+                };
+                let player = *player;
+                out.extend(illuminati_list(g, free, |card| Command::Illuminati {
+                    player,
+                    card,
+                }));
+                out.push(back());
+            }
+            // The UFOs take the special goal of another Illuminati (illuminati: the UFOs).
+            IView::Goal { player } => {
+                let special = |i: usize| {
+                    !matches!(
+                        r.cards[i].goal,
+                        Some(Goal::Secret) | Some(Goal::Regular { .. }) | None
+                    )
+                };
+                let player = *player;
+                out.extend(illuminati_list(g, special, |card| Command::Goal {
+                    player,
+                    card,
+                }));
+                out.push(back());
+            }
+            IView::Groups => {
+                for c in r.groups().filter(|&c| s.cards[c].status == Status::Deck) {
+                    let cmd = if s.phase == Phase::Setup {
+                        Command::Uncontrolled { groups: vec![c] }
+                    } else {
+                        Command::DrawGroup { group: c }
+                    };
+                    out.push((r.cards[c].name.clone(), IAct::Cmd(cmd)));
+                }
+                out.push(back());
+            }
+            IView::Target { player, special } => {
+                for c in (0..r.cards.len()).filter(|&c| {
+                    matches!(s.cards[c].status, Status::Controlled | Status::Uncontrolled)
+                }) {
                     out.push((
-                        format!("Play {}", r.specials[*k].name),
+                        r.cards[c].name.clone(),
                         IAct::Cmd(Command::Play {
                             player: *player,
-                            special: *k,
-                            target: None,
+                            special: *special,
+                            target: Some(c),
                             master: None,
                         }),
                     ));
                 }
-                out.push(("Back".into(), IAct::Go(IView::Main)));
+                out.push(("Back".into(), IAct::Go(IView::Hand { player: *player })));
             }
-            IView::Watch | IView::Income => out.push(("Back".into(), IAct::Go(IView::Main))),
+            IView::Watch | IView::Income => out.push(back()),
             IView::Main => {
                 match s.phase {
                     Phase::Setup => {
                         for p in 0..s.players.len() {
-                            let taken: Vec<usize> =
-                                s.players.iter().filter_map(|x| x.illuminati).collect();
-                            let now = s.players[p].illuminati;
-                            // The next free Illuminati after the one chosen (the menu line cycles).
-                            let free: Vec<usize> = r
-                                .illuminati()
-                                .filter(|&i| {
-                                    !r.cards[i].unknown && (!taken.contains(&i) || Some(i) == now)
-                                })
-                                .collect();
-                            let at = now
-                                .and_then(|n| free.iter().position(|&i| i == n))
-                                .map_or(0, |k| k + 1);
-                            let next = (!free.is_empty()).then(|| free[at % free.len()]);
-                            if let Some(card) = next {
-                                let label = now
-                                    .map(|i| r.cards[i].id.clone())
-                                    .unwrap_or_else(|| "no Illuminati".into());
-                                out.push((
-                                    format!("{}: {label}", pn(p)),
-                                    IAct::Cmd(Command::Illuminati { player: p, card }),
-                                ));
-                            }
+                            let label = s.players[p]
+                                .illuminati
+                                .map(|i| r.cards[i].id.clone())
+                                .unwrap_or_else(|| "no Illuminati".into());
+                            out.push((
+                                format!("{}: {label}", pn(p)),
+                                IAct::Go(IView::ForPlayer { player: p }),
+                            ));
                         }
+                        if let Some(p) = ufos_without_goal(g) {
+                            out.push((
+                                format!("Secret goal: {}", pn(p)),
+                                IAct::Go(IView::Goal { player: p }),
+                            ));
+                        }
+                        out.push(("Deal a group face up".into(), IAct::Go(IView::Groups)));
                         out.push(("Start".into(), IAct::Cmd(Command::Start)));
                     }
                     Phase::Turn => {
                         if s.turn.draws_left > 0 {
+                            out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
                             out.push((
                                 "Drew a special".into(),
                                 IAct::Cmd(Command::DrawSpecial { special: None }),
@@ -412,11 +673,12 @@ impl IlluScreens {
                                 ));
                             }
                         }
+                        out.push(("Income this turn".into(), IAct::Go(IView::Income)));
                     }
-                    Phase::Over => {}
-                }
-                if s.phase == Phase::Turn {
-                    out.push(("Income this turn".into(), IAct::Go(IView::Income)));
+                    Phase::Over => {
+                        out.push(("Final standings".into(), IAct::Standings));
+                        out.push(("New game".into(), IAct::NewGame));
+                    }
                 }
                 out.push(("Victory watch".into(), IAct::Go(IView::Watch)));
                 out.push(("Log".into(), IAct::Log));
@@ -455,6 +717,8 @@ impl IlluScreens {
             }
             IAct::Log => return Flow::Log,
             IAct::Undo => return Flow::ConfirmUndo,
+            IAct::Standings => return Flow::Standings,
+            IAct::NewGame => return Flow::NewGame,
         }
         Flow::Stay
     }
@@ -492,10 +756,12 @@ impl IlluScreens {
         })
     }
 
-    /// A group's card: an aid or the target of the attack being declared, the draw when one
-    /// is due, the attacker when its owner's turn has no attack open, else shown (its money,
-    /// master, puppets and open arrows). A special's card is drawn into the hand when the
-    /// draw is due, else played by the player whose turn it is.
+    /// A group's card: at setup, an Illuminati for the player whose token was tapped (else
+    /// the first without one) or a group dealt face up; an aid or the target of the attack
+    /// being declared; the target of a special that names one; the draw when one is due; the
+    /// attacker when its owner's turn has no attack open; else shown (its money, master,
+    /// puppets and open arrows). A special's card is drawn into the hand when the draw is
+    /// due, else played by the player whose turn it is.
     fn piece(&mut self, g: &mut Se, desk: &mut Desk, id: &str) -> Flow {
         let r = &g.rules;
         let s = &g.state;
@@ -505,11 +771,19 @@ impl IlluScreens {
                 desk.note = Some(format!("this ruleset has no special {name}"));
                 return Flow::Stay;
             };
+            // Whose card: the player whose hand or money screen is open, else the turn's.
+            let player = match self.view {
+                IView::Hand { player } | IView::Money { player, .. } => player,
+                _ => s.current,
+            };
             let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
                 Command::DrawSpecial { special: Some(k) }
+            } else if needs_target(&r.specials[k].effect) {
+                self.go(IView::Target { player, special: k });
+                return Flow::Stay;
             } else {
                 Command::Play {
-                    player: s.current,
+                    player,
                     special: k,
                     target: None,
                     master: None,
@@ -525,6 +799,34 @@ impl IlluScreens {
             desk.note = Some(format!("this ruleset has no group {name}"));
             return Flow::Stay;
         };
+        if s.phase == Phase::Setup {
+            let cmd = if r.cards[c].illuminati {
+                let player = match self.view {
+                    IView::ForPlayer { player } => Some(player),
+                    _ => s.players.iter().position(|p| p.illuminati.is_none()),
+                };
+                let Some(player) = player else {
+                    desk.note = Some("everyone has an Illuminati: tap a token first".into());
+                    return Flow::Stay;
+                };
+                Command::Illuminati { player, card: c }
+            } else {
+                Command::Uncontrolled { groups: vec![c] }
+            };
+            return self.command(g, desk, cmd);
+        }
+        if let IView::Target { player, special } = self.view {
+            return self.command(
+                g,
+                desk,
+                Command::Play {
+                    player,
+                    special,
+                    target: Some(c),
+                    master: None,
+                },
+            );
+        }
         if let IView::Declare { cards } = &mut self.view {
             if !cards.contains(&c) {
                 cards.push(c);
@@ -544,6 +846,14 @@ impl IlluScreens {
             return self.command(g, desk, Command::DrawGroup { group: c });
         }
         if s.phase == Phase::Turn && s.attack.is_none() && s.cards[c].owner == Some(s.current) {
+            // illuminati: a turn is income, the draw, then actions.
+            if s.turn.draws_left > 0 && s.draw_first {
+                desk.note = Some(format!(
+                    "{} draws first: tap the card drawn",
+                    s.players[s.current].name
+                ));
+                return Flow::Stay;
+            }
             self.view = IView::Declare { cards: vec![c] };
             self.sel = 0;
             desk.note = Some(format!("{} attacks: now tap the target", r.cards[c].name));
@@ -569,12 +879,32 @@ impl IlluScreens {
     }
 }
 
+/// The Illuminati that `keep` keeps, by name, each line giving the command `cmd` makes of it.
+fn illuminati_list(
+    g: &Se,
+    keep: impl Fn(usize) -> bool,
+    cmd: impl Fn(usize) -> Command,
+) -> Vec<(String, IAct)> {
+    g.rules
+        .illuminati()
+        .filter(|&i| keep(i))
+        .map(|i| (g.rules.cards[i].name.clone(), IAct::Cmd(cmd(i))))
+        .collect()
+}
+
+/// Specials played on a named group (the rules' Bribery, Computer Espionage and Whispering
+/// Campaign); the rest need no target.
+fn needs_target(e: &Effect) -> bool {
+    matches!(e, Effect::Bribery | Effect::Espionage | Effect::Whispering)
+}
+
 fn header(view: &IView, g: &Se) -> String {
     let s = &g.state;
     let r = &g.rules;
     match (view, &s.phase) {
         (IView::Watch, _) => "Victory watch".into(),
         (IView::Income, _) => "Income this turn".into(),
+        (IView::Goal { .. }, _) => "Secret goal".into(),
         (_, &Phase::Setup) => "Illuminati: setup".into(),
         (_, &Phase::Over) => "Illuminati: game over".into(),
         (IView::Attack { .. } | IView::Money { .. }, _) => match &s.attack {

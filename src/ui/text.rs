@@ -60,6 +60,37 @@ pub fn wrap(text: &str) -> Vec<String> {
     lines
 }
 
+/// The rows a page of the pager holds: the screen's, but the header's and the menu line's.
+pub const MESSAGE_ROWS: usize = ROWS - 2;
+
+/// Lines as pages of at most `rows` rows as the screen wraps them (no line is cut off); a
+/// line `alone` says must be seen by itself (a drawn card, a conversion) gets its own page.
+pub fn pages(lines: &[String], rows: usize, alone: impl Fn(&str) -> bool) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = vec![];
+    let mut page: Vec<String> = vec![];
+    for l in lines {
+        let wrapped = wrap(l);
+        if (alone(l) || page.len() + wrapped.len() > rows) && !page.is_empty() {
+            out.push(std::mem::take(&mut page));
+        }
+        if alone(l) {
+            out.push(wrapped);
+            continue;
+        }
+        // A line longer than a page has pages of its own.
+        for chunk in wrapped.chunks(rows) {
+            if page.len() + chunk.len() > rows {
+                out.push(std::mem::take(&mut page));
+            }
+            page.extend_from_slice(chunk);
+        }
+    }
+    if !page.is_empty() {
+        out.push(page);
+    }
+    out
+}
+
 /// Lines wrapped one after another.
 pub fn wrap_all<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
     lines.iter().flat_map(|l| wrap(l.as_ref())).collect()

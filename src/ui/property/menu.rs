@@ -267,8 +267,8 @@ pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
 }
 
 /// A command's lines as pages for the pager, when they do not fit the message area (three
-/// lines beside a menu) or one is a drawn card: each card gets a page of its own, the rest fill
-/// pages of six wrapped lines, in order. None when they fit.
+/// lines beside a menu) or one is a drawn card: each card gets a page of its own. None when
+/// they fit.
 pub fn pages(lines: &[String]) -> Option<Vec<Vec<String>>> {
     let shown: Vec<String> = lines
         .iter()
@@ -276,28 +276,13 @@ pub fn pages(lines: &[String]) -> Option<Vec<Vec<String>>> {
         .map(|l| for_table(l))
         .collect();
     let wrapped: usize = shown.iter().map(|l| wrap(l).len()).sum();
-    let card = shown.iter().any(|l| l.contains(" draws the "));
-    if wrapped <= 3 && !card {
+    let card = |l: &str| l.contains(" draws the ");
+    if wrapped <= 3 && !shown.iter().any(|l| card(l)) {
         return None;
     }
-    let mut pages: Vec<Vec<String>> = Vec::new();
-    let mut page: Vec<String> = Vec::new();
-    for l in &shown {
-        let w = wrap(l);
-        if l.contains(" draws the ") {
-            if !page.is_empty() {
-                pages.push(std::mem::take(&mut page));
-            }
-            pages.push(w);
-            continue;
-        }
-        if page.len() + w.len() > 6 && !page.is_empty() {
-            pages.push(std::mem::take(&mut page));
-        }
-        page.extend(w);
-    }
-    if !page.is_empty() {
-        pages.push(page);
-    }
-    Some(pages)
+    Some(crate::ui::text::pages(
+        &shown,
+        crate::ui::text::MESSAGE_ROWS,
+        card,
+    ))
 }

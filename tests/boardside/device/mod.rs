@@ -4,6 +4,8 @@
 //! simulator's input path.
 
 mod chip;
+mod illuminati;
+mod ways_out;
 
 use boardside::hw::debounce::Debouncer;
 use boardside::hw::pi::OledScreen;
@@ -842,35 +844,48 @@ fn grid_ui() -> Ui {
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
         .unwrap();
-    let mut tags = TagMap::default();
-    tags.set(
-        &Uid(vec![0xA0, 0, 0, 1]),
-        TagKind::Player { name: "Ann".into() },
+    let tags = table_tags(
+        &["Ann", "Bob"],
+        &GRID_CARDS.map(|c| format!("grid_card:{c}")),
+        0xC0,
     );
-    tags.set(
-        &Uid(vec![0xB0, 0, 0, 2]),
-        TagKind::Player { name: "Bob".into() },
-    );
-    for (i, card) in ["up", "down", "left", "right", "attack", "pray"]
-        .iter()
-        .enumerate()
-    {
-        tags.set(
-            &Uid(vec![0xC0, 0, 0, i as u8]),
-            TagKind::Piece {
-                id: format!("grid_card:{card}"),
-            },
-        );
-    }
     ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
+const GRID_CARDS: [&str; 6] = ["up", "down", "left", "right", "attack", "pray"];
+
 fn card(name: &str) -> Input {
-    let i = ["up", "down", "left", "right", "attack", "pray"]
+    piece(0xC0, &GRID_CARDS, name)
+}
+
+/// The tokens of these players (`ann()`, `bob()` and `cy()` tap them) and a tag for each
+/// piece, `piece(byte, ...)` tapping it.
+fn table_tags(players: &[&str], pieces: &[String], byte: u8) -> TagMap {
+    let mut tags = TagMap::default();
+    for (uid, name, last) in [(0xA0, "Ann", 1), (0xB0, "Bob", 2), (0xC0, "Cy", 3)] {
+        if players.contains(&name) {
+            tags.set(
+                &Uid(vec![uid, 0, 0, last]),
+                TagKind::Player { name: name.into() },
+            );
+        }
+    }
+    for (i, id) in pieces.iter().enumerate() {
+        tags.set(
+            &Uid(vec![byte, 0, 0, i as u8]),
+            TagKind::Piece { id: id.clone() },
+        );
+    }
+    tags
+}
+
+/// The tap of the piece `id` of `list`, enrolled by `table_tags(.., byte)`.
+fn piece(byte: u8, list: &[&str], id: &str) -> Input {
+    let i = list
         .iter()
-        .position(|c| *c == name)
-        .unwrap();
-    Input::Tag(Uid(vec![0xC0, 0, 0, i as u8]))
+        .position(|c| *c == id)
+        .unwrap_or_else(|| panic!("no tag for {id}"));
+    Input::Tag(Uid(vec![byte, 0, 0, i as u8]))
 }
 
 fn grid_state(ui: &Ui) -> &boardside::engine::grid::State {
@@ -963,175 +978,6 @@ fn undoing_a_sealed_grid_order_never_shows_its_cards() {
         ui.desk.log
     );
     assert!(grid_state(&ui).pieces[0].order.is_none());
-}
-
-// ---- Illuminati at the table ----------------------------------------------------------------
-
-fn illuminati_ui() -> Ui {
-    use boardside::engine::illuminati::Illuminati;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
-    let mut s = boardside::session::Session::<Illuminati>::new(
-        rules.clone(),
-        &names,
-        5,
-        rules.options,
-        None,
-    )
-    .unwrap();
-    for l in [
-        "illuminati Ann bavarian",
-        "illuminati Bob ufos",
-        "goal Bob gnomes",
-        "illuminati Cy gnomes",
-        "uncontrolled cia big-media post-office moonies",
-        "start",
-        "set owner fbi Ann",
-    ] {
-        let out = s.run_line(l);
-        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
-    }
-    let mut tags = TagMap::default();
-    tags.set(
-        &Uid(vec![0xA0, 0, 0, 1]),
-        TagKind::Player { name: "Ann".into() },
-    );
-    tags.set(
-        &Uid(vec![0xB0, 0, 0, 2]),
-        TagKind::Player { name: "Bob".into() },
-    );
-    for (i, id) in ["bavarian", "cia", "fbi", "kgb", "moonies"]
-        .iter()
-        .enumerate()
-    {
-        tags.set(
-            &Uid(vec![0xD0, 0, 0, i as u8]),
-            TagKind::Piece {
-                id: format!("group:{id}"),
-            },
-        );
-    }
-    ui_with(s, tags, TableConfig::default(), Setup::default())
-}
-
-fn group_tap(id: &str) -> Input {
-    let i = ["bavarian", "cia", "fbi", "kgb", "moonies"]
-        .iter()
-        .position(|c| *c == id)
-        .unwrap();
-    Input::Tag(Uid(vec![0xD0, 0, 0, i as u8]))
-}
-
-fn illuminati_choose(ui: &mut Ui, label: &str, now: u64) {
-    choose(ui, label, now);
-}
-
-#[test]
-fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
-    let mut ui = illuminati_ui();
-    // The turn's draw: tapping a card from the deck draws it.
-    ui.handle(group_tap("kgb"), 1);
-    let state = || ();
-    let _ = state;
-    {
-        let s = &ui
-            .session::<boardside::engine::illuminati::Illuminati>()
-            .unwrap()
-            .state;
-        assert_eq!(s.turn.draws_left, 0);
-    }
-    // Attacker, target, aid: the Bavarian Illuminati on the C.I.A., aided by the F.B.I.
-    ui.handle(group_tap("bavarian"), 2);
-    ui.handle(group_tap("cia"), 3);
-    ui.handle(group_tap("fbi"), 4);
-    illuminati_choose(&mut ui, "Attack to control", 5);
-    let g = ui
-        .session::<boardside::engine::illuminati::Illuminati>()
-        .unwrap();
-    let a = g.state.attack.as_ref().expect("the attack is open");
-    assert_eq!(a.aid.len(), 1);
-    // 10 + 2 (the F.B.I.'s transferable power) - 5 = 7, before any money.
-    golden("illuminati-attack", &ui);
-    // Ann taps her token and raises the amount to 2 with UP, then OK.
-    ui.handle(ann(), 6);
-    key(&mut ui, "k", 7);
-    illuminati_choose(&mut ui, "OK: spend it", 8);
-    let g = ui
-        .session::<boardside::engine::illuminati::Illuminati>()
-        .unwrap();
-    let (_, need) = boardside::engine::illuminati::attack::working(
-        &g.rules,
-        &g.state,
-        g.state.attack.as_ref().unwrap(),
-    );
-    assert_eq!(need, 9);
-    key(&mut ui, "r", 9);
-    assert!(
-        ui.session::<boardside::engine::illuminati::Illuminati>()
-            .unwrap()
-            .state
-            .attack
-            .is_none(),
-        "rolled and worked out"
-    );
-}
-
-#[test]
-fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_secret() {
-    let mut ui = illuminati_ui();
-    ui.handle(group_tap("kgb"), 1);
-    illuminati_choose(&mut ui, "Victory watch", 2);
-    golden("illuminati-watch", &ui);
-    let mut frame = boardside::hw::Frame::default();
-    render(&ui, &mut frame);
-    let g = ui
-        .session::<boardside::engine::illuminati::Illuminati>()
-        .unwrap();
-    let lines = boardside::engine::illuminati::protocol::watch(&g.rules, &g.state);
-    assert!(
-        lines[1].contains("secret goal") && !lines[1].contains("MB"),
-        "{lines:?}"
-    );
-    assert!(lines[2].contains("/150 MB"), "{lines:?}");
-}
-
-#[test]
-fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_card() {
-    let mut ui = illuminati_ui();
-    let mut tags = ui.tags.clone();
-    tags.set(
-        &Uid(vec![0xE0, 0, 0, 1]),
-        TagKind::Piece {
-            id: "group:swiss-bank".into(),
-        },
-    );
-    ui.tags = tags;
-    ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 1])), 1);
-    let s = &ui
-        .session::<boardside::engine::illuminati::Illuminati>()
-        .unwrap()
-        .state;
-    assert_eq!(s.players[0].specials.len(), 1, "drawn into Ann's hand");
-    assert_eq!(s.turn.draws_left, 0);
-    illuminati_choose(&mut ui, "Income this turn", 2);
-    let mut frame = boardside::hw::Frame::default();
-    render(&ui, &mut frame);
-    assert_eq!(
-        ui.screens::<boardside::games::illuminati_screens::IlluScreens>()
-            .unwrap()
-            .view,
-        boardside::games::illuminati_screens::IView::Income
-    );
-    assert!(
-        ui.session::<boardside::engine::illuminati::Illuminati>()
-            .unwrap()
-            .state
-            .income
-            .iter()
-            .any(|&(_, v)| v == 9),
-        "the Bavarian's +9"
-    );
 }
 
 #[test]

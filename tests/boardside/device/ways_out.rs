@@ -1,0 +1,117 @@
+//! No screen without a way out: a new tag then BACK on the first screen, and a long walk of
+//! random presses and taps through every game, each screen leaving by BACK to one with a menu.
+
+use super::*;
+
+#[test]
+fn a_new_tag_then_back_on_the_first_screen_returns_to_the_new_game_screen() {
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    // The simulator's `n`: a tag nobody enrolled.
+    ui.handle(Input::Tag(Uid(vec![0x5E, 1, 2, 3])), 1);
+    assert!(matches!(ui.view, View::Enroll { .. }));
+    key(&mut ui, "\x7f", 2);
+    assert_eq!(ui.view, View::Setup);
+    assert!(ui.labels().iter().any(|l| l.starts_with("Game: ")));
+}
+
+/// A small deterministic generator, so that a failure replays.
+struct Walk(u64);
+impl Walk {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn every_screen_of_every_game_has_a_way_out_by_back() {
+    let games = [
+        "sectionopoly",
+        "suetology",
+        "scientopoly",
+        "grid",
+        "illuminati",
+    ];
+    let mut tags = TagMap::default();
+    for (i, name) in ["Ann", "Bob"].iter().enumerate() {
+        tags.set(
+            &Uid(vec![0xA0, 0, 0, i as u8]),
+            TagKind::Player {
+                name: (*name).into(),
+            },
+        );
+    }
+    for (i, id) in [
+        "grid_card:up",
+        "grid_card:attack",
+        "group:bavarian",
+        "group:cia",
+        "special:bribery",
+        "deed:centre",
+    ]
+    .iter()
+    .enumerate()
+    {
+        tags.set(
+            &Uid(vec![0xD0, 0, 0, i as u8]),
+            TagKind::Piece { id: (*id).into() },
+        );
+    }
+    let uids: Vec<Uid> = tags
+        .tags
+        .iter()
+        .filter_map(|t| Uid::parse(&t.uid))
+        .collect();
+    for (k, game) in games.iter().enumerate() {
+        let setup = Setup {
+            rulesets: vec![ruleset_path(game)],
+            players: vec!["Ann".into(), "Bob".into()],
+            seed: k as u64,
+            ..Default::default()
+        };
+        let mut ui = Ui::new(tags.clone(), TableConfig::default(), setup);
+        choose(&mut ui, "Start the game", 0);
+        assert!(ui.game.is_some(), "{game}: {:?}", ui.desk.note);
+        let mut walk = Walk(k as u64 + 1);
+        for step in 0..3000u64 {
+            let now = step * 50;
+            let input = match walk.next(10) {
+                0 | 1 => Input::Button(Button::Down, Press::Press),
+                2 => Input::Button(Button::Up, Press::Press),
+                3..=5 => Input::Button(Button::Ok, Press::Press),
+                6 => Input::Button(Button::Roll, Press::Press),
+                7 => Input::Button(Button::Back, Press::Press),
+                8 => Input::Tag(uids[walk.next(uids.len())].clone()),
+                _ => Input::Tag(Uid(vec![0x5E, 0, 0, walk.next(200) as u8])),
+            };
+            ui.handle(input.clone(), now);
+            // Whatever this screen is, BACK (three times at most) reaches one with a menu.
+            if step % 7 == 0 {
+                let mut out = false;
+                for _ in 0..3 {
+                    if !ui.labels().is_empty() {
+                        out = true;
+                        break;
+                    }
+                    ui.handle(Input::Button(Button::Back, Press::Press), now + 1);
+                }
+                assert!(
+                    out || !ui.labels().is_empty(),
+                    "{game}, step {step} after {input:?}: no menu within three BACKs ({:?})",
+                    ui.view
+                );
+            }
+            if ui.view == View::Setup {
+                // A game ended and the table chose a new one: start it again.
+                choose(&mut ui, "Start the game", now);
+            }
+        }
+    }
+}
