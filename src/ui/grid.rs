@@ -58,6 +58,7 @@ pub enum GAct {
     Log,
     Undo,
     NewGame,
+    Standings,
 }
 
 /// The action cards a tag may be: its piece id and the card's word in the protocol.
@@ -286,7 +287,13 @@ impl Screens for GridScreens {
         let (was, sel) = (self.view.clone(), self.sel);
         match desk.run(g, cmd) {
             Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
-                self.go(GView::Board);
+                // The new positions, unless the table must act first (the wonder's roll) or
+                // the game is over (the final standings are one press away).
+                self.go(if g.state.phase == Phase::Orders {
+                    GView::Board
+                } else {
+                    GView::Main
+                });
                 Flow::Pager(Pages {
                     title: Some(header(g)),
                     pages: pages(&lines, crate::ui::text::MESSAGE_ROWS),
@@ -379,7 +386,10 @@ impl GridScreens {
                     "Roll for the wonder".into(),
                     GAct::Cmd(Command::Roll { dice: None }),
                 )),
-                Phase::Over => out.push(("New game".into(), GAct::NewGame)),
+                Phase::Over => {
+                    out.push(("Final standings".into(), GAct::Standings));
+                    out.push(("New game".into(), GAct::NewGame));
+                }
             },
             GView::Seal { .. } => {
                 out.push(("OK: seal the order".into(), GAct::Seal));
@@ -452,6 +462,7 @@ impl GridScreens {
             GAct::Log => return Flow::Log,
             GAct::Undo => return Flow::ConfirmUndo,
             GAct::NewGame => return Flow::NewGame,
+            GAct::Standings => return Flow::Standings,
         }
         Flow::Stay
     }

@@ -242,15 +242,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
         })
         .collect();
     let tags = table_tags(&["Ann", "Bob", "Cy"], &pieces, 0xF0);
-    let setup = Setup {
-        rulesets: vec![ruleset_path("illuminati")],
-        seed: 11,
-        ..Default::default()
-    };
-    let mut ui = Ui::new(tags, TableConfig::default(), setup);
-    for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
-        ui.handle(t, 10 + i as u64);
-    }
+    let mut ui = new_game_screen(tags, "illuminati", 11);
     choose(&mut ui, "Start the game", 20);
     golden("illuminati-setup", &ui);
 

@@ -4,6 +4,7 @@
 //! simulator's input path.
 
 mod chip;
+mod grid;
 mod illuminati;
 mod ways_out;
 
@@ -835,29 +836,6 @@ fn a_tag_uid_that_is_not_hex_is_refused_with_a_reason_never_a_panic() {
     assert_eq!(Uid::read("04A1B2C3D4E5F6").unwrap().0.len(), 7);
 }
 
-// ---- The grid game at the table -----------------------------------------------------------
-
-fn grid_ui() -> Ui {
-    use boardside::engine::grid::Grid;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
-    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
-        .unwrap();
-    let tags = table_tags(
-        &["Ann", "Bob"],
-        &GRID_CARDS.map(|c| format!("grid_card:{c}")),
-        0xC0,
-    );
-    ui_with(s, tags, TableConfig::default(), Setup::default())
-}
-
-const GRID_CARDS: [&str; 6] = ["up", "down", "left", "right", "attack", "pray"];
-
-fn card(name: &str) -> Input {
-    piece(0xC0, &GRID_CARDS, name)
-}
-
 /// The tokens of these players (`ann()`, `bob()` and `cy()` tap them) and a tag for each
 /// piece, `piece(byte, ...)` tapping it.
 fn table_tags(players: &[&str], pieces: &[String], byte: u8) -> TagMap {
@@ -886,98 +864,6 @@ fn piece(byte: u8, list: &[&str], id: &str) -> Input {
         .position(|c| *c == id)
         .unwrap_or_else(|| panic!("no tag for {id}"));
     Input::Tag(Uid(vec![byte, 0, 0, i as u8]))
-}
-
-fn grid_state(ui: &Ui) -> &boardside::engine::grid::State {
-    &ui.session::<boardside::engine::grid::Grid>().unwrap().state
-}
-
-fn grid_choose(ui: &mut Ui, label: &str, now: u64) {
-    choose(ui, label, now);
-}
-
-#[test]
-fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
-    use boardside::engine::grid::state::Phase;
-    let mut ui = grid_ui();
-    // Sides from the menu: each line toggles the player's side.
-    grid_choose(&mut ui, "Ann: no side", 1);
-    grid_choose(&mut ui, "Bob: no side", 2);
-    grid_choose(&mut ui, "Bob: scientists", 3);
-    grid_choose(&mut ui, "Start", 4);
-    // Placement by the device's d20s: ROLL until both stand.
-    let mut now = 10;
-    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
-        key(&mut ui, "r", now);
-        now += 1;
-    }
-    assert_eq!(grid_state(&ui).phase, Phase::Orders);
-    let ann_at = grid_state(&ui).pieces[0].at.unwrap();
-    // Ann taps her token, then her cards, then OK; the screen shows only that she sealed.
-    ui.handle(ann(), now);
-    let dir = if ann_at.0 < 13 { "right" } else { "left" };
-    ui.handle(card(dir), now + 1);
-    key(&mut ui, "\r", now + 2);
-    assert!(grid_state(&ui).pieces[0].order.is_some());
-    let mut frame = boardside::hw::Frame::default();
-    render(&ui, &mut frame);
-    let shown = frame.to_ascii();
-    golden("grid-sealed", &ui);
-    // Bob has no tagged cards here: the private menu, which blanks once sealed.
-    grid_choose(&mut ui, "Seal for Bob", now + 3);
-    grid_choose(&mut ui, "attack", now + 4);
-    // The reveal: the orders, one page at a time, then the board.
-    assert!(matches!(ui.view, View::Pager { .. }));
-    golden("grid-reveal", &ui);
-    while ui.view != View::Game {
-        key(&mut ui, "\r", now + 5);
-    }
-    assert_eq!(
-        ui.screens::<boardside::games::grid_screens::GridScreens>()
-            .unwrap()
-            .view,
-        boardside::games::grid_screens::GView::Board
-    );
-    golden("grid-board", &ui);
-    let moved = grid_state(&ui).pieces[0].at.unwrap();
-    assert_ne!(moved, ann_at, "Ann moved {dir}");
-    assert!(!shown.is_empty());
-}
-
-#[test]
-fn undoing_a_sealed_grid_order_never_shows_its_cards() {
-    use boardside::engine::grid::state::Phase;
-    let mut ui = grid_ui();
-    grid_choose(&mut ui, "Ann: no side", 1);
-    grid_choose(&mut ui, "Bob: no side", 2);
-    grid_choose(&mut ui, "Start", 3);
-    let mut now = 10;
-    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
-        key(&mut ui, "r", now);
-        now += 1;
-    }
-    ui.handle(ann(), now);
-    ui.handle(card("attack"), now + 1);
-    key(&mut ui, "\r", now + 2);
-    ui.handle(
-        Input::Button(Button::Back, boardside::hw::Press::Hold),
-        now + 3,
-    );
-    let labels: Vec<String> = ui.labels();
-    assert_eq!(labels[0], "Undo Ann's sealed order");
-    key(&mut ui, "\r", now + 4);
-    assert!(ui
-        .desk
-        .log
-        .last()
-        .unwrap()
-        .contains("undone: Ann's sealed order"));
-    assert!(
-        !ui.desk.log.iter().any(|l| l.contains("attack")),
-        "{:?}",
-        ui.desk.log
-    );
-    assert!(grid_state(&ui).pieces[0].order.is_none());
 }
 
 #[test]
@@ -1425,6 +1311,21 @@ fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_
     }
 }
 
+/// The new-game screen of this ruleset, Ann, Bob and Cy having tapped their tokens.
+fn new_game_screen(tags: TagMap, ruleset: &str, seed: u64) -> Ui {
+    let setup = Setup {
+        rulesets: vec![ruleset_path(ruleset)],
+        seed,
+        ..Default::default()
+    };
+    let mut ui = Ui::new(tags, TableConfig::default(), setup);
+    for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
+        ui.handle(t, 10 + i as u64);
+    }
+    assert_eq!(ui.setup.players, ["Ann", "Bob", "Cy"]);
+    ui
+}
+
 fn ruleset_path(name: &str) -> std::path::PathBuf {
     format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR")).into()
 }
@@ -1706,29 +1607,9 @@ fn end_turn(ui: &mut Ui, now: u64) {
 fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     use boardside::engine::property::ruleset::Kind;
     use prop::Act;
-    let mut tags = TagMap::default();
-    for (uid, name) in [(0xA0, "Ann"), (0xB0, "Bob"), (0xC0, "Cy")] {
-        let last = match name {
-            "Ann" => 1,
-            "Bob" => 2,
-            _ => 3,
-        };
-        tags.set(
-            &Uid(vec![uid, 0, 0, last]),
-            TagKind::Player { name: name.into() },
-        );
-    }
-    let setup = Setup {
-        rulesets: vec![ruleset_path(ruleset)],
-        seed: 11,
-        ..Default::default()
-    };
-    let mut ui = Ui::new(tags, TableConfig::default(), setup);
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0);
     // The players tap their tokens; a house rule is chosen on the new-game screen.
-    for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
-        ui.handle(t, 10 + i as u64);
-    }
-    assert_eq!(ui.setup.players, ["Ann", "Bob", "Cy"]);
+    let mut ui = new_game_screen(tags, ruleset, 11);
     for h in house {
         choose(&mut ui, h, 20);
     }
@@ -2203,104 +2084,4 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
     assert!(err.contains("missing.toml"), "{err}");
     assert!(ui.game.is_none());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-// ---- the grid game at the table, round two ----------------------------------------------------
-
-/// Sides chosen, placed by ROLL: the first round's orders are due.
-fn grid_in_round_one() -> (Ui, u64) {
-    use boardside::engine::grid::state::Phase;
-    let mut ui = grid_ui();
-    grid_choose(&mut ui, "Ann: no side", 1);
-    grid_choose(&mut ui, "Bob: no side", 2);
-    grid_choose(&mut ui, "Start", 3);
-    let mut now = 10;
-    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
-        key(&mut ui, "r", now);
-        now += 1;
-    }
-    (ui, now)
-}
-
-#[test]
-fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
-    let mut ui = grid_ui();
-    key(&mut ui, "j", 1);
-    assert_eq!(ui.labels()[ui.chosen()], "Bob: no side");
-    key(&mut ui, "\r", 2);
-    assert_eq!(
-        ui.labels()[ui.chosen()],
-        "Bob: scientists",
-        "DOWN then OK stays on Bob"
-    );
-}
-
-#[test]
-fn the_reveal_pager_shows_every_row_of_every_line() {
-    use boardside::games::grid_screens::pages;
-    let lines: Vec<String> = (0..9)
-        .map(|i| format!("cpu{i} moves right to a field far away on the board at (4,{i})"))
-        .chain(["Ann: change the sticker of the feet to yellow".to_string()])
-        .collect();
-    let paged = pages(&lines, 6);
-    assert!(paged.iter().all(|p| p.len() <= 6), "{paged:?}");
-    let shown: Vec<String> = paged.concat();
-    let all: Vec<String> = lines
-        .iter()
-        .flat_map(|l| boardside::ui::text::wrap(l))
-        .collect();
-    assert_eq!(shown, all, "no row lost, none repeated, in order");
-    assert_eq!(
-        paged.last().unwrap(),
-        &boardside::ui::text::wrap(lines.last().unwrap()),
-        "the sticker change alone"
-    );
-}
-
-#[test]
-fn a_refused_seal_never_shows_the_cards_tapped() {
-    let (mut ui, now) = grid_in_round_one();
-    // Green feet allow one move card; Ann taps two, then OK.
-    ui.handle(ann(), now);
-    ui.handle(card("up"), now + 1);
-    ui.handle(card("left"), now + 2);
-    key(&mut ui, "\r", now + 3);
-    let note = ui.desk.note.clone().unwrap_or_default();
-    assert!(note.contains("that order cannot be sealed"), "{note}");
-    for leak in ["2", "up", "left", "not 2"] {
-        assert!(!note.contains(&format!(" {leak} ")), "{leak} in {note}");
-    }
-    assert!(grid_state(&ui).pieces[0].order.is_none());
-    // Tapped again, right this time: sealed.
-    ui.handle(card("up"), now + 4);
-    key(&mut ui, "\r", now + 5);
-    assert!(grid_state(&ui).pieces[0].order.is_some());
-}
-
-#[test]
-fn the_board_close_up_goes_from_piece_to_piece_and_the_notebook_reads_in_words() {
-    let (mut ui, now) = grid_in_round_one();
-    grid_choose(&mut ui, "Board close up", now);
-    golden("grid-close-up", &ui);
-    let mut frame = boardside::hw::Frame::default();
-    let mut titles = Vec::new();
-    let pieces = grid_state(&ui).pieces.len() as u64;
-    for i in 0..=pieces + 1 {
-        render(&ui, &mut frame);
-        let art = frame.to_ascii();
-        titles.push(art.lines().take(8).collect::<Vec<_>>().join("\n"));
-        key(&mut ui, "j", now + 1 + i);
-    }
-    // Ann first, then each piece in turn (all of them, too, when one window holds them).
-    let n = pieces as usize;
-    let distinct: std::collections::BTreeSet<&String> = titles.iter().collect();
-    assert!(distinct.len() >= n, "each piece has its own close up");
-    key(&mut ui, "\x7f", now + 10);
-    grid_choose(&mut ui, "Notebook", now + 11);
-    golden("grid-notebook", &ui);
-    let mut frame = boardside::hw::Frame::default();
-    render(&ui, &mut frame);
-    let (_, lines) = (0, ui.game.as_ref().unwrap().message(&ui.desk));
-    assert!(lines.iter().any(|l| l.starts_with("moves")), "{lines:?}");
-    assert!(lines.iter().any(|l| l.contains("BACK")), "{lines:?}");
 }

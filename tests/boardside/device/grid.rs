@@ -1,0 +1,390 @@
+//! The grid game on the device alone: sides from the menu, placement by ROLL, orders sealed
+//! by token and card taps, the reveal a page at a time, the close up and the notebook, and a
+//! whole game from the new-game screen to the final standings.
+
+use super::*;
+
+fn grid_ui() -> Ui {
+    use boardside::engine::grid::Grid;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
+    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
+        .unwrap();
+    let tags = table_tags(
+        &["Ann", "Bob"],
+        &GRID_CARDS.map(|c| format!("grid_card:{c}")),
+        0xC0,
+    );
+    ui_with(s, tags, TableConfig::default(), Setup::default())
+}
+
+const GRID_CARDS: [&str; 6] = ["up", "down", "left", "right", "attack", "pray"];
+
+fn card(name: &str) -> Input {
+    piece(0xC0, &GRID_CARDS, name)
+}
+
+fn grid_state(ui: &Ui) -> &boardside::engine::grid::State {
+    &ui.session::<boardside::engine::grid::Grid>().unwrap().state
+}
+
+fn grid_choose(ui: &mut Ui, label: &str, now: u64) {
+    choose(ui, label, now);
+}
+
+#[test]
+fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
+    use boardside::engine::grid::state::Phase;
+    let (mut ui, now) = grid_placed(&["Ann: no side", "Bob: no side", "Bob: scientists"]);
+    assert_eq!(grid_state(&ui).phase, Phase::Orders);
+    let ann_at = grid_state(&ui).pieces[0].at.unwrap();
+    // Ann taps her token, then her cards, then OK; the screen shows only that she sealed.
+    ui.handle(ann(), now);
+    let dir = if ann_at.0 < 13 { "right" } else { "left" };
+    ui.handle(card(dir), now + 1);
+    key(&mut ui, "\r", now + 2);
+    assert!(grid_state(&ui).pieces[0].order.is_some());
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let shown = frame.to_ascii();
+    golden("grid-sealed", &ui);
+    // Bob has no tagged cards here: the private menu, which blanks once sealed.
+    grid_choose(&mut ui, "Seal for Bob", now + 3);
+    grid_choose(&mut ui, "attack", now + 4);
+    // The reveal: the orders, one page at a time, then the board.
+    assert!(matches!(ui.view, View::Pager { .. }));
+    golden("grid-reveal", &ui);
+    while ui.view != View::Game {
+        key(&mut ui, "\r", now + 5);
+    }
+    assert_eq!(
+        ui.screens::<boardside::games::grid_screens::GridScreens>()
+            .unwrap()
+            .view,
+        boardside::games::grid_screens::GView::Board
+    );
+    golden("grid-board", &ui);
+    let moved = grid_state(&ui).pieces[0].at.unwrap();
+    assert_ne!(moved, ann_at, "Ann moved {dir}");
+    assert!(!shown.is_empty());
+}
+
+#[test]
+fn undoing_a_sealed_grid_order_never_shows_its_cards() {
+    let (mut ui, now) = grid_in_round_one();
+    ui.handle(ann(), now);
+    ui.handle(card("attack"), now + 1);
+    key(&mut ui, "\r", now + 2);
+    ui.handle(
+        Input::Button(Button::Back, boardside::hw::Press::Hold),
+        now + 3,
+    );
+    let labels: Vec<String> = ui.labels();
+    assert_eq!(labels[0], "Undo Ann's sealed order");
+    key(&mut ui, "\r", now + 4);
+    assert!(ui
+        .desk
+        .log
+        .last()
+        .unwrap()
+        .contains("undone: Ann's sealed order"));
+    assert!(
+        !ui.desk.log.iter().any(|l| l.contains("attack")),
+        "{:?}",
+        ui.desk.log
+    );
+    assert!(grid_state(&ui).pieces[0].order.is_none());
+}
+
+/// Sides chosen, placed by ROLL: the first round's orders are due.
+fn grid_in_round_one() -> (Ui, u64) {
+    grid_placed(&["Ann: no side", "Bob: no side"])
+}
+
+/// Sides chosen from the menu (each line toggles the player's side), then placement by the
+/// device's d20s: ROLL until every piece stands.
+fn grid_placed(sides: &[&str]) -> (Ui, u64) {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui();
+    for (i, line) in sides.iter().chain(&["Start"]).enumerate() {
+        grid_choose(&mut ui, line, 1 + i as u64);
+    }
+    let mut now = 10;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        read_all(&mut ui, now);
+        now += 1;
+    }
+    (ui, now)
+}
+
+#[test]
+fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
+    let mut ui = grid_ui();
+    key(&mut ui, "j", 1);
+    assert_eq!(ui.labels()[ui.chosen()], "Bob: no side");
+    key(&mut ui, "\r", 2);
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Bob: scientists",
+        "DOWN then OK stays on Bob"
+    );
+}
+
+#[test]
+fn the_reveal_pager_shows_every_row_of_every_line() {
+    use boardside::games::grid_screens::pages;
+    let lines: Vec<String> = (0..9)
+        .map(|i| format!("cpu{i} moves right to a field far away on the board at (4,{i})"))
+        .chain(["Ann: change the sticker of the feet to yellow".to_string()])
+        .collect();
+    let paged = pages(&lines, 6);
+    assert!(paged.iter().all(|p| p.len() <= 6), "{paged:?}");
+    let shown: Vec<String> = paged.concat();
+    let all: Vec<String> = lines
+        .iter()
+        .flat_map(|l| boardside::ui::text::wrap(l))
+        .collect();
+    assert_eq!(shown, all, "no row lost, none repeated, in order");
+    assert_eq!(
+        paged.last().unwrap(),
+        &boardside::ui::text::wrap(lines.last().unwrap()),
+        "the sticker change alone"
+    );
+}
+
+#[test]
+fn a_refused_seal_never_shows_the_cards_tapped() {
+    let (mut ui, now) = grid_in_round_one();
+    // Green feet allow one move card; Ann taps two, then OK.
+    ui.handle(ann(), now);
+    ui.handle(card("up"), now + 1);
+    ui.handle(card("left"), now + 2);
+    key(&mut ui, "\r", now + 3);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("that order cannot be sealed"), "{note}");
+    for leak in ["2", "up", "left", "not 2"] {
+        assert!(!note.contains(&format!(" {leak} ")), "{leak} in {note}");
+    }
+    assert!(grid_state(&ui).pieces[0].order.is_none());
+    // Tapped again, right this time: sealed.
+    ui.handle(card("up"), now + 4);
+    key(&mut ui, "\r", now + 5);
+    assert!(grid_state(&ui).pieces[0].order.is_some());
+}
+
+#[test]
+fn the_board_close_up_goes_from_piece_to_piece_and_the_notebook_reads_in_words() {
+    let (mut ui, now) = grid_in_round_one();
+    grid_choose(&mut ui, "Board close up", now);
+    golden("grid-close-up", &ui);
+    let mut frame = boardside::hw::Frame::default();
+    let mut titles = Vec::new();
+    let pieces = grid_state(&ui).pieces.len() as u64;
+    for i in 0..=pieces + 1 {
+        render(&ui, &mut frame);
+        let art = frame.to_ascii();
+        titles.push(art.lines().take(8).collect::<Vec<_>>().join("\n"));
+        key(&mut ui, "j", now + 1 + i);
+    }
+    // Ann first, then each piece in turn (all of them, too, when one window holds them).
+    let n = pieces as usize;
+    let distinct: std::collections::BTreeSet<&String> = titles.iter().collect();
+    assert!(distinct.len() >= n, "each piece has its own close up");
+    key(&mut ui, "\x7f", now + 10);
+    grid_choose(&mut ui, "Notebook", now + 11);
+    golden("grid-notebook", &ui);
+    let mut frame = boardside::hw::Frame::default();
+    render(&ui, &mut frame);
+    let (_, lines) = (0, ui.game.as_ref().unwrap().message(&ui.desk));
+    assert!(lines.iter().any(|l| l.starts_with("moves")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("BACK")), "{lines:?}");
+}
+
+// ---- A whole game ---------------------------------------------------------------------------
+
+/// The card tags of the whole game (their own first byte: Cy's token is 0xC0).
+fn whole_card(name: &str) -> Input {
+    piece(0xE0, &GRID_CARDS, name)
+}
+
+/// The token of seat `i` (Ann, Bob, Cy).
+fn token(i: usize) -> Input {
+    [ann(), bob(), cy()][i].clone()
+}
+
+/// One step from `from` that brings it nearer `to` onto a free field, if any.
+fn step_toward(
+    s: &boardside::engine::grid::State,
+    from: (u8, u8),
+    to: (u8, u8),
+) -> Option<&'static str> {
+    let d = |a: (i32, i32)| (a.0 - to.0 as i32).abs() + (a.1 - to.1 as i32).abs();
+    let here = (from.0 as i32, from.1 as i32);
+    [
+        ("up", (0, -1)),
+        ("down", (0, 1)),
+        ("left", (-1, 0)),
+        ("right", (1, 0)),
+    ]
+    .into_iter()
+    .filter(|(_, (dx, dy))| {
+        let (c, r) = (here.0 + dx, here.1 + dy);
+        c >= 1
+            && r >= 1
+            && c <= 13
+            && r <= 19
+            && s.piece_at((c as u8, r as u8)).is_none()
+            && d((c, r)) < d(here)
+    })
+    .min_by_key(|(_, (dx, dy))| d((here.0 + dx, here.1 + dy)))
+    .map(|(w, _)| w)
+}
+
+/// What a player at seat `i` seals, to bring the game to its end: while nobody holds the big
+/// wonder, Ann waits and prays, Bob walks to her and prays beside her, and Cy walks to them,
+/// attacks once and prays; once a piece holds the wonder it walks to the nearest enemy, its
+/// team prays, and the humans of the other team walk to it.
+fn order_for(s: &boardside::engine::grid::State, i: usize, attacked: bool) -> &'static str {
+    use boardside::engine::grid::state::{adjacent, Team};
+    let at = s.pieces[i].at.unwrap();
+    let team = s.pieces[i].team.unwrap();
+    let nearest = |t: Team| {
+        s.pieces
+            .iter()
+            .enumerate()
+            .filter(|(j, p)| *j != i && p.team == Some(t) && p.at.is_some())
+            .map(|(_, p)| p.at.unwrap())
+            .min_by_key(|f| (f.0 as i32 - at.0 as i32).abs() + (f.1 as i32 - at.1 as i32).abs())
+    };
+    let walk = |to: (u8, u8)| step_toward(s, at, to).unwrap_or("pray");
+    let beside = |f: Option<(u8, u8)>| match f {
+        Some(f) if !adjacent(at, f) => walk(f),
+        _ => "pray",
+    };
+    if let Some(h) = s.pieces.iter().position(|p| p.wonder > 0) {
+        let holder = s.pieces[h].team.unwrap();
+        return if h == i {
+            beside(nearest(holder.other()))
+        } else if team == holder {
+            beside(nearest(team))
+        } else {
+            beside(s.pieces[h].at)
+        };
+    }
+    match (i, team) {
+        (0, _) => "pray",
+        (_, Team::Scientists) => beside(s.pieces[0].at),
+        _ => match nearest(Team::Scientists) {
+            Some(f) if adjacent(at, f) && !attacked => "attack",
+            Some(f) if !attacked => walk(f),
+            _ => "pray",
+        },
+    }
+}
+
+#[test]
+fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_and_taps() {
+    use boardside::engine::grid::state::{Phase, Team};
+    let tags = table_tags(
+        &["Ann", "Bob", "Cy"],
+        &["up", "down", "left", "right"]
+            .map(|d| format!("card:move-{d}"))
+            .into_iter()
+            .chain(["card:attack".to_string(), "card:pray".to_string()])
+            .collect::<Vec<_>>(),
+        0xE0,
+    );
+    let mut ui = new_game_screen(tags, "grid", 3);
+    // House rules on the new-game screen: no walls, strips of 12.
+    choose(&mut ui, "Walls: printed", 11);
+    for _ in 0..3 {
+        let strip = labels(&ui)
+            .into_iter()
+            .find(|l| l.starts_with("Strip length"))
+            .unwrap();
+        choose(&mut ui, &strip, 12);
+    }
+    assert!(
+        labels(&ui).iter().any(|l| l == "Strip length: 12"),
+        "{:?}",
+        labels(&ui)
+    );
+    choose(&mut ui, "Start the game", 13);
+    golden("grid-sides", &ui);
+    // Sides: Ann and Bob scientists, Cy a religionist; a computer seat evens the teams.
+    choose(&mut ui, "Ann: no side", 20);
+    choose(&mut ui, "Bob: no side", 21);
+    choose(&mut ui, "Cy: no side", 22);
+    choose(&mut ui, "Cy: scientists", 23);
+    choose(&mut ui, "Start", 24);
+    let s = grid_state(&ui);
+    assert_eq!(s.pieces.len(), 4, "a computer seat joins the religionists");
+    assert_eq!(s.pieces[3].team, Some(Team::Religionists));
+    // Placement: ROLL until every piece stands.
+    let mut now = 100;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        read_all(&mut ui, now);
+        now += 1;
+    }
+    let mut rounds_by_taps = 0;
+    while grid_state(&ui).phase != Phase::Over {
+        now += 10;
+        assert!(
+            now < 100_000,
+            "no winner: {:?}",
+            &ui.log()[ui.log().len().saturating_sub(8)..]
+        );
+        read_all(&mut ui, now);
+        let s = grid_state(&ui).clone();
+        match s.phase {
+            Phase::Wonder { .. } => key(&mut ui, "r", now),
+            Phase::Orders => {
+                let Some(i) = s.owing().find(|&i| i < 3) else {
+                    choose(&mut ui, "Play the round", now);
+                    continue;
+                };
+                let attacked = ui.log().iter().any(|l| l.contains(" is stunned for "));
+                let order = order_for(&s, i, attacked);
+                ui.handle(token(i), now);
+                ui.handle(whole_card(order), now + 1);
+                key(&mut ui, "\r", now + 2);
+                assert!(
+                    grid_state(&ui).pieces[i].order.is_some()
+                        || grid_state(&ui).round != s.round
+                        || grid_state(&ui).phase != s.phase,
+                    "{i} sealed {order}: {:?} {:?} {:?} {:?}",
+                    ui.desk.note,
+                    ui.view,
+                    ui.labels(),
+                    &ui.log()[ui.log().len().saturating_sub(5)..]
+                );
+                if i == 0 {
+                    rounds_by_taps += 1;
+                }
+            }
+            _ => panic!("{:?}", s.phase),
+        }
+    }
+    read_all(&mut ui, now);
+    let s = grid_state(&ui);
+    assert!(rounds_by_taps >= 2);
+    assert!(
+        ui.log().iter().any(|l| l.contains(" is stunned for ")),
+        "a stun: {:#?}",
+        ui.log()
+    );
+    assert!(
+        ui.log().iter().any(|l| l.contains("is converted")),
+        "a conversion"
+    );
+    assert!(s.winner.is_some(), "{:#?}", ui.log());
+    golden("grid-over", &ui);
+    choose(&mut ui, "Final standings", now);
+    assert_eq!(ui.view, View::Standings);
+    key(&mut ui, "\r", now);
+    choose(&mut ui, "New game", now);
+    assert_eq!(ui.view, View::Setup);
+}
