@@ -136,7 +136,7 @@ impl Screens for GridScreens {
     }
 
     fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {
-        self.entries(g).into_iter().map(|(l, _)| fit(&l)).collect()
+        self.entries(g).into_iter().map(|(l, _)| l).collect()
     }
     fn sel(&self) -> usize {
         self.sel

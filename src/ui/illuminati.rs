@@ -17,7 +17,7 @@ use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
-use crate::ui::text::{fit, wrap, MESSAGE_ROWS};
+use crate::ui::text::{wrap, MESSAGE_ROWS};
 
 type Se = Session<Illuminati>;
 
@@ -155,7 +155,7 @@ impl Screens for IlluScreens {
     }
 
     fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {
-        self.entries(g).into_iter().map(|(l, _)| fit(&l)).collect()
+        self.entries(g).into_iter().map(|(l, _)| l).collect()
     }
     fn sel(&self) -> usize {
         self.sel

@@ -136,8 +136,8 @@ pub fn line(frame: &mut Frame, x: i32, row: usize, s: &str, inverted: bool) {
     let _ = Text::with_baseline(&fit(s), Point::new(x + 1, y), style, Baseline::Top).draw(frame);
 }
 
-/// The screen every game shares: the header bar, as many message rows as the menu leaves, and
-/// up to `menu_rows` menu lines at the bottom, scrolled so the chosen one shows.
+/// The screen every view shares, drawn: a header bar, the message rows, the menu rows with
+/// the chosen line inverted (`rows`).
 pub fn layout(
     frame: &mut Frame,
     header: &str,
@@ -147,20 +147,50 @@ pub fn layout(
     menu_rows: usize,
 ) {
     frame.clear();
-    line(frame, 0, 0, header, true);
+    for (i, (text, inverted)) in rows(header, message, labels, sel, menu_rows)
+        .iter()
+        .enumerate()
+    {
+        line(frame, 0, i, text, *inverted);
+    }
+}
+
+/// The screen's rows, top to bottom, each with whether it is inverted: the header, the
+/// message, and the menu scrolled to keep the chosen line in view.
+pub fn rows(
+    header: &str,
+    message: &[String],
+    labels: &[String],
+    sel: usize,
+    menu_rows: usize,
+) -> Vec<(String, bool)> {
+    let mut out = vec![(fit(header), true)];
     let menu_rows = menu_rows.min(labels.len());
-    for (i, l) in message.iter().take(ROWS - 1 - menu_rows).enumerate() {
-        line(frame, 0, 1 + i, l, false);
+    // A chosen line too long for the screen is read whole above the menu, in place of the
+    // message's last rows: what OK will do must be readable before it is pressed.
+    let whole = match labels.get(sel) {
+        Some(l) if l.len() > COLS => wrap(l),
+        _ => vec![],
+    };
+    let room = ROWS - 1 - menu_rows;
+    let kept = room.saturating_sub(whole.len());
+    for l in message.iter().take(kept).chain(whole.iter()).take(room) {
+        out.push((fit(l), false));
     }
     if menu_rows == 0 {
-        return;
+        return out;
+    }
+    // The menu sits at the bottom, whatever the message's length.
+    while out.len() < ROWS - menu_rows {
+        out.push((String::new(), false));
     }
     let first = sel
         .saturating_sub(menu_rows - 1)
         .min(labels.len() - menu_rows);
     for (i, l) in labels.iter().skip(first).take(menu_rows).enumerate() {
-        line(frame, 0, ROWS - menu_rows + i, l, first + i == sel);
+        out.push((fit(l), first + i == sel));
     }
+    out
 }
 
 /// UP (-1) or DOWN (+1) on a menu of `n` lines: the next line round.

@@ -5,7 +5,7 @@
 use super::event::{Event, Note};
 use super::purchase::open_auction_among;
 use super::ruleset::Ruleset;
-use super::state::{GroupNow, Lot, Pending, State, Why, HOTEL};
+use super::state::{GroupNow, Lot, Pending, SeatCounts, State, Why, HOTEL};
 use super::{debt, may_manage, Table};
 use crate::Helpers as _;
 use boardside_engine::ensure;
@@ -172,7 +172,7 @@ pub fn build(t: &mut Table, sq: usize) -> Result<(), RuleError> {
         t.square_name(sq),
         step.cost
     );
-    if t.s.options.building_auction && scarce(t.rules, t.s, step.hotel()) {
+    if t.s.options.building_auction && scarce(t.rules, t.s, step.owner, step.hotel()) {
         // The bank may run short: ask the others who could build how many they want now
         // (sectionopoly: BUILDING SHORTAGES is about wishes, not what could ever be built).
         let others = eligible(t.rules, t.s, step.hotel());
@@ -305,15 +305,7 @@ fn steps_left(s: &State, sq: usize, hotel: bool) -> i64 {
 /// wishes beyond the bank's supply are auctioned among those who want some; otherwise the
 /// builder builds and the others build on their turns as usual.
 pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
-    let Some(Pending::Shortage {
-        builder,
-        square,
-        hotel,
-        mut wishes,
-    }) = t.s.top().cloned()
-    else {
-        return Err(RuleError::new("nobody is asking who wants to build"));
-    };
+    let (builder, square, hotel, mut wishes) = asking(t)?;
     ensure!(
         wishes.get(player) == Some(&None),
         "{} is not asked how many {} they want",
@@ -334,6 +326,51 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
     // Every check before the first event: the build must still be possible.
     let step = check_build(t.rules, t.s, square)?;
     t.emit(Event::Note(Note::Wish { player, count }));
+    settle(t, builder, square, hotel, wishes, step);
+    Ok(())
+}
+
+/// `want none`: the table's one answer to "anyone else building?": everyone not yet asked
+/// wants none now, and the builder builds (or, with wishes already beyond the supply, the
+/// auction opens).
+pub fn want_none(t: &mut Table) -> Result<(), RuleError> {
+    let (builder, square, hotel, mut wishes) = asking(t)?;
+    let step = check_build(t.rules, t.s, square)?;
+    for (player, w) in wishes.iter_mut().enumerate() {
+        if w.is_none() {
+            *w = Some(0);
+            t.emit(Event::Note(Note::Wish { player, count: 0 }));
+        }
+    }
+    settle(t, builder, square, hotel, wishes, step);
+    Ok(())
+}
+
+/// The shortage being asked about: builder, square, hotel, the answers so far.
+type Asking = (usize, usize, bool, SeatCounts);
+
+fn asking(t: &Table) -> Result<Asking, RuleError> {
+    match t.s.top().cloned() {
+        Some(Pending::Shortage {
+            builder,
+            square,
+            hotel,
+            wishes,
+        }) => Ok((builder, square, hotel, wishes)),
+        _ => Err(RuleError::new("nobody is asking who wants to build")),
+    }
+}
+
+/// With every answer in: an auction among those who want some when they want more than the
+/// bank has, else the builder's building goes up. Until then the question stays open.
+fn settle(
+    t: &mut Table,
+    builder: usize,
+    square: usize,
+    hotel: bool,
+    wishes: SeatCounts,
+    step: Step,
+) {
     if wishes.iter().any(|w| w.is_none()) {
         t.emit(Event::Update {
             pending: Pending::Shortage {
@@ -343,7 +380,7 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
                 wishes,
             },
         });
-        return Ok(());
+        return;
     }
     t.emit(Event::Done);
     let wanted: i64 = wishes.iter().map(|w| w.unwrap_or(0) as i64).sum();
@@ -372,38 +409,20 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
             to: step.to,
         });
     }
-    Ok(())
 }
 
 /// sectionopoly: BUILDING SHORTAGES ¶2: the bank's supply may be short when two or more players
-/// could build and together could put up more than the bank has.
-pub fn scarce(rules: &Ruleset, s: &State, hotel: bool) -> bool {
+/// wish to buy more than it has. What is asked now is the builder's one building; the others
+/// who could build might want as many as their lots still take. Only when that could be more
+/// than the bank has is the table asked (a full bank and one group each never stops a build).
+pub fn scarce(rules: &Ruleset, s: &State, builder: usize, hotel: bool) -> bool {
     let supply = if hotel { s.hotels } else { s.houses };
-    // What every owner together could put up is at least what those who can build now want:
-    // within the supply, no shortage. Asked on every build: read group by group (only groups
-    // owned whole and unmortgaged take buildings, `room`), each group's mortgages once.
-    let mut most = 0;
-    for (g, group) in rules.groups.iter().enumerate() {
-        if !takes_buildings(rules, s, g) {
-            continue;
-        }
-        for &m in &group.members {
-            if rules.squares[m].is_lot() {
-                most += steps_left(s, m, hotel);
-            }
-        }
-    }
-    if most <= supply {
-        return false;
-    }
-    // Fewer than two who could build: no shortage to share out.
-    if eligible_players(rules, s, hotel).nth(1).is_none() {
-        return false;
-    }
-    let demand: i64 = eligible_players(rules, s, hotel)
+    let others: i64 = eligible_players(rules, s, hotel)
+        .filter(|&p| p != builder)
         .map(|p| capacity(rules, s, p, hotel))
         .sum();
-    supply < demand
+    // Nobody else could build: no shortage to share out.
+    others > 0 && 1 + others > supply
 }
 
 /// May one building step be sold from this lot?

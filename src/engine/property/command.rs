@@ -79,6 +79,9 @@ pub enum Command {
         player: usize,
         count: u8,
     },
+    /// In a possible building shortage: nobody else wants any now (`want none`: every player
+    /// not yet asked answers 0, one answer for the table).
+    WantNone,
     Build {
         square: usize,
     },

@@ -92,6 +92,7 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
             }
         }
         Some(Pending::Shortage { hotel, wishes, .. }) => {
+            out.push_in_place(|| Command::WantNone);
             for p in (0..wishes.len()).filter(|&p| wishes[p].is_none()) {
                 let most = super::building::capacity(rules, s, p, *hotel).clamp(0, 255) as u8;
                 for count in 0..=most {

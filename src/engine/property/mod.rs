@@ -114,6 +114,7 @@ fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
         Command::Pass { player } => auction::pass(t, *player)?,
         Command::Close => auction::close(t)?,
         Command::Want { player, count } => building::want(t, *player, *count)?,
+        Command::WantNone => building::want_none(t)?,
         Command::Build { square } => building::build(t, *square)?,
         Command::Sell { square, all } => building::sell(t, *square, *all)?,
         Command::Mortgage { square } => mortgage::mortgage(t, *square)?,

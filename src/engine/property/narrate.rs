@@ -381,7 +381,12 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 supply,
                 hotel,
             } => {
-                let what = if *hotel { &t.hotels } else { &t.houses };
+                let what = match (*hotel, *wanted == 1) {
+                    (true, true) => &t.hotel,
+                    (true, false) => &t.hotels,
+                    (false, true) => &t.house,
+                    (false, false) => &t.houses,
+                };
                 if wanted > supply {
                     format!(
                         "{wanted} {what} wanted, {} has {supply}: they are auctioned",

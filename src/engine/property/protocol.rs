@@ -23,7 +23,7 @@ pub enum Line {
 }
 
 pub const VERBS: &str = "roll [D1 D2] | buy | decline | bid PLAYER AMOUNT | accept PLAYER | \
-pass PLAYER | close | want PLAYER N | plan | resolve | \
+pass PLAYER | close | want PLAYER N | want none | plan | resolve | \
 build SQ | sell SQ [all] | mortgage SQ | unmortgage SQ | keep SQ | jail pay | jail card | \
 tax flat | tax percent | draw DECK CARD | trade FROM TO ITEMS for ITEMS | pay | concede | \
 claim SQ | end | time-up | set cash PLAYER N | \
@@ -158,6 +158,12 @@ pub fn parse(rules: &Ruleset, state: &State, line: &str) -> Result<Line, String>
             player: w.player()?,
         },
         "close" => Command::Close,
+        // `want none`: one answer for everyone not yet asked (a player named "none" is
+        // still `want none N`).
+        "want" if w.words.get(w.at) == Some(&"none") && w.words.len() == w.at + 1 => {
+            w.at += 1;
+            Command::WantNone
+        }
         "want" => {
             let player = w.player()?;
             let n = w.number("how many")?;
@@ -374,6 +380,7 @@ pub fn format_command(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Pass { player } => format!("pass {}", p(*player)),
         Command::Close => "close".into(),
         Command::Want { player, count } => format!("want {} {count}", p(*player)),
+        Command::WantNone => "want none".into(),
         Command::Build { square } => format!("build {}", q(*square)),
         Command::Sell { square, all } => {
             format!("sell {}{}", q(*square), if *all { " all" } else { "" })

@@ -95,10 +95,10 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
         Some(Pending::Place { player, .. }) => {
             format!("{}: place the building", name(s, *player))
         }
+        // sectionopoly: BUILDING SHORTAGES: asked once, of the whole table.
         Some(Pending::Shortage { hotel, .. }) => format!(
-            "{} left: how many does {} want?",
+            "Only {} left: anyone else building now?",
             if *hotel { s.hotels } else { s.houses },
-            name(s, s.acting_player())
         ),
         None => {
             let p = s.current;
@@ -234,6 +234,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Trade(_) => "Deal".into(),
         Command::Pay => "Pay".into(),
         Command::Resolve => "Auto-resolve the debt".into(),
+        Command::WantNone => "No one else: build".into(),
         Command::Concede => "Concede: bankrupt".into(),
         Command::Claim { square } => format!("Ask rent: {}", sq(rules, *square)),
         Command::TimeUp => "Time up: end the game".into(),

@@ -35,6 +35,8 @@ pub enum Act {
     CloseAuction,
     /// Choose this bidder's amount with UP/DOWN (View::Bid).
     BidFor(usize),
+    /// Choose how many buildings this player wants in a shortage (View::Want).
+    WantFor(usize),
     DealSquare(usize),
     DealBuyer(usize),
     Confirm,
@@ -60,12 +62,19 @@ pub enum View {
         player: usize,
         amount: i64,
     },
+    /// In a possible building shortage, how many this player wants now: UP/DOWN set it.
+    Want {
+        player: usize,
+        count: u8,
+    },
     /// One square's options, opened by tapping its deed.
     Square {
         square: usize,
     },
     ConfirmConcede,
     ConfirmTimeUp,
+    /// Auto-resolve's plan (the mortgages and sales it would make), shown before it is done.
+    ConfirmResolve,
 }
 
 /// A time-limit game's clock (sectionopoly: TIME LIMIT GAME, "a definite hour of termination").
@@ -267,6 +276,12 @@ impl Screens for PropertyScreens {
                     rules.squares[sq].name, s.players[b].name
                 ))
             }
+            View::Want { player, count } => {
+                return wrap(&format!(
+                    "{} wants {count} now (UP/DOWN), OK says it",
+                    s.players[player].name
+                ))
+            }
             View::Bid { player, amount } => {
                 let high = match s.top() {
                     Some(Pending::Auction(a)) => match a.high {
@@ -291,13 +306,41 @@ impl Screens for PropertyScreens {
             View::ConfirmTimeUp => {
                 let why = match &self.clock {
                     Some(c) if c.left_ms(desk.now) == 0 => {
-                        format!("The agreed {} minutes are over. ", c.limit_ms / 60_000)
+                        let minutes = c.limit_ms / 60_000;
+                        let word = if minutes == 1 {
+                            "minute is"
+                        } else {
+                            "minutes are"
+                        };
+                        format!("The agreed {minutes} {word} over. ")
                     }
                     _ => String::new(),
                 };
                 return wrap(&format!(
                     "{why}End the game now? Everything is valued and the richest player wins."
                 ));
+            }
+            View::ConfirmConcede => {
+                if let Some(Pending::Debt(d)) = s.top() {
+                    let more = crate::engine::property::debt::net_worth(rules, s, d.debtor)
+                        - s.cash(d.debtor);
+                    return wrap(&format!(
+                        "{} owes {}. Selling and mortgaging could still raise {more}. Go \
+                         bankrupt?",
+                        s.players[d.debtor].name, d.amount
+                    ));
+                }
+            }
+            View::ConfirmResolve => {
+                return match crate::engine::property::autoresolve::plan(rules, s) {
+                    Ok(steps) => {
+                        let mut lines: Vec<String> =
+                            steps.iter().map(|c| menu::label(rules, s, c)).collect();
+                        lines.push("then pay the debt".into());
+                        crate::ui::text::wrap_all(&lines)
+                    }
+                    Err(e) => wrap(&e.to_string()),
+                };
             }
             _ => {}
         }
@@ -318,27 +361,38 @@ impl Screens for PropertyScreens {
         wrap(&menu::headline(rules, s, desk.cfg.auction_step))
     }
 
+    /// After a command from the manage or square menu, that menu stays, the cursor on the
+    /// same kind of line (the next building after a building, never a sale).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
-        let mut flow = Flow::Stay;
-        if let Some(lines) = desk.run(g, cmd) {
-            if matches!(g.state.top(), Some(Pending::Auction(_))) {
-                self.auction_since = desk.now;
-            }
-            if let Some(pages) = menu::pages(&lines) {
-                self.go(View::Main);
-                return Flow::Pager(Pages {
-                    title: None,
-                    pages,
-                    last: "OK",
-                });
-            }
-            flow = Flow::Stay;
+        let done = cmd.clone();
+        let lines = desk.run(g, cmd);
+        if matches!(g.state.top(), Some(Pending::Auction(_))) {
+            self.auction_since = desk.now;
         }
-        if !matches!(self.view, View::Manage) || self.entries(g, desk).len() <= 1 {
-            self.view = View::Main;
+        // The manage and square menus serve a turn, a debt or a purchase; anything else that
+        // is now waiting (an auction, a shortage) is asked on the main screen.
+        let serves = matches!(
+            g.state.top(),
+            None | Some(Pending::Debt(_)) | Some(Pending::Buy { .. })
+        );
+        let stays = matches!(self.view, View::Manage | View::Square { .. })
+            && serves
+            && self.entries(g, desk).len() > 1;
+        if stays {
+            // A row of builds is a press each: the payment shows above the menu, the whole
+            // working is in the log, and no pager stands between one house and the next.
+            self.sel = self.next_alike(g, desk, &done);
+            return Flow::Stay;
         }
-        self.sel = 0;
-        flow
+        self.go(View::Main);
+        match lines.as_deref().and_then(menu::pages) {
+            Some(pages) => Flow::Pager(Pages {
+                title: None,
+                pages,
+                last: "OK",
+            }),
+            None => Flow::Stay,
+        }
     }
 
     fn standings(g: &Se) -> (String, Vec<String>) {
@@ -366,6 +420,23 @@ impl PropertyScreens {
     fn go(&mut self, view: View) {
         self.view = view;
         self.sel = 0;
+    }
+
+    /// Where the cursor goes after `done`: the same command again if it is still offered
+    /// (another house on the same lot), else the next line of the same kind from where the
+    /// cursor was, else the first of that kind, else "Back" (never a line of another kind,
+    /// so a second press of OK cannot sell what was just built).
+    fn next_alike(&self, g: &Se, desk: &Desk, done: &Command) -> usize {
+        let entries = self.entries(g, desk);
+        let alike = |e: &Entry| matches!(&e.act, Act::Cmd(c) if std::mem::discriminant(c) == std::mem::discriminant(done));
+        if let Some(i) = entries.iter().position(|e| e.act == Act::Cmd(done.clone())) {
+            return i;
+        }
+        let after = (self.sel..entries.len()).find(|&i| alike(&entries[i]));
+        after
+            .or_else(|| entries.iter().position(alike))
+            .or_else(|| entries.iter().position(|e| e.act == Act::Back))
+            .unwrap_or(0)
     }
 
     /// The menu of the current view.
@@ -406,6 +477,16 @@ impl PropertyScreens {
                 out.push(entry("Back", Act::Back));
                 out
             }
+            View::Want { player, count } => vec![
+                entry(
+                    format!("{} wants {count}", s.players[*player].name),
+                    Act::Cmd(Command::Want {
+                        player: *player,
+                        count: *count,
+                    }),
+                ),
+                entry("Back", Act::Back),
+            ],
             View::Bid { player, amount } => vec![
                 entry(
                     format!("{} bids {amount}", s.players[*player].name),
@@ -436,13 +517,18 @@ impl PropertyScreens {
                 out.push(entry("Back", Act::Back));
                 out
             }
+            // What cannot be taken back is never the line OK lands on first.
             View::ConfirmTimeUp => vec![
+                entry("No: play on", Act::Back),
                 entry("Yes: value all, end it", Act::Confirm),
-                entry("No", Act::Back),
             ],
             View::ConfirmConcede => vec![
+                entry("No: raise money", Act::Back),
                 entry("Yes: go bankrupt", Act::Confirm),
+            ],
+            View::ConfirmResolve => vec![
                 entry("No", Act::Back),
+                entry("Yes: do it and pay", Act::Confirm),
             ],
         }
     }
@@ -535,6 +621,19 @@ impl PropertyScreens {
                 out.push(entry("Sell or mortgage...", Act::Manage));
                 out.push(entry("Concede: bankrupt", Act::Cmd(Command::Concede)));
             }
+            // One question for the table; a player who wants some says how many.
+            Some(Pending::Shortage { wishes, .. }) => {
+                out.push(entry(
+                    menu::label(rules, s, &Command::WantNone),
+                    Act::Cmd(Command::WantNone),
+                ));
+                for p in (0..wishes.len()).filter(|&p| wishes[p].is_none()) {
+                    out.push(entry(
+                        format!("{} builds too", s.players[p].name),
+                        Act::WantFor(p),
+                    ));
+                }
+            }
             Some(Pending::Buy { .. }) => {
                 for c in legal::legal(rules, s) {
                     if matches!(c, Command::Buy | Command::Decline) {
@@ -579,6 +678,13 @@ impl PropertyScreens {
                 let cash = g.state.cash(*player);
                 *amount = (*amount - dir * step).min(cash).max(lowest_bid);
             }
+            View::Want { player, count } => {
+                let hotel = matches!(g.state.top(), Some(Pending::Shortage { hotel: true, .. }));
+                let most =
+                    crate::engine::property::building::capacity(&g.rules, &g.state, *player, hotel)
+                        .clamp(1, 255) as i64;
+                *count = (*count as i64 - dir).clamp(1, most) as u8;
+            }
             // Agreeing the price: UP/DOWN change it, the menu stays on "agree".
             View::Deal {
                 square: Some(_),
@@ -594,6 +700,7 @@ impl PropertyScreens {
         match act {
             Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
             Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
+            Act::Cmd(Command::Resolve) => self.go(View::ConfirmResolve),
             Act::Cmd(c) => return self.command(g, desk, c),
             Act::Manage => {
                 self.manage_for = None;
@@ -614,6 +721,7 @@ impl PropertyScreens {
             Act::Undo => return Flow::ConfirmUndo,
             Act::Back => self.go(View::Main),
             Act::CloseAuction => return self.command(g, desk, Command::Close),
+            Act::WantFor(player) => self.go(View::Want { player, count: 1 }),
             Act::BidFor(player) => {
                 if let Some(Pending::Auction(a)) = g.state.top() {
                     let amount = menu::ask(&g.state, a, desk.cfg.auction_step);
@@ -637,6 +745,7 @@ impl PropertyScreens {
             Act::Confirm => match self.view.clone() {
                 View::ConfirmConcede => return self.command(g, desk, Command::Concede),
                 View::ConfirmTimeUp => return self.command(g, desk, Command::TimeUp),
+                View::ConfirmResolve => return self.command(g, desk, Command::Resolve),
                 View::Deal {
                     square: Some(sq),
                     buyer: Some(to),
@@ -681,6 +790,14 @@ impl PropertyScreens {
         let s = &g.state;
         match s.top().cloned() {
             // Choosing a bid: the tapping player bids the amount shown.
+            // "Anyone else building?": the tapping player says how many.
+            Some(Pending::Shortage { wishes, .. }) if wishes.get(p) == Some(&None) => {
+                self.go(View::Want {
+                    player: p,
+                    count: 1,
+                });
+                Flow::Stay
+            }
             Some(Pending::Auction(_)) if matches!(self.view, View::Bid { .. }) => {
                 if let View::Bid { amount, .. } = self.view {
                     return self.command(g, desk, Command::Bid { player: p, amount });

@@ -700,11 +700,128 @@ fn debt_screen_offers_raising_money_and_conceding() {
         ),
         "Ann owes Bob 320 and has 100"
     );
-    // Choosing auto-resolve mortgages the cheapest way and pays.
+    // Auto-resolve first shows its plan, the cursor on "No"; then it mortgages the cheapest
+    // way and pays.
     key(&mut ui, "\r", 5);
+    assert_eq!(ui.labels(), ["No", "Yes: do it and pay"]);
+    let plan = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(
+        plan.starts_with("Mortgage ") && plan.ends_with("then pay the debt"),
+        "{plan}"
+    );
+    assert!(ui.session::<Property>().unwrap().state.top().is_some());
+    choose(&mut ui, "Yes: do it and pay", 6);
     let s = &ui.session::<Property>().unwrap().state;
     assert!(s.top().is_none());
     assert_eq!(s.cash(0), 100 + 100 + 200 - 320);
+}
+
+#[test]
+fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
+    let mut ui = table_ui(2);
+    at_table(&mut ui, &["set owner comm-north Ann"]);
+    choose(&mut ui, "Concede: bankrupt", 1);
+    assert_eq!(ui.labels(), ["No: raise money", "Yes: go bankrupt"]);
+    assert_eq!(ui.chosen(), 0);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(
+        words.contains("Ann owes 320") && words.contains("could still raise 100"),
+        "{words}"
+    );
+    key(&mut ui, "\r", 2);
+    assert!(!ui.session::<Property>().unwrap().state.players[0].bankrupt);
+}
+
+/// A time-limit game of sectionopoly for Ann and Bob, with these options besides.
+fn timed_ui(edit: impl FnOnce(&mut boardside::engine::property::Options)) -> Ui {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.time_limit = true;
+    edit(&mut o);
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let s = Session::new(rules, &names, 3, o, None).unwrap();
+    ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    )
+}
+
+#[test]
+fn a_one_minute_game_says_the_agreed_minute_is_over() {
+    let mut ui = timed_ui(|o| o.time_limit_minutes = 1);
+    ui.handle(Input::Tick(60_000), 60_000);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(words.starts_with("The agreed 1 minute is over."), "{words}");
+}
+
+#[test]
+fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
+    let mut ui = table_ui(5);
+    {
+        let se = ui.session_mut::<Property>().unwrap();
+        se.run_line("set owner centre Ann");
+        se.run_line("set owner oversight Ann");
+    }
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Ann's squares", 2);
+    // OK again and again builds evenly across the group, one press a house, and stays here.
+    let built = |ui: &Ui| {
+        let s = &ui.session::<Property>().unwrap().state;
+        s.squares[1].level + s.squares[3].level
+    };
+    let first = ui
+        .labels()
+        .iter()
+        .position(|l| l.starts_with("Substation"))
+        .unwrap();
+    for _ in 0..first {
+        key(&mut ui, "j", 3);
+    }
+    for n in 1..=8u8 {
+        key(&mut ui, "\r", 4);
+        assert_eq!(built(&ui), n, "{:?} {:?}", ui.desk.note, ui.view);
+        assert_eq!(screens(&ui).view, prop::View::Manage);
+        let on = &ui.labels()[ui.chosen()];
+        assert!(!on.starts_with("Sell"), "after {n} the cursor is on {on}");
+    }
+    // Once the houses are all up, the next line is a hotel; never a sale.
+    let on = ui.labels()[ui.chosen()].clone();
+    assert!(on.starts_with("Command HQ") || on == "Back", "{on}");
+}
+
+#[test]
+fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
+    let mut ui = table_ui(5);
+    {
+        let se = ui.session_mut::<Property>().unwrap();
+        for sq in ["centre", "oversight"] {
+            se.run_line(&format!("set owner {sq} Ann"));
+        }
+        for sq in ["operations-floor", "strategy-room", "red-cell-wing"] {
+            se.run_line(&format!("set owner {sq} Bob"));
+        }
+    }
+    // A full bank: Ann's house goes up without a question.
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Ann's squares", 2);
+    choose(&mut ui, "Substation 50: Centre", 3);
+    assert!(top(&ui).is_none(), "{:?}", top(&ui));
+    // Five left: one question for the table, its first answer "no one else".
+    ui.session_mut::<Property>().unwrap().state.houses = 5;
+    choose(&mut ui, "Substation 50: Oversight", 4);
+    assert!(matches!(top(&ui), Some(Pending::Shortage { .. })));
+    assert_eq!(ui.labels()[..2], ["No one else: build", "Bob builds too"]);
+    assert!(ui.game.as_ref().unwrap().message(&ui.desk)[0].starts_with("Only 5 left"));
+    // Bob taps his token and says two.
+    ui.handle(bob(), 5);
+    key(&mut ui, "k", 6);
+    assert_eq!(ui.labels()[0], "Bob wants 2");
+    key(&mut ui, "\r", 7);
+    assert!(top(&ui).is_none(), "3 wanted of 5: no shortage");
+    let s = &ui.session::<Property>().unwrap().state;
+    assert_eq!((s.squares[1].level, s.squares[3].level), (1, 1));
 }
 
 #[test]
@@ -913,18 +1030,7 @@ fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
     ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     assert!(!ui.labels().iter().any(|e| e.starts_with("Time up")));
-    let rules = sectionopoly();
-    let mut o = rules.options.clone();
-    o.time_limit = true;
-    o.first_player = FirstPlayer::Listed;
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = Session::new(rules, &names, 3, o, None).unwrap();
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     choose(&mut ui, "Time up: end the game", 20);
     assert!(
@@ -1051,18 +1157,7 @@ fn the_simulators_tag_list_reaches_every_tag_and_never_outgrows_the_terminal() {
 
 #[test]
 fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then_new_game() {
-    let rules = sectionopoly();
-    let mut o = rules.options.clone();
-    o.time_limit = true;
-    o.first_player = FirstPlayer::Listed;
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = Session::new(rules, &names, 3, o, None).unwrap();
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
     choose(&mut ui, "Standings", 1);
     assert_eq!(ui.view, boardside::ui::View::Standings);
     let rows = boardside::games::property_screens::menu::standings(
@@ -1370,7 +1465,9 @@ fn the_new_game_screen_offers_house_rules_in_words_and_a_time_limit_game_keeps_a
     ui.handle(Input::Tick(end), end);
     assert_eq!(screens(&ui).view, prop::View::ConfirmTimeUp);
     golden("time-up", &ui);
-    choose(&mut ui, "No", end + 10);
+    // The cursor starts on "No": a double press never ends the evening.
+    assert_eq!(ui.labels()[ui.chosen()], "No: play on");
+    choose(&mut ui, "No: play on", end + 10);
     assert!(
         !ui.session::<Property>().unwrap().state.over,
         "the table plays on"

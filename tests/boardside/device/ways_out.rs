@@ -109,7 +109,9 @@ fn every_screen_of_every_game_has_a_way_out_by_back() {
                 );
             }
             if ui.view == View::Setup {
-                // A game ended and the table chose a new one: start it again.
+                // A game ended and the table chose a new one: start it again, with two
+                // players (the walk may have taken some off).
+                ui.setup.players = vec!["Ann".into(), "Bob".into()];
                 choose(&mut ui, "Start the game", now);
             }
         }

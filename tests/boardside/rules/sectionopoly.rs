@@ -1174,6 +1174,73 @@ fn time_limit_game_a_tie_on_worth_is_a_shared_win_never_the_first_seat() {
 }
 
 #[test]
+fn building_shortage_is_not_asked_while_the_bank_could_meet_this_build_and_every_other_wish() {
+    // Ann's one house and Bob's twelve at most (green, three lots) fit in a full bank of 32:
+    // the house goes up at once, nobody is asked.
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.run("build centre");
+    assert!(t.pending().is_none(), "{:?}", t.pending());
+    assert_eq!(t.level("centre"), 1);
+    // With 13 left, 1 + 12 still fits; with 12 left it might not, and the table is asked.
+    t.poke(|s| s.houses = 13);
+    t.run("build oversight");
+    assert!(t.pending().is_none(), "{:?}", t.pending());
+    t.poke(|s| s.houses = 12);
+    t.run("build centre");
+    assert!(matches!(t.pending(), Some(Pending::Shortage { .. })));
+}
+
+/// Ann (brown), Bob (green) and Cy (light blue) each own a whole group.
+fn three_builders() -> Table {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Ann", &["centre", "oversight"]);
+    t.own(
+        "Bob",
+        &["operations-floor", "strategy-room", "red-cell-wing"],
+    );
+    t.own("Cy", &["birkoffs-comm-center", "walters-area", "nikitas-apartment"]);
+    t
+}
+
+#[test]
+fn building_shortage_is_asked_once_want_none_answers_for_everyone_not_yet_asked() {
+    let mut t = three_builders();
+    t.poke(|s| s.houses = 5);
+    t.run("build centre");
+    assert!(matches!(t.pending(), Some(Pending::Shortage { .. })));
+    // "Anyone else building?" "No one": one answer, and Ann's house goes up.
+    t.run("want none");
+    assert!(
+        t.said("Bob wants 0 now") && t.said("Cy wants 0 now"),
+        "{:?}",
+        t.lines
+    );
+    assert!(t.pending().is_none());
+    assert_eq!(t.level("centre"), 1);
+    assert_eq!(t.cash("Ann"), 1500 - 50);
+    assert!(t.refused("want none").contains("nobody is asking"));
+}
+
+#[test]
+fn building_shortage_want_none_after_one_answer_settles_with_that_answer() {
+    let mut t = three_builders();
+    t.poke(|s| s.houses = 3);
+    t.run("build centre");
+    t.run("want Bob 3; want none");
+    assert!(
+        t.said("4 Substations wanted, Housekeeping has 3: they are auctioned"),
+        "{:?}",
+        t.lines
+    );
+    assert!(matches!(t.pending(), Some(Pending::Auction(_))));
+}
+
+#[test]
 fn building_shortage_is_about_wishes_no_auction_while_the_bank_has_enough() {
     // Ann (brown) and Bob (green) could put up 8 + 12 = 20 houses, more than the bank's 10;
     // but the bank is short only if they want more than 10 now.
