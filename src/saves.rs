@@ -53,30 +53,38 @@ pub fn newest(dir: &Path) -> Option<PathBuf> {
     recent(dir, 1).pop()
 }
 
-/// When a saved game was last played (its file's time, "22 Nov 20:31" UTC) and its players.
-pub fn when_and_who(path: &Path) -> (String, Vec<String>) {
+/// What the new-game screen and `describe` say of a saved game.
+pub struct Saved {
+    /// When it was last played (its file's time, "22 Nov 20:31" UTC).
+    pub when: String,
+    pub players: Vec<String>,
+    /// Its ruleset's id ("sectionopoly", "grid").
+    pub game: String,
+}
+
+/// A saved game's time, players and game, as far as its file says.
+pub fn about(path: &Path) -> Saved {
     let when = std::fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .map_or_else(String::new, |d| crate::journal::day_and_time(d.as_secs()));
-    let who = crate::journal::peek(path)
-        .ok()
-        .flatten()
-        .map(|p| p.players)
-        .unwrap_or_default();
-    (when, who)
+    let head = crate::journal::peek(path).ok().flatten();
+    Saved {
+        when,
+        players: head.as_ref().map(|p| p.players.clone()).unwrap_or_default(),
+        game: head.map(|p| p.ruleset).unwrap_or_default(),
+    }
 }
 
 /// What a saved game holds: "sectionopoly: Ann, Bob and Cy; last played 22 Nov 20:31 (UTC)".
 pub fn describe(path: &Path) -> String {
-    let (when, who) = when_and_who(path);
-    let game = crate::journal::peek(path)
-        .ok()
-        .flatten()
-        .map(|p| p.ruleset)
-        .unwrap_or_default();
-    let names = match who.split_last() {
+    let Saved {
+        when,
+        players,
+        game,
+    } = about(path);
+    let names = match players.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
         None => "no players".into(),

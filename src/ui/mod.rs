@@ -182,14 +182,19 @@ impl Ui {
             out.push(entry("Resume the last game", Act::Resume(r.clone())));
         }
         // Older saved games stay one press away (a new game does not hide them), named by
-        // when they were last played and who played them.
+        // their game, when they were last played and who played them: two evenings of the
+        // same table on the same day must not read alike.
         if let Some(dir) = &self.setup.journal_dir {
             for older in crate::saves::recent(dir, 3) {
                 if Some(&older) != self.setup.resume.as_ref() {
-                    let (when, who) = crate::saves::when_and_who(&older);
-                    let day = when.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                    let saved = crate::saves::about(&older);
                     out.push(entry(
-                        format!("Resume {day} {}", who.join(",")),
+                        format!(
+                            "Resume {} {} {}",
+                            saved.game,
+                            saved.when,
+                            saved.players.join(",")
+                        ),
                         Act::Resume(older),
                     ));
                 }

@@ -26,8 +26,9 @@ pub struct Entry<A> {
 
 /// A menu line whose words are cut to the screen's width.
 pub fn entry<A>(label: impl Into<String>, act: A) -> Entry<A> {
+    // Kept whole: the screen cuts it to its width, and shows it whole while it is chosen.
     Entry {
-        label: super::text::fit(&label.into()),
+        label: label.into(),
         act,
     }
 }
@@ -122,7 +123,8 @@ impl Desk {
             }
             Err(e) => {
                 tracing::info!("refused at the table: {e}");
-                self.note = Some(e.to_string());
+                // The reason in the table's words: no typed commands on a device of buttons.
+                self.note = Some(super::text::for_table(&e.to_string()));
                 self.refusal = Some(e.to_string());
                 self.sound = Some(Sound::Refuse);
                 None

@@ -110,6 +110,18 @@ pub fn for_table(line: &str) -> String {
         rest = &rest[open + close + 1..];
     }
     out.push_str(rest);
+    // A tail that only names typed commands goes too: "...: `illuminati Ann ID`", "...:
+    // `draw GROUP` or `draw special [ID]`".
+    if let Some(at) = out.find(": `") {
+        let tail = &out[at + 2..];
+        let only_commands = tail
+            .split('`')
+            .enumerate()
+            .all(|(i, part)| i % 2 == 1 || matches!(part.trim(), "" | "or" | "," | "." | "and"));
+        if only_commands {
+            out.truncate(at);
+        }
+    }
     out.replace('`', "")
 }
 

@@ -21,14 +21,16 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         // Which goal stays secret (the player reads it with `state --as PLAYER`).
         Event::Goal { player, .. } => format!("{} has chosen a secret goal (kept hidden)", pn(*player)),
         Event::Place { card, status, owner, master } => match (status, owner, master) {
-            (Status::Controlled, Some(o), Some(m)) => format!("{} joins {}'s power structure, under {}", cn(*card), pn(*o), cn(*m)),
-            (Status::Uncontrolled, _, _) => format!("{} is uncontrolled", cn(*card)),
-            (Status::Dead, _, _) => format!("{} goes to the dead pile", cn(*card)),
+            // Many names are plural ("The UFOs", "Feminists"): the card's name leads, then a
+            // colon, so no verb has to agree with it.
+            (Status::Controlled, Some(o), Some(m)) => format!("{}: now in {}'s power structure, under {}", cn(*card), pn(*o), cn(*m)),
+            (Status::Uncontrolled, _, _) => format!("{}: uncontrolled, face up", cn(*card)),
+            (Status::Dead, _, _) => format!("{}: to the dead pile", cn(*card)),
             (Status::Deck, _, _) => return None,
             _ => return None,
         },
         Event::Money { from, to: dest, amount, why } => match why {
-            Why::Start => format!("{} starts with {amount} MB", purse(dest)),
+            Why::Start => format!("{}: {amount} MB to start", purse(dest)),
             Why::Income if matches!(from, Purse::Bank) => format!("income: {} +{amount} MB (now {})", purse(dest), treasury(s, dest)),
             Why::Income => format!("income: {} pays {amount} MB (its negative income)", purse(from)),
             Why::Tax { .. } => format!("{} taxes {amount} MB from {}", purse(dest), purse(from)),
@@ -85,9 +87,9 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         ),
         Event::Restore { .. } => "worked out again, as before the card".into(),
         Event::Eliminated { player } => format!("{} is eliminated", pn(*player)),
-        Event::Arrows { card, arrows } => format!("{} has {arrows} outward control arrows", cn(*card)),
+        Event::Arrows { card, arrows } => format!("{}: {arrows} outward control arrows", cn(*card)),
         Event::Alignments { card, alignments } => format!(
-            "{} is {} this turn",
+            "{}: {} this turn",
             cn(*card),
             alignments.as_ref().map(|v| v.iter().map(|a| a.word()).collect::<Vec<_>>().join(", ")).unwrap_or_default()
         ),

@@ -6,7 +6,7 @@ use crate::engine::property::command::{Command, TaxChoice};
 use crate::engine::property::ruleset::Kind;
 use crate::engine::property::state::{Lot, Pending, State};
 use crate::engine::property::{auction, Ruleset};
-use crate::ui::text::{fit, for_table, wrap};
+use crate::ui::text::{for_table, wrap};
 
 fn name(s: &State, p: usize) -> &str {
     &s.players[p].name
@@ -149,7 +149,7 @@ pub fn held_step(step: i64, held_ms: u64) -> i64 {
 
 /// A command as a menu label.
 pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
-    let l = match cmd {
+    let l: String = match cmd {
         Command::Roll { .. } => "Roll the dice".to_string(),
         Command::End => "End the turn".into(),
         Command::Buy => match s.top() {
@@ -240,7 +240,8 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::TimeUp => "Time up: end the game".into(),
         Command::Set(_) => "Correction".into(),
     };
-    fit(&l)
+    // Whole: the screen cuts a long line and shows it whole while it is chosen.
+    l
 }
 
 /// The standings, richest first: "1 Ann 1520 (cash 1200, 4 sq)". Equal worth shares a place,

@@ -1074,10 +1074,11 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     };
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     let labels: Vec<String> = ui.labels();
-    // The older save is named by its day and players; the line chosen says what it is.
+    // The older save is named by its game, day, time and players; the line chosen says what
+    // it is.
     let older = labels
         .iter()
-        .find(|l| l.starts_with("Resume ") && l.ends_with(" Ann,Bob"))
+        .find(|l| l.starts_with("Resume sectionopoly ") && l.ends_with(" Ann,Bob"))
         .unwrap_or_else(|| panic!("{labels:?}"));
     let i = labels.iter().position(|l| l == older).unwrap();
     for _ in 0..i {

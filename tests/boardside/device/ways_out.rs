@@ -117,3 +117,67 @@ fn every_screen_of_every_game_has_a_way_out_by_back() {
         }
     }
 }
+
+#[test]
+fn the_device_never_shows_console_syntax_in_a_refusal_or_a_hint() {
+    use boardside::ui::text::for_table;
+    assert_eq!(
+        for_table("Ann has no Illuminati: `illuminati Ann ID`"),
+        "Ann has no Illuminati"
+    );
+    assert_eq!(
+        for_table("Ann draws: `draw GROUP` or `draw special [ID]`"),
+        "Ann draws"
+    );
+    assert_eq!(
+        for_table("Bob plays the UFOs: choose the secret goal first (`goal Bob ID`)"),
+        "Bob plays the UFOs: choose the secret goal first"
+    );
+    assert_eq!(for_table("the dice: `roll` or `roll D1 D2`"), "the dice");
+    // And at the table: START refused for a missing secret goal reads as words.
+    let setup = Setup {
+        rulesets: vec![ruleset_path("illuminati")],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    choose(&mut ui, "Start the game", 0);
+    choose(&mut ui, "Start", 1);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.starts_with("Ann has no Illuminati"), "{note}");
+    assert!(!note.contains('`'), "{note}");
+}
+
+#[test]
+fn a_square_name_cut_on_the_menu_is_read_whole_while_chosen() {
+    let mut ui = table_ui(5);
+    ui.session_mut::<Property>()
+        .unwrap()
+        .run_line("set owner birkoffs-comm-center Ann");
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Ann's squares", 2);
+    let labels = ui.labels();
+    let long = labels
+        .iter()
+        .position(|l| l.contains("Birkoff's Comm Center"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(
+        labels[long].len() > boardside::ui::text::COLS,
+        "{}",
+        labels[long]
+    );
+    let message = vec!["first".to_string(), "second".to_string()];
+    let rows = boardside::ui::text::rows("Ann 1500", &message, &labels, long, 3);
+    let shown: Vec<&str> = rows.iter().map(|(t, _)| t.as_str()).collect();
+    // The chosen line is cut on the menu, and whole (wrapped) above it.
+    let whole = boardside::ui::text::wrap(&labels[long]);
+    let at = shown
+        .iter()
+        .position(|r| *r == whole[0])
+        .unwrap_or_else(|| panic!("{shown:?}"));
+    assert_eq!(shown[at..at + whole.len()], whole[..]);
+    assert!(rows
+        .iter()
+        .any(|(t, inv)| *inv && labels[long].starts_with(t.as_str())));
+    assert_eq!(rows.len(), boardside::ui::text::ROWS);
+}

@@ -1429,3 +1429,17 @@ fn the_reports_money_starts_at_the_starting_treasuries() {
         assert!(s.points[0].1 > 0.0, "{}: {:?}", s.name, s.points);
     }
 }
+
+/// "The UFOs starts", "Feminists joins": names are often plural, so a card's name leads its
+/// line and a colon follows, with no verb that must agree.
+#[test]
+fn a_cards_lines_read_right_whether_its_name_is_plural_or_not() {
+    let mut g = game("bavarian", "ufos", "gnomes");
+    assert!(g.said("The UFOs: 8 MB to start"), "{:?}", g.lines);
+    g.ok("draw kgb");
+    assert!(g.said("KGB: uncontrolled, face up"), "{:?}", g.lines);
+    let all = g.lines.join("\n");
+    for bad in ["UFOs starts", "UFOs has", "UFOs is", "UFOs joins"] {
+        assert!(!all.contains(bad), "{bad}: {all}");
+    }
+}

@@ -1203,7 +1203,10 @@ fn three_builders() -> Table {
         "Bob",
         &["operations-floor", "strategy-room", "red-cell-wing"],
     );
-    t.own("Cy", &["birkoffs-comm-center", "walters-area", "nikitas-apartment"]);
+    t.own(
+        "Cy",
+        &["birkoffs-comm-center", "walters-area", "nikitas-apartment"],
+    );
     t
 }
 
