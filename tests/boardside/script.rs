@@ -1050,3 +1050,38 @@ fn simulate_figures_for_a_seed_stay_as_recorded() {
         assert_eq!(figures, want, "{game}: the figures for seed 3 changed");
     }
 }
+
+/// Each console example in the README (a block that starts `cargo run --release -- console`)
+/// plays as written: every line accepted, none refused.
+#[test]
+fn the_readmes_console_examples_work_as_written() {
+    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
+    let mut examples = 0;
+    for block in readme.split("```").skip(1).step_by(2) {
+        let mut lines = block.lines().filter(|l| !l.trim().is_empty());
+        let Some(first) = lines.next() else { continue };
+        let Some(args) = first.trim().strip_prefix("cargo run --release -- console ") else {
+            continue;
+        };
+        let mut argv: Vec<String> = vec!["script".into()];
+        for a in args.split_whitespace() {
+            argv.push(match a.strip_prefix("rulesets/") {
+                Some(f) => format!("{}/rulesets/{f}", env!("CARGO_MANIFEST_DIR")),
+                None => a.to_string(),
+            });
+        }
+        let input: String = lines
+            .map(|l| format!("{}\n", l.split('#').next().unwrap_or("").trim()))
+            .collect();
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let (code, out, err) = run(&argv, &input);
+        assert_eq!(code, 0, "{first}: {err}");
+        assert!(
+            !out.lines().any(|l| l.starts_with("error")),
+            "{first}:\n{out}"
+        );
+        examples += 1;
+    }
+    assert!(examples >= 2, "the grid and Illuminati examples");
+}
