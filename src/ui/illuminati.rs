@@ -359,6 +359,12 @@ impl Screens for IlluScreens {
         } else {
             IView::Main
         });
+        // An Illuminati chosen from a player's list: the cursor goes on to the next player's
+        // line, so DOWN then OK never picks the same player again.
+        if let (IView::ForPlayer { player }, Phase::Setup) = (&was, g.state.phase) {
+            self.sel = (*player + 1).min(self.entries(g).len().saturating_sub(1));
+            return Flow::Stay;
+        }
         // A new phase is a new menu: its first line, never what the old cursor points at
         // ("New game" at the end).
         if phase == g.state.phase

@@ -1055,8 +1055,8 @@ fn simulate_figures_for_a_seed_stay_as_recorded() {
 /// plays as written: every line accepted, none refused.
 #[test]
 fn the_readmes_console_examples_work_as_written() {
-    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut examples = 0;
     for block in readme.split("```").skip(1).step_by(2) {
         let mut lines = block.lines().filter(|l| !l.trim().is_empty());

@@ -407,3 +407,114 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     choose(&mut ui, "New game", t);
     assert_eq!(ui.view, View::Setup);
 }
+
+// ---- One finding, one test --------------------------------------------------------------------
+
+/// A fresh Illuminati table at its setup, Ann, Bob and Cy seated.
+fn illuminati_setup() -> Ui {
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0);
+    let mut ui = new_game_screen(tags, "illuminati", 4);
+    choose(&mut ui, "Start the game", 1);
+    ui
+}
+
+#[test]
+fn choosing_an_illuminati_from_the_list_moves_the_cursor_on_to_the_next_player() {
+    let mut ui = illuminati_setup();
+    choose(&mut ui, "Ann: no Illuminati", 2);
+    choose(&mut ui, "The Bavarian Illuminati", 3);
+    assert_eq!(ui.labels()[ui.chosen()], "Bob: no Illuminati");
+    key(&mut ui, "\r", 4);
+    choose(&mut ui, "The Gnomes of Zurich", 5);
+    assert_eq!(ui.labels()[ui.chosen()], "Cy: no Illuminati");
+}
+
+#[test]
+fn the_face_up_groups_are_dealt_on_the_device_and_the_ufos_goal_is_chosen_privately() {
+    let mut ui = illuminati_setup();
+    for (line, card) in [
+        ("Ann: no Illuminati", "The Bavarian Illuminati"),
+        ("Bob: no Illuminati", "The UFOs"),
+        ("Cy: no Illuminati", "The Gnomes of Zurich"),
+    ] {
+        choose(&mut ui, line, 2);
+        choose(&mut ui, card, 3);
+    }
+    // START waits for the secret goal, in words.
+    choose(&mut ui, "Start", 4);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("choose the secret goal first"), "{note}");
+    choose(&mut ui, "Secret goal: Bob", 5);
+    choose(&mut ui, "The Network", 6);
+    assert!(!ui.log().iter().any(|l| l.contains("Network")));
+    for _ in 0..4 {
+        choose(&mut ui, "Deal a group face up", 7);
+        key(&mut ui, "\r", 8);
+    }
+    choose(&mut ui, "Start", 9);
+    let s = &illu(&ui).state;
+    assert_eq!(s.phase, boardside::engine::illuminati::state::Phase::Turn);
+    let face_up = s
+        .cards
+        .iter()
+        .filter(|c| c.status == boardside::engine::illuminati::state::Status::Uncontrolled)
+        .count();
+    assert_eq!(face_up, 4);
+}
+
+#[test]
+fn an_attack_roll_shows_its_dice_on_a_page_of_their_own() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    ui.handle(group_tap("bavarian"), 2);
+    ui.handle(group_tap("cia"), 3);
+    illuminati_choose(&mut ui, "Attack to control", 4);
+    key(&mut ui, "r", 5);
+    let View::Pager { pages, .. } = &ui.view else {
+        panic!("{:?}", ui.view)
+    };
+    let title = pages.title.clone().unwrap_or_default();
+    assert!(
+        title.starts_with("Dice ") && title.contains(" = "),
+        "{title}"
+    );
+    let first = pages.pages[0].join(" ");
+    assert!(
+        first.contains("roll ") && first.contains(" against "),
+        "{first}"
+    );
+    // The attack's first line is not said again by the roll.
+    let attacks = ui
+        .log()
+        .iter()
+        .filter(|l| l.contains("attacks to control"))
+        .count();
+    assert_eq!(attacks, 1, "{:?}", ui.log());
+}
+
+#[test]
+fn privilege_and_call_off_are_offered_only_before_money_and_money_says_the_role() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    ui.handle(group_tap("bavarian"), 2);
+    ui.handle(group_tap("cia"), 3);
+    illuminati_choose(&mut ui, "Attack to control", 4);
+    let l = ui.labels();
+    assert!(l.contains(&"Call it off".to_string()) && l.contains(&"Privilege".to_string()));
+    assert!(l.contains(&"Ann attacks: MB".to_string()));
+    assert!(l.contains(&"Bob interferes: MB".to_string()));
+    // Bob's money screen says he interferes; a second tap of his token makes it an assist.
+    ui.handle(bob(), 5);
+    let said = |ui: &Ui| ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(said(&ui).starts_with("Bob interferes"), "{}", said(&ui));
+    ui.handle(bob(), 6);
+    assert!(said(&ui).starts_with("Bob assists"), "{}", said(&ui));
+    key(&mut ui, "\r", 7);
+    assert_eq!(illu(&ui).state.attack.as_ref().unwrap().assist[1], 1);
+    // Money is in the bank: neither is offered any more.
+    let l = ui.labels();
+    assert!(
+        !l.iter().any(|x| x == "Call it off" || x == "Privilege"),
+        "{l:?}"
+    );
+}
