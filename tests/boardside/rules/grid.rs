@@ -535,13 +535,13 @@ fn g_b_11_a_longer_second_stun_runs_from_the_round_after_it() {
 }
 
 /// A journal the earlier release saved, where a shorter second stun restarted the running
-/// one (tests/fixtures/grid-overlapping-stuns.journal, written by the release before the fix
+/// one (tests/fixtures/grid-overlapping-stuns.jsonl, written by the release before the fix
 /// of G.B.10): it resumes into the very state that release had (Bob stunned for 3 more rounds
 /// at round 4), and a new game of the same lines gets the corrected count (2).
 #[test]
 fn a_journal_of_the_earlier_stun_reading_resumes_into_the_state_it_had() {
     let fixture = format!(
-        "{}/tests/fixtures/grid-overlapping-stuns.journal",
+        "{}/tests/fixtures/grid-overlapping-stuns.jsonl",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&fixture).unwrap();
