@@ -5,7 +5,7 @@ use boardside::hw::config::Config;
 use boardside::hw::pi::Buttons;
 use boardside::hw::{Input, Inputs};
 
-struct Only(Buttons);
+struct Only(Buttons<rppal::gpio::InputPin>);
 
 impl Inputs for Only {
     fn poll(&mut self, now_ms: u64, _wait: u64) -> Vec<Input> {

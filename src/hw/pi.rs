@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use embedded_hal::digital::{InputPin, OutputPin};
 use embedded_hal::i2c::{ErrorType, I2c, Operation};
 use embedded_hal::spi::SpiDevice;
 use mfrc522::comm::blocking::spi::{DummyDelay, SpiInterface};
@@ -171,13 +172,15 @@ impl<S: SpiDevice> Reader<S> {
     }
 }
 
-/// The five buttons: active low with the Pi's internal pull-ups.
-pub struct Buttons {
-    pins: Vec<(Button, rppal::gpio::InputPin, Debouncer)>,
+/// The five buttons: active low with the Pi's internal pull-ups. Any embedded-hal input pin
+/// will do (rppal's on the Pi, a mock in the tests).
+pub struct Buttons<P: InputPin> {
+    pins: Vec<(Button, P, Debouncer)>,
 }
 
-impl Buttons {
-    pub fn open(cfg: &Config) -> Result<Buttons, String> {
+impl Buttons<rppal::gpio::InputPin> {
+    /// The configured GPIO pins, as inputs with pull-ups.
+    pub fn open(cfg: &Config) -> Result<Self, String> {
         let gpio = rppal::gpio::Gpio::new().map_err(|e| format!("GPIO: {e}"))?;
         let b = &cfg.buttons;
         let mut pins = Vec::new();
@@ -192,16 +195,34 @@ impl Buttons {
                 .get(pin)
                 .map_err(|e| format!("GPIO {pin} ({button:?}): {e}"))?
                 .into_input_pullup();
-            pins.push((button, p, Debouncer::new(b.debounce_ms, b.hold_ms)));
+            pins.push((button, p));
         }
-        Ok(Buttons { pins })
+        Ok(Buttons::new(pins, b.debounce_ms, b.hold_ms))
+    }
+}
+
+impl<P: InputPin> Buttons<P> {
+    pub fn new(pins: Vec<(Button, P)>, debounce_ms: u64, hold_ms: u64) -> Self {
+        Buttons {
+            pins: pins
+                .into_iter()
+                .map(|(b, p)| (b, p, Debouncer::new(debounce_ms, hold_ms)))
+                .collect(),
+        }
     }
 
-    /// Sample every pin once; the debounced events.
+    /// The pins, given back (tests check their mocks' expectations).
+    pub fn into_pins(self) -> Vec<(Button, P)> {
+        self.pins.into_iter().map(|(b, p, _)| (b, p)).collect()
+    }
+
+    /// Sample every pin once; the debounced events. A pin that cannot be read counts as
+    /// released (a button is never pressed by an error).
     pub fn events(&mut self, now_ms: u64) -> Vec<Input> {
         let mut out = Vec::new();
         for (button, pin, deb) in self.pins.iter_mut() {
-            if let Some(p) = deb.sample(pin.is_low(), now_ms) {
+            let down = pin.is_low().unwrap_or(false);
+            if let Some(p) = deb.sample(down, now_ms) {
                 out.push(Input::Button(*button, p));
             }
         }
@@ -209,23 +230,57 @@ impl Buttons {
     }
 }
 
-/// The optional piezo buzzer: software PWM at each tone's pitch, half duty (a passive piezo
-/// is loudest with a square wave).
-pub struct Buzzer {
-    pin: rppal::gpio::OutputPin,
+/// What the buzzer needs of its pin: embedded-hal's output (an active buzzer sounds while the
+/// pin is high, at its own pitch), and for a passive piezo a square wave at a pitch.
+pub trait Piezo: OutputPin {
+    /// Sound `hz`: by default the pin goes high (an active buzzer).
+    fn tone(&mut self, hz: u32) -> Result<(), Self::Error> {
+        let _ = hz;
+        self.set_high()
+    }
+    /// Stop sounding.
+    fn quiet(&mut self) -> Result<(), Self::Error> {
+        self.set_low()
+    }
+}
+
+/// On the Pi: rppal's software PWM at the tone's pitch, half duty (a passive piezo is
+/// loudest with a square wave).
+impl Piezo for rppal::gpio::OutputPin {
+    fn tone(&mut self, hz: u32) -> Result<(), Self::Error> {
+        // A failed PWM change leaves the buzzer silent at worst; the game goes on.
+        let _ = self.set_pwm_frequency(hz as f64, 0.5);
+        Ok(())
+    }
+    fn quiet(&mut self) -> Result<(), Self::Error> {
+        let _ = self.clear_pwm();
+        rppal::gpio::OutputPin::set_low(self);
+        Ok(())
+    }
+}
+
+/// The optional buzzer, following the sound's timeline on every poll.
+pub struct Buzzer<P: Piezo> {
+    pin: P,
     timeline: Timeline,
 }
 
-impl Buzzer {
-    pub fn open(cfg: &Config) -> Result<Buzzer, String> {
+impl Buzzer<rppal::gpio::OutputPin> {
+    pub fn open(cfg: &Config) -> Result<Self, String> {
         let pin = rppal::gpio::Gpio::new()
             .and_then(|g| g.get(cfg.buzzer.pin))
             .map_err(|e| format!("GPIO {}: {e}", cfg.buzzer.pin))?
             .into_output_low();
-        Ok(Buzzer {
+        Ok(Buzzer::new(pin))
+    }
+}
+
+impl<P: Piezo> Buzzer<P> {
+    pub fn new(pin: P) -> Self {
+        Buzzer {
             pin,
             timeline: Timeline::default(),
-        })
+        }
     }
 
     /// Start a sound now (it plays as `follow` is called).
@@ -236,19 +291,24 @@ impl Buzzer {
 
     /// Bring the pin to what the sound wants at `now_ms` (called on every poll).
     pub fn follow(&mut self, now_ms: u64) {
-        // A failed PWM change leaves the buzzer silent at worst; the game goes on.
+        // A pin that fails leaves the buzzer silent at worst; the game goes on.
         let _ = match self.timeline.due(now_ms) {
-            Some(Change::Tone(hz)) => self.pin.set_pwm_frequency(hz as f64, 0.5),
-            Some(Change::Silence) => self.pin.clear_pwm(),
+            Some(Change::Tone(hz)) => self.pin.tone(hz),
+            Some(Change::Silence) => self.pin.quiet(),
             None => Ok(()),
         };
+    }
+
+    /// The pin (tests check its mock's expectations).
+    pub fn pin(&mut self) -> &mut P {
+        &mut self.pin
     }
 }
 
 /// The whole device.
 pub struct Pi {
-    pub buttons: Buttons,
-    pub buzzer: Option<Buzzer>,
+    pub buttons: Buttons<rppal::gpio::InputPin>,
+    pub buzzer: Option<Buzzer<rppal::gpio::OutputPin>>,
     pub reader: Option<Reader<linux_embedded_hal::SpidevDevice>>,
     pub screen: OledScreen<linux_embedded_hal::I2cdev>,
     /// Held high: the MFRC522's reset line is active low.
@@ -326,6 +386,27 @@ fn missing(lines: &mut Vec<(String, bool)>, line: String) {
     lines.push((line, false));
 }
 
+/// The reader's line, from what its version register said: 0x00 or 0xFF (or no answer) is
+/// an SPI bus with no chip on it, or a wiring fault (hardware/README.md), never a reader
+/// found; 0x91 and 0x92 are the genuine MFRC522's; anything else answers, but is a clone.
+pub fn reader_line(spi: &str, version: Option<u8>) -> (String, bool) {
+    match version {
+        None | Some(0x00) | Some(0xFF) => (
+            format!(
+                "reader: not answering on {spi} (version {}): check its wiring (hardware/README.md); \
+                 playing on buttons alone",
+                version.map_or("unread".into(), |v| format!("0x{v:02X}"))
+            ),
+            false,
+        ),
+        Some(v @ (0x91 | 0x92)) => (format!("reader: found on {spi} (version 0x{v:02X})"), true),
+        Some(v) => (
+            format!("reader: found on {spi} (version 0x{v:02X}, not a genuine MFRC522's)"),
+            true,
+        ),
+    }
+}
+
 /// Look for the configured devices. Buttons and display are needed for a Pi game; the reader
 /// is optional (buttons alone play the whole game).
 pub fn detect(cfg: &Config) -> Found {
@@ -358,12 +439,9 @@ pub fn detect(cfg: &Config) -> Found {
     let reader = if cfg.reader.enabled {
         match open_reader(cfg) {
             Ok((mut r, reset)) => {
-                let v = r.version().unwrap_or(0);
-                found(
-                    &mut lines,
-                    format!("reader: found on {} (version 0x{v:02X})", cfg.reader.spi),
-                );
-                Some((r, reset))
+                let (line, answers) = reader_line(&cfg.reader.spi, r.version());
+                lines.push((line, answers));
+                answers.then_some((r, reset))
             }
             Err(e) => {
                 missing(

@@ -59,6 +59,121 @@ fn a_card_resting_on_a_flickering_reader_is_one_tap() {
 }
 
 #[test]
+fn the_buttons_read_any_embedded_hal_pin_active_low_debounced() {
+    use boardside::hw::pi::Buttons;
+    use boardside::hw::Button;
+    use embedded_hal_mock::eh1::digital::{Mock as Pin, State, Transaction as T};
+    // OK is pressed (low) for three samples 10 ms apart, then released; ROLL stays up.
+    // Debounced at 15 ms: each change counts once it has held that long.
+    let ok = Pin::new(&[
+        T::get(State::High),
+        T::get(State::Low),
+        T::get(State::Low),
+        T::get(State::Low),
+        T::get(State::High),
+        T::get(State::High),
+        T::get(State::High),
+        T::get(State::High),
+    ]);
+    let roll = Pin::new(&vec![T::get(State::High); 8]);
+    let mut buttons = Buttons::new(vec![(Button::Ok, ok), (Button::Roll, roll)], 15, 800);
+    let mut events = Vec::new();
+    for t in 0..8 {
+        events.extend(buttons.events(t * 10));
+    }
+    assert_eq!(
+        events,
+        [
+            Input::Button(Button::Ok, Press::Press),
+            Input::Button(Button::Ok, Press::Release)
+        ]
+    );
+    for (_, mut pin) in buttons.into_pins() {
+        pin.done();
+    }
+}
+
+#[test]
+fn the_buzzer_sounds_on_any_embedded_hal_pin_one_beep_or_two() {
+    use boardside::hw::buzzer::Sound;
+    use boardside::hw::pi::{Buzzer, Piezo};
+    use embedded_hal_mock::eh1::digital::{Mock, State, Transaction as T};
+    /// An active buzzer on a mock pin: high while it sounds.
+    struct Active(Mock);
+    impl embedded_hal::digital::ErrorType for Active {
+        type Error = core::convert::Infallible;
+    }
+    impl embedded_hal::digital::OutputPin for Active {
+        fn set_low(&mut self) -> Result<(), Self::Error> {
+            embedded_hal::digital::OutputPin::set_low(&mut self.0).unwrap();
+            Ok(())
+        }
+        fn set_high(&mut self) -> Result<(), Self::Error> {
+            embedded_hal::digital::OutputPin::set_high(&mut self.0).unwrap();
+            Ok(())
+        }
+    }
+    impl Piezo for Active {}
+    // A refusal: on, off, on, off (120 ms, 80 ms gap, 120 ms).
+    let pin = Mock::new(&[
+        T::set(State::High),
+        T::set(State::Low),
+        T::set(State::High),
+        T::set(State::Low),
+    ]);
+    let mut buzzer = Buzzer::new(Active(pin));
+    buzzer.play(Sound::Refuse, 0);
+    for t in (5..400).step_by(5) {
+        buzzer.follow(t);
+    }
+    buzzer.pin().0.done();
+}
+
+#[test]
+fn a_reader_whose_version_reads_0x00_is_a_wiring_fault_never_found() {
+    use boardside::hw::pi::reader_line;
+    let (line, found) = reader_line("/dev/spidev0.0", Some(0x00));
+    assert!(!found);
+    assert!(
+        line.starts_with("reader: not answering on /dev/spidev0.0 (version 0x00)")
+            && line.contains("wiring"),
+        "{line}"
+    );
+    assert!(!reader_line("/dev/spidev0.0", Some(0xFF)).1);
+    assert!(!reader_line("/dev/spidev0.0", None).1);
+    assert_eq!(
+        reader_line("/dev/spidev0.0", Some(0x92)),
+        (
+            "reader: found on /dev/spidev0.0 (version 0x92)".to_string(),
+            true
+        )
+    );
+    assert!(reader_line("/dev/spidev0.0", Some(0x88))
+        .0
+        .contains("not a genuine"));
+}
+
+#[test]
+fn the_service_may_open_every_gpiochip_rppal_scans() {
+    // rppal stops at the first /dev/gpiochipN it may not open; on a Pi whose SoC chip is not
+    // the first, a policy naming only some chips would hide the buttons.
+    let unit = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/hardware/package/boardside.service"
+    ))
+    .unwrap();
+    let allowed: Vec<&str> = unit
+        .lines()
+        .filter_map(|l| l.strip_prefix("DeviceAllow="))
+        .collect();
+    assert!(allowed.contains(&"char-gpiochip rw"), "{allowed:?}");
+    assert!(
+        !allowed.iter().any(|a| a.starts_with("/dev/gpiochip")),
+        "no single chips: {allowed:?}"
+    );
+}
+
+#[test]
 fn frame_pixels_changes_and_ascii() {
     let mut a = Frame::default();
     a.set(0, 0, true);
