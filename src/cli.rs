@@ -47,6 +47,9 @@ pub enum Verb {
     Doctor {
         #[arg(long)]
         config: Option<PathBuf>,
+        /// Then print each button press, release and hold for this many seconds.
+        #[arg(long, value_name = "SECONDS")]
+        buttons: Option<u64>,
     },
     /// Random legal games: speed figures and win share per seat.
     Simulate(SimArgs),
@@ -331,7 +334,10 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Play(a)) => device(a),
         Some(Verb::Console(a)) => play(a),
         Some(Verb::Tags(a)) => tags(a),
-        Some(Verb::Doctor { config: path }) => doctor(path),
+        Some(Verb::Doctor {
+            config: path,
+            buttons,
+        }) => doctor(path, *buttons),
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
         Some(Verb::Report(a)) => report(a),
@@ -596,11 +602,14 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
     }
 }
 
-fn doctor(path: &Option<PathBuf>) -> Result<(), String> {
+fn doctor(path: &Option<PathBuf>, buttons: Option<u64>) -> Result<(), String> {
     let cfg = config(path)?;
     let (lines, ready) = crate::doctor::report(&cfg, path.as_deref());
     for l in lines {
         say!("{l}");
+    }
+    if let Some(seconds) = buttons {
+        crate::doctor::watch_buttons(&cfg, seconds, &mut std::io::stdout())?;
     }
     if ready {
         Ok(())

@@ -1,6 +1,7 @@
 //! `boardside doctor`: what a new owner runs first. For each configured device: is the node
 //! there, may this user open it, does the device answer; then the state directory, the tag
-//! map and the rulesets. Every problem comes with the usual fix.
+//! map and the rulesets. Every problem comes with the usual fix. `--buttons SECONDS` then
+//! prints each button's press, release and hold as the owner presses them.
 
 use std::path::Path;
 
@@ -127,4 +128,29 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
             .into()
     });
     (lines, playable)
+}
+
+/// `doctor --buttons SECONDS`: each button event, as it happens, for that long (the wiring
+/// check of the bring-up: every button must print a press and a release).
+pub fn watch_buttons(
+    cfg: &Config,
+    seconds: u64,
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    let mut buttons = crate::hw::pi::Buttons::open(cfg)
+        .map_err(|e| format!("buttons: {e}; on a Pi, run as a user in the gpio group"))?;
+    let _ = writeln!(out, "press each button, then hold OK ({seconds} s)");
+    let start = std::time::Instant::now();
+    while start.elapsed().as_secs() < seconds {
+        let now = start.elapsed().as_millis() as u64;
+        for event in buttons.events(now) {
+            if let crate::hw::Input::Button(b, p) = event {
+                let _ = writeln!(out, "{now:>6} ms  {b:?} {p:?}");
+                let _ = out.flush();
+            }
+        }
+        // Sampled every 5 ms, as the device loop does.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    Ok(())
 }

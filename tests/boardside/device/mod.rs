@@ -6,6 +6,7 @@
 mod chip;
 mod grid;
 mod illuminati;
+mod registers;
 mod ways_out;
 
 use boardside::hw::debounce::Debouncer;
@@ -191,30 +192,22 @@ fn frame_pixels_changes_and_ascii() {
 
 /// SSD1306 datasheet §10.1 command table; each command goes as [0x00 (Co=0, D/C#=0), cmd...].
 fn init_sequence() -> Vec<I2c> {
-    let cmds: &[&[u8]] = &[
-        &[0xAE],       // display off
-        &[0xD5, 0x80], // clock divide ratio / oscillator
-        &[0xA8, 0x3F], // multiplex ratio: 64 rows
-        &[0xD3, 0x00], // display offset 0
-        &[0x40],       // start line 0
-        &[0x8D, 0x14], // charge pump on
-        &[0x20, 0x00], // horizontal addressing
-        &[0xDA, 0x12], // COM pins: alternative configuration
-        &[0xA1],       // segment remap
-        &[0xC8],       // COM scan descending
-        &[0xD9, 0x21], // pre-charge period
-        &[0x81, 0x5F], // contrast
-        &[0xDB, 0x40], // VCOMH deselect level
-        &[0xA4],       // display follows RAM
-        &[0xA6],       // normal (not inverted)
-        &[0x2E],       // scrolling off
-        &[0xAF],       // display on
-    ];
-    cmds.iter()
-        .map(|c| {
-            let mut v = vec![0x00];
-            v.extend_from_slice(c);
-            I2c::write(0x3C, v)
+    // display off; clock; 64 rows; offset 0; start line 0; charge pump on; horizontal
+    // addressing; COM pins; segment remap; COM scan descending; pre-charge; contrast; VCOMH;
+    // display follows RAM; not inverted; scrolling off; display on.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/ssd1306-init.hex"
+    ))
+    .unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let bytes = l
+                .split_whitespace()
+                .map(|h| u8::from_str_radix(h, 16).unwrap())
+                .collect();
+            I2c::write(0x3C, bytes)
         })
         .collect()
 }
