@@ -1,8 +1,10 @@
 //! The device loop, the same for the Pi, the terminal simulator and the tests: inputs to the
-//! UI, the UI's commands to the session (which journals them), the frame to the screen.
+//! UI, the UI's commands to the session (which journals them), the frame to the screen, and
+//! what the table should hear to the voice.
 
 use crate::hw::{Backend, Frame, Input};
 use crate::ui::{render::render, Ui};
+use crate::voice::speaker::Voice;
 
 /// Run until the backend says `Quit`. `clock` gives milliseconds since the start (real time on
 /// the table, made-up time in tests).
@@ -10,8 +12,10 @@ pub fn run(
     backend: &mut dyn Backend,
     ui: &mut Ui,
     clock: &mut dyn FnMut() -> u64,
+    voice: &mut Voice,
 ) -> Result<(), String> {
     let mut frame = Frame::default();
+    let mut heard = None;
     // Failed shows in a row: the display is retried with every frame, so a loose wire or a
     // glitch on the bus costs a redraw, never the game (the buttons and the journal go on).
     let mut failures = 0u64;
@@ -25,6 +29,19 @@ pub fn run(
         }
         for sound in ui.sounds.drain(..) {
             backend.sound(sound, now);
+        }
+        // The voice follows the table's setting, then says each command's lines.
+        if heard != Some(ui.desk.voice) {
+            let v = ui.desk.voice;
+            voice.set_on(v.on);
+            voice.set_pace(v.speed, v.volume);
+            heard = Some(v);
+        }
+        for lines in ui.desk.spoken.drain(..) {
+            voice.say(lines);
+        }
+        if std::mem::take(&mut ui.desk.say_again) {
+            voice.again();
         }
         ui.handle(Input::Tick(now), now);
         if ui.dirty {

@@ -50,6 +50,9 @@ pub enum Verb {
         /// Then print each button press, release and hold for this many seconds.
         #[arg(long, value_name = "SECONDS")]
         buttons: Option<u64>,
+        /// Then say a test line through the speech command and the sound card.
+        #[arg(long)]
+        voice: bool,
     },
     /// Random legal games: speed figures and win share per seat.
     Simulate(SimArgs),
@@ -93,6 +96,10 @@ pub struct GameArgs {
     pub journal: Option<PathBuf>,
     /// The script file; `-` or nothing for standard input.
     pub script: Option<PathBuf>,
+    /// Write what the voice would say: DIR/spoken.txt (dropped lines marked) and, where
+    /// espeak-ng is installed, one WAV a line.
+    #[arg(long, value_name = "DIR")]
+    pub voice_out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -225,6 +232,13 @@ fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
             )],
         );
     }
+    let mut recorder = match &a.voice_out {
+        Some(dir) => Some(crate::voice::record::Recorder::new(
+            dir,
+            &crate::voice::VoiceConfig::default(),
+        )?),
+        None => None,
+    };
     let mut bytes = Vec::new();
     let mut number = 0usize;
     loop {
@@ -250,8 +264,11 @@ fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
         if interactive && matches!(line.trim(), "quit" | "exit") {
             break;
         }
-        let result = session.run_line(line);
+        let (result, spoken) = session.run_spoken(line);
         say(&mut out, &result);
+        if let Some(r) = recorder.as_mut() {
+            r.batch(spoken)?;
+        }
         if interactive && !line.trim().is_empty() {
             let now = session.prompt();
             // The events may have just said it ("now: ...").
@@ -337,7 +354,8 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Doctor {
             config: path,
             buttons,
-        }) => doctor(path, *buttons),
+            voice,
+        }) => doctor(path, *buttons, *voice),
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
         Some(Verb::Report(a)) => report(a),
@@ -381,6 +399,7 @@ fn play(a: &GameArgs) -> Result<(), String> {
             options: a.options.clone(),
             journal: Some(path),
             script: a.script.clone(),
+            voice_out: a.voice_out.clone(),
         };
         &with_journal
     } else {
@@ -500,9 +519,15 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         _ => {}
     }
     ui.tags_path = Some(tags_path.clone());
+    ui.desk.voice = crate::ui::screen::VoiceSetting {
+        on: cfg.voice.enabled,
+        speed: cfg.voice.speed,
+        volume: cfg.voice.volume,
+    };
+    let mut voice = crate::voice::speaker::Voice::new(&cfg.voice);
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
-    crate::app::run(backend.as_mut(), &mut ui, &mut clock)
+    crate::app::run(backend.as_mut(), &mut ui, &mut clock, &mut voice)
 }
 
 /// The same ruleset file, however its path was written.
@@ -602,7 +627,7 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
     }
 }
 
-fn doctor(path: &Option<PathBuf>, buttons: Option<u64>) -> Result<(), String> {
+fn doctor(path: &Option<PathBuf>, buttons: Option<u64>, voice: bool) -> Result<(), String> {
     let cfg = config(path)?;
     let (lines, ready) = crate::doctor::report(&cfg, path.as_deref());
     for l in lines {
@@ -610,6 +635,9 @@ fn doctor(path: &Option<PathBuf>, buttons: Option<u64>) -> Result<(), String> {
     }
     if let Some(seconds) = buttons {
         crate::doctor::watch_buttons(&cfg, seconds, &mut std::io::stdout())?;
+    }
+    if voice {
+        say!("{}", crate::doctor::say_test(&cfg)?);
     }
     if ready {
         Ok(())

@@ -78,6 +78,21 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
         let ok = l.contains(": found");
         lines.push(format!("{} {l}", if ok { "ok  " } else { "FIX " }));
     }
+    // The voice is optional: without espeak-ng the table plays silently.
+    lines.push(if !cfg.voice.enabled {
+        "ok   voice: off in the config".into()
+    } else if crate::voice::speaker::available(&cfg.voice) {
+        format!(
+            "ok   voice: {} ({}, {} words a minute); `boardside doctor --voice` says a test line",
+            cfg.voice.command, cfg.voice.voice, cfg.voice.speed
+        )
+    } else {
+        format!(
+            "note voice: `{}` is not installed (sudo apt install espeak-ng); the table plays \
+             silently",
+            cfg.voice.command
+        )
+    });
     let state = state_dir();
     let writable = std::fs::create_dir_all(&state)
         .and_then(|_| std::fs::write(state.join(".doctor"), b"ok"))
@@ -153,4 +168,23 @@ pub fn watch_buttons(
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     Ok(())
+}
+
+/// `doctor --voice`: a test line through the speech command and the sound card.
+pub fn say_test(cfg: &Config) -> Result<String, String> {
+    let v = &cfg.voice;
+    let line = "Boardside speaking. Ann pays Bob fifty two rent.";
+    let status = std::process::Command::new(&v.command)
+        .args(crate::voice::speaker::args(
+            v, v.speed, v.volume, line, None,
+        ))
+        .status()
+        .map_err(|e| format!("voice: {}: {e} (sudo apt install espeak-ng)", v.command))?;
+    if status.success() {
+        Ok(format!(
+            "voice: said \"{line}\" (heard nothing? check the output: README, Install on a Pi)"
+        ))
+    } else {
+        Err(format!("voice: {} failed ({status})", v.command))
+    }
 }

@@ -19,3 +19,4 @@ pub mod simulate;
 pub mod tags;
 pub mod tools;
 pub mod ui;
+pub mod voice;

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use std::path::Path;
 
 use crate::engine::game::StepOf;
-use crate::engine::game::{Audience, Events, Family, Parsed, Said, ToAct};
+use crate::engine::game::{Audience, Events, Family, Parsed, Said, Speech, ToAct};
 use crate::engine::panels::{Report, Step};
 use crate::engine::RuleError;
 use crate::journal::{Found, Header, JournalFile, Loaded, Record, FORMAT};
@@ -348,7 +348,7 @@ impl<F: Family> Session<F> {
     /// Events as the table's lines: what is meant for one player is left out.
     pub fn public(said: &[Said]) -> Vec<String> {
         said.iter()
-            .filter(|l| l.audience == Audience::Table)
+            .filter(|l| l.audience == Audience::Table && l.written())
             .map(|l| l.text.clone())
             .collect()
     }
@@ -369,7 +369,7 @@ impl<F: Family> Session<F> {
         self.intro
             .iter()
             .filter_map(|e| F::narrate(&self.rules, &self.genesis, e))
-            .filter(|l| l.audience == Audience::Table)
+            .filter(|l| l.audience == Audience::Table && l.written())
             .map(|l| l.text)
             .collect()
     }
@@ -382,8 +382,8 @@ impl<F: Family> Session<F> {
         for d in &self.history {
             for e in &d.events {
                 F::apply(&self.rules, &mut s, e);
-                if let Some(l) =
-                    F::narrate(&self.rules, &s, e).filter(|l| l.audience == Audience::Table)
+                if let Some(l) = F::narrate(&self.rules, &s, e)
+                    .filter(|l| l.audience == Audience::Table && l.written())
                 {
                     out.push(l.text);
                 }
@@ -488,11 +488,19 @@ impl<F: Family> Session<F> {
 
     /// Run one protocol line; the table's lines to print (events, `error: ...`, answers).
     pub fn run_line(&mut self, line: &str) -> Vec<String> {
+        self.run_spoken(line).0
+    }
+
+    /// `run_line`, and what the table would hear of it (public lines only).
+    pub fn run_spoken(&mut self, line: &str) -> (Vec<String>, Vec<Speech>) {
         match self.line(line) {
-            Outcome::Nothing => vec![],
-            Outcome::Shown(lines) => lines,
-            Outcome::Done(said) => Self::public(&said),
-            Outcome::Refused(e) => vec![format!("error: {e}")],
+            Outcome::Nothing => (vec![], vec![]),
+            Outcome::Shown(lines) => (lines, vec![]),
+            Outcome::Done(said) => (
+                Self::public(&said),
+                said.iter().filter_map(|l| l.spoken().cloned()).collect(),
+            ),
+            Outcome::Refused(e) => (vec![format!("error: {e}")], vec![]),
         }
     }
 }

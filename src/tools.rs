@@ -13,7 +13,11 @@ use crate::simulate;
 pub trait Table {
     fn game(&self) -> &'static str;
     /// One protocol line; the table's lines to print.
-    fn run_line(&mut self, line: &str) -> Vec<String>;
+    fn run_line(&mut self, line: &str) -> Vec<String> {
+        self.run_spoken(line).0
+    }
+    /// One protocol line; the lines to print and what the table would hear.
+    fn run_spoken(&mut self, line: &str) -> (Vec<String>, Vec<crate::engine::game::Speech>);
     fn prompt(&self) -> String;
     fn intro_lines(&self) -> Vec<String>;
     fn players(&self) -> &[String];
@@ -24,8 +28,8 @@ impl<F: Family> Table for Session<F> {
     fn game(&self) -> &'static str {
         F::GAME
     }
-    fn run_line(&mut self, line: &str) -> Vec<String> {
-        Session::run_line(self, line)
+    fn run_spoken(&mut self, line: &str) -> (Vec<String>, Vec<crate::engine::game::Speech>) {
+        Session::run_spoken(self, line)
     }
     fn prompt(&self) -> String {
         Session::prompt(self)

@@ -36,11 +36,14 @@ impl Audience {
     }
 }
 
-/// One line of narration and who may read it.
+/// One line of narration, who may read it, and what of it a table that listens hears.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {
     pub audience: Audience,
     pub text: String,
+    /// Its short spoken form, when it is worth saying aloud (only a line for the whole table
+    /// is ever spoken).
+    pub speech: Option<Speech>,
 }
 
 impl Said {
@@ -48,8 +51,72 @@ impl Said {
         Said {
             audience: Audience::Table,
             text: text.into(),
+            speech: None,
         }
     }
+
+    /// The same line, with the words the voice says for it.
+    pub fn aloud(mut self, speech: Option<Speech>) -> Said {
+        self.speech = speech;
+        self
+    }
+
+    /// An event's line and its spoken form, either of which may be missing (a turn's
+    /// bookkeeping has no line but may be worth saying); None when it has neither. A line
+    /// that is only spoken has no text, and the log and the screen leave it out.
+    pub fn of(line: Option<Said>, speech: Option<Speech>) -> Option<Said> {
+        match (line, speech) {
+            (Some(l), sp) => Some(l.aloud(sp)),
+            (None, Some(sp)) => Some(Said::public(String::new()).aloud(Some(sp))),
+            (None, None) => None,
+        }
+    }
+
+    /// Is this a line to read (not one only spoken)?
+    pub fn written(&self) -> bool {
+        !self.text.is_empty()
+    }
+
+    /// What is said aloud: a public line's speech, never a private one's.
+    pub fn spoken(&self) -> Option<&Speech> {
+        match self.audience {
+            Audience::Table => self.speech.as_ref(),
+            Audience::Player(_) => None,
+        }
+    }
+}
+
+/// A few words for the voice: what matters, never the arithmetic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speech {
+    pub text: String,
+    pub weight: Weight,
+    /// What the words are about ("rent", "attack"): a newer line on the same topic replaces
+    /// one not yet said, so the table hears the latest state of a thing.
+    pub topic: &'static str,
+}
+
+impl Speech {
+    pub fn new(weight: Weight, topic: &'static str, text: impl Into<String>) -> Speech {
+        Speech {
+            text: text.into(),
+            weight,
+            topic,
+        }
+    }
+}
+
+/// How much a spoken line matters when the table is faster than the voice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Weight {
+    /// Dropped first.
+    Low,
+    Normal,
+    /// A winner, a bankruptcy, a conversion: said even in a burst.
+    High,
+    /// A new turn: what is still waiting about the old one is dropped, and the line being
+    /// said is cut short.
+    Turn,
 }
 
 /// Randomness a command needs from the device when the table did not give it.

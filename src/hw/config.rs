@@ -13,6 +13,7 @@ pub struct Config {
     pub display: DisplayConfig,
     pub buzzer: BuzzerConfig,
     pub table: TableConfig,
+    pub voice: crate::voice::VoiceConfig,
 }
 
 /// An optional passive piezo buzzer (hardware/README.md has the wiring): a short beep for an

@@ -11,8 +11,8 @@ use super::buzzer::{Change, Sound, Timeline};
 use super::{Button, Frame, Input, Inputs, Press, Screen, Speaker, Uid};
 use crate::tags::TagMap;
 
-pub const KEYS: &str = "arrows/jk: up down  Enter: OK  Bksp: back  r: roll  \
-O: hold OK (manage)  B: hold back (undo)  t: tap a tag  n: new tag  q: quit";
+pub const KEYS: &str = "k/j or arrows: up/down  Enter: OK  Bksp: back  r: roll  \
+hold O/B/R: manage/undo/voice  t: tag  n: new tag  q: quit";
 
 /// Map one key (bytes as read from the terminal) to an input. `None` for keys with no meaning.
 pub fn key_input(key: &[u8]) -> Option<Input> {
@@ -25,6 +25,7 @@ pub fn key_input(key: &[u8]) -> Option<Input> {
         b"r" | b" " => b(Button::Roll),
         b"O" => Some(Input::Button(Button::Ok, Press::Hold)),
         b"B" => Some(Input::Button(Button::Back, Press::Hold)),
+        b"R" => Some(Input::Button(Button::Roll, Press::Hold)),
         b"q" | b"\x03" => Some(Input::Quit),
         _ => None,
     }

@@ -178,7 +178,7 @@ impl Screens for GridScreens {
                 if matches!(g.state.phase, Phase::Placing { .. } | Phase::Wonder { .. }) {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.note = Some("no roll now".into());
+                    desk.nothing_to_roll("no roll now");
                     Flow::Stay
                 }
             }

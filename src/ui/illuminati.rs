@@ -207,7 +207,7 @@ impl Screens for IlluScreens {
                 if g.state.attack.is_some() {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.note = Some("no attack to roll for".into());
+                    desk.nothing_to_roll("no attack to roll for");
                     Flow::Stay
                 }
             }

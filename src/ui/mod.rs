@@ -38,7 +38,14 @@ pub enum Act {
     Undo,
     /// Back to the game's screens, or to the new-game screen before a game.
     Back,
+    /// The voice on or off.
+    Voice,
+    /// The voice's next pace: normal, fast, slow.
+    VoicePace,
 }
+
+/// The voice's paces on the menu: a name, words a minute.
+const PACES: [(&str, u32); 3] = [("normal", 165), ("fast", 200), ("slow", 135)];
 
 /// A line of the shell's menus.
 pub type Entry = screen::Entry<Act>;
@@ -61,6 +68,8 @@ pub enum View {
     Standings,
     /// Asked before an undo.
     ConfirmUndo,
+    /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes).
+    Voice,
 }
 
 pub struct Ui {
@@ -77,6 +86,8 @@ pub struct Ui {
     /// Sounds to make, oldest first (the device loop hands them to the speaker).
     pub sounds: Vec<Sound>,
     pub dirty: bool,
+    /// Where the voice's menu came from (BACK or OK on "Back" returns there).
+    voice_from: Option<View>,
 }
 
 impl Ui {
@@ -94,6 +105,7 @@ impl Ui {
             sel: 0,
             sounds: Vec::new(),
             dirty: true,
+            voice_from: None,
         };
         ui.setup.load_house_rules();
         ui
@@ -155,6 +167,11 @@ impl Ui {
             View::Enroll { .. } => self.enroll_entries(),
             View::Game => vec![],
             View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
+            View::Voice => {
+                let mut out = vec![entry("Back", Act::Back)];
+                out.extend(self.voice_entries());
+                out
+            }
             View::Pager { pages, page } => vec![entry(
                 if page + 1 < pages.pages.len() {
                     "OK: next"
@@ -211,6 +228,7 @@ impl Ui {
             let word = h.choices.get(*c).map_or("", |c| c.word.as_str());
             out.push(entry(format!("{}: {word}", h.name), Act::NextChoice(i)));
         }
+        out.extend(self.voice_entries());
         if self.setup.players.len() < self.setup.most_players() {
             out.push(entry(
                 format!("Add player P{}", self.setup.players.len() + 1),
@@ -224,6 +242,22 @@ impl Ui {
             out.push(entry("Start the game", Act::Start));
         }
         out
+    }
+
+    /// The voice's lines: on or off, and its pace.
+    fn voice_entries(&self) -> Vec<Entry> {
+        let v = self.desk.voice;
+        let pace = PACES
+            .iter()
+            .find(|(_, wpm)| *wpm == v.speed)
+            .map_or("custom", |(name, _)| name);
+        vec![
+            entry(
+                format!("Voice: {}", if v.on { "on" } else { "off" }),
+                Act::Voice,
+            ),
+            entry(format!("Voice pace: {pace}"), Act::VoicePace),
+        ]
     }
 
     fn enroll_entries(&self) -> Vec<Entry> {
@@ -264,6 +298,17 @@ impl Ui {
                 _ => false,
             })
             .unwrap_or(entries.len().saturating_sub(1))
+    }
+
+    /// The voice off (at once: what it is saying stops) or on again, said on screen.
+    fn toggle_voice(&mut self) {
+        self.desk.voice.on = !self.desk.voice.on;
+        self.desk.note = Some(if self.desk.voice.on {
+            "voice on".into()
+        } else {
+            "voice off (hold ROLL to hear it again)".into()
+        });
+        self.dirty = true;
     }
 
     /// Where BACK and the end of a shell view lead: the game, or the new-game screen.
@@ -340,6 +385,16 @@ impl Ui {
     }
 
     fn button(&mut self, b: Button, p: Press) {
+        // Holding ROLL mutes the voice at once (and brings it back), on any screen, and
+        // shows the voice's menu (OK: back where the table was).
+        if (b, p) == (Button::Roll, Press::Hold) {
+            self.toggle_voice();
+            if self.view != View::Voice {
+                self.voice_from = Some(self.view.clone());
+            }
+            self.go(View::Voice);
+            return;
+        }
         if self.view == View::Game {
             let Some(g) = self.game.as_mut() else {
                 self.go(View::Setup);
@@ -350,6 +405,7 @@ impl Ui {
                 self.go(View::ConfirmUndo);
                 return;
             }
+
             let flow = g.button(&mut self.desk, b, p);
             self.follow(flow);
             return;
@@ -369,10 +425,7 @@ impl Ui {
                     self.act(e.act);
                 }
             }
-            (Button::Back, Press::Press) if self.view != View::Setup => {
-                let home = self.home();
-                self.go(home);
-            }
+            (Button::Back, Press::Press) if self.view != View::Setup => self.act(Act::Back),
             (Button::Back, Press::Hold) if self.game.is_some() => self.go(View::ConfirmUndo),
             (Button::Roll, Press::Press)
                 if self.view == View::Setup && self.setup.players.len() >= 2 =>
@@ -447,8 +500,19 @@ impl Ui {
                 }
                 self.go(View::Game);
             }
+            Act::Voice => self.toggle_voice(),
+            Act::VoicePace => {
+                let at = PACES
+                    .iter()
+                    .position(|(_, wpm)| *wpm == self.desk.voice.speed)
+                    .map_or(0, |i| (i + 1) % PACES.len());
+                self.desk.voice.speed = PACES[at].1;
+            }
             Act::Back => {
-                let home = self.home();
+                let home = match self.voice_from.take() {
+                    Some(v) if self.view == View::Voice => v,
+                    _ => self.home(),
+                };
                 self.go(home);
             }
         }

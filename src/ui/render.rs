@@ -43,6 +43,12 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let msg = note.unwrap_or_else(|| g.message(&ui.desk));
             layout(frame, &g.header(&ui.desk), &msg, &labels, ui.sel, 4);
         }
+        (View::Voice, _) => {
+            let msg = note.unwrap_or_else(|| {
+                wrap("Hold ROLL to turn the voice off or on. ROLL with nothing to roll says the last line again.")
+            });
+            layout(frame, "Voice", &msg, &labels, ui.sel, 3);
+        }
         (View::Enroll { uid }, _) => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
             layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);

@@ -10,7 +10,7 @@ use std::any::Any;
 use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
-use crate::engine::game::{Family, Game, Parsed, Words};
+use crate::engine::game::{Family, Game, Parsed, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
 use crate::hw::config::TableConfig;
@@ -93,9 +93,42 @@ pub struct Desk {
     pub final_report: Option<Report>,
     pub now: u64,
     pub cfg: TableConfig,
+    /// What the table should hear, a batch a command, for the device loop's voice.
+    pub spoken: Vec<Vec<Speech>>,
+    /// The voice as the table set it (on the new-game screen, the log's menu, or by holding
+    /// ROLL), for the device loop to follow.
+    pub voice: VoiceSetting,
+    /// The last line spoken, once more (ROLL when nothing is to be rolled).
+    pub say_again: bool,
+}
+
+/// The voice as the table set it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VoiceSetting {
+    pub on: bool,
+    /// Words a minute.
+    pub speed: u32,
+    /// Loudness, 0 to 200.
+    pub volume: u32,
+}
+
+impl Default for VoiceSetting {
+    fn default() -> Self {
+        VoiceSetting {
+            on: true,
+            speed: 165,
+            volume: 100,
+        }
+    }
 }
 
 impl Desk {
+    /// ROLL with nothing to roll: says so, and the voice says its last line again.
+    pub fn nothing_to_roll(&mut self, why: &str) {
+        self.note = Some(why.into());
+        self.say_again = true;
+    }
+
     /// Carry out a command for the table: its lines go to the log (in table words) and stay on
     /// screen a while, the press sounds accepted or refused, and a game that has just ended
     /// keeps its report and saves its picture. The table's lines, or None when refused (the
@@ -103,6 +136,14 @@ impl Desk {
     pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
         match g.command(cmd) {
             Ok(done) => {
+                let heard: Vec<Speech> = done
+                    .said
+                    .iter()
+                    .filter_map(|l| l.spoken().cloned())
+                    .collect();
+                if !heard.is_empty() {
+                    self.spoken.push(heard);
+                }
                 let mut lines = done.public();
                 if g.over() && self.final_report.is_none() {
                     let report = g.report();

@@ -9,3 +9,4 @@ mod device;
 mod parts;
 mod rules;
 mod script;
+mod voice;

@@ -10,7 +10,7 @@ fn ruleset() -> String {
     format!("{}/rulesets/sectionopoly.toml", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
+pub fn run(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())

@@ -269,7 +269,7 @@ impl Words for Grid {
         }
     }
     fn narrate(r: &GridRules, after: &State, e: &Event) -> Option<Said> {
-        narrate::event(r, after, e)
+        Said::of(narrate::event(r, after, e), super::speech::event(after, e))
     }
     fn state_json(r: &GridRules, s: &State, viewer: Audience) -> Value {
         protocol::state_json(r, s, viewer)

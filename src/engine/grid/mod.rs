@@ -14,6 +14,7 @@ pub mod report;
 pub mod round;
 pub mod rules;
 pub mod setup;
+pub mod speech;
 pub mod state;
 
 pub use event::{apply, Event};

@@ -338,7 +338,10 @@ impl Words for Illuminati {
         }
     }
     fn narrate(r: &IlluRules, after: &State, e: &Event) -> Option<Said> {
-        narrate::event(r, after, e)
+        Said::of(
+            narrate::event(r, after, e),
+            super::speech::event(r, after, e),
+        )
     }
     fn state_json(r: &IlluRules, s: &State, viewer: Audience) -> Value {
         protocol::state_json(r, s, viewer)

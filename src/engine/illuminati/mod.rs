@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod report;
 pub mod rules;
 pub mod specials;
+pub mod speech;
 pub mod state;
 pub mod structure;
 pub mod turn;

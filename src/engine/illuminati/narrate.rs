@@ -103,7 +103,11 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
         }
         Event::Winner { player, why } => format!("{} wins: {why}", pn(*player)),
     };
-    Some(Said { audience: to, text })
+    Some(Said {
+        audience: to,
+        text,
+        speech: None,
+    })
 }
 
 fn treasury(s: &State, p: &Purse) -> i64 {

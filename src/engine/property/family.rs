@@ -268,7 +268,10 @@ impl Words for Property {
     }
 
     fn narrate(r: &Ruleset, after: &State, e: &Event) -> Option<Said> {
-        narrate::event(r, after, e).map(Said::public)
+        Said::of(
+            narrate::event(r, after, e).map(Said::public),
+            super::speech::event(r, after, e),
+        )
     }
 
     /// Property games hide nothing: every viewer sees the table's state.

@@ -25,6 +25,7 @@ pub mod rent;
 pub mod report;
 pub mod ruleset;
 pub mod setup;
+pub mod speech;
 pub mod state;
 pub mod status;
 pub mod tax;

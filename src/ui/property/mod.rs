@@ -198,7 +198,7 @@ impl Screens for PropertyScreens {
                 {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.note = Some("no roll now".into());
+                    desk.nothing_to_roll("no roll now");
                     Flow::Stay
                 }
             }

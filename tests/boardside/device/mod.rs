@@ -168,6 +168,9 @@ fn the_service_may_open_every_gpiochip_rppal_scans() {
         .filter_map(|l| l.strip_prefix("DeviceAllow="))
         .collect();
     assert!(allowed.contains(&"char-gpiochip rw"), "{allowed:?}");
+    // The voice: the sound card's nodes and the audio group, nothing more.
+    assert!(allowed.contains(&"char-alsa rw"), "{allowed:?}");
+    assert!(unit.contains("SupplementaryGroups=gpio i2c spi audio"));
     assert!(
         !allowed.iter().any(|a| a.starts_with("/dev/gpiochip")),
         "no single chips: {allowed:?}"
@@ -1703,7 +1706,13 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
         t += 10;
         t
     };
-    boardside::app::run(&mut dev, &mut ui, &mut clock).unwrap();
+    boardside::app::run(
+        &mut dev,
+        &mut ui,
+        &mut clock,
+        &mut boardside::voice::speaker::Voice::silent(),
+    )
+    .unwrap();
     assert_eq!(
         dev.sounds,
         vec![Sound::Accept],
@@ -2174,7 +2183,13 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
         t += 10;
         t
     };
-    boardside::app::run(&mut dev, &mut ui, &mut clock).expect("the loop goes on");
+    boardside::app::run(
+        &mut dev,
+        &mut ui,
+        &mut clock,
+        &mut boardside::voice::speaker::Voice::silent(),
+    )
+    .expect("the loop goes on");
     assert!(dev.shown >= 1, "shown once the display answers again");
     assert_eq!(
         ui.session::<Property>().unwrap().history.len(),

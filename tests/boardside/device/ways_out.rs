@@ -181,3 +181,61 @@ fn a_square_name_cut_on_the_menu_is_read_whole_while_chosen() {
         .any(|(t, inv)| *inv && labels[long].starts_with(t.as_str())));
     assert_eq!(rows.len(), boardside::ui::text::ROWS);
 }
+
+#[test]
+fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
+    let mut ui = table_ui(5);
+    ui.session_mut::<Property>()
+        .unwrap()
+        .run_line("set owner oversight Bob");
+    // A roll by the ROLL button: its lines reach the voice as one batch.
+    key(&mut ui, "r", 1);
+    let batch = ui.desk.spoken.last().cloned().unwrap_or_default();
+    assert!(
+        batch.iter().any(|s| s.text.starts_with("Ann rolls ")),
+        "{batch:?}"
+    );
+    // Holding ROLL: off at once, said on screen, with the voice's menu; again: on.
+    let was = ui.view.clone();
+    ui.handle(Input::Button(Button::Roll, Press::Hold), 2);
+    assert!(!ui.desk.voice.on);
+    assert!(ui
+        .desk
+        .note
+        .as_deref()
+        .unwrap_or("")
+        .starts_with("voice off"));
+    assert_eq!(ui.view, View::Voice);
+    ui.handle(Input::Button(Button::Roll, Press::Hold), 3);
+    assert!(ui.desk.voice.on);
+    // The menu: "Voice: on" turns it off, the pace goes to fast; BACK returns.
+    choose(&mut ui, "Voice: on", 4);
+    assert!(!ui.desk.voice.on);
+    assert!(ui.labels().contains(&"Voice: off".to_string()));
+    choose(&mut ui, "Voice pace: normal", 5);
+    assert_eq!(ui.desk.voice.speed, 200, "fast");
+    key(&mut ui, "\x7f", 6);
+    assert_eq!(ui.view, was, "back where the table was");
+    // The new-game screen has the same lines.
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        ..Default::default()
+    };
+    let ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    assert!(ui.labels().contains(&"Voice: on".to_string()));
+}
+
+#[test]
+fn roll_with_nothing_to_roll_says_the_last_line_again() {
+    let mut ui = table_ui(5);
+    key(&mut ui, "r", 1);
+    // A roll of doubles may want another roll; end the turn's rolls first.
+    while ui.labels().iter().any(|l| l == "Roll the dice") {
+        key(&mut ui, "r", 2);
+    }
+    ui.desk.say_again = false;
+    if ui.labels().iter().any(|l| l == "End the turn") {
+        key(&mut ui, "r", 3);
+        assert!(ui.desk.say_again, "{:?}", ui.desk.note);
+    }
+}
