@@ -42,10 +42,23 @@ pub enum Act {
     Voice,
     /// The voice's next pace: normal, fast, slow.
     VoicePace,
+    /// The voice's next loudness: normal, loud, quiet.
+    VoiceVolume,
 }
 
 /// The voice's paces on the menu: a name, words a minute.
 const PACES: [(&str, u32); 3] = [("normal", 165), ("fast", 200), ("slow", 135)];
+/// Its loudness: a name, espeak-ng's amplitude.
+const VOLUMES: [(&str, u32); 3] = [("normal", 100), ("loud", 170), ("quiet", 50)];
+
+/// The name of a setting's value on the menu, and the next value round.
+fn named(list: &[(&'static str, u32)], now: u32) -> (&'static str, u32) {
+    let at = list.iter().position(|(_, v)| *v == now);
+    (
+        at.map_or("custom", |i| list[i].0),
+        list[at.map_or(0, |i| (i + 1) % list.len())].1,
+    )
+}
 
 /// A line of the shell's menus.
 pub type Entry = screen::Entry<Act>;
@@ -247,16 +260,19 @@ impl Ui {
     /// The voice's lines: on or off, and its pace.
     fn voice_entries(&self) -> Vec<Entry> {
         let v = self.desk.voice;
-        let pace = PACES
-            .iter()
-            .find(|(_, wpm)| *wpm == v.speed)
-            .map_or("custom", |(name, _)| name);
         vec![
             entry(
                 format!("Voice: {}", if v.on { "on" } else { "off" }),
                 Act::Voice,
             ),
-            entry(format!("Voice pace: {pace}"), Act::VoicePace),
+            entry(
+                format!("Voice pace: {}", named(&PACES, v.speed).0),
+                Act::VoicePace,
+            ),
+            entry(
+                format!("Voice volume: {}", named(&VOLUMES, v.volume).0),
+                Act::VoiceVolume,
+            ),
         ]
     }
 
@@ -501,13 +517,8 @@ impl Ui {
                 self.go(View::Game);
             }
             Act::Voice => self.toggle_voice(),
-            Act::VoicePace => {
-                let at = PACES
-                    .iter()
-                    .position(|(_, wpm)| *wpm == self.desk.voice.speed)
-                    .map_or(0, |i| (i + 1) % PACES.len());
-                self.desk.voice.speed = PACES[at].1;
-            }
+            Act::VoicePace => self.desk.voice.speed = named(&PACES, self.desk.voice.speed).1,
+            Act::VoiceVolume => self.desk.voice.volume = named(&VOLUMES, self.desk.voice.volume).1,
             Act::Back => {
                 let home = match self.voice_from.take() {
                     Some(v) if self.view == View::Voice => v,

@@ -47,7 +47,7 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let msg = note.unwrap_or_else(|| {
                 wrap("Hold ROLL to turn the voice off or on. ROLL with nothing to roll says the last line again.")
             });
-            layout(frame, "Voice", &msg, &labels, ui.sel, 3);
+            layout(frame, "Voice", &msg, &labels, ui.sel, 4);
         }
         (View::Enroll { uid }, _) => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));

@@ -214,6 +214,8 @@ fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
     assert!(ui.labels().contains(&"Voice: off".to_string()));
     choose(&mut ui, "Voice pace: normal", 5);
     assert_eq!(ui.desk.voice.speed, 200, "fast");
+    choose(&mut ui, "Voice volume: normal", 5);
+    assert!(ui.labels().contains(&"Voice volume: loud".to_string()));
     key(&mut ui, "\x7f", 6);
     assert_eq!(ui.view, was, "back where the table was");
     // The new-game screen has the same lines.
