@@ -130,6 +130,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         seed: 1,
         max_turns: 1000,
         check: false,
+        steady: false,
     };
     let trial = simulate::run_jobs::<F>(&rules, &options, &cfg, 1).unwrap();
     cfg.games = ((cfg.games as f64 / trial.seconds.max(1e-3)) as u64).clamp(400, 20_000);
@@ -158,6 +159,28 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         rate(&all),
         100.0 * rate(&all) / (rate(&one) * cores as f64)
     );
+
+    // The odds: rollouts by the steady player, one core, from the start and from mid-game
+    // (the first of the mid-game states above), as the device plays them out.
+    let setup = F::setup(&rules, &names, &options, &mut StdRng::seed_from_u64(1));
+    let (start, _) = F::new_game(&rules, &names, &options, &setup).unwrap();
+    let rollouts = boardside::odds::Rollouts {
+        jobs: 1,
+        ..Default::default()
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for (when, state) in [("start", &start), ("mid-game", &cases[0].0)] {
+        let o = boardside::odds::estimate::<F>(&rules, state, &rollouts, &never).unwrap();
+        println!(
+            "{label}: odds from the {when}: {:.0} rollouts/s on one core ({} games of at most \
+             {} turns in {:.3} s, {} stopped at the cap)",
+            o.games as f64 / o.seconds.max(1e-9),
+            o.games,
+            rollouts.max_turns,
+            o.seconds,
+            o.unfinished
+        );
+    }
 
     // The longest journal of the first seeds (up to 10,000 commands), then resume it.
     let dir = std::env::temp_dir().join(format!("boardside-bench-{}-{label}", std::process::id()));

@@ -62,6 +62,9 @@ pub enum Verb {
     /// teams (grid), money and groups (Illuminati). SVG and PNG beside the journal unless
     /// --out names the file.
     Report(ReportArgs),
+    /// Each player's (the grid game: each team's) chance to win from a saved game's position,
+    /// with a 95% interval: games played out by the steady player from the public view.
+    Odds(OddsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -74,6 +77,29 @@ pub struct ReportArgs {
     /// The picture to write: FILE.svg or FILE.png (may be given twice).
     #[arg(long)]
     pub out: Vec<PathBuf>,
+    /// A ruleset beside the others the game may have been played with.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct OddsArgs {
+    /// The saved game (a .journal file).
+    pub journal: Option<PathBuf>,
+    /// The newest saved game in the save folder.
+    #[arg(long)]
+    pub last: bool,
+    /// Games to play out.
+    #[arg(long, default_value_t = 2000)]
+    pub rollouts: u64,
+    /// Player-turns (grid: rounds) a game may last before it goes to its leaders.
+    #[arg(long, default_value_t = 300)]
+    pub max_turns: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// A ruleset beside the others the game may have been played with.
     #[arg(long)]
     pub ruleset: Option<PathBuf>,
@@ -181,6 +207,17 @@ pub struct SimArgs {
     /// game N is always seeded SEED+N.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Who plays every seat: `random` (uniform among the legal moves, weighted like a table)
+    /// or `steady` (the family's sensible player, the one the odds use).
+    #[arg(long, default_value = "random", value_parser = ["random", "steady"])]
+    pub player: String,
+    /// Ask for the odds at fixed moments of steady games and compare them with who won: a
+    /// reliability table and Brier scores.
+    #[arg(long)]
+    pub calibrate: bool,
+    /// With --calibrate: games played out for each prediction.
+    #[arg(long, default_value_t = 200)]
+    pub rollouts: u64,
 }
 
 fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
@@ -311,13 +348,22 @@ fn sim(a: &SimArgs) -> Result<(), String> {
         seed: a.seed,
         max_turns: a.max_turns,
         check: a.check,
+        steady: a.player == "steady",
     };
     let ruleset = crate::rulesets::find(&a.ruleset);
-    let jobs = a
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = a.jobs.unwrap_or_else(cores);
     let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
-    let lines = if a.compare.is_empty() {
+    let lines = if a.calibrate {
+        let settings = crate::calibrate::Settings {
+            players: a.players,
+            games: a.games,
+            seed: a.seed,
+            max_turns: a.max_turns,
+            rollouts: a.rollouts.max(1),
+            jobs,
+        };
+        kind.calibrate(&ruleset, &a.options, &settings)?
+    } else if a.compare.is_empty() {
         kind.simulate(&ruleset, &a.options, &cfg, jobs)?
     } else {
         kind.compare(
@@ -359,6 +405,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Simulate(a)) => sim(a),
         Some(Verb::Check { files }) => check(files),
         Some(Verb::Report(a)) => report(a),
+        Some(Verb::Odds(a)) => odds(a),
         None => device(&PlayArgs {
             sim: false,
             no_sim: false,
@@ -538,16 +585,41 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
 }
 
-fn report(a: &ReportArgs) -> Result<(), String> {
-    let journal = match (&a.journal, a.last) {
-        (Some(j), false) => j.clone(),
+/// Every core of the machine.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The journal named, or with `--last` the newest saved game.
+fn journal_or_last(journal: &Option<PathBuf>, last: bool) -> Result<PathBuf, String> {
+    match (journal, last) {
+        (Some(j), false) => Ok(j.clone()),
         (None, true) => {
             let dir = crate::hw::config::state_dir().join("games");
-            crate::saves::newest(&dir)
-                .ok_or_else(|| format!("{}: no saved games", dir.display()))?
+            crate::saves::newest(&dir).ok_or_else(|| format!("{}: no saved games", dir.display()))
         }
-        _ => return Err("name a journal, or --last for the newest saved game".into()),
+        _ => Err("name a journal, or --last for the newest saved game".into()),
+    }
+}
+
+fn odds(a: &OddsArgs) -> Result<(), String> {
+    let journal = journal_or_last(&a.journal, a.last)?;
+    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
+    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    let cfg = crate::odds::Rollouts {
+        games: a.rollouts.max(1),
+        seed: a.seed,
+        max_turns: a.max_turns,
+        jobs: a.jobs.unwrap_or_else(cores),
     };
+    for line in kind.odds(&journal, &rulesets, &cfg)? {
+        say!("{line}");
+    }
+    Ok(())
+}
+
+fn report(a: &ReportArgs) -> Result<(), String> {
+    let journal = journal_or_last(&a.journal, a.last)?;
     let outs = if a.out.is_empty() {
         vec![journal.with_extension("svg"), journal.with_extension("png")]
     } else {

@@ -21,6 +21,7 @@ pub fn suite<F: Family>(
 ) -> Result<simulate::Report<F>, String> {
     let checked = Config {
         check: true,
+        steady: false,
         ..cfg.clone()
     };
     let report = simulate::run::<F>(rules, opts, &checked)?;

@@ -143,6 +143,20 @@ pub trait Kind: Sync {
         rulesets: &[PathBuf],
         outs: &[PathBuf],
     ) -> Result<Vec<String>, String>;
+    /// `boardside simulate --calibrate`: the reliability of the odds.
+    fn calibrate(
+        &self,
+        path: &Path,
+        given: &[String],
+        cfg: &crate::calibrate::Settings,
+    ) -> Result<Vec<String>, String>;
+    /// `boardside odds`: each side's chance from a saved game's position.
+    fn odds(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        cfg: &crate::odds::Rollouts,
+    ) -> Result<Vec<String>, String>;
 }
 
 /// The catalogue's entry for family `F`.
@@ -210,6 +224,22 @@ impl<F: OnDevice> Kind for Of<F> {
         outs: &[PathBuf],
     ) -> Result<Vec<String>, String> {
         tools::report::<F>(journal, rulesets, outs)
+    }
+    fn odds(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        cfg: &crate::odds::Rollouts,
+    ) -> Result<Vec<String>, String> {
+        tools::odds::<F>(journal, rulesets, cfg)
+    }
+    fn calibrate(
+        &self,
+        path: &Path,
+        given: &[String],
+        cfg: &crate::calibrate::Settings,
+    ) -> Result<Vec<String>, String> {
+        tools::calibrate::<F>(path, given, cfg)
     }
 }
 

@@ -2,6 +2,7 @@
 //! `engine` is the pure rules engine; the rest drives it (protocol, journal, session, tools).
 
 pub mod app;
+pub mod calibrate;
 pub mod cli;
 pub mod conformance;
 pub mod doctor;
@@ -11,6 +12,7 @@ pub mod hw;
 pub mod journal;
 pub mod lab;
 pub mod logging;
+pub mod odds;
 pub mod report;
 pub mod rulesets;
 pub mod saves;

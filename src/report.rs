@@ -159,6 +159,7 @@ where
                 labels,
                 counts,
             } => strip(area, title, labels, counts)?,
+            Panel::Notes { title, lines } => notes(area, title, lines)?,
         }
     }
     Ok(())
@@ -326,6 +327,26 @@ where
                 100 + (k as i32 / 4) * 20,
             ),
             ("sans-serif", 13).into_font(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// Lines of text: a title, then one line each.
+fn notes<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str, lines: &[String]) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    area.draw(&Text::new(
+        title.to_string(),
+        (20, 10),
+        ("sans-serif", 18).into_font(),
+    ))?;
+    for (i, l) in lines.iter().enumerate() {
+        area.draw(&Text::new(
+            l.clone(),
+            (20, 44 + 24 * i as i32),
+            ("sans-serif", 15).into_font(),
         ))?;
     }
     Ok(())

@@ -21,6 +21,8 @@ pub struct Config {
     pub max_turns: u64,
     /// Check invariants, replay and undo after commands (slow; for tests).
     pub check: bool,
+    /// Every seat plays the family's steady player (else the random player).
+    pub steady: bool,
 }
 
 pub struct Report<F: Family> {
@@ -249,8 +251,17 @@ pub fn play_fast<F: Family>(
     let (mut turns, mut commands) = (0, 0);
     let (mut events, mut options) = (Events::default(), Vec::new());
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
-        let i = F::random_choice(rules, &s, &mut rng, &mut options)
-            .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
+        let i = if cfg.steady {
+            options.clear();
+            options.push(
+                F::steady_command(rules, &s, &mut rng)
+                    .ok_or_else(|| stuck::<F>(rules, &s, seed))?,
+            );
+            0
+        } else {
+            F::random_choice(rules, &s, &mut rng, &mut options)
+                .ok_or_else(|| stuck::<F>(rules, &s, seed))?
+        };
         let cmd = &options[i];
         F::execute_or_abandon(rules, &mut s, cmd, &mut events)
             .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;

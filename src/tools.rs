@@ -130,6 +130,27 @@ pub fn simulate<F: Family>(
     }
 }
 
+/// `boardside simulate --calibrate`: the odds against who won (`calibrate`).
+pub fn calibrate<F: Family>(
+    path: &Path,
+    given: &[String],
+    cfg: &crate::calibrate::Settings,
+) -> Result<Vec<String>, String> {
+    let rules = crate::rulesets::load::<F>(path)?;
+    let opts = options::<F>(&rules, given)?;
+    let start = std::time::Instant::now();
+    let guesses = crate::calibrate::run::<F>(&rules, &opts, cfg)?;
+    let mut lines = crate::calibrate::lines(&guesses);
+    lines.push(format!(
+        "{} games of {} players by the steady player, {} rollouts a prediction, {:.1} s",
+        cfg.games,
+        cfg.players,
+        cfg.rollouts,
+        start.elapsed().as_secs_f64()
+    ));
+    Ok(lines)
+}
+
 /// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
 /// KEY=VALUE pairs separated by spaces or commas, over `given`); the side-by-side lines, and
 /// the distributions drawn into `plot`.
@@ -175,7 +196,19 @@ pub fn report<F: Family>(
     outs: &[PathBuf],
 ) -> Result<Vec<String>, String> {
     let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
-    let report = session.report();
+    let mut report = session.report();
+    // The chances over the game: a hundred games a point, on every core.
+    let cfg = crate::odds::Rollouts {
+        games: 100,
+        seed: 1,
+        max_turns: 150,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    report.panels.extend(crate::odds::over_the_game::<F>(
+        &session.rules,
+        &session.steps(),
+        &cfg,
+    ));
     let mut lines = Vec::new();
     let mut failed = Vec::new();
     for out in outs {
@@ -190,4 +223,24 @@ pub fn report<F: Family>(
         lines.extend(failed);
         Err(lines.join("\n"))
     }
+}
+
+/// `boardside odds`: each side's chance to win from the saved game's position now.
+pub fn odds<F: Family>(
+    journal: &Path,
+    rulesets: &[PathBuf],
+    cfg: &crate::odds::Rollouts,
+) -> Result<Vec<String>, String> {
+    let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let odds = crate::odds::estimate::<F>(&session.rules, &session.state, cfg, &never)
+        .ok_or("the rollouts were cancelled")?;
+    let mut lines = odds.lines();
+    lines.push(format!(
+        "{} games played out by the steady player in {:.2} s ({} stopped at {} turns and given \
+         to their leaders); 95% intervals; hidden cards, hands, goals and sealed orders drawn \
+         afresh for each",
+        odds.games, odds.seconds, odds.unfinished, cfg.max_turns
+    ));
+    Ok(lines)
 }

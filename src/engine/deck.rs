@@ -50,4 +50,14 @@ impl Deck {
     pub fn cards(&self) -> impl Iterator<Item = u16> + '_ {
         self.order.iter().copied()
     }
+
+    /// The same cards in an order drawn from `rng` alone: which cards are left is known to
+    /// the table, their order is not, so the true order is never read (sorted first).
+    pub fn redrawn(&self, rng: &mut crate::game::PlayRng) -> Deck {
+        use rand::seq::SliceRandom;
+        let mut cards: Vec<u16> = self.order.iter().copied().collect();
+        cards.sort_unstable();
+        cards.shuffle(rng);
+        Deck::new(cards)
+    }
 }

@@ -208,11 +208,13 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// The ruleset's `game =` key for this family.
     const GAME: &'static str;
     // Rules and options are shared by `simulate --jobs`'s threads; each thread's figures
-    // come back to be added up.
-    type Rules: Clone + Sync;
+    // come back to be added up. A copy of the rules and a state go to the device's odds thread.
+    type Rules: Clone + Sync + Send;
     type Options: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Sync;
     type Setup: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
-    type State: Clone + PartialEq + Debug;
+    /// Shared read-only among threads (the odds play out from one position on every core),
+    /// and sent to the device's odds thread.
+    type State: Clone + PartialEq + Debug + Sync + Send;
     type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
 
@@ -390,6 +392,23 @@ pub trait Play: Game {
         options.push(Self::random_command(rules, state, rng)?);
         Some(0)
     }
+    /// The steady player's next command (rollouts for the odds, `simulate --player steady`):
+    /// a sensible player, better than random, documented in each family's `steady` module.
+    /// Without one, the random player.
+    fn steady_command(
+        rules: &Self::Rules,
+        state: &Self::State,
+        rng: &mut PlayRng,
+    ) -> Option<Self::Command> {
+        Self::random_command(rules, state, rng)
+    }
+    /// The state a rollout starts from: the table's public view with every hidden part (the
+    /// order of unseen cards, hands, secret goals, sealed orders) drawn afresh from `rng`,
+    /// consistent with what the table has seen and never read from the true hidden parts.
+    /// Without hidden parts, the state itself.
+    fn redraw_hidden(_rules: &Self::Rules, state: &Self::State, _rng: &mut PlayRng) -> Self::State {
+        state.clone()
+    }
     /// A command picked with no regard to legality, to check that refusals change nothing.
     fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut PlayRng) -> Self::Command;
     /// Count what a command's events did; returns the player-turns (or rounds) they started.
@@ -430,6 +449,27 @@ pub trait Story: Game {
     fn report(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Report {
         Report::default()
     }
+    /// What the odds are given for, by name: each player (the grid game: each team). As many
+    /// as `standing`'s scores.
+    fn sides(rules: &Self::Rules, state: &Self::State) -> Vec<String> {
+        (1..=Self::standing(rules, state).scores.len())
+            .map(|i| format!("seat {i}"))
+            .collect()
+    }
+    /// The sides that have won (the game over), or that lead by `standing` (a rollout stopped
+    /// at its cap: the unfinished game is given to its leaders).
+    fn winning_sides(rules: &Self::Rules, state: &Self::State) -> Vec<usize> {
+        if let ToAct::Over { winners } = Self::to_act(rules, state) {
+            return winners;
+        }
+        leaders(&Self::standing(rules, state).scores)
+    }
+}
+
+/// The sides with the best score (several on a tie).
+pub fn leaders(scores: &[i64]) -> Vec<usize> {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    (0..scores.len()).filter(|&i| scores[i] == best).collect()
 }
 
 /// One game family (the property games, the grid game, Illuminati): its rules, words, random

@@ -38,6 +38,8 @@ pub enum Panel {
         labels: Vec<String>,
         counts: Vec<u64>,
     },
+    /// Lines of text under a chart (the game's turning points).
+    Notes { title: String, lines: Vec<String> },
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -422,6 +422,10 @@ impl GridScreens {
             ));
             out.push(("Notebook".into(), GAct::Go(GView::Notebook { at: 0 })));
             out.push(("Strips".into(), GAct::Go(GView::Strips)));
+            // The teams, and the live odds under them.
+            if s.phase != Phase::Over {
+                out.push(("Standings".into(), GAct::Standings));
+            }
         }
         out.push(("Log".into(), GAct::Log));
         out.push(("Undo".into(), GAct::Undo));

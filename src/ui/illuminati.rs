@@ -686,7 +686,8 @@ impl IlluScreens {
                         out.push(("New game".into(), IAct::NewGame));
                     }
                 }
-                out.push(("Victory watch".into(), IAct::Go(IView::Watch)));
+                // The shell's standings screen: the watch, and the live odds under it.
+                out.push(("Victory watch".into(), IAct::Standings));
                 out.push(("Log".into(), IAct::Log));
                 out.push(("Undo".into(), IAct::Undo));
             }

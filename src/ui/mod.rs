@@ -7,6 +7,7 @@
 
 pub mod houserules;
 pub mod newgame;
+pub mod odds;
 pub mod render;
 pub mod screen;
 pub mod text;
@@ -44,6 +45,8 @@ pub enum Act {
     VoicePace,
     /// The voice's next loudness: normal, loud, quiet.
     VoiceVolume,
+    /// The odds shown on the standings screen, or not.
+    Odds,
 }
 
 /// The voice's paces on the menu: a name, words a minute.
@@ -101,6 +104,12 @@ pub struct Ui {
     pub dirty: bool,
     /// Where the voice's menu came from (BACK or OK on "Back" returns there).
     voice_from: Option<View>,
+    /// The live odds, worked out in a thread after each change of the game.
+    pub odds: odds::Worker,
+    /// Show the odds (the new-game screen's "Odds" line; a table may prefer not to know).
+    pub odds_on: bool,
+    /// How many games the device plays out for them.
+    pub odds_rollouts: crate::odds::Rollouts,
 }
 
 impl Ui {
@@ -119,6 +128,12 @@ impl Ui {
             sounds: Vec::new(),
             dirty: true,
             voice_from: None,
+            odds: odds::Worker::default(),
+            odds_on: true,
+            odds_rollouts: crate::odds::Rollouts {
+                jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                ..crate::odds::Rollouts::default()
+            },
         };
         ui.setup.load_house_rules();
         ui
@@ -242,6 +257,10 @@ impl Ui {
             out.push(entry(format!("{}: {word}", h.name), Act::NextChoice(i)));
         }
         out.extend(self.voice_entries());
+        out.push(entry(
+            format!("Odds: {}", if self.odds_on { "shown" } else { "hidden" }),
+            Act::Odds,
+        ));
         if self.setup.players.len() < self.setup.most_players() {
             out.push(entry(
                 format!("Add player P{}", self.setup.players.len() + 1),
@@ -353,6 +372,40 @@ impl Ui {
             None if tap => self.sounds.push(Sound::Accept),
             None => {}
         }
+        self.ask_odds();
+    }
+
+    /// The odds of the game as it now stands, asked of the worker when it changed (the job
+    /// runs in its own thread: this returns at once).
+    fn ask_odds(&mut self) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        if !self.odds_on || g.over() {
+            return;
+        }
+        let at = g.position(&self.desk);
+        let cfg = self.odds_rollouts;
+        self.odds.ask(at, || g.odds_job(cfg));
+    }
+
+    /// The standings screen's odds lines: the odds of the position now, or that they are
+    /// being worked out.
+    pub fn odds_lines(&self) -> Vec<String> {
+        let Some(g) = self.game.as_ref().filter(|_| self.odds_on) else {
+            return vec![];
+        };
+        if g.over() {
+            return vec![];
+        }
+        match &self.odds.shown {
+            Some((at, o)) if *at == g.position(&self.desk) => {
+                let mut out = vec![format!("Chance to win ({} games):", o.games)];
+                out.extend(o.lines());
+                out
+            }
+            _ => vec!["Chance to win: working it out...".into()],
+        }
     }
 
     fn dispatch(&mut self, input: Input, now: u64) {
@@ -374,6 +427,9 @@ impl Ui {
     }
 
     fn tick(&mut self) {
+        if self.odds.collect() && self.view == View::Standings {
+            self.dirty = true;
+        }
         if self.desk.toast_until != 0 && self.desk.now >= self.desk.toast_until {
             self.desk.toast_until = 0;
             self.dirty = true;
@@ -519,6 +575,12 @@ impl Ui {
             Act::Voice => self.toggle_voice(),
             Act::VoicePace => self.desk.voice.speed = named(&PACES, self.desk.voice.speed).1,
             Act::VoiceVolume => self.desk.voice.volume = named(&VOLUMES, self.desk.voice.volume).1,
+            Act::Odds => {
+                self.odds_on = !self.odds_on;
+                if !self.odds_on {
+                    self.odds.reset();
+                }
+            }
             Act::Back => {
                 let home = match self.voice_from.take() {
                     Some(v) if self.view == View::Voice => v,
@@ -532,6 +594,7 @@ impl Ui {
 
     /// Leave the game for the new-game screen (its saved journal stays listed there).
     fn new_game(&mut self) {
+        self.odds.reset();
         self.game = None;
         self.desk.final_report = None;
         self.desk.log.clear();

@@ -34,7 +34,8 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
         }
         (View::Standings, Some(g)) => {
             if !final_standings(ui, frame) {
-                let (title, lines) = g.standings();
+                let (title, mut lines) = g.standings();
+                lines.extend(ui.odds_lines());
                 let msg = note.unwrap_or_else(|| wrap_all(&lines));
                 layout(frame, &title, &msg, &labels, ui.sel, 4);
             }

@@ -277,6 +277,10 @@ pub trait Playing {
     fn report(&self) -> Report;
     /// A protocol line carried out as a menu choice would be; the refusal, if refused.
     fn enter(&mut self, desk: &mut Desk, line: &str) -> Result<Flow, String>;
+    /// Where the game stands: changes with every command and undo (the odds are for it).
+    fn position(&self, desk: &Desk) -> u64;
+    /// A job working out the odds of the position now, from a copy of it.
+    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job;
     /// The session, for a caller that knows the family (tests, tools).
     fn session_any(&self) -> &dyn Any;
     fn session_any_mut(&mut self) -> &mut dyn Any;
@@ -332,6 +336,13 @@ impl<S: Screens> InPlay<S> {
 impl<S: Screens> Playing for InPlay<S> {
     fn game(&self) -> &'static str {
         <S::F as Game>::GAME
+    }
+    fn position(&self, desk: &Desk) -> u64 {
+        ((self.session.history.len() as u64) << 32) | desk.log.len() as u64
+    }
+    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job {
+        let (rules, state) = (self.session.rules.clone(), self.session.state.clone());
+        Box::new(move |cancel| crate::odds::estimate::<S::F>(&rules, &state, &cfg, cancel))
     }
     fn players(&self) -> Vec<String> {
         self.session.header.players.clone()

@@ -27,6 +27,7 @@ fn checked(name: &str, players: usize, games: u64, seed: u64, edit: impl Fn(&mut
         seed,
         max_turns: 400,
         check: true,
+        steady: false,
     };
     let report = simulate::run::<Property>(&r, &o, &cfg).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, games);
@@ -75,6 +76,7 @@ fn a_full_four_player_game_ends_with_a_winner_or_the_cap() {
         seed: 42,
         max_turns: 2000,
         check: true,
+        steady: false,
     };
     let report = simulate::run::<Property>(&r, &r.options, &cfg).unwrap();
     assert_eq!(report.games, 1);
@@ -344,6 +346,7 @@ fn every_property_ruleset_passes_the_shared_suite() {
             seed: 77,
             max_turns: 300,
             check: true,
+            steady: false,
         };
         conformance::suite::<Property>(&r, &r.options, &cfg, &dir)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -779,6 +782,7 @@ fn simulate_fails_when_a_live_game_has_no_legal_command() {
             seed: 1,
             max_turns: 100,
             check,
+            steady: false,
         };
         let err = simulate::run::<stuck::Stuck>(&(), &(), &cfg)
             .err()
@@ -800,6 +804,7 @@ fn the_grid_game_passes_the_shared_suite() {
             seed,
             max_turns: 400,
             check: true,
+            steady: false,
         };
         let report = conformance::suite::<Grid>(&r, &r.options, &cfg, &dir)
             .unwrap_or_else(|e| panic!("{players} players: {e}"));
@@ -832,6 +837,7 @@ fn illuminati_passes_the_shared_suite() {
             seed,
             max_turns: 120,
             check: true,
+            steady: false,
         };
         conformance::suite::<Illuminati>(&r, &r.options, &cfg, &dir)
             .unwrap_or_else(|e| panic!("{players} players: {e}"));
@@ -871,6 +877,7 @@ fn random_play_puts_no_refusal_into_words() {
             seed: 5,
             max_turns: 1000,
             check: false,
+            steady: false,
         };
         let before = RuleError::built_on_this_thread();
         let mut stats = F::Stats::default();

@@ -6,6 +6,7 @@
 mod conformance;
 mod count;
 mod device;
+mod odds;
 mod parts;
 mod rules;
 mod script;

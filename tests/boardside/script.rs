@@ -1085,3 +1085,38 @@ fn the_readmes_console_examples_work_as_written() {
     }
     assert!(examples >= 2, "the grid and Illuminati examples");
 }
+
+/// `boardside odds` on a saved game prints each side's chance with its interval, and says
+/// what the figures rest on.
+#[test]
+fn odds_on_a_saved_game_prints_each_players_chance_with_an_interval() {
+    let dir = std::env::temp_dir().join(format!("boardside-odds-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("game.journal");
+    let j = journal.to_string_lossy().into_owned();
+    let r = ruleset();
+    let (code, _, err) = run(
+        &[
+            "script",
+            "--ruleset",
+            &r,
+            "--players",
+            "Ann,Bob",
+            "--journal",
+            &j,
+            "-",
+        ],
+        "roll 1 2\nbuy\nend\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["odds", &j, "--rollouts", "200", "--jobs", "2"], "");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("Ann ") && lines[0].contains("% ±"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("Bob "), "{out}");
+    assert!(lines[2].starts_with("200 games played out"), "{out}");
+}

@@ -287,6 +287,44 @@ impl Play for Grid {
     fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
+    /// The steady player: every seat plays the computer seats' own heuristic (computer.rs),
+    /// sides are taken to even the teams, and the dice are the only chance.
+    fn steady_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        match &s.phase {
+            Phase::Setup => Some(match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
+                Some(p) => {
+                    let sci = s.team_members(Team::Scientists).len();
+                    let rel = s.team_members(Team::Religionists).len();
+                    Command::Side {
+                        player: p,
+                        team: if sci <= rel {
+                            Team::Scientists
+                        } else {
+                            Team::Religionists
+                        },
+                    }
+                }
+                None => Command::Start,
+            }),
+            Phase::Orders => Some(match s.owing().next() {
+                Some(p) => Command::Order {
+                    player: p,
+                    order: computer::order(r, s, p),
+                },
+                None => Command::Next,
+            }),
+            _ => random_command(r, s, rng),
+        }
+    }
+    /// Sealed orders are the only hidden part: a rollout forgets them, and each player seals
+    /// again.
+    fn redraw_hidden(_r: &GridRules, s: &State, _rng: &mut PlayRng) -> State {
+        let mut out = s.clone();
+        for p in out.pieces.iter_mut() {
+            p.order = None;
+        }
+        out
+    }
     fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Command {
         let n = s.pieces.len();
         let p = rng.random_range(0..n);
@@ -384,6 +422,16 @@ impl Story for Grid {
     /// A score per team, not per seat (the teams are what wins): its players, then its strip;
     /// a human seat is out once converted (only the never-converted members of the winning
     /// team win).
+    /// The odds are the teams'.
+    fn sides(_r: &GridRules, _s: &State) -> Vec<String> {
+        Team::BOTH.iter().map(|t| t.word().to_string()).collect()
+    }
+    fn winning_sides(r: &GridRules, s: &State) -> Vec<usize> {
+        match s.winner {
+            Some(t) => vec![t.index()],
+            None => boardside_engine::game::leaders(&Self::standing(r, s).scores),
+        }
+    }
     fn standing(_r: &GridRules, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
             scores: [Team::Scientists, Team::Religionists]

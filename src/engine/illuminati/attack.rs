@@ -431,10 +431,18 @@ pub fn declare(
     aid: &[usize],
 ) -> Result<(), RuleError> {
     can_declare(t.rules, t.s, kind, attacker, target, aid).map_err(|x| x.explain(t.rules, t.s))?;
-    let n = t.s.players.len();
-    let a = Attack {
+    let a = fresh(t.s, kind, attacker, target, aid);
+    t.emit(Event::Attack { attack: Some(a) });
+    Ok(())
+}
+
+/// The current player's attack as declared, before any money or card (the steady player
+/// weighs attacks it has not declared by it).
+pub fn fresh(s: &State, kind: Kind, attacker: usize, target: usize, aid: &[usize]) -> Attack {
+    let n = s.players.len();
+    Attack {
         kind,
-        player: t.s.current,
+        player: s.current,
         attacker,
         target,
         aid: aid.to_vec(),
@@ -447,9 +455,7 @@ pub fn declare(
         abolished: false,
         interference_cards: vec![],
         committed: false,
-    };
-    t.emit(Event::Attack { attack: Some(a) });
-    Ok(())
+    }
 }
 
 fn current(t: &Table) -> Result<Attack, RuleError> {

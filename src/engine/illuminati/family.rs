@@ -359,6 +359,31 @@ impl Play for Illuminati {
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
+    fn steady_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        super::steady::choose(r, s, rng, |rng| random_command(r, s, rng))
+    }
+    /// What the table cannot see: which specials are in each hand (their number is public)
+    /// and the UFOs' secret goal. Each hand is dealt afresh from the specials' copies, each
+    /// secret goal drawn from the goals the UFOs may take.
+    fn redraw_hidden(r: &IlluRules, s: &State, rng: &mut PlayRng) -> State {
+        let mut out = s.clone();
+        let copies: Vec<usize> = (0..r.specials.len())
+            .flat_map(|k| std::iter::repeat_n(k, r.specials[k].copies as usize))
+            .collect();
+        let goals: Vec<usize> = r
+            .illuminati()
+            .filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. })))
+            .collect();
+        for p in out.players.iter_mut() {
+            for slot in p.specials.iter_mut() {
+                *slot = (!copies.is_empty()).then(|| copies[below(rng, copies.len())]);
+            }
+            if p.goal.is_some() && !goals.is_empty() {
+                p.goal = Some(goals[below(rng, goals.len())]);
+            }
+        }
+        out
+    }
     fn wild_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Command {
         let n = s.players.len();
         let card = rng.random_range(0..r.cards.len());
@@ -438,6 +463,9 @@ impl Play for Illuminati {
 
 impl Story for Illuminati {
     /// Groups held per seat (the race to the victory count); the eliminated are out.
+    fn sides(_r: &IlluRules, s: &State) -> Vec<String> {
+        s.players.iter().map(|p| p.name.to_string()).collect()
+    }
     fn standing(_r: &IlluRules, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
             scores: (0..s.players.len())

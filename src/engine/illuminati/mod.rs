@@ -15,6 +15,7 @@ pub mod rules;
 pub mod specials;
 pub mod speech;
 pub mod state;
+pub mod steady;
 pub mod structure;
 pub mod turn;
 pub mod victory;

@@ -294,6 +294,22 @@ impl Play for Property {
         random::even_building(r, s)
     }
 
+    fn steady_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        super::steady::choose(r, s, rng)
+    }
+
+    /// The decks' unseen order is drawn afresh (which cards are left is known); a table
+    /// drawing from physical decks has nothing hidden.
+    fn redraw_hidden(_r: &Ruleset, s: &State, rng: &mut PlayRng) -> State {
+        let mut out = s.clone();
+        if !s.options.physical_decks {
+            for d in out.decks.iter_mut() {
+                *d = d.redrawn(rng);
+            }
+        }
+        out
+    }
+
     fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random::choose(r, s, rng)
     }
@@ -330,6 +346,9 @@ impl Play for Property {
 
 impl Story for Property {
     /// Net worth per seat (0 once bankrupt); the bankrupt are out.
+    fn sides(_r: &Ruleset, s: &State) -> Vec<String> {
+        s.players.iter().map(|p| p.name.clone()).collect()
+    }
     fn standing(r: &Ruleset, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
             scores: (0..s.players.len())

@@ -28,6 +28,7 @@ pub mod setup;
 pub mod speech;
 pub mod state;
 pub mod status;
+pub mod steady;
 pub mod tax;
 pub mod trade;
 pub mod turns;

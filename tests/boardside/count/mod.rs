@@ -127,6 +127,7 @@ fn the_sixth_family_passes_the_shared_conformance_suite() {
         seed: 1,
         max_turns: 200,
         check: true,
+        steady: false,
     };
     let dir = std::env::temp_dir().join(format!("boardside-count-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -241,3 +241,64 @@ fn roll_with_nothing_to_roll_says_the_last_line_again() {
         assert!(ui.desk.say_again, "{:?}", ui.desk.note);
     }
 }
+
+#[test]
+fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{mpsc, Arc};
+    let mut ui = table_ui(5);
+    ui.odds_rollouts.games = 200;
+    // A job that cannot finish until the test lets it: if a press waited for the odds, the
+    // press below would never return.
+    let (release, wait) = mpsc::channel::<()>();
+    let finished = Arc::new(AtomicBool::new(false));
+    let flag = finished.clone();
+    ui.odds.ask(u64::MAX, move || {
+        Box::new(move |_cancel: &AtomicBool| {
+            let _ = wait.recv_timeout(std::time::Duration::from_secs(60));
+            flag.store(true, Ordering::Relaxed);
+            None
+        })
+    });
+    key(&mut ui, "r", 1);
+    let mut frame = Frame::default();
+    render(&ui, &mut frame);
+    assert!(
+        !finished.load(Ordering::Relaxed),
+        "the press and its frame came first"
+    );
+    release.send(()).unwrap();
+    // The position's own odds arrive in their time and show on the standings screen.
+    read_all(&mut ui, 2);
+    choose(&mut ui, "Standings", 2);
+    assert_eq!(ui.view, View::Standings);
+    assert_eq!(ui.odds_lines(), ["Chance to win: working it out..."]);
+    let mut waited = 0;
+    while ui.odds_lines().len() == 1 && waited < 600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        ui.handle(Input::Tick(3 + waited), 3 + waited);
+        waited += 1;
+    }
+    let lines = ui.odds_lines();
+    assert_eq!(lines[0], "Chance to win (200 games):", "{lines:?}");
+    assert!(
+        lines[1].starts_with("Ann ") && lines[1].contains("% ±"),
+        "{lines:?}"
+    );
+    render(&ui, &mut frame);
+}
+
+#[test]
+fn a_table_that_prefers_not_to_know_turns_the_odds_off_on_the_new_game_screen() {
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        players: vec!["Ann".into(), "Bob".into()],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    choose(&mut ui, "Odds: shown", 1);
+    assert!(!ui.odds_on);
+    choose(&mut ui, "Start the game", 2);
+    key(&mut ui, "r", 3);
+    assert!(ui.odds_lines().is_empty());
+}

@@ -1,0 +1,114 @@
+//! The steady player of Illuminati: what the odds play out from a position, and `simulate
+//! --player steady`. With an action left it weighs every attack to control an uncontrolled
+//! group it could declare (each of its cards with an open arrow against each target): the
+//! chance of the roll, after what it would spend, times what the group brings (its income and
+//! power). It declares the best when that is worth it, spends on it while keeping a reserve in
+//! its Illuminati treasury for defence, then rolls; when nothing is worth it, it passes (the
+//! 5 MB of a turn without action) or ends. The draw and the dice are the only chance.
+
+use boardside_engine::game::{below, PlayRng};
+
+use super::attack::{can_declare, fresh, need};
+use super::places::Set;
+use super::rules::{IlluRules, Kind};
+use super::state::{Phase, State, Status};
+use super::structure::{income, open_arrows, power};
+use super::Command;
+
+/// MB the Illuminati treasury keeps for defence.
+const RESERVE: i64 = 10;
+/// The number a roll is bought up to: 8 or less succeeds 72% of the time.
+const AIM: i64 = 8;
+
+/// The chance that two dice show `need` or less (11 and 12 always fail).
+fn chance(need: i64) -> f64 {
+    let ways = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+    let top = need.clamp(0, 10) as usize;
+    ways[..=top].iter().sum::<u32>() as f64 / 36.0
+}
+
+pub fn choose(
+    r: &IlluRules,
+    s: &State,
+    rng: &mut PlayRng,
+    random: impl Fn(&mut PlayRng) -> Option<Command>,
+) -> Option<Command> {
+    if s.phase != Phase::Turn {
+        return random(rng);
+    }
+    let p = s.current;
+    let ill = s.players[p].illuminati;
+    if let Some(a) = &s.attack {
+        let want = AIM - need(r, s, a);
+        if want > 0 && a.player == p {
+            // From the attacking group first, then the Illuminati down to its reserve.
+            let sources = [(a.attacker, 0), (ill.unwrap_or(a.attacker), RESERVE)];
+            for (src, keep) in sources {
+                let spare = s.cards[src].treasury - if Some(src) == ill { keep } else { 0 };
+                if spare > 0 {
+                    return Some(Command::Spend {
+                        player: p,
+                        source: src,
+                        amount: want.min(spare),
+                    });
+                }
+            }
+        }
+        return Some(Command::Roll {
+            dice: Some((below(rng, 6) as u8 + 1, below(rng, 6) as u8 + 1)),
+        });
+    }
+    if s.turn.draws_left > 0 {
+        // The draw is the table's chance: as the random player draws.
+        return random(rng);
+    }
+    if s.turn.actions_left > 0 {
+        if let Some(attack) = best_attack(r, s) {
+            return Some(attack);
+        }
+    }
+    Some(if s.turn.acted {
+        Command::End
+    } else {
+        Command::Pass
+    })
+}
+
+/// The attack to control with the best chance times value, when it is worth an action.
+fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
+    let p = s.current;
+    let money: i64 = s.players[p]
+        .illuminati
+        .map_or(0, |i| (s.cards[i].treasury - RESERVE).max(0));
+    let attackers: Vec<usize> = s
+        .places
+        .either(Set::Uncontrolled, Set::Controlled)
+        .filter(|&c| s.cards[c].owner == Some(p) && open_arrows(s, c).is_none_or(|o| o > 0))
+        .collect();
+    let mut best: Option<(f64, usize, usize)> = None;
+    for t in s.places.either(Set::Uncontrolled, Set::Controlled) {
+        if s.cards[t].status != Status::Uncontrolled {
+            continue;
+        }
+        let value = (income(r, s, t).max(0) + power(r, s, t).max(0) + 1) as f64;
+        for &a in &attackers {
+            if can_declare(r, s, Kind::Control, a, t, &[]).is_err() {
+                continue;
+            }
+            let n = need(r, s, &fresh(s, Kind::Control, a, t, &[]));
+            let bought = (n + money + s.cards[a].treasury).min(AIM.max(n));
+            let worth = chance(bought) * value;
+            if best.is_none_or(|(w, _, _)| worth > w) {
+                best = Some((worth, a, t));
+            }
+        }
+    }
+    // Worth an action when it is likelier than not to bring a group of some use.
+    let (worth, attacker, target) = best?;
+    (worth >= 1.5).then_some(Command::Attack {
+        kind: Kind::Control,
+        attacker,
+        target,
+        aid: vec![],
+    })
+}
