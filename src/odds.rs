@@ -133,7 +133,10 @@ pub fn play_out<F: Family>(
     let mut rng = PlayRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9).wrapping_add(game));
     let mut s = F::redraw_hidden(rules, state, &mut rng);
     let mut stats = F::Stats::default();
-    let mut events = Events::default();
+    let mut events = Events {
+        kept: F::tally_reads_events(rules, &s),
+        ..Events::default()
+    };
     let mut turns = 0;
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
         let Some(cmd) = F::steady_command(rules, &s, &mut rng) else {

@@ -250,6 +250,7 @@ pub fn play_fast<F: Family>(
     let mut rng = PlayRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
     let (mut events, mut options) = (Events::default(), Vec::new());
+    events.kept = F::tally_reads_events(rules, &s);
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
         let i = if cfg.steady {
             options.clear();
@@ -364,9 +365,20 @@ pub fn play_checked<F: Family>(
         if commands % 7 == 0 {
             let done = &session.history.last().expect("just done").cmd;
             let (mut fast, mut fast_events) = (before.clone(), Events::default());
+            // And again as random play and the odds carry it out: events applied but not
+            // listed when the family's tally reads none (`Events::kept`): the same state.
+            let (mut unlisted, mut applied) = (
+                before.clone(),
+                Events {
+                    kept: F::tally_reads_events(rules, &before),
+                    ..Events::default()
+                },
+            );
             let same = F::execute_or_abandon(rules, &mut fast, done, &mut fast_events).is_ok()
                 && fast == session.state
-                && fast_events.list == events;
+                && fast_events.list == events
+                && F::execute_or_abandon(rules, &mut unlisted, done, &mut applied).is_ok()
+                && unlisted == session.state;
             if !same {
                 return Err(fail(
                     format!("{done:?} carried out for the simulator differs"),

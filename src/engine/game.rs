@@ -173,6 +173,10 @@ pub struct Events<E> {
     pub list: Vec<E>,
     /// `Some` when the caller wants the narration (the table); `None` in random play.
     pub told: Option<Vec<Said>>,
+    /// Whether the events are listed at all. Every event is applied as it is made either
+    /// way; random play of a family that counts its figures from the state alone
+    /// (`Family::tally_reads_events`) sets this false and skips writing each event out.
+    pub kept: bool,
 }
 
 impl<E> Default for Events<E> {
@@ -180,6 +184,7 @@ impl<E> Default for Events<E> {
         Events {
             list: Vec::new(),
             told: None,
+            kept: true,
         }
     }
 }
@@ -190,6 +195,7 @@ impl<E> Events<E> {
         Events {
             list: Vec::new(),
             told: Some(Vec::new()),
+            kept: true,
         }
     }
     /// Empty it for the next command, keeping its buffers (and whether it tells).
@@ -411,7 +417,15 @@ pub trait Play: Game {
     }
     /// A command picked with no regard to legality, to check that refusals change nothing.
     fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut PlayRng) -> Self::Command;
+    /// Does `tally` or the family's own rule code (Illuminati's victory watch reads the
+    /// command's events so far) read a command's events in random play? When neither does, the
+    /// simulator and the odds' rollouts have them applied but not listed (`Events::kept`): a
+    /// family that answers false counts its figures from the state.
+    fn tally_reads_events(_rules: &Self::Rules, _state: &Self::State) -> bool {
+        true
+    }
     /// Count what a command's events did; returns the player-turns (or rounds) they started.
+    /// Its `events` are empty when `tally_reads_events` said no.
     fn tally(
         stats: &mut Self::Stats,
         rules: &Self::Rules,

@@ -13,6 +13,8 @@ pub struct Table<'a, F: Family> {
     pub events: Vec<F::Event>,
     /// The events' words so far, when the caller wants them (`Events::told`).
     told: Option<Vec<Said>>,
+    /// Whether events are listed, or only applied (`Events::kept`).
+    keep: bool,
 }
 
 impl<'a, F: Family> Table<'a, F> {
@@ -28,7 +30,9 @@ impl<'a, F: Family> Table<'a, F> {
         if self.told.is_some() {
             self.tell(&e);
         }
-        self.events.push(e);
+        if self.keep {
+            self.events.push(e);
+        }
     }
 
     /// The event in words against the state just after it. Out of line and marked cold:
@@ -54,6 +58,7 @@ impl<'a, F: Family> Table<'a, F> {
             rules,
             s,
             events: std::mem::take(&mut out.list),
+            keep: out.kept || out.told.is_some(),
             told: out.told.take(),
         };
         let result = body(&mut t);

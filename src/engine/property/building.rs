@@ -417,6 +417,23 @@ fn settle(
 /// than the bank has is the table asked (a full bank and one group each never stops a build).
 pub fn scarce(rules: &Ruleset, s: &State, builder: usize, hotel: bool) -> bool {
     let supply = if hotel { s.hotels } else { s.houses };
+    // First what every other owner of a whole group could ever put up, read group by group
+    // (only groups owned whole and unmortgaged take buildings, `room`): within the supply,
+    // no shortage, and the players need not be asked one by one (asked on every build).
+    let mut most = 0;
+    for (g, group) in rules.groups.iter().enumerate() {
+        if s.group_owner(g) == Some(builder) || !takes_buildings(rules, s, g) {
+            continue;
+        }
+        for &m in &group.members {
+            if rules.squares[m].is_lot() {
+                most += steps_left(s, m, hotel);
+            }
+        }
+    }
+    if most < supply {
+        return false;
+    }
     let others: i64 = eligible_players(rules, s, hotel)
         .filter(|&p| p != builder)
         .map(|p| capacity(rules, s, p, hotel))

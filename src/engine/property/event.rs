@@ -308,12 +308,25 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             }
         }
         Event::Owner { square, owner } => {
+            if let Some(before) = s.squares[*square].owner {
+                s.holdings[before].remove(*square);
+            }
+            if let Some(after) = *owner {
+                s.holdings[after].insert(*square);
+            }
             s.squares[*square].owner = *owner;
             if let Some(g) = rules.squares[*square].group() {
                 s.whole[g] = s.owner_of_all(rules, g);
             }
         }
-        Event::Mortgage { square, on } => s.squares[*square].mortgaged = *on,
+        Event::Mortgage { square, on } => {
+            s.squares[*square].mortgaged = *on;
+            if *on {
+                s.mortgaged.insert(*square);
+            } else {
+                s.mortgaged.remove(*square);
+            }
+        }
         Event::Level { square, from, to } => {
             let (h0, t0) = level_buildings(*from);
             let (h1, t1) = level_buildings(*to);

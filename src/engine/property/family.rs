@@ -327,6 +327,12 @@ impl Play for Property {
         random::wild_command(r, s, rng)
     }
 
+    /// Turns come from the state's count; only a game played for status reads the events
+    /// (who leads on status changes with a `Status` event).
+    fn tally_reads_events(_r: &Ruleset, s: &State) -> bool {
+        s.options.target_status > 0
+    }
+
     fn tally(stats: &mut random::Stats, _r: &Ruleset, s: &State, events: &[Event]) -> u64 {
         stats.record(s, events)
     }

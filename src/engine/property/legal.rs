@@ -5,7 +5,7 @@ use super::building::{build_step, can_build, sell_step};
 use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_unmortgage, mortgage_ok};
 use super::ruleset::{Effect, Ruleset};
-use super::state::{Lot, Pending, State};
+use super::state::{Lot, Pending, SquareSet, State, HOTEL};
 use super::trade::can_trade;
 use super::{auction, autoresolve, jail};
 use boardside_engine::in_place::PushInPlace;
@@ -219,6 +219,11 @@ pub fn management_of(
             let mut lots: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
             for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
                 let now = s.group_now(rules, g);
+                // A group with a mortgage, or a top building on every lot, takes none (what
+                // `build_step` would answer for each member).
+                if now.mortgaged || now.lowest >= HOTEL {
+                    continue;
+                }
                 for &sq in &rules.groups[g].members {
                     if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
                         lots.push(sq);
@@ -229,7 +234,31 @@ pub fn management_of(
             out.extend(lots.into_iter().map(|square| Command::Build { square }));
             continue;
         }
-        for sq in s.owned_by(p) {
+        // Only the squares some asked kind could name: all of p's for selling or mortgaging;
+        // otherwise the lots of p's whole groups (building) and p's mortgaged squares
+        // (lifting), still visited in board order.
+        let owned = s.holdings[p];
+        let candidates = if kinds.sell || kinds.mortgage {
+            owned
+        } else {
+            let mut want = if kinds.unmortgage {
+                owned.and(&s.mortgaged)
+            } else {
+                SquareSet::default()
+            };
+            if kinds.build {
+                for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
+                    for &m in &rules.groups[g].members {
+                        want.insert(m);
+                    }
+                }
+            }
+            want
+        };
+        // The group as it stands, read once for its run of squares (a group's members are
+        // mostly neighbours on the board).
+        let mut last: Option<(usize, super::state::GroupNow)> = None;
+        for sq in candidates.iter() {
             let Some(g) = rules.squares[sq].group() else {
                 if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
                     out.push_in_place(|| Command::Unmortgage { square: sq });
@@ -238,8 +267,16 @@ pub fn management_of(
             };
             // The group as it stands, read only when some kind asked for needs it.
             let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
-            let now = needed.then(|| s.group_now(rules, g));
-            if let Some(now) = now.as_ref() {
+            if needed {
+                let now = match last {
+                    Some((lg, now)) if lg == g => now,
+                    _ => {
+                        let now = s.group_now(rules, g);
+                        last = Some((g, now));
+                        now
+                    }
+                };
+                let now = &now;
                 if kinds.build
                     && now.owner == Some(p)
                     && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)

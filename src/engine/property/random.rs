@@ -123,6 +123,21 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     }
     let (mut houses, mut hotels) = (0i64, 0i64);
     for (i, h) in s.squares.iter().enumerate() {
+        // The sets `apply` keeps beside the squares (issue 32) say what the squares say.
+        let held: Vec<usize> = (0..s.players.len())
+            .filter(|&p| s.holdings[p].contains(i))
+            .collect();
+        if held != h.owner.into_iter().collect::<Vec<_>>() || s.mortgaged.contains(i) != h.mortgaged
+        {
+            return Err(format!(
+                "{} is kept as held by {held:?} (mortgaged {}), but the square says {:?} \
+                 (mortgaged {})",
+                rules.squares[i].id,
+                s.mortgaged.contains(i),
+                h.owner,
+                h.mortgaged
+            ));
+        }
         let (a, b) = level_buildings(h.level);
         houses += a;
         hotels += b;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::event::Event;
 use super::options::{FirstPlayer, Options};
 use super::ruleset::Ruleset;
-use super::state::{Holding, Pending, Player, State, Turn, Why};
+use super::state::{Holding, Pending, Player, SquareSet, State, Turn, Why};
 use super::Table;
 use crate::Helpers as _;
 use boardside_engine::deck::Deck;
@@ -126,6 +126,8 @@ pub fn new_game(
         options: options.clone(),
         jail: rules.jail,
         whole: vec![None; rules.groups.len()],
+        holdings: vec![SquareSet::default(); n],
+        mortgaged: SquareSet::default(),
         houses_before_hotel: if options.short_game {
             rules.houses_before_top.saturating_sub(1).max(1)
         } else {

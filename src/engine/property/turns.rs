@@ -31,7 +31,8 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
         "{} has rolled already: `end` the turn",
         t.name(p)
     );
-    if !t.s.turn.rolled {
+    // Claims exist only under `rent_must_be_asked`: with none open, nothing to look at.
+    if !t.s.turn.rolled && !t.s.claims.is_empty() {
         claims::lapse(t, p);
     }
     let again = dice.is_double();

@@ -1348,9 +1348,9 @@ fn a_saved_auction_reads_its_bidders_as_a_list() {
     assert_eq!(serde_json::to_string(&p).unwrap(), first);
 }
 
-/// A player's squares come in board order on any board, the largest included: the owners are
-/// read 64 squares at a time into a bit set (`State::owned_by`), so a board of more than one
-/// run and a run cut short must list exactly what a look at each square lists.
+/// A player's squares come in board order on any board, the largest included: each player's
+/// squares are kept as a bit set (`State::holdings`, 64 squares a word), so a board of more
+/// than one word and a word cut short must list exactly what a look at each square lists.
 #[test]
 fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
@@ -1364,6 +1364,7 @@ fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
                 ..Default::default()
             })
             .collect();
+        t.s.state.recount_holdings();
         for p in 0..3 {
             let looked: Vec<usize> = (0..n)
                 .filter(|&i| t.s.state.squares[i].owner == Some(p))
