@@ -252,20 +252,16 @@ pub fn play_fast<F: Family>(
     let (mut events, mut options) = (Events::default(), Vec::new());
     events.kept = F::tally_reads_events(rules, &s);
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
-        let i = if cfg.steady {
-            options.clear();
-            options.push(
-                F::steady_command(rules, &s, &mut rng)
-                    .ok_or_else(|| stuck::<F>(rules, &s, seed))?,
-            );
-            0
-        } else {
-            F::random_choice(rules, &s, &mut rng, &mut options)
-                .ok_or_else(|| stuck::<F>(rules, &s, seed))?
-        };
-        let cmd = &options[i];
-        F::execute_or_abandon(rules, &mut s, cmd, &mut events)
-            .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
+        if cfg.steady {
+            let cmd = F::steady_command(rules, &s, &mut rng)
+                .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
+            F::execute_or_abandon(rules, &mut s, &cmd, &mut events)
+                .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
+        } else if !F::random_move(rules, &mut s, &mut rng, &mut options, &mut events)
+            .map_err(|e| format!("seed {seed}: {e}"))?
+        {
+            return Err(stuck::<F>(rules, &s, seed));
+        }
         let ended = F::tally(stats, rules, &s, &events.list);
         turns += ended;
         commands += 1;

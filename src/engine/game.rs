@@ -398,6 +398,25 @@ pub trait Play: Game {
         options.push(Self::random_command(rules, state, rng)?);
         Some(0)
     }
+    /// One move of the random player chosen and carried out (simulate's hot loop): false when
+    /// there is no legal move; an error when the rules refused the move chosen. The same
+    /// choice, draws and events as `random_choice` then `execute_or_abandon` (what it does
+    /// unless a family carries out some moves without listing them first).
+    fn random_move(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        rng: &mut PlayRng,
+        options: &mut Vec<Self::Command>,
+        out: &mut Events<Self::Event>,
+    ) -> Result<bool, String> {
+        let Some(i) = Self::random_choice(rules, state, rng, options) else {
+            return Ok(false);
+        };
+        let cmd = &options[i];
+        Self::execute_or_abandon(rules, state, cmd, out)
+            .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
+        Ok(true)
+    }
     /// The steady player's next command (rollouts for the odds, `simulate --player steady`):
     /// a sensible player, better than random, documented in each family's `steady` module.
     /// Without one, the random player.

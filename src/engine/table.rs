@@ -10,9 +10,10 @@ use super::RuleError;
 pub struct Table<'a, F: Family> {
     pub rules: &'a F::Rules,
     pub s: &'a mut F::State,
-    pub events: Vec<F::Event>,
+    /// The caller's list, written in place (never moved in and out for each command).
+    pub events: &'a mut Vec<F::Event>,
     /// The events' words so far, when the caller wants them (`Events::told`).
-    told: Option<Vec<Said>>,
+    told: Option<&'a mut Vec<Said>>,
     /// Whether events are listed, or only applied (`Events::kept`).
     keep: bool,
 }
@@ -50,20 +51,17 @@ impl<'a, F: Family> Table<'a, F> {
     pub fn run<T>(
         rules: &'a F::Rules,
         s: &'a mut F::State,
-        out: &mut Events<F::Event>,
+        out: &'a mut Events<F::Event>,
         body: impl FnOnce(&mut Table<'a, F>) -> Result<T, RuleError>,
     ) -> Result<T, RuleError> {
         out.clear();
         let mut t = Table {
             rules,
             s,
-            events: std::mem::take(&mut out.list),
             keep: out.kept || out.told.is_some(),
-            told: out.told.take(),
+            events: &mut out.list,
+            told: out.told.as_mut(),
         };
-        let result = body(&mut t);
-        out.list = t.events;
-        out.told = t.told;
-        result
+        body(&mut t)
     }
 }

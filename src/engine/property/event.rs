@@ -316,7 +316,18 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             }
             s.squares[*square].owner = *owner;
             if let Some(g) = rules.squares[*square].group() {
-                s.whole[g] = s.owner_of_all(rules, g);
+                let (before, after) = (s.whole[g], s.owner_of_all(rules, g));
+                s.whole[g] = after;
+                if before != after {
+                    for &m in &rules.groups[g].members {
+                        if let Some(b) = before {
+                            s.whole_squares[b].remove(m);
+                        }
+                        if let Some(a) = after {
+                            s.whole_squares[a].insert(m);
+                        }
+                    }
+                }
             }
         }
         Event::Mortgage { square, on } => {

@@ -323,6 +323,30 @@ impl Play for Property {
         random::choose_in(r, s, rng, options)
     }
 
+    /// The turn's own verb, when the random player found it the only choice, is carried out
+    /// without being listed or dispatched (`random::Pick`): the same draws and events.
+    fn random_move(
+        r: &Ruleset,
+        s: &mut State,
+        rng: &mut PlayRng,
+        options: &mut Vec<Command>,
+        out: &mut Events<Event>,
+    ) -> Result<bool, String> {
+        let done = match random::pick(r, s, rng, options) {
+            None => return Ok(false),
+            Some(random::Pick::Listed(i)) => {
+                let cmd = &options[i];
+                super::execute_into(r, s, cmd, out)
+                    .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
+                return Ok(true);
+            }
+            Some(random::Pick::Roll(dice)) => super::turn_verb(r, s, Some(dice), out),
+            Some(random::Pick::End) => super::turn_verb(r, s, None, out),
+        };
+        done.map(|()| true)
+            .map_err(|e| format!("the turn's own verb refused: {e}"))
+    }
+
     fn wild_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Command {
         random::wild_command(r, s, rng)
     }

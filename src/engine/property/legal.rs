@@ -206,32 +206,41 @@ pub fn management_of(
     for &p in players {
         // Building alone, by a player who owns no group whole: nothing to list (most of the
         // random player's looks at building, early in a game).
-        if only_build && !s.whole.contains(&Some(p)) {
+        if only_build && s.whole_squares[p].is_empty() {
             continue;
         }
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Only a whole group takes buildings: building alone needs only the lots of the
-        // groups p owns whole (listed in board order, as the full pass below lists them).
+        // Only a whole group takes buildings: building alone needs only the squares of the
+        // groups p owns whole (kept by `apply`, visited in board order).
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
-        if only_build {
-            let mut lots: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
-            for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
+        // The group as it stands, read once for its run of squares (a group's members are
+        // mostly neighbours on the board).
+        let mut last: Option<(usize, super::state::GroupNow)> = None;
+        let mut group_now = |g: usize| match last {
+            Some((lg, now)) if lg == g => now,
+            _ => {
                 let now = s.group_now(rules, g);
+                last = Some((g, now));
+                now
+            }
+        };
+        if only_build {
+            for sq in s.whole_squares[p].iter() {
+                let Some(g) = rules.squares[sq].group() else {
+                    continue;
+                };
+                let now = group_now(g);
                 // A group with a mortgage, or a top building on every lot, takes none (what
                 // `build_step` would answer for each member).
                 if now.mortgaged || now.lowest >= HOTEL {
                     continue;
                 }
-                for &sq in &rules.groups[g].members {
-                    if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
-                        lots.push(sq);
-                    }
+                if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
+                    out.push_in_place(|| Command::Build { square: sq });
                 }
             }
-            lots.sort_unstable();
-            out.extend(lots.into_iter().map(|square| Command::Build { square }));
             continue;
         }
         // Only the squares some asked kind could name: all of p's for selling or mortgaging;
@@ -247,17 +256,10 @@ pub fn management_of(
                 SquareSet::default()
             };
             if kinds.build {
-                for g in (0..s.whole.len()).filter(|&g| is_whole(g)) {
-                    for &m in &rules.groups[g].members {
-                        want.insert(m);
-                    }
-                }
+                want = want.or(&s.whole_squares[p]);
             }
             want
         };
-        // The group as it stands, read once for its run of squares (a group's members are
-        // mostly neighbours on the board).
-        let mut last: Option<(usize, super::state::GroupNow)> = None;
         for sq in candidates.iter() {
             let Some(g) = rules.squares[sq].group() else {
                 if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
@@ -268,15 +270,7 @@ pub fn management_of(
             // The group as it stands, read only when some kind asked for needs it.
             let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
             if needed {
-                let now = match last {
-                    Some((lg, now)) if lg == g => now,
-                    _ => {
-                        let now = s.group_now(rules, g);
-                        last = Some((g, now));
-                        now
-                    }
-                };
-                let now = &now;
+                let now = &group_now(g);
                 if kinds.build
                     && now.owner == Some(p)
                     && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)

@@ -96,15 +96,45 @@ pub fn execute_into(
     Table::run(rules, s, out, |t| dispatch(t, cmd))
 }
 
-fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
-    let s = &*t.s;
-    if s.over {
-        let who = s.winner.map(|w| s.players[w].name.clone());
-        return Err(RuleError::new(match who {
-            Some(w) => format!("the game is over: {w} won"),
-            None => "the game is over".to_string(),
-        }));
+/// `roll DICE` (with dice) or `end` (without) carried out as `execute_into` would, without a
+/// command to dispatch on (the random player's fast path, `Family::random_move`).
+pub fn turn_verb(
+    rules: &Ruleset,
+    s: &mut State,
+    roll: Option<boardside_engine::dice::Dice>,
+    out: &mut boardside_engine::game::Events<Event>,
+) -> Result<(), RuleError> {
+    Table::run(rules, s, out, |t| {
+        not_over(t)?;
+        match roll {
+            Some(dice) => turns::roll(t, Some(dice)),
+            None => turns::end(t),
+        }
+    })
+}
+
+/// Every command is refused once the game is over (asked before every command: the check
+/// inlined, the refusal's words out of line).
+#[inline(always)]
+fn not_over(t: &Table) -> Result<(), RuleError> {
+    if t.s.over {
+        return Err(game_over(t.s));
     }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn game_over(s: &State) -> RuleError {
+    let who = s.winner.map(|w| s.players[w].name.clone());
+    RuleError::new(match who {
+        Some(w) => format!("the game is over: {w} won"),
+        None => "the game is over".to_string(),
+    })
+}
+
+fn dispatch(t: &mut Table, cmd: &Command) -> Result<(), RuleError> {
+    not_over(t)?;
     match cmd {
         Command::Roll { dice } => turns::roll(t, *dice)?,
         Command::End => turns::end(t)?,

@@ -4,7 +4,7 @@
 use boardside_engine::game::PlayRng;
 use rand::Rng;
 
-use super::state::{level_buildings, Pending, State, HOTEL};
+use super::state::{level_buildings, Pending, SquareSet, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
 use boardside_engine::dice::Dice;
 use boardside_engine::game::below;
@@ -109,6 +109,18 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
         if pl.bankrupt && (s.owned_by(p).next().is_some() || !pl.cards.is_empty() || s.cash(p) != 0)
         {
             return Err(format!("bankrupt {} still has assets", pl.name));
+        }
+    }
+    for (p, set) in s.whole_squares.iter().enumerate() {
+        let kept: SquareSet = (0..rules.groups.len())
+            .filter(|&g| s.whole[g] == Some(p))
+            .flat_map(|g| rules.groups[g].members.iter().copied())
+            .collect();
+        if *set != kept {
+            return Err(format!(
+                "{}'s squares in whole groups are kept as {set:?}, but the groups say {kept:?}",
+                s.players[p].name
+            ));
         }
     }
     for g in 0..rules.groups.len() {
@@ -221,6 +233,15 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> 
     })
 }
 
+/// What the random player picked: a command in its list, or, when the turn's own verb was
+/// the only thing on offer, that verb found without listing it (simulate's fast path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    Listed(usize),
+    Roll(Dice),
+    End,
+}
+
 /// `choose`, as the index of the choice in `options` (cleared first, then listed into).
 pub fn choose_in(
     rules: &Ruleset,
@@ -228,22 +249,49 @@ pub fn choose_in(
     rng: &mut PlayRng,
     options: &mut Vec<Command>,
 ) -> Option<usize> {
+    Some(match pick(rules, s, rng, options)? {
+        Pick::Listed(i) => i,
+        Pick::Roll(dice) => {
+            options.push_in_place(|| Command::Roll { dice: Some(dice) });
+            0
+        }
+        Pick::End => {
+            options.push_in_place(|| Command::End);
+            0
+        }
+    })
+}
+
+/// `choose_in`, leaving the turn's own verb unlisted when it is the only choice: the same
+/// draws in the same order, so the same games.
+pub fn pick(
+    rules: &Ruleset,
+    s: &State,
+    rng: &mut PlayRng,
+    options: &mut Vec<Command>,
+) -> Option<Pick> {
     options.clear();
     let chosen = match s.top() {
         None => idle(rules, s, rng, options),
-        Some(_) => answer(rules, s, rng, options),
+        Some(_) => answer(rules, s, rng, options).map(Pick::Listed),
     }?;
-    if let Command::Roll { dice: d @ None } = &mut options[chosen] {
-        // Both dice from one draw: 36 equally likely throws.
-        let throw = below(rng, 36) as u8;
-        *d = Some(Dice(throw / 6 + 1, throw % 6 + 1));
+    if let Pick::Listed(i) = chosen {
+        if let Command::Roll { dice: d @ None } = &mut options[i] {
+            *d = Some(throw(rng));
+        }
     }
     Some(chosen)
 }
 
+/// Both dice from one draw: 36 equally likely throws.
+fn throw(rng: &mut PlayRng) -> Dice {
+    let throw = below(rng, 36) as u8;
+    Dice(throw / 6 + 1, throw % 6 + 1)
+}
+
 /// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
 /// claim or a deal (nearly every decision the simulator makes, so kept apart from the rest).
-fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> Option<usize> {
+fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> Option<Pick> {
     // What kind of move first; the player and how keen they are only where a kind needs them
     // (most decisions are the turn's own verbs, which need neither).
     match rng.random_range(0..100) {
@@ -279,9 +327,20 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
         _ => {}
     }
     if v.is_empty() {
+        // Out of jail or already rolled, the turn offers one verb (`legal::turn_commands`):
+        // picked without a list. The pick among one is still drawn, as it was from the list.
+        let p = s.current;
+        if s.players[p].jail.is_none() || s.turn.rolled {
+            below(rng, 1);
+            return Some(if !s.turn.rolled || s.turn.roll_again {
+                Pick::Roll(throw(rng))
+            } else {
+                Pick::End
+            });
+        }
         legal::turn_commands(rules, s, v);
     }
-    (!v.is_empty()).then(|| below(rng, v.len()))
+    (!v.is_empty()).then(|| Pick::Listed(below(rng, v.len())))
 }
 
 /// One player still in the game, at random: sample one player's options (or one deal) rather

@@ -392,6 +392,10 @@ pub struct State {
     pub holdings: Vec<SquareSet>,
     #[serde(skip)]
     pub mortgaged: SquareSet,
+    /// Per player: the squares of the groups they own whole (from `whole`), the only squares
+    /// that can take buildings: an empty set answers "nothing to build" at once.
+    #[serde(skip)]
+    pub whole_squares: Vec<SquareSet>,
     /// Houses on every lot of a group before the top building: the ruleset's number, one less
     /// in the short game (SHORT GAME rule 2).
     pub houses_before_hotel: u8,
