@@ -10,10 +10,9 @@ use super::RuleError;
 pub struct Table<'a, F: Family> {
     pub rules: &'a F::Rules,
     pub s: &'a mut F::State,
-    /// The caller's list, written in place (never moved in and out for each command).
-    pub events: &'a mut Vec<F::Event>,
+    pub events: Vec<F::Event>,
     /// The events' words so far, when the caller wants them (`Events::told`).
-    told: Option<&'a mut Vec<Said>>,
+    told: Option<Vec<Said>>,
     /// Whether events are listed, or only applied (`Events::kept`).
     keep: bool,
 }
@@ -51,7 +50,7 @@ impl<'a, F: Family> Table<'a, F> {
     pub fn run<T>(
         rules: &'a F::Rules,
         s: &'a mut F::State,
-        out: &'a mut Events<F::Event>,
+        out: &mut Events<F::Event>,
         body: impl FnOnce(&mut Table<'a, F>) -> Result<T, RuleError>,
     ) -> Result<T, RuleError> {
         out.clear();
@@ -59,9 +58,12 @@ impl<'a, F: Family> Table<'a, F> {
             rules,
             s,
             keep: out.kept || out.told.is_some(),
-            events: &mut out.list,
-            told: out.told.as_mut(),
+            events: std::mem::take(&mut out.list),
+            told: out.told.take(),
         };
-        body(&mut t)
+        let result = body(&mut t);
+        out.list = t.events;
+        out.told = t.told;
+        result
     }
 }
