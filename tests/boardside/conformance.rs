@@ -511,33 +511,9 @@ fn journal_a_header_without_its_newline_is_no_game_yet() {
 #[test]
 fn journal_format_1_written_by_the_previous_release_still_resumes() {
     // Written by release 0.1.0 (format 1): header, then `roll 3 4`, then an undo.
-    let r = rules("sectionopoly");
-    let path = temp("format1.journal");
-    let s = Session::new(
-        r.clone(),
-        &names(&["Ann", "Bob"]),
-        12,
-        r.options.clone(),
-        None,
-    )
-    .unwrap();
-    let header = serde_json::json!({
-        "boardside_journal": 1,
-        "ruleset": r.id,
-        "ruleset_hash": r.hash,
-        "players": ["Ann", "Bob"],
-        "seed": 12,
-        "options": s.header.options,
-        "setup": s.header.setup,
-    });
-    let mut live = s;
-    play(&mut live, &["roll 3 4", "roll 5 2"]);
-    let rec = |i: usize| {
-        let d = &live.history[i];
-        serde_json::json!({"command": {"cmd": d.cmd, "events": d.events}}).to_string()
-    };
-    let text = format!("{header}\n{}\n{}\n\"undo\"\n", rec(0), rec(1));
-    std::fs::write(&path, &text).unwrap();
+    let (r, path, mut lines, mut live) = format_1("format1.journal", &["roll 3 4", "roll 5 2"]);
+    lines.push("\"undo\"".into());
+    write_lines(&path, &lines);
     let (mut resumed, msgs) = Session::resume(r.clone(), &path).unwrap().unwrap();
     assert!(
         msgs.iter().any(|m| m.contains("1 commands in effect")),
@@ -1018,8 +994,9 @@ fn absurd_numbers_are_refused_in_every_family_with_their_lines() {
     }
 }
 
-/// A format 1 journal (no seals) as the previous format wrote it: header, then the records.
-fn format_1(name: &str, lines: &[&str]) -> (Ruleset, PathBuf, Vec<String>) {
+/// A format 1 journal (no seals) as the previous format wrote it: header, then the records;
+/// with the session that played them.
+fn format_1(name: &str, lines: &[&str]) -> (Ruleset, PathBuf, Vec<String>, Session) {
     let r = rules("sectionopoly");
     let path = temp(name);
     let mut s = Session::new(
@@ -1049,13 +1026,13 @@ fn format_1(name: &str, lines: &[&str]) -> (Ruleset, PathBuf, Vec<String>) {
         text.push(rec.to_string());
     }
     write_lines(&path, &text);
-    (r, path, text)
+    (r, path, text, s)
 }
 
 #[test]
 fn journal_format_1_with_a_damaged_key_anywhere_is_refused_with_its_line() {
     // One flipped byte in an option's key: the option would be read as left out.
-    let (r, path, mut lines) = format_1("f1-option.journal", &["roll 3 4", "roll"]);
+    let (r, path, mut lines, _) = format_1("f1-option.journal", &["roll 3 4", "roll"]);
     assert!(
         Session::resume(r.clone(), &path).unwrap().is_some(),
         "as written it resumes"
@@ -1065,7 +1042,7 @@ fn journal_format_1_with_a_damaged_key_anywhere_is_refused_with_its_line() {
     write_lines(&path, &lines);
     refused_untouched(r.clone(), &path, 1, "unknown key `options.auction_stgp`");
     // The same in a record's `device_roll`, the device's dice then read as typed ones.
-    let (r, path, mut lines) = format_1("f1-device.journal", &["roll 3 4", "roll"]);
+    let (r, path, mut lines, _) = format_1("f1-device.journal", &["roll 3 4", "roll"]);
     assert!(lines[2].contains("\"device_roll\":true"), "{}", lines[2]);
     lines[2] = lines[2].replace("\"device_roll\"", "\"device_rolk\"");
     write_lines(&path, &lines);

@@ -37,20 +37,38 @@ pub fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
 /// `concede`.
 #[inline]
 pub fn charge(t: &mut Table, d: Debt) {
-    // Most debts (nearly every rent) are paid at once: settled here, where the debt was made,
-    // so it need not be written out and read back (a stall: its narrow writes cannot be
-    // forwarded to the wide reads of a copy).
-    if pays_at_once(t, &d) {
-        settle(t, &d);
+    owe(t, d.debtor, d.creditor, d.amount, d.why, d.then);
+}
+
+/// `charge`, from the debt's parts. Most debts (nearly every rent) are paid at once: settled
+/// here from the parts, so no debt is built, written out and read back (a stall: its narrow
+/// writes cannot be forwarded to the wide reads of a copy); only one that must wait is made.
+#[inline(always)]
+pub fn owe(
+    t: &mut Table,
+    debtor: usize,
+    creditor: Option<usize>,
+    amount: i64,
+    why: Why,
+    then: After,
+) {
+    if pays_at_once(t, debtor, amount) {
+        settle(t, debtor, creditor, amount, why, then);
         return;
     }
-    charge_all(t, [d]);
+    charge_all(
+        t,
+        [Debt {
+            then,
+            ..Debt::new(debtor, creditor, amount, why)
+        }],
+    );
 }
 
 /// A debt the debtor is still in the game to pay and has the cash for.
 #[inline]
-fn pays_at_once(t: &Table, d: &Debt) -> bool {
-    d.amount > 0 && t.s.in_game(d.debtor) && t.s.cash(d.debtor) >= d.amount
+fn pays_at_once(t: &Table, debtor: usize, amount: i64) -> bool {
+    amount > 0 && t.s.in_game(debtor) && t.s.cash(debtor) >= amount
 }
 
 /// Charge debts in order. The first the debtor cannot pay waits on top, with the rest queued
@@ -58,8 +76,8 @@ fn pays_at_once(t: &Table, d: &Debt) -> bool {
 pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     let mut rest = debts.into_iter();
     while let Some(d) = rest.next() {
-        if pays_at_once(t, &d) {
-            settle(t, &d);
+        if pays_at_once(t, d.debtor, d.amount) {
+            settle(t, d.debtor, d.creditor, d.amount, d.why, d.then);
             continue;
         }
         // Nothing owed, or nobody left to owe it.
@@ -88,24 +106,31 @@ pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
 }
 
 #[inline]
-fn settle(t: &mut Table, d: &Debt) {
+fn settle(
+    t: &mut Table,
+    debtor: usize,
+    creditor: Option<usize>,
+    amount: i64,
+    why: Why,
+    then: After,
+) {
     t.pay(
-        Account::Player(d.debtor),
-        State::account(d.creditor),
-        d.amount,
-        d.why.clone(),
+        Account::Player(debtor),
+        State::account(creditor),
+        amount,
+        why,
     );
-    match d.then {
+    match then {
         After::Nothing => {}
         After::LeaveJailAndMove(steps) => {
             t.emit(Event::JailOut {
-                player: d.debtor,
+                player: debtor,
                 how: JailExit::ForcedFine,
             });
-            movement::forward(t, d.debtor, steps as usize, How::Dice);
-            land(t, d.debtor, Arrival::Dice(steps));
+            movement::forward(t, debtor, steps as usize, How::Dice);
+            land(t, debtor, Arrival::Dice(steps));
         }
-        After::GainStatus { square } => status::gain(t, d.debtor, StatusWhy::Donation { square }),
+        After::GainStatus { square } => status::gain(t, debtor, StatusWhy::Donation { square }),
     }
 }
 
@@ -141,7 +166,7 @@ pub fn pay(t: &mut Table) -> Result<(), RuleError> {
         d.amount - cash
     );
     t.emit(Event::Done);
-    settle(t, &d);
+    settle(t, d.debtor, d.creditor, d.amount, d.why, d.then);
     resume(t);
     Ok(())
 }

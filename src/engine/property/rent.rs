@@ -4,10 +4,8 @@
 use super::debt;
 use super::event::Event;
 use super::ruleset::{Kind, Ruleset};
-use super::state::{After, Claim, Debt, RentRule, RentWorking, State, Why, HOTEL};
+use super::state::{After, Claim, RentRule, RentWorking, State, Why, HOTEL};
 use super::Table;
-use crate::Helpers as _;
-use boardside_engine::ledger::Account;
 use boardside_engine::turn::next_seat;
 
 /// The rent due on an owned square, with its working. `roll` is the dice total that brought
@@ -135,16 +133,5 @@ pub fn charge_rent(
         square: sq,
         working,
     };
-    let amount = working.amount();
-    // Nearly every rent: paid at once, with nothing to follow. The payment `debt::charge`
-    // would settle, made here without building the debt first (issue 32).
-    if then == After::Nothing && amount > 0 && t.s.in_game(payer) && t.s.cash(payer) >= amount {
-        t.pay(Account::Player(payer), Account::Player(owner), amount, why);
-        return;
-    }
-    let debt = Debt {
-        then,
-        ..Debt::new(payer, Some(owner), working.amount(), why)
-    };
-    debt::charge(t, debt);
+    debt::owe(t, payer, Some(owner), working.amount(), why, then);
 }
