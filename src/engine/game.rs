@@ -436,8 +436,8 @@ pub trait Play: Game {
     }
     /// A command picked with no regard to legality, to check that refusals change nothing.
     fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut PlayRng) -> Self::Command;
-    /// Does `tally` or the family's own rule code (Illuminati's victory watch reads the
-    /// command's events so far) read a command's events in random play? When neither does, the
+    /// Does `tally` or the family's own rule code (a rule that looks back over the command's
+    /// events so far, such as a victory watch) read a command's events in random play? When neither does, the
     /// simulator and the odds' rollouts have them applied but not listed (`Events::kept`): a
     /// family that answers false counts its figures from the state.
     fn tally_reads_events(_rules: &Self::Rules, _state: &Self::State) -> bool {
