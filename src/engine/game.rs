@@ -369,6 +369,11 @@ pub trait Words: Game {
     /// One event as words, against the state just after it; None for silent bookkeeping.
     fn narrate(rules: &Self::Rules, after: &Self::State, event: &Self::Event) -> Option<Said>;
     fn state_json(rules: &Self::Rules, state: &Self::State, viewer: Audience) -> Value;
+    /// The printed board, which never changes in a game (the web view draws it once): the
+    /// property games' ring of squares, the grid's size. Nothing for a game without one.
+    fn board_json(_rules: &Self::Rules) -> Value {
+        Value::Null
+    }
     /// What the table is asked now, in words.
     fn prompt(rules: &Self::Rules, state: &Self::State) -> String;
     fn player_index(state: &Self::State, name: &str) -> Option<usize>;

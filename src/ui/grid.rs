@@ -333,6 +333,25 @@ impl Screens for GridScreens {
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
         self.go(GView::Main);
     }
+
+    /// The seat's order to seal this round, while it owes one: the device's private menu.
+    fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
+        let s = &g.state;
+        if s.phase != Phase::Orders || !s.owing().any(|p| p == seat) {
+            return vec![];
+        }
+        let view = GridScreens {
+            view: GView::Private { player: seat },
+            sel: 0,
+        };
+        view.entries(g)
+            .into_iter()
+            .filter_map(|(label, act)| match act {
+                GAct::Cmd(cmd) => Some((label, cmd)),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 impl GridScreens {

@@ -389,6 +389,40 @@ impl Screens for IlluScreens {
         ("Victory watch".into(), watch(&g.rules, &g.state))
     }
 
+    /// A seat's specials (play one, on a target, or give it away) and, for the UFOs' player
+    /// at setup, the secret goal: the lines of its private menus on the device.
+    fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
+        if seat >= g.state.players.len() {
+            return vec![];
+        }
+        let on = |view: IView| IlluScreens { view, sel: 0 }.entries(g);
+        let mut views = vec![];
+        if !g.state.players[seat].specials.is_empty() {
+            views.push(IView::Hand { player: seat });
+        }
+        if ufos_without_goal(g) == Some(seat) {
+            views.push(IView::Goal { player: seat });
+        }
+        let mut out = vec![];
+        for view in views {
+            for (label, act) in on(view) {
+                match act {
+                    IAct::Cmd(cmd) => out.push((label, cmd)),
+                    // A special that names a group: one line a group it may name.
+                    IAct::Go(target @ IView::Target { .. }) => {
+                        for (group, act) in on(target) {
+                            if let IAct::Cmd(cmd) = act {
+                                out.push((format!("{label} on {group}"), cmd));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
         self.go(IView::Main);
     }

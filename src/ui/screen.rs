@@ -10,12 +10,15 @@ use std::any::Any;
 use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
-use crate::engine::game::{Family, Game, Parsed, Speech, Words};
+use crate::engine::game::{Audience, Family, Game, Parsed, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
 use crate::hw::config::TableConfig;
 use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
+
+/// How many of the log's last lines a web view carries.
+pub const VIEW_LOG_LINES: usize = 60;
 
 /// A menu line: its words (cut to the screen) and what choosing it does.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,6 +249,15 @@ pub trait Screens: Sized + 'static {
     }
     /// The last command was taken back (a screen resets what depended on it).
     fn undone(&mut self, _g: &Session<Self::F>, _desk: &mut Desk) {}
+    /// What a seat may choose from its own phone (the web view): exactly the commands its
+    /// private menus on the device offer now, in the menus' words. None unless a family has
+    /// private choices (Illuminati's specials and the UFOs' goal, the grid's sealed orders).
+    fn private_choices(
+        _g: &Session<Self::F>,
+        _seat: usize,
+    ) -> Vec<(String, <Self::F as Game>::Command)> {
+        Vec::new()
+    }
 }
 
 /// A game in play on the device, of any family: the one object the shell holds.
@@ -281,6 +293,16 @@ pub trait Playing {
     fn position(&self, desk: &Desk) -> u64;
     /// A job working out the odds of the position now, from a copy of it.
     fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job;
+    /// The game as the web view shows it to `viewer`: what that seat (or, for the table,
+    /// anyone) may see, and nothing else.
+    fn view(&self, desk: &Desk, viewer: Audience) -> serde_json::Value;
+    /// The family's state as `viewer` may see it (the `state` of a view).
+    fn state_for(&self, viewer: Audience) -> serde_json::Value;
+    /// A seat's private choices now: (the menu's words, the protocol line).
+    fn private_choices(&self, seat: usize) -> Vec<(String, String)>;
+    /// One of the seat's private choices, named by its protocol line, carried out as if chosen
+    /// on the device's private menu; refused when it is not among them now.
+    fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String>;
     /// The session, for a caller that knows the family (tests, tools).
     fn session_any(&self) -> &dyn Any;
     fn session_any_mut(&mut self) -> &mut dyn Any;
@@ -437,6 +459,48 @@ impl<S: Screens> Playing for InPlay<S> {
                 }
             }
             Parsed::Show(_) => Err(format!("{line}: not a command")),
+        }
+    }
+    fn view(&self, desk: &Desk, viewer: Audience) -> serde_json::Value {
+        let g = &self.session;
+        let (title, standings) = S::standings(g);
+        // The log is the table's own (no private line is ever in it); its last lines only.
+        let log = &desk.log[desk.log.len().saturating_sub(VIEW_LOG_LINES)..];
+        serde_json::json!({
+            "game": <S::F as Game>::GAME,
+            "ruleset": S::F::rules_name(&g.rules),
+            "players": g.header.players,
+            "state": S::F::state_json(&g.rules, &g.state, viewer),
+            "board": S::F::board_json(&g.rules),
+            "waiting": g.prompt(),
+            "over": g.over(),
+            "standings": { "title": title, "lines": standings },
+            "log": log,
+            "commands": g.history.len(),
+        })
+    }
+    fn state_for(&self, viewer: Audience) -> serde_json::Value {
+        S::F::state_json(&self.session.rules, &self.session.state, viewer)
+    }
+    fn private_choices(&self, seat: usize) -> Vec<(String, String)> {
+        let g = &self.session;
+        S::private_choices(g, seat)
+            .into_iter()
+            .map(|(label, cmd)| (label, S::F::format_command(&g.rules, &g.state, &cmd)))
+            .collect()
+    }
+    fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String> {
+        let g = &self.session;
+        let cmd = S::private_choices(g, seat)
+            .into_iter()
+            .map(|(_, cmd)| cmd)
+            .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line)
+            .ok_or_else(|| format!("{line}: not one of your choices now"))?;
+        desk.refusal = None;
+        let flow = self.screens.command(&mut self.session, desk, cmd);
+        match desk.refusal.take() {
+            Some(why) => Err(why),
+            None => Ok(flow),
         }
     }
     fn session_any(&self) -> &dyn Any {

@@ -274,6 +274,9 @@ impl Words for Grid {
     fn state_json(r: &GridRules, s: &State, viewer: Audience) -> Value {
         protocol::state_json(r, s, viewer)
     }
+    fn board_json(r: &GridRules) -> Value {
+        serde_json::json!({ "columns": r.columns, "rows": r.rows })
+    }
     fn prompt(_r: &GridRules, s: &State) -> String {
         narrate::prompt(s)
     }

@@ -550,6 +550,9 @@ pub fn state_json(r: &IlluRules, s: &State, viewer: Audience) -> Value {
             if viewer == Audience::Player(i) {
                 v["hand"] = json!(p.specials.iter().map(|x| x.map(|k| r.specials[k].id.clone())).collect::<Vec<_>>());
                 v["goal"] = json!(p.goal.map(|c| r.cards[c].id.clone()));
+                // The same in the cards' printed names (the web view shows these).
+                v["hand_names"] = json!(p.specials.iter().map(|x| x.map(|k| r.specials[k].name.clone())).collect::<Vec<_>>());
+                v["goal_name"] = json!(p.goal.map(|c| r.cards[c].name.clone()));
             }
             v
         })

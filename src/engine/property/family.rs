@@ -279,6 +279,10 @@ impl Words for Property {
         protocol::state_json(r, s)
     }
 
+    fn board_json(r: &Ruleset) -> Value {
+        protocol::board_json(r)
+    }
+
     fn prompt(r: &Ruleset, s: &State) -> String {
         super::prompt(r, s).text
     }

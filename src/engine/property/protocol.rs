@@ -511,6 +511,44 @@ fn pending_json(rules: &Ruleset, s: &State, p: &Pending) -> Value {
     }
 }
 
+/// The printed board (the web view's ring): every square in board order with its kind and
+/// group, and the groups by name.
+pub fn board_json(rules: &Ruleset) -> Value {
+    use crate::ruleset::Kind;
+    let squares: Vec<Value> = rules
+        .squares
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let kind = match &q.kind {
+                Kind::Start => "start",
+                Kind::Lot { .. } => "lot",
+                Kind::Station { .. } => "station",
+                Kind::Utility { .. } => "utility",
+                Kind::Card { .. } => "card",
+                Kind::Tax { .. } => "tax",
+                Kind::Free => "free",
+                Kind::Jail => "jail",
+                Kind::GoToJail => "go_to_jail",
+            };
+            json!({
+                "index": i,
+                "id": q.id,
+                "name": q.name,
+                "kind": kind,
+                "group": q.group().map(|g| rules.groups[g].id.as_str()),
+                "price": q.price(),
+            })
+        })
+        .collect();
+    let groups: Vec<Value> = rules
+        .groups
+        .iter()
+        .map(|g| json!({ "id": g.id, "name": g.name }))
+        .collect();
+    json!({ "squares": squares, "groups": groups })
+}
+
 /// The whole game state as one JSON value (`state`). Status games add each player's `status`
 /// and each site's development `level` by name.
 pub fn state_json(rules: &Ruleset, s: &State) -> Value {
