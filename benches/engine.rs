@@ -252,14 +252,19 @@ fn device(rules: &Ruleset) {
     use boardside::ui::{render::render, Ui};
 
     let names = simulate::names(4);
-    let mut samples = Vec::new();
-    let mut frame = Frame::default();
-    for seed in 0..300u64 {
+    // A 4-player table of seed `seed` on the device.
+    let table = |seed: u64| {
         let session =
             Session::<Property>::new(rules.clone(), &names, seed, rules.options.clone(), None)
                 .unwrap();
         let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
         ui.open(session);
+        ui
+    };
+    let mut samples = Vec::new();
+    let mut frame = Frame::default();
+    for seed in 0..300u64 {
+        let mut ui = table(seed);
         for i in 0..6u64 {
             let t = Instant::now();
             ui.handle(Input::Button(Button::Roll, Press::Press), i * 100);
@@ -272,6 +277,57 @@ fn device(rules: &Ruleset) {
         "device: button -> engine -> frame, median: {:.0} us",
         median(samples)
     );
+
+    // The same presses on two tables at once, alternating so the machine's noise falls on
+    // both alike: one with no web view, one with the web view on and nine phones holding the
+    // table's view open (issue 33). There the frame comes first and the views after it
+    // (`Web::tick`, timed apart), as in the device loop.
+    let mut web = boardside::web::Web::start("127.0.0.1:0").unwrap();
+    let viewers: Vec<_> = (0..9)
+        .map(|_| {
+            let addr = web.addr;
+            std::thread::spawn(move || {
+                use std::io::{Read, Write};
+                let mut s = std::net::TcpStream::connect(addr).unwrap();
+                let _ = write!(s, "GET /events HTTP/1.1\r\nHost: bench\r\n\r\n");
+                let mut buf = [0u8; 65536];
+                while s.read(&mut buf).is_ok_and(|n| n > 0) {}
+            })
+        })
+        .collect();
+    let (mut alone, mut pressed, mut views) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in 0..300u64 {
+        let (mut a, mut b) = (table(seed), table(seed));
+        web.tick(&mut b);
+        for i in 0..6u64 {
+            for (ui, with_web) in [(&mut a, false), (&mut b, true)] {
+                let t = Instant::now();
+                ui.handle(Input::Button(Button::Roll, Press::Press), i * 100);
+                render(ui, &mut frame);
+                let took = t.elapsed().as_secs_f64() * 1e6;
+                black_box(&frame);
+                if with_web {
+                    pressed.push(took);
+                    let t = Instant::now();
+                    web.tick(ui);
+                    views.push(t.elapsed().as_secs_f64() * 1e6);
+                } else {
+                    alone.push(took);
+                }
+                // Presses a little apart, as at a table: the phones take their views between
+                // them (back to back, the bench would time the two cores' contention).
+                std::thread::sleep(std::time::Duration::from_millis(3));
+            }
+        }
+    }
+    println!(
+        "device, presses 3 ms apart: button -> engine -> frame, median: {:.0} us; with the web \
+         view and nine viewers: {:.0} us, then the views made: {:.0} us",
+        median(alone),
+        median(pressed),
+        median(views)
+    );
+    drop(viewers);
 
     // One number changing: a player's cash on the turn screen.
     let mut listed = rules.options.clone();

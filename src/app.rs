@@ -5,14 +5,17 @@
 use crate::hw::{Backend, Frame, Input};
 use crate::ui::{render::render, Ui};
 use crate::voice::speaker::Voice;
+use crate::web::Web;
 
-/// Run until the backend says `Quit`. `clock` gives milliseconds since the start (real time on
+/// Run until the backend says `Quit`. With the web view, each pass ends by handing it the
+/// game (after the frame is shown: a phone never delays the device's own screen). `clock` gives milliseconds since the start (real time on
 /// the table, made-up time in tests).
 pub fn run(
     backend: &mut dyn Backend,
     ui: &mut Ui,
     clock: &mut dyn FnMut() -> u64,
     voice: &mut Voice,
+    mut web: Option<&mut Web>,
 ) -> Result<(), String> {
     let mut frame = Frame::default();
     let mut heard = None;
@@ -62,6 +65,9 @@ pub fn run(
                     }
                 }
             }
+        }
+        if let Some(web) = web.as_deref_mut() {
+            web.tick(ui);
         }
     }
 }

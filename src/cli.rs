@@ -43,6 +43,9 @@ pub enum Verb {
     Console(GameArgs),
     /// List, enroll and remove NFC tags (what each tag on the table is).
     Tags(TagsArgs),
+    /// Turn the web view on or off for the Pi's service (writes or removes its systemd
+    /// drop-in, which lets the service use the home network; run with sudo).
+    Web(WebArgs),
     /// Check the Pi's devices, permissions, saved games and rulesets, with the fix for each.
     Doctor {
         #[arg(long)]
@@ -154,6 +157,24 @@ pub struct PlayArgs {
     /// common ones as well).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Serve the live web view for phones and a tablet on ADDR:PORT (without a value: the
+    /// config's [web] listen address). Off unless given here, enabled in the config, or named
+    /// in BOARDSIDE_WEB (which `boardside web on` sets for the service).
+    #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "")]
+    pub web: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct WebArgs {
+    /// `on` or `off`.
+    #[arg(value_parser = ["on", "off"])]
+    pub switch: String,
+    /// With `on`: where the service listens, the Pi's address on the home network.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:8080")]
+    pub listen: String,
+    /// The systemd unit directory (tests use their own).
+    #[arg(long, default_value = crate::web::service::UNIT_DIR)]
+    pub unit_dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -218,6 +239,13 @@ pub struct SimArgs {
     /// With --calibrate: games played out for each prediction.
     #[arg(long, default_value_t = 200)]
     pub rollouts: u64,
+    /// Play one random game of --seed and save it in this journal (to resume on the device,
+    /// report, or watch in the web view) instead of timing games.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// With --save: stop after this many commands (a game in the middle).
+    #[arg(long, requires = "save", default_value_t = u64::MAX, hide_default_value = true)]
+    pub commands: u64,
 }
 
 fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
@@ -353,7 +381,16 @@ fn sim(a: &SimArgs) -> Result<(), String> {
     let ruleset = crate::rulesets::find(&a.ruleset);
     let jobs = a.jobs.unwrap_or_else(cores);
     let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
-    let lines = if a.calibrate {
+    let lines = if let Some(journal) = &a.save {
+        let players = simulate::names(a.players);
+        let game = crate::tools::Saved {
+            players: &players,
+            seed: a.seed,
+            commands: a.commands,
+            journal,
+        };
+        kind.save_random(&ruleset, &a.options, &game)?
+    } else if a.calibrate {
         let settings = crate::calibrate::Settings {
             players: a.players,
             games: a.games,
@@ -397,6 +434,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Play(a)) => device(a),
         Some(Verb::Console(a)) => play(a),
         Some(Verb::Tags(a)) => tags(a),
+        Some(Verb::Web(a)) => web_switch(a),
         Some(Verb::Doctor {
             config: path,
             buttons,
@@ -415,6 +453,7 @@ pub fn main_with(cli: Cli) -> i32 {
             seed: None,
             journal: None,
             options: vec![],
+            web: None,
         }),
     };
     match result {
@@ -572,9 +611,29 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         volume: cfg.voice.volume,
     };
     let mut voice = crate::voice::speaker::Voice::new(&cfg.voice);
+    // The web view: `--web ADDR:PORT`, `--web` alone for the config's address, or the config.
+    // The service's drop-in (`boardside web on`) names the address in BOARDSIDE_WEB.
+    let from_env = std::env::var("BOARDSIDE_WEB")
+        .ok()
+        .filter(|v| !v.is_empty());
+    let listen = match a.web.as_deref() {
+        Some("") => Some(cfg.web.listen.clone()),
+        Some(addr) => Some(addr.to_string()),
+        None if from_env.is_some() => from_env,
+        None => cfg.web.enabled.then(|| cfg.web.listen.clone()),
+    };
+    let mut web = listen
+        .map(|addr| crate::web::Web::start(&addr))
+        .transpose()?;
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
-    crate::app::run(backend.as_mut(), &mut ui, &mut clock, &mut voice)
+    crate::app::run(
+        backend.as_mut(),
+        &mut ui,
+        &mut clock,
+        &mut voice,
+        web.as_mut(),
+    )
 }
 
 /// The same ruleset file, however its path was written.
@@ -629,6 +688,17 @@ fn report(a: &ReportArgs) -> Result<(), String> {
     let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
     for line in kind.report(&journal, &rulesets, &outs)? {
         println!("{line}");
+    }
+    Ok(())
+}
+
+fn web_switch(a: &WebArgs) -> Result<(), String> {
+    let lines = match a.switch.as_str() {
+        "on" => crate::web::service::on(&a.unit_dir, &a.listen)?,
+        _ => crate::web::service::off(&a.unit_dir)?,
+    };
+    for l in lines {
+        say!("{l}");
     }
     Ok(())
 }

@@ -150,6 +150,13 @@ pub trait Kind: Sync {
         given: &[String],
         cfg: &crate::calibrate::Settings,
     ) -> Result<Vec<String>, String>;
+    /// `boardside simulate --save`: one seeded random game saved as a journal.
+    fn save_random(
+        &self,
+        path: &Path,
+        given: &[String],
+        game: &tools::Saved,
+    ) -> Result<Vec<String>, String>;
     /// `boardside odds`: each side's chance from a saved game's position.
     fn odds(
         &self,
@@ -240,6 +247,14 @@ impl<F: OnDevice> Kind for Of<F> {
         cfg: &crate::calibrate::Settings,
     ) -> Result<Vec<String>, String> {
         tools::calibrate::<F>(path, given, cfg)
+    }
+    fn save_random(
+        &self,
+        path: &Path,
+        given: &[String],
+        game: &tools::Saved,
+    ) -> Result<Vec<String>, String> {
+        tools::save_random::<F>(path, given, game)
     }
 }
 

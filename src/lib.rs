@@ -22,3 +22,4 @@ pub mod tags;
 pub mod tools;
 pub mod ui;
 pub mod voice;
+pub mod web;

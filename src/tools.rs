@@ -130,6 +130,48 @@ pub fn simulate<F: Family>(
     }
 }
 
+/// One random game to keep (`simulate --save`): who plays, its seed, how many commands at
+/// most, and the journal it is saved in.
+pub struct Saved<'a> {
+    pub players: &'a [String],
+    pub seed: u64,
+    pub commands: u64,
+    pub journal: &'a Path,
+}
+
+/// Play `game.commands` commands of a seeded random game (fewer if it ends) through a session,
+/// so every command is journaled as at the table: a game to resume, report or watch.
+pub fn save_random<F: Family>(
+    path: &Path,
+    given: &[String],
+    game: &Saved,
+) -> Result<Vec<String>, String> {
+    use rand::SeedableRng;
+    let rules = crate::rulesets::load::<F>(path)?;
+    let opts = options::<F>(&rules, given)?;
+    if game.journal.exists() {
+        return Err(format!(
+            "{}: exists already (a saved game is never overwritten)",
+            game.journal.display()
+        ));
+    }
+    let mut s = Session::<F>::new(rules, game.players, game.seed, opts, Some(game.journal))?;
+    let mut rng = crate::engine::game::PlayRng::seed_from_u64(game.seed);
+    let mut played = 0;
+    while played < game.commands && !s.over() {
+        let Some(cmd) = F::random_command(&s.rules, &s.state, &mut rng) else {
+            break;
+        };
+        s.command(cmd).map_err(|e| e.to_string())?;
+        played += 1;
+    }
+    Ok(vec![format!(
+        "{}: {played} commands of a random game saved{}",
+        game.journal.display(),
+        if s.over() { " (it ended)" } else { "" }
+    )])
+}
+
 /// `boardside simulate --calibrate`: the odds against who won (`calibrate`).
 pub fn calibrate<F: Family>(
     path: &Path,

@@ -14,6 +14,25 @@ pub struct Config {
     pub buzzer: BuzzerConfig,
     pub table: TableConfig,
     pub voice: crate::voice::VoiceConfig,
+    pub web: WebConfig,
+}
+
+/// The web view (src/web): off unless the table turns it on. `listen` is where it binds: the
+/// Pi's address on the home network for phones, or 127.0.0.1 for this machine alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WebConfig {
+    pub enabled: bool,
+    pub listen: String,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            enabled: false,
+            listen: "127.0.0.1:8080".into(),
+        }
+    }
 }
 
 /// An optional passive piezo buzzer (hardware/README.md has the wiring): a short beep for an

@@ -8,6 +8,7 @@
 pub mod houserules;
 pub mod newgame;
 pub mod odds;
+pub mod phones;
 pub mod render;
 pub mod screen;
 pub mod text;
@@ -47,6 +48,8 @@ pub enum Act {
     VoiceVolume,
     /// The odds shown on the standings screen, or not.
     Odds,
+    /// The phone asking to pair is refused.
+    RefusePhone,
 }
 
 /// The voice's paces on the menu: a name, words a minute.
@@ -86,6 +89,8 @@ pub enum View {
     ConfirmUndo,
     /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes).
     Voice,
+    /// A phone asks to pair: the code it shows; a player's token gives it that seat.
+    Pair { code: String },
 }
 
 pub struct Ui {
@@ -110,6 +115,8 @@ pub struct Ui {
     pub odds_on: bool,
     /// How many games the device plays out for them.
     pub odds_rollouts: crate::odds::Rollouts,
+    /// Phones asking to pair with a seat (the web view), and the table's answers.
+    pub phones: phones::Phones,
 }
 
 impl Ui {
@@ -134,6 +141,7 @@ impl Ui {
                 jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 ..crate::odds::Rollouts::default()
             },
+            phones: phones::Phones::default(),
         };
         ui.setup.load_house_rules();
         ui
@@ -195,6 +203,7 @@ impl Ui {
             View::Enroll { .. } => self.enroll_entries(),
             View::Game => vec![],
             View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
+            View::Pair { .. } => vec![entry("Refuse this phone", Act::RefusePhone)],
             View::Voice => {
                 let mut out = vec![entry("Back", Act::Back)];
                 out.extend(self.voice_entries());
@@ -497,6 +506,9 @@ impl Ui {
                     self.act(e.act);
                 }
             }
+            (Button::Back, Press::Press) if matches!(self.view, View::Pair { .. }) => {
+                self.act(Act::RefusePhone)
+            }
             (Button::Back, Press::Press) if self.view != View::Setup => self.act(Act::Back),
             (Button::Back, Press::Hold) if self.game.is_some() => self.go(View::ConfirmUndo),
             (Button::Roll, Press::Press)
@@ -580,6 +592,15 @@ impl Ui {
                 if !self.odds_on {
                     self.odds.reset();
                 }
+            }
+            Act::RefusePhone => {
+                if let View::Pair { code } = &self.view {
+                    self.phones.refused.push(code.clone());
+                    self.phones.asks.retain(|c| c != code);
+                    self.desk.note = Some(format!("phone {code} refused"));
+                }
+                let home = self.home();
+                self.go(home);
             }
             Act::Back => {
                 let home = match self.voice_from.take() {
@@ -665,6 +686,52 @@ impl Ui {
         self.go(View::Game);
     }
 
+    /// The next phone asking to pair takes the screen, unless one is on it already or no
+    /// game is in play (a seat is a player of the game in play).
+    pub fn show_pairing(&mut self) {
+        if self.game.is_none() {
+            self.phones.refused.extend(self.phones.asks.drain(..));
+            return;
+        }
+        if matches!(
+            self.view,
+            View::Pair { .. } | View::Enroll { .. } | View::ConfirmUndo
+        ) {
+            return;
+        }
+        if let Some(code) = self.phones.asks.front().cloned() {
+            self.go(View::Pair { code });
+        }
+    }
+
+    /// `name`'s token tapped while the phone showing `code` asks to pair.
+    fn pair(&mut self, code: String, name: &str) {
+        let seat = self.game.as_ref().and_then(|g| {
+            g.players()
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name))
+        });
+        let Some(seat) = seat else {
+            self.desk.note = Some(format!("{name} is not in this game: tap a player's token"));
+            return;
+        };
+        self.phones.asks.retain(|c| *c != code);
+        self.phones.claimed.push((code.clone(), seat));
+        self.desk.note = Some(format!("phone {code} is {name}'s now"));
+        let home = self.home();
+        self.go(home);
+    }
+
+    /// A paired phone's private choice, carried out as the seat's private menu would: the
+    /// refusal when it is not one of the seat's choices now or the rules refuse it.
+    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<(), String> {
+        let g = self.game.as_mut().ok_or("no game in play")?;
+        let flow = g.choose_private(&mut self.desk, seat, line)?;
+        self.follow(flow);
+        self.dirty = true;
+        Ok(())
+    }
+
     /// Enroll on disk too; the map comes back with any tags others enrolled meanwhile.
     fn save_tag(&mut self, uid: &Uid, kind: TagKind) {
         if let Some(p) = &self.tags_path {
@@ -685,6 +752,11 @@ impl Ui {
             self.desk.note = Some("new tag: what is it?".into());
             return;
         };
+        if let (View::Pair { code }, TagKind::Player { name }) = (&self.view, &kind) {
+            let code = code.clone();
+            self.pair(code, name);
+            return;
+        }
         let Some(g) = self.game.as_mut() else {
             // On the new-game screen a token adds its player.
             if let (View::Setup, TagKind::Player { name }) = (&self.view, kind) {

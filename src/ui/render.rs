@@ -50,6 +50,21 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             });
             layout(frame, "Voice", &msg, &labels, ui.sel, 4);
         }
+        (View::Pair { code }, _) => {
+            let msg = note.unwrap_or_else(|| {
+                wrap(&format!(
+                    "A phone shows {code}? Tap its player's token to give it their seat."
+                ))
+            });
+            layout(
+                frame,
+                &format!("Pair phone {code}"),
+                &msg,
+                &labels,
+                ui.sel,
+                1,
+            );
+        }
         (View::Enroll { uid }, _) => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
             layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);

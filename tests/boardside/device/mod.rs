@@ -8,6 +8,7 @@ mod grid;
 mod illuminati;
 mod registers;
 mod ways_out;
+mod web;
 
 use boardside::hw::debounce::Debouncer;
 use boardside::hw::pi::OledScreen;
@@ -1711,6 +1712,7 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
         &mut ui,
         &mut clock,
         &mut boardside::voice::speaker::Voice::silent(),
+        None,
     )
     .unwrap();
     assert_eq!(
@@ -2188,6 +2190,7 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
         &mut ui,
         &mut clock,
         &mut boardside::voice::speaker::Voice::silent(),
+        None,
     )
     .expect("the loop goes on");
     assert!(dev.shown >= 1, "shown once the display answers again");

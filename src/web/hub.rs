@@ -1,0 +1,355 @@
+//! What the device loop and the web server share, behind one lock: the views (the table's,
+//! and each seat's own), the seats' secrets, the phones asking to pair, and the phones'
+//! private choices waiting for the device loop (the only place a command is carried out).
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// At most this many phones may wait to be paired at once (more is someone pressing "pair"
+/// in a loop).
+pub const MOST_ASKS: usize = 4;
+/// A pairing not claimed on the device within this long lapses.
+pub const ASK_LASTS: Duration = Duration::from_secs(120);
+/// Requests one address may make in `RATE_WINDOW` (a view a second and a choice now and
+/// then is far below it).
+pub const RATE_LIMIT: u32 = 60;
+pub const RATE_WINDOW: Duration = Duration::from_secs(10);
+/// Event streams open at once (eight phones and a tablet, with room to reconnect).
+pub const MOST_STREAMS: usize = 24;
+/// How long a phone's choice waits for the device loop to carry it out.
+pub const CHOICE_WAITS: Duration = Duration::from_secs(5);
+
+#[derive(Default)]
+pub struct Hub {
+    shared: Mutex<Shared>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Shared {
+    /// Bumped with every new view.
+    version: u64,
+    /// The table's view (what a spectator sees), as JSON.
+    table: Arc<str>,
+    /// Each seat's own view, as JSON.
+    seats: Vec<Arc<str>>,
+    /// The seats' names in the game in play (a new game forgets the paired phones).
+    names: Vec<String>,
+    keys: Vec<Option<Key>>,
+    asks: Vec<Ask>,
+    inbox: VecDeque<Choice>,
+    answers: HashMap<u64, Result<(), String>>,
+    next_choice: u64,
+    streams: usize,
+    rates: HashMap<IpAddr, (Instant, u32)>,
+}
+
+/// A seat's secret and the highest request number it has used (a request numbered no
+/// higher is a replay).
+struct Key {
+    secret: String,
+    last: u64,
+}
+
+/// A phone asking to pair: the ticket it polls with, the code both screens show.
+struct Ask {
+    ticket: String,
+    code: String,
+    made: Instant,
+    state: Asked,
+    /// Handed to the device loop already.
+    shown: bool,
+}
+
+/// Where a pairing stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Asked {
+    Waiting {
+        code: String,
+    },
+    Paired {
+        seat: usize,
+        name: String,
+        key: String,
+    },
+    Refused,
+}
+
+/// A phone's private choice for the device loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub id: u64,
+    pub seat: usize,
+    pub line: String,
+}
+
+/// Why a request was not served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Denied {
+    pub status: u16,
+    pub why: String,
+}
+
+fn denied(status: u16, why: impl Into<String>) -> Denied {
+    Denied {
+        status,
+        why: why.into(),
+    }
+}
+
+/// A secret nobody can guess: 16 bytes from the kernel's generator, as hex.
+pub fn secret() -> String {
+    use std::io::Read;
+    let mut b = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b));
+    if read.is_err() {
+        // No kernel generator (not Linux): the clock's nanoseconds, hashed by the standard
+        // library's randomly keyed hasher, twice.
+        use std::hash::{BuildHasher, Hasher};
+        for half in b.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            half.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Equal, in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+impl Hub {
+    pub fn new() -> Arc<Hub> {
+        Arc::new(Hub::default())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Shared> {
+        // A thread that panicked while holding the lock leaves plain data behind: go on.
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    // --- the device loop's side ---
+
+    /// New views: the table's and each seat's, for the seats named. Another game (other
+    /// names) forgets every paired phone.
+    pub fn publish(&self, names: &[String], table: String, seats: Vec<String>) {
+        let mut s = self.lock();
+        if s.names != names {
+            s.names = names.to_vec();
+            s.keys = names.iter().map(|_| None).collect();
+        }
+        s.table = table.into();
+        s.seats = seats.into_iter().map(Into::into).collect();
+        s.version += 1;
+        drop(s);
+        self.changed.notify_all();
+    }
+
+    /// The codes of phones asking to pair that the device has not been shown yet.
+    pub fn new_asks(&self) -> Vec<String> {
+        let mut s = self.lock();
+        s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
+        s.asks
+            .iter_mut()
+            .filter(|a| !a.shown && matches!(a.state, Asked::Waiting { .. }))
+            .map(|a| {
+                a.shown = true;
+                a.code.clone()
+            })
+            .collect()
+    }
+
+    /// The table tapped `seat`'s token for the phone showing `code`: that phone gets the
+    /// seat's secret (made now, or the one its other devices already have).
+    pub fn claim(&self, code: &str, seat: usize) {
+        let mut s = self.lock();
+        let Some(name) = s.names.get(seat).cloned() else {
+            return;
+        };
+        let key = match &s.keys[seat] {
+            Some(k) => k.secret.clone(),
+            None => {
+                let k = secret();
+                s.keys[seat] = Some(Key {
+                    secret: k.clone(),
+                    last: 0,
+                });
+                k
+            }
+        };
+        for a in s.asks.iter_mut().filter(|a| a.code == code) {
+            if matches!(a.state, Asked::Waiting { .. }) {
+                a.state = Asked::Paired {
+                    seat,
+                    name: name.clone(),
+                    key: key.clone(),
+                };
+            }
+        }
+    }
+
+    /// The table refused the phone showing `code`.
+    pub fn refuse(&self, code: &str) {
+        let mut s = self.lock();
+        for a in s.asks.iter_mut().filter(|a| a.code == code) {
+            a.state = Asked::Refused;
+        }
+    }
+
+    /// The phones' choices waiting, oldest first.
+    pub fn take_choices(&self) -> Vec<Choice> {
+        self.lock().inbox.drain(..).collect()
+    }
+
+    /// How the device loop answered choice `id`.
+    pub fn answer(&self, id: u64, result: Result<(), String>) {
+        self.lock().answers.insert(id, result);
+        self.changed.notify_all();
+    }
+
+    // --- the server's side ---
+
+    /// May this address make another request now?
+    pub fn allow(&self, ip: IpAddr) -> bool {
+        let mut s = self.lock();
+        let now = Instant::now();
+        if s.rates.len() > 1024 {
+            s.rates
+                .retain(|_, (t, _)| now.duration_since(*t) < RATE_WINDOW);
+        }
+        let (start, count) = s.rates.entry(ip).or_insert((now, 0));
+        if now.duration_since(*start) >= RATE_WINDOW {
+            (*start, *count) = (now, 0);
+        }
+        *count += 1;
+        *count <= RATE_LIMIT
+    }
+
+    /// Is this the seat's secret? Then the seat.
+    pub fn check(&self, seat: usize, key: &str) -> Result<usize, Denied> {
+        let s = self.lock();
+        match s.keys.get(seat) {
+            Some(Some(k)) if same(&k.secret, key) => Ok(seat),
+            _ => Err(denied(403, "this phone is not paired with that seat")),
+        }
+    }
+
+    /// The view for a viewer (None: the table's), and its version.
+    pub fn view(&self, seat: Option<usize>) -> (u64, Arc<str>) {
+        let s = self.lock();
+        let v = match seat {
+            Some(p) => s.seats.get(p).cloned().unwrap_or_else(|| s.table.clone()),
+            None => s.table.clone(),
+        };
+        (s.version, v)
+    }
+
+    /// Wait until the views are newer than `seen`, or `timeout` passes; the version now.
+    pub fn wait_newer(&self, seen: u64, timeout: Duration) -> u64 {
+        let s = self.lock();
+        let (s, _) = self
+            .changed
+            .wait_timeout_while(s, timeout, |s| s.version <= seen)
+            .unwrap_or_else(|e| e.into_inner());
+        s.version
+    }
+
+    /// One more event stream, if there is room.
+    pub fn open_stream(&self) -> bool {
+        let mut s = self.lock();
+        if s.streams >= MOST_STREAMS {
+            return false;
+        }
+        s.streams += 1;
+        true
+    }
+
+    pub fn close_stream(&self) {
+        let mut s = self.lock();
+        s.streams = s.streams.saturating_sub(1);
+    }
+
+    /// A phone asks to pair: its ticket and the code to show.
+    pub fn ask(&self) -> Result<(String, String), Denied> {
+        let mut s = self.lock();
+        s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
+        let waiting = s
+            .asks
+            .iter()
+            .filter(|a| matches!(a.state, Asked::Waiting { .. }))
+            .count();
+        if waiting >= MOST_ASKS {
+            return Err(denied(429, "too many phones are waiting to pair"));
+        }
+        let ticket = secret();
+        // Four digits from the ticket's own randomness, unlike every code still waiting.
+        let mut n = u32::from_str_radix(&ticket[..8], 16).unwrap_or(0);
+        let code = loop {
+            let c = format!("{:04}", n % 10_000);
+            if !s.asks.iter().any(|a| a.code == c) {
+                break c;
+            }
+            n = n.wrapping_mul(2_654_435_761).wrapping_add(1);
+        };
+        s.asks.push(Ask {
+            ticket: ticket.clone(),
+            code: code.clone(),
+            made: Instant::now(),
+            state: Asked::Waiting { code: code.clone() },
+            shown: false,
+        });
+        Ok((ticket, code))
+    }
+
+    /// Where the pairing with this ticket stands (None: unknown or lapsed).
+    pub fn asked(&self, ticket: &str) -> Option<Asked> {
+        let s = self.lock();
+        s.asks
+            .iter()
+            .find(|a| same(&a.ticket, ticket) && a.made.elapsed() < ASK_LASTS)
+            .map(|a| a.state.clone())
+    }
+
+    /// A paired phone's private choice, numbered `n` (higher than any number the seat used
+    /// before: a replayed request is refused), carried out by the device loop; its answer.
+    pub fn choose(&self, seat: usize, key: &str, n: u64, line: &str) -> Result<(), Denied> {
+        let mut s = self.lock();
+        match s.keys.get_mut(seat) {
+            Some(Some(k)) if same(&k.secret, key) => {
+                if n <= k.last {
+                    return Err(denied(409, "this request was sent before (a replay)"));
+                }
+                k.last = n;
+            }
+            _ => return Err(denied(403, "this phone is not paired with that seat")),
+        }
+        let id = s.next_choice;
+        s.next_choice += 1;
+        s.inbox.push_back(Choice {
+            id,
+            seat,
+            line: line.to_string(),
+        });
+        let (mut s, _) = self
+            .changed
+            .wait_timeout_while(s, CHOICE_WAITS, |s| !s.answers.contains_key(&id))
+            .unwrap_or_else(|e| e.into_inner());
+        match s.answers.remove(&id) {
+            Some(Ok(())) => Ok(()),
+            Some(Err(why)) => Err(denied(409, why)),
+            None => {
+                // Not taken in time: taken back, so it is never carried out late.
+                s.inbox.retain(|c| c.id != id);
+                Err(denied(503, "the device did not answer in time"))
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! The web view (issue 33): the game in play served to phones and a tablet on the table's
+//! network, live, each viewer seeing only what the rules let them see. The device stays the
+//! game: the server only reads views the device loop made and hands the device loop what a
+//! paired phone chose, which the device carries out as its own private menu would.
+//!
+//! Threads: one accepts connections, one serves each (an open view holds its thread). They
+//! share a `Hub` with the device loop, which calls `Web::tick` once a pass, after the frame is
+//! on the screen, so the web never delays a press's frame.
+
+pub mod http;
+pub mod hub;
+pub mod server;
+pub mod service;
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use crate::engine::game::Audience;
+use crate::ui::Ui;
+use hub::Hub;
+
+/// The web view as the device loop holds it.
+pub struct Web {
+    pub hub: Arc<Hub>,
+    /// The address it listens on (the port the system gave, when asked for port 0).
+    pub addr: std::net::SocketAddr,
+    /// What the views were made from last: a new view only when it changed.
+    made_from: Option<Stamp>,
+}
+
+/// Where the game stood when the views were made.
+#[derive(Debug, Clone, PartialEq)]
+struct Stamp {
+    game: Option<(&'static str, u64)>,
+    players: Vec<String>,
+    odds: Vec<String>,
+}
+
+impl Web {
+    /// Listen on `listen` (`ADDR:PORT`) and serve from a thread of its own.
+    pub fn start(listen: &str) -> Result<Web, String> {
+        let listener = TcpListener::bind(listen)
+            .map_err(|e| format!("web view: cannot listen on {listen}: {e}"))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("web view: {listen}: {e}"))?;
+        let hub = Hub::new();
+        let serving = hub.clone();
+        std::thread::Builder::new()
+            .name("web-accept".into())
+            .spawn(move || server::serve(listener, serving))
+            .map_err(|e| format!("web view: no thread: {e}"))?;
+        tracing::info!("web view on http://{addr}/");
+        Ok(Web {
+            hub,
+            addr,
+            made_from: None,
+        })
+    }
+
+    /// One pass of the device loop: phones asking to pair go to the device's screen, the
+    /// table's answers come back, phones' choices are carried out, and the views are made
+    /// again if the game changed.
+    pub fn tick(&mut self, ui: &mut Ui) {
+        for code in self.hub.new_asks() {
+            ui.phones.asks.push_back(code);
+        }
+        ui.show_pairing();
+        for (code, seat) in ui.phones.claimed.drain(..) {
+            self.hub.claim(&code, seat);
+        }
+        for code in ui.phones.refused.drain(..) {
+            self.hub.refuse(&code);
+        }
+        for choice in self.hub.take_choices() {
+            let result = ui.phone_choice(choice.seat, &choice.line);
+            self.hub.answer(choice.id, result);
+        }
+        self.publish(ui);
+    }
+
+    /// The views of the game as it stands, when it changed since the last ones.
+    fn publish(&mut self, ui: &Ui) {
+        let stamp = Stamp {
+            game: ui.game.as_ref().map(|g| (g.game(), g.position(&ui.desk))),
+            players: ui.game.as_ref().map(|g| g.players()).unwrap_or_default(),
+            odds: ui.odds_lines(),
+        };
+        if self.made_from.as_ref() == Some(&stamp) {
+            return;
+        }
+        let (table, seats) = views(ui);
+        self.hub.publish(&stamp.players, table, seats);
+        self.made_from = Some(stamp);
+    }
+}
+
+/// The table's view and each seat's, as JSON text.
+pub fn views(ui: &Ui) -> (String, Vec<String>) {
+    let Some(g) = ui.game.as_ref() else {
+        let idle = serde_json::json!({
+            "game": null,
+            "waiting": "No game in play: set one up on the device.",
+            "players": ui.setup.players,
+        });
+        return (idle.to_string(), vec![]);
+    };
+    // The table's view once; each seat's is it with the state that seat may see, and its
+    // private choices.
+    let mut table = g.view(&ui.desk, Audience::Table);
+    table["odds"] = serde_json::json!(ui.odds_lines());
+    let seats = (0..g.players().len())
+        .map(|p| {
+            let mut v = table.clone();
+            v["state"] = g.state_for(Audience::Player(p));
+            v["you"] = serde_json::json!(p);
+            v["choices"] = serde_json::json!(g
+                .private_choices(p)
+                .into_iter()
+                .map(|(label, line)| serde_json::json!({ "label": label, "line": line }))
+                .collect::<Vec<_>>());
+            v.to_string()
+        })
+        .collect();
+    (table.to_string(), seats)
+}

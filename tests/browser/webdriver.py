@@ -1,0 +1,217 @@
+"""The web view in a real browser (issue 33): Debian's Chromium, driven over WebDriver by
+Debian's chromedriver, with nothing but Python's standard library.
+
+Run by tests/browser/run, which starts the device (the terminal simulator under tmux) with
+`--web` and hands this script the address, the tmux session and what to check. Each check
+prints one line; the first failure raises, so the script exits non-zero.
+"""
+
+import base64
+import json
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+DRIVER = "http://127.0.0.1:9515"
+# The probe's flags for a closed network (the machine's notes): no background connections.
+CHROME_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--window-size=1280,1100",
+]
+
+
+def call(method, path, body=None):
+    req = urllib.request.Request(
+        DRIVER + path, method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return json.load(r)["value"]
+    except urllib.error.HTTPError as e:
+        raise AssertionError(f"webdriver {method} {path}: {e.read().decode()[:400]}")
+
+
+OPEN = []
+
+
+class Browser:
+    """One browser window: a spectator's tablet, or a player's phone."""
+
+    def __init__(self, url, width=1280, height=1100):
+        OPEN.append(self)
+        caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": [a if not a.startswith("--window-size") else f"--window-size={width},{height}"
+                     for a in CHROME_ARGS]}}}}
+        self.sid = call("POST", "/session", caps)["sessionId"]
+        call("POST", f"/session/{self.sid}/url", {"url": url})
+
+    def js(self, script, *args):
+        return call("POST", f"/session/{self.sid}/execute/sync", {"script": script, "args": list(args)})
+
+    def text(self, selector="body"):
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", selector)
+
+    def count(self, selector):
+        return self.js("return document.querySelectorAll(arguments[0]).length;", selector)
+
+    def click_text(self, text):
+        """Click the first button whose words contain `text`."""
+        ok = self.js("""
+            const b = [...document.querySelectorAll('button')].find(b => b.innerText.includes(arguments[0]));
+            if (!b) return false; b.click(); return true;""", text)
+        assert ok, f"no button with {text!r}: {self.text()[:300]}"
+
+    def wait(self, what, test, timeout=10.0):
+        """Wait until `test()` is true; the seconds it took."""
+        start = time.time()
+        while time.time() - start < timeout:
+            if test():
+                return time.time() - start
+            time.sleep(0.1)
+        raise AssertionError(f"{what}: not within {timeout} s; the page says:\n{self.text()[:600]}")
+
+    def screenshot(self, path):
+        png = call("GET", f"/session/{self.sid}/screenshot")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(png))
+
+    def close(self):
+        if self in OPEN:
+            OPEN.remove(self)
+            call("DELETE", f"/session/{self.sid}")
+
+
+def ok(line):
+    print(f"  ok: {line}", flush=True)
+
+
+def done(b, shot):
+    """The window's screenshot, when one is asked for; then it closes."""
+    if shot:
+        b.screenshot(shot)
+    b.close()
+
+
+def tmux_keys(session, *keys):
+    for k in keys:
+        subprocess.run(["tmux", "send-keys", "-t", session, k], check=True)
+        time.sleep(0.2)
+
+
+def check_property(url, shot):
+    b = Browser(url)
+    b.wait("the board", lambda: b.count(".ring .sq") > 0)
+    assert b.count(".ring .sq") == 40, b.count(".ring .sq")
+    ok("property: the board's 40 squares drawn as a ring")
+    owned = b.count(".ring .sq.owned")
+    assert owned > 0, "no square drawn as owned"
+    rows = b.count("section table tr") - 1
+    assert rows == 4, f"{rows} player rows"
+    ok(f"property: {owned} owned squares in owners' colours, 4 players with cash and deeds")
+    assert "Bank:" in b.text(".centre"), b.text(".centre")
+    ok("property: the bank's houses and hotels")
+    done(b, shot)
+
+
+def check_grid(url, shot):
+    b = Browser(url)
+    b.wait("the board", lambda: b.count("svg.board circle") > 0)
+    pieces = b.count("svg.board circle")
+    walls = b.count("svg.board line[stroke='#222']")
+    assert walls > 0, "no walls drawn"
+    ok(f"grid: the 13x19 board with {walls} walls and {pieces} pieces")
+    text = b.text()
+    for part in ("STRIPS", "NOTEBOOK", "scientists", "religionists"):
+        assert part.lower() in text.lower(), f"{part} missing"
+    ok("grid: the strips and the notebook")
+    done(b, shot)
+
+
+def check_illuminati(url, shot):
+    b = Browser(url)
+    b.wait("the structures", lambda: b.count(".tree") == 3)
+    assert b.count(".node.illu") == 3, b.count(".node.illu")
+    groups = b.count(".tree .node") - 3
+    assert groups > 0, "no groups under the Illuminati"
+    ok(f"illuminati: three power structures drawn as trees, {groups} groups under their Illuminati")
+    assert "UNCONTROLLED AREA" in b.text().upper() and b.count("#game .pill") > 0
+    ok("illuminati: the uncontrolled area with its groups")
+    done(b, shot)
+
+
+def check_pairing(url, session, shot):
+    table = Browser(url)
+    table.wait("the structures", lambda: table.count(".tree") == 3)
+    assert "C.I.A." in table.text(), "the face-up groups"
+
+    # Bob's phone pairs: it shows a code; the table taps Bob's token on the device.
+    phone = Browser(url, 420, 900)
+    phone.wait("the page", lambda: "Pair with my seat" in phone.text())
+    phone.click_text("Pair with my seat")
+    phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
+    code = phone.text("#code").strip()
+    ok(f"pairing: the phone shows code {code}")
+    tmux_keys(session, "t", "Enter")
+    phone.wait("the seat", lambda: "bob only" in phone.text().lower())
+    ok("pairing: a tap of Bob's token gives the phone Bob's seat")
+    phone.wait("the goal choices", lambda: phone.count(".choices button") > 0)
+    choices = phone.js("return [...document.querySelectorAll('.choices button')].map(b => b.innerText);")
+    ok(f"private: Bob's phone offers the UFOs' secret goal ({len(choices)} choices)")
+    for c in choices:
+        assert c not in table.text("#mine"), "the table shows Bob's choices"
+
+    # Bob chooses on his phone; the table's view changes within a second, and never says what.
+    before = table.text("#log ol")
+    # A goal the table's view does not name anywhere yet (not an Illuminati in play).
+    secret = next((c for c in choices if c not in table.text()), choices[0])
+    phone.click_text(secret)
+    phone.wait("the device's answer", lambda: phone.text("#choice-note").strip() == "Done.")
+    took = table.wait("the table's live update", lambda: table.text("#log ol") != before, 3.0)
+    assert took < 1.5, f"the update took {took:.2f} s"
+    ok(f"live: the table's view showed Bob's choice {took:.2f} s after the device took it")
+    phone.wait("Bob's goal on his phone", lambda: "Your secret goal" in phone.text())
+    goal = phone.text("#mine").split("Your secret goal:")[1].split("\n")[0].strip()
+    assert goal == secret, (goal, secret)
+    assert goal not in table.text() and "Your secret goal" not in table.text(), goal
+    ok(f"private: Bob's phone shows his goal ({goal}); the table's view does not")
+    if shot:
+        table.screenshot(shot)
+        phone.screenshot(shot.replace(".png", "-phone.png"))
+    phone.close()
+    table.close()
+
+
+def main():
+    family, url = sys.argv[1], sys.argv[2]
+    session = sys.argv[3] if len(sys.argv) > 3 else ""
+    shot = sys.argv[4] if len(sys.argv) > 4 else ""
+    driver = subprocess.Popen(["chromedriver", "--port=9515"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            try:
+                urllib.request.urlopen(DRIVER + "/status", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        {"property": lambda: check_property(url, shot),
+         "grid": lambda: check_grid(url, shot),
+         "illuminati": lambda: check_illuminati(url, shot),
+         "pairing": lambda: check_pairing(url, session, shot)}[family]()
+    finally:
+        # A failed check leaves its windows open: closed here, so no browser outlives the run.
+        for b in list(OPEN):
+            try:
+                b.close()
+            except (AssertionError, OSError):
+                pass
+        driver.kill()
+
+
+if __name__ == "__main__":
+    main()
