@@ -56,9 +56,8 @@ pub fn write(report: &Report, out: &Path) -> Result<(), String> {
     register_font()?;
     match ext.as_str() {
         "svg" => {
-            let root = SVGBackend::new(out, (WIDTH, height)).into_drawing_area();
-            draw(&root, report).map_err(|e| format!("{shown}: {e}"))?;
-            root.present().map_err(|e| format!("{shown}: {e}"))
+            let text = svg(report).map_err(|e| format!("{shown}: {e}"))?;
+            std::fs::write(out, text).map_err(|e| format!("{shown}: {e}"))
         }
         "png" => {
             // Drawn into memory, then encoded with the png crate (not plotters' image-based
@@ -80,6 +79,19 @@ pub fn write(report: &Report, out: &Path) -> Result<(), String> {
         }
         _ => Err(format!("{shown}: name the picture .svg or .png")),
     }
+}
+
+/// The report as SVG text (the web view serves it when the game ends; `write` saves it).
+pub fn svg(report: &Report) -> Result<String, String> {
+    register_font()?;
+    let height = TITLE + PANEL * rows(&report.panels).len().max(1) as u32;
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (WIDTH, height)).into_drawing_area();
+        draw(&root, report).map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(text)
 }
 
 /// Where the letters' shapes and measures come from: a TrueType font of the system (Debian:

@@ -35,6 +35,8 @@ struct Shared {
     table: Arc<str>,
     /// Each seat's own view, as JSON.
     seats: Vec<Arc<str>>,
+    /// The game's report as SVG, once it is over.
+    report: Option<Arc<str>>,
     /// The seats' names in the game in play (a new game forgets the paired phones).
     names: Vec<String>,
     keys: Vec<Option<Key>>,
@@ -151,6 +153,16 @@ impl Hub {
         s.version += 1;
         drop(s);
         self.changed.notify_all();
+    }
+
+    /// The game's report (None until the game is over).
+    pub fn set_report(&self, svg: Option<String>) {
+        self.lock().report = svg.map(Into::into);
+    }
+
+    /// The report, once the game is over.
+    pub fn report(&self) -> Option<Arc<str>> {
+        self.lock().report.clone()
     }
 
     /// The codes of phones asking to pair that the device has not been shown yet.

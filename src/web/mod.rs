@@ -90,6 +90,20 @@ impl Web {
             return;
         }
         let (table, seats) = views(ui);
+        // The report the final standings show, as a picture for the phones.
+        let report = ui
+            .game
+            .as_ref()
+            .filter(|g| g.over())
+            .and(ui.desk.final_report.as_ref())
+            .and_then(|r| match crate::report::svg(r) {
+                Ok(svg) => Some(svg),
+                Err(e) => {
+                    tracing::warn!("web view: the report: {e}");
+                    None
+                }
+            });
+        self.hub.set_report(report);
         self.hub.publish(&stamp.players, table, seats);
         self.made_from = Some(stamp);
     }

@@ -1,5 +1,6 @@
 //! The web view's routes: the page, a viewer's view once or as a stream of server-sent
-//! events, pairing a phone with a seat, and a paired phone's private choice. Every request is
+//! events, the report once the game is over, pairing a phone with a seat, and a paired
+//! phone's private choice. Every request is
 //! rate-limited by address; a seat's view and choices need that seat's secret.
 
 use std::io::Write;
@@ -66,6 +67,10 @@ pub fn route(stream: &mut TcpStream, hub: &Hub, req: &Request) {
         ("GET", "/events") => match viewer(hub, req) {
             Ok(seat) => events(stream, hub, seat),
             Err((status, why)) => http::error(stream, status, &why),
+        },
+        ("GET", "/report.svg") => match hub.report() {
+            Some(svg) => http::respond(stream, 200, "image/svg+xml", svg.as_bytes()),
+            None => http::error(stream, 404, "the game is not over: no report yet"),
         },
         ("POST", "/pair") => match hub.ask() {
             Ok((ticket, code)) => http::json(

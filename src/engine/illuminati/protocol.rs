@@ -574,6 +574,7 @@ pub fn state_json(r: &IlluRules, s: &State, viewer: Audience) -> Value {
                 "income": income(r, s, c),
                 "alignments": super::structure::alignments(r, s, c).iter().map(|a| a.word()).collect::<Vec<_>>(),
                 "arrows": cs.arrows,
+                "open_arrows": super::structure::open_arrows(s, c),
             })
         })
         .collect();
@@ -606,6 +607,7 @@ pub fn state_json(r: &IlluRules, s: &State, viewer: Audience) -> Value {
             "owner": s.cards[c].owner.map(pn),
             "treasury": s.cards[c].treasury,
             "power": power(r, s, c),
+            "open_arrows": super::structure::open_arrows(s, c),
         })).filter(|v| v["status"] != "deck").collect::<Vec<_>>(),
         "attack": attack,
         "dead": r.groups().filter(|&c| s.cards[c].status == Status::Dead).map(|c| r.cards[c].id.clone()).collect::<Vec<_>>(),

@@ -551,3 +551,60 @@ fn the_web_switch_writes_and_removes_the_services_network_drop_in() {
     assert!(service::off(&dir).unwrap()[0].contains("not there"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_report_is_served_once_the_game_is_over() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
+    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut s = GameSession::<Grid>::new(
+        rules.clone(),
+        &names,
+        4,
+        Grid::default_options(&rules),
+        None,
+    )
+    .unwrap();
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    let mut ui = ui_with(
+        GameSession::<Grid>::new(
+            rules.clone(),
+            &names,
+            4,
+            Grid::default_options(&rules),
+            None,
+        )
+        .unwrap(),
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    web.tick(&mut ui);
+    assert_eq!(
+        ask(web.addr, "GET", "/report.svg", "").0,
+        404,
+        "no report mid-game"
+    );
+    let mut rng = boardside::engine::game::PlayRng::seed_from_u64(4);
+    while !s.over() {
+        let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
+        s.command(cmd).unwrap();
+    }
+    // The finished game on the device: its final standings, and the report for the phones.
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    web.tick(&mut ui);
+    let view = json(&ask(web.addr, "GET", "/view", "").1);
+    assert_eq!(view["over"], true);
+    let (status, svg) = ask(web.addr, "GET", "/report.svg", "");
+    assert_eq!(status, 200);
+    assert!(
+        svg.contains("<svg") && svg.contains("Ann"),
+        "{}",
+        &svg[..200.min(svg.len())]
+    );
+}
