@@ -233,19 +233,18 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     assert_eq!(state["state"], "lapsed");
 }
 
-#[test]
-fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
+/// A grid game of Ann and Bob, seeded `seed`, not begun.
+fn grid_game(seed: u64) -> GameSession<Grid> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
     let rules = boardside::rulesets::load::<Grid>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let mut s = GameSession::<Grid>::new(
-        rules.clone(),
-        &names,
-        3,
-        Grid::default_options(&rules),
-        None,
-    )
-    .unwrap();
+    let options = Grid::default_options(&rules);
+    GameSession::<Grid>::new(rules, &names, seed, options, None).unwrap()
+}
+
+#[test]
+fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
+    let mut s = grid_game(3);
     let mut rng = boardside::engine::game::PlayRng::seed_from_u64(3);
     while s.state.phase != boardside::engine::grid::state::Phase::Orders {
         let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
@@ -554,27 +553,10 @@ fn the_web_switch_writes_and_removes_the_services_network_drop_in() {
 
 #[test]
 fn the_report_is_served_once_the_game_is_over() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
-    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let mut s = GameSession::<Grid>::new(
-        rules.clone(),
-        &names,
-        4,
-        Grid::default_options(&rules),
-        None,
-    )
-    .unwrap();
+    let mut s = grid_game(4);
     let mut web = Web::start("127.0.0.1:0").unwrap();
     let mut ui = ui_with(
-        GameSession::<Grid>::new(
-            rules.clone(),
-            &names,
-            4,
-            Grid::default_options(&rules),
-            None,
-        )
-        .unwrap(),
+        grid_game(4),
         TagMap::default(),
         TableConfig::default(),
         Setup::default(),
