@@ -43,6 +43,8 @@ struct Shared {
     asks: Vec<Ask>,
     inbox: VecDeque<Choice>,
     answers: HashMap<u64, Result<(), String>>,
+    /// Choices whose phone stopped waiting: their answers are dropped, not kept.
+    abandoned: std::collections::HashSet<u64>,
     next_choice: u64,
     streams: usize,
     rates: HashMap<IpAddr, (Instant, u32)>,
@@ -223,7 +225,11 @@ impl Hub {
 
     /// How the device loop answered choice `id`.
     pub fn answer(&self, id: u64, result: Result<(), String>) {
-        self.lock().answers.insert(id, result);
+        let mut s = self.lock();
+        if !s.abandoned.remove(&id) {
+            s.answers.insert(id, result);
+        }
+        drop(s);
         self.changed.notify_all();
     }
 
@@ -358,8 +364,13 @@ impl Hub {
             Some(Ok(())) => Ok(()),
             Some(Err(why)) => Err(denied(409, why)),
             None => {
-                // Not taken in time: taken back, so it is never carried out late.
+                // Not taken in time: taken back, so it is never carried out late; taken but not
+                // answered: its answer, when it comes, has nobody to go to.
+                let waiting = s.inbox.len();
                 s.inbox.retain(|c| c.id != id);
+                if s.inbox.len() == waiting {
+                    s.abandoned.insert(id);
+                }
                 Err(denied(503, "the device did not answer in time"))
             }
         }

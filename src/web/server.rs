@@ -21,17 +21,32 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// Serve on `listener` until the program ends: a thread a connection (streams hold theirs;
 /// `Hub` caps how many).
 pub fn serve(listener: TcpListener, hub: Arc<Hub>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        let hub = hub.clone();
+        let Ok(mut stream) = stream else { continue };
+        // However many addresses ask at once, no more threads than this.
+        if open.load(Ordering::Relaxed) >= MOST_CONNECTIONS {
+            http::error(&mut stream, 503, "too busy: try again soon");
+            continue;
+        }
+        open.fetch_add(1, Ordering::Relaxed);
+        let (hub, done) = (hub.clone(), open.clone());
         let spawned = std::thread::Builder::new()
             .name("web".into())
-            .spawn(move || connection(stream, &hub));
+            .spawn(move || {
+                connection(stream, &hub);
+                done.fetch_sub(1, Ordering::Relaxed);
+            });
         if let Err(e) = spawned {
+            open.fetch_sub(1, Ordering::Relaxed);
             tracing::warn!("web: no thread for a connection: {e}");
         }
     }
 }
+
+/// Connections served at once (the open views, which the hub caps lower, and requests).
+pub const MOST_CONNECTIONS: usize = 64;
 
 fn connection(mut stream: TcpStream, hub: &Hub) {
     let ip = match stream.peer_addr() {

@@ -590,3 +590,23 @@ fn the_report_is_served_once_the_game_is_over() {
         &svg[..200.min(svg.len())]
     );
 }
+
+#[test]
+fn a_choice_the_device_does_not_take_in_time_is_never_carried_out_late() {
+    let hub = std::sync::Arc::new(Hub::default());
+    hub.publish(&["Ann".to_string()], "{}".into(), vec!["{}".into()]);
+    let (ticket, code) = hub.ask().unwrap();
+    hub.claim(&code, 0);
+    let Some(boardside::web::hub::Asked::Paired { key, .. }) = hub.asked(&ticket) else {
+        panic!("Ann's phone is paired");
+    };
+    let phone = {
+        let hub = hub.clone();
+        std::thread::spawn(move || hub.choose(0, &key, 1, "end"))
+    };
+    // The device loop is busy (it never looks): the phone is told so, and the choice is
+    // taken back, so the device never carries it out afterwards.
+    let refused = phone.join().unwrap().unwrap_err();
+    assert_eq!(refused.status, 503);
+    assert!(hub.take_choices().is_empty());
+}
