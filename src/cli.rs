@@ -169,9 +169,10 @@ pub struct WebArgs {
     /// `on` or `off`.
     #[arg(value_parser = ["on", "off"])]
     pub switch: String,
-    /// With `on`: where the service listens, the Pi's address on the home network.
-    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:8080")]
-    pub listen: String,
+    /// With `on`: where the service listens, the Pi's address on the home network (or
+    /// 127.0.0.1 for the Pi alone).
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<String>,
     /// The systemd unit directory (tests use their own).
     #[arg(long, default_value = crate::web::service::UNIT_DIR)]
     pub unit_dir: PathBuf,
@@ -694,7 +695,13 @@ fn report(a: &ReportArgs) -> Result<(), String> {
 
 fn web_switch(a: &WebArgs) -> Result<(), String> {
     let lines = match a.switch.as_str() {
-        "on" => crate::web::service::on(&a.unit_dir, &a.listen)?,
+        "on" => {
+            let listen = a.listen.as_deref().ok_or(
+                "web on: name where to listen, the Pi's address on the home network \
+                 (--listen 192.168.1.20:8080)",
+            )?;
+            crate::web::service::on(&a.unit_dir, listen)?
+        }
         _ => crate::web::service::off(&a.unit_dir)?,
     };
     for l in lines {

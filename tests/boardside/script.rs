@@ -1120,3 +1120,24 @@ fn odds_on_a_saved_game_prints_each_players_chance_with_an_interval() {
     assert!(lines[1].starts_with("Bob "), "{out}");
     assert!(lines[2].starts_with("200 games played out"), "{out}");
 }
+
+#[test]
+fn web_on_needs_the_address_to_listen_on_and_web_off_undoes_it() {
+    let dir = std::env::temp_dir().join(format!("boardside-web-switch-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = run(&["web", "on", "--unit-dir", d], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--listen 192.168.1.20:8080"), "{err}");
+    assert!(!dir.exists(), "nothing written");
+    let (code, out, _) = run(
+        &["web", "on", "--listen", "127.0.0.1:8080", "--unit-dir", d],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("daemon-reload"), "{out}");
+    let unit = std::fs::read_to_string(dir.join("boardside.service.d/web.conf")).unwrap();
+    assert!(unit.contains("BOARDSIDE_WEB=127.0.0.1:8080"), "{unit}");
+    let (code, out, _) = run(&["web", "off", "--unit-dir", d], "");
+    assert_eq!((code, out.contains("removed")), (0, true), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
