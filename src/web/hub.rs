@@ -48,7 +48,13 @@ struct Shared {
     next_choice: u64,
     streams: usize,
     rates: HashMap<IpAddr, (Instant, u32)>,
+    /// When the table last refused a phone from each address.
+    refused: HashMap<IpAddr, Instant>,
 }
+
+/// After the table refuses a phone, its address may not ask again for this long: the
+/// device's screen is not a door to knock on.
+pub const REFUSED_WAITS: Duration = Duration::from_secs(60);
 
 /// A seat's secret and the highest request number it has used (a request numbered no
 /// higher is a replay).
@@ -59,6 +65,8 @@ struct Key {
 
 /// A phone asking to pair: the ticket it polls with, the code both screens show.
 struct Ask {
+    /// Where it asked from (a phone the table refused waits before it may ask again).
+    from: IpAddr,
     ticket: String,
     code: String,
     made: Instant,
@@ -213,8 +221,16 @@ impl Hub {
     /// The table refused the phone showing `code`.
     pub fn refuse(&self, code: &str) {
         let mut s = self.lock();
+        let mut from = vec![];
         for a in s.asks.iter_mut().filter(|a| a.code == code) {
             a.state = Asked::Refused;
+            from.push(a.from);
+        }
+        let now = Instant::now();
+        s.refused
+            .retain(|_, t| now.duration_since(*t) < REFUSED_WAITS);
+        for ip in from {
+            s.refused.insert(ip, now);
         }
     }
 
@@ -295,10 +311,16 @@ impl Hub {
         s.streams = s.streams.saturating_sub(1);
     }
 
-    /// A phone asks to pair: its ticket and the code to show.
-    pub fn ask(&self) -> Result<(String, String), Denied> {
+    /// A phone at `from` asks to pair: its ticket and the code to show.
+    pub fn ask(&self, from: IpAddr) -> Result<(String, String), Denied> {
         let mut s = self.lock();
         s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
+        if s.refused
+            .get(&from)
+            .is_some_and(|t| t.elapsed() < REFUSED_WAITS)
+        {
+            return Err(denied(429, "the table refused this phone: wait a minute"));
+        }
         let waiting = s
             .asks
             .iter()
@@ -318,6 +340,7 @@ impl Hub {
             n = n.wrapping_mul(2_654_435_761).wrapping_add(1);
         };
         s.asks.push(Ask {
+            from,
             ticket: ticket.clone(),
             code: code.clone(),
             made: Instant::now(),

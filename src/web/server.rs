@@ -65,11 +65,11 @@ fn connection(mut stream: TcpStream, hub: &Hub) {
             return;
         }
     };
-    route(&mut stream, hub, &req);
+    route(&mut stream, hub, &req, ip);
 }
 
-/// One request answered (the tests call this with a stream of their own).
-pub fn route(stream: &mut TcpStream, hub: &Hub, req: &Request) {
+/// One request from `ip` answered.
+fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: std::net::IpAddr) {
     match (req.method.as_str(), req.path.as_str()) {
         ("GET", "/") => http::respond(stream, 200, "text/html; charset=utf-8", PAGE.as_bytes()),
         ("GET", "/view") => match viewer(hub, req) {
@@ -87,7 +87,7 @@ pub fn route(stream: &mut TcpStream, hub: &Hub, req: &Request) {
             Some(svg) => http::respond(stream, 200, "image/svg+xml", svg.as_bytes()),
             None => http::error(stream, 404, "the game is not over: no report yet"),
         },
-        ("POST", "/pair") => match hub.ask() {
+        ("POST", "/pair") => match hub.ask(ip) {
             Ok((ticket, code)) => http::json(
                 stream,
                 200,

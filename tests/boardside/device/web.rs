@@ -34,6 +34,11 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
+/// This machine, as the hub sees a phone on it.
+fn here() -> std::net::IpAddr {
+    std::net::Ipv4Addr::LOCALHOST.into()
+}
+
 /// The first view an event stream pushes.
 fn first_event(addr: SocketAddr, path: &str) -> Value {
     let mut s = TcpStream::connect(addr).unwrap();
@@ -228,6 +233,10 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     assert_eq!(ui.view, View::Game);
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "refused");
+    // A phone the table refused waits before it may ask (and take the device's screen) again.
+    let (status, why) = ask(web.addr, "POST", "/pair", "");
+    assert_eq!(status, 429);
+    assert!(why.contains("refused"), "{why}");
     // A made-up ticket is nobody's.
     let state = json(&ask(web.addr, "GET", "/pair?ticket=feed", "").1);
     assert_eq!(state["state"], "lapsed");
@@ -370,9 +379,9 @@ fn requests_past_the_limits_are_refused_with_the_reason() {
     assert!(hub.allow("192.168.1.10".parse().unwrap()));
     // At most a few phones wait to pair at once.
     for _ in 0..boardside::web::hub::MOST_ASKS {
-        hub.ask().unwrap();
+        hub.ask(here()).unwrap();
     }
-    assert_eq!(hub.ask().unwrap_err().status, 429);
+    assert_eq!(hub.ask(here()).unwrap_err().status, 429);
 
     // Over the network: an unknown page, a wrong method, a bad choice.
     let web = Web::start("127.0.0.1:0").unwrap();
@@ -595,7 +604,7 @@ fn the_report_is_served_once_the_game_is_over() {
 fn a_choice_the_device_does_not_take_in_time_is_never_carried_out_late() {
     let hub = std::sync::Arc::new(Hub::default());
     hub.publish(&["Ann".to_string()], "{}".into(), vec!["{}".into()]);
-    let (ticket, code) = hub.ask().unwrap();
+    let (ticket, code) = hub.ask(here()).unwrap();
     hub.claim(&code, 0);
     let Some(boardside::web::hub::Asked::Paired { key, .. }) = hub.asked(&ticket) else {
         panic!("Ann's phone is paired");
