@@ -150,15 +150,8 @@ def check_pairing(url, session, shot):
     assert "C.I.A." in table.text(), "the face-up groups"
 
     # Bob's phone pairs: it shows a code; the table taps Bob's token on the device.
-    phone = Browser(url, 420, 900)
-    phone.wait("the page", lambda: "Pair with my seat" in phone.text())
-    phone.click_text("Pair with my seat")
-    phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
-    code = phone.text("#code").strip()
-    ok(f"pairing: the phone shows code {code}")
-    tmux_keys(session, "t", "Enter")
-    phone.wait("the seat", lambda: "bob only" in phone.text().lower())
-    ok("pairing: a tap of Bob's token gives the phone Bob's seat")
+    phone = pair_phone(url, session, "Bob")
+    ok("pairing: the phone showed a code; a tap of Bob's token gave it Bob's seat")
     phone.wait("the goal choices", lambda: phone.count(".choices button") > 0)
     choices = phone.js("return [...document.querySelectorAll('.choices button')].map(b => b.innerText);")
     ok(f"private: Bob's phone offers the UFOs' secret goal ({len(choices)} choices)")
@@ -186,6 +179,37 @@ def check_pairing(url, session, shot):
     table.close()
 
 
+def pair_phone(url, session, seat_name):
+    """A phone paired with `seat_name`'s seat by a tap of that token on the device."""
+    phone = Browser(url, 420, 900)
+    phone.wait("the page", lambda: "Pair with my seat" in phone.text())
+    phone.click_text("Pair with my seat")
+    phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
+    tmux_keys(session, "t", "Enter")
+    phone.wait("the seat", lambda: f"{seat_name.lower()} only" in phone.text().lower())
+    return phone
+
+
+def check_special(url, session, shot):
+    """Bob holds a special: his phone shows it by name, nobody else's view does, and he plays
+    it from the phone."""
+    table = Browser(url)
+    table.wait("the structures", lambda: table.count(".tree") == 3)
+    phone = pair_phone(url, session, "Bob")
+    phone.wait("Bob's specials", lambda: "Slush Fund" in phone.text("#mine"))
+    assert "Slush Fund" not in table.text(), "the table's view names Bob's special"
+    ok("private: Bob's phone shows his hidden special by name; the table's view does not")
+    money = lambda: table.text("#game")
+    before = money()
+    phone.click_text("Play Slush Fund")
+    phone.wait("the device's answer", lambda: phone.text("#choice-note").strip() == "Done.")
+    table.wait("the table's live update", lambda: money() != before, 3.0)
+    phone.wait("the special gone from the hand", lambda: "Slush Fund" not in phone.text("#mine"))
+    ok("private: Bob played it from his phone; the device carried it out and every view moved on")
+    if shot:
+        phone.screenshot(shot)
+
+
 def main():
     family, url = sys.argv[1], sys.argv[2]
     session = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -202,7 +226,8 @@ def main():
         {"property": lambda: check_property(url, shot),
          "grid": lambda: check_grid(url, shot),
          "illuminati": lambda: check_illuminati(url, shot),
-         "pairing": lambda: check_pairing(url, session, shot)}[family]()
+         "pairing": lambda: check_pairing(url, session, shot),
+         "special": lambda: check_special(url, session, shot)}[family]()
     finally:
         # A failed check leaves its windows open: closed here, so no browser outlives the run.
         for b in list(OPEN):

@@ -58,8 +58,8 @@ fn first_event(addr: SocketAddr, path: &str) -> Value {
 /// name), the order.
 const HIDDEN: [&str; 5] = ["hand", "hand_names", "goal", "goal_name", "order"];
 
-/// No viewer but `seat` sees a hidden field of `seat`'s, and only a seat's own view lists
-/// private choices.
+/// No viewer but `seat` sees a hidden field of `seat`'s, a seat sees its own, and only a
+/// seat's own view lists private choices (the grid and Illuminati, which have secrets).
 fn private_to_its_seat(view: &Value, viewer: Option<usize>) {
     let players = view["state"]["players"].as_array().expect("players");
     for (p, pl) in players.iter().enumerate() {
@@ -70,6 +70,14 @@ fn private_to_its_seat(view: &Value, viewer: Option<usize>) {
         }
     }
     assert_eq!(view.get("choices").is_some(), viewer.is_some());
+    // And a seat does see its own (its hand, its goal, its order: present, if empty).
+    if let Some(v) = viewer {
+        assert!(
+            HIDDEN.iter().any(|f| players[v].get(f).is_some()),
+            "seat {v} is not shown its own hidden things: {}",
+            players[v]
+        );
+    }
 }
 
 fn illuminati_setup_ui() -> Ui {
