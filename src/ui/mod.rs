@@ -686,11 +686,10 @@ impl Ui {
         self.go(View::Game);
     }
 
-    /// The next phone asking to pair takes the screen, unless one is on it already or no
-    /// game is in play (a seat is a player of the game in play).
+    /// The next phone asking to pair takes the screen, unless one is on it already; with no
+    /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
     pub fn show_pairing(&mut self) {
         if self.game.is_none() {
-            self.phones.refused.extend(self.phones.asks.drain(..));
             return;
         }
         if matches!(
@@ -701,6 +700,18 @@ impl Ui {
         }
         if let Some(code) = self.phones.asks.front().cloned() {
             self.go(View::Pair { code });
+        }
+    }
+
+    /// Only these phones still ask to pair: the others are forgotten, and one on the screen
+    /// leaves it.
+    pub fn keep_asks(&mut self, waiting: &[String]) {
+        self.phones.asks.retain(|c| waiting.contains(c));
+        if let View::Pair { code } = &self.view {
+            if !waiting.contains(code) {
+                let home = self.home();
+                self.go(home);
+            }
         }
     }
 

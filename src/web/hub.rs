@@ -189,6 +189,17 @@ impl Hub {
             .collect()
     }
 
+    /// The codes of phones still waiting to pair (not lapsed, claimed or refused).
+    pub fn waiting(&self) -> Vec<String> {
+        let mut s = self.lock();
+        s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
+        s.asks
+            .iter()
+            .filter(|a| matches!(a.state, Asked::Waiting { .. }))
+            .map(|a| a.code.clone())
+            .collect()
+    }
+
     /// The table tapped `seat`'s token for the phone showing `code`: that phone gets the
     /// seat's secret (made now, or the one its other devices already have).
     pub fn claim(&self, code: &str, seat: usize) {

@@ -65,6 +65,8 @@ impl Web {
         for code in self.hub.new_asks() {
             ui.phones.asks.push_back(code);
         }
+        // A phone that stopped waiting (its ask lapsed) leaves the device's screen.
+        ui.keep_asks(&self.hub.waiting());
         ui.show_pairing();
         for (code, seat) in ui.phones.claimed.drain(..) {
             self.hub.claim(&code, seat);

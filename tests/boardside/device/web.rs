@@ -81,11 +81,7 @@ fn private_to_its_seat(view: &Value, viewer: Option<usize>) {
 }
 
 fn illuminati_setup_ui() -> Ui {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
-    let mut s =
-        GameSession::<Illuminati>::new(rules.clone(), &names, 5, rules.options, None).unwrap();
+    let mut s = illuminati_session();
     for l in [
         "illuminati Ann bavarian",
         "illuminati Bob ufos",
@@ -626,4 +622,33 @@ fn a_choice_the_device_does_not_take_in_time_is_never_carried_out_late() {
     let refused = phone.join().unwrap().unwrap_err();
     assert_eq!(refused.status, 503);
     assert!(hub.take_choices().is_empty());
+}
+
+#[test]
+fn a_phone_asking_before_a_game_waits_for_it_and_a_lapsed_one_leaves_the_screen() {
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    // The new-game screen: the phone's ask waits (a seat is a player of a game).
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    let asked = json(&ask(web.addr, "POST", "/pair", "").1);
+    web.tick(&mut ui);
+    assert_eq!(ui.view, View::Setup);
+    let ticket = asked["ticket"].as_str().unwrap();
+    let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
+    assert_eq!(state["state"], "waiting");
+    // The game starts: the device asks the table.
+    ui.open(illuminati_session());
+    web.tick(&mut ui);
+    assert!(matches!(ui.view, View::Pair { .. }), "{:?}", ui.view);
+    // An ask the hub no longer has (lapsed) leaves the device's screen.
+    ui.keep_asks(&[]);
+    assert_eq!(ui.view, View::Game);
+    assert!(ui.phones.asks.is_empty());
+}
+
+/// A new Illuminati game of Ann, Bob and Cy, nothing chosen yet.
+fn illuminati_session() -> GameSession<Illuminati> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    GameSession::<Illuminati>::new(rules.clone(), &names, 5, rules.options, None).unwrap()
 }
