@@ -7,9 +7,9 @@ use crate::ui::{render::render, Ui};
 use crate::voice::speaker::Voice;
 use crate::web::Web;
 
-/// Run until the backend says `Quit`. With the web view, each pass ends by handing it the
-/// game (after the frame is shown: a phone never delays the device's own screen). `clock` gives milliseconds since the start (real time on
-/// the table, made-up time in tests).
+/// Run until the backend says `Quit`. `clock` gives milliseconds since the start (real time on
+/// the table, made-up time in tests). With the web view, each pass ends by handing it the
+/// game, after the frame is shown: a phone never delays the device's own screen.
 pub fn run(
     backend: &mut dyn Backend,
     ui: &mut Ui,

@@ -108,6 +108,8 @@ pub trait Kind: Sync {
     fn house_rules(&self, path: &Path) -> Result<Vec<HouseRule>, String>;
     /// The kinds of piece a tag may be in this family (`tags add`'s help).
     fn piece_kinds(&self) -> &'static [&'static str];
+    /// The family's drawing in the web view (`Screens::WEB_VIEW`).
+    fn web_view(&self) -> &'static str;
     /// Every piece a tag may be in this ruleset: (id, words).
     fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String>;
     /// A new game on the device.
@@ -184,6 +186,9 @@ impl<F: OnDevice> Kind for Of<F> {
     }
     fn piece_kinds(&self) -> &'static [&'static str] {
         F::Screens::PIECE_KINDS
+    }
+    fn web_view(&self) -> &'static str {
+        F::Screens::WEB_VIEW
     }
     fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String> {
         Ok(F::Screens::pieces(&crate::rulesets::load::<F>(path)?))

@@ -94,6 +94,7 @@ impl Screens for GridScreens {
     const SEATS: (usize, usize) = (1, crate::engine::grid::family::MAX_HUMANS);
     const PIECE_KINDS: &'static [&'static str] =
         &["card move-up|move-down|move-left|move-right|attack|pray|study: an action card"];
+    const WEB_VIEW: &'static str = include_str!("grid.js");
 
     fn open(_g: &Se, _desk: &mut Desk) -> Self {
         GridScreens {

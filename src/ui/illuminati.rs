@@ -89,6 +89,7 @@ impl Screens for IlluScreens {
         "group ID: a group or Illuminati card (group cia)",
         "special ID: a special card (special assassination)",
     ];
+    const WEB_VIEW: &'static str = include_str!("illuminati.js");
 
     fn open(_g: &Se, _desk: &mut Desk) -> Self {
         IlluScreens {

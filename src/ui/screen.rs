@@ -192,6 +192,10 @@ pub trait Screens: Sized + 'static {
     /// The kinds of piece this family's tags may be, for `boardside tags add`'s help
     /// ("deed SQUARE: a square's deed").
     const PIECE_KINDS: &'static [&'static str];
+    /// This family's drawing in the web view: a script that sets `VIEWS[GAME]` to a function
+    /// of a view returning the page's sections (src/web/page.html holds the helpers). None: the
+    /// page shows the shared parts alone.
+    const WEB_VIEW: &'static str = "";
 
     /// The screens of a game just started or resumed.
     fn open(g: &Session<Self::F>, desk: &mut Desk) -> Self;
@@ -293,9 +297,9 @@ pub trait Playing {
     fn position(&self, desk: &Desk) -> u64;
     /// A job working out the odds of the position now, from a copy of it.
     fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job;
-    /// The game as the web view shows it to `viewer`: what that seat (or, for the table,
-    /// anyone) may see, and nothing else.
-    fn view(&self, desk: &Desk, viewer: Audience) -> serde_json::Value;
+    /// The game as the web view shows it to the table (anyone may see all of it); a seat's
+    /// view is this with `state_for` that seat, and its private choices.
+    fn view(&self, desk: &Desk) -> serde_json::Value;
     /// The family's state as `viewer` may see it (the `state` of a view).
     fn state_for(&self, viewer: Audience) -> serde_json::Value;
     /// A seat's private choices now: (the menu's words, the protocol line).
@@ -352,6 +356,17 @@ impl<S: Screens> InPlay<S> {
     pub fn new(session: Session<S::F>, desk: &mut Desk) -> InPlay<S> {
         let screens = S::open(&session, desk);
         InPlay { session, screens }
+    }
+
+    /// A command carried out as if chosen from a menu (a protocol line, a phone's private
+    /// choice); the refusal, if the rules refused it.
+    fn as_chosen(&mut self, desk: &mut Desk, cmd: <S::F as Game>::Command) -> Result<Flow, String> {
+        desk.refusal = None;
+        let flow = self.screens.command(&mut self.session, desk, cmd);
+        match desk.refusal.take() {
+            Some(why) => Err(why),
+            None => Ok(flow),
+        }
     }
 }
 
@@ -450,18 +465,11 @@ impl<S: Screens> Playing for InPlay<S> {
     fn enter(&mut self, desk: &mut Desk, line: &str) -> Result<Flow, String> {
         let g = &self.session;
         match S::F::parse(&g.rules, &g.state, line)? {
-            Parsed::Command(cmd) => {
-                desk.refusal = None;
-                let flow = self.screens.command(&mut self.session, desk, cmd);
-                match desk.refusal.take() {
-                    Some(why) => Err(why),
-                    None => Ok(flow),
-                }
-            }
+            Parsed::Command(cmd) => self.as_chosen(desk, cmd),
             Parsed::Show(_) => Err(format!("{line}: not a command")),
         }
     }
-    fn view(&self, desk: &Desk, viewer: Audience) -> serde_json::Value {
+    fn view(&self, desk: &Desk) -> serde_json::Value {
         let g = &self.session;
         let (title, standings) = S::standings(g);
         // The log is the table's own (no private line is ever in it); its last lines only.
@@ -470,7 +478,7 @@ impl<S: Screens> Playing for InPlay<S> {
             "game": <S::F as Game>::GAME,
             "ruleset": S::F::rules_name(&g.rules),
             "players": g.header.players,
-            "state": S::F::state_json(&g.rules, &g.state, viewer),
+            "state": self.state_for(Audience::Table),
             "board": S::F::board_json(&g.rules),
             "waiting": g.prompt(),
             "over": g.over(),
@@ -496,12 +504,7 @@ impl<S: Screens> Playing for InPlay<S> {
             .map(|(_, cmd)| cmd)
             .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line)
             .ok_or_else(|| format!("{line}: not one of your choices now"))?;
-        desk.refusal = None;
-        let flow = self.screens.command(&mut self.session, desk, cmd);
-        match desk.refusal.take() {
-            Some(why) => Err(why),
-            None => Ok(flow),
-        }
+        self.as_chosen(desk, cmd)
     }
     fn session_any(&self) -> &dyn Any {
         &self.session

@@ -25,6 +25,8 @@ pub const CHOICE_WAITS: Duration = Duration::from_secs(5);
 pub struct Hub {
     shared: Mutex<Shared>,
     changed: Condvar,
+    /// The page, made once (`server::page`).
+    page: String,
 }
 
 #[derive(Default)]
@@ -139,8 +141,16 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 impl Hub {
-    pub fn new() -> Arc<Hub> {
-        Arc::new(Hub::default())
+    /// A hub serving `page`.
+    pub fn new(page: String) -> Arc<Hub> {
+        Arc::new(Hub {
+            page,
+            ..Hub::default()
+        })
+    }
+
+    pub fn page(&self) -> &str {
+        &self.page
     }
 
     fn lock(&self) -> MutexGuard<'_, Shared> {

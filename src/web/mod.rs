@@ -44,7 +44,7 @@ impl Web {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("web view: {listen}: {e}"))?;
-        let hub = Hub::new();
+        let hub = Hub::new(server::page());
         let serving = hub.clone();
         std::thread::Builder::new()
             .name("web-accept".into())
@@ -123,7 +123,7 @@ pub fn views(ui: &Ui) -> (String, Vec<String>) {
     };
     // The table's view once; each seat's is it with the state that seat may see, and its
     // private choices.
-    let mut table = g.view(&ui.desk, Audience::Table);
+    let mut table = g.view(&ui.desk);
     table["odds"] = serde_json::json!(ui.odds_lines());
     let seats = (0..g.players().len())
         .map(|p| {

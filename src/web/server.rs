@@ -11,8 +11,15 @@ use std::time::Duration;
 use super::http::{self, Request};
 use super::hub::{Asked, Hub};
 
-/// The page: HTML, CSS and script in one file, built into the program (nothing to install).
-pub const PAGE: &str = include_str!("page.html");
+/// The page: HTML, CSS and script in one file, built into the program (nothing to install),
+/// with each family's drawing put in at `/* FAMILY VIEWS */`.
+const PAGE: &str = include_str!("page.html");
+
+/// The page with every family's drawing (`Kind::web_view`) in it.
+pub fn page() -> String {
+    let views: Vec<&str> = crate::games::all().iter().map(|k| k.web_view()).collect();
+    PAGE.replace("/* FAMILY VIEWS */", &views.join("\n"))
+}
 
 /// A stream sends a comment this often when nothing changes, so a phone can tell the
 /// connection is alive (and a dead one is noticed by the failed write).
@@ -71,7 +78,12 @@ fn connection(mut stream: TcpStream, hub: &Hub) {
 /// One request from `ip` answered.
 fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: std::net::IpAddr) {
     match (req.method.as_str(), req.path.as_str()) {
-        ("GET", "/") => http::respond(stream, 200, "text/html; charset=utf-8", PAGE.as_bytes()),
+        ("GET", "/") => http::respond(
+            stream,
+            200,
+            "text/html; charset=utf-8",
+            hub.page().as_bytes(),
+        ),
         ("GET", "/view") => match viewer(hub, req) {
             Ok(seat) => {
                 let (_, view) = hub.view(seat);

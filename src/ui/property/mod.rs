@@ -131,6 +131,7 @@ impl Screens for PropertyScreens {
         "deed SQUARE: a square's deed (deed oversight)",
         "card DECK CARD: a deck's card (card chance get-out-of-jail)",
     ];
+    const WEB_VIEW: &'static str = include_str!("view.js");
 
     fn open(g: &Se, desk: &mut Desk) -> Self {
         let played = crate::saves::played_ms(&g.header);

@@ -246,6 +246,16 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     assert_eq!(state["state"], "lapsed");
 }
 
+/// The device with this game, no tags enrolled and the table's settings as they come.
+fn table_of<F: OnDevice>(s: GameSession<F>) -> Ui {
+    ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    )
+}
+
 /// A grid game of Ann and Bob, seeded `seed`, not begun.
 fn grid_game(seed: u64) -> GameSession<Grid> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
@@ -317,12 +327,7 @@ fn no_view_ever_carries_another_seats_hidden_things() {
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         let s = GameSession::<F>::new(rules.clone(), &names, 11, F::default_options(&rules), None)
             .unwrap();
-        let mut ui = ui_with(
-            s,
-            TagMap::default(),
-            TableConfig::default(),
-            Setup::default(),
-        );
+        let mut ui = table_of(s);
         let mut rng = boardside::engine::game::PlayRng::seed_from_u64(11);
         for _ in 0..commands {
             let (table, seats) = boardside::web::views(&ui);
@@ -421,12 +426,7 @@ fn load_nine_viewers_and_a_command_a_second() {
         Some(&journal),
     )
     .unwrap();
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = table_of(s);
     let mut rng = boardside::engine::game::PlayRng::seed_from_u64(9);
     // One command the table makes, as a press would: chosen at random, entered, drawn.
     let mut frame = Frame::default();
@@ -568,12 +568,7 @@ fn the_web_switch_writes_and_removes_the_services_network_drop_in() {
 fn the_report_is_served_once_the_game_is_over() {
     let mut s = grid_game(4);
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    let mut ui = ui_with(
-        grid_game(4),
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = table_of(grid_game(4));
     web.tick(&mut ui);
     assert_eq!(
         ask(web.addr, "GET", "/report.svg", "").0,
@@ -586,12 +581,7 @@ fn the_report_is_served_once_the_game_is_over() {
         s.command(cmd).unwrap();
     }
     // The finished game on the device: its final standings, and the report for the phones.
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = table_of(s);
     web.tick(&mut ui);
     let view = json(&ask(web.addr, "GET", "/view", "").1);
     assert_eq!(view["over"], true);

@@ -1,0 +1,51 @@
+// The property games in the web view: the board as a ring of squares, the players' cash and
+// deeds, the bank. This family's part of the page (src/web/page.html has the helpers: el, svg,
+// dot, colourOf, PLAYER_COLOURS); it sets VIEWS.property.
+const GROUP_COLOURS = { "brown": "#8b4513", "light-blue": "#9ad0f5", "pink": "#d63384", "orange": "#f39c12",
+  "red": "#d62828", "yellow": "#f1c40f", "green": "#1e8449", "dark-blue": "#1f3a93", "blue": "#1f3a93",
+  "stations": "#444", "utilities": "#95a5a6" };
+const SPARE = ["#6c5ce7", "#00b894", "#e17055", "#0984e3", "#fdcb6e", "#e84393", "#2d3436", "#55efc4", "#fab1a0", "#636e72"];
+function property(v) {
+  const s = v.state, board = v.board.squares, n = board.length, side = Math.ceil(n / 4);
+  const groups = {};
+  v.board.groups.forEach((g, i) => { groups[g.id] = GROUP_COLOURS[g.id] || SPARE[i % SPARE.length]; });
+  const owned = {}; for (const q of s.squares) owned[q.index] = q;
+  const at = {}; s.players.forEach((p, i) => { if (!p.bankrupt) (at[p.position] = at[p.position] || []).push(i); });
+  const ring = el("div", { class: "ring", style: { gridTemplateColumns: `repeat(${side + 1}, 1fr)`, gridTemplateRows: `repeat(${side + 1}, 1fr)` } });
+  board.forEach((q, i) => {
+    let row, col;
+    if (i <= side) { row = side; col = side - i; }
+    else if (i <= 2 * side) { col = 0; row = side - (i - side); }
+    else if (i <= 3 * side) { row = 0; col = i - 2 * side; }
+    else { col = side; row = i - 3 * side; }
+    const o = owned[i];
+    const cls = ["sq"];
+    if (o && o.owner) cls.push("owned");
+    if (o && o.mortgaged) cls.push("mortgaged");
+    const b = o ? o.buildings : 0;
+    const cell = el("div", { class: cls.join(" "), title: q.name + (q.price ? ` (${q.price})` : ""),
+      style: { gridRow: row + 1, gridColumn: col + 1, borderColor: o && o.owner ? colourOf(v, o.owner) : "" } },
+      el("div", { class: "band", style: { background: q.group ? groups[q.group] : "transparent" } }),
+      el("span", { class: "nm" }, q.name),
+      b ? el("span", { class: "bld" }, b >= 5 ? "hotel" : "⌂".repeat(b)) : null,
+      o && o.mortgaged ? el("span", { class: "bld" }, " M") : null,
+      el("span", { class: "toks" }, (at[i] || []).map((p) => el("span", { style: { background: PLAYER_COLOURS[p % 8] }, title: s.players[p].name }))));
+    ring.append(cell);
+  });
+  const pending = s.pending ? Object.entries(s.pending).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : "";
+  ring.append(el("div", { class: "centre" }, el("div", {}, el("b", {}, v.ruleset), el("br"),
+    `Bank: ${s.bank.houses} houses, ${s.bank.hotels} hotels`, el("br"),
+    s.turn && s.turn.last_roll ? `Last roll: ${s.turn.last_roll.join(" + ")}` : "", el("br"), pending)));
+  const rows = s.players.map((p, i) => {
+    const deeds = s.squares.filter((q) => q.owner === p.name);
+    return el("tr", {}, el("td", {}, dot(PLAYER_COLOURS[i % 8]), p.name, p.name === s.current ? " ◀" : ""),
+      el("td", { class: "num" }, p.bankrupt ? "out" : p.cash),
+      el("td", {}, deeds.map((q) => el("span", { class: "pill", style: { borderColor: groups[(board[q.index] || {}).group] || "" } },
+        q.name + (q.buildings ? (q.buildings >= 5 ? " (hotel)" : ` (${q.buildings}⌂)`) : "") + (q.mortgaged ? " (mortgaged)" : "")))),
+      el("td", {}, [p.status !== undefined ? `status ${p.status}` : "", p.jailed ? "in jail" : "",
+        p.cards.length ? `cards: ${p.cards.join(", ")}` : ""].filter(Boolean).join("; ")));
+  });
+  return [el("section", {}, el("h2", {}, "Board"), ring),
+    el("section", {}, el("h2", {}, "Players"), el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Cash"), el("th", {}, "Deeds"), el("th", {}, "")), rows))];
+}
+VIEWS.property = property;
