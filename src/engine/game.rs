@@ -533,3 +533,48 @@ pub fn below(rng: &mut PlayRng, n: usize) -> usize {
     debug_assert!(u32::try_from(n).is_ok(), "below: {n} does not fit 32 bits");
     rng.random_range(0..n as u32) as usize
 }
+
+/// Small random picks, several from each 64-bit draw of the generator (issue 32: rand's
+/// `random_range` and `random_ratio` cost a draw each, with a check for a rare redraw and, for
+/// a ratio, a 128-bit division; the random players' usual decision asks for three or four,
+/// and that was a tenth to a quarter of random play). Each pick multiplies the bits left by
+/// `n` and keeps the whole part (Lemire's multiply-shift without the redraw), so a pick is off
+/// from even by at most `n` in 2^32 or less; a fresh draw is taken once the picks made from
+/// one multiply past 2^32.
+pub struct Picks<'a> {
+    rng: &'a mut PlayRng,
+    bits: u64,
+    /// The product of the ranges picked from `bits` so far.
+    used: u64,
+}
+
+impl<'a> Picks<'a> {
+    pub fn new(rng: &'a mut PlayRng) -> Picks<'a> {
+        Picks {
+            rng,
+            bits: 0,
+            used: u64::MAX,
+        }
+    }
+
+    /// An index below `n` (`n` at least 1).
+    #[inline(always)]
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        if self.used.saturating_mul(n) > 1 << 32 {
+            use rand::RngCore;
+            self.bits = self.rng.next_u64();
+            self.used = 1;
+        }
+        self.used *= n;
+        let wide = self.bits as u128 * n as u128;
+        self.bits = wide as u64;
+        (wide >> 64) as usize
+    }
+
+    /// True `k` times in `n`.
+    #[inline(always)]
+    pub fn ratio(&mut self, k: usize, n: usize) -> bool {
+        self.below(n) < k
+    }
+}

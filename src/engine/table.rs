@@ -4,16 +4,16 @@
 //! here against the state just after the event instead of by applying the events again), and
 //! recorded. Each family adds its own helpers (`pay`, `name`).
 
-use super::game::{Events, Family, Said};
+use super::game::{Events, Family};
 use super::RuleError;
 
 pub struct Table<'a, F: Family> {
     pub rules: &'a F::Rules,
     pub s: &'a mut F::State,
-    pub events: Vec<F::Event>,
-    /// The events' words so far, when the caller wants them (`Events::told`).
-    told: Option<Vec<Said>>,
-    /// Whether events are listed, or only applied (`Events::kept`).
+    /// The caller's buffers, written in place (moved into the table and back, the lists were
+    /// a tenth of what a roll or an end of turn costs the simulator).
+    pub out: &'a mut Events<F::Event>,
+    /// Whether events are listed, or only applied (`Events::kept`, or words wanted).
     keep: bool,
 }
 
@@ -27,12 +27,24 @@ impl<'a, F: Family> Table<'a, F> {
         // property engine's), the compiler sees which event this is and keeps that arm alone,
         // instead of a jump on the kind of event that the processor often guessed wrong.
         F::apply(self.rules, self.s, &e);
-        if self.told.is_some() {
+        if self.keep {
+            self.record(e);
+        }
+    }
+
+    /// The event listed, and told in words against the state just after it when the caller
+    /// asked: random play of most families lists nothing.
+    #[inline(always)]
+    fn record(&mut self, e: F::Event) {
+        if self.out.told.is_some() {
             self.tell(&e);
         }
-        if self.keep {
-            self.events.push(e);
-        }
+        self.out.list.push(e);
+    }
+
+    /// The events listed so far in this command.
+    pub fn events(&self) -> &[F::Event] {
+        &self.out.list
     }
 
     /// The event in words against the state just after it. Out of line and marked cold:
@@ -40,30 +52,30 @@ impl<'a, F: Family> Table<'a, F> {
     #[cold]
     #[inline(never)]
     fn tell(&mut self, e: &F::Event) {
-        if let (Some(told), Some(line)) = (self.told.as_mut(), F::narrate(self.rules, self.s, e)) {
-            told.push(line);
+        if let Some(line) = F::narrate(self.rules, self.s, e) {
+            if let Some(told) = self.out.told.as_mut() {
+                told.push(line);
+            }
         }
     }
 
     /// Run rule code on a table whose events (and words, when asked) go into `out`, whose
     /// buffers the caller reuses (the simulator's hot loop).
+    #[inline(always)]
     pub fn run<T>(
         rules: &'a F::Rules,
         s: &'a mut F::State,
-        out: &mut Events<F::Event>,
+        out: &'a mut Events<F::Event>,
         body: impl FnOnce(&mut Table<'a, F>) -> Result<T, RuleError>,
     ) -> Result<T, RuleError> {
         out.clear();
+        let keep = out.kept || out.told.is_some();
         let mut t = Table {
             rules,
             s,
-            keep: out.kept || out.told.is_some(),
-            events: std::mem::take(&mut out.list),
-            told: out.told.take(),
+            out,
+            keep,
         };
-        let result = body(&mut t);
-        out.list = t.events;
-        out.told = t.told;
-        result
+        body(&mut t)
     }
 }

@@ -14,7 +14,7 @@ use super::rules::{Goal, IlluOptions, IlluRules, Kind};
 use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
 use super::{event, narrate, protocol, Command, Event};
-use boardside_engine::game::below;
+use boardside_engine::game::{below, Picks};
 use boardside_engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use boardside_engine::RuleError;
 
@@ -627,11 +627,13 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
         }
         Phase::Turn => {
             let p = s.current;
+            // Every pick of the decision from as few draws of the generator as will do.
+            let mut d = Picks::new(rng);
             if let Some(a) = &s.attack {
                 let need = super::attack::need(r, s, a);
                 // Spend towards a need of 8 (a roll that succeeds 72% of the time), from the
                 // attacking group first, then the Illuminati, as a table would.
-                if need < 8 && rng.random_ratio(7, 8) {
+                if need < 8 && d.ratio(7, 8) {
                     let want = 8 - need;
                     let ill = s.players[p].illuminati;
                     for src in [Some(a.attacker), ill].into_iter().flatten() {
@@ -649,7 +651,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                     return Some(Command::CallOff);
                 }
                 return Some(Command::Roll {
-                    dice: Some((rng.random_range(1..=6), rng.random_range(1..=6))),
+                    dice: Some((d.below(6) as u8 + 1, d.below(6) as u8 + 1)),
                 });
             }
             // The lists sampled below, one per thread, refilled: this runs for every command.
@@ -661,14 +663,14 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                 // from the generator as choosing from a list of them.
                 let n = s.places.count_both(Set::Deck, Set::Groups);
                 let g = (n > 0)
-                    .then(|| s.places.both(Set::Deck, Set::Groups).nth(below(rng, n)))
+                    .then(|| s.places.both(Set::Deck, Set::Groups).nth(d.below(n)))
                     .flatten();
                 return Some(match g {
-                    Some(g) if rng.random_ratio(5, 6) => Command::DrawGroup { group: g },
+                    Some(g) if d.ratio(5, 6) => Command::DrawGroup { group: g },
                     _ => Command::DrawSpecial { special: None },
                 });
             }
-            if s.turn.actions_left > 0 && rng.random_ratio(9, 10) {
+            if s.turn.actions_left > 0 && d.ratio(9, 10) {
                 // Attack an uncontrolled group (sometimes another player's) with the strongest
                 // card that has an open arrow (the first in the structure among equals).
                 // One pass over the cards: the player's own give the strongest (power first:
@@ -697,7 +699,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                         // to the Illuminati: a controlled card's chain ends there).
                         Status::Controlled => {
                             card.master.is_some_and(|m| s.cards[m].master.is_some())
-                                && rng.random_ratio(1, 3)
+                                && d.ratio(1, 3)
                         }
                         _ => false,
                     };
@@ -707,10 +709,11 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                 }
                 let strongest = strongest.map(|(c, _)| c);
                 let attack = (0..4).find_map(|_| {
-                    let (Some(&t), Some(a)) = (targets.choose(rng), strongest) else {
+                    let (false, Some(a)) = (targets.is_empty(), strongest) else {
                         return Some(None);
                     };
-                    let kind = if rng.random_ratio(1, 8) {
+                    let t = targets[d.below(targets.len())];
+                    let kind = if d.ratio(1, 8) {
                         Kind::Destroy
                     } else {
                         Kind::Control
@@ -729,7 +732,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                     return Some(attack);
                 }
             }
-            if !s.turn.acted && rng.random_ratio(1, 4) {
+            if !s.turn.acted && d.ratio(1, 4) {
                 return Some(Command::Pass);
             }
             Command::End

@@ -234,7 +234,7 @@ fn carry_out(
             // none (the invariants check a full look agrees).
             if t.s.phase == state::Phase::Turn {
                 let mut touched = victory::Players::NONE;
-                for e in t.events.iter() {
+                for e in t.events().iter() {
                     touched = touched.with(victory::players_touched(r, t.s, e, lasers_before));
                     if touched == victory::Players::ALL {
                         break;

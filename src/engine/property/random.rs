@@ -7,7 +7,7 @@ use rand::Rng;
 use super::state::{level_buildings, Pending, SquareSet, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
 use boardside_engine::dice::Dice;
-use boardside_engine::game::below;
+use boardside_engine::game::Picks;
 use boardside_engine::in_place::PushInPlace;
 
 /// What simulate counts in property games beyond turns and wins.
@@ -277,78 +277,79 @@ pub fn pick(
     }?;
     if let Pick::Listed(i) = chosen {
         if let Command::Roll { dice: d @ None } = &mut options[i] {
-            *d = Some(throw(rng));
+            *d = Some(throw(&mut Picks::new(rng)));
         }
     }
     Some(chosen)
 }
 
-/// Both dice from one draw: 36 equally likely throws.
-fn throw(rng: &mut PlayRng) -> Dice {
-    let throw = below(rng, 36) as u8;
+/// Both dice from one pick: 36 equally likely throws.
+fn throw(d: &mut Picks<'_>) -> Dice {
+    let throw = d.below(36) as u8;
     Dice(throw / 6 + 1, throw % 6 + 1)
 }
 
 /// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
 /// claim or a deal (nearly every decision the simulator makes, so kept apart from the rest).
+/// Every pick it makes comes from one draw of the generator (`Picks`).
 fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> Option<Pick> {
+    let mut d = Picks::new(rng);
     // What kind of move first; the player and how keen they are only where a kind needs them
     // (most decisions are the turn's own verbs, which need neither).
-    match rng.random_range(0..100) {
-        0..=21 => {
-            let someone = someone(s, rng);
-            let r = rng.random_range(0..100);
-            // Only the kinds the player would make now: the same list as listing all of
-            // the player's management and filtering, without checking the rest.
-            let kinds = legal::Kinds {
-                build: r < 70,
-                sell: r < 5,
-                mortgage: r < 5,
-                unmortgage: r < 20,
+    let kind = d.below(100);
+    if kind < 22 {
+        let someone = someone(s, &mut d);
+        let r = d.below(100);
+        // Only the kinds the player would make now: the same list as listing all of
+        // the player's management and filtering, without checking the rest.
+        let kinds = legal::Kinds {
+            build: r < 70,
+            sell: r < 5,
+            mortgage: r < 5,
+            unmortgage: r < 20,
+        };
+        legal::management_of(rules, s, &[someone], kinds, v)
+    } else if kind == 22 {
+        let someone = someone(s, &mut d);
+        let sq = d.below(rules.squares.len());
+        if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
+            let deal = super::Trade {
+                from,
+                to: someone,
+                give: smallvec::smallvec![super::Item::Square(sq)],
+                get: smallvec::smallvec![super::Item::Cash(price)],
             };
-            legal::management_of(rules, s, &[someone], kinds, v)
-        }
-        22 => {
-            let someone = someone(s, rng);
-            let sq = below(rng, rules.squares.len());
-            if let (Some(from), Some(price)) = (s.owner(sq), rules.squares[sq].price()) {
-                let deal = super::Trade {
-                    from,
-                    to: someone,
-                    give: smallvec::smallvec![super::Item::Square(sq)],
-                    get: smallvec::smallvec![super::Item::Cash(price)],
-                };
-                if legal::trade_ok(rules, s, &deal) {
-                    v.push(Command::Trade(deal));
-                }
+            if legal::trade_ok(rules, s, &deal) {
+                v.push(Command::Trade(deal));
             }
         }
-        23..=40 => legal::claims(s, v),
-        _ => {}
+    } else if !s.claims.is_empty() && kind <= 40 {
+        // Claims are open only under `rent_must_be_asked`: asked first, the branch the
+        // processor guesses.
+        legal::claims(s, v);
     }
     if v.is_empty() {
         // Out of jail or already rolled, the turn offers one verb (`legal::turn_commands`):
-        // picked without a list. The pick among one is still drawn, as it was from the list.
+        // picked without a list.
         let p = s.current;
         if s.players[p].jail.is_none() || s.turn.rolled {
-            below(rng, 1);
             return Some(if !s.turn.rolled || s.turn.roll_again {
-                Pick::Roll(throw(rng))
+                Pick::Roll(throw(&mut d))
             } else {
                 Pick::End
             });
         }
         legal::turn_commands(rules, s, v);
     }
-    (!v.is_empty()).then(|| Pick::Listed(below(rng, v.len())))
+    (!v.is_empty()).then(|| Pick::Listed(d.below(v.len())))
 }
 
 /// One player still in the game, at random: sample one player's options (or one deal) rather
 /// than list everyone's, the same legal moves far cheaper to ask for.
-fn someone(s: &State, rng: &mut PlayRng) -> usize {
+fn someone(s: &State, d: &mut Picks<'_>) -> usize {
     let n = s.players.len();
     // Round the table from a random seat to the first still playing.
-    let mut q = below(rng, n);
+    let mut q = d.below(n);
     for _ in 0..n {
         if s.in_game(q) {
             return q;
@@ -395,12 +396,14 @@ fn answer(
         _ => legal::legal_into(rules, s, options),
     }
     let list = &*options;
+    // Every pick from one draw (`Picks`).
+    let mut d = Picks::new(rng);
     // The index of one of the options `f` accepts, at random (counted, then found: no list
     // built).
-    let pick = |rng: &mut PlayRng, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
+    let pick = |d: &mut Picks<'_>, f: &dyn Fn(&Command) -> bool| -> Option<usize> {
         let n = list.iter().filter(|c| f(c)).count();
         (n > 0).then(|| {
-            let k = below(rng, n);
+            let k = d.below(n);
             list.iter()
                 .enumerate()
                 .filter(|(_, c)| f(c))
@@ -409,27 +412,28 @@ fn answer(
         })?
     };
     let chosen = match s.top() {
-        Some(Pending::Buy { .. }) => if rng.random_ratio(3, 4) {
-            pick(rng, &|c| matches!(c, Command::Buy))
+        // Buy three times in four.
+        Some(Pending::Buy { .. }) => if d.ratio(3, 4) {
+            pick(&mut d, &|c| matches!(c, Command::Buy))
         } else {
             None
         }
-        .or_else(|| pick(rng, &|c| matches!(c, Command::Decline))),
-        Some(Pending::Auction(_)) => if rng.random_ratio(1, 2) {
-            pick(rng, &|c| matches!(c, Command::Bid { .. }))
+        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Decline))),
+        Some(Pending::Auction(_)) => if d.below(2) == 0 {
+            pick(&mut d, &|c| matches!(c, Command::Bid { .. }))
         } else {
             None
         }
-        .or_else(|| pick(rng, &|c| matches!(c, Command::Pass { .. })))
-        .or_else(|| pick(rng, &|c| matches!(c, Command::Bid { .. }))),
+        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Pass { .. })))
+        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Bid { .. }))),
         // A debtor raises money from their own squares (others may deal too, but a debtor
         // at the table sells and mortgages their own).
-        Some(Pending::Debt(d)) => pick(rng, &|c| matches!(c, Command::Pay))
+        Some(Pending::Debt(debt)) => pick(&mut d, &|c| matches!(c, Command::Pay))
             .or_else(|| {
-                if rng.random_ratio(19, 20) {
-                    pick(rng, &|c| match c {
+                if d.ratio(19, 20) {
+                    pick(&mut d, &|c| match c {
                         Command::Sell { square, .. } | Command::Mortgage { square } => {
-                            s.owner(*square) == Some(d.debtor)
+                            s.owner(*square) == Some(debt.debtor)
                         }
                         _ => false,
                     })
@@ -437,10 +441,10 @@ fn answer(
                     None
                 }
             })
-            .or_else(|| pick(rng, &|c| matches!(c, Command::Concede))),
+            .or_else(|| pick(&mut d, &|c| matches!(c, Command::Concede))),
         _ => None,
     };
-    chosen.or_else(|| (!list.is_empty()).then(|| below(rng, list.len())))
+    chosen.or_else(|| (!list.is_empty()).then(|| d.below(list.len())))
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.

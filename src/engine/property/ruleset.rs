@@ -214,7 +214,11 @@ pub enum NearestRent {
     TenTimesDice,
 }
 
+/// A square's kind. `repr(u8)`: the kind is then a plain byte, so asking whether a square is a
+/// property (every landing does) is one compare, not a decode of the kind hidden in a list's
+/// spare bits followed by a jump the processor often guessed wrong (issue 32).
 #[derive(Debug, Clone, PartialEq)]
+#[repr(u8)]
 pub enum Kind {
     Start,
     Lot {

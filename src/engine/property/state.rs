@@ -35,7 +35,7 @@ pub const HOTEL: u8 = 5;
 
 /// What the building and mortgage rules ask of a whole group (`State::group_now`): read in
 /// one pass, so one lot's checks (build, sell, mortgage) do not each walk the group again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GroupNow {
     /// The player who owns every member, if one does.
     pub owner: Option<usize>,
