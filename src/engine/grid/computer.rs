@@ -156,6 +156,8 @@ struct Search {
     walls: WallMap,
     /// The path found, first step first.
     path: Vec<Dir>,
+    /// The layer being stepped back from, with a zero word either side.
+    padded: Vec<u64>,
 }
 
 fn has(bits: &[u64], i: usize) -> bool {
@@ -205,23 +207,18 @@ impl Search {
         self.reached.clear();
         self.reached.extend_from_slice(&self.layers);
         let mut distance = 0;
+        let opens = Dir::ALL.map(|d| self.walls.open(d));
         while !has(&self.layers[distance * w..], start) {
-            // The next layer: the fields not reached yet from which some step lands in this one.
-            let (done, next) = {
-                self.layers.resize((distance + 2) * w, 0);
-                self.layers.split_at_mut((distance + 1) * w)
-            };
-            let this = &done[distance * w..];
-            for d in Dir::ALL {
-                or_stepped_back(next, this, offset(d, columns), self.walls.open(d));
-            }
-            let mut any = 0;
-            for (n, seen) in next.iter_mut().zip(&mut self.reached) {
-                *n &= !*seen;
-                *seen |= *n;
-                any |= *n;
-            }
-            if any == 0 {
+            // The next layer: the fields not reached yet from which some step lands in this
+            // one, all four directions in one pass over the words.
+            self.padded.clear();
+            self.padded.push(0);
+            self.padded
+                .extend_from_slice(&self.layers[distance * w..(distance + 1) * w]);
+            self.padded.push(0);
+            self.layers.resize((distance + 2) * w, 0);
+            let next = &mut self.layers[(distance + 1) * w..];
+            if !step_back(next, &self.padded, &mut self.reached, opens, columns as u32) {
                 return None;
             }
             distance += 1;
@@ -245,33 +242,39 @@ impl Search {
     }
 }
 
-/// `out |= open & (this moved back by by)`: field `i` joins when it is open in the step's
-/// direction and field `i + by` is in `this` (sets of fields as bits; |by| is a row at most, a
-/// board is at most 60 fields wide, so under one word).
-fn or_stepped_back(out: &mut [u64], this: &[u64], by: isize, open: &[u64]) {
-    let b = by.unsigned_abs() as u32;
-    debug_assert!(b > 0 && b < 64);
-    let w = out.len();
-    // All three the same length, told once (no bounds checked word by word).
-    let (Some(this), Some(open)) = (this.get(..w), open.get(..w)) else {
-        return;
-    };
-    if w == 0 {
-        return;
+/// One layer of the search back from the ends: field `i` joins `next` when it is not reached
+/// yet and some step open from it lands in the layer before (`padded`: that layer with a zero
+/// word either side, so every word reads its neighbours without a check at the ends). Sets
+/// of fields as bits, row by row; a step up or down moves a row (`columns`, at most 60, under
+/// a word), left or right one bit. Whether any field joined.
+fn step_back(
+    next: &mut [u64],
+    padded: &[u64],
+    reached: &mut [u64],
+    open: [&[u64]; 4],
+    columns: u32,
+) -> bool {
+    let c = columns;
+    let [up, down, left, right] = open;
+    let mut any = 0;
+    for (i, ((n, seen), win)) in next
+        .iter_mut()
+        .zip(reached.iter_mut())
+        .zip(padded.windows(3))
+        .enumerate()
+    {
+        let (lo, mid, hi) = (win[0], win[1], win[2]);
+        // Up from i lands on i - columns, down on i + columns, left on i - 1, right on i + 1.
+        let joins = (((mid << c) | (lo >> (64 - c))) & up[i])
+            | (((mid >> c) | (hi << (64 - c))) & down[i])
+            | (((mid << 1) | (lo >> 63)) & left[i])
+            | (((mid >> 1) | (hi << 63)) & right[i]);
+        let joins = joins & !*seen;
+        *seen |= joins;
+        *n = joins;
+        any |= joins;
     }
-    // Word i takes bits from words i and i + 1 (a step back towards the end) or i - 1 (towards
-    // the start); the words at the ends have nothing beyond them.
-    if by > 0 {
-        for i in 0..w - 1 {
-            out[i] |= ((this[i] >> b) | (this[i + 1] << (64 - b))) & open[i];
-        }
-        out[w - 1] |= (this[w - 1] >> b) & open[w - 1];
-    } else {
-        out[0] |= (this[0] << b) & open[0];
-        for i in 1..w {
-            out[i] |= ((this[i] << b) | (this[i - 1] >> (64 - b))) & open[i];
-        }
-    }
+    any != 0
 }
 
 /// How far one step moves a field's index (fields numbered row by row); the caller knows no
