@@ -30,6 +30,8 @@ pub struct Stats {
     /// Games played and won, by Illuminati id.
     pub played: BTreeMap<String, u64>,
     pub won: BTreeMap<String, u64>,
+    /// The game's turns counted so far (`State::watch`).
+    turns: u64,
 }
 
 fn check_names(players: &[String]) -> Result<(), String> {
@@ -149,6 +151,7 @@ impl Game for Illuminati {
             tax_from_structure: o.tax_from_structure,
             draw_first: o.draw_first,
             places: Places::default(),
+            watch: Default::default(),
         };
         state.places = Places::of_game(r, &state.cards, players.len());
         Ok((state, vec![]))
@@ -169,9 +172,16 @@ impl Game for Illuminati {
     ) -> Result<(), RuleError> {
         super::execute_or_abandon(r, s, c, out)
     }
+    /// The event applied, and noted for the victory watch and simulate (`State::watch`).
     #[inline(always)]
-    fn apply(_r: &IlluRules, s: &mut State, e: &Event) {
-        event::apply(s, e)
+    fn apply(r: &IlluRules, s: &mut State, e: &Event) {
+        // A new turn ends the Lasers' alignments: whether they were used is read before it.
+        let lasers = s.turn.laser_used;
+        event::apply(s, e);
+        s.watch.touched |= super::victory::players_touched(r, s, e, lasers).0;
+        if let Event::TurnStarts { .. } = e {
+            s.watch.turns += 1;
+        }
     }
     /// Notes are remarks; keeping (or forgetting) the state before a roll is the rules' own
     /// bookkeeping, taken again on every replay (an earlier release kept it before every roll,
@@ -415,13 +425,17 @@ impl Play for Illuminati {
             },
         }
     }
-    fn tally(_stats: &mut Stats, _r: &IlluRules, _s: &State, events: &[Event]) -> u64 {
-        events
-            .iter()
-            .filter(|e| matches!(e, Event::TurnStarts { .. }))
-            .count() as u64
+    /// Turns come from the state's count (`State::watch`): no event is read.
+    fn tally_reads_events(_r: &IlluRules, _s: &State) -> bool {
+        false
+    }
+    fn tally(stats: &mut Stats, _r: &IlluRules, s: &State, _events: &[Event]) -> u64 {
+        let turns = s.watch.turns.saturating_sub(stats.turns);
+        stats.turns = s.watch.turns;
+        turns
     }
     fn game_ends(stats: &mut Stats, r: &IlluRules, s: &State) {
+        stats.turns = 0;
         // The id is copied only the first time it is counted (not at every game's end).
         let count = |map: &mut BTreeMap<String, u64>, id: &str| match map.get_mut(id) {
             Some(n) => *n += 1,
@@ -654,10 +668,6 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                     dice: Some((d.below(6) as u8 + 1, d.below(6) as u8 + 1)),
                 });
             }
-            // The lists sampled below, one per thread, refilled: this runs for every command.
-            thread_local! {
-                static LIST: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
-            }
             if s.turn.draws_left > 0 {
                 // The k-th group of the deck, counted then found (no list): the same draw
                 // from the generator as choosing from a list of them.
@@ -672,62 +682,63 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
             }
             if s.turn.actions_left > 0 && d.ratio(9, 10) {
                 // Attack an uncontrolled group (sometimes another player's) with the strongest
-                // card that has an open arrow (the first in the structure among equals).
-                // One pass over the cards: the player's own give the strongest (power first:
-                // a card's open arrows, another pass, are counted only when it would be
-                // stronger than the best so far), the rest the targets. A plain loop, not
-                // `extend` over a filter that draws from the generator: the same list, but
-                // that form compiled to a loop costing 12% of a random game's instructions.
+                // of the player's own cards that has an open arrow (the first in the structure
+                // among equals; a card's open arrows are counted only when it would be
+                // stronger than the best so far).
                 let mut strongest: Option<(usize, i64)> = None;
-                let mut targets = LIST.take();
-                targets.clear();
-                // (Only the cards in play: a card in the deck or dead is neither.)
-                for t in s.places.either(Set::Uncontrolled, Set::Controlled) {
-                    let card = &s.cards[t];
-                    let target = match card.status {
-                        Status::Uncontrolled => true,
-                        Status::Controlled if card.owner == Some(p) => {
-                            let power = super::structure::power(r, s, t);
-                            if strongest.is_none_or(|(_, best)| power > best)
-                                && open_arrows(s, t).is_none_or(|o| o > 0)
-                            {
-                                strongest = Some((t, power));
-                            }
-                            false
-                        }
-                        // At depth 2 or more: its master has a master in turn (no walk up
-                        // to the Illuminati: a controlled card's chain ends there).
-                        Status::Controlled => {
-                            card.master.is_some_and(|m| s.cards[m].master.is_some())
-                                && d.ratio(1, 3)
-                        }
-                        _ => false,
-                    };
-                    if target {
-                        targets.push(t);
+                for t in s.places.iter(Set::Of(p)) {
+                    let power = super::structure::power(r, s, t);
+                    if strongest.is_none_or(|(_, best)| power > best)
+                        && open_arrows(s, t).is_none_or(|o| o > 0)
+                    {
+                        strongest = Some((t, power));
                     }
                 }
-                let strongest = strongest.map(|(c, _)| c);
-                let attack = (0..4).find_map(|_| {
-                    let (false, Some(a)) = (targets.is_empty(), strongest) else {
-                        return Some(None);
-                    };
-                    let t = targets[d.below(targets.len())];
-                    let kind = if d.ratio(1, 8) {
-                        Kind::Destroy
-                    } else {
-                        Kind::Control
-                    };
-                    super::attack::can_declare(r, s, kind, a, t, &[])
-                        .is_ok()
-                        .then_some(Some(Command::Attack {
-                            kind,
-                            attacker: a,
-                            target: t,
-                            aid: vec![],
-                        }))
+                // The target, weighed without a list (issue 32): an uncontrolled group three
+                // times as often as another player's card at depth 2 or more (its master has
+                // a master in turn: no walk up to the Illuminati), one picked from both
+                // counted together; another player's card nearer their Illuminati is no
+                // target, and a try that lands on one is spent like a refused one.
+                let uncontrolled = s.places.count_without(Set::Uncontrolled, Set::Of(p));
+                let others = s.places.count_without(Set::Controlled, Set::Of(p));
+                let weight = 3 * uncontrolled + others;
+                let attack = strongest.and_then(|(a, _)| {
+                    (0..4).find_map(|_| {
+                        if weight == 0 {
+                            return Some(None);
+                        }
+                        let k = d.below(weight);
+                        let t = if k < 3 * uncontrolled {
+                            s.places.nth_without(Set::Uncontrolled, Set::Of(p), k / 3)?
+                        } else {
+                            let t = s.places.nth_without(
+                                Set::Controlled,
+                                Set::Of(p),
+                                k - 3 * uncontrolled,
+                            )?;
+                            let deep = s.cards[t]
+                                .master
+                                .is_some_and(|m| s.cards[m].master.is_some());
+                            if !deep {
+                                return None;
+                            }
+                            t
+                        };
+                        let kind = if d.ratio(1, 8) {
+                            Kind::Destroy
+                        } else {
+                            Kind::Control
+                        };
+                        super::attack::can_declare(r, s, kind, a, t, &[])
+                            .is_ok()
+                            .then_some(Some(Command::Attack {
+                                kind,
+                                attacker: a,
+                                target: t,
+                                aid: vec![],
+                            }))
+                    })
                 });
-                LIST.set(targets);
                 if let Some(Some(attack)) = attack {
                     return Some(attack);
                 }

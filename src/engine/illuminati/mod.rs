@@ -225,25 +225,17 @@ fn carry_out(
     out: &mut boardside_engine::game::Events<Event>,
     before: Option<&State>,
 ) -> Result<(), RuleError> {
-    // Temporary alignments exist only in a turn that used the Lasers (see `invariants`).
-    let lasers_before = s.turn.laser_used;
     let result = Table::run(r, s, out, |t| {
+        // Whose goals the command's events touch, noted by `apply` as each is applied.
+        t.s.watch.touched = 0;
         dispatch(t, cmd).map(|()| {
             // Only a change to what goals count can make a winner, and only for the players
             // whose goals it touched: the watch was run after every earlier change and found
             // none (the invariants check a full look agrees).
-            if t.s.phase == state::Phase::Turn {
-                let mut touched = victory::Players::NONE;
-                for e in t.events().iter() {
-                    touched = touched.with(victory::players_touched(r, t.s, e, lasers_before));
-                    if touched == victory::Players::ALL {
-                        break;
-                    }
-                }
-                if touched != victory::Players::NONE {
-                    if let Some((p, why)) = victory::winner_among(r, t.s, touched) {
-                        t.emit(Event::Winner { player: p, why });
-                    }
+            let touched = victory::Players(t.s.watch.touched);
+            if t.s.phase == state::Phase::Turn && touched != victory::Players::NONE {
+                if let Some((p, why)) = victory::winner_among(r, t.s, touched) {
+                    t.emit(Event::Winner { player: p, why });
                 }
             }
         })

@@ -117,6 +117,34 @@ impl Places {
         ones(a.iter().zip(b).map(|(x, y)| x & y))
     }
 
+    /// How many cards are in `a` and not in `b`.
+    pub fn count_without(&self, a: Set, b: Set) -> usize {
+        let (a, b) = (self.words(a), self.words(b));
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| (x & !y).count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`th card (from 0, in card order) in `a` and not in `b`: whole words skipped by
+    /// their count, then the word's bits taken lowest first.
+    pub fn nth_without(&self, a: Set, b: Set, mut k: usize) -> Option<usize> {
+        let (a, b) = (self.words(a), self.words(b));
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            let mut w = x & !y;
+            let n = w.count_ones() as usize;
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        None
+    }
+
     /// How many cards are in both `a` and `b`.
     pub fn count_both(&self, a: Set, b: Set) -> usize {
         let (a, b) = (self.words(a), self.words(b));

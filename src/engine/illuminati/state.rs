@@ -171,7 +171,31 @@ pub struct State {
     /// never saved; the invariants check it).
     #[serde(skip)]
     pub places: Places,
+    /// What `apply` notes for the command being carried out and for simulate (never saved,
+    /// never compared: see `Watch`).
+    #[serde(skip)]
+    pub watch: Watch,
 }
+
+/// Kept by `Family::apply` as each event is applied, so neither the victory watch nor
+/// simulate has to list a command's events to read them (listing an Illuminati event copies
+/// an attack's worth of bytes, and dropping it runs its drop glue: issue 32): the players whose
+/// goals the command's events touched (`victory::players_touched`, a bit per seat, cleared
+/// before each command), and the turns begun so far. Bookkeeping, not part of the game: two
+/// states that differ only here are the same game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Watch {
+    pub touched: u16,
+    pub turns: u64,
+}
+
+impl PartialEq for Watch {
+    fn eq(&self, _: &Watch) -> bool {
+        true
+    }
+}
+
+impl Eq for Watch {}
 
 impl State {
     pub fn player_index(&self, name: &str) -> Option<usize> {
@@ -254,6 +278,7 @@ impl State {
             tax_from_structure,
             draw_first,
             places,
+            watch,
         } = self;
         to.players.truncate(players.len());
         for (i, p) in players.iter().enumerate() {
@@ -284,6 +309,7 @@ impl State {
         to.tax_from_structure = *tax_from_structure;
         to.draw_first = *draw_first;
         to.places.clone_from(places);
+        to.watch = *watch;
     }
 }
 
