@@ -32,6 +32,8 @@ pub struct Stats {
     pub team_wins: [u64; 2],
     pub conversions: u64,
     pub wonders: u64,
+    /// The game's counts tallied so far (`State::counts`).
+    seen: super::state::Counts,
 }
 
 pub const MAX_HUMANS: usize = 8;
@@ -128,6 +130,7 @@ impl Game for Grid {
             revealed: vec![],
             winner: None,
             seed: setup.seed,
+            counts: Default::default(),
         };
         Ok((state, vec![]))
     }
@@ -139,9 +142,17 @@ impl Game for Grid {
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
+    /// The event applied, and counted for simulate (`State::counts`).
     #[inline(always)]
     fn apply(_r: &GridRules, s: &mut State, e: &Event) {
-        event::apply(s, e)
+        event::apply(s, e);
+        let counts = &mut s.counts.0;
+        match e {
+            Event::Round { .. } => counts.rounds += 1,
+            Event::Converted { .. } => counts.conversions += 1,
+            Event::Wonder { granted: true, .. } => counts.wonders += 1,
+            _ => {}
+        }
     }
     fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
         let player = |p: usize| {
@@ -378,19 +389,21 @@ impl Play for Grid {
             },
         }
     }
-    fn tally(stats: &mut Stats, _r: &GridRules, _s: &State, events: &[Event]) -> u64 {
-        let mut rounds = 0;
-        for e in events {
-            match e {
-                Event::Round { .. } => rounds += 1,
-                Event::Converted { .. } => stats.conversions += 1,
-                Event::Wonder { granted: true, .. } => stats.wonders += 1,
-                _ => {}
-            }
-        }
+    /// Rounds, conversions and wonders from the state's counts (`State::counts`): no event
+    /// is read.
+    fn tally_reads_events(_r: &GridRules, _s: &State) -> bool {
+        false
+    }
+    fn tally(stats: &mut Stats, _r: &GridRules, s: &State, _events: &[Event]) -> u64 {
+        let (now, seen) = (s.counts.0, &mut stats.seen);
+        stats.conversions += now.conversions.saturating_sub(seen.conversions);
+        stats.wonders += now.wonders.saturating_sub(seen.wonders);
+        let rounds = now.rounds.saturating_sub(seen.rounds);
+        *seen = now;
         rounds
     }
     fn game_ends(stats: &mut Stats, _r: &GridRules, s: &State) {
+        stats.seen = Default::default();
         if let Some(t) = s.winner {
             stats.team_wins[t.index()] += 1;
         }

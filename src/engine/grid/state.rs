@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use boardside_engine::game::Aside;
 use boardside_engine::inline::{Held, Inline};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -313,6 +314,18 @@ pub struct State {
     pub winner: Option<Team>,
     /// Drawn from the seed: the computer seats' tie-breaks.
     pub seed: u64,
+    /// Counted by `apply` for simulate, so it lists no events (issue 32).
+    #[serde(skip)]
+    pub counts: Aside<Counts>,
+}
+
+/// What simulate reports of a grid game, counted by `Family::apply` as events are applied:
+/// rounds begun, pieces converted, wonders granted.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Counts {
+    pub rounds: u64,
+    pub conversions: u64,
+    pub wonders: u64,
 }
 
 impl State {

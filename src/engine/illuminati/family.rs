@@ -178,9 +178,9 @@ impl Game for Illuminati {
         // A new turn ends the Lasers' alignments: whether they were used is read before it.
         let lasers = s.turn.laser_used;
         event::apply(s, e);
-        s.watch.touched |= super::victory::players_touched(r, s, e, lasers).0;
+        s.watch.0.touched |= super::victory::players_touched(r, s, e, lasers).0;
         if let Event::TurnStarts { .. } = e {
-            s.watch.turns += 1;
+            s.watch.0.turns += 1;
         }
     }
     /// Notes are remarks; keeping (or forgetting) the state before a roll is the rules' own
@@ -430,8 +430,8 @@ impl Play for Illuminati {
         false
     }
     fn tally(stats: &mut Stats, _r: &IlluRules, s: &State, _events: &[Event]) -> u64 {
-        let turns = s.watch.turns.saturating_sub(stats.turns);
-        stats.turns = s.watch.turns;
+        let turns = s.watch.0.turns.saturating_sub(stats.turns);
+        stats.turns = s.watch.0.turns;
         turns
     }
     fn game_ends(stats: &mut Stats, r: &IlluRules, s: &State) {

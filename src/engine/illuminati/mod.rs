@@ -227,12 +227,12 @@ fn carry_out(
 ) -> Result<(), RuleError> {
     let result = Table::run(r, s, out, |t| {
         // Whose goals the command's events touch, noted by `apply` as each is applied.
-        t.s.watch.touched = 0;
+        t.s.watch.0.touched = 0;
         dispatch(t, cmd).map(|()| {
             // Only a change to what goals count can make a winner, and only for the players
             // whose goals it touched: the watch was run after every earlier change and found
             // none (the invariants check a full look agrees).
-            let touched = victory::Players(t.s.watch.touched);
+            let touched = victory::Players(t.s.watch.0.touched);
             if t.s.phase == state::Phase::Turn && touched != victory::Players::NONE {
                 if let Some((p, why)) = victory::winner_among(r, t.s, touched) {
                     t.emit(Event::Winner { player: p, why });

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::places::{Places, Set};
 use super::rules::{AlignmentList, Kind};
+use boardside_engine::game::Aside;
 use boardside_engine::inline::Inline;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,31 +172,20 @@ pub struct State {
     /// never saved; the invariants check it).
     #[serde(skip)]
     pub places: Places,
-    /// What `apply` notes for the command being carried out and for simulate (never saved,
-    /// never compared: see `Watch`).
+    /// What `apply` notes for the victory watch and simulate (`Watch`).
     #[serde(skip)]
-    pub watch: Watch,
+    pub watch: Aside<Watch>,
 }
 
-/// Kept by `Family::apply` as each event is applied, so neither the victory watch nor
-/// simulate has to list a command's events to read them (listing an Illuminati event copies
-/// an attack's worth of bytes, and dropping it runs its drop glue: issue 32): the players whose
-/// goals the command's events touched (`victory::players_touched`, a bit per seat, cleared
-/// before each command), and the turns begun so far. Bookkeeping, not part of the game: two
-/// states that differ only here are the same game.
+/// Noted by `Family::apply` as each event is applied: the players whose goals the command's
+/// events touched (`victory::players_touched`, a bit per seat, cleared before each command),
+/// and the turns begun so far. The watch reads the first instead of every event (listing an
+/// Illuminati event copies an attack's worth of bytes), simulate the second.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Watch {
     pub touched: u16,
     pub turns: u64,
 }
-
-impl PartialEq for Watch {
-    fn eq(&self, _: &Watch) -> bool {
-        true
-    }
-}
-
-impl Eq for Watch {}
 
 impl State {
     pub fn player_index(&self, name: &str) -> Option<usize> {
