@@ -35,28 +35,14 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
             management(rules, s, &everyone, out);
         }
         Some(Pending::Auction(a)) => {
-            let step = s.options.auction_step;
-            let floor = auction::floor(step, a);
-            let worth = match a.lot {
-                Lot::Square(sq) => rules.squares[sq].price().unwrap_or(0),
-                Lot::Building { .. } => floor,
-            };
             out.push_in_place(|| Command::Close);
+            let sizes = BidSizes::of(rules, s, a);
             for p in (0..a.open.len()).filter(|&p| a.open[p]) {
                 if a.high.map(|(h, _)| h) != Some(p) {
                     out.push_in_place(|| Command::Pass { player: p });
                 }
-                // The floor, or with free bidding four sizes of bid, each once, smallest first
-                // (an array: this runs for every bid the random player considers).
-                let mut bids = [floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
-                let sizes = if step > 0 { 1 } else { bids.len() };
-                let bids = &mut bids[..sizes];
-                bids.sort_unstable();
-                for (i, &amount) in bids.iter().enumerate() {
-                    let again = i > 0 && bids[i - 1] == amount;
-                    if !again && amount <= s.cash(p) && a.high.map(|(h, _)| h) != Some(p) {
-                        out.push_in_place(|| Command::Bid { player: p, amount });
-                    }
+                for amount in sizes.for_player(s, a, p) {
+                    out.push_in_place(|| Command::Bid { player: p, amount });
                 }
             }
         }
@@ -114,6 +100,47 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
             management(rules, s, &everyone, out);
             trades(rules, s, out);
         }
+    }
+}
+
+/// The sizes of bid an auction offers now: the floor, or with free bidding four sizes (the
+/// floor, ten more, half the printed price, the printed price), each once, smallest first. An
+/// array: asked for every bid the random player considers.
+pub struct BidSizes {
+    sizes: [i64; 4],
+    count: usize,
+}
+
+impl BidSizes {
+    pub fn of(rules: &Ruleset, s: &State, a: &super::state::Auction) -> BidSizes {
+        let step = s.options.auction_step;
+        let floor = auction::floor(step, a);
+        let worth = match a.lot {
+            Lot::Square(sq) => rules.squares[sq].price().unwrap_or(0),
+            Lot::Building { .. } => floor,
+        };
+        let mut sizes = [floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
+        let count = if step > 0 { 1 } else { sizes.len() };
+        sizes[..count].sort_unstable();
+        BidSizes { sizes, count }
+    }
+
+    /// The bids player `p` may make: none for the high bidder, only what they can pay.
+    pub fn for_player<'a>(
+        &'a self,
+        s: &'a State,
+        a: &super::state::Auction,
+        p: usize,
+    ) -> impl Iterator<Item = i64> + 'a {
+        let high = a.high.map(|(h, _)| h) == Some(p);
+        let bids = &self.sizes[..self.count];
+        bids.iter()
+            .enumerate()
+            .filter(move |&(i, &amount)| {
+                let again = i > 0 && bids[i - 1] == amount;
+                !again && !high && amount <= s.cash(p)
+            })
+            .map(|(_, &amount)| amount)
     }
 }
 

@@ -4,7 +4,7 @@
 use boardside_engine::game::PlayRng;
 use rand::Rng;
 
-use super::state::{level_buildings, Pending, SquareSet, State, HOTEL};
+use super::state::{level_buildings, Auction, Pending, SquareSet, State, HOTEL};
 use super::{legal, Command, Event, Ruleset};
 use boardside_engine::dice::Dice;
 use boardside_engine::game::Picks;
@@ -371,6 +371,10 @@ fn answer(
     options: &mut Vec<Command>,
 ) -> Option<usize> {
     match s.top() {
+        Some(Pending::Auction(a)) if !s.over => {
+            options.push_in_place(|| bid_or_pass(rules, s, a, rng));
+            return Some(0);
+        }
         // Only what the choices below can pick, in the order `legal` lists them (so the
         // same seed picks the same command): buying or declining, never management...
         Some(Pending::Buy { player, square, .. }) if !s.over => {
@@ -419,13 +423,6 @@ fn answer(
             None
         }
         .or_else(|| pick(&mut d, &|c| matches!(c, Command::Decline))),
-        Some(Pending::Auction(_)) => if d.below(2) == 0 {
-            pick(&mut d, &|c| matches!(c, Command::Bid { .. }))
-        } else {
-            None
-        }
-        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Pass { .. })))
-        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Bid { .. }))),
         // A debtor raises money from their own squares (others may deal too, but a debtor
         // at the table sells and mortgages their own).
         Some(Pending::Debt(debt)) => pick(&mut d, &|c| matches!(c, Command::Pay))
@@ -445,6 +442,39 @@ fn answer(
         _ => None,
     };
     chosen.or_else(|| (!list.is_empty()).then(|| d.below(list.len())))
+}
+
+/// An auction's answer, counted and then found, not listed (issue 32: an auction asks every
+/// bidder in turn, and each answer listed every bid and pass): a bid half the time, else a
+/// pass, else a bid, else closing it; each among its kind as `legal` lists them, so the same
+/// draws pick the same command as picking from that list.
+fn bid_or_pass(rules: &Ruleset, s: &State, a: &Auction, rng: &mut PlayRng) -> Command {
+    let sizes = legal::BidSizes::of(rules, s, a);
+    let high = a.high.map(|(h, _)| h);
+    let bidders = || (0..a.open.len()).filter(|&p| a.open[p]);
+    let passers = || bidders().filter(move |&p| Some(p) != high);
+    let bids = || {
+        bidders().flat_map(|p| {
+            sizes
+                .for_player(s, a, p)
+                .map(move |amount| Command::Bid { player: p, amount })
+        })
+    };
+    let (n_bids, n_passes) = (bids().count(), passers().count());
+    let mut d = Picks::new(rng);
+    let bid_first = d.below(2) == 0;
+    let chosen = if bid_first && n_bids > 0 {
+        bids().nth(d.below(n_bids))
+    } else if n_passes > 0 {
+        passers()
+            .nth(d.below(n_passes))
+            .map(|player| Command::Pass { player })
+    } else if n_bids > 0 {
+        bids().nth(d.below(n_bids))
+    } else {
+        None
+    };
+    chosen.unwrap_or(Command::Close)
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.
