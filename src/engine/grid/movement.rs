@@ -152,6 +152,9 @@ struct Steps {
     targets: Vec<Option<Field>>,
     /// Per seat over the round: (may still step, stepped at least once).
     seats: Vec<(bool, bool)>,
+    /// The walls as a map, filled once per set of walls: a step judged is read from it, not
+    /// searched for in the walls (issue 32; only a stopped step asks `step_to` why).
+    walls: WallMap,
 }
 
 /// `judge` of `lists.movers`, into `lists.result`.
@@ -160,8 +163,10 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
         movers,
         result: out,
         targets,
+        walls,
         ..
     } = lists;
+    walls.fill(rules, s);
     let from = |i: usize| {
         s.pieces[movers[i].0]
             .at
@@ -170,7 +175,10 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
     out.clear();
     targets.clear();
     for (i, &(_, d)) in movers.iter().enumerate() {
-        let to = step_to(rules, s, from(i), d);
+        let to = match walls.step(rules, from(i), d) {
+            Some(to) => Ok(to),
+            None => step_to(rules, s, from(i), d),
+        };
         out.push(to);
         targets.push(to.ok());
     }
