@@ -264,6 +264,7 @@ pub fn choose_in(
 
 /// `choose_in`, leaving the turn's own verb unlisted when it is the only choice: the same
 /// draws in the same order, so the same games.
+#[inline(always)]
 pub fn pick(
     rules: &Ruleset,
     s: &State,
@@ -292,6 +293,7 @@ fn throw(d: &mut Picks<'_>) -> Dice {
 /// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
 /// claim or a deal (nearly every decision the simulator makes, so kept apart from the rest).
 /// Every pick it makes comes from one draw of the generator (`Picks`).
+#[inline(always)]
 fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> Option<Pick> {
     let mut d = Picks::new(rng);
     // What kind of move first; the player and how keen they are only where a kind needs them
