@@ -2,14 +2,55 @@
 //! order (a player's squares, the cards in each place).
 
 /// The positions of the set bits of these words, the first word's lowest bit first.
-pub fn ones(words: impl Iterator<Item = u64>) -> impl Iterator<Item = usize> {
-    words.enumerate().flat_map(|(run, mut bits)| {
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                run * 64 + i
-            })
-        })
-    })
+pub fn ones<I: Iterator<Item = u64>>(words: I) -> Ones<I> {
+    Ones {
+        words,
+        bits: 0,
+        base: 0,
+        next_base: 0,
+    }
+}
+
+/// `ones`: a plain iterator, an empty word passed over with one compare (issue 32: a nested
+/// iterator per word cost more than the members of a usual set, and the random players walk
+/// these sets on most decisions).
+pub struct Ones<I> {
+    words: I,
+    /// What is left of the word being read, and the position of its bit 0.
+    bits: u64,
+    base: usize,
+    next_base: usize,
+}
+
+impl<I: Iterator<Item = u64>> Iterator for Ones<I> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            self.bits = self.words.next()?;
+            self.base = self.next_base;
+            self.next_base += 64;
+        }
+        let i = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.base + i)
+    }
+}
+
+/// The position of the `k`th set bit (from 0) of these words: whole words passed over by
+/// their count, then the word's bits taken lowest first.
+pub fn nth_one(words: impl Iterator<Item = u64>, mut k: usize) -> Option<usize> {
+    for (run, mut w) in words.enumerate() {
+        let n = w.count_ones() as usize;
+        if k >= n {
+            k -= n;
+            continue;
+        }
+        for _ in 0..k {
+            w &= w - 1;
+        }
+        return Some(run * 64 + w.trailing_zeros() as usize);
+    }
+    None
 }

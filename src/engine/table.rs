@@ -12,7 +12,7 @@ pub struct Table<'a, F: Family> {
     pub s: &'a mut F::State,
     /// The caller's buffers, written in place (moved into the table and back, the lists were
     /// a tenth of what a roll or an end of turn costs the simulator).
-    pub out: &'a mut Events<F::Event>,
+    out: &'a mut Events<F::Event>,
     /// Whether events are listed, or only applied (`Events::kept`, or words wanted).
     keep: bool,
 }

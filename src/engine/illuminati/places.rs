@@ -5,7 +5,7 @@
 
 use super::rules::IlluRules;
 use super::state::{CardState, Status, MOST_PLAYERS};
-use boardside_engine::bits::ones;
+use boardside_engine::bits::{nth_one, ones};
 
 /// A set of cards, by the cards' places (`Places::iter` and friends name one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,23 +126,10 @@ impl Places {
             .sum()
     }
 
-    /// The `k`th card (from 0, in card order) in `a` and not in `b`: whole words skipped by
-    /// their count, then the word's bits taken lowest first.
-    pub fn nth_without(&self, a: Set, b: Set, mut k: usize) -> Option<usize> {
+    /// The `k`th card (from 0, in card order) in `a` and not in `b`.
+    pub fn nth_without(&self, a: Set, b: Set, k: usize) -> Option<usize> {
         let (a, b) = (self.words(a), self.words(b));
-        for (i, (x, y)) in a.iter().zip(b).enumerate() {
-            let mut w = x & !y;
-            let n = w.count_ones() as usize;
-            if k >= n {
-                k -= n;
-                continue;
-            }
-            for _ in 0..k {
-                w &= w - 1;
-            }
-            return Some(i * 64 + w.trailing_zeros() as usize);
-        }
-        None
+        nth_one(a.iter().zip(b).map(|(x, y)| x & !y), k)
     }
 
     /// How many cards are in both `a` and `b`.

@@ -118,36 +118,8 @@ impl SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
     /// The squares in board order.
-    pub fn iter(&self) -> Squares {
-        Squares {
-            words: self.0,
-            word: 0,
-        }
-    }
-}
-
-/// A `SquareSet`'s squares in board order: each word's bits taken lowest first, an empty word
-/// passed over with one compare (the set has room for the largest board, seven words, and a
-/// nested iterator over them cost more than the squares of a usual board did).
-pub struct Squares {
-    words: [u64; SQUARE_WORDS],
-    word: usize,
-}
-
-impl Iterator for Squares {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        loop {
-            let w = self.words.get_mut(self.word)?;
-            if *w != 0 {
-                let bit = w.trailing_zeros() as usize;
-                *w &= *w - 1;
-                return Some(self.word * 64 + bit);
-            }
-            self.word += 1;
-        }
+    pub fn iter(&self) -> boardside_engine::bits::Ones<std::array::IntoIter<u64, SQUARE_WORDS>> {
+        boardside_engine::bits::ones(self.0.into_iter())
     }
 }
 
