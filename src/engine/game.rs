@@ -293,6 +293,13 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     }
     /// The only change to a state: bookkeeping, no decisions.
     fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
+    /// Does this event own nothing on the heap? Then `Table::emit`, done with an event it does
+    /// not list, lets it go without the drop glue of the whole enum (for an enum with some
+    /// variants that own heap, an out-of-line call on every event). `false` is always right.
+    #[inline(always)]
+    fn owns_no_heap(_event: &Self::Event) -> bool {
+        false
+    }
     /// Resume: do the recorded events and the events the rules decide now have the same
     /// effect? Remarks (`remark`) may differ between releases, so an old journal still
     /// resumes when a release only words things better or keeps its own books otherwise.

@@ -172,6 +172,13 @@ impl Game for Illuminati {
     ) -> Result<(), RuleError> {
         super::execute_or_abandon(r, s, c, out)
     }
+    /// The events of plain numbers (their field types checked for it in `event`): let go
+    /// without the drop glue of the whole enum (`Family::owns_no_heap`).
+    #[inline(always)]
+    fn owns_no_heap(e: &Event) -> bool {
+        event::owns_no_heap(e)
+    }
+
     /// The event applied, and noted for the victory watch and simulate (`State::watch`).
     #[inline(always)]
     fn apply(r: &IlluRules, s: &mut State, e: &Event) {
