@@ -465,14 +465,13 @@ fn bid_or_pass(rules: &Ruleset, s: &State, a: &Auction, rng: &mut PlayRng) -> Co
     let (n_bids, n_passes) = (bids().count(), passers().count());
     let mut d = Picks::new(rng);
     let bid_first = d.below(2) == 0;
-    let chosen = if bid_first && n_bids > 0 {
+    // A bid when one was drawn first, or when nobody may pass.
+    let chosen = if n_bids > 0 && (bid_first || n_passes == 0) {
         bids().nth(d.below(n_bids))
     } else if n_passes > 0 {
         passers()
             .nth(d.below(n_passes))
             .map(|player| Command::Pass { player })
-    } else if n_bids > 0 {
-        bids().nth(d.below(n_bids))
     } else {
         None
     };
