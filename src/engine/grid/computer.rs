@@ -182,8 +182,12 @@ impl Search {
         let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
         let w = (columns * rules.rows as usize).div_ceil(64);
         self.walls.fill(rules, s);
-        self.layers.clear();
-        self.layers.resize(w, 0);
+        // The tables keep their length from search to search: every word of a layer is
+        // written before it is read, so only the first layer is cleared.
+        if self.layers.len() < 2 * w {
+            self.layers.resize(2 * w, 0);
+        }
+        self.layers[..w].fill(0);
         // The 8 fields around each target that are on the board (`around`, clipped at the
         // edges: rows and columns counted from 0 here).
         let rows = rules.rows as usize;
@@ -205,19 +209,19 @@ impl Search {
         }
         let start = idx(from);
         self.reached.clear();
-        self.reached.extend_from_slice(&self.layers);
+        self.reached.extend_from_slice(&self.layers[..w]);
+        self.padded.clear();
+        self.padded.resize(w + 2, 0);
         let mut distance = 0;
         let opens = Dir::ALL.map(|d| self.walls.open(d));
         while !has(&self.layers[distance * w..], start) {
             // The next layer: the fields not reached yet from which some step lands in this
             // one, all four directions in one pass over the words.
-            self.padded.clear();
-            self.padded.push(0);
-            self.padded
-                .extend_from_slice(&self.layers[distance * w..(distance + 1) * w]);
-            self.padded.push(0);
-            self.layers.resize((distance + 2) * w, 0);
-            let next = &mut self.layers[(distance + 1) * w..];
+            self.padded[1..=w].copy_from_slice(&self.layers[distance * w..(distance + 1) * w]);
+            if self.layers.len() < (distance + 2) * w {
+                self.layers.resize((distance + 2) * w, 0);
+            }
+            let next = &mut self.layers[(distance + 1) * w..(distance + 2) * w];
             if !step_back(next, &self.padded, &mut self.reached, opens, columns as u32) {
                 return None;
             }
@@ -257,18 +261,20 @@ fn step_back(
     let c = columns;
     let [up, down, left, right] = open;
     let mut any = 0;
-    for (i, ((n, seen), win)) in next
+    // Every slice walked in step (zipped, not indexed: no bounds check a word).
+    let opens = up.iter().zip(down).zip(left.iter().zip(right));
+    for (((n, seen), win), ((&up, &down), (&left, &right))) in next
         .iter_mut()
         .zip(reached.iter_mut())
         .zip(padded.windows(3))
-        .enumerate()
+        .zip(opens)
     {
         let (lo, mid, hi) = (win[0], win[1], win[2]);
         // Up from i lands on i - columns, down on i + columns, left on i - 1, right on i + 1.
-        let joins = (((mid << c) | (lo >> (64 - c))) & up[i])
-            | (((mid >> c) | (hi << (64 - c))) & down[i])
-            | (((mid << 1) | (lo >> 63)) & left[i])
-            | (((mid >> 1) | (hi << 63)) & right[i]);
+        let joins = (((mid << c) | (lo >> (64 - c))) & up)
+            | (((mid >> c) | (hi << (64 - c))) & down)
+            | (((mid << 1) | (lo >> 63)) & left)
+            | (((mid >> 1) | (hi << 63)) & right);
         let joins = joins & !*seen;
         *seen |= joins;
         *n = joins;
