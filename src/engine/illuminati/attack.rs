@@ -697,7 +697,7 @@ pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
         t.emit(Event::Attack { attack: Some(a) });
     }
     // Kept for Assassination and Murphy's Law, played right after the dice, when a hand
-    // could hold one (a copy of the whole state: not made before every roll for nothing).
+    // could hold one (not kept before every roll for nothing).
     if specials::could_rework_roll(t.rules, t.s) {
         t.emit(Event::KeepBeforeRoll { on: true });
     }

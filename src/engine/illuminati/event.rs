@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Alignment, AlignmentList};
-use super::state::{Attack, CardState, Phase, State, Status, Turn};
+use super::state::{Attack, BeforeRoll, CardState, Phase, State, Status, Turn};
 
 /// Which kept state a retroactive special goes back to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,7 +152,7 @@ pub enum Event {
         hands: Option<Vec<Vec<Option<usize>>>>,
     },
     /// Keep (or forget) the state as it is now, for Assassination and Murphy's Law. The
-    /// snapshot is taken from the state by `apply`, so the journal stays small.
+    /// state is kept from the state itself by `apply` (`BeforeRoll`), so the journal stays small.
     KeepBeforeRoll {
         on: bool,
     },
@@ -230,10 +230,20 @@ const _: () = assert!(
         && !std::mem::needs_drop::<Turn>()
 );
 
+/// Card `c`, to be changed: noted as it is first while a roll may be reworked (`BeforeRoll`).
+/// Every change of a card in `apply` goes through here.
+#[inline(always)]
+fn card_mut(s: &mut State, c: usize) -> &mut CardState {
+    if let Some(kept) = &mut s.before_roll {
+        kept.note(c, &s.cards[c]);
+    }
+    &mut s.cards[c]
+}
+
 fn purse(s: &mut State, p: Purse) -> &mut i64 {
     match p {
         Purse::Bank => &mut s.bank,
-        Purse::Card(c) => &mut s.cards[c].treasury,
+        Purse::Card(c) => &mut card_mut(s, c).treasury,
     }
 }
 
@@ -242,7 +252,7 @@ fn purse(s: &mut State, p: Purse) -> &mut i64 {
 fn hold(s: &mut State, card: usize, by: i8) {
     let c = &s.cards[card];
     if let (Status::Controlled, Some(m)) = (c.status, c.master) {
-        let n = &mut s.cards[m].puppets;
+        let n = &mut card_mut(s, m).puppets;
         *n = n.saturating_add_signed(by);
     }
 }
@@ -253,7 +263,7 @@ fn hold(s: &mut State, card: usize, by: i8) {
 fn replace(s: &mut State, card: usize, place: impl FnOnce(&mut CardState)) {
     hold(s, card, -1);
     s.places.put(card, &s.cards[card], false);
-    place(&mut s.cards[card]);
+    place(card_mut(s, card));
     s.places.put(card, &s.cards[card], true);
     hold(s, card, 1);
 }
@@ -328,6 +338,16 @@ fn apply_other(s: &mut State, e: &Event) {
         Event::TurnStarts { player } => {
             s.current = *player;
             s.income.clear();
+            // The Lasers' alignments last the turn; a card they changed is noted first while a
+            // roll may be reworked (never at a turn's start in play: any command but the
+            // specials that rework it lets the roll go).
+            if let Some(kept) = &mut s.before_roll {
+                for (c, card) in s.cards.iter().enumerate() {
+                    if card.alignments.is_some() {
+                        kept.note(c, card);
+                    }
+                }
+            }
             for c in s.cards.iter_mut() {
                 c.alignments = None;
             }
@@ -349,12 +369,12 @@ fn apply_other(s: &mut State, e: &Event) {
         }
         Event::Attack { attack } => s.attack = attack.clone(),
         Event::Restore { to, hands } => {
-            let roll = s.before_roll.take();
+            let mut roll = s.before_roll.take();
             let special = s.before_special.take();
             match to {
                 Snapshot::Roll => {
-                    if let Some(r) = &roll {
-                        *s = (**r).clone();
+                    if let Some(r) = &mut roll {
+                        r.restore(s);
                     }
                 }
                 Snapshot::Special => {
@@ -375,8 +395,8 @@ fn apply_other(s: &mut State, e: &Event) {
             }
         }
         Event::KeepBeforeRoll { on } => {
-            State::release(s.before_roll.take());
-            s.before_roll = on.then(|| s.snapshot());
+            BeforeRoll::release(s.before_roll.take());
+            s.before_roll = on.then(|| BeforeRoll::keep(s));
         }
         Event::KeepBeforeSpecial { keep } => {
             State::release(s.before_special.take().map(|(_, _, kept)| kept));
@@ -384,14 +404,14 @@ fn apply_other(s: &mut State, e: &Event) {
         }
         Event::Destroyed { player } => s.players[*player].destroyed += 1,
         Event::Eliminated { player } => s.players[*player].eliminated = true,
-        Event::Arrows { card, arrows } => s.cards[*card].arrows = Some(*arrows),
+        Event::Arrows { card, arrows } => card_mut(s, *card).arrows = Some(*arrows),
         Event::Alignments { card, alignments } => {
-            s.cards[*card].alignments = alignments.as_deref().map(AlignmentList::of)
+            card_mut(s, *card).alignments = alignments.as_deref().map(AlignmentList::of)
         }
         Event::Stats { card, stats } => {
             // Within the correction's bounds, so never clamped in play.
             let small = |x: i64| x.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
-            s.cards[*card].stats = Some((small(stats.0), small(stats.1), small(stats.2)));
+            card_mut(s, *card).stats = Some((small(stats.0), small(stats.1), small(stats.2)));
         }
         Event::SetTurn { player } => s.current = *player,
         Event::Winner { player, why } => {

@@ -22,7 +22,7 @@ pub enum Set {
 
 /// The sets, one after another, each `words` 64-bit words of one bit per card. Held in place
 /// up to 128 cards and 8 players (the base set has 106 cards), so a copy of the state (one is
-/// taken before an attack roll) allocates nothing more for them.
+/// kept before an attack roll) allocates nothing more for them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Places {
     words: usize,

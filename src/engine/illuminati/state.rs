@@ -44,7 +44,7 @@ pub struct CardState {
     pub alignments: Option<AlignmentList>,
     /// Numbers entered by the table for an Illuminati the data does not know: power,
     /// transferable, income. Held small (the correction allows 0-100 and -20 to 100): every
-    /// card state is copied into the snapshot before an attack roll.
+    /// card state is copied with the state (`execute`'s copy, a special's snapshot).
     pub stats: Option<(i16, i16, i16)>,
     /// How many cards this one holds by its outward arrows, kept by `apply` as cards are
     /// placed (open arrows are read for every attack considered: no pass over the cards).
@@ -62,7 +62,7 @@ impl CardState {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// Shared, not copied, with the state's snapshots (one before every attack roll).
+    /// Shared, not copied, with the state's copies (one before every attack roll).
     pub name: Arc<str>,
     pub illuminati: Option<usize>,
     /// Specials in hand: known by id, or None when the device was not told which.
@@ -148,10 +148,9 @@ pub struct State {
     #[serde(default)]
     pub income: Vec<(usize, i64)>,
     pub attack: Option<Attack>,
-    /// The state just before the last roll was resolved (Assassination, Murphy's Law).
-    /// Shared, not copied, when the state is copied (every command keeps a copy to put back
-    /// on a refusal).
-    pub before_roll: Option<Arc<State>>,
+    /// The state just before the last roll was resolved (Assassination, Murphy's Law), kept
+    /// as what has changed since (`BeforeRoll`).
+    pub before_roll: Option<Box<BeforeRoll>>,
     /// The state before the last special took effect, who played it and which (Secrets Man).
     pub before_special: Option<(usize, Option<usize>, Arc<State>)>,
     pub winner: Option<usize>,
@@ -205,9 +204,8 @@ impl State {
     pub fn in_structure(&self, c: usize, p: usize) -> bool {
         self.cards[c].in_structure_of(p)
     }
-    /// A copy to keep for a retroactive special, without its own snapshots. Made in the
-    /// buffers of the last snapshot let go (`release`), when nothing else holds it: one is
-    /// taken before every attack roll.
+    /// A copy to keep for a retroactive special (Secrets Man), without its own snapshots. Made
+    /// in the buffers of the last snapshot let go (`release`), when nothing else holds it.
     pub fn snapshot(&self) -> Arc<State> {
         if let Some(mut spare) = SPARE.take() {
             if let Some(s) = Arc::get_mut(&mut spare) {
@@ -237,6 +235,78 @@ thread_local! {
     /// The last snapshot let go, kept for its buffers (one per thread: simulate's games run on
     /// several).
     static SPARE: std::cell::RefCell<Option<Arc<State>>> = const { std::cell::RefCell::new(None) };
+    /// The same for the state kept before a roll (`BeforeRoll`).
+    static SPARE_ROLL: std::cell::RefCell<Option<Box<BeforeRoll>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The state before an attack's roll, for Assassination and Murphy's Law to go back to
+/// (illuminati: specials). An attack changes a handful of the hundred cards, so the cards are
+/// not copied before the roll: `apply` notes each card as it was at its first change since
+/// (`note`), and the rest of the state, small, is copied whole. Copying every card before
+/// every roll a hand could rework was a sixth of Illuminati's random play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BeforeRoll {
+    /// The state then, all but its cards (left empty) and without snapshots of its own.
+    rest: State,
+    /// Each card changed since, as it was then.
+    changed: Vec<(usize, CardState)>,
+}
+
+impl BeforeRoll {
+    /// Keep the state as it is now (in the buffers of the last one let go, when there is one).
+    pub fn keep(s: &State) -> Box<BeforeRoll> {
+        let mut kept = match SPARE_ROLL.take() {
+            Some(mut spare) => {
+                s.copy_parts_into(&mut spare.rest, false);
+                spare.changed.clear();
+                spare
+            }
+            None => {
+                let mut rest = State {
+                    cards: Vec::new(),
+                    before_roll: None,
+                    before_special: None,
+                    ..s.clone()
+                };
+                rest.cards.shrink_to_fit();
+                Box::new(BeforeRoll {
+                    rest,
+                    changed: Vec::new(),
+                })
+            }
+        };
+        kept.rest.before_roll = None;
+        kept.rest.before_special = None;
+        kept
+    }
+
+    /// Card `c`, as it is now, is about to change: noted unless it changed already.
+    pub fn note(&mut self, c: usize, card: &CardState) {
+        if !self.changed.iter().any(|&(k, _)| k == c) {
+            self.changed.push((c, *card));
+        }
+    }
+
+    /// Put `s` back as it was when kept; what is kept then says "nothing changed since".
+    pub fn restore(&mut self, s: &mut State) {
+        for &(c, was) in &self.changed {
+            if let Some(card) = s.cards.get_mut(c) {
+                *card = was;
+            }
+        }
+        self.changed.clear();
+        let cards = std::mem::take(&mut s.cards);
+        self.rest.copy_parts_into(s, false);
+        s.cards = cards;
+    }
+
+    /// Let go of what was kept: the next `keep` reuses its buffers.
+    pub fn release(kept: Option<Box<BeforeRoll>>) {
+        if kept.is_some() {
+            SPARE_ROLL.set(kept);
+        }
+    }
 }
 
 // --- Copying a state into an earlier copy ----------------------------------------------------
@@ -247,6 +317,11 @@ thread_local! {
 impl State {
     /// Make `to` equal to this state, reusing `to`'s buffers.
     pub fn copy_into(&self, to: &mut State) {
+        self.copy_parts_into(to, true);
+    }
+
+    /// `copy_into`, with the cards or (for `BeforeRoll`) leaving `to`'s cards empty.
+    fn copy_parts_into(&self, to: &mut State, with_cards: bool) {
         let State {
             phase,
             players,
@@ -277,7 +352,11 @@ impl State {
                 None => to.players.push(p.clone()),
             }
         }
-        to.cards.clone_from(cards);
+        if with_cards {
+            to.cards.clone_from(cards);
+        } else {
+            to.cards.clear();
+        }
         to.turn.clone_from(turn);
         to.income.clone_from(income);
         match (attack, &mut to.attack) {

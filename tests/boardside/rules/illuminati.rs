@@ -1115,6 +1115,71 @@ fn a_snapshot_made_in_a_released_ones_buffers_is_the_state_of_its_own_moment() {
     assert_eq!(*held, bare(&later));
 }
 
+/// illuminati: specials: Assassination and Murphy's Law work the attack out again from the
+/// state just before the dice. That state is kept as the cards changed since (each noted at its
+/// first change) and the rest copied whole; put back, it must be exactly the state a full copy
+/// would have kept: checked on every roll a hand could rework in random games.
+#[test]
+fn a_reworked_roll_puts_back_exactly_the_state_before_the_dice() {
+    use boardside::engine::game::{Game, Play};
+    use boardside::engine::illuminati::event::{Event, Snapshot};
+    use boardside::engine::illuminati::{apply, Command};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    let r = rules();
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let options = Illuminati::default_options(&r);
+    let mut checked = 0;
+    for seed in 0..8u64 {
+        let players = &names[..2 + seed as usize % 3];
+        let setup = Illuminati::setup(&r, players, &options, &mut StdRng::seed_from_u64(seed));
+        let (mut s, _) = Illuminati::new_game(&r, players, &options, &setup).unwrap();
+        let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
+        for step in 0..600 {
+            let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
+                break;
+            };
+            let before = s.clone();
+            let events = Illuminati::execute(&r, &mut s, &cmd).unwrap();
+            if !matches!(cmd, Command::Roll { .. }) || s.before_roll.is_none() {
+                continue;
+            }
+            // The state a full copy kept: this command's events up to the dice (the attack
+            // committed, its money spent), from the state before it.
+            let at = events
+                .iter()
+                .position(|e| matches!(e, Event::Rolled { .. }))
+                .expect("a roll rolls");
+            let mut expected = before;
+            for e in &events[..at] {
+                apply(&mut expected, e);
+            }
+            expected.before_roll = None;
+            expected.before_special = None;
+            let mut restored = s.clone();
+            apply(
+                &mut restored,
+                &Event::Restore {
+                    to: Snapshot::Roll,
+                    hands: None,
+                },
+            );
+            assert!(
+                restored.before_roll.is_some(),
+                "the roll may be reworked again"
+            );
+            restored.before_roll = None;
+            restored.before_special = None;
+            assert_eq!(restored, expected, "seed {seed}, step {step}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} rolls kept");
+}
+
 /// A gift is only money changing hands, yet it can meet the Gnomes' goal: the watch looks
 /// again after money moves whenever a player counts money, and the win comes at once.
 #[test]
