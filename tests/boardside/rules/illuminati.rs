@@ -942,31 +942,38 @@ fn computer_espionage_tells_only_its_player_a_groups_money_or_another_players_sp
     );
 }
 
+/// A game for random play from `seed`: two to four players by the seed, and the random
+/// player's generator.
+fn random_game(
+    r: &IlluRules,
+    seed: u64,
+) -> (
+    boardside::engine::illuminati::State,
+    boardside::engine::game::PlayRng,
+) {
+    use boardside::engine::game::Game;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"][..2 + seed as usize % 3]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let options = Illuminati::default_options(r);
+    let setup = Illuminati::setup(r, &names, &options, &mut StdRng::seed_from_u64(seed));
+    let (s, _) = Illuminati::new_game(r, &names, &options, &setup).unwrap();
+    (s, boardside::engine::game::PlayRng::seed_from_u64(seed))
+}
+
 /// The copy `execute` keeps to put back on a refusal is made by copying into the copy kept
 /// last time; copied into a stale copy from any earlier point of a game (or a copy with an
 /// attack under way, or fewer players), it equals the state.
 #[test]
 fn a_state_copied_into_an_older_copy_equals_the_state() {
     use boardside::engine::game::{Game, Play};
-    use rand::rngs::StdRng;
-    use rand::SeedableRng;
     let r = rules();
-    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let options = Illuminati::default_options(&r);
     let mut kept = Vec::new();
     for seed in 0..6u64 {
-        let setup = Illuminati::setup(
-            &r,
-            &names[..2 + seed as usize % 3],
-            &options,
-            &mut StdRng::seed_from_u64(seed),
-        );
-        let (mut s, _) =
-            Illuminati::new_game(&r, &names[..2 + seed as usize % 3], &options, &setup).unwrap();
-        let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
+        let (mut s, mut rng) = random_game(&r, seed);
         for step in 0..400 {
             let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
                 break;
@@ -1124,20 +1131,10 @@ fn a_reworked_roll_puts_back_exactly_the_state_before_the_dice() {
     use boardside::engine::game::{Game, Play};
     use boardside::engine::illuminati::event::{Event, Snapshot};
     use boardside::engine::illuminati::{apply, Command};
-    use rand::rngs::StdRng;
-    use rand::SeedableRng;
     let r = rules();
-    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let options = Illuminati::default_options(&r);
     let mut checked = 0;
     for seed in 0..8u64 {
-        let players = &names[..2 + seed as usize % 3];
-        let setup = Illuminati::setup(&r, players, &options, &mut StdRng::seed_from_u64(seed));
-        let (mut s, _) = Illuminati::new_game(&r, players, &options, &setup).unwrap();
-        let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
+        let (mut s, mut rng) = random_game(&r, seed);
         for step in 0..600 {
             let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
                 break;
