@@ -26,6 +26,14 @@ impl<'a, F: Family> Table<'a, F> {
         // Applied before it goes into the list: where the family's `apply` is inlined too (the
         // property engine's), the compiler sees which event this is and keeps that arm alone,
         // instead of a jump on the kind of event that the processor often guessed wrong.
+        let e = if self.keep || !F::APPLIES_BY_MOVE {
+            e
+        } else {
+            match F::apply_by_move(self.rules, self.s, e) {
+                Ok(()) => return,
+                Err(e) => e,
+            }
+        };
         F::apply(self.rules, self.s, &e);
         if self.keep {
             self.record(e);

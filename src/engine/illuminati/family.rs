@@ -190,6 +190,20 @@ impl Game for Illuminati {
             s.watch.0.turns += 1;
         }
     }
+    /// An attack's working, declared, committed or ended, moves into the state when the event
+    /// is not listed (random play): it is copied otherwise, lists and amounts per player, on
+    /// every step of an attack. It touches no goal (`victory::players_touched`).
+    const APPLIES_BY_MOVE: bool = true;
+    #[inline(always)]
+    fn apply_by_move(_: &IlluRules, s: &mut State, e: Event) -> Result<(), Event> {
+        match e {
+            Event::Attack { attack } => {
+                s.attack = attack;
+                Ok(())
+            }
+            e => Err(e),
+        }
+    }
     /// Notes are remarks; keeping (or forgetting) the state before a roll is the rules' own
     /// bookkeeping, taken again on every replay (an earlier release kept it before every roll,
     /// this one only when someone could rework the roll: its journals still resume).
