@@ -193,8 +193,8 @@ impl Search {
         let rows = rules.rows as usize;
         for &(c, r) in targets {
             let (c, r) = (c as usize - 1, r as usize - 1);
-            for y in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-                for x in c.saturating_sub(1)..=(c + 1).min(columns - 1) {
+            for y in r.saturating_sub(1)..(r + 2).min(rows) {
+                for x in c.saturating_sub(1)..(c + 2).min(columns) {
                     if (x, y) != (c, r) {
                         let i = y * columns + x;
                         self.layers[i / 64] |= 1 << (i % 64);

@@ -72,16 +72,15 @@ impl Tally {
         aligned: [0; Alignment::ALL.len()],
     };
 
-    /// The tally of every player looked at (the others' stay empty), in one pass over the
-    /// cards.
+    /// The tally of every player looked at (the others' stay empty), each from the cards of
+    /// that player's structure alone (`places`; usually one player is looked at).
     fn all(r: &IlluRules, s: &State, looked_at: Players) -> [Tally; MOST_PLAYERS] {
         let mut all = [Tally::NONE; MOST_PLAYERS];
-        for c in s.places.iter(Set::Controlled) {
-            let Some(p) = s.cards[c].owner.filter(|&p| looked_at.has(p)) else {
-                continue;
-            };
-            if let Some(t) = all.get_mut(p) {
-                t.add(r, s, c);
+        for (p, t) in all.iter_mut().enumerate().take(s.players.len()) {
+            if looked_at.has(p) {
+                for c in s.places.iter(Set::Of(p)) {
+                    t.add(r, s, c);
+                }
             }
         }
         all
@@ -216,6 +215,7 @@ impl Players {
 /// their structures (every goal counts the player's own structure and destroyed groups; the
 /// others' tallies are as they were when the watch last found no goal met). Anything that may
 /// touch everyone's goals, or who is still playing, is `Players::ALL`.
+#[inline(always)]
 pub fn players_touched(r: &IlluRules, s: &State, e: &Event, lasers_before: bool) -> Players {
     let all_if = |b: bool| if b { Players::ALL } else { Players::NONE };
     match e {
