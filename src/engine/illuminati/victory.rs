@@ -6,7 +6,7 @@ use std::fmt;
 use super::event::{Event, Purse};
 use super::places::Set;
 use super::rules::{Alignment, Goal, IlluRules};
-use super::state::{Player, State, Status, MOST_PLAYERS};
+use super::state::{Player, State, Status};
 use super::structure::{alignments, power, transferable};
 
 /// What a goal counts (its words only when shown: the watch runs after every command).
@@ -72,18 +72,13 @@ impl Tally {
         aligned: [0; Alignment::ALL.len()],
     };
 
-    /// The tally of every player looked at (the others' stay empty), each from the cards of
-    /// that player's structure alone (`places`; usually one player is looked at).
-    fn all(r: &IlluRules, s: &State, looked_at: Players) -> [Tally; MOST_PLAYERS] {
-        let mut all = [Tally::NONE; MOST_PLAYERS];
-        for (p, t) in all.iter_mut().enumerate().take(s.players.len()) {
-            if looked_at.has(p) {
-                for c in s.places.iter(Set::Of(p)) {
-                    t.add(r, s, c);
-                }
-            }
+    /// Player `p`'s tally, from the cards of their structure alone (`places`).
+    fn of(r: &IlluRules, s: &State, p: usize) -> Tally {
+        let mut t = Tally::NONE;
+        for c in s.places.iter(Set::Of(p)) {
+            t.add(r, s, c);
         }
-        all
+        t
     }
 
     /// One card of the player's structure.
@@ -147,8 +142,7 @@ fn special(r: &IlluRules, s: &State, p: usize, tally: &Tally, goal: &Goal) -> Op
 
 /// Every goal of a player: the regular one first, then the special one.
 pub fn progress(r: &IlluRules, s: &State, p: usize) -> Vec<Progress> {
-    let tally = Tally::all(r, s, Players::one(p));
-    goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE))
+    goals(r, s, p, &Tally::of(r, s, p))
         .into_iter()
         .flatten()
         .collect()
@@ -291,13 +285,13 @@ pub fn winner_among(r: &IlluRules, s: &State, looked_at: Players) -> Option<(usi
             return Some((last, "the last player standing".into()));
         }
     }
-    let tally = Tally::all(r, s, looked_at);
     for k in 0..n {
         let p = (s.current + k) % n;
         if s.players[p].eliminated || !looked_at.has(p) {
             continue;
         }
-        let goals = goals(r, s, p, tally.get(p).unwrap_or(&Tally::NONE));
+        // Each player's structure summed only when looked at (usually one player).
+        let goals = goals(r, s, p, &Tally::of(r, s, p));
         for g in goals.into_iter().flatten() {
             if g.met() {
                 let how = if g.secret {
