@@ -231,7 +231,8 @@ const _: () = assert!(
 );
 
 /// Card `c`, to be changed: noted as it is first while a roll may be reworked (`BeforeRoll`).
-/// Every change of a card in `apply` goes through here.
+/// Every change of a card in `apply` goes through here (a turn's start, which clears every
+/// card's alignments, notes them the same way in one pass).
 #[inline(always)]
 fn card_mut(s: &mut State, c: usize) -> &mut CardState {
     if let Some(kept) = &mut s.before_roll {

@@ -262,19 +262,13 @@ impl BeforeRoll {
                 spare.changed.clear();
                 spare
             }
-            None => {
-                let mut rest = State {
+            None => Box::new(BeforeRoll {
+                rest: State {
                     cards: Vec::new(),
-                    before_roll: None,
-                    before_special: None,
                     ..s.clone()
-                };
-                rest.cards.shrink_to_fit();
-                Box::new(BeforeRoll {
-                    rest,
-                    changed: Vec::new(),
-                })
-            }
+                },
+                changed: Vec::new(),
+            }),
         };
         kept.rest.before_roll = None;
         kept.rest.before_special = None;
