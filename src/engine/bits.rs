@@ -38,6 +38,29 @@ impl<I: Iterator<Item = u64>> Iterator for Ones<I> {
     }
 }
 
+/// The positions of the set bits of one word, lowest first: `ones` for a set that fits a
+/// word (a table's seats), with nothing to carry from word to word.
+pub fn ones_in(word: u64) -> OnesIn {
+    OnesIn(word)
+}
+
+/// `ones_in`: what is left of the word.
+pub struct OnesIn(u64);
+
+impl Iterator for OnesIn {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// The position of the `k`th set bit (from 0) of these words: whole words passed over by
 /// their count, then the word's bits taken lowest first.
 pub fn nth_one(words: impl Iterator<Item = u64>, mut k: usize) -> Option<usize> {

@@ -23,6 +23,18 @@ mod bits {
         let got: Vec<usize> = boardside::engine::bits::ones(words.into_iter()).collect();
         assert_eq!(got, [0, 5, 7, 128, 191]);
     }
+
+    #[test]
+    fn the_set_bits_of_one_word_in_order_and_the_kth_of_them() {
+        use boardside::engine::bits::{nth_one, ones_in};
+        let word = 0b1010_0001u64 | 1 << 63;
+        assert_eq!(ones_in(word).collect::<Vec<_>>(), [0, 5, 7, 63]);
+        assert_eq!(ones_in(0).next(), None);
+        for (k, i) in ones_in(word).enumerate() {
+            assert_eq!(nth_one(std::iter::once(word), k), Some(i));
+        }
+        assert_eq!(nth_one(std::iter::once(word), 4), None);
+    }
 }
 
 mod in_place {

@@ -7,57 +7,42 @@ use std::cell::RefCell;
 
 use super::movement::WallMap;
 use super::rules::GridRules;
-use super::state::{adjacent, Dir, Field, Order, Part, Path, State};
-
-/// The lists a computer seat's decision reads, kept per thread with the search's tables and
-/// refilled each time (every computer seat decides every round).
-#[derive(Default)]
-struct Lists {
-    enemies: Vec<Field>,
-    /// Teammates on the board: (seat, field).
-    mates: Vec<(usize, Field)>,
-    targets: Vec<Field>,
-}
+use super::state::{adjacent, Dir, Field, Order, Part, Path, State, MOST_PIECES};
 
 thread_local! {
-    static SCRATCH: RefCell<(Lists, Search)> = RefCell::new(Default::default());
+    static SCRATCH: RefCell<Search> = RefCell::new(Default::default());
 }
 
 /// The order a computer seat seals this round.
 pub fn order(rules: &GridRules, s: &State, me: usize) -> Order {
-    SCRATCH.with_borrow_mut(|(lists, search)| decide(rules, s, me, lists, search))
+    SCRATCH.with_borrow_mut(|search| decide(rules, s, me, search))
 }
 
-fn decide(
-    rules: &GridRules,
-    s: &State,
-    me: usize,
-    lists: &mut Lists,
-    search: &mut Search,
-) -> Order {
+fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order {
     let p = &s.pieces[me];
     let (Some(at), Some(team)) = (p.at, p.team) else {
         return Order::Pray;
     };
-    let Lists {
-        enemies,
-        mates,
-        targets,
-    } = lists;
     // One pass over the pieces: the enemies on the board (and whether one next to us is
-    // awake), the teammates on the board.
-    enemies.clear();
-    mates.clear();
+    // awake), the teammates on the board (seat, field). Held in place and filled without a
+    // branch a piece: every piece is written at the end of both lists, and each list's length
+    // grows only by the piece that belongs there (which pieces do, the processor cannot guess).
+    let mut enemies = [(0, 0); MOST_PIECES];
+    let mut mates = [(0, (0, 0)); MOST_PIECES];
+    let (mut n_enemies, mut n_mates) = (0, 0);
     let mut awake_enemy_near = false;
-    for (i, q) in s.pieces.iter().enumerate() {
-        let Some(f) = q.at else { continue };
-        if q.team == Some(team.other()) {
-            enemies.push(f);
-            awake_enemy_near |= q.stunned <= 1 && adjacent(at, f);
-        } else if i != me && q.team == Some(team) {
-            mates.push((i, f));
-        }
+    for (i, q) in s.pieces.iter().enumerate().take(MOST_PIECES) {
+        let f = q.at.unwrap_or((0, 0));
+        let on = q.at.is_some();
+        let enemy = on & (q.team == Some(team.other()));
+        let mate = on & (i != me) & (q.team == Some(team));
+        enemies[n_enemies] = f;
+        n_enemies += enemy as usize;
+        mates[n_mates] = (i as u8, f);
+        n_mates += mate as usize;
+        awake_enemy_near |= enemy & (q.stunned <= 1) & adjacent(at, f);
     }
+    let (enemies, mates) = (&enemies[..n_enemies], &mates[..n_mates]);
     let steps = rules.max_steps[p.sticker(Part::Feet).index()] as usize;
     let mut walk = |targets: &[Field]| walk(rules, s, me, at, targets, steps, search);
     // 1. The wonder's holder goes where the other team is: every neighbour converts.
@@ -74,19 +59,20 @@ fn decide(
     // 3. A teammate next to us who can pray: pray together.
     if mates
         .iter()
-        .any(|&(i, f)| adjacent(at, f) && s.pieces[i].stunned == 0)
+        .any(|&(i, f)| adjacent(at, f) && s.pieces[i as usize].stunned == 0)
     {
         return Order::Pray;
     }
     // 4. Our team holds a wonder: head for its victims, the enemies nearest the holder.
-    let holder = mates.iter().find(|&&(i, _)| s.pieces[i].wonder > 0);
+    let holder = mates
+        .iter()
+        .find(|&&(i, _)| s.pieces[i as usize].wonder > 0);
     if let Some(&(_, h)) = holder {
-        let victims = &mut *targets;
-        victims.clear();
-        victims.extend_from_slice(enemies);
+        let mut victims = [(0, 0); MOST_PIECES];
+        let victims = &mut victims[..enemies.len()];
+        victims.copy_from_slice(enemies);
         victims.sort_by_key(|&f| distance(f, h));
-        victims.truncate(2);
-        if let Some(o) = walk(victims) {
+        if let Some(o) = walk(&victims[..victims.len().min(2)]) {
             return o;
         }
     }
@@ -94,9 +80,11 @@ fn decide(
     if mates.is_empty() {
         return walk(enemies).unwrap_or(Order::Pray);
     }
-    targets.clear();
-    targets.extend(mates.iter().map(|&(_, f)| f));
-    walk(targets).unwrap_or(Order::Pray)
+    let mut targets = [(0, 0); MOST_PIECES];
+    for (t, &(_, f)) in targets.iter_mut().zip(mates) {
+        *t = f;
+    }
+    walk(&targets[..mates.len()]).unwrap_or(Order::Pray)
 }
 
 fn distance(a: Field, b: Field) -> u32 {
@@ -141,7 +129,7 @@ pub struct Trip<'a> {
 /// The first steps of the path a computer seat would take (the search `walk` makes; the rule
 /// tests compare it with a plain breadth-first search).
 pub fn path_to(rules: &GridRules, s: &State, trip: &Trip) -> Option<Vec<Dir>> {
-    SCRATCH.with_borrow_mut(|(_, search)| search.path(rules, s, trip).map(<[Dir]>::to_vec))
+    SCRATCH.with_borrow_mut(|search| search.path(rules, s, trip).map(<[Dir]>::to_vec))
 }
 
 /// A path search's tables: sets of fields as bits, row by row, 64 fields to a word (every

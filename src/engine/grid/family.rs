@@ -1,6 +1,7 @@
 //! The grid game behind the shared game API: each method hands over to the module that owns
 //! it; the random player and the invariants the conformance suite checks live here.
 
+use boardside_engine::bits::nth_one;
 use boardside_engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::Rng;
@@ -577,11 +578,12 @@ fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command
         },
         Phase::Orders => {
             // Counted, then found: no list built for every sealed order.
-            let owing = s.owing().count();
+            let owing = s.owing_seats();
             if owing == 0 {
                 return Some(Command::Next);
             }
-            let p = s.owing().nth(below(rng, owing))?;
+            let k = below(rng, owing.count_ones() as usize);
+            let p = nth_one(std::iter::once(owing), k)?;
             // Mostly the computer seats' own heuristic, sometimes any order: varied play.
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)

@@ -5,8 +5,9 @@
 use super::computer;
 use super::event::Event;
 use super::movement;
-use super::state::{adjacent, Action, Members, Order, Part, Phase, RoundOrders, Team, MOST_PIECES};
+use super::state::{adjacent, Action, Field, Order, Part, Phase, RoundOrders, Team, MOST_PIECES};
 use super::Table;
+use boardside_engine::bits::{ones_in, OnesIn};
 use boardside_engine::ensure;
 use boardside_engine::RuleError;
 
@@ -86,12 +87,14 @@ fn resolve(t: &mut Table, (orders, moved): &mut (Vec<Option<Order>>, Vec<usize>)
     for &p in moved.iter() {
         count(t, p, Action::Move);
     }
+    // Who stands next to whom from the new positions, for the next three steps.
+    let near = Near::look(t.s, orders);
     // 2. Attacks, from the new positions, all at once.
-    attacks(t, orders);
+    attacks(t, &near);
     // 3. Prayer and study.
-    prayers(t, orders);
+    prayers(t, &near);
     // 4. The big wonder: holders convert, then full strips draw new holders.
-    conversions(t);
+    conversions(t, &near);
     for team in Team::BOTH {
         if t.s.strips[team.index()] >= t.s.strip_length {
             t.emit(Event::StripFull { team });
@@ -109,54 +112,104 @@ fn count(t: &mut Table, p: usize, a: Action) {
     });
 }
 
+/// Where everyone stands once the moves are done, as sets of seats (a bit a seat): who is next
+/// to whom, who is on which team, and what each sealed. Attacks, prayers and conversions
+/// read it rather than asking every pair of pieces with a branch the processor cannot guess
+/// on random positions. Stuns and prayers move nobody and change no team, and conversions
+/// read the teams as they stood, so one look serves the three steps.
+struct Near {
+    /// Each seat's field ((0, 0) when off the board) and how many seats there are.
+    at: [Field; MOST_PIECES],
+    n: usize,
+    /// The seats on the board of each team, by `Team::index`.
+    team: [u32; 2],
+    /// The seats that sealed an attack, and a prayer.
+    attacking: u32,
+    praying: u32,
+}
+
+impl Near {
+    fn look(s: &super::State, orders: &[Option<Order>]) -> Near {
+        let mut near = Near {
+            at: [(0, 0); MOST_PIECES],
+            n: s.pieces.len().min(MOST_PIECES),
+            team: [0; 2],
+            attacking: 0,
+            praying: 0,
+        };
+        // By team, a third set for the seats on none (none after the start).
+        let mut team = [0u32; 3];
+        for (i, p) in s.pieces.iter().enumerate().take(MOST_PIECES) {
+            near.at[i] = p.at.unwrap_or((0, 0));
+            team[p.team.map_or(2, Team::index)] |= (p.at.is_some() as u32) << i;
+            let order = orders.get(i);
+            near.attacking |= (matches!(order, Some(Some(Order::Attack))) as u32) << i;
+            near.praying |= (matches!(order, Some(Some(Order::Pray))) as u32) << i;
+        }
+        near.team = [team[0], team[1]];
+        near
+    }
+
+    /// The seats of `team` on the 8 fields around seat `p` (which stands on the board: only a
+    /// seat on a team is asked).
+    fn of_team_around(&self, p: usize, team: Team) -> u32 {
+        let mut around = 0;
+        for (j, &f) in self.at[..self.n].iter().enumerate() {
+            around |= (adjacent(self.at[p], f) as u32) << j;
+        }
+        around & self.team[team.index()]
+    }
+}
+
+/// The seats of a set, lowest first.
+fn seats(set: u32) -> OnesIn {
+    ones_in(set as u64)
+}
+
+/// The team a seat is on when it is on the board (`Near::team`).
+fn team_of(near: &Near, p: usize) -> Option<Team> {
+    Team::BOTH
+        .into_iter()
+        .find(|t| near.team[t.index()] >> p & 1 != 0)
+}
+
 /// grid-game: Attack ¶1: every player of the other team on the 8 fields around is stunned,
 /// for 2, 3 or 4 rounds by the attacker's hands. Teams are as they were before the attacks.
-fn attacks(t: &mut Table, orders: &[Option<Order>]) {
-    let attackers = || (0..orders.len()).filter(|&i| orders[i] == Some(Order::Attack));
+fn attacks(t: &mut Table, near: &Near) {
     // Emitted as found: a stun changes no team and no field, so every attack still reads the
-    // board as it stood (asked seat by seat, not listed: this runs every round).
-    for a in attackers() {
-        let (Some(at), Some(team)) = (t.s.pieces[a].at, t.s.pieces[a].team) else {
+    // board as it stood.
+    for a in seats(near.attacking) {
+        let Some(team) = team_of(near, a) else {
             continue;
         };
         let rounds = t.rules.stun_rounds[t.s.pieces[a].sticker(Part::Hands).index()];
-        let victim = |s: &super::State, v: usize| {
-            s.pieces[v].team == Some(team.other())
-                && s.pieces[v].at.is_some_and(|f| adjacent(at, f))
-        };
-        if !(0..t.s.pieces.len()).any(|v| victim(t.s, v)) {
+        let victims = near.of_team_around(a, team.other());
+        if victims == 0 {
             t.emit(Event::MissedAttack { player: a });
         }
-        for v in 0..t.s.pieces.len() {
-            if victim(t.s, v) {
-                t.emit(Event::Stunned {
-                    player: v,
-                    by: a,
-                    rounds,
-                });
-            }
+        for v in seats(victims) {
+            t.emit(Event::Stunned {
+                player: v,
+                by: a,
+                rounds,
+            });
         }
     }
-    for a in attackers() {
+    for a in seats(near.attacking) {
         count(t, a, Action::Attack);
     }
 }
 
 /// grid-game: Study/Pray ¶1: a prayer counts only when a teammate on the 8 fields around
 /// prays too; each adds 1, 2 or 3 units by the head to the team's strip.
-fn prayers(t: &mut Table, orders: &[Option<Order>]) {
-    let praying = || (0..orders.len()).filter(|&i| orders[i] == Some(Order::Pray));
+fn prayers(t: &mut Table, near: &Near) {
     let mut gained = [0u32; 2];
-    for p in praying() {
-        let (Some(at), Some(team)) = (t.s.pieces[p].at, t.s.pieces[p].team) else {
+    for p in seats(near.praying) {
+        let Some(team) = team_of(near, p) else {
             continue;
         };
-        let with = praying().find(|&q| {
-            q != p
-                && t.s.pieces[q].team == Some(team)
-                && t.s.pieces[q].at.is_some_and(|f| adjacent(at, f))
-        });
-        match with {
+        // The first teammate around who prays too (never the piece itself: not around it).
+        match seats(near.of_team_around(p, team) & near.praying).next() {
             Some(with) => {
                 let units = t.rules.prayer_units[t.s.pieces[p].sticker(Part::Head).index()];
                 gained[team.index()] += units;
@@ -175,18 +228,16 @@ fn prayers(t: &mut Table, orders: &[Option<Order>]) {
             t.emit(Event::Strip { team, value });
         }
     }
-    for p in praying() {
+    for p in seats(near.praying) {
         count(t, p, Action::Pray);
     }
 }
 
 /// Holders of a wonder from an earlier round convert every player of the other team on the 8
 /// fields around; all at once, from the teams as they stood, and a holder is never converted.
-fn conversions(t: &mut Table) {
-    let n = t.s.pieces.len();
-    // Both lists held in place: this runs every round.
-    let mut holders = Members::new();
-    for (h, p) in t.s.pieces.iter().enumerate() {
+fn conversions(t: &mut Table, near: &Near) {
+    let mut holders = 0u32;
+    for (h, p) in t.s.pieces.iter().enumerate().take(MOST_PIECES) {
         // A stun counts the rounds that follow: a holder stunned this round still acted in
         // it (its order was revealed); one stunned since an earlier round sealed nothing.
         let sat_out = if t.s.earlier_stuns {
@@ -194,24 +245,22 @@ fn conversions(t: &mut Table) {
         } else {
             !t.s.revealed.get(h).is_some_and(|o| o.is_some())
         };
-        if p.wonder > 0 && !p.fresh_wonder && (!sat_out || t.s.stunned_holder_converts) {
-            holders.push(h);
-        }
+        let acts = p.wonder > 0 && !p.fresh_wonder && (!sat_out || t.s.stunned_holder_converts);
+        holders |= (acts as u32) << h;
     }
+    if holders == 0 {
+        return;
+    }
+    // Held in place: found before any is emitted (the teams as they stood).
     let mut turned: smallvec::SmallVec<[(usize, usize, Team); MOST_PIECES]> = Default::default();
-    for v in 0..n {
-        let p = &t.s.pieces[v];
-        if p.wonder > 0 {
+    for v in 0..t.s.pieces.len().min(MOST_PIECES) {
+        if t.s.pieces[v].wonder > 0 {
             continue;
         }
-        let (Some(at), Some(team)) = (p.at, p.team) else {
+        let Some(team) = team_of(near, v) else {
             continue;
         };
-        let by = holders.iter().copied().find(|&h| {
-            t.s.pieces[h].team == Some(team.other())
-                && t.s.pieces[h].at.is_some_and(|f| adjacent(at, f))
-        });
-        if let Some(by) = by {
+        if let Some(by) = seats(near.of_team_around(v, team.other()) & holders).next() {
             turned.push((v, by, team.other()));
         }
     }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use boardside_engine::bits::{ones_in, OnesIn};
 use boardside_engine::game::Aside;
 use boardside_engine::inline::{Held, Inline};
 
@@ -351,14 +352,34 @@ impl State {
     pub fn may_order(&self, i: usize) -> bool {
         self.phase == Phase::Orders && self.pieces[i].stunned == 0
     }
-    /// The humans who still owe an order this round (asked after every sealed order: listed
-    /// only where wanted).
-    pub fn owing(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.humans).filter(|&i| self.may_order(i) && self.pieces[i].order.is_none())
+    /// The humans who still owe an order this round, in seat order (asked after every sealed
+    /// order: listed only where wanted).
+    pub fn owing(&self) -> OnesIn {
+        ones_in(self.owing_seats())
+    }
+    /// `owing` as one bit a seat, found without a branch a seat (which seats still owe, the
+    /// processor cannot guess): the random player counts them, then draws one.
+    pub fn owing_seats(&self) -> u64 {
+        if self.phase != Phase::Orders {
+            return 0;
+        }
+        let mut seats = 0;
+        // Seats past a word's bits are never human (`MAX_HUMANS`).
+        for (i, p) in self.pieces.iter().take(self.humans.min(64)).enumerate() {
+            seats |= (((p.stunned == 0) & p.order.is_none()) as u64) << i;
+        }
+        seats
     }
     /// Does anyone still owe an order this round?
     pub fn anyone_owes(&self) -> bool {
-        self.owing().next().is_some()
+        // The first that owes ends the look (asked after each sealed order, when the seats
+        // before the next to seal have sealed: a branch the processor mostly guesses).
+        self.phase == Phase::Orders
+            && self
+                .pieces
+                .iter()
+                .take(self.humans)
+                .any(|p| p.stunned == 0 && p.order.is_none())
     }
     pub fn is_wall(&self, f: Field, e: Edge) -> bool {
         self.walls.contains(&(f.0, f.1, e))
@@ -374,8 +395,14 @@ pub fn around(f: Field) -> impl Iterator<Item = (i32, i32)> {
 }
 
 /// Are two fields neighbours among the 8 around?
+/// Asked for every pair of pieces a round reads (attacks, prayers, conversions, the computer
+/// seats): the three tests are combined without a branch, which the processor could not guess
+/// on random positions.
+#[inline]
 pub fn adjacent(a: Field, b: Field) -> bool {
-    a != b && (a.0 as i32 - b.0 as i32).abs() <= 1 && (a.1 as i32 - b.1 as i32).abs() <= 1
+    // A difference of -1, 0 or 1 is 0, 1 or 2 once 1 is added (wrapping: one compare each).
+    let near = |x: u8, y: u8| x.wrapping_sub(y).wrapping_add(1) < 3;
+    near(a.0, b.0) & near(a.1, b.1) & (a != b)
 }
 
 /// The wall units standing (field and edge), in order, each packed into one number (column,
