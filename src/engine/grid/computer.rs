@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use super::movement::WallMap;
+use super::movement::{search_width, WallMap};
 use super::rules::GridRules;
 use super::state::{adjacent, Dir, Field, Order, Part, Path, State, MOST_PIECES};
 
@@ -136,16 +136,13 @@ pub fn path_to(rules: &GridRules, s: &State, trip: &Trip) -> Option<Vec<Dir>> {
 /// field of a layer moved a step at once, a few words a step instead of a queue of fields).
 #[derive(Default)]
 struct Search {
-    /// Layer `k` (words `k * w ..`): the fields `k` steps from the nearest place the search may
-    /// end, a free field next to a target (grid-game: Attack ¶1, the 8 fields around).
+    /// Layer `k` (words `k * W ..` for the search's width `W`): the fields `k` steps from the
+    /// nearest place the search may end, a free field next to a target (grid-game: Attack ¶1,
+    /// the 8 fields around).
     layers: Vec<u64>,
-    /// The fields in any layer so far.
-    reached: Vec<u64>,
     walls: WallMap,
     /// The path found, first step first.
     path: Vec<Dir>,
-    /// The layer being stepped back from, with a zero word either side.
-    padded: Vec<u64>,
 }
 
 fn has(bits: &[u64], i: usize) -> bool {
@@ -160,6 +157,27 @@ impl Search {
     /// field's distance back from the ends, a layer at a time, until it reaches `from`; then
     /// walks forward, each step in the first direction that comes one closer.
     fn path(&mut self, rules: &GridRules, s: &State, trip: &Trip) -> Option<&[Dir]> {
+        self.walls.fill(rules, s);
+        let words = (rules.columns as usize * rules.rows as usize).div_ceil(64);
+        // A fixed width for the board (`search_width`): most searches end within a few
+        // layers, and a layer's loops of a width known when compiled cost a fraction of
+        // loops over a length read at run time.
+        match search_width(words) {
+            4 => self.path_in::<4>(rules, s, trip),
+            8 => self.path_in::<8>(rules, s, trip),
+            16 => self.path_in::<16>(rules, s, trip),
+            32 => self.path_in::<32>(rules, s, trip),
+            _ => self.path_in::<64>(rules, s, trip),
+        }
+    }
+
+    /// `path` with sets of fields in `W` words (the wall map's width).
+    fn path_in<const W: usize>(
+        &mut self,
+        rules: &GridRules,
+        s: &State,
+        trip: &Trip,
+    ) -> Option<&[Dir]> {
         let &Trip {
             from,
             targets,
@@ -168,24 +186,17 @@ impl Search {
         } = trip;
         let columns = rules.columns as usize;
         let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
-        let w = (columns * rules.rows as usize).div_ceil(64);
-        self.walls.fill(rules, s);
-        // The tables keep their length from search to search: every word of a layer is
-        // written before it is read, so only the first layer is cleared.
-        if self.layers.len() < 2 * w {
-            self.layers.resize(2 * w, 0);
-        }
-        self.layers[..w].fill(0);
         // The 8 fields around each target that are on the board (`around`, clipped at the
         // edges: rows and columns counted from 0 here).
         let rows = rules.rows as usize;
+        let mut layer = [0u64; W];
         for &(c, r) in targets {
             let (c, r) = (c as usize - 1, r as usize - 1);
             for y in r.saturating_sub(1)..(r + 2).min(rows) {
                 for x in c.saturating_sub(1)..(c + 2).min(columns) {
                     if (x, y) != (c, r) {
                         let i = y * columns + x;
-                        self.layers[i / 64] |= 1 << (i % 64);
+                        layer[i / 64] |= 1 << (i % 64);
                     }
                 }
             }
@@ -193,26 +204,27 @@ impl Search {
         // A field a piece stands on (ours included) is no place to end.
         for f in s.pieces.iter().filter_map(|p| p.at) {
             let i = idx(f);
-            self.layers[i / 64] &= !(1 << (i % 64));
+            layer[i / 64] &= !(1 << (i % 64));
         }
         let start = idx(from);
-        self.reached.clear();
-        self.reached.extend_from_slice(&self.layers[..w]);
-        self.padded.clear();
-        self.padded.resize(w + 2, 0);
+        let mut opens = [&[0u64; W]; 4];
+        for d in Dir::ALL {
+            // The wall map is filled at this width (`search_width`).
+            opens[d as usize] = self.walls.open(d).try_into().ok()?;
+        }
+        let mut reached = layer;
+        // The layers are kept from search to search (their length set here).
+        self.layers.clear();
+        self.layers.extend_from_slice(&layer);
         let mut distance = 0;
-        let opens = Dir::ALL.map(|d| self.walls.open(d));
-        while !has(&self.layers[distance * w..], start) {
+        while !has(&layer, start) {
             // The next layer: the fields not reached yet from which some step lands in this
             // one, all four directions in one pass over the words.
-            self.padded[1..=w].copy_from_slice(&self.layers[distance * w..(distance + 1) * w]);
-            if self.layers.len() < (distance + 2) * w {
-                self.layers.resize((distance + 2) * w, 0);
-            }
-            let next = &mut self.layers[(distance + 1) * w..(distance + 2) * w];
-            if !step_back(next, &self.padded, &mut self.reached, opens, columns as u32) {
+            layer = step_back(&layer, &mut reached, opens, columns as u32);
+            if layer == [0; W] {
                 return None;
             }
+            self.layers.extend_from_slice(&layer);
             distance += 1;
         }
         // Forward from `from`, each step to the field one closer, by the first direction.
@@ -223,9 +235,9 @@ impl Search {
         self.path.clear();
         let mut at = start;
         for left in (0..distance).rev().take(steps) {
-            let closer = &self.layers[left * w..(left + 1) * w];
+            let closer = &self.layers[left * W..(left + 1) * W];
             let &(d, by) = dirs.iter().find(|&&(d, by)| {
-                has(self.walls.open(d), at) && has(closer, at.wrapping_add_signed(by))
+                has(opens[d as usize], at) && has(closer, at.wrapping_add_signed(by))
             })?;
             self.path.push(d);
             at = at.wrapping_add_signed(by);
@@ -234,41 +246,33 @@ impl Search {
     }
 }
 
-/// One layer of the search back from the ends: field `i` joins `next` when it is not reached
-/// yet and some step open from it lands in the layer before (`padded`: that layer with a zero
-/// word either side, so every word reads its neighbours without a check at the ends). Sets
-/// of fields as bits, row by row; a step up or down moves a row (`columns`, at most 60, under
-/// a word), left or right one bit. Whether any field joined.
-fn step_back(
-    next: &mut [u64],
-    padded: &[u64],
-    reached: &mut [u64],
-    open: [&[u64]; 4],
+/// One layer of the search back from the ends: field `i` joins the next layer when it is not
+/// reached yet and some step open from it lands in `layer`. Sets of fields as bits, row by
+/// row, in `W` words (a word past either end reads as empty); a step up or down moves a row
+/// (`columns`, at most 60, under a word), left or right one bit.
+fn step_back<const W: usize>(
+    layer: &[u64; W],
+    reached: &mut [u64; W],
+    open: [&[u64; W]; 4],
     columns: u32,
-) -> bool {
+) -> [u64; W] {
     let c = columns;
     let [up, down, left, right] = open;
-    let mut any = 0;
-    // Every slice walked in step (zipped, not indexed: no bounds check a word).
-    let opens = up.iter().zip(down).zip(left.iter().zip(right));
-    for (((n, seen), win), ((&up, &down), (&left, &right))) in next
-        .iter_mut()
-        .zip(reached.iter_mut())
-        .zip(padded.windows(3))
-        .zip(opens)
-    {
-        let (lo, mid, hi) = (win[0], win[1], win[2]);
+    let mut next = [0u64; W];
+    for i in 0..W {
+        let mid = layer[i];
+        let lo = if i > 0 { layer[i - 1] } else { 0 };
+        let hi = if i + 1 < W { layer[i + 1] } else { 0 };
         // Up from i lands on i - columns, down on i + columns, left on i - 1, right on i + 1.
-        let joins = (((mid << c) | (lo >> (64 - c))) & up)
-            | (((mid >> c) | (hi << (64 - c))) & down)
-            | (((mid << 1) | (lo >> 63)) & left)
-            | (((mid >> 1) | (hi << 63)) & right);
-        let joins = joins & !*seen;
-        *seen |= joins;
-        *n = joins;
-        any |= joins;
+        let joins = (((mid << c) | (lo >> (64 - c))) & up[i])
+            | (((mid >> c) | (hi << (64 - c))) & down[i])
+            | (((mid << 1) | (lo >> 63)) & left[i])
+            | (((mid >> 1) | (hi << 63)) & right[i]);
+        let joins = joins & !reached[i];
+        reached[i] |= joins;
+        next[i] = joins;
     }
-    any != 0
+    next
 }
 
 /// How far one step moves a field's index (fields numbered row by row); the caller knows no

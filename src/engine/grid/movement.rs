@@ -85,7 +85,8 @@ impl WallMap {
             self.stop(rules, (c, r), dir);
             self.stop(rules, (c2, r2), back);
         }
-        let words = self.stopped.len().div_ceil(64);
+        // Padded with empty words to the width the path search works in (`search_width`).
+        let words = search_width(self.stopped.len().div_ceil(64));
         for d in Dir::ALL {
             let open = &mut self.open[d as usize];
             open.clear();
@@ -99,7 +100,7 @@ impl WallMap {
     }
 
     /// The fields a step in `dir` may leave from, as bits (field `i` row by row is bit
-    /// `i % 64` of word `i / 64`; none past the board's last field).
+    /// `i % 64` of word `i / 64`; none past the board's last field), in `search_width` words.
     pub fn open(&self, dir: Dir) -> &[u64] {
         &self.open[dir as usize]
     }
@@ -131,6 +132,20 @@ impl WallMap {
         let (c, r) = (from.0 as i32 + dc, from.1 as i32 + dr);
         let stopped = self.stopped[self.index(from)] & (1 << dir as u8) != 0;
         (rules.on_board(c, r) && !stopped).then_some((c as u8, r as u8))
+    }
+}
+
+/// The words a set of fields is held in for the path search, for a board of `words` words:
+/// one of a few fixed widths, so the search's loops over a set have a length known when
+/// compiled (unrolled, no bounds check; the standard 13x19 board fits 4). A 60x60 board, the
+/// largest, needs 57.
+pub fn search_width(words: usize) -> usize {
+    match words {
+        0..=4 => 4,
+        5..=8 => 8,
+        9..=16 => 16,
+        17..=32 => 32,
+        _ => 64,
     }
 }
 

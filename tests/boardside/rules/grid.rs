@@ -3,9 +3,10 @@
 //! and the sealed orders, with the expected result. Pieces are placed with `place` before
 //! `start`, on an empty board (walls=none) unless the case adds walls.
 
-use boardside::engine::grid::state::{Action, Part, Phase, Team};
+use boardside::engine::grid::state::{Action, Dir, Field, Part, Phase, State, Team};
 use boardside::engine::grid::{Grid, GridRules};
 use boardside::session::Session;
+use rand::rngs::StdRng;
 
 pub type Board = super::At<Grid>;
 
@@ -1061,64 +1062,42 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
 /// end on, a layer of fields at a time) finds the very path a plain breadth-first search from
 /// the piece finds, looking beyond fields in the order reached and trying directions from
 /// the seat's turn on: the same first steps, the same length, none when walls shut the piece
-/// in. Hundreds of random boards: walls, pieces, targets.
+/// in. Hundreds of random boards: walls, pieces, targets; on the standard board and on boards
+/// of every width the search works in (`movement::search_width`: 4 to 64 words of fields).
 #[test]
 fn g_g_03_the_path_search_finds_the_breadth_first_path() {
-    use boardside::engine::grid::computer::{path_to, Trip};
-    use boardside::engine::grid::movement::step_to;
-    use boardside::engine::grid::state::{adjacent, Dir, Edge, Field, State};
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
-    use std::collections::VecDeque;
-
-    /// The reference: a queue of fields, each looked beyond once, in the order reached.
-    fn queue_search(
-        r: &GridRules,
-        s: &State,
-        from: Field,
-        targets: &[Field],
-        turn: usize,
-    ) -> Option<Vec<Dir>> {
-        let ends = |f: Field| {
-            targets.iter().any(|&t| adjacent(f, t)) && s.pieces.iter().all(|p| p.at != Some(f))
-        };
-        let mut came: std::collections::HashMap<Field, Option<(Field, Dir)>> =
-            [(from, None)].into();
-        let mut queue = VecDeque::from([from]);
-        while let Some(f) = queue.pop_front() {
-            for k in 0..4 {
-                let d = Dir::ALL[(k + turn) % 4];
-                let Ok(n) = step_to(r, s, f, d) else { continue };
-                if came.contains_key(&n) {
-                    continue;
-                }
-                came.insert(n, Some((f, d)));
-                if ends(n) {
-                    let mut path = vec![];
-                    let mut at = n;
-                    while let Some(Some((back, d))) = came.get(&at) {
-                        path.push(*d);
-                        at = *back;
-                    }
-                    path.reverse();
-                    return Some(path);
-                }
-                queue.push_back(n);
-            }
-        }
-        None
-    }
-
+    use rand::SeedableRng;
     let b = board_with("Ann:s:5,5 Bob:r:7,5 Cy:s:2,2 Di:r:12,18", &[], &[]);
-    let r = &b.s.rules;
-    let mut rng = StdRng::seed_from_u64(13);
+    // The standard board (4 words), then 1, 8, 10, 25, 33 and 57 words (widths 4 to 64).
+    let sizes = [
+        (13, 19),
+        (8, 8),
+        (25, 20),
+        (30, 20),
+        (40, 40),
+        (60, 35),
+        (60, 60),
+    ];
+    for (size, (columns, rows)) in sizes.into_iter().enumerate() {
+        let mut r = b.s.rules.clone();
+        (r.columns, r.rows) = (columns, rows);
+        let mut rng = StdRng::seed_from_u64(13 + size as u64);
+        search_boards(&r, &b.s.state, &mut rng);
+    }
+}
+
+/// G.G.3 on one board size: 400 random cases.
+fn search_boards(r: &GridRules, start: &State, rng: &mut StdRng) {
+    use boardside::engine::grid::computer::{path_to, Trip};
+    use boardside::engine::grid::state::{adjacent, Edge, Field};
+    use rand::Rng;
     // A wall unit between two fields of the board, as the ruleset and `wall` accept one.
     let on_board = |(c, row, edge): (u8, u8, Edge)| {
         boardside::engine::grid::rules::unit(r.columns, r.rows, c.into(), row.into(), edge).is_ok()
     };
     let (mut found, mut shut_in) = (0, 0);
     for case in 0..400 {
-        let mut s = b.s.state.clone();
+        let mut s = start.clone();
         let field = |rng: &mut StdRng| -> Field {
             (
                 rng.random_range(1..=r.columns),
@@ -1127,7 +1106,7 @@ fn g_g_03_the_path_search_finds_the_breadth_first_path() {
         };
         // From none to many walls (many walls shut pieces in).
         for _ in 0..rng.random_range(0..(case % 4) * 40 + 1) {
-            let (c, row) = field(&mut rng);
+            let (c, row) = field(rng);
             let edge = if rng.random_bool(0.5) {
                 Edge::East
             } else {
@@ -1138,7 +1117,7 @@ fn g_g_03_the_path_search_finds_the_breadth_first_path() {
             }
         }
         for p in s.pieces.iter_mut() {
-            p.at = Some(field(&mut rng));
+            p.at = Some(field(rng));
         }
         let from = s.pieces[0].at.unwrap();
         // Now and then the piece walled in on all four sides.
@@ -1184,8 +1163,50 @@ fn g_g_03_the_path_search_finds_the_breadth_first_path() {
     }
     assert!(
         found > 200 && shut_in > 20,
-        "found {found}, shut in {shut_in}"
+        "{}x{}: found {found}, shut in {shut_in}",
+        r.columns,
+        r.rows
     );
+}
+
+/// G.G.3's reference: a queue of fields, each looked beyond once, in the order reached.
+fn queue_search(
+    r: &GridRules,
+    s: &State,
+    from: Field,
+    targets: &[Field],
+    turn: usize,
+) -> Option<Vec<Dir>> {
+    use boardside::engine::grid::movement::step_to;
+    use boardside::engine::grid::state::adjacent;
+    use std::collections::VecDeque;
+    let ends = |f: Field| {
+        targets.iter().any(|&t| adjacent(f, t)) && s.pieces.iter().all(|p| p.at != Some(f))
+    };
+    let mut came: std::collections::HashMap<Field, Option<(Field, Dir)>> = [(from, None)].into();
+    let mut queue = VecDeque::from([from]);
+    while let Some(f) = queue.pop_front() {
+        for k in 0..4 {
+            let d = Dir::ALL[(k + turn) % 4];
+            let Ok(n) = step_to(r, s, f, d) else { continue };
+            if came.contains_key(&n) {
+                continue;
+            }
+            came.insert(n, Some((f, d)));
+            if ends(n) {
+                let mut path = vec![];
+                let mut at = n;
+                while let Some(Some((back, d))) = came.get(&at) {
+                    path.push(*d);
+                    at = *back;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            queue.push_back(n);
+        }
+    }
+    None
 }
 
 /// G.G.2 The orders a piece may seal, listed one by one or built by their place in the list,
