@@ -707,8 +707,11 @@ pub fn roll(t: &mut Table, dice: (u8, u8)) -> Result<(), RuleError> {
 
 /// Work out the attack with these dice.
 pub fn resolve(t: &mut Table, dice: (u8, u8)) {
-    let Some(a) = t.s.attack.clone() else { return };
-    let need = need(t.rules, t.s, &a);
+    // Read in place, not cloned (every roll resolves): what the steps below need of the
+    // attack is copied out before it is cleared.
+    let Some(a) = &t.s.attack else { return };
+    let need = need(t.rules, t.s, a);
+    let (kind, player, attacker, target) = (a.kind, a.player, a.attacker, a.target);
     let total = dice.0 + dice.1;
     let success = total <= 10 && (total as i64) <= need;
     t.emit(Event::Rolled {
@@ -719,27 +722,27 @@ pub fn resolve(t: &mut Table, dice: (u8, u8)) {
     });
     t.emit(Event::Attack { attack: None });
     let mut turn = t.s.turn.clone();
-    turn.failed_target = (!success).then_some(a.target);
+    turn.failed_target = (!success).then_some(target);
     turn.capture = None;
     t.emit(Event::TurnState { turn });
     if !success {
         return;
     }
-    let lone_illuminati = t.rules.cards[a.target].illuminati;
-    match a.kind {
-        Kind::Control if !lone_illuminati => capture(t, &a),
+    let lone_illuminati = t.rules.cards[target].illuminati;
+    match kind {
+        Kind::Control if !lone_illuminati => capture(t, player, attacker, target),
         Kind::Neutralize => {
-            orphans(t, a.target);
-            lose(t, a.target, Status::Uncontrolled);
+            orphans(t, target);
+            lose(t, target, Status::Uncontrolled);
         }
         _ => {
             // Destroy, or a lone Illuminati taken: out of the game.
-            orphans(t, a.target);
-            if let Some(owner) = t.s.cards[a.target].owner.filter(|_| lone_illuminati) {
+            orphans(t, target);
+            if let Some(owner) = t.s.cards[target].owner.filter(|_| lone_illuminati) {
                 t.emit(Event::Eliminated { player: owner });
             }
-            lose(t, a.target, Status::Dead);
-            t.emit(Event::Destroyed { player: a.player });
+            lose(t, target, Status::Dead);
+            t.emit(Event::Destroyed { player });
         }
     }
 }
@@ -789,8 +792,9 @@ pub fn orphans(t: &mut Table, card: usize) {
 
 /// Control: the target and its puppets join the attacker's structure; half of each captured
 /// treasury, rounded down, follows, the rest goes to the bank.
-fn capture(t: &mut Table, a: &Attack) {
-    let cards = subtree(t.s, a.target);
+/// `player`'s `attacker` took `target`.
+fn capture(t: &mut Table, player: usize, attacker: usize, target: usize) {
+    let cards = subtree(t.s, target);
     for &c in &cards {
         let money = t.s.cards[c].treasury;
         let to_bank = money - money / 2;
@@ -804,19 +808,19 @@ fn capture(t: &mut Table, a: &Attack) {
         }
     }
     for &c in &cards {
-        let master = if c == a.target {
-            Some(a.attacker)
+        let master = if c == target {
+            Some(attacker)
         } else {
             t.s.cards[c].master
         };
         t.emit(Event::Place {
             card: c,
             status: Status::Controlled,
-            owner: Some(a.player),
+            owner: Some(player),
             master,
         });
     }
     let mut turn = t.s.turn.clone();
-    turn.capture = Some((a.attacker, a.target));
+    turn.capture = Some((attacker, target));
     t.emit(Event::TurnState { turn });
 }
