@@ -5,7 +5,9 @@
 use super::computer;
 use super::event::Event;
 use super::movement;
-use super::state::{adjacent, Action, Field, Order, Part, Phase, RoundOrders, Team, MOST_PIECES};
+use super::state::{
+    adjacent, Action, Field, Level, Order, Part, Phase, RoundOrders, Team, MOST_PIECES,
+};
 use super::Table;
 use boardside_engine::bits::{ones_in, OnesIn};
 use boardside_engine::ensure;
@@ -354,13 +356,11 @@ pub fn finish_round(t: &mut Table) {
     for p in 0..n {
         for part in [Part::Feet, Part::Hands, Part::Head] {
             let c = t.s.pieces[p].count(part.action());
-            let want = if c >= t.rules.thresholds[1] {
-                super::state::Level::Red
-            } else if c >= t.rules.thresholds[0] {
-                super::state::Level::Yellow
-            } else {
-                continue;
-            };
+            // The level the count has reached, counted without a branch (where each count
+            // stands is no pattern the processor could guess): the upgrade itself is rare.
+            let reached =
+                (c >= t.rules.thresholds[0]) as usize + (c >= t.rules.thresholds[1]) as usize;
+            let want = Level::ALL[reached];
             if t.s.pieces[p].sticker(part) < want {
                 t.emit(Event::Sticker {
                     player: p,

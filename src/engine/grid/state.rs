@@ -51,6 +51,8 @@ pub enum Level {
 }
 
 impl Level {
+    /// In order: a sticker's level by its index.
+    pub const ALL: [Level; 3] = [Level::Green, Level::Yellow, Level::Red];
     pub fn index(self) -> usize {
         self as usize
     }
