@@ -7,7 +7,9 @@ use super::Table;
 use crate::Helpers as _;
 use boardside_engine::ledger::Account;
 
-/// Forward `steps` squares, collecting salary when passing or landing on the start square.
+/// Forward `steps` squares, collecting salary when passing or landing on the start square
+/// (inlined into every roll, as `turns::roll` is where the simulator plays).
+#[inline(always)]
 pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) {
     let n = t.rules.squares.len();
     let from = t.s.players[p].position;

@@ -11,6 +11,10 @@ use boardside_engine::ensure;
 use boardside_engine::turn::next_seat;
 use boardside_engine::RuleError;
 
+// Inlined where the simulator carries out the turn's own verbs (issue 32): a roll, its move
+// and the end of the turn are most commands, and as calls of their own they cost sectionopoly's
+// random play 6% more instructions and 3-8% more time.
+#[inline(always)]
 pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
     let dice = dice.ok_or_else(|| RuleError::new("roll needs the dice: `roll` or `roll 3 4`"))?;
     Dice::new(dice.0, dice.1)?;
@@ -82,6 +86,8 @@ fn first_roll(t: &mut Table, dice: Dice) -> Result<(), RuleError> {
     Ok(())
 }
 
+// Inlined as `roll` is.
+#[inline(always)]
 pub fn end(t: &mut Table) -> Result<(), RuleError> {
     no_decision(t)?;
     let p = t.s.current;
@@ -95,7 +101,8 @@ pub fn end(t: &mut Table) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Hand the turn to the next player still in the game.
+/// Hand the turn to the next player still in the game (inlined as `roll` is).
+#[inline(always)]
 pub fn next_turn(t: &mut Table) {
     let s = &*t.s;
     let next = next_seat(s.current, s.players.len(), |q| s.in_game(q));
