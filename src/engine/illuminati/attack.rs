@@ -210,14 +210,11 @@ fn resistance(r: &IlluRules, s: &State, target: usize, attacker_al: &[Alignment]
             }
         }
     }
+    // Every other card of the defender's structure with that ability adds to it.
     if let Some(owner) = s.cards[target].owner {
-        for c in s.structure_iter(owner) {
-            if c != target {
-                for ab in &r.cards[c].abilities {
-                    if let Ability::StructureResistance { amount } = ab {
-                        res += amount;
-                    }
-                }
+        for &(c, amount) in &r.structure_resistance {
+            if c != target && s.in_structure(c, owner) {
+                res += amount;
             }
         }
     }

@@ -320,6 +320,10 @@ pub struct IlluRules {
     /// (players, groups to control)
     pub regular: Vec<(usize, usize)>,
     pub options: IlluOptions,
+    /// The cards whose ability adds resistance to every other group of their structure, with
+    /// the amount (the Survivalists): read for every attack number, where a walk of the
+    /// defender's structure asking each card's abilities was most of the resistance's cost.
+    pub structure_resistance: Vec<(usize, i64)>,
 }
 
 impl IlluRules {
@@ -583,6 +587,16 @@ impl IlluRules {
         if !problems.is_empty() {
             return Err(problems.join("\n"));
         }
+        let structure_resistance = cards
+            .iter()
+            .enumerate()
+            .flat_map(|(c, card)| {
+                card.abilities.iter().filter_map(move |ab| match ab {
+                    Ability::StructureResistance { amount } => Some((c, *amount)),
+                    _ => None,
+                })
+            })
+            .collect();
         Ok(IlluRules {
             id: def.id,
             name: def.name,
@@ -591,6 +605,7 @@ impl IlluRules {
             specials,
             regular,
             options,
+            structure_resistance,
         })
     }
 }
