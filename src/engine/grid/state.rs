@@ -274,6 +274,11 @@ impl Piece {
     pub fn count(&self, a: Action) -> u32 {
         self.counts[a as usize]
     }
+    /// Awake and not yet sealed: during the orders phase, a human piece that still owes one
+    /// (both read, no branch between them: `State::owing_seats` asks it of every seat).
+    pub fn owes_order(&self) -> bool {
+        (self.stunned == 0) & self.order.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -368,7 +373,7 @@ impl State {
         let mut seats = 0;
         // Seats past a word's bits are never human (`MAX_HUMANS`).
         for (i, p) in self.pieces.iter().take(self.humans.min(64)).enumerate() {
-            seats |= (((p.stunned == 0) & p.order.is_none()) as u64) << i;
+            seats |= (p.owes_order() as u64) << i;
         }
         seats
     }
@@ -376,12 +381,7 @@ impl State {
     pub fn anyone_owes(&self) -> bool {
         // The first that owes ends the look (asked after each sealed order, when the seats
         // before the next to seal have sealed: a branch the processor mostly guesses).
-        self.phase == Phase::Orders
-            && self
-                .pieces
-                .iter()
-                .take(self.humans)
-                .any(|p| p.stunned == 0 && p.order.is_none())
+        self.phase == Phase::Orders && self.pieces.iter().take(self.humans).any(Piece::owes_order)
     }
     pub fn is_wall(&self, f: Field, e: Edge) -> bool {
         self.walls.contains(&(f.0, f.1, e))
