@@ -310,7 +310,12 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
             mortgage: r < 5,
             unmortgage: r < 20,
         };
-        legal::management_of(rules, s, &[someone], kinds, v)
+        // Asked here, not in a call: no kind at all (three looks in ten), or building alone by
+        // a player who owns no group whole (most looks early in a game), lists nothing.
+        let nothing = r >= 70 || (r >= 20 && s.whole_squares[someone].is_empty());
+        if !nothing {
+            legal::management_of(rules, s, &[someone], kinds, v)
+        }
     } else if kind == 22 {
         let someone = someone(s, &mut d);
         let sq = d.below(rules.squares.len());
