@@ -286,6 +286,18 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
             from, to, amount, ..
         } => s.ledger.transfer(*from, *to, *amount),
         Event::Note(_) | Event::ChanceRoll { .. } | Event::Worth { .. } => {}
+        // Small, and made at a few places each: here each place is left its own arm, not a
+        // shared jump on the kind of event (issue 32).
+        Event::Await { pending } => s.pending.push(pending.clone()),
+        Event::Done => {
+            s.pending.pop();
+        }
+        Event::CardDrawn { deck, card, .. } => {
+            s.decks[*deck].take(*card);
+        }
+        Event::CardReturned { deck, card } => s.decks[*deck].put_bottom(*card),
+        Event::JailAttempt { player, attempts } => s.players[*player].jail = Some(*attempts),
+        Event::JailOut { player, .. } => s.players[*player].jail = None,
         _ => apply_other(rules, s, e),
     }
 }
@@ -353,13 +365,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
                 s.turn.doubles = 0;
             }
         }
-        Event::JailAttempt { player, attempts } => s.players[*player].jail = Some(*attempts),
-        Event::JailOut { player, .. } => s.players[*player].jail = None,
-        Event::CardDrawn { deck, card, .. } => {
-            s.decks[*deck].take(*card);
-        }
         Event::CardKept { player, deck, card } => s.players[*player].cards.push((*deck, *card)),
-        Event::CardReturned { deck, card } => s.decks[*deck].put_bottom(*card),
         Event::CardUsed { player, deck, card } => remove_card(s, *player, *deck, *card),
         Event::CardGiven {
             from,
@@ -380,14 +386,10 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
                 a.open[*player] = false;
             }
         }
-        Event::Await { pending } => s.pending.push(pending.clone()),
         Event::Update { pending } => {
             if let Some(top) = s.pending.last_mut() {
                 *top = pending.clone();
             }
-        }
-        Event::Done => {
-            s.pending.pop();
         }
         Event::Dropped { index } => {
             s.pending.remove(*index);
@@ -422,7 +424,13 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
         | Event::Paid { .. }
         | Event::Note(_)
         | Event::ChanceRoll { .. }
-        | Event::Worth { .. } => apply(rules, s, e),
+        | Event::Worth { .. }
+        | Event::Await { .. }
+        | Event::Done
+        | Event::CardDrawn { .. }
+        | Event::CardReturned { .. }
+        | Event::JailAttempt { .. }
+        | Event::JailOut { .. } => apply(rules, s, e),
     }
 }
 
