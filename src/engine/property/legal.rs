@@ -211,6 +211,18 @@ impl Kinds {
         mortgage: true,
         unmortgage: true,
     };
+    pub const BUILD: Kinds = Kinds {
+        build: true,
+        ..Kinds::NONE
+    };
+}
+
+/// Would `management_of` list nothing for `p` without a square looked at? No kind asked, or
+/// building alone by a player who owns no group whole (most of the random player's looks at
+/// building, early in a game). Inlined, so a caller can ask before the call.
+#[inline(always)]
+pub fn lists_nothing(s: &State, p: usize, kinds: Kinds) -> bool {
+    kinds == Kinds::NONE || (kinds == Kinds::BUILD && s.whole_squares[p].is_empty())
 }
 
 /// `management` for only some kinds, in the same order: the random player decides what it
@@ -222,18 +234,9 @@ pub fn management_of(
     kinds: Kinds,
     out: &mut Vec<Command>,
 ) {
-    if kinds == Kinds::NONE {
-        return;
-    }
-    let only_build = kinds
-        == Kinds {
-            build: true,
-            ..Kinds::NONE
-        };
+    let only_build = kinds == Kinds::BUILD;
     for &p in players {
-        // Building alone, by a player who owns no group whole: nothing to list (most of the
-        // random player's looks at building, early in a game).
-        if only_build && s.whole_squares[p].is_empty() {
+        if lists_nothing(s, p, kinds) {
             continue;
         }
         if super::dealing_allowed(s, p, true).is_err() {

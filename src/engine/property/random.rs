@@ -310,10 +310,9 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
             mortgage: r < 5,
             unmortgage: r < 20,
         };
-        // Asked here, not in a call: no kind at all (three looks in ten), or building alone by
-        // a player who owns no group whole (most looks early in a game), lists nothing.
-        let nothing = r >= 70 || (r >= 20 && s.whole_squares[someone].is_empty());
-        if !nothing {
+        // Asked here, not in a call: a look that drew no kind (three in ten) or building
+        // alone by a player with no group whole lists nothing.
+        if !legal::lists_nothing(s, someone, kinds) {
             legal::management_of(rules, s, &[someone], kinds, v)
         }
     } else if kind == 22 {
