@@ -17,13 +17,10 @@ pub enum Arrival {
 
 pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
     let sq = t.s.players[p].position;
-    let kind = &t.rules.squares[sq].kind;
-    // Most landings are on a property: asked first, a branch the processor mostly guesses
-    // right, where the full match is a jump on the kind it often guesses wrong.
-    if let Kind::Lot { .. } | Kind::Station { .. } | Kind::Utility { .. } = kind {
-        return property(t, p, sq, arrival);
-    }
-    match kind {
+    // One jump on the kind of square, which the dice chose. A test for a property first is
+    // folded into it by the compiler; made a branch of its own (by a table, or the other kinds
+    // matched out of line) it bought no time (docs/performance.md).
+    match &t.rules.squares[sq].kind {
         Kind::Start => {}
         Kind::Free => t.emit(Event::Note(Note::FreeRest {
             player: p,
