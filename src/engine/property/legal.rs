@@ -218,11 +218,12 @@ impl Kinds {
 }
 
 /// Would `management_of` list nothing for `p` without a square looked at? No kind asked, or
-/// building alone by a player who owns no group whole (most of the random player's looks at
-/// building, early in a game). Inlined, so a caller can ask before the call.
+/// building alone by a player with no lot that could take a building (`State::buildable`:
+/// most of the random player's looks at building). Inlined, so a caller can ask before the
+/// call.
 #[inline(always)]
 pub fn lists_nothing(s: &State, p: usize, kinds: Kinds) -> bool {
-    kinds == Kinds::NONE || (kinds == Kinds::BUILD && s.whole_squares[p].is_empty())
+    kinds == Kinds::NONE || (kinds == Kinds::BUILD && s.buildable[p].is_empty())
 }
 
 /// `management` for only some kinds, in the same order: the random player decides what it
@@ -242,8 +243,8 @@ pub fn management_of(
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Only a whole group takes buildings: building alone needs only the squares of the
-        // groups p owns whole (kept by `apply`, visited in board order).
+        // Building alone needs only the lots that could take a building (kept by `apply`,
+        // visited in board order); the others would be refused by `build_step`.
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
         // The group as it stands, read once for its run of squares (a group's members are
         // mostly neighbours on the board).
@@ -259,7 +260,7 @@ pub fn management_of(
             last_now
         };
         if only_build {
-            for sq in s.whole_squares[p].iter() {
+            for sq in s.buildable[p].iter() {
                 let Some(g) = rules.squares[sq].group() else {
                     continue;
                 };
@@ -276,8 +277,8 @@ pub fn management_of(
             continue;
         }
         // Only the squares some asked kind could name: all of p's for selling or mortgaging;
-        // otherwise the lots of p's whole groups (building) and p's mortgaged squares
-        // (lifting), still visited in board order.
+        // otherwise the lots that could take a building (building) and p's mortgaged
+        // squares (lifting), still visited in board order.
         let owned = s.holdings[p];
         let candidates = if kinds.sell || kinds.mortgage {
             owned
@@ -288,7 +289,7 @@ pub fn management_of(
                 SquareSet::default()
             };
             if kinds.build {
-                want = want.or(&s.whole_squares[p]);
+                want = want.or(&s.buildable[p]);
             }
             want
         };

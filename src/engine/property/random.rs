@@ -111,14 +111,23 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
             return Err(format!("bankrupt {} still has assets", pl.name));
         }
     }
-    for (p, set) in s.whole_squares.iter().enumerate() {
-        let kept: SquareSet = (0..rules.groups.len())
-            .filter(|&g| s.whole[g] == Some(p))
-            .flat_map(|g| rules.groups[g].members.iter().copied())
-            .collect();
-        if *set != kept {
+    // What `build_step` asks of a lot before the cash and the supply, lot by lot.
+    let mut buildable = vec![SquareSet::default(); s.players.len()];
+    for sq in 0..rules.squares.len() {
+        use super::building::{can_build, Refusal};
+        let open = matches!(
+            can_build(rules, s, sq),
+            Ok(_) | Err(Refusal::NoHouses) | Err(Refusal::NoHotels)
+        );
+        if let (true, Some(p)) = (open, s.owner(sq)) {
+            buildable[p].insert(sq);
+        }
+    }
+    for (p, (set, kept)) in s.buildable.iter().zip(&buildable).enumerate() {
+        if set != kept {
             return Err(format!(
-                "{}'s squares in whole groups are kept as {set:?}, but the groups say {kept:?}",
+                "{}'s lots that could take a building are kept as {set:?}, but the lots say \
+                 {kept:?}",
                 s.players[p].name
             ));
         }

@@ -127,7 +127,7 @@ pub fn new_game(
         jail: rules.jail,
         whole: vec![None; rules.groups.len()],
         holdings: vec![SquareSet::default(); n],
-        whole_squares: vec![SquareSet::default(); n],
+        buildable: vec![SquareSet::default(); n],
         mortgaged: SquareSet::default(),
         houses_before_hotel: if options.short_game {
             rules.houses_before_top.saturating_sub(1).max(1)

@@ -687,6 +687,40 @@ fn command_hq_after_four_substations_returns_them() {
     assert!(t.refused("build centre").contains("one per lot"));
 }
 
+/// What the random player's look at building reads first (`State::buildable`, kept by `apply`
+/// beside the squares): the lots that could take a building but for cash and the bank's
+/// supply. It follows the building rules' own checks: a whole group, none of it mortgaged, the
+/// lowest lots only (build evenly), none past the top building.
+#[test]
+fn the_lots_that_could_take_a_building_follow_the_building_rules() {
+    let mut t = game(&["Ann", "Bob"]);
+    let lots =
+        |t: &Table, who: &str| -> Vec<usize> { t.s.state.buildable[t.p(who)].iter().collect() };
+    let none: Vec<usize> = vec![];
+    let (centre, oversight) = (t.sq("centre"), t.sq("oversight"));
+    let both = vec![centre.min(oversight), centre.max(oversight)];
+    t.own("Ann", &["centre"]);
+    assert_eq!(lots(&t, "Ann"), none, "half a group");
+    t.own("Ann", &["oversight"]);
+    assert_eq!(lots(&t, "Ann"), both);
+    t.run("build centre");
+    assert_eq!(lots(&t, "Ann"), [oversight], "build evenly");
+    t.run("build oversight");
+    assert_eq!(lots(&t, "Ann"), both);
+    t.run("sell centre");
+    assert_eq!(lots(&t, "Ann"), [centre], "sold back to uneven");
+    t.run("sell oversight; mortgage oversight");
+    assert_eq!(lots(&t, "Ann"), none, "a mortgage in the group");
+    t.run("unmortgage oversight");
+    assert_eq!(lots(&t, "Ann"), both);
+    t.run("set buildings centre 4; set buildings oversight 4; build centre");
+    assert_eq!(lots(&t, "Ann"), [oversight]);
+    t.run("build oversight");
+    assert_eq!(lots(&t, "Ann"), none, "the top building on every lot");
+    t.run("set buildings centre 0; set buildings oversight 0; set owner centre Bob");
+    assert_eq!((lots(&t, "Ann"), lots(&t, "Bob")), (none.clone(), none));
+}
+
 #[test]
 fn building_shortage_refused_when_housekeeping_has_none() {
     let mut t = game(&["Ann", "Bob"]);
