@@ -149,6 +149,35 @@ pub fn build_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Resu
     })
 }
 
+/// Would this answer of `build_step` allow a building but for the bank's supply (and the
+/// owner's cash, which it does not ask)? What `State::buildable` keeps for each lot.
+pub fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
+    matches!(
+        answer,
+        Ok(_) | Err(Refusal::NoHouses) | Err(Refusal::NoHotels)
+    )
+}
+
+/// Group `g`'s lots in `State::buildable` again, after a change of owner, mortgage or level
+/// in it (called by `apply`): the lots `build_step` would open but for the supply.
+pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
+    let members = &rules.groups[g].members;
+    for set in s.buildable.iter_mut() {
+        for &m in members {
+            set.remove(m);
+        }
+    }
+    let Some(p) = s.whole[g] else {
+        return;
+    };
+    let now = s.group_now(rules, g);
+    for &m in members {
+        if open_but_for_supply(&build_step(rules, s, m, &now)) {
+            s.buildable[p].insert(m);
+        }
+    }
+}
+
 pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
     can_build(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }

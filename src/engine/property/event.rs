@@ -304,10 +304,10 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
 
 /// `State::buildable` after a change on `square`, when its group is owned whole (a lot of a
 /// group nobody owns whole is in no player's set, before or after).
-fn refresh_whole(rules: &Ruleset, s: &mut State, square: usize) {
+fn refresh_group_of(rules: &Ruleset, s: &mut State, square: usize) {
     if let Some(g) = rules.squares[square].group() {
         if s.whole[g].is_some() {
-            s.refresh_buildable(rules, g);
+            super::building::refresh_buildable(rules, s, g);
         }
     }
 }
@@ -341,7 +341,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
                 let (before, after) = (s.whole[g], s.owner_of_all(rules, g));
                 s.whole[g] = after;
                 if before != after {
-                    s.refresh_buildable(rules, g);
+                    super::building::refresh_buildable(rules, s, g);
                 }
             }
         }
@@ -352,7 +352,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             } else {
                 s.mortgaged.remove(*square);
             }
-            refresh_whole(rules, s, *square);
+            refresh_group_of(rules, s, *square);
         }
         Event::Level { square, from, to } => {
             let (h0, t0) = level_buildings(*from);
@@ -360,7 +360,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             s.houses += h0 - h1;
             s.hotels += t0 - t1;
             s.squares[*square].level = *to;
-            refresh_whole(rules, s, *square);
+            refresh_group_of(rules, s, *square);
         }
         Event::JailIn { player, .. } => {
             s.players[*player].position = jail_square(s);

@@ -5,7 +5,7 @@ use super::building::{build_step, can_build, sell_step};
 use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_unmortgage, mortgage_ok};
 use super::ruleset::{Effect, Ruleset};
-use super::state::{Lot, Pending, SquareSet, State, HOTEL};
+use super::state::{Lot, Pending, SquareSet, State};
 use super::trade::can_trade;
 use super::{auction, autoresolve, jail};
 use boardside_engine::in_place::PushInPlace;
@@ -265,11 +265,6 @@ pub fn management_of(
                     continue;
                 };
                 let now = group_now(g);
-                // A group with a mortgage, or a top building on every lot, takes none (what
-                // `build_step` would answer for each member).
-                if now.mortgaged || now.lowest >= HOTEL {
-                    continue;
-                }
                 if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
                     out.push_in_place(|| Command::Build { square: sq });
                 }

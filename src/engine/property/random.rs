@@ -114,11 +114,8 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     // What `build_step` asks of a lot before the cash and the supply, lot by lot.
     let mut buildable = vec![SquareSet::default(); s.players.len()];
     for sq in 0..rules.squares.len() {
-        use super::building::{can_build, Refusal};
-        let open = matches!(
-            can_build(rules, s, sq),
-            Ok(_) | Err(Refusal::NoHouses) | Err(Refusal::NoHotels)
-        );
+        use super::building::{can_build, open_but_for_supply};
+        let open = open_but_for_supply(&can_build(rules, s, sq));
         if let (true, Some(p)) = (open, s.owner(sq)) {
             buildable[p].insert(sq);
         }

@@ -385,7 +385,7 @@ pub struct State {
     #[serde(skip)]
     pub mortgaged: SquareSet,
     /// Per player: the lots that could take a building now but for the player's cash and the
-    /// bank's supply (`refresh_buildable`: a lot of a group they own whole, none of it
+    /// bank's supply (`building::refresh_buildable`: a lot of a group they own whole, none of it
     /// mortgaged, at the group's lowest level, below the top building). Kept by `apply` on each
     /// change of owner, mortgage or level: an empty set answers "nothing to build" at once, and
     /// a look at building reads about one lot (issue 32: "full groups that can build").
@@ -437,29 +437,6 @@ impl State {
         // Read from the player's set of squares, kept by `apply`: the management lister walks
         // this for every look at a player's squares.
         self.holdings[p].iter()
-    }
-    /// Group `g`'s lots in `buildable` again, after a change of owner, mortgage or level in it:
-    /// what `building::build_step` asks of the lot and its group before the cash and the
-    /// supply (even building: only the lowest lots; the top building ends a lot).
-    pub fn refresh_buildable(&mut self, rules: &Ruleset, g: usize) {
-        let members = &rules.groups[g].members;
-        for set in self.buildable.iter_mut() {
-            for &m in members {
-                set.remove(m);
-            }
-        }
-        let Some(p) = self.whole[g] else {
-            return;
-        };
-        let now = self.group_now(rules, g);
-        if now.mortgaged || now.lowest >= HOTEL {
-            return;
-        }
-        for &m in members {
-            if rules.squares[m].is_lot() && self.squares[m].level == now.lowest {
-                self.buildable[p].insert(m);
-            }
-        }
     }
     /// A group as it stands, read in one pass over its members.
     pub fn group_now(&self, rules: &Ruleset, group: usize) -> GroupNow {
