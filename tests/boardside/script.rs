@@ -172,6 +172,47 @@ fn script_journal_resumes_across_runs() {
     std::fs::remove_file(&j).unwrap();
 }
 
+/// The console tells its players to resume with `--journal` alone: a saved game of any
+/// family resumes without --ruleset, and a ruleset of another family is refused by name with
+/// the file left as it was.
+#[test]
+fn a_saved_game_resumes_with_its_own_ruleset_when_none_is_named() {
+    let dir = std::env::temp_dir().join(format!("boardside-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, moves, resumed) in [
+        ("grid", "side Ann scientists\n", "resumed The grid game"),
+        ("suetology", "roll 1 2\n", "resumed Suetology"),
+    ] {
+        let j = dir.join(format!("{game}.journal"));
+        let _ = std::fs::remove_file(&j);
+        let js = j.display().to_string();
+        script_in(game, &["--journal", &js], moves);
+        let (code, out, err) = run(&["script", "--journal", &js], "prompt\n");
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains(resumed), "{game}: {out}");
+        assert!(out.contains("1 commands in effect"), "{game}: {out}");
+        let before = std::fs::read(&j).unwrap();
+        let other = if game == "grid" {
+            ruleset()
+        } else {
+            ruleset_named("grid")
+        };
+        let (code, _, err) = run(&["script", "--ruleset", &other, "--journal", &js], "");
+        assert_eq!(code, 2, "{game}: {err}");
+        let held = if game == "grid" { "grid" } else { "property" };
+        assert!(
+            err.contains(&format!("this journal holds a {held} game")),
+            "{game}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(&j).unwrap(),
+            before,
+            "{game}: the file changed"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_reports_a_broken_ruleset_with_its_line() {
     let dir = std::env::temp_dir().join(format!("boardside-check-{}", std::process::id()));
