@@ -7,12 +7,21 @@ use crate::engine::game::Family;
 use crate::session::Session;
 
 /// Resume a journal of family `F` with whichever of these ruleset files it was started with.
+/// The file named like the journal's ruleset is tried first, so that when none resumes it the
+/// message is that file's (a damaged line, a ruleset edited since), not another file's
+/// mismatch.
 pub fn resume<F: Family>(
     rulesets: &[PathBuf],
     journal: &Path,
 ) -> Result<(Session<F>, Vec<String>), String> {
-    let mut last = format!("{}: no ruleset file matches this game", journal.display());
-    for r in rulesets {
+    let Some(peek) = crate::journal::peek(journal)? else {
+        return Err(format!("{}: no game saved there yet", journal.display()));
+    };
+    let named = |r: &&PathBuf| r.file_stem().is_some_and(|s| *s == *peek.ruleset);
+    let mut tried = rulesets.iter().collect::<Vec<_>>();
+    tried.sort_by_key(|r| !named(r));
+    let mut first_error = None;
+    for r in tried.iter().copied() {
         let Ok(rules) = crate::rulesets::load::<F>(r) else {
             continue;
         };
@@ -27,11 +36,22 @@ pub fn resume<F: Family>(
                 return Ok(found);
             }
             Ok(None) => return Err(format!("{}: no game saved there yet", journal.display())),
-            Err(e) => last = e,
+            Err(e) => {
+                first_error.get_or_insert((r, e));
+            }
         }
     }
-    tracing::warn!("resume refused: {last}");
-    Err(last)
+    let why = match first_error {
+        Some((r, e)) if named(&r) => e,
+        _ => format!(
+            "{}: no ruleset file matches this game (its ruleset '{}' is not among the files \
+             found: rulesets/ or the installed ones; name its file with --ruleset)",
+            journal.display(),
+            peek.ruleset
+        ),
+    };
+    tracing::warn!("resume refused: {why}");
+    Err(why)
 }
 
 /// The newest saved games in a directory of journals, newest first.

@@ -213,6 +213,42 @@ fn a_saved_game_resumes_with_its_own_ruleset_when_none_is_named() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A damaged save of a ruleset that shares its family with others (sectionopoly, suetology,
+/// scientopoly) is refused with its own damaged line, not another ruleset's mismatch.
+#[test]
+fn a_damaged_save_is_refused_with_its_own_line_whatever_rulesets_share_its_family() {
+    let dir = std::env::temp_dir().join(format!("boardside-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let j = dir.join("game.journal");
+    let js = j.display().to_string();
+    script(&["--journal", &js], "roll 1 2\nbuy\nend\n");
+    let text = std::fs::read_to_string(&j).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // Sealed as written, so only replaying it finds the fault: a roll recorded as a purchase.
+    let body = boardside::journal::unseal(&lines[1]).unwrap();
+    assert!(body.contains("{\"roll\":{\"dice\":[1,2]}}"), "{body}");
+    let body = body.replacen("{\"roll\":{\"dice\":[1,2]}}", "\"buy\"", 1);
+    lines[1] = boardside::journal::seal(&format!("{body}}}"));
+    std::fs::write(&j, lines.join("\n") + "\n").unwrap();
+    let damaged = std::fs::read(&j).unwrap();
+    let svg = dir.join("g.svg").display().to_string();
+    for args in [
+        vec!["report", &js, "--out", &svg],
+        vec!["script", "--journal", &js],
+    ] {
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(&format!("{js}:2: ")), "{args:?}: {err}");
+        assert!(!err.contains("suetology"), "{args:?}: {err}");
+        assert_eq!(
+            std::fs::read(&j).unwrap(),
+            damaged,
+            "{args:?}: the file changed"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_reports_a_broken_ruleset_with_its_line() {
     let dir = std::env::temp_dir().join(format!("boardside-check-{}", std::process::id()));
