@@ -259,88 +259,42 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
             .unwrap_or(1)
     });
     let games = crate::games::all();
-    // A journal that holds a game says which family it is: resumed without --ruleset, it is
-    // opened with the ruleset file it was played with (the console tells its players to
-    // resume with `--journal` alone, whatever the game).
     let saved = match a.journal.as_deref() {
-        Some(j) => crate::journal::peek(j)?.map(|p| (j, p)),
-        None => None,
+        Some(j) if crate::journal::family_of(j)?.is_some() => Some(j),
+        _ => None,
     };
-    let Some(ruleset) = &a.ruleset else {
-        return match saved {
-            Some((j, peek)) => resume_saved(&games, j, &peek, a, seed),
-            None => {
-                let ruleset = crate::rulesets::find(Path::new(crate::games::DEFAULT_RULESET));
-                crate::games::for_ruleset(&games, &ruleset)?.open(&start(a, &ruleset, seed))
+    let (kind, ruleset) = match (&a.ruleset, saved) {
+        // A saved game resumed without --ruleset: its own family, with the ruleset file it
+        // was played with (the console tells its players to resume with `--journal` alone).
+        (None, Some(j)) => (crate::games::for_journal(&games, j)?, None),
+        (given, saved) => {
+            let default = Path::new(crate::games::DEFAULT_RULESET);
+            let ruleset = crate::rulesets::find(given.as_deref().unwrap_or(default));
+            let kind = crate::games::for_ruleset(&games, &ruleset)?;
+            if let Some(j) = saved {
+                let held = crate::games::for_journal(&games, j)?;
+                if held.game() != kind.game() {
+                    return Err(format!(
+                        "{}: this journal holds a {} game and {} is a {} ruleset: name the \
+                         game's ruleset, or leave --ruleset out to resume with the one it was \
+                         played with",
+                        j.display(),
+                        held.game(),
+                        ruleset.display(),
+                        kind.game()
+                    ));
+                }
             }
-        };
-    };
-    let ruleset = crate::rulesets::find(ruleset);
-    let kind = crate::games::for_ruleset(&games, &ruleset)?;
-    if let Some((j, peek)) = saved {
-        let held = crate::games::named(&games, &peek.game)
-            .map_err(|e| format!("{}:1: {e}", j.display()))?;
-        if held.game() != kind.game() {
-            return Err(format!(
-                "{}: this journal holds a {} game and {} is a {} ruleset: name the game's \
-                 ruleset, or leave --ruleset out to resume with the one it was played with",
-                j.display(),
-                held.game(),
-                ruleset.display(),
-                kind.game()
-            ));
+            (kind, Some(ruleset))
         }
-    }
-    kind.open(&start(a, &ruleset, seed))
-}
-
-/// What opening a game needs, from the command line and the ruleset file chosen.
-fn start<'a>(a: &'a GameArgs, ruleset: &'a Path, seed: u64) -> crate::tools::Start<'a> {
-    crate::tools::Start {
-        ruleset,
+    };
+    kind.open(&crate::tools::Start {
+        ruleset: ruleset.as_deref(),
         players: &a.players,
         seed,
         options: &a.options,
         journal: a.journal.as_deref(),
-    }
-}
-
-/// A saved game opened with whichever usual ruleset file of its family it was played with.
-/// The file named like the journal's ruleset is tried first, so that when none opens it the
-/// message is that file's (a damaged line, a ruleset edited since), not another's mismatch.
-fn resume_saved(
-    games: &[&'static dyn crate::games::Kind],
-    journal: &Path,
-    peek: &crate::journal::Peek,
-    a: &GameArgs,
-    seed: u64,
-) -> Result<(Box<dyn Table>, Vec<String>), String> {
-    let kind = crate::games::named(games, &peek.game)
-        .map_err(|e| format!("{}:1: {e}", journal.display()))?;
-    let mut files: Vec<PathBuf> = crate::rulesets::files(None)
-        .into_iter()
-        .filter(|f| crate::games::for_ruleset(games, f).is_ok_and(|k| k.game() == kind.game()))
-        .collect();
-    let named = |f: &PathBuf| f.file_stem().is_some_and(|s| *s == *peek.ruleset);
-    files.sort_by_key(|f| !named(f));
-    let mut first_error = None;
-    for f in &files {
-        match kind.open(&start(a, f, seed)) {
-            Ok(found) => return Ok(found),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    match first_error {
-        Some(e) if files.first().is_some_and(named) => Err(e),
-        _ => Err(format!(
-            "{}: its ruleset '{}' is not among the ruleset files found here (rulesets/, or \
-             the installed ones): name its file with --ruleset",
-            journal.display(),
-            peek.ruleset
-        )),
-    }
+    })
 }
 
 fn input(a: &GameArgs) -> Result<Box<dyn BufRead>, String> {

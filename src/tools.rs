@@ -47,7 +47,9 @@ impl<F: Family> Table for Session<F> {
 
 /// How to start or resume a game.
 pub struct Start<'a> {
-    pub ruleset: &'a Path,
+    /// The ruleset file; None to resume the journal with the usual ruleset file it was
+    /// played with (`saves::resume`).
+    pub ruleset: Option<&'a Path>,
     pub players: &'a [String],
     pub seed: u64,
     pub options: &'a [String],
@@ -57,24 +59,17 @@ pub struct Start<'a> {
 /// Resume the journal when it holds a game (with the same players, when they are named), else
 /// start a new game. Returns the session and the lines to show first.
 pub fn open<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
-    let rules = crate::rulesets::load::<F>(start.ruleset)?;
+    let Some(ruleset) = start.ruleset else {
+        let j = start
+            .journal
+            .ok_or("name the ruleset: --ruleset rulesets/GAME.toml")?;
+        let (s, msgs) = crate::saves::resume::<F>(&crate::rulesets::files(None), j)?;
+        return same_players(start, j, s, msgs);
+    };
+    let rules = crate::rulesets::load::<F>(ruleset)?;
     if let Some(j) = start.journal {
         if let Some((s, msgs)) = Session::<F>::resume(rules.clone(), j)? {
-            let same = s
-                .header
-                .players
-                .iter()
-                .map(|p| p.to_ascii_lowercase())
-                .eq(start.players.iter().map(|p| p.to_ascii_lowercase()));
-            if !start.players.is_empty() && !same {
-                return Err(format!(
-                    "{}: this journal's players are {}, not {}",
-                    j.display(),
-                    s.header.players.join(","),
-                    start.players.join(",")
-                ));
-            }
-            return Ok((Box::new(s), msgs));
+            return same_players(start, j, s, msgs);
         }
     }
     if start.players.is_empty() {
@@ -84,6 +79,30 @@ pub fn open<F: Family>(start: &Start) -> Result<(Box<dyn Table>, Vec<String>), S
     let s = Session::<F>::new(rules, start.players, start.seed, opts, start.journal)?;
     let lines = s.intro_lines();
     Ok((Box::new(s), lines))
+}
+
+/// A resumed game, refused when the players named are not the journal's.
+fn same_players<F: Family>(
+    start: &Start,
+    j: &Path,
+    s: Session<F>,
+    msgs: Vec<String>,
+) -> Result<(Box<dyn Table>, Vec<String>), String> {
+    let same = s
+        .header
+        .players
+        .iter()
+        .map(|p| p.to_ascii_lowercase())
+        .eq(start.players.iter().map(|p| p.to_ascii_lowercase()));
+    if !start.players.is_empty() && !same {
+        return Err(format!(
+            "{}: this journal's players are {}, not {}",
+            j.display(),
+            s.header.players.join(","),
+            start.players.join(",")
+        ));
+    }
+    Ok((Box::new(s), msgs))
 }
 
 /// The ruleset's options with `KEY=VALUE` settings applied.
