@@ -43,6 +43,7 @@ impl Ledger {
 
     /// Move money. Amounts are bounded where they enter (rulesets, corrections, bids), so
     /// this never comes near the limits; saturating arithmetic makes sure it can never wrap.
+    #[inline(always)]
     pub fn transfer(&mut self, from: Account, to: Account, amount: i64) {
         let f = self.slot(from);
         *f = f.saturating_sub(amount);
@@ -50,6 +51,7 @@ impl Ledger {
         *t = t.saturating_add(amount);
     }
 
+    #[inline(always)]
     fn slot(&mut self, a: Account) -> &mut i64 {
         match a {
             Account::Bank => &mut self.bank,

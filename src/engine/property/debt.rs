@@ -66,7 +66,7 @@ pub fn owe(
 }
 
 /// A debt the debtor is still in the game to pay and has the cash for.
-#[inline]
+#[inline(always)]
 fn pays_at_once(t: &Table, debtor: usize, amount: i64) -> bool {
     amount > 0 && t.s.in_game(debtor) && t.s.cash(debtor) >= amount
 }
@@ -105,7 +105,7 @@ pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn settle(
     t: &mut Table,
     debtor: usize,

@@ -15,7 +15,18 @@ pub enum Arrival {
     Card(NearestRent),
 }
 
+/// What the square does to a token that arrived there (cards, jail, a fine paid before
+/// moving): one copy of the rules, called.
+#[inline(never)]
 pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
+    arrive(t, p, arrival)
+}
+
+/// `land`, laid into its caller: the roll's own landing, which nearly every player-turn makes
+/// (issue 32: as a call, its entry and exit and the calls below it cost about 3% of
+/// sectionopoly's random play in instructions).
+#[inline(always)]
+pub fn arrive(t: &mut Table, p: usize, arrival: Arrival) {
     let sq = t.s.players[p].position;
     // One jump on the kind of square, which the dice chose. A test for a property first is
     // folded into it by the compiler; made a branch of its own (by a table, or the other kinds
@@ -36,6 +47,7 @@ pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
     }
 }
 
+#[inline(always)]
 fn property(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
     // Only service properties count status (a square that delivers 0 is not one).
     let counted = status::counted(t.s) && status::cap(t.rules, t.s, sq) > 0;

@@ -58,6 +58,7 @@ pub trait Helpers {
 }
 
 impl Helpers for Table<'_> {
+    #[inline(always)]
     fn pay(&mut self, from: Account, to: Account, amount: i64, why: Why) {
         if amount != 0 {
             self.emit(Event::Paid {

@@ -10,6 +10,7 @@ use boardside_engine::turn::next_seat;
 
 /// The rent due on an owned square, with its working. `roll` is the dice total that brought
 /// the payer (utilities); `card_doubles` is the advance-to-nearest card's "twice the rent".
+#[inline(always)]
 pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool) -> RentWorking {
     let owner = s.squares[sq].owner;
     let owned_in_group = |g: usize| {
@@ -91,6 +92,7 @@ pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool)
 
 /// Rent is due from `payer` to `owner`: charged now, or held as a claim the owner must ask for
 /// when the table plays with `rent_must_be_asked`.
+#[inline(always)]
 pub fn due(
     t: &mut Table,
     payer: usize,
@@ -120,7 +122,7 @@ pub fn due(
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn charge_rent(
     t: &mut Table,
     payer: usize,

@@ -2,7 +2,7 @@
 //! rule, and ending the turn (sectionopoly: THE PLAY).
 
 use super::event::{Event, How, JailWhy, Note};
-use super::landing::{land, Arrival};
+use super::landing::{arrive, Arrival};
 use super::state::Pending;
 use super::{cards, claims, jail, movement, narrate, no_decision, Table};
 use crate::Helpers as _;
@@ -51,7 +51,7 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
         return Ok(());
     }
     movement::forward(t, p, dice.total() as usize, How::Dice);
-    land(t, p, Arrival::Dice(dice.total()));
+    arrive(t, p, Arrival::Dice(dice.total()));
     if t.s.turn.roll_again && t.s.players[p].jail.is_none() && !t.s.over {
         t.emit(Event::Note(Note::RollAgain { player: p }));
     }
