@@ -217,13 +217,17 @@ impl Kinds {
     };
 }
 
-/// Would `management_of` list nothing for `p` without a square looked at? No kind asked, or
-/// building alone by a player with no lot that could take a building (`State::buildable`:
-/// most of the random player's looks at building). Inlined, so a caller can ask before the
-/// call.
+/// Would `management_of` list nothing for `p` without a square looked at? Neither selling
+/// nor mortgaging asked (they look at every square `p` holds), and none of the squares the
+/// other kinds look at: the lots that could take a building (`State::buildable`) for
+/// building, `p`'s mortgaged squares for lifting. Most of the random player's looks, asked
+/// before the call (inlined).
 #[inline(always)]
 pub fn lists_nothing(s: &State, p: usize, kinds: Kinds) -> bool {
-    kinds == Kinds::NONE || (kinds == Kinds::BUILD && s.buildable[p].is_empty())
+    !kinds.sell
+        && !kinds.mortgage
+        && (!kinds.build || s.buildable[p].is_empty())
+        && (!kinds.unmortgage || s.holdings[p].and(&s.mortgaged).is_empty())
 }
 
 /// `management` for only some kinds, in the same order: the random player decides what it

@@ -387,19 +387,26 @@ fn answer(
             options.push_in_place(|| bid_or_pass(rules, s, a, rng));
             return Some(0);
         }
-        // Only what the choices below can pick, in the order `legal` lists them (so the
-        // same seed picks the same command): buying or declining, never management...
+        // An offer answered without listing both answers and picking among them (issue 32):
+        // bought three times in four when the player has the price, else declined, from the
+        // one draw the list's picks made, so the same games.
         Some(Pending::Buy { player, square, .. }) if !s.over => {
-            if s.cash(*player) >= rules.squares[*square].price().unwrap_or(0) {
-                options.push_in_place(|| Command::Buy);
-            }
-            options.push_in_place(|| Command::Decline);
+            let keen = Picks::new(rng).ratio(3, 4);
+            let buy = keen && s.cash(*player) >= rules.squares[*square].price().unwrap_or(0);
+            options.push_in_place(|| if buy { Command::Buy } else { Command::Decline });
+            return Some(0);
         }
-        // ...and a debtor paying, raising money from their own squares, or conceding.
+        // A debtor who can pay pays (the first choice below), from its one draw, without
+        // listing the squares they could raise money from.
+        Some(Pending::Debt(d)) if !s.over && s.cash(d.debtor) >= d.amount => {
+            Picks::new(rng).below(1);
+            options.push_in_place(|| Command::Pay);
+            return Some(0);
+        }
+        // Only what the choices below can pick, in the order `legal` lists them (so the
+        // same seed picks the same command): a debtor raising money from their own squares,
+        // or conceding.
         Some(Pending::Debt(d)) if !s.over => {
-            if s.cash(d.debtor) >= d.amount {
-                options.push_in_place(|| Command::Pay);
-            }
             options.push_in_place(|| Command::Concede);
             let kinds = legal::Kinds {
                 build: false,
@@ -428,13 +435,6 @@ fn answer(
         })?
     };
     let chosen = match s.top() {
-        // Buy three times in four.
-        Some(Pending::Buy { .. }) => if d.ratio(3, 4) {
-            pick(&mut d, &|c| matches!(c, Command::Buy))
-        } else {
-            None
-        }
-        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Decline))),
         // A debtor raises money from their own squares (others may deal too, but a debtor
         // at the table sells and mortgages their own).
         Some(Pending::Debt(debt)) => pick(&mut d, &|c| matches!(c, Command::Pay))
