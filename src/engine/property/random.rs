@@ -396,8 +396,9 @@ fn answer(
             options.push_in_place(|| if buy { Command::Buy } else { Command::Decline });
             return Some(0);
         }
-        // A debtor who can pay pays (the first choice below), from its one draw, without
-        // listing the squares they could raise money from.
+        // A debtor who can pay pays, without listing the squares they could raise money
+        // from. The draw that picking `pay` from a list made is still taken, so that a seed
+        // plays the same game.
         Some(Pending::Debt(d)) if !s.over && s.cash(d.debtor) >= d.amount => {
             Picks::new(rng).below(1);
             options.push_in_place(|| Command::Pay);
@@ -437,20 +438,18 @@ fn answer(
     let chosen = match s.top() {
         // A debtor raises money from their own squares (others may deal too, but a debtor
         // at the table sells and mortgages their own).
-        Some(Pending::Debt(debt)) => pick(&mut d, &|c| matches!(c, Command::Pay))
-            .or_else(|| {
-                if d.ratio(19, 20) {
-                    pick(&mut d, &|c| match c {
-                        Command::Sell { square, .. } | Command::Mortgage { square } => {
-                            s.owner(*square) == Some(debt.debtor)
-                        }
-                        _ => false,
-                    })
-                } else {
-                    None
+        // (A debtor who can pay was answered above; a game over lists nothing.)
+        Some(Pending::Debt(debt)) => if d.ratio(19, 20) {
+            pick(&mut d, &|c| match c {
+                Command::Sell { square, .. } | Command::Mortgage { square } => {
+                    s.owner(*square) == Some(debt.debtor)
                 }
+                _ => false,
             })
-            .or_else(|| pick(&mut d, &|c| matches!(c, Command::Concede))),
+        } else {
+            None
+        }
+        .or_else(|| pick(&mut d, &|c| matches!(c, Command::Concede))),
         _ => None,
     };
     chosen.or_else(|| (!list.is_empty()).then(|| d.below(list.len())))
