@@ -171,7 +171,8 @@ impl Standing {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Events<E> {
     pub list: Vec<E>,
-    /// `Some` when the caller wants the narration (the table); `None` in random play.
+    /// `Some` when the caller wants the narration (the table); `None` in random play. Only
+    /// `Events::told` makes it `Some`, and with `kept` true: told events are listed.
     pub told: Option<Vec<Said>>,
     /// Whether the events are listed at all. Every event is applied as it is made either
     /// way; random play of a family that counts its figures from the state alone

@@ -82,7 +82,8 @@ impl<'a, F: Family> Table<'a, F> {
         body: impl FnOnce(&mut Table<'a, F>) -> Result<T, RuleError>,
     ) -> Result<T, RuleError> {
         out.clear();
-        let keep = out.kept || out.told.is_some();
+        // Words are only ever asked of a list that is kept (`Events::told`), so one flag.
+        let keep = out.kept;
         let mut t = Table {
             rules,
             s,
