@@ -5,7 +5,7 @@
 use super::event::{Event, Note};
 use super::purchase::open_auction_among;
 use super::ruleset::Ruleset;
-use super::state::{GroupNow, Lot, Pending, SeatCounts, State, Why, HOTEL};
+use super::state::{GroupNow, Lot, Pending, SeatCounts, SquareSet, State, Why, HOTEL};
 use super::{debt, may_manage, Table};
 use crate::Helpers as _;
 use boardside_engine::ensure;
@@ -162,15 +162,21 @@ pub fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
 /// in it (called by `apply`): the lots `build_step` would open but for the supply.
 pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
     let members = &rules.groups[g].members;
+    // The group's squares taken out of every player's set at once (one pass over each set's
+    // words, not one removal per player and member: issue 32).
+    let group: SquareSet = members.iter().copied().collect();
     for set in s.buildable.iter_mut() {
-        for &m in members {
-            set.remove(m);
-        }
+        *set = set.without(&group);
     }
     let Some(p) = s.whole[g] else {
         return;
     };
     let now = s.group_now(rules, g);
+    // A mortgaged member closes every lot of the group (`build_step`'s `Mortgaged` refusal),
+    // answered once for the group.
+    if now.mortgaged {
+        return;
+    }
     for &m in members {
         if open_but_for_supply(&build_step(rules, s, m, &now)) {
             s.buildable[p].insert(m);

@@ -113,6 +113,10 @@ impl SquareSet {
     pub fn and(&self, other: &SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
+    /// The squares of this set not in the other.
+    pub fn without(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
     /// The squares in either set.
     pub fn or(&self, other: &SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
