@@ -294,7 +294,10 @@ pub fn management_of(
         };
         for sq in candidates.iter() {
             let Some(g) = rules.squares[sq].group() else {
-                if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
+                if kinds.unmortgage
+                    && s.mortgaged.contains(sq)
+                    && can_unmortgage(rules, s, sq).is_ok()
+                {
                     out.push_in_place(|| Command::Unmortgage { square: sq });
                 }
                 continue;
@@ -309,7 +312,10 @@ pub fn management_of(
                 {
                     out.push_in_place(|| Command::Build { square: sq });
                 }
-                if kinds.sell && sell_step(rules, s, sq, now).is_ok() {
+                // A lot with no building, or a square not mortgaged, is the first refusal of
+                // `sell_step` and `can_unmortgage`: asked here from the state, without the
+                // call, for the most of the squares a look visits (issue 32).
+                if kinds.sell && s.squares[sq].level > 0 && sell_step(rules, s, sq, now).is_ok() {
                     out.push_in_place(|| Command::Sell {
                         square: sq,
                         all: false,
@@ -328,7 +334,8 @@ pub fn management_of(
                     out.push_in_place(|| Command::Mortgage { square: sq });
                 }
             }
-            if kinds.unmortgage && can_unmortgage(rules, s, sq).is_ok() {
+            if kinds.unmortgage && s.mortgaged.contains(sq) && can_unmortgage(rules, s, sq).is_ok()
+            {
                 out.push_in_place(|| Command::Unmortgage { square: sq });
             }
         }
