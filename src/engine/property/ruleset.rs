@@ -814,9 +814,11 @@ impl Ruleset {
 
     /// Squares a player can own, in board order.
     pub fn deeds(&self) -> Vec<usize> {
-        (0..self.squares.len())
-            .filter(|&i| self.squares[i].price().is_some())
-            .collect()
+        // Room for every square at once: collected from a filter, the list grew four times
+        // at every game's start (issue 32).
+        let mut deeds = Vec::with_capacity(self.squares.len());
+        deeds.extend((0..self.squares.len()).filter(|&i| self.squares[i].price().is_some()));
+        deeds
     }
 
     /// Amount of a percentage, rounded half up to whole money (used for the 10% mortgage

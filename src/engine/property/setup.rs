@@ -31,9 +31,9 @@ impl Setup {
                 .decks
                 .iter()
                 .map(|d| {
-                    (0..d.cards.len() as u16)
-                        .filter(|&c| !d.cards[c as usize].spare)
-                        .collect()
+                    let mut order = Vec::with_capacity(d.cards.len());
+                    order.extend((0..d.cards.len() as u16).filter(|&c| !d.cards[c as usize].spare));
+                    order
                 })
                 .collect(),
             deeds: rules.deeds(),
