@@ -30,8 +30,9 @@ impl Stats {
         // status (sectionopoly's standard game never looks at them).
         let turns = s.turns.saturating_sub(self.turns);
         self.turns = s.turns;
-        self.status_game = s.options.target_status > 0;
-        if self.status_game && events.iter().any(|e| matches!(e, Event::Status { .. })) {
+        // Whether the games are played for status is noted once a game (`game_ends`), not
+        // written on every command.
+        if s.options.target_status > 0 && events.iter().any(|e| matches!(e, Event::Status { .. })) {
             let before = self.leader.changes;
             self.leader.see(s);
             self.lead_changes += self.leader.changes - before;
@@ -48,6 +49,7 @@ impl Stats {
     }
 
     pub fn game_ends(&mut self, s: &State) {
+        self.status_game |= s.options.target_status > 0;
         self.status_wins += won_on_status(s) as u64;
         self.leader = Leader::default();
         self.turns = 0;
