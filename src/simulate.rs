@@ -244,6 +244,23 @@ pub fn play_fast<F: Family>(
     stats: &mut F::Stats,
     watch: &mut dyn FnMut(&F::State, u64),
 ) -> Result<Outcome, String> {
+    // The kind of player chosen once a game, not asked at every command (issue 32).
+    if cfg.steady {
+        play_as::<F, true>(rules, options, cfg, seed, stats, watch)
+    } else {
+        play_as::<F, false>(rules, options, cfg, seed, stats, watch)
+    }
+}
+
+/// `play_fast` with the steady player (`STEADY`) or the random one.
+fn play_as<F: Family, const STEADY: bool>(
+    rules: &F::Rules,
+    options: &F::Options,
+    cfg: &Config,
+    seed: u64,
+    stats: &mut F::Stats,
+    watch: &mut dyn FnMut(&F::State, u64),
+) -> Result<Outcome, String> {
     let players = names(cfg.players);
     let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
@@ -252,7 +269,7 @@ pub fn play_fast<F: Family>(
     let (mut events, mut options) = (Events::default(), Vec::new());
     events.kept = F::tally_reads_events(rules, &s);
     while !F::is_over(rules, &s) && turns < cfg.max_turns {
-        if cfg.steady {
+        if STEADY {
             let cmd = F::steady_command(rules, &s, &mut rng)
                 .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
             F::execute_or_abandon(rules, &mut s, &cmd, &mut events)
