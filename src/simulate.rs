@@ -244,48 +244,15 @@ pub fn play_fast<F: Family>(
     stats: &mut F::Stats,
     watch: &mut dyn FnMut(&F::State, u64),
 ) -> Result<Outcome, String> {
-    // The kind of player chosen once a game, not asked at every command (issue 32).
-    if cfg.steady {
-        play_as::<F, true>(rules, options, cfg, seed, stats, watch)
-    } else {
-        play_as::<F, false>(rules, options, cfg, seed, stats, watch)
-    }
-}
-
-/// `play_fast` with the steady player (`STEADY`) or the random one.
-fn play_as<F: Family, const STEADY: bool>(
-    rules: &F::Rules,
-    options: &F::Options,
-    cfg: &Config,
-    seed: u64,
-    stats: &mut F::Stats,
-    watch: &mut dyn FnMut(&F::State, u64),
-) -> Result<Outcome, String> {
     let players = names(cfg.players);
     let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
-    let mut rng = PlayRng::seed_from_u64(seed);
-    let (mut turns, mut commands) = (0, 0);
-    let (mut events, mut options) = (Events::default(), Vec::new());
-    events.kept = F::tally_reads_events(rules, &s);
-    while !F::is_over(rules, &s) && turns < cfg.max_turns {
-        if STEADY {
-            let cmd = F::steady_command(rules, &s, &mut rng)
-                .ok_or_else(|| stuck::<F>(rules, &s, seed))?;
-            F::execute_or_abandon(rules, &mut s, &cmd, &mut events)
-                .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-        } else if !F::random_move(rules, &mut s, &mut rng, &mut options, &mut events)
-            .map_err(|e| format!("seed {seed}: {e}"))?
-        {
-            return Err(stuck::<F>(rules, &s, seed));
-        }
-        let ended = F::tally(stats, rules, &s, &events.list);
-        turns += ended;
-        commands += 1;
-        if ended > 0 {
-            watch(&s, turns);
-        }
-    }
+    // The kind of player chosen once a game, not asked at every command (issue 32).
+    let (turns, commands) = if cfg.steady {
+        moves::<F, true>(rules, cfg, seed, &mut s, stats, watch)?
+    } else {
+        moves::<F, false>(rules, cfg, seed, &mut s, stats, watch)?
+    };
     let over = winners::<F>(rules, &s);
     watch(&s, turns);
     F::game_ends(stats, rules, &s);
@@ -294,6 +261,41 @@ fn play_as<F: Family, const STEADY: bool>(
         commands,
         winners: over,
     })
+}
+
+/// A game's commands to its end or the cap, by the steady player (`STEADY`) or the random
+/// one: the player-turns and the commands.
+fn moves<F: Family, const STEADY: bool>(
+    rules: &F::Rules,
+    cfg: &Config,
+    seed: u64,
+    s: &mut F::State,
+    stats: &mut F::Stats,
+    watch: &mut dyn FnMut(&F::State, u64),
+) -> Result<(u64, u64), String> {
+    let mut rng = PlayRng::seed_from_u64(seed);
+    let (mut turns, mut commands) = (0, 0);
+    let (mut events, mut options) = (Events::default(), Vec::new());
+    events.kept = F::tally_reads_events(rules, s);
+    while !F::is_over(rules, s) && turns < cfg.max_turns {
+        if STEADY {
+            let cmd =
+                F::steady_command(rules, s, &mut rng).ok_or_else(|| stuck::<F>(rules, s, seed))?;
+            F::execute_or_abandon(rules, s, &cmd, &mut events)
+                .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
+        } else if !F::random_move(rules, s, &mut rng, &mut options, &mut events)
+            .map_err(|e| format!("seed {seed}: {e}"))?
+        {
+            return Err(stuck::<F>(rules, s, seed));
+        }
+        let ended = F::tally(stats, rules, s, &events.list);
+        turns += ended;
+        commands += 1;
+        if ended > 0 {
+            watch(s, turns);
+        }
+    }
+    Ok((turns, commands))
 }
 
 /// Through a session (journal in memory) with every check.
