@@ -97,8 +97,9 @@ pub fn execute_into(
     Table::run(rules, s, out, |t| dispatch(t, cmd))
 }
 
-/// `roll DICE` (with dice) or `end` (without) carried out as `execute_into` would, without a
-/// command to dispatch on (the random player's fast path, `Family::random_move`).
+/// `roll DICE` (with dice) or `end` (without), which the random player picked as the verb the
+/// turn offers, carried out as `execute_into` would, without a command to dispatch on (the
+/// random player's fast path, `Family::random_move`).
 pub fn turn_verb(
     rules: &Ruleset,
     s: &mut State,
@@ -107,10 +108,25 @@ pub fn turn_verb(
 ) -> Result<(), RuleError> {
     Table::run(rules, s, out, |t| {
         not_over(t)?;
+        // The random player picks the turn's own verb only when nothing is pending and the
+        // verb is the one the turn offers (`random::idle`), with dice of one to six: `roll`'s
+        // and `end`'s own checks would ask the same facts again, so their bodies are called
+        // directly (issue 32). The tests' builds check the facts.
+        debug_assert!(t.s.top().is_none());
+        let p = t.s.current;
         match roll {
-            Some(dice) => turns::roll(t, Some(dice)),
-            None => turns::end(t),
+            Some(dice) => {
+                debug_assert!(boardside_engine::dice::Dice::new(dice.0, dice.1).is_ok());
+                debug_assert!(t.s.players[p].jail.is_none());
+                debug_assert!(!t.s.turn.rolled || t.s.turn.roll_again);
+                turns::throw(t, p, dice);
+            }
+            None => {
+                debug_assert!(t.s.turn.rolled && !t.s.turn.roll_again);
+                turns::next_turn(t);
+            }
         }
+        Ok(())
     })
 }
 

@@ -35,6 +35,16 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
         "{} has rolled already: `end` the turn",
         t.name(p)
     );
+    throw(t, p, dice);
+    Ok(())
+}
+
+/// A roll by the current player `p`, out of jail, who may roll now (no decision pending, not
+/// rolled yet or owed another roll): what `roll` does once its checks pass. The random
+/// player's fast path (`turn_verb`) calls it directly, having picked the roll on those same
+/// facts.
+#[inline(always)]
+pub fn throw(t: &mut Table, p: usize, dice: Dice) {
     // Claims exist only under `rent_must_be_asked`: with none open, nothing to look at.
     if !t.s.turn.rolled && !t.s.claims.is_empty() {
         claims::lapse(t, p);
@@ -48,14 +58,13 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
     // sectionopoly: THE PLAY ¶3, third doubles in succession: straight to the White Room.
     if t.s.turn.doubles >= 3 {
         jail::send(t, p, JailWhy::ThirdDoubles);
-        return Ok(());
+        return;
     }
     movement::forward(t, p, dice.total() as usize, How::Dice);
     arrive(t, p, Arrival::Dice(dice.total()));
     if t.s.turn.roll_again && t.s.players[p].jail.is_none() && !t.s.over {
         t.emit(Event::Note(Note::RollAgain { player: p }));
     }
-    Ok(())
 }
 
 /// sectionopoly: THE PLAY ¶1: each player throws, the highest total starts; a tie for the
