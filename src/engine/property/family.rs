@@ -342,6 +342,7 @@ impl Play for Property {
                 let cmd = &options[i];
                 super::execute_into(r, s, cmd, out)
                     .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
+                options.clear();
                 return Ok(true);
             }
             Some(random::Pick::Roll(dice)) => super::turn_verb(r, s, Some(dice), out),

@@ -279,7 +279,11 @@ pub fn pick(
     rng: &mut PlayRng,
     options: &mut Vec<Command>,
 ) -> Option<Pick> {
-    options.clear();
+    // Empty already: the caller clears the list once it has carried out a listed pick
+    // (`Family::random_move`), so the turn's own verbs, which list nothing, clear nothing.
+    if !options.is_empty() {
+        options.clear();
+    }
     let chosen = match s.top() {
         None => idle(rules, s, rng, options),
         Some(_) => answer(rules, s, rng, options).map(Pick::Listed),
