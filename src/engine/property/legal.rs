@@ -314,7 +314,7 @@ pub fn management_of(
                 }
                 // A lot with no building, or a square not mortgaged, is the first refusal of
                 // `sell_step` and `can_unmortgage`: asked here from the state, without the
-                // call, for the most of the squares a look visits (issue 32).
+                // call, for most of the squares a look visits (issue 32).
                 if kinds.sell && s.squares[sq].level > 0 && sell_step(rules, s, sq, now).is_ok() {
                     out.push_in_place(|| Command::Sell {
                         square: sq,
