@@ -107,6 +107,7 @@ pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
 /// floor, ten more, half the printed price, the printed price), each once, smallest first. An
 /// array: asked for every bid the random player considers.
 pub struct BidSizes {
+    /// The distinct sizes, ascending, in `sizes[..count]`.
     sizes: [i64; 4],
     count: usize,
 }
@@ -120,27 +121,48 @@ impl BidSizes {
             Lot::Building { .. } => floor,
         };
         let mut sizes = [floor, floor + 10, floor.max(worth / 2), floor.max(worth)];
-        let count = if step > 0 { 1 } else { sizes.len() };
-        sizes[..count].sort_unstable();
+        if step > 0 {
+            return BidSizes { sizes, count: 1 };
+        }
+        sizes.sort_unstable();
+        // Each size once: kept here, so that what a bidder may offer is a run from the
+        // smallest (`count_for`), counted without walking a list (issue 32).
+        let mut count = 1;
+        for i in 1..sizes.len() {
+            if sizes[i] != sizes[count - 1] {
+                sizes[count] = sizes[i];
+                count += 1;
+            }
+        }
         BidSizes { sizes, count }
     }
 
-    /// The bids player `p` may make: none for the high bidder, only what they can pay.
+    /// How many bids player `p` may make: none for the high bidder, else the sizes they can
+    /// pay (the smallest ones, as the sizes are ascending).
+    pub fn count_for(&self, s: &State, a: &super::state::Auction, p: usize) -> usize {
+        if a.high.map(|(h, _)| h) == Some(p) {
+            return 0;
+        }
+        let cash = s.cash(p);
+        self.sizes[..self.count]
+            .iter()
+            .take_while(|&&amount| amount <= cash)
+            .count()
+    }
+
+    /// The `k`th bid player `p` may make (`k` below `count_for`).
+    pub fn nth(&self, k: usize) -> i64 {
+        self.sizes[k]
+    }
+
+    /// The bids player `p` may make, smallest first.
     pub fn for_player<'a>(
         &'a self,
-        s: &'a State,
+        s: &State,
         a: &super::state::Auction,
         p: usize,
     ) -> impl Iterator<Item = i64> + 'a {
-        let high = a.high.map(|(h, _)| h) == Some(p);
-        let bids = &self.sizes[..self.count];
-        bids.iter()
-            .enumerate()
-            .filter(move |&(i, &amount)| {
-                let again = i > 0 && bids[i - 1] == amount;
-                !again && !high && amount <= s.cash(p)
-            })
-            .map(|(_, &amount)| amount)
+        self.sizes[..self.count_for(s, a, p)].iter().copied()
     }
 }
 

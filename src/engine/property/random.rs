@@ -468,29 +468,37 @@ fn answer(
 fn bid_or_pass(rules: &Ruleset, s: &State, a: &Auction, rng: &mut PlayRng) -> Command {
     let sizes = legal::BidSizes::of(rules, s, a);
     let high = a.high.map(|(h, _)| h);
-    let bidders = || (0..a.open.len()).filter(|&p| a.open[p]);
-    let passers = || bidders().filter(move |&p| Some(p) != high);
-    let bids = || {
-        bidders().flat_map(|p| {
-            sizes
-                .for_player(s, a, p)
-                .map(move |amount| Command::Bid { player: p, amount })
-        })
-    };
-    let (n_bids, n_passes) = (bids().count(), passers().count());
+    // Each bidder's number of bids, counted once (issue 32: listing them was most of an
+    // auction's answer); the bids are found from the counts, bidder by bidder.
+    let mut counts = [0usize; super::setup::MAX_PLAYERS];
+    let (mut n_bids, mut n_passes) = (0, 0);
+    for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+        counts[p] = sizes.count_for(s, a, p);
+        n_bids += counts[p];
+        n_passes += usize::from(Some(p) != high);
+    }
     let mut d = Picks::new(rng);
     let bid_first = d.below(2) == 0;
     // A bid when one was drawn first, or when nobody may pass.
-    let chosen = if n_bids > 0 && (bid_first || n_passes == 0) {
-        bids().nth(d.below(n_bids))
+    if n_bids > 0 && (bid_first || n_passes == 0) {
+        let mut k = d.below(n_bids);
+        for (player, &n) in counts.iter().enumerate() {
+            if k < n {
+                return Command::Bid {
+                    player,
+                    amount: sizes.nth(k),
+                };
+            }
+            k -= n;
+        }
     } else if n_passes > 0 {
-        passers()
-            .nth(d.below(n_passes))
-            .map(|player| Command::Pass { player })
-    } else {
-        None
-    };
-    chosen.unwrap_or(Command::Close)
+        let k = d.below(n_passes);
+        let mut passers = (0..a.open.len()).filter(|&p| a.open[p] && Some(p) != high);
+        if let Some(player) = passers.nth(k) {
+            return Command::Pass { player };
+        }
+    }
+    Command::Close
 }
 
 /// A command picked with no regard to legality, to check that refusals change nothing.
