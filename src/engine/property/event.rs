@@ -330,15 +330,25 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             }
         }
         Event::Owner { square, owner } => {
+            let group = rules.squares[*square].group();
             if let Some(before) = s.squares[*square].owner {
                 s.holdings[before].remove(*square);
+                if let Some(g) = group {
+                    s.owned_in[g][before] = s.owned_in[g][before].saturating_sub(1);
+                }
             }
             if let Some(after) = *owner {
                 s.holdings[after].insert(*square);
+                if let Some(g) = group {
+                    s.owned_in[g][after] = s.owned_in[g][after].saturating_add(1);
+                }
             }
             s.squares[*square].owner = *owner;
-            if let Some(g) = rules.squares[*square].group() {
-                let (before, after) = (s.whole[g], s.owner_of_all(rules, g));
+            if let Some(g) = group {
+                // Owned whole when the new owner now holds every member (`owned_in`).
+                let size = rules.groups[g].members.len();
+                let after = owner.filter(|&a| usize::from(s.owned_in[g][a]) == size);
+                let before = s.whole[g];
                 s.whole[g] = after;
                 if before != after {
                     super::building::refresh_buildable(rules, s, g);

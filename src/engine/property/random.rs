@@ -132,6 +132,22 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
         }
     }
     for g in 0..rules.groups.len() {
+        for p in 0..s.players.len() {
+            let owned = rules.groups[g]
+                .members
+                .iter()
+                .filter(|&&m| s.squares[m].owner == Some(p))
+                .count();
+            if usize::from(s.owned_in[g][p]) != owned {
+                return Err(format!(
+                    "{} is kept as {} of {} owned by {}, but its squares say {owned}",
+                    rules.groups[g].id,
+                    s.owned_in[g][p],
+                    rules.groups[g].members.len(),
+                    s.players[p].name
+                ));
+            }
+        }
         if s.whole[g] != s.owner_of_all(rules, g) {
             return Err(format!(
                 "{} is kept as owned whole by {:?}, but its squares say {:?}",

@@ -13,13 +13,9 @@ use boardside_engine::turn::next_seat;
 #[inline(always)]
 pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool) -> RentWorking {
     let owner = s.squares[sq].owner;
-    let owned_in_group = |g: usize| {
-        rules.groups[g]
-            .members
-            .iter()
-            .filter(|&&m| s.squares[m].owner == owner)
-            .count()
-    };
+    // Kept by `apply` (`State::owned_in`), not counted from the group's squares at each
+    // landing (issue 32). Rent is only asked of an owned square.
+    let owned_in_group = |g: usize| owner.map_or(0, |o| usize::from(s.owned_in[g][o]));
     let w = match &rules.squares[sq].kind {
         Kind::Lot { group, rents, .. } => {
             let level = s.squares[sq].level;

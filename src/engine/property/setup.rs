@@ -126,6 +126,7 @@ pub fn new_game(
         options: options.clone(),
         jail: rules.jail,
         whole: vec![None; rules.groups.len()],
+        owned_in: vec![[0; MAX_PLAYERS]; rules.groups.len()],
         holdings: vec![SquareSet::default(); n],
         buildable: vec![SquareSet::default(); n],
         mortgaged: SquareSet::default(),

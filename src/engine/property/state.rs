@@ -380,6 +380,12 @@ pub struct State {
     /// owners and kept by `apply` whenever an owner changes (rent and building ask it on every
     /// landing and every listing of what a player may build).
     pub whole: Vec<Option<usize>>,
+    /// Per group, per seat: how many of the group's members the player owns. Kept by `apply`
+    /// beside `whole` on each change of owner and checked by the invariants: rent on a station
+    /// or a utility reads it, where it counted the group's owners at every such landing, and
+    /// the group is owned whole when the count is its size (issue 32).
+    #[serde(skip)]
+    pub owned_in: Vec<[u8; super::setup::MAX_PLAYERS]>,
     /// Per player: the squares they own; and every mortgaged square. Derived like `whole`,
     /// kept by `apply` and checked by the invariants: the random player's look at a player's
     /// management visits only these, not every square on the board (issue 32). Not part of
