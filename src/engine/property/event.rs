@@ -306,6 +306,7 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
 /// group nobody owns whole is in no player's set, before or after).
 fn refresh_group_of(rules: &Ruleset, s: &mut State, square: usize) {
     if let Some(g) = rules.squares[square].group() {
+        s.levels[g] = s.group_from_squares(rules, g);
         if s.whole[g].is_some() {
             super::building::refresh_buildable(rules, s, g);
         }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::event::Event;
 use super::options::{FirstPlayer, Options};
 use super::ruleset::Ruleset;
-use super::state::{Holding, Pending, Player, SquareSet, State, Turn, Why};
+use super::state::{GroupNow, Holding, Pending, Player, SquareSet, State, Turn, Why};
 use super::Table;
 use crate::Helpers as _;
 use boardside_engine::deck::Deck;
@@ -127,6 +127,8 @@ pub fn new_game(
         jail: rules.jail,
         whole: vec![None; rules.groups.len()],
         owned_in: vec![[0; MAX_PLAYERS]; rules.groups.len()],
+        // Every square starts unmortgaged with no building.
+        levels: vec![GroupNow::default(); rules.groups.len()],
         holdings: vec![SquareSet::default(); n],
         buildable: vec![SquareSet::default(); n],
         mortgaged: SquareSet::default(),

@@ -386,6 +386,12 @@ pub struct State {
     /// the group is owned whole when the count is its size (issue 32).
     #[serde(skip)]
     pub owned_in: Vec<[u8; super::setup::MAX_PLAYERS]>,
+    /// Per group: its members' mortgages and building levels as `group_now` answers them (the
+    /// owner aside, read from `whole`). Kept by `apply` on each change of a mortgage or a level
+    /// and checked by the invariants: the building and mortgage rules and the management
+    /// lister ask it of a group far more often than it changes (issue 32).
+    #[serde(skip)]
+    pub levels: Vec<GroupNow>,
     /// Per player: the squares they own; and every mortgaged square. Derived like `whole`,
     /// kept by `apply` and checked by the invariants: the random player's look at a player's
     /// management visits only these, not every square on the board (issue 32). Not part of
@@ -448,8 +454,16 @@ impl State {
         // this for every look at a player's squares.
         self.holdings[p].iter()
     }
-    /// A group as it stands, read in one pass over its members.
-    pub fn group_now(&self, rules: &Ruleset, group: usize) -> GroupNow {
+    /// A group as it stands (kept by `apply`: `levels` and `whole`).
+    pub fn group_now(&self, _rules: &Ruleset, group: usize) -> GroupNow {
+        GroupNow {
+            owner: self.whole[group],
+            ..self.levels[group]
+        }
+    }
+    /// `group_now` worked out from the group's squares in one pass (what `apply` keeps and the
+    /// invariants check).
+    pub fn group_from_squares(&self, rules: &Ruleset, group: usize) -> GroupNow {
         let members = &rules.groups[group].members;
         let mut now = GroupNow {
             owner: self.whole[group],
