@@ -272,19 +272,8 @@ pub fn management_of(
         // Building alone needs only the lots that could take a building (kept by `apply`,
         // visited in board order); the others would be refused by `build_step`.
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
-        // The group as it stands, read once for its run of squares (a group's members are
-        // mostly neighbours on the board).
-        // The group and its facts kept apart: written as one `Option` of both and read back
-        // whole, the narrow writes stalled the wide read (a tenth of this function's time).
-        let mut last_group = usize::MAX;
-        let mut last_now = super::state::GroupNow::default();
-        let mut group_now = |g: usize| {
-            if last_group != g {
-                last_now = s.group_now(rules, g);
-                last_group = g;
-            }
-            last_now
-        };
+        // The group as it stands: kept by `apply` (`State::levels`), so read where asked.
+        let group_now = |g: usize| s.group_now(rules, g);
         if only_build {
             for sq in s.buildable[p].iter() {
                 let Some(g) = rules.squares[sq].group() else {
