@@ -94,13 +94,14 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
             land(t, p, Arrival::Dice(roll));
         }
         Effect::AdvanceNearest { ref group, rent } => {
-            let n = t.rules.squares.len();
             let from = t.s.players[p].position;
             let g = t.rules.groups.iter().position(|x| &x.id == group);
+            // A group's members are in board order (`Ruleset::parse`): the first beyond
+            // `from`, else round past the start to the first of them.
             let target = g.and_then(|g| {
-                (1..=n)
-                    .map(|k| (from + k) % n)
-                    .find(|sq| t.rules.groups[g].members.contains(sq))
+                let members = &t.rules.groups[g].members;
+                let ahead = members.iter().copied().find(|&m| m > from);
+                ahead.or_else(|| members.first().copied())
             });
             if let Some(to) = target {
                 movement::advance_to(t, p, to);
