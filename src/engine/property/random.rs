@@ -322,8 +322,17 @@ pub fn pick(
 
 /// Both dice from one pick: 36 equally likely throws.
 fn throw(d: &mut Picks<'_>) -> Dice {
-    let throw = d.below(36) as u8;
-    Dice(throw / 6 + 1, throw % 6 + 1)
+    // Read from a table, not divided out (issue 32: a roll is most decisions).
+    const THROWS: [Dice; 36] = {
+        let mut all = [Dice(1, 1); 36];
+        let mut i = 0;
+        while i < 36 {
+            all[i] = Dice(i as u8 / 6 + 1, i as u8 % 6 + 1);
+            i += 1;
+        }
+        all
+    };
+    THROWS[d.below(36) % 36]
 }
 
 /// `choose_in` with nothing pending: a turn verb, or now and then a player's management, a
