@@ -27,7 +27,14 @@ pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
 /// sectionopoly's random play in instructions).
 #[inline(always)]
 pub fn arrive(t: &mut Table, p: usize, arrival: Arrival) {
-    let sq = t.s.players[p].position;
+    arrive_at(t, p, t.s.players[p].position, arrival)
+}
+
+/// `arrive` on the square `sq` the token was just moved to, given by the move rather than
+/// read back from the state (issue 32: the read waited on the move's write, on the way from
+/// the dice to the jump below).
+#[inline(always)]
+pub fn arrive_at(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
     // One jump on the kind of square, which the dice chose. A test for a property first is
     // folded into it by the compiler; made a branch of its own (by a table, or the other kinds
     // matched out of line) it bought no time (docs/performance.md).

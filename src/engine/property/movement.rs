@@ -8,9 +8,10 @@ use crate::Helpers as _;
 use boardside_engine::ledger::Account;
 
 /// Forward `steps` squares, collecting salary when passing or landing on the start square
-/// (inlined into every roll, as `turns::roll` is where the simulator plays).
+/// (inlined into every roll, as `turns::roll` is where the simulator plays): the square
+/// reached.
 #[inline(always)]
-pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) {
+pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) -> usize {
     let n = t.rules.squares.len();
     let from = t.s.players[p].position;
     // Round the board by subtracting: a move passes the start at most once (a division on
@@ -37,6 +38,7 @@ pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) {
             Why::Salary,
         );
     }
+    to
 }
 
 /// Forward to a named square (a card): salary if the move passes or reaches the start.

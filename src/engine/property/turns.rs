@@ -2,7 +2,7 @@
 //! rule, and ending the turn (sectionopoly: THE PLAY).
 
 use super::event::{Event, How, JailWhy, Note};
-use super::landing::{arrive, Arrival};
+use super::landing::{arrive_at, Arrival};
 use super::state::Pending;
 use super::{cards, claims, jail, movement, narrate, no_decision, Table};
 use crate::Helpers as _;
@@ -60,8 +60,8 @@ pub fn throw(t: &mut Table, p: usize, dice: Dice) {
         jail::send(t, p, JailWhy::ThirdDoubles);
         return;
     }
-    movement::forward(t, p, dice.total() as usize, How::Dice);
-    arrive(t, p, Arrival::Dice(dice.total()));
+    let to = movement::forward(t, p, dice.total() as usize, How::Dice);
+    arrive_at(t, p, to, Arrival::Dice(dice.total()));
     if t.s.turn.roll_again && t.s.players[p].jail.is_none() && !t.s.over {
         t.emit(Event::Note(Note::RollAgain { player: p }));
     }
