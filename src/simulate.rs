@@ -277,7 +277,12 @@ fn moves<F: Family, const STEADY: bool>(
     let (mut turns, mut commands) = (0, 0);
     let (mut events, mut options) = (Events::default(), Vec::new());
     events.kept = F::tally_reads_events(rules, s);
-    while !F::is_over(rules, s) && turns < cfg.max_turns {
+    // The cap is asked when a player-turn ends, the only time the count changes (issue 32:
+    // asked on every command, the count was kept in memory and each command waited on it).
+    if cfg.max_turns == 0 {
+        return Ok((turns, commands));
+    }
+    while !F::is_over(rules, s) {
         if STEADY {
             let cmd =
                 F::steady_command(rules, s, &mut rng).ok_or_else(|| stuck::<F>(rules, s, seed))?;
@@ -289,10 +294,13 @@ fn moves<F: Family, const STEADY: bool>(
             return Err(stuck::<F>(rules, s, seed));
         }
         let ended = F::tally(stats, rules, s, &events.list);
-        turns += ended;
         commands += 1;
         if ended > 0 {
+            turns += ended;
             watch(s, turns);
+            if turns >= cfg.max_turns {
+                break;
+            }
         }
     }
     Ok((turns, commands))
