@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ruleset::Ruleset;
-use super::state::{level_buildings, Claim, Pending, SeatList, State, Why};
+use super::state::{level_buildings, Claim, GroupNow, Pending, SeatList, State, Why};
 use boardside_engine::dice::Dice;
 use boardside_engine::ledger::Account;
 
@@ -306,7 +306,11 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
 /// group nobody owns whole is in no player's set, before or after).
 fn refresh_group_of(rules: &Ruleset, s: &mut State, square: usize) {
     if let Some(g) = rules.squares[square].group() {
-        s.levels[g] = s.group_from_squares(rules, g);
+        // The owner is read from `whole` when asked (`group_now`), not kept twice.
+        s.levels[g] = GroupNow {
+            owner: None,
+            ..s.group_from_squares(rules, g)
+        };
         if s.whole[g].is_some() {
             super::building::refresh_buildable(rules, s, g);
         }
