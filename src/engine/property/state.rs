@@ -383,9 +383,10 @@ pub struct State {
     /// Per group, per seat: how many of the group's members the player owns. Kept by `apply`
     /// beside `whole` on each change of owner and checked by the invariants: rent on a station
     /// or a utility reads it, where it counted the group's owners at every such landing, and
-    /// the group is owned whole when the count is its size (issue 32).
+    /// the group is owned whole when the count is its size (issue 32). Wide enough for a group
+    /// of every square of the largest board.
     #[serde(skip)]
-    pub owned_in: Vec<[u8; super::setup::MAX_PLAYERS]>,
+    pub owned_in: Vec<[u16; super::setup::MAX_PLAYERS]>,
     /// Per group: its members' mortgages and building levels as `group_now` answers them (the
     /// owner aside, read from `whole`). Kept by `apply` on each change of a mortgage or a level
     /// and checked by the invariants: the building and mortgage rules and the management

@@ -1411,3 +1411,58 @@ fn a_players_squares_are_listed_in_board_order_on_boards_of_any_size() {
         }
     }
 }
+
+/// sectionopoly: PAYING RENT ¶3 on a board of any size: a player who owns every lot of a group
+/// is paid double rent on its unimproved lots however many lots the group has. Each player's
+/// count of a group is kept beside the state (`State::owned_in`, issue 32), wide enough for a
+/// group of more lots than a byte counts.
+#[test]
+fn a_group_of_three_hundred_lots_owned_whole_doubles_its_rent() {
+    use boardside::engine::property::{Ruleset, Setup};
+    use boardside::session::Session;
+    let mut text = std::fs::read_to_string(format!(
+        "{}/rulesets/sectionopoly.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    for i in 40..340 {
+        text.push_str(&format!(
+            "\n[[squares]]\nindex = {i}\nid = \"far-lot-{i}\"\nname = \"Far lot {i}\"\n\
+             kind = \"lot\"\ngroup = \"brown\"\nprice = 60\nrents = [2, 10, 30, 90, 160, 250]\n\
+             build_cost = 50\n"
+        ));
+    }
+    let rules = Ruleset::parse("wide.toml", &text).unwrap();
+    let mut o = rules.options.clone();
+    o.first_player = property::options::FirstPlayer::Listed;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup = Setup::unshuffled(&rules);
+    let mut t = Table::of(Session::with_setup(rules, &names, 1, o, setup, None).unwrap());
+    let mut lots = vec!["centre".to_string(), "oversight".to_string()];
+    lots.extend((40..340).map(|i| format!("far-lot-{i}")));
+    let last = lots.pop().unwrap();
+    let all_but_one: Vec<&str> = lots.iter().map(String::as_str).collect();
+    t.own("Ann", &all_but_one);
+    let brown =
+        t.s.rules
+            .groups
+            .iter()
+            .position(|g| g.id == "brown")
+            .unwrap();
+    assert_eq!(
+        t.s.state.group_owner(brown),
+        None,
+        "one lot is still the bank's"
+    );
+    t.own("Ann", &[last.as_str()]);
+    assert_eq!(t.s.state.group_owner(brown), Some(0));
+    assert_eq!(t.s.state.owned_in[brown][0], 302);
+    // Bob, on the board's last square, rolls 1 and 1: past the start (salary) onto Centre.
+    t.run("roll 3 4; end; set position Bob 339");
+    let ann = t.cash("Ann");
+    t.run("roll 1 1");
+    assert_eq!(t.pos("Bob"), 1);
+    assert_eq!(t.cash("Bob"), 1500 + 200 - 4, "rent 2 x 2, the full group");
+    assert_eq!(t.cash("Ann"), ann + 4);
+    assert!(t.said("2 x 2"), "{:?}", t.lines);
+}
