@@ -221,7 +221,9 @@ impl Search {
             // The next layer: the fields not reached yet from which some step lands in this
             // one, all four directions in one pass over the words.
             layer = step_back(&layer, &mut reached, opens, columns as u32);
-            if layer == [0; W] {
+            // The words or-ed, not compared as an array: the array's compare read the layer
+            // back in wide loads over the narrow writes just made, a stall (issue 32).
+            if layer.iter().fold(0, |all, &w| all | w) == 0 {
                 return None;
             }
             self.layers.extend_from_slice(&layer);
