@@ -96,7 +96,7 @@ impl Refusal {
 /// May one more building go on this lot (cash aside)?
 pub fn can_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
     let group = rules.squares[sq].group().ok_or(Refusal::NotALot)?;
-    build_step(rules, s, sq, &s.group_now(rules, group))
+    build_step(rules, s, sq, &s.group_now(group))
 }
 
 /// `can_build`, given the lot's group as it stands (read once by a caller asking about many
@@ -171,7 +171,7 @@ pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
     let Some(p) = s.whole[g] else {
         return;
     };
-    let now = s.group_now(rules, g);
+    let now = s.group_now(g);
     // A mortgaged member closes every lot of the group (`build_step`'s `Mortgaged` refusal),
     // answered once for the group.
     if now.mortgaged {
@@ -483,7 +483,7 @@ pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> 
         return Err(Refusal::NoBuildings);
     }
     let group = rules.squares[sq].group().expect("lots have groups");
-    sell_step(rules, s, sq, &s.group_now(rules, group))
+    sell_step(rules, s, sq, &s.group_now(group))
 }
 
 /// `can_sell`, given the lot's group as it stands.

@@ -150,7 +150,7 @@ impl BidSizes {
             .count()
     }
 
-    /// The `k`th bid player `p` may make (`k` below `count_for`).
+    /// The `k`th size, smallest first: a bidder may make the first `count_for` of them.
     pub fn nth(&self, k: usize) -> i64 {
         self.sizes[k]
     }
@@ -272,14 +272,13 @@ pub fn management_of(
         // Building alone needs only the lots that could take a building (kept by `apply`,
         // visited in board order); the others would be refused by `build_step`.
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
-        // The group as it stands: kept by `apply` (`State::levels`), so read where asked.
-        let group_now = |g: usize| s.group_now(rules, g);
         if only_build {
             for sq in s.buildable[p].iter() {
                 let Some(g) = rules.squares[sq].group() else {
                     continue;
                 };
-                let now = group_now(g);
+                // The group as it stands: kept by `apply` (`State::levels`), so read where asked.
+                let now = s.group_now(g);
                 if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
                     out.push_in_place(|| Command::Build { square: sq });
                 }
@@ -316,7 +315,7 @@ pub fn management_of(
             // The group as it stands, read only when some kind asked for needs it.
             let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
             if needed {
-                let now = &group_now(g);
+                let now = &s.group_now(g);
                 if kinds.build
                     && now.owner == Some(p)
                     && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)

@@ -48,7 +48,7 @@ impl Refusal {
 
 pub fn can_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
     let group = rules.squares[sq].group().ok_or(Refusal::CannotBeOwned)?;
-    mortgage_ok(s, sq, group, &s.group_now(rules, group))
+    mortgage_ok(s, sq, group, &s.group_now(group))
 }
 
 /// `can_mortgage` for a square of `group`, given the group as it stands.

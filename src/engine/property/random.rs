@@ -148,11 +148,11 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
                 ));
             }
         }
-        if s.group_now(rules, g) != s.group_from_squares(rules, g) {
+        if s.group_now(g) != s.group_from_squares(rules, g) {
             return Err(format!(
                 "{} is kept as {:?}, but its squares say {:?}",
                 rules.groups[g].id,
-                s.group_now(rules, g),
+                s.group_now(g),
                 s.group_from_squares(rules, g)
             ));
         }

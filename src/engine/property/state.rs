@@ -456,7 +456,7 @@ impl State {
         self.holdings[p].iter()
     }
     /// A group as it stands (kept by `apply`: `levels` and `whole`).
-    pub fn group_now(&self, _rules: &Ruleset, group: usize) -> GroupNow {
+    pub fn group_now(&self, group: usize) -> GroupNow {
         GroupNow {
             owner: self.whole[group],
             ..self.levels[group]
