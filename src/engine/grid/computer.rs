@@ -126,6 +126,22 @@ pub struct Trip<'a> {
     pub steps: usize,
 }
 
+impl Trip<'_> {
+    /// The four directions in the order this trip tries them, each with how far a step in it
+    /// moves a field's index.
+    fn directions(&self, columns: usize) -> [(Dir, isize); 4] {
+        std::array::from_fn(|k| {
+            let d = Dir::ALL[(k + self.turn) % 4];
+            (d, offset(d, columns))
+        })
+    }
+}
+
+/// A field's index, row by row from 0.
+fn field_index(f: Field, columns: usize) -> usize {
+    (f.1 as usize - 1) * columns + (f.0 as usize - 1)
+}
+
 /// The first steps of the path a computer seat would take (the search `walk` makes; the rule
 /// tests compare it with a plain breadth-first search).
 pub fn path_to(rules: &GridRules, s: &State, trip: &Trip) -> Option<Vec<Dir>> {
@@ -141,8 +157,80 @@ struct Search {
     /// the 8 fields around).
     layers: Vec<u64>,
     walls: WallMap,
+    /// On a board of at most `TABLE_FIELDS` fields, every field's distance to every other
+    /// around the walls, filled when the walls change (they are set up before play).
+    distances: Distances,
     /// The path found, first step first.
     path: Vec<Dir>,
+}
+
+/// The largest board (in fields) whose distances are kept in a table: a distance is then at
+/// most 254 steps and fits a byte (255 is "walled off"), and the standard board's table is
+/// 61 KB. Larger boards search a layer at a time.
+const TABLE_FIELDS: usize = 255;
+
+/// The steps between two fields around the walls, `WALLED_OFF` when none lead there: row
+/// `from` of `fields` bytes, fields row by row. Pieces stand in no one's way (only walls and
+/// the edge stop a step), so the table holds while the walls do.
+#[derive(Default)]
+struct Distances {
+    fields: usize,
+    steps: Vec<u8>,
+    /// Each field's neighbours on the board, the 8 fields around it (grid-game: Attack ¶1),
+    /// and how many there are (fewer at the edge).
+    around: Vec<([u8; 8], u8)>,
+}
+
+const WALLED_OFF: u8 = u8::MAX;
+
+impl Distances {
+    /// A breadth-first search from every field over the steps the walls leave open.
+    fn fill(&mut self, walls: &WallMap, columns: usize, fields: usize) {
+        self.fields = fields;
+        self.steps.clear();
+        self.steps.resize(fields * fields, WALLED_OFF);
+        let mut queue = Vec::with_capacity(fields);
+        for from in 0..fields {
+            let row = &mut self.steps[from * fields..(from + 1) * fields];
+            row[from] = 0;
+            queue.clear();
+            queue.push(from);
+            let mut next = 0;
+            while let Some(&i) = queue.get(next) {
+                next += 1;
+                for d in Dir::ALL {
+                    // The edge stops a step as a wall does: no index leaves the board.
+                    if !walls.stops(i, d) {
+                        let j = i.wrapping_add_signed(offset(d, columns));
+                        if row[j] == WALLED_OFF {
+                            row[j] = row[i] + 1;
+                            queue.push(j);
+                        }
+                    }
+                }
+            }
+        }
+        let rows = fields / columns;
+        self.around.clear();
+        self.around.extend((0..fields).map(|i| {
+            let (c, r) = (i % columns, i / columns);
+            let mut ring = ([0; 8], 0);
+            for y in r.saturating_sub(1)..(r + 2).min(rows) {
+                for x in c.saturating_sub(1)..(c + 2).min(columns) {
+                    if (x, y) != (c, r) {
+                        ring.0[ring.1 as usize] = (y * columns + x) as u8;
+                        ring.1 += 1;
+                    }
+                }
+            }
+            ring
+        }));
+    }
+
+    /// Row `i`: the steps from field `i` to every field.
+    fn from(&self, i: usize) -> &[u8] {
+        &self.steps[i * self.fields..(i + 1) * self.fields]
+    }
 }
 
 fn has(bits: &[u64], i: usize) -> bool {
@@ -154,11 +242,20 @@ impl Search {
     /// is the one a breadth-first search from `from` would meet first, looking beyond fields in
     /// the order reached and trying directions from `turn` on: of all shortest paths, the first
     /// when their directions are read as words in that order. So the search measures every
-    /// field's distance back from the ends, a layer at a time, until it reaches `from`; then
-    /// walks forward, each step in the first direction that comes one closer.
+    /// field's distance back from the ends (read from the distance table on a board that has
+    /// one, else a layer at a time until it reaches `from`); then walks forward, each step in
+    /// the first direction that comes one closer.
     fn path(&mut self, rules: &GridRules, s: &State, trip: &Trip) -> Option<&[Dir]> {
-        self.walls.fill(rules, s);
-        let words = (rules.columns as usize * rules.rows as usize).div_ceil(64);
+        let changed = self.walls.fill(rules, s);
+        let fields = rules.columns as usize * rules.rows as usize;
+        if fields <= TABLE_FIELDS {
+            if changed || self.distances.fields != fields {
+                self.distances
+                    .fill(&self.walls, rules.columns as usize, fields);
+            }
+            return self.path_by_table(rules, s, trip);
+        }
+        let words = fields.div_ceil(64);
         // A fixed width for the board (`search_width`): most searches end within a few
         // layers, and a layer's loops of a width known when compiled cost a fraction of
         // loops over a length read at run time.
@@ -171,6 +268,72 @@ impl Search {
         }
     }
 
+    /// `path` read from the distance table: the search's layer `k` is the fields whose
+    /// nearest end is `k` steps away, so the same walk forward finds the same path.
+    fn path_by_table(&mut self, rules: &GridRules, s: &State, trip: &Trip) -> Option<&[Dir]> {
+        let columns = rules.columns as usize;
+        let idx = |f: Field| field_index(f, columns);
+        // A field a piece stands on (ours included) is no place to end: as bits, 4 words
+        // hold a board of `TABLE_FIELDS`.
+        let mut taken = [0u64; 4];
+        for i in s.pieces.iter().filter_map(|p| p.at.map(idx)) {
+            taken[i / 64] |= 1 << (i % 64);
+        }
+        // The ends: the free fields of the 8 around each target (grid-game: Attack ¶1), a
+        // field as its index (under 256 here). Written without a branch a field: each is
+        // written at the end and counted when it is free.
+        let table = &self.distances;
+        let mut ends = [0u8; 8 * MOST_PIECES + 1];
+        let mut n = 0;
+        for &t in trip.targets.iter().take(MOST_PIECES) {
+            let (ring, count) = table.around[idx(t)];
+            for (k, e) in ring.into_iter().enumerate() {
+                ends[n] = e;
+                n += (k < count as usize && !has(&taken, e as usize)) as usize;
+            }
+        }
+        let start = idx(trip.from);
+        let here = table.from(start);
+        let distance = ends[..n]
+            .iter()
+            .fold(WALLED_OFF, |near, &e| near.min(here[e as usize]));
+        if distance == WALLED_OFF {
+            return None;
+        }
+        // Only an end at the distance can be one step nearer from the next field (a step
+        // changes a distance by one at most), and so on down the path: the ends kept shrink
+        // to those every step so far leads to.
+        let mut kept = 0;
+        for i in 0..n {
+            let e = ends[i];
+            ends[kept] = e;
+            kept += (here[e as usize] == distance) as usize;
+        }
+        let dirs = trip.directions(columns);
+        self.path.clear();
+        let mut at = start;
+        for left in (0..distance).rev().take(trip.steps) {
+            let near = &ends[..kept];
+            let &(d, by) = dirs.iter().find(|&&(d, by)| {
+                !self.walls.stops(at, d) && {
+                    let there = table.from(at.wrapping_add_signed(by));
+                    near.iter().any(|&e| there[e as usize] == left)
+                }
+            })?;
+            at = at.wrapping_add_signed(by);
+            let there = table.from(at);
+            let mut still = 0;
+            for i in 0..kept {
+                let e = ends[i];
+                ends[still] = e;
+                still += (there[e as usize] == left) as usize;
+            }
+            kept = still;
+            self.path.push(d);
+        }
+        Some(&self.path)
+    }
+
     /// `path` with sets of fields in `W` words (the wall map's width).
     fn path_in<const W: usize>(
         &mut self,
@@ -181,11 +344,11 @@ impl Search {
         let &Trip {
             from,
             targets,
-            turn,
             steps,
+            ..
         } = trip;
         let columns = rules.columns as usize;
-        let idx = |f: Field| (f.1 as usize - 1) * columns + (f.0 as usize - 1);
+        let idx = |f: Field| field_index(f, columns);
         // The 8 fields around each target that are on the board (`around`, clipped at the
         // edges: rows and columns counted from 0 here).
         let rows = rules.rows as usize;
@@ -230,10 +393,7 @@ impl Search {
             distance += 1;
         }
         // Forward from `from`, each step to the field one closer, by the first direction.
-        let dirs: [(Dir, isize); 4] = std::array::from_fn(|k| {
-            let d = Dir::ALL[(k + turn) % 4];
-            (d, offset(d, columns))
-        });
+        let dirs = trip.directions(columns);
         self.path.clear();
         let mut at = start;
         for left in (0..distance).rev().take(steps) {

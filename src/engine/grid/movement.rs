@@ -55,11 +55,11 @@ pub struct WallMap {
 }
 
 impl WallMap {
-    /// Fill the map for this board and its walls (reusing the table).
-    pub fn fill(&mut self, rules: &GridRules, s: &State) {
+    /// Fill the map for this board and its walls (reusing the table); true when it changed.
+    pub fn fill(&mut self, rules: &GridRules, s: &State) -> bool {
         let (columns, rows, walls) = &mut self.made_for;
         if (*columns, *rows) == (rules.columns, rules.rows) && walls[..] == *s.walls.keys() {
-            return;
+            return false;
         }
         (*columns, *rows) = (rules.columns, rules.rows);
         walls.clear();
@@ -97,6 +97,7 @@ impl WallMap {
                 }
             }
         }
+        true
     }
 
     /// The fields a step in `dir` may leave from, as bits (field `i` row by row is bit

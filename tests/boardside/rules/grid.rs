@@ -1062,16 +1062,20 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
 /// end on, a layer of fields at a time) finds the very path a plain breadth-first search from
 /// the piece finds, looking beyond fields in the order reached and trying directions from
 /// the seat's turn on: the same first steps, the same length, none when walls shut the piece
-/// in. Hundreds of random boards: walls, pieces, targets; on the standard board and on boards
-/// of every width the search works in (`movement::search_width`: 4 to 64 words of fields).
+/// in. Hundreds of random boards: walls, pieces, targets; on the standard board, on boards
+/// that read distances from a table (255 fields at most) and those just past it, and on boards
+/// of every width the layered search works in (`movement::search_width`: 4 to 64 words).
 #[test]
 fn g_g_03_the_path_search_finds_the_breadth_first_path() {
     use rand::SeedableRng;
     let b = board_with("Ann:s:5,5 Bob:r:7,5 Cy:s:2,2 Di:r:12,18", &[], &[]);
-    // The standard board (4 words), then 1, 8, 10, 25, 33 and 57 words (widths 4 to 64).
+    // The standard board and 8 x 8 and 15 x 17 (distance tables), 16 x 16 (256 fields, the
+    // smallest searched in layers), then 8, 10, 25, 33 and 57 words (widths 8 to 64).
     let sizes = [
         (13, 19),
         (8, 8),
+        (15, 17),
+        (16, 16),
         (25, 20),
         (30, 20),
         (40, 40),
