@@ -155,6 +155,7 @@ pub fn search_width(words: usize) -> usize {
 pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Result<Field, Block>> {
     let mut lists = Steps::default();
     lists.movers.extend_from_slice(movers);
+    lists.walls.fill(rules, s);
     judge_into(rules, s, &mut lists);
     lists.result
 }
@@ -173,7 +174,7 @@ struct Steps {
     walls: WallMap,
 }
 
-/// `judge` of `lists.movers`, into `lists.result`.
+/// `judge` of `lists.movers`, into `lists.result` (`lists.walls` filled for these walls).
 fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
     let Steps {
         movers,
@@ -182,7 +183,6 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
         walls,
         ..
     } = lists;
-    walls.fill(rules, s);
     let from = |i: usize| {
         s.pieces[movers[i].0]
             .at
@@ -217,19 +217,28 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
     }
     // A step into a field whose piece stays fails; repeat until nothing changes, so a failure
     // can stop a chain behind it, while a chain or a rotation that all moves succeeds (6.C.1).
+    // Who stands where and who leaves are sets of seats, found without a branch a piece: which
+    // piece stands on a field, the processor cannot guess.
+    let mut leaving = 0u64;
+    for (&(p, _), r) in movers.iter().zip(out.iter()) {
+        leaving |= (r.is_ok() as u64) << p;
+    }
     loop {
         let mut changed = false;
         for i in 0..movers.len() {
             let Ok(f) = out[i] else { continue };
-            let Some(occupant) = s.piece_at(f) else {
-                continue;
-            };
-            let leaves = movers
-                .iter()
-                .position(|&(p, _)| p == occupant)
-                .is_some_and(|j| out[j].is_ok());
-            if !leaves {
-                out[i] = Err(Block::Occupied { by: occupant });
+            let mut there = 0u64;
+            for (j, p) in s.pieces.iter().enumerate() {
+                let on = p.at.is_some_and(|at| (at.0 == f.0) & (at.1 == f.1));
+                there |= (on as u64) << j;
+            }
+            // The first piece there (`piece_at`), which stays.
+            let occupant = there & there.wrapping_neg();
+            if occupant & !leaving != 0 {
+                out[i] = Err(Block::Occupied {
+                    by: occupant.trailing_zeros() as usize,
+                });
+                leaving &= !(1 << movers[i].0);
                 changed = true;
             }
         }
@@ -253,6 +262,8 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps, moved: 
     // Who may still step, who stepped at least once: (going, moved) per seat.
     lists.seats.clear();
     lists.seats.resize(n, (true, false));
+    // Walls change only between rounds: the map is checked once a round, not at every step.
+    lists.walls.fill(t.rules, t.s);
     for k in 0..3 {
         let Steps { movers, seats, .. } = &mut *lists;
         movers.clear();
