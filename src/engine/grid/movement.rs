@@ -198,21 +198,26 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
         out.push(to);
         targets.push(to.ok());
     }
-    // Two or more pieces stepping into the same field all fail (DATC 6.A.11, 6.A.12: no
-    // "first two bounce, the third goes in").
+    // Every pair of steps compared without a branch a pair (which steps meet, the processor
+    // cannot guess), fields as numbers (0: none), the pairs met kept as sets of movers.
+    let key = |f: Option<Field>| f.map_or(0, |(c, r)| (c as u16) << 8 | r as u16);
     for i in 0..movers.len() {
-        if let Some(f) = targets[i] {
-            if targets.iter().filter(|&&x| x == Some(f)).count() > 1 {
-                out[i] = Err(Block::Contested);
-            }
+        let (to, here) = (key(targets[i]), key(Some(from(i))));
+        let (mut same, mut swap) = (0u64, 0u64);
+        for (j, &other) in targets.iter().enumerate() {
+            same |= ((key(other) == to) as u64) << j;
+            swap |= ((to == key(Some(from(j)))) as u64 & (key(other) == here) as u64) << j;
         }
-    }
-    // Two pieces swapping fields both fail: they cannot pass through each other (6.E.2).
-    for i in 0..movers.len() {
-        for j in 0..movers.len() {
-            if i != j && targets[i] == Some(from(j)) && targets[j] == Some(from(i)) {
-                out[i] = Err(Block::Swap { with: movers[j].0 });
-            }
+        let others = !(1u64 << i);
+        if swap & others != 0 {
+            // Two pieces swapping fields both fail: they cannot pass through each other
+            // (DATC 6.E.2); the last such mover is named, as a pass over them would.
+            let j = 63 - (swap & others).leading_zeros() as usize;
+            out[i] = Err(Block::Swap { with: movers[j].0 });
+        } else if to != 0 && same & others != 0 {
+            // Two or more pieces stepping into the same field all fail (DATC 6.A.11,
+            // 6.A.12: no "first two bounce, the third goes in").
+            out[i] = Err(Block::Contested);
         }
     }
     // A step into a field whose piece stays fails; repeat until nothing changes, so a failure
