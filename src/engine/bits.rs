@@ -62,18 +62,55 @@ impl Iterator for OnesIn {
 }
 
 /// The position of the `k`th set bit (from 0) of these words: whole words passed over by
-/// their count, then the word's bits taken lowest first.
+/// their count, then the bit found in its word (`select`).
 pub fn nth_one(words: impl Iterator<Item = u64>, mut k: usize) -> Option<usize> {
-    for (run, mut w) in words.enumerate() {
+    for (run, w) in words.enumerate() {
         let n = w.count_ones() as usize;
         if k >= n {
             k -= n;
             continue;
         }
-        for _ in 0..k {
-            w &= w - 1;
-        }
-        return Some(run * 64 + w.trailing_zeros() as usize);
+        return Some(run * 64 + select(w, k));
     }
     None
 }
+
+/// The position of the `k`th set bit (from 0) of `w`, which has more than `k`: found without a
+/// loop a bit (taking bits off one at a time ran a loop of random length, which the processor
+/// cannot guess the end of). The bits are counted a byte at a time, the running counts of all
+/// eight bytes compared with `k` at once, and the bit read from a table for its byte.
+pub fn select(w: u64, k: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The set bits of each byte, then byte i holds those of bytes 0 to i (at most 64).
+    let mut per_byte = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    per_byte = (per_byte & 0x3333_3333_3333_3333) + ((per_byte >> 2) & 0x3333_3333_3333_3333);
+    per_byte = (per_byte + (per_byte >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let running = per_byte.wrapping_mul(ONES);
+    // The bytes whose running count is at most k (a byte's top bit survives 128 + k less its
+    // count, no borrow crossing bytes): the bit lies past them, and they come first.
+    let passed = ((k as u64).wrapping_mul(ONES) | HIGH).wrapping_sub(running) & HIGH;
+    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as usize;
+    let place = byte * 8;
+    let before = ((running << 8) >> place) & 0xFF;
+    let within = k - before as usize;
+    place + SELECT_IN_BYTE[((w >> place) & 0xFF) as usize][within & 7] as usize
+}
+
+/// For each byte, the position of its set bits in order (the rest 0).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 != 0 {
+                table[b][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};

@@ -35,6 +35,32 @@ mod bits {
         }
         assert_eq!(nth_one(std::iter::once(word), 4), None);
     }
+
+    /// `select` (the kth set bit of a word, found a byte at a time) agrees with taking the
+    /// bits off one by one, for every k of thousands of words: sparse, dense, all ones, and
+    /// words whose bits sit in one byte or at the ends.
+    #[test]
+    fn the_kth_set_bit_of_a_word_found_at_once_is_the_kth_taken_in_order() {
+        use boardside::engine::bits::{ones_in, select};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(32);
+        let mut words = vec![1, 1 << 63, u64::MAX, 0xFF, 0xFF << 56, 1 << 63 | 1];
+        for _ in 0..3000 {
+            let (a, b, c): (u64, u64, u64) = (rng.random(), rng.random(), rng.random());
+            words.extend([a, a & b, a & b & c, a | b]);
+        }
+        for w in words {
+            for (k, i) in ones_in(w).enumerate() {
+                assert_eq!(select(w, k), i, "word {w:#x}, k {k}");
+            }
+        }
+        // Across words: the second word's bits follow the first's 64.
+        let two = [0b1001u64, 0b110];
+        let got: Vec<_> = (0..4)
+            .map(|k| boardside::engine::bits::nth_one(two.into_iter(), k))
+            .collect();
+        assert_eq!(got, [Some(0), Some(3), Some(65), Some(66)]);
+    }
 }
 
 mod in_place {
@@ -88,6 +114,12 @@ mod places {
             [0, 3, 65]
         );
         assert_eq!(p.count_both(Set::Deck, Set::Groups), 66);
+        // The kth of both, counted across the two words, is the kth listed.
+        let both: Vec<usize> = p.both(Set::Deck, Set::Groups).collect();
+        for (k, &c) in both.iter().enumerate() {
+            assert_eq!(p.nth_both(Set::Deck, Set::Groups, k), Some(c));
+        }
+        assert_eq!(p.nth_both(Set::Deck, Set::Groups, 66), None);
         assert!(!p.iter(Set::Deck).any(|c| c == 66), "dead is in no set");
         // Player 0 takes card 3: out of the uncontrolled area, into their structure.
         p.put(3, &cards[3], false);

@@ -694,7 +694,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                 // from the generator as choosing from a list of them.
                 let n = s.places.count_both(Set::Deck, Set::Groups);
                 let g = (n > 0)
-                    .then(|| s.places.both(Set::Deck, Set::Groups).nth(d.below(n)))
+                    .then(|| s.places.nth_both(Set::Deck, Set::Groups, d.below(n)))
                     .flatten();
                 return Some(match g {
                     Some(g) if d.ratio(5, 6) => Command::DrawGroup { group: g },

@@ -132,6 +132,12 @@ impl Places {
         nth_one(a.iter().zip(b).map(|(x, y)| x & !y), k)
     }
 
+    /// The `k`th card (from 0, in card order) in both `a` and `b`.
+    pub fn nth_both(&self, a: Set, b: Set, k: usize) -> Option<usize> {
+        let (a, b) = (self.words(a), self.words(b));
+        nth_one(a.iter().zip(b).map(|(x, y)| x & y), k)
+    }
+
     /// How many cards are in both `a` and `b`.
     pub fn count_both(&self, a: Set, b: Set) -> usize {
         let (a, b) = (self.words(a), self.words(b));
