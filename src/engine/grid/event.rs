@@ -208,6 +208,25 @@ pub fn apply(s: &mut State, e: &Event) {
             value,
         } => s.pieces[*player].counts[*action as usize] = *value,
         Event::Round { round } => s.round = *round,
+        // Every round's too: applied where made, not through the jump on the kind of event in
+        // `apply_other`, which the processor often guessed wrong.
+        Event::Revealed { orders } => {
+            for p in s.pieces.iter_mut() {
+                p.order = None;
+            }
+            s.revealed.clear();
+            s.revealed.extend_from_slice(orders);
+        }
+        Event::Phase { phase } => s.phase = phase.clone(),
+        Event::Countdown => {
+            // Without a branch a piece (who was stunned or granted this round is random).
+            for p in s.pieces.iter_mut() {
+                p.stunned = p.stunned.saturating_sub(!p.fresh_stun as u32);
+                p.fresh_stun = false;
+                p.wonder = p.wonder.saturating_sub(!p.fresh_wonder as u32);
+                p.fresh_wonder = false;
+            }
+        }
         Event::Blocked { .. }
         | Event::Prayer { .. }
         | Event::Missed { .. }
@@ -234,14 +253,6 @@ fn apply_other(s: &mut State, e: &Event) {
         }
         Event::Computer { name, team } => s.pieces.push(Piece::new(name, Some(*team), true)),
         Event::Placed { player, field, .. } => s.pieces[*player].at = Some(*field),
-        Event::Phase { phase } => s.phase = phase.clone(),
-        Event::Revealed { orders } => {
-            for p in s.pieces.iter_mut() {
-                p.order = None;
-            }
-            s.revealed.clear();
-            s.revealed.extend_from_slice(orders);
-        }
         Event::StripFull { team } => {
             s.strips[team.index()] = 0;
             s.wonders_due.push(*team);
@@ -271,18 +282,6 @@ fn apply_other(s: &mut State, e: &Event) {
             p.team = Some(*to);
             p.converted = true;
         }
-        Event::Countdown => {
-            for p in s.pieces.iter_mut() {
-                if !p.fresh_stun {
-                    p.stunned = p.stunned.saturating_sub(1);
-                }
-                p.fresh_stun = false;
-                if !p.fresh_wonder {
-                    p.wonder = p.wonder.saturating_sub(1);
-                }
-                p.fresh_wonder = false;
-            }
-        }
         Event::Sticker {
             player,
             part,
@@ -304,6 +303,9 @@ fn apply_other(s: &mut State, e: &Event) {
         | Event::Strip { .. }
         | Event::Count { .. }
         | Event::Round { .. }
+        | Event::Revealed { .. }
+        | Event::Phase { .. }
+        | Event::Countdown
         | Event::Blocked { .. }
         | Event::Prayer { .. }
         | Event::Missed { .. }
