@@ -379,9 +379,10 @@ impl State {
     }
     /// Does anyone still owe an order this round?
     pub fn anyone_owes(&self) -> bool {
-        // The first that owes ends the look (asked after each sealed order, when the seats
-        // before the next to seal have sealed: a branch the processor mostly guesses).
-        self.phase == Phase::Orders && self.pieces.iter().take(self.humans).any(Piece::owes_order)
+        // Every human asked, none ending the look: the random player seals in no seat order,
+        // so where the first that still owes sits is a branch the processor cannot guess.
+        let humans = &self.pieces[..self.humans.min(self.pieces.len())];
+        self.phase == Phase::Orders && humans.iter().fold(false, |any, p| any | p.owes_order())
     }
     pub fn is_wall(&self, f: Field, e: Edge) -> bool {
         self.walls.contains(&(f.0, f.1, e))
