@@ -390,6 +390,23 @@ impl Play for Illuminati {
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
+    /// The random player's command carried out where it was made, not copied into `options`
+    /// first: the copy read the command in wide loads over the narrow writes that had just
+    /// made it, and waited on them (a third of the simulator loop's own time by the clock).
+    fn random_move(
+        r: &IlluRules,
+        s: &mut State,
+        rng: &mut PlayRng,
+        _options: &mut Vec<Command>,
+        out: &mut Events<Event>,
+    ) -> Result<bool, String> {
+        let Some(cmd) = random_command(r, s, rng) else {
+            return Ok(false);
+        };
+        Self::execute_or_abandon(r, s, &cmd, out)
+            .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
+        Ok(true)
+    }
     fn steady_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         super::steady::choose(r, s, rng, |rng| random_command(r, s, rng))
     }
