@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use super::movement::{search_width, WallMap};
+use super::movement::{field_index, search_width, WallMap};
 use super::rules::GridRules;
 use super::state::{adjacent, Dir, Field, Order, Part, Path, State, MOST_PIECES};
 
@@ -137,9 +137,15 @@ impl Trip<'_> {
     }
 }
 
-/// A field's index, row by row from 0.
-fn field_index(f: Field, columns: usize) -> usize {
-    (f.1 as usize - 1) * columns + (f.0 as usize - 1)
+/// The indices of the fields on the board among the 8 around field `i` (grid-game: Attack ¶1;
+/// fewer at the edge), fields numbered row by row from 0.
+fn ring(i: usize, columns: usize, rows: usize) -> impl Iterator<Item = usize> {
+    let (c, r) = (i % columns, i / columns);
+    (r.saturating_sub(1)..(r + 2).min(rows)).flat_map(move |y| {
+        (c.saturating_sub(1)..(c + 2).min(columns))
+            .filter(move |&x| (x, y) != (c, r))
+            .map(move |x| y * columns + x)
+    })
 }
 
 /// The first steps of the path a computer seat would take (the search `walk` makes; the rule
@@ -213,17 +219,12 @@ impl Distances {
         let rows = fields / columns;
         self.around.clear();
         self.around.extend((0..fields).map(|i| {
-            let (c, r) = (i % columns, i / columns);
-            let mut ring = ([0; 8], 0);
-            for y in r.saturating_sub(1)..(r + 2).min(rows) {
-                for x in c.saturating_sub(1)..(c + 2).min(columns) {
-                    if (x, y) != (c, r) {
-                        ring.0[ring.1 as usize] = (y * columns + x) as u8;
-                        ring.1 += 1;
-                    }
-                }
+            let mut around = ([0; 8], 0);
+            for j in ring(i, columns, rows) {
+                around.0[around.1 as usize] = j as u8;
+                around.1 += 1;
             }
-            ring
+            around
         }));
     }
 
@@ -349,19 +350,12 @@ impl Search {
         } = trip;
         let columns = rules.columns as usize;
         let idx = |f: Field| field_index(f, columns);
-        // The 8 fields around each target that are on the board (`around`, clipped at the
-        // edges: rows and columns counted from 0 here).
+        // The 8 fields around each target that are on the board (`ring`).
         let rows = rules.rows as usize;
         let mut layer = [0u64; W];
-        for &(c, r) in targets {
-            let (c, r) = (c as usize - 1, r as usize - 1);
-            for y in r.saturating_sub(1)..(r + 2).min(rows) {
-                for x in c.saturating_sub(1)..(c + 2).min(columns) {
-                    if (x, y) != (c, r) {
-                        let i = y * columns + x;
-                        layer[i / 64] |= 1 << (i % 64);
-                    }
-                }
+        for &t in targets {
+            for i in ring(idx(t), columns, rows) {
+                layer[i / 64] |= 1 << (i % 64);
             }
         }
         // A field a piece stands on (ours included) is no place to end.

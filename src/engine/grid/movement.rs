@@ -107,7 +107,7 @@ impl WallMap {
     }
 
     fn index(&self, f: Field) -> usize {
-        (f.1 as usize - 1) * self.made_for.0 as usize + (f.0 as usize - 1)
+        field_index(f, self.made_for.0 as usize)
     }
 
     fn stop(&mut self, rules: &GridRules, f: Field, dir: Dir) {
@@ -134,6 +134,11 @@ impl WallMap {
         let stopped = self.stopped[self.index(from)] & (1 << dir as u8) != 0;
         (rules.on_board(c, r) && !stopped).then_some((c as u8, r as u8))
     }
+}
+
+/// A field's index, row by row from 0 (the wall map's and the path search's numbering).
+pub fn field_index(f: Field, columns: usize) -> usize {
+    (f.1 as usize - 1) * columns + (f.0 as usize - 1)
 }
 
 /// The words a set of fields is held in for the path search, for a board of `words` words:
@@ -222,8 +227,8 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
     }
     // A step into a field whose piece stays fails; repeat until nothing changes, so a failure
     // can stop a chain behind it, while a chain or a rotation that all moves succeeds (6.C.1).
-    // Who stands where and who leaves are sets of seats, found without a branch a piece: which
-    // piece stands on a field, the processor cannot guess.
+    // Who stands where and who leaves are sets of seats (`State::seats_at`), found without a
+    // branch a piece: which piece stands on a field, the processor cannot guess.
     let mut leaving = 0u64;
     for (&(p, _), r) in movers.iter().zip(out.iter()) {
         leaving |= (r.is_ok() as u64) << p;
@@ -232,12 +237,8 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
         let mut changed = false;
         for i in 0..movers.len() {
             let Ok(f) = out[i] else { continue };
-            let mut there = 0u64;
-            for (j, p) in s.pieces.iter().enumerate() {
-                let on = p.at.is_some_and(|at| (at.0 == f.0) & (at.1 == f.1));
-                there |= (on as u64) << j;
-            }
             // The first piece there (`piece_at`), which stays.
+            let there = s.seats_at(f);
             let occupant = there & there.wrapping_neg();
             if occupant & !leaving != 0 {
                 out[i] = Err(Block::Occupied {

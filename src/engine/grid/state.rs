@@ -338,7 +338,20 @@ pub struct Counts {
 
 impl State {
     pub fn piece_at(&self, f: Field) -> Option<usize> {
-        self.pieces.iter().position(|p| p.at == Some(f))
+        let seats = self.seats_at(f);
+        (seats != 0).then(|| seats.trailing_zeros() as usize)
+    }
+    /// The seats standing on `f` as bits (at most one), every piece compared without a branch
+    /// a piece: the step judgement asks it for every step, and which piece stands on a field
+    /// is no pattern the processor could guess. Seats past a word's bits never exist
+    /// (`MOST_PIECES`).
+    pub fn seats_at(&self, f: Field) -> u64 {
+        let mut seats = 0u64;
+        for (j, p) in self.pieces.iter().enumerate().take(64) {
+            let on = p.at.is_some_and(|at| (at.0 == f.0) & (at.1 == f.1));
+            seats |= (on as u64) << j;
+        }
+        seats
     }
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.pieces
