@@ -324,6 +324,38 @@ pub struct IlluRules {
     /// the amount (the Survivalists): read for every attack number, where a walk of the
     /// defender's structure asking each card's abilities was most of the resistance's cost.
     pub structure_resistance: Vec<(usize, i64)>,
+    /// Each card's alignments as counters to add (`AlignmentLanes::of`), zero for an
+    /// Illuminati: the victory watch sums a structure's alignments with three additions a
+    /// card, not a loop over each card's list (issue 32).
+    pub alignment_lanes: Vec<AlignmentLanes>,
+}
+
+/// Ten counters of 16 bits, one per alignment (`Alignment as usize`), four to a word: a
+/// card's lanes hold 1 for each alignment it has (once, even if listed twice), and the sum of
+/// a structure's lanes counts its groups of each alignment (a structure has far fewer than
+/// 65,536 cards, so no lane carries into the next).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AlignmentLanes(pub [u64; 3]);
+
+impl AlignmentLanes {
+    pub fn of(alignments: &[Alignment]) -> AlignmentLanes {
+        let mut lanes = [0u64; 3];
+        for &a in alignments {
+            let a = a as usize;
+            lanes[a / 4] |= 1 << (16 * (a % 4));
+        }
+        AlignmentLanes(lanes)
+    }
+    pub fn add(&mut self, other: AlignmentLanes) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+    /// The counter of alignment `a`.
+    pub fn count(&self, a: Alignment) -> i64 {
+        let a = a as usize;
+        (self.0[a / 4] >> (16 * (a % 4)) & 0xffff) as i64
+    }
 }
 
 impl IlluRules {
@@ -597,6 +629,13 @@ impl IlluRules {
                 })
             })
             .collect();
+        let alignment_lanes = cards
+            .iter()
+            .map(|c| match c.illuminati {
+                true => AlignmentLanes::default(),
+                false => AlignmentLanes::of(&c.alignments),
+            })
+            .collect();
         Ok(IlluRules {
             id: def.id,
             name: def.name,
@@ -606,6 +645,7 @@ impl IlluRules {
             regular,
             options,
             structure_resistance,
+            alignment_lanes,
         })
     }
 }

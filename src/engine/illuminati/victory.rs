@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::event::{Event, Purse};
 use super::places::Set;
-use super::rules::{Alignment, Goal, IlluRules};
+use super::rules::{Alignment, AlignmentLanes, Goal, IlluRules};
 use super::state::{Player, State, Status};
-use super::structure::{alignments, power, transferable};
+use super::structure::{power, transferable};
 
 /// What a goal counts (its words only when shown: the watch runs after every command).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,44 +59,46 @@ struct Tally {
     power: i64,
     transferable: i64,
     money: i64,
-    /// Groups with each alignment (`Alignment as usize`), each group once per alignment.
-    aligned: [i64; Alignment::ALL.len()],
+    /// Groups of each alignment, each group once per alignment.
+    aligned: AlignmentLanes,
 }
 
 impl Tally {
-    const NONE: Tally = Tally {
-        groups: 0,
-        power: 0,
-        transferable: 0,
-        money: 0,
-        aligned: [0; Alignment::ALL.len()],
-    };
-
     /// Player `p`'s tally, from the cards of their structure alone (`places`).
     fn of(r: &IlluRules, s: &State, p: usize) -> Tally {
-        let mut t = Tally::NONE;
+        let mut t = Tally {
+            groups: 0,
+            power: 0,
+            transferable: 0,
+            money: 0,
+            aligned: AlignmentLanes::default(),
+        };
         for c in s.places.iter(Set::Of(p)) {
             t.add(r, s, c);
         }
         t
     }
 
-    /// One card of the player's structure.
+    /// One card of the player's structure, added without a branch on what kind of card it is
+    /// or how many alignments it has (which card comes next, the processor cannot guess).
     fn add(&mut self, r: &IlluRules, s: &State, c: usize) {
         self.power += power(r, s, c);
         self.transferable += transferable(r, s, c);
         self.money += s.cards[c].treasury;
-        if r.cards[c].illuminati {
-            return;
-        }
-        self.groups += 1;
-        // Each alignment once, even if a card lists it twice.
-        let mut seen = [false; Alignment::ALL.len()];
-        for &a in alignments(r, s, c) {
-            if !std::mem::replace(&mut seen[a as usize], true) {
-                self.aligned[a as usize] += 1;
-            }
-        }
+        let group = !r.cards[c].illuminati;
+        self.groups += group as i64;
+        // The rules' lanes (an Illuminati's are zero), unless the Orbital Mind Control Lasers
+        // changed the card's alignments this turn.
+        let lanes = match &s.cards[c].alignments {
+            None => r.alignment_lanes[c],
+            Some(_) if !group => AlignmentLanes::default(),
+            Some(changed) => AlignmentLanes::of(changed.as_slice()),
+        };
+        self.aligned.add(lanes);
+    }
+
+    fn aligned(&self, a: Alignment) -> i64 {
+        self.aligned.count(a)
     }
 }
 
@@ -117,12 +119,15 @@ fn special(r: &IlluRules, s: &State, p: usize, tally: &Tally, goal: &Goal) -> Op
             count: n,
         } => goal_of(
             Measure::Aligned(*alignment),
-            tally.aligned[*alignment as usize],
+            tally.aligned(*alignment),
             *n as i64,
         ),
         Goal::EveryAlignment => goal_of(
             Measure::Alignments,
-            tally.aligned.iter().filter(|&&n| n > 0).count() as i64,
+            Alignment::ALL
+                .iter()
+                .filter(|&&a| tally.aligned(a) > 0)
+                .count() as i64,
             Alignment::ALL.len() as i64,
         ),
         Goal::Destroyed { count: n } => {
