@@ -172,8 +172,6 @@ struct Steps {
     movers: Vec<(usize, Dir)>,
     result: Vec<Result<Field, Block>>,
     targets: Vec<Option<Field>>,
-    /// Per seat over the round: (may still step, stepped at least once).
-    seats: Vec<(bool, bool)>,
     /// The walls as a map, filled once per set of walls: a step judged is read from it, not
     /// searched for in the walls (issue 32; only a stopped step asks `step_to` why).
     walls: WallMap,
@@ -264,53 +262,60 @@ pub fn move_all(t: &mut Table, orders: &[Option<Order>], moved: &mut Vec<usize>)
 }
 
 fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps, moved: &mut Vec<usize>) {
-    let n = t.s.pieces.len();
-    // Who may still step, who stepped at least once: (going, moved) per seat.
-    lists.seats.clear();
-    lists.seats.resize(n, (true, false));
     // Walls change only between rounds: the map is checked once a round, not at every step.
     lists.walls.fill(t.rules, t.s);
-    for k in 0..3 {
-        let Steps { movers, seats, .. } = &mut *lists;
-        movers.clear();
-        for (i, &(going, _)) in seats.iter().enumerate() {
-            if let (true, Some(Some(Order::Move(d)))) = (going, orders.get(i)) {
-                if let Some(&d) = d.get(k) {
-                    movers.push((i, d));
-                }
+    // The first step's movers: every seat that sealed a move, in seat order.
+    lists.movers.clear();
+    for (i, o) in orders.iter().enumerate() {
+        if let Some(Order::Move(path)) = o {
+            if let Some(&d) = path.first() {
+                lists.movers.push((i, d));
             }
         }
+    }
+    moved.clear();
+    for k in 0..3 {
         if lists.movers.is_empty() {
             break;
         }
         // Every step judged before any is applied; each event then moves only its own piece,
         // so the rest read the positions everyone was judged from.
         judge_into(t.rules, t.s, lists);
-        for (&(p, dir), r) in lists.movers.iter().zip(&lists.result) {
+        // The next step's movers are kept in place from this step's (issue 32: a pass over
+        // every seat for each step asked three things of each, none the processor could
+        // guess): a piece steps on while its steps succeed and its path goes on.
+        let mut kept = 0;
+        for m in 0..lists.movers.len() {
+            let (p, dir) = lists.movers[m];
             let from = t.s.pieces[p].at.expect("placed");
-            match *r {
+            match lists.result[m] {
                 Ok(to) => {
-                    lists.seats[p].1 = true;
+                    if k == 0 {
+                        // Whoever stepped at all stepped first.
+                        moved.push(p);
+                    }
                     t.emit(Event::Step {
                         player: p,
                         from,
                         to,
                         dir,
                     });
+                    if let Some(Some(Order::Move(path))) = orders.get(p) {
+                        if let Some(&next) = path.get(k + 1) {
+                            lists.movers[kept] = (p, next);
+                            kept += 1;
+                        }
+                    }
                 }
-                Err(why) => {
-                    lists.seats[p].0 = false;
-                    t.emit(Event::Blocked {
-                        player: p,
-                        step: k as u8 + 1,
-                        dir,
-                        from,
-                        why,
-                    });
-                }
+                Err(why) => t.emit(Event::Blocked {
+                    player: p,
+                    step: k as u8 + 1,
+                    dir,
+                    from,
+                    why,
+                }),
             }
         }
+        lists.movers.truncate(kept);
     }
-    moved.clear();
-    moved.extend((0..n).filter(|&i| lists.seats[i].1));
 }
