@@ -75,6 +75,30 @@ pub fn nth_one(words: impl Iterator<Item = u64>, mut k: usize) -> Option<usize> 
     None
 }
 
+/// The position of the `k`th set bit (from 0) of the 128 bits `w`, None when it has no more
+/// than `k`: the word it lies in is chosen without a branch (which word, random draws decide).
+pub fn select_128(w: u128, k: usize) -> Option<usize> {
+    let (lo, hi) = (w as u64, (w >> 64) as u64);
+    let n = lo.count_ones() as usize;
+    let found = k < n + hi.count_ones() as usize;
+    let past = k >= n;
+    // Where there is no such bit, a word and a count `select` can read (the answer unused).
+    let word = match (found, past) {
+        (false, _) => 1,
+        (true, true) => hi,
+        (true, false) => lo,
+    };
+    let k_in = if found && past {
+        k - n
+    } else if found {
+        k
+    } else {
+        0
+    };
+    let at = 64 * past as usize + select(word, k_in);
+    found.then_some(at)
+}
+
 /// The position of the `k`th set bit (from 0) of `w`, which has more than `k`: found without a
 /// loop a bit (taking bits off one at a time ran a loop of random length, which the processor
 /// cannot guess the end of). The bits are counted a byte at a time, the running counts of all

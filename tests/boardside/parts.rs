@@ -61,6 +61,37 @@ mod bits {
             .collect();
         assert_eq!(got, [Some(0), Some(3), Some(65), Some(66)]);
     }
+
+    /// `select_128` (the kth set bit of two words, the word chosen without a branch) agrees
+    /// with `nth_one` over the same two words for every k up to one past the last bit, which
+    /// both answer None; so do empty and one-sided pairs.
+    #[test]
+    fn the_kth_set_bit_of_128_bits_is_the_kth_of_its_two_words() {
+        use boardside::engine::bits::{nth_one, select_128};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(128);
+        let mut pairs = vec![
+            (0, 0),
+            (u64::MAX, 0),
+            (0, u64::MAX),
+            (1, 1 << 63),
+            (u64::MAX, u64::MAX),
+        ];
+        for _ in 0..2000 {
+            let (a, b, c): (u64, u64, u64) = (rng.random(), rng.random(), rng.random());
+            pairs.extend([(a, b), (a & b, 0), (0, b & c), (a & b & c, a | c)]);
+        }
+        for (lo, hi) in pairs {
+            let w = lo as u128 | (hi as u128) << 64;
+            for k in 0..=(w.count_ones() as usize + 1) {
+                assert_eq!(
+                    select_128(w, k),
+                    nth_one([lo, hi].into_iter(), k),
+                    "words {lo:#x} {hi:#x}, k {k}"
+                );
+            }
+        }
+    }
 }
 
 mod in_place {
@@ -129,6 +160,53 @@ mod places {
         assert_eq!(of(&p, Set::Uncontrolled), Vec::<usize>::new());
         assert_eq!(p, Places::of((0..70).map(|c| c != 0), &cards, 2));
         assert_eq!(p.both(Set::Deck, Set::Groups).next(), Some(1));
+    }
+
+    /// Counts and picks agree with the sets listed in order, for games of one word of cards,
+    /// of two (read as one 128-bit number) and of more (read a word at a time), with cards
+    /// placed at random among three players.
+    #[test]
+    fn counts_and_picks_agree_with_the_sets_listed_for_any_number_of_cards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(106);
+        for n in [30, 64, 106, 128, 129, 200] {
+            for _ in 0..20 {
+                let cards: Vec<CardState> = (0..n)
+                    .map(|_| match rng.random_range(0..5) {
+                        0 => card(Status::Deck, None),
+                        1 => card(Status::Uncontrolled, None),
+                        2 => card(Status::Dead, None),
+                        _ => card(Status::Controlled, Some(rng.random_range(0..3))),
+                    })
+                    .collect();
+                let p = Places::of((0..n).map(|c| c % 9 != 0), &cards, 3);
+                for (a, b) in [
+                    (Set::Uncontrolled, Set::Of(1)),
+                    (Set::Controlled, Set::Of(2)),
+                    (Set::Deck, Set::Groups),
+                ] {
+                    let without: Vec<usize> =
+                        p.iter(a).filter(|&c| !p.iter(b).any(|x| x == c)).collect();
+                    let both: Vec<usize> = p.both(a, b).collect();
+                    assert_eq!(p.count_without(a, b), without.len(), "{n} cards");
+                    assert_eq!(p.count_both(a, b), both.len(), "{n} cards");
+                    for k in 0..=without.len() {
+                        assert_eq!(
+                            p.nth_without(a, b, k),
+                            without.get(k).copied(),
+                            "{n} cards, k {k}"
+                        );
+                    }
+                    for k in 0..=both.len() {
+                        assert_eq!(
+                            p.nth_both(a, b, k),
+                            both.get(k).copied(),
+                            "{n} cards, k {k}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::rules::IlluRules;
 use super::state::{CardState, Status, MOST_PLAYERS};
-use boardside_engine::bits::{nth_one, ones};
+use boardside_engine::bits::{nth_one, ones, select_128};
 
 /// A set of cards, by the cards' places (`Places::iter` and friends name one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,9 @@ pub struct Places {
 impl Places {
     /// The sets for these cards (`group[c]`: card c is a group card) and players.
     pub fn of(group: impl Iterator<Item = bool>, cards: &[CardState], players: usize) -> Places {
-        let words = cards.len().div_ceil(64);
+        // Two words at least: games of up to 128 cards (the base set has 106) read each set
+        // as one 128-bit number (`Places::two`).
+        let words = cards.len().div_ceil(64).max(2);
         let mut places = Places {
             words,
             bits: smallvec::smallvec![0; words * (4 + players)],
@@ -117,8 +119,22 @@ impl Places {
         ones(a.iter().zip(b).map(|(x, y)| x & y))
     }
 
+    /// A set as one 128-bit number, in a game of at most 128 cards: the random player's
+    /// counts and picks are then a few operations, not loops over words (issue 32).
+    #[inline]
+    fn two(&self, set: Set) -> Option<u128> {
+        if self.words != 2 {
+            return None;
+        }
+        let at = self.start(set)?;
+        Some(self.bits[at] as u128 | (self.bits[at + 1] as u128) << 64)
+    }
+
     /// How many cards are in `a` and not in `b`.
     pub fn count_without(&self, a: Set, b: Set) -> usize {
+        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
+            return (a & !b).count_ones() as usize;
+        }
         let (a, b) = (self.words(a), self.words(b));
         a.iter()
             .zip(b)
@@ -128,18 +144,27 @@ impl Places {
 
     /// The `k`th card (from 0, in card order) in `a` and not in `b`.
     pub fn nth_without(&self, a: Set, b: Set, k: usize) -> Option<usize> {
+        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
+            return select_128(a & !b, k);
+        }
         let (a, b) = (self.words(a), self.words(b));
         nth_one(a.iter().zip(b).map(|(x, y)| x & !y), k)
     }
 
     /// The `k`th card (from 0, in card order) in both `a` and `b`.
     pub fn nth_both(&self, a: Set, b: Set, k: usize) -> Option<usize> {
+        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
+            return select_128(a & b, k);
+        }
         let (a, b) = (self.words(a), self.words(b));
         nth_one(a.iter().zip(b).map(|(x, y)| x & y), k)
     }
 
     /// How many cards are in both `a` and `b`.
     pub fn count_both(&self, a: Set, b: Set) -> usize {
+        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
+            return (a & b).count_ones() as usize;
+        }
         let (a, b) = (self.words(a), self.words(b));
         a.iter()
             .zip(b)
