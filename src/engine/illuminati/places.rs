@@ -23,10 +23,31 @@ pub enum Set {
 /// The sets, one after another, each `words` 64-bit words of one bit per card. Held in place
 /// up to 128 cards and 8 players (the base set has 106 cards), so a copy of the state (one is
 /// kept before an attack roll) allocates nothing more for them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Places {
     words: usize,
     bits: smallvec::SmallVec<[u64; 2 * (4 + MOST_PLAYERS)]>,
+}
+
+/// Copied word for word, and into a copy's own words (`clone_from`): the state kept before
+/// every roll copies these, and the derived copy built a new list a word at a time, then
+/// moved it over the old one (a sixtieth of Illuminati's random play, issue 32).
+impl Clone for Places {
+    fn clone(&self) -> Places {
+        Places {
+            words: self.words,
+            bits: smallvec::SmallVec::from_slice(&self.bits),
+        }
+    }
+    fn clone_from(&mut self, source: &Places) {
+        self.words = source.words;
+        if self.bits.len() == source.bits.len() {
+            self.bits.copy_from_slice(&source.bits);
+        } else {
+            self.bits.clear();
+            self.bits.extend_from_slice(&source.bits);
+        }
+    }
 }
 
 impl Places {
