@@ -93,8 +93,10 @@ pub fn need(r: &IlluRules, s: &State, a: &Attack) -> i64 {
     need
 }
 
-/// Every modifier of the attack, in the order the working shows them.
-fn terms(r: &IlluRules, s: &State, a: &Attack, add: &mut dyn FnMut(Term, i64)) {
+/// Every modifier of the attack, in the order the working shows them. Generic over what is
+/// done with each (not a call through a pointer for every term): `need`, asked at every roll
+/// and by the random player at every step of an attack, only adds the numbers.
+fn terms(r: &IlluRules, s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) {
     add(Term::Power(a.attacker), power(r, s, a.attacker));
     for &g in &a.aid {
         add(Term::Transferable(g), transferable(r, s, g));
@@ -223,9 +225,9 @@ fn resistance(r: &IlluRules, s: &State, target: usize, attacker_al: &[Alignment]
 
 /// Card abilities that add to this attack: the attacker's, the aiding groups' ("any attempt"
 /// bonuses only), and the attacking player's Illuminati's.
-fn bonuses(r: &IlluRules, s: &State, a: &Attack, add: &mut dyn FnMut(Term, i64)) {
+fn bonuses(r: &IlluRules, s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) {
     let tgt_al = alignments(r, s, a.target);
-    let from = |c: usize, aiding: bool, add: &mut dyn FnMut(Term, i64)| {
+    let mut from = |c: usize, aiding: bool| {
         for ab in &r.cards[c].abilities {
             if let Ability::Bonus {
                 on,
@@ -244,13 +246,13 @@ fn bonuses(r: &IlluRules, s: &State, a: &Attack, add: &mut dyn FnMut(Term, i64))
             }
         }
     };
-    from(a.attacker, false, add);
+    from(a.attacker, false);
     for &g in &a.aid {
-        from(g, true, add);
+        from(g, true);
     }
     if let Some(ill) = s.players[a.player].illuminati {
         if ill != a.attacker && !a.aid.contains(&ill) {
-            from(ill, true, add);
+            from(ill, true);
         }
     }
 }
