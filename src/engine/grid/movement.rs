@@ -7,7 +7,7 @@
 
 use super::event::{Block, Event};
 use super::rules::GridRules;
-use super::state::{Dir, Edge, Field, Order, State};
+use super::state::{Dir, Edge, Field, Order, Stamp, State};
 use super::Table;
 
 /// The wall unit a step from `from` in `dir` would cross.
@@ -52,15 +52,26 @@ pub struct WallMap {
     /// The board and walls the map was filled for: walls are set up before play, so a map is
     /// filled once and only checked after that.
     made_for: (u8, u8, Vec<u32>),
+    /// The stamp of the walls it was last found to hold for (`Walls`).
+    stamp: Stamp,
 }
 
 impl WallMap {
     /// Fill the map for this board and its walls (reusing the table); true when it changed.
     pub fn fill(&mut self, rules: &GridRules, s: &State) -> bool {
         let (columns, rows, walls) = &mut self.made_for;
-        if (*columns, *rows) == (rules.columns, rules.rows) && walls[..] == *s.walls.keys() {
-            return false;
+        if (*columns, *rows) == (rules.columns, rules.rows) {
+            // The same stamp is the same walls; other walls may still stand in the same
+            // places (a saved game read again), and then the map holds too.
+            if self.stamp == s.walls.stamp() {
+                return false;
+            }
+            if walls[..] == *s.walls.keys() {
+                self.stamp = s.walls.stamp();
+                return false;
+            }
         }
+        self.stamp = s.walls.stamp();
         (*columns, *rows) = (rules.columns, rules.rows);
         walls.clear();
         walls.extend_from_slice(s.walls.keys());

@@ -425,8 +425,32 @@ pub fn adjacent(a: Field, b: Field) -> bool {
 /// row, edge): the computer seats' path search checks its wall map against them on every
 /// search, and two lists of plain numbers compare as plain memory (a list of tuples compares
 /// field by field). Saved as a list of (column, row, edge), as before.
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct Walls(Vec<u32>);
+///
+/// Each set of walls also carries a stamp, new whenever walls are made or changed and kept by
+/// a copy: a wall map made for the same stamp was made for the same walls, so the path search
+/// (asked several times a round) knows its map holds without comparing the lists (issue 32).
+#[derive(Clone, Default)]
+pub struct Walls(Vec<u32>, Stamp);
+
+/// A set of walls' stamp (`Walls`): 0 for the empty walls of `Default`, else drawn from a count
+/// shared by every thread, so no two sets of walls made apart ever share one.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Stamp(u64);
+
+impl Stamp {
+    fn new() -> Stamp {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Stamp(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// Walls are the same walls when they stand in the same places, whatever their stamps.
+impl PartialEq for Walls {
+    fn eq(&self, other: &Walls) -> bool {
+        self.0 == other.0
+    }
+}
+impl Eq for Walls {}
 
 /// A wall unit as one number; in the same order as the (column, row, edge) it stands for.
 fn pack((c, r, e): (u8, u8, Edge)) -> u32 {
@@ -445,12 +469,18 @@ impl Walls {
     pub fn insert(&mut self, w: (u8, u8, Edge)) {
         if let Err(i) = self.0.binary_search(&pack(w)) {
             self.0.insert(i, pack(w));
+            self.1 = Stamp::new();
         }
     }
     pub fn remove(&mut self, w: &(u8, u8, Edge)) {
         if let Ok(i) = self.0.binary_search(&pack(*w)) {
             self.0.remove(i);
+            self.1 = Stamp::new();
         }
+    }
+    /// The stamp of these walls as they stand (`Walls`).
+    pub fn stamp(&self) -> Stamp {
+        self.1
     }
     pub fn iter(&self) -> WallIter<'_> {
         self.0.iter().map(unpack)
@@ -475,7 +505,7 @@ impl FromIterator<(u8, u8, Edge)> for Walls {
         let mut v: Vec<u32> = iter.into_iter().map(pack).collect();
         v.sort_unstable();
         v.dedup();
-        Walls(v)
+        Walls(v, Stamp::new())
     }
 }
 

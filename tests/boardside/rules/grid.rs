@@ -1056,6 +1056,21 @@ fn g_g_01_the_wall_map_stops_what_step_to_stops() {
     assert_eq!(map.step(r, (c + 1, row), Dir::Left), None);
     map.fill(r, s);
     assert_eq!(map.step(r, (c, row), Dir::Right), Some((c + 1, row)));
+    // Walls known by their stamp: a copy of the walls holds the map without a refill, and
+    // so do walls changed back to where they stood (a new stamp, the same places).
+    assert!(
+        !map.fill(r, &s.clone()),
+        "a copy of the walls is the same walls"
+    );
+    more.walls
+        .remove(&(c, row, boardside::engine::grid::state::Edge::East));
+    assert_ne!(more.walls.stamp(), s.walls.stamp());
+    assert!(!map.fill(r, &more), "the same places need no new map");
+    assert_eq!(map.step(r, (c, row), Dir::Right), Some((c + 1, row)));
+    more.walls
+        .insert((c, row, boardside::engine::grid::state::Edge::East));
+    assert!(map.fill(r, &more), "a wall added since is a new map");
+    assert_eq!(map.step(r, (c, row), Dir::Right), None);
 }
 
 /// G.G.3 The computer seats' path search (distances counted back from the fields a path may
