@@ -768,6 +768,10 @@ fn lose(t: &mut Table, card: usize, status: Status) {
 /// The puppets of a group that leaves: uncontrolled (with their own puppets), or moved up
 /// under its master (option `orphans=master`).
 pub fn orphans(t: &mut Table, card: usize) {
+    // Most cards lost hold no puppet (the count kept by `apply`): no pass over the structures.
+    if t.s.cards[card].puppets == 0 {
+        return;
+    }
     let master = t.s.cards[card].master;
     for p in puppets(t.s, card) {
         match (t.s.orphans_to_master, master) {

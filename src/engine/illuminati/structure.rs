@@ -20,11 +20,15 @@ pub type Subtree = smallvec::SmallVec<[usize; 8]>;
 
 /// The card and everything under it, the card first, each card before its puppets.
 pub fn subtree(s: &State, c: usize) -> Subtree {
-    let mut out = smallvec::smallvec![c];
+    let mut out: Subtree = smallvec::smallvec![c];
     let mut i = 0;
     while i < out.len() {
         let at = out[i];
-        out.extend(puppets_iter(s, at));
+        // Most cards hold no puppet (their count is kept by `apply`): no pass over the
+        // structures for them, whose matches the processor could not guess.
+        if s.cards[at].puppets > 0 {
+            out.extend(puppets_iter(s, at));
+        }
         i += 1;
     }
     out
