@@ -342,15 +342,20 @@ fn apply_other(s: &mut State, e: &Event) {
             // The Lasers' alignments last the turn; a card they changed is noted first while a
             // roll may be reworked (never at a turn's start in play: any command but the
             // specials that rework it lets the roll go).
-            if let Some(kept) = &mut s.before_roll {
-                for (c, card) in s.cards.iter().enumerate() {
-                    if card.alignments.is_some() {
-                        kept.note(c, card);
+            // Only a turn that used the Lasers leaves an alignment changed (the invariants
+            // check it; the turn's state is still the turn before's here): other turns start
+            // without a pass over every card.
+            if s.turn.laser_used {
+                if let Some(kept) = &mut s.before_roll {
+                    for (c, card) in s.cards.iter().enumerate() {
+                        if card.alignments.is_some() {
+                            kept.note(c, card);
+                        }
                     }
                 }
-            }
-            for c in s.cards.iter_mut() {
-                c.alignments = None;
+                for c in s.cards.iter_mut() {
+                    c.alignments = None;
+                }
             }
         }
         Event::Drew { player, special } => s.players[*player].specials.push(*special),
