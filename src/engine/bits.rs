@@ -121,6 +121,12 @@ pub fn select(w: u64, k: usize) -> usize {
     place + SELECT_IN_BYTE[((w >> place) & 0xFF) as usize][within & 7] as usize
 }
 
+/// The position of the `k`th set bit (from 0) of a byte that has more than `k`: one read of
+/// a table (a set of at most 8 seats, as the grid's humans who still owe an order).
+pub fn select_in_byte(b: u8, k: usize) -> usize {
+    SELECT_IN_BYTE[b as usize][k & 7] as usize
+}
+
 /// For each byte, the position of its set bits in order (the rest 0).
 static SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];

@@ -54,6 +54,16 @@ mod bits {
                 assert_eq!(select(w, k), i, "word {w:#x}, k {k}");
             }
         }
+        // A byte's kth bit read from the table, for every byte.
+        for b in 0..=255u8 {
+            for (k, i) in ones_in(b as u64).enumerate() {
+                assert_eq!(
+                    boardside::engine::bits::select_in_byte(b, k),
+                    i,
+                    "byte {b:#x}, k {k}"
+                );
+            }
+        }
         // Across words: the second word's bits follow the first's 64.
         let two = [0b1001u64, 0b110];
         let got: Vec<_> = (0..4)

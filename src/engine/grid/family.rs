@@ -1,7 +1,7 @@
 //! The grid game behind the shared game API: each method hands over to the module that owns
 //! it; the random player and the invariants the conformance suite checks live here.
 
-use boardside_engine::bits::nth_one;
+use boardside_engine::bits::{nth_one, select_in_byte};
 use boardside_engine::game::{Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::Rng;
@@ -583,7 +583,11 @@ fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command
                 return Some(Command::Next);
             }
             let k = below(rng, owing.count_ones() as usize);
-            let p = nth_one(std::iter::once(owing), k)?;
+            // At most `MAX_HUMANS` (8) seats owe: a byte, its kth seat read from a table.
+            let p = match u8::try_from(owing) {
+                Ok(byte) => select_in_byte(byte, k),
+                Err(_) => nth_one(std::iter::once(owing), k)?,
+            };
             // Mostly the computer seats' own heuristic, sometimes any order: varied play.
             let order = if rng.random_ratio(3, 5) {
                 computer::order(r, s, p)
