@@ -83,17 +83,10 @@ pub fn select_128(w: u128, k: usize) -> Option<usize> {
     let found = k < n + hi.count_ones() as usize;
     let past = k >= n;
     // Where there is no such bit, a word and a count `select` can read (the answer unused).
-    let word = match (found, past) {
-        (false, _) => 1,
-        (true, true) => hi,
-        (true, false) => lo,
-    };
-    let k_in = if found && past {
-        k - n
-    } else if found {
-        k
-    } else {
-        0
+    let (word, k_in) = match (found, past) {
+        (false, _) => (1, 0),
+        (true, true) => (hi, k - n),
+        (true, false) => (lo, k),
     };
     let at = 64 * past as usize + select(word, k_in);
     found.then_some(at)

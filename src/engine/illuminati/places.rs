@@ -140,56 +140,59 @@ impl Places {
         ones(a.iter().zip(b).map(|(x, y)| x & y))
     }
 
-    /// A set as one 128-bit number, in a game of at most 128 cards: the random player's
-    /// counts and picks are then a few operations, not loops over words (issue 32).
+    /// `a` and `b` combined word by word (`op`) as one 128-bit number, in a game of at most
+    /// 128 cards: the random player's counts and picks are then a few operations, not loops
+    /// over words (issue 32). None in a larger game.
     #[inline]
-    fn two(&self, set: Set) -> Option<u128> {
+    fn two(&self, a: Set, b: Set, op: impl Fn(u64, u64) -> u64) -> Option<u128> {
         if self.words != 2 {
             return None;
         }
-        let at = self.start(set)?;
-        Some(self.bits[at] as u128 | (self.bits[at + 1] as u128) << 64)
+        let (a, b) = (self.start(a)?, self.start(b)?);
+        let word = |i: usize| op(self.bits[a + i], self.bits[b + i]) as u128;
+        Some(word(0) | word(1) << 64)
+    }
+
+    /// How many cards `op` keeps of `a` and `b`, word by word.
+    #[inline]
+    fn count_with(&self, a: Set, b: Set, op: impl Fn(u64, u64) -> u64) -> usize {
+        if let Some(w) = self.two(a, b, &op) {
+            return w.count_ones() as usize;
+        }
+        let (a, b) = (self.words(a), self.words(b));
+        a.iter()
+            .zip(b)
+            .map(|(&x, &y)| op(x, y).count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`th card (from 0, in card order) that `op` keeps of `a` and `b`, word by word.
+    #[inline]
+    fn nth_with(&self, a: Set, b: Set, k: usize, op: impl Fn(u64, u64) -> u64) -> Option<usize> {
+        if let Some(w) = self.two(a, b, &op) {
+            return select_128(w, k);
+        }
+        let (a, b) = (self.words(a), self.words(b));
+        nth_one(a.iter().zip(b).map(|(&x, &y)| op(x, y)), k)
     }
 
     /// How many cards are in `a` and not in `b`.
     pub fn count_without(&self, a: Set, b: Set) -> usize {
-        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
-            return (a & !b).count_ones() as usize;
-        }
-        let (a, b) = (self.words(a), self.words(b));
-        a.iter()
-            .zip(b)
-            .map(|(x, y)| (x & !y).count_ones() as usize)
-            .sum()
+        self.count_with(a, b, |x, y| x & !y)
     }
 
     /// The `k`th card (from 0, in card order) in `a` and not in `b`.
     pub fn nth_without(&self, a: Set, b: Set, k: usize) -> Option<usize> {
-        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
-            return select_128(a & !b, k);
-        }
-        let (a, b) = (self.words(a), self.words(b));
-        nth_one(a.iter().zip(b).map(|(x, y)| x & !y), k)
+        self.nth_with(a, b, k, |x, y| x & !y)
     }
 
     /// The `k`th card (from 0, in card order) in both `a` and `b`.
     pub fn nth_both(&self, a: Set, b: Set, k: usize) -> Option<usize> {
-        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
-            return select_128(a & b, k);
-        }
-        let (a, b) = (self.words(a), self.words(b));
-        nth_one(a.iter().zip(b).map(|(x, y)| x & y), k)
+        self.nth_with(a, b, k, |x, y| x & y)
     }
 
     /// How many cards are in both `a` and `b`.
     pub fn count_both(&self, a: Set, b: Set) -> usize {
-        if let (Some(a), Some(b)) = (self.two(a), self.two(b)) {
-            return (a & b).count_ones() as usize;
-        }
-        let (a, b) = (self.words(a), self.words(b));
-        a.iter()
-            .zip(b)
-            .map(|(x, y)| (x & y).count_ones() as usize)
-            .sum()
+        self.count_with(a, b, |x, y| x & y)
     }
 }

@@ -53,6 +53,7 @@ impl Progress {
 
 /// What a player's power structure adds up to, counted in one pass over the cards (the watch
 /// runs after every command).
+#[derive(Default)]
 struct Tally {
     /// Groups, the Illuminati card not included.
     groups: i64,
@@ -66,13 +67,7 @@ struct Tally {
 impl Tally {
     /// Player `p`'s tally, from the cards of their structure alone (`places`).
     fn of(r: &IlluRules, s: &State, p: usize) -> Tally {
-        let mut t = Tally {
-            groups: 0,
-            power: 0,
-            transferable: 0,
-            money: 0,
-            aligned: AlignmentLanes::default(),
-        };
+        let mut t = Tally::default();
         for c in s.places.iter(Set::Of(p)) {
             t.add(r, s, c);
         }
