@@ -115,7 +115,7 @@ pub fn select(w: u64, k: usize) -> usize {
 }
 
 /// The position of the `k`th set bit (from 0) of a byte that has more than `k`: one read of
-/// a table (a set of at most 8 seats, as the grid's humans who still owe an order).
+/// a table (a set of at most 8 seats, say).
 pub fn select_in_byte(b: u8, k: usize) -> usize {
     SELECT_IN_BYTE[b as usize][k & 7] as usize
 }
