@@ -4,12 +4,17 @@
 //! number needed (UP/DOWN scroll it); a player taps their token to add money, with UP and DOWN
 //! setting the amount; ROLL rolls and the dice are shown on a page of their own. A
 //! victory-watch screen shows each player's distance to their goals without the UFOs' secret.
-//! Specials stay private: played or given from a private menu. At setup a player taps their
-//! token then their Illuminati card, the face-up groups are dealt by tapping them, and the
-//! UFOs' player chooses the secret goal on a private menu.
+//! A group of yours tapped on your turn opens what it may do: attack (tap the target), move
+//! money to another group of yours, go under another master, go to another player, be
+//! dropped, give money; the Lasers and the Recyclers are on the turn's menu. What is one
+//! player's alone (their hand, the UFOs' goal, an abolition, Computer Espionage's answer)
+//! opens only after that player's token is tapped, and blanks again after. At setup a player
+//! taps their token then their Illuminati card, the face-up groups are dealt by tapping them,
+//! and the UFOs' player chooses the secret goal on a private menu.
 
+use crate::engine::game::Game;
 use crate::engine::illuminati::protocol::{watch, working_lines};
-use crate::engine::illuminati::rules::{Effect, Goal, Kind};
+use crate::engine::illuminati::rules::{Ability, Alignment, Effect, Goal, Kind};
 use crate::engine::illuminati::state::{Attack, Phase, Status};
 use crate::engine::illuminati::structure::{open_arrows, puppets};
 use crate::engine::illuminati::{Command, IlluRules, Illuminati};
@@ -62,6 +67,48 @@ pub enum IView {
         player: usize,
         special: usize,
     },
+    /// The groups of the player whose turn it is, for a table without tags (or holding OK).
+    Structure,
+    /// A group of yours, tapped or chosen on your turn: attack with it (tap the target), or
+    /// the moves the rules allow with it (illuminati: Actions, Free Actions).
+    Card {
+        card: usize,
+    },
+    /// Money moved from a group of yours to another of your structure: where to (tapped or
+    /// chosen), then the amount (UP/DOWN), then OK.
+    Transfer {
+        from: usize,
+        to: Option<usize>,
+        amount: i64,
+    },
+    /// Money given from a group of yours to another player: who, then the amount.
+    GiveMoney {
+        from: usize,
+        to: Option<usize>,
+        amount: i64,
+    },
+    /// A group of yours put under another master of your structure (tapped or chosen).
+    MoveUnder {
+        group: usize,
+    },
+    /// The Orbital Mind Control Lasers: the group (tapped or chosen), then the change.
+    Laser {
+        group: Option<usize>,
+    },
+    /// One player's private screen waits for their token: `then` happens once it is tapped.
+    Ask {
+        player: usize,
+        then: Box<IAct>,
+    },
+    /// What the rules told one player alone (Computer Espionage's answer), until OK.
+    Secret {
+        player: usize,
+        lines: Vec<String>,
+    },
+    /// A special the device was not told of, in a player's hand: which one is played.
+    Unknown {
+        player: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -69,6 +116,7 @@ pub enum IAct {
     Cmd(Command),
     Go(IView),
     Declare(Kind),
+    /// The amount screen's command: spend, interfere or assist; a transfer; a gift of money.
     Spend,
     Log,
     Undo,
@@ -91,9 +139,15 @@ impl Screens for IlluScreens {
     ];
     const WEB_VIEW: &'static str = include_str!("illuminati.js");
 
-    fn open(_g: &Se, _desk: &mut Desk) -> Self {
+    /// A game resumed in the middle of an attack opens on the attack, with its Roll and its
+    /// call-off, as it was before the cut.
+    fn open(g: &Se, _desk: &mut Desk) -> Self {
         IlluScreens {
-            view: IView::Main,
+            view: if g.state.attack.is_some() {
+                IView::Attack { scroll: 0 }
+            } else {
+                IView::Main
+            },
             sel: 0,
         }
     }
@@ -170,10 +224,21 @@ impl Screens for IlluScreens {
         let up = b == Button::Up;
         match (b, p) {
             (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                let most = self.most(g);
                 match &mut self.view {
-                    IView::Money { amount, .. } => {
+                    IView::Money { amount, .. }
+                    | IView::Transfer {
+                        to: Some(_),
+                        amount,
+                        ..
+                    }
+                    | IView::GiveMoney {
+                        to: Some(_),
+                        amount,
+                        ..
+                    } => {
                         *amount = if up {
-                            *amount + 1
+                            (*amount + 1).min(most.max(1))
                         } else {
                             (*amount - 1).max(1)
                         }
@@ -199,9 +264,21 @@ impl Screens for IlluScreens {
             (Button::Back, Press::Press) => {
                 let v = match &self.view {
                     IView::Money { .. } if g.state.attack.is_some() => IView::Attack { scroll: 0 },
+                    IView::Transfer { from, .. } | IView::GiveMoney { from, .. } => {
+                        IView::Card { card: *from }
+                    }
+                    IView::MoveUnder { group } => IView::Card { card: *group },
+                    IView::Card { .. } => IView::Structure,
+                    _ if g.state.attack.is_some() => IView::Attack { scroll: 0 },
                     _ => IView::Main,
                 };
                 self.go(v);
+                Flow::Stay
+            }
+            // Holding OK opens the groups of the player whose turn it is, as a property game
+            // opens its management.
+            (Button::Ok, Press::Hold) if g.state.phase == Phase::Turn => {
+                self.go(IView::Structure);
                 Flow::Stay
             }
             (Button::Roll, Press::Press) => {
@@ -222,6 +299,18 @@ impl Screens for IlluScreens {
         match tag {
             Tapped::Player(p) => {
                 let s = &g.state;
+                if let IView::Ask { player, then } = &self.view {
+                    if *player == p {
+                        let then = (**then).clone();
+                        self.sel = 0;
+                        return self.act(g, desk, then);
+                    }
+                    desk.note = Some(format!(
+                        "this is for {} alone: their token, or BACK",
+                        s.players[*player].name
+                    ));
+                    return Flow::Stay;
+                }
                 if s.phase == Phase::Setup {
                     self.go(IView::ForPlayer { player: p });
                 } else if let IView::Money { player, assist, .. } = &mut self.view {
@@ -306,15 +395,58 @@ impl Screens for IlluScreens {
                 }
                 lines.iter().flat_map(|l| wrap(l)).collect()
             }
-            IView::Declare { cards } => wrap(&format!(
-                "{}: tap the target, then aiding groups",
-                cards
-                    .iter()
-                    .map(|&c| r.cards[c].name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+            IView::Declare { cards } => wrap(&declare_words(g, cards)),
             IView::Hand { player } => wrap(&format!("{} only: your specials", pn(*player))),
+            IView::Structure => wrap(&format!(
+                "{}'s groups: choose one (or tap its card)",
+                pn(s.current)
+            )),
+            IView::Card { card } => wrap(&card_words(g, *card)),
+            IView::Transfer { from, to, amount } => {
+                let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
+                match to {
+                    None => wrap(&format!("{have}. Tap or choose where the money goes")),
+                    Some(_) => {
+                        let cost = if s.turn.transfers_left > 0 {
+                            format!("{} free transfer(s) left", s.turn.transfers_left)
+                        } else {
+                            "no free transfer left: an action, unless free".into()
+                        };
+                        let mut l = wrap(&format!("{have}; {cost}"));
+                        l.extend(wrap(&format!("UP/DOWN: amount ({amount})")));
+                        l
+                    }
+                }
+            }
+            IView::GiveMoney { from, to, amount } => {
+                let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
+                match to {
+                    None => wrap(&format!("{have}. To whom?")),
+                    Some(_) => wrap(&format!("{have}. UP/DOWN: amount ({amount})")),
+                }
+            }
+            IView::MoveUnder { group } => wrap(&format!(
+                "{} (with its {} puppets) goes under which group?",
+                r.cards[*group].name,
+                puppets(s, *group).len()
+            )),
+            IView::Laser { group: None } => {
+                wrap("Lasers: tap or choose the group whose alignment changes")
+            }
+            IView::Laser { group: Some(c) } => wrap(&format!(
+                "{} is {}",
+                r.cards[*c].name,
+                alignments_words(g, *c)
+            )),
+            IView::Ask { player, .. } => wrap(&format!(
+                "For {} alone: {}, tap your token (BACK: not now)",
+                pn(*player),
+                pn(*player)
+            )),
+            IView::Secret { lines, .. } => lines.iter().flat_map(|l| wrap(l)).collect(),
+            IView::Unknown { player } => {
+                wrap(&format!("{} only: which special is it?", pn(*player)))
+            }
             IView::ForPlayer { player } => wrap(&format!(
                 "{}: tap your Illuminati card, or choose it",
                 pn(*player)
@@ -339,8 +471,19 @@ impl Screens for IlluScreens {
     fn menu_rows(&self, _g: &Se) -> usize {
         match self.view {
             IView::Watch | IView::Income => 0,
-            IView::Attack { .. } | IView::Money { .. } => 1,
-            IView::Groups | IView::Goal { .. } | IView::Target { .. } => 5,
+            IView::Attack { .. } | IView::Money { .. } | IView::Ask { .. } => 1,
+            IView::Transfer { to: Some(_), .. } | IView::GiveMoney { to: Some(_), .. } => 2,
+            IView::Secret { .. } => 1,
+            IView::Groups
+            | IView::Goal { .. }
+            | IView::Target { .. }
+            | IView::Structure
+            | IView::Unknown { .. }
+            | IView::Laser { .. }
+            | IView::MoveUnder { .. }
+            | IView::Transfer { .. }
+            | IView::GiveMoney { .. } => 5,
+            IView::Card { .. } => 4,
             _ => 3,
         }
     }
@@ -353,6 +496,37 @@ impl Screens for IlluScreens {
         let Some(lines) = desk.run(g, cmd) else {
             return Flow::Stay;
         };
+        // What the rules told one player alone: to their phone when it came from there;
+        // on the device, behind that player's token (unless their hand was open for them).
+        if desk.phone.is_none() {
+            if let Some(&(p, _)) = desk.told.first() {
+                let told: Vec<String> = desk
+                    .told
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, l)| l.clone())
+                    .collect();
+                let secret = IView::Secret {
+                    player: p,
+                    lines: told,
+                };
+                desk.note = None;
+                self.go(match was {
+                    IView::Hand { player }
+                    | IView::Target { player, .. }
+                    | IView::Unknown { player }
+                        if player == p =>
+                    {
+                        secret
+                    }
+                    _ => IView::Ask {
+                        player: p,
+                        then: Box::new(IAct::Go(secret)),
+                    },
+                });
+                return Flow::Stay;
+            }
+        }
         let open = g.state.attack.is_some();
         desk.note = if open { None } else { lines.last().cloned() };
         self.go(if open {
@@ -477,8 +651,12 @@ fn table_words(g: &Se) -> String {
         Phase::Turn if s.turn.draws_left > 0 => {
             format!("{} draws: tap the card drawn", pn(s.current))
         }
+        Phase::Turn if s.turn.actions_left == 0 => format!(
+            "{}: no actions left. Free moves (tap a group of yours), then End the turn",
+            pn(s.current)
+        ),
         Phase::Turn => format!(
-            "{}: {} action(s) left. Tap a group of yours to attack with it",
+            "{}: {} action(s) left. Tap a group of yours: attack, move money, more",
             pn(s.current),
             s.turn.actions_left
         ),
@@ -517,9 +695,177 @@ impl IlluScreens {
                 for k in [Kind::Control, Kind::Neutralize, Kind::Destroy] {
                     out.push((format!("Attack to {}", k.word()), IAct::Declare(k)));
                 }
+                // Aid for a table without tags: the attacker's other groups.
+                for c in s.structure(s.current) {
+                    if !cards.contains(&c) && !r.cards[c].illuminati {
+                        let mut with = cards.clone();
+                        with.push(c);
+                        out.push((
+                            format!("Aided by {}", r.cards[c].name),
+                            IAct::Go(IView::Declare { cards: with }),
+                        ));
+                    }
+                }
                 out.push(back());
             }
-            IView::Declare { .. } => out.push(back()),
+            // The target, for a table without tags: every group in play outside the
+            // attacker's structure.
+            IView::Declare { cards } => {
+                for c in r.groups().filter(|&c| is_target(g, c)) {
+                    out.push((
+                        format!("Target: {}", r.cards[c].name),
+                        IAct::Go(IView::Declare {
+                            cards: vec![cards[0], c],
+                        }),
+                    ));
+                }
+                out.push(back());
+            }
+            IView::Structure => {
+                for c in s.structure(s.current) {
+                    out.push((
+                        format!("{} ({} MB)", r.cards[c].name, s.cards[c].treasury),
+                        IAct::Go(IView::Card { card: c }),
+                    ));
+                }
+                out.push(back());
+            }
+            IView::Card { card } => out.extend(card_entries(g, *card)),
+            IView::Transfer {
+                from,
+                to: None,
+                amount,
+            } => {
+                for c in s.structure(s.current) {
+                    let cmd = Command::Transfer {
+                        from: *from,
+                        to: c,
+                        amount: 1,
+                    };
+                    if c != *from && legal(g, &cmd) {
+                        out.push((
+                            format!("To {}", r.cards[c].name),
+                            IAct::Go(IView::Transfer {
+                                from: *from,
+                                to: Some(c),
+                                amount: *amount,
+                            }),
+                        ));
+                    }
+                }
+                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+            }
+            IView::Transfer {
+                from,
+                to: Some(to),
+                amount,
+            } => {
+                out.push((
+                    format!(
+                        "Move {amount} MB from {} to {}",
+                        r.cards[*from].name, r.cards[*to].name
+                    ),
+                    IAct::Spend,
+                ));
+                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+            }
+            IView::GiveMoney {
+                from,
+                to: None,
+                amount,
+            } => {
+                for q in (0..s.players.len()).filter(|&q| Some(q) != s.cards[*from].owner) {
+                    if !s.players[q].eliminated && s.players[q].illuminati.is_some() {
+                        out.push((
+                            format!("To {}", pn(q)),
+                            IAct::Go(IView::GiveMoney {
+                                from: *from,
+                                to: Some(q),
+                                amount: *amount,
+                            }),
+                        ));
+                    }
+                }
+                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+            }
+            IView::GiveMoney {
+                from,
+                to: Some(to),
+                amount,
+            } => {
+                out.push((
+                    format!(
+                        "Give {amount} MB from {} to {}",
+                        r.cards[*from].name,
+                        pn(*to)
+                    ),
+                    IAct::Spend,
+                ));
+                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+            }
+            IView::MoveUnder { group } => {
+                for m in s.structure(s.current) {
+                    let cmd = Command::Move {
+                        group: *group,
+                        master: m,
+                    };
+                    if legal(g, &cmd) {
+                        let arrows = open_arrows(s, m)
+                            .map_or_else(|| "arrows ?".into(), |o| format!("{o} open"));
+                        out.push((
+                            format!(
+                                "Put {} under {} ({arrows})",
+                                r.cards[*group].name, r.cards[m].name
+                            ),
+                            IAct::Cmd(cmd),
+                        ));
+                    }
+                }
+                out.push(("Back".into(), IAct::Go(IView::Card { card: *group })));
+            }
+            IView::Laser { group: None } => {
+                for c in (0..r.cards.len()).filter(|&c| laser_target(g, c)) {
+                    out.push((
+                        r.cards[c].name.clone(),
+                        IAct::Go(IView::Laser { group: Some(c) }),
+                    ));
+                }
+                out.push(back());
+            }
+            IView::Laser { group: Some(c) } => {
+                let has = crate::engine::illuminati::structure::alignments(r, s, *c).to_vec();
+                for al in Alignment::ALL {
+                    let hows: &[&str] = if has.contains(&al) {
+                        &["remove", "reverse"]
+                    } else {
+                        &["add"]
+                    };
+                    for how in hows {
+                        let cmd = Command::Laser {
+                            group: *c,
+                            how: how.to_string(),
+                            alignment: al,
+                        };
+                        if legal(g, &cmd) {
+                            let mut word = how.to_string();
+                            word[..1].make_ascii_uppercase();
+                            out.push((format!("{word} {}", al.word()), IAct::Cmd(cmd)));
+                        }
+                    }
+                }
+                out.push(("Back".into(), IAct::Go(IView::Laser { group: None })));
+            }
+            IView::Ask { .. } => out.push(back_to_game(g)),
+            IView::Secret { .. } => out.push(("OK: hide it".into(), back_to_game(g).1)),
+            IView::Unknown { player } => {
+                for k in 0..r.specials.len() {
+                    out.push((
+                        format!("Play {}", r.specials[k].name),
+                        play_act(g, *player, k),
+                    ));
+                }
+                out.push(("Back".into(), IAct::Go(IView::Hand { player: *player })));
+            }
             IView::Attack { .. } => {
                 let Some(a) = &s.attack else {
                     out.push(back());
@@ -527,12 +873,14 @@ impl IlluScreens {
                 };
                 out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
                 for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated) {
+                    // A player who chose to assist goes on assisting.
+                    let assisting = a.assist.get(p).is_some_and(|&mb| mb > 0);
                     out.push((
-                        format!("{} {}: MB", pn(p), role(s, a, p, false)),
+                        format!("{} {}: MB", pn(p), role(s, a, p, assisting)),
                         IAct::Go(IView::Money {
                             player: p,
                             amount: 1,
-                            assist: false,
+                            assist: assisting,
                         }),
                     ));
                 }
@@ -552,7 +900,7 @@ impl IlluScreens {
                         if p != a.player {
                             out.push((
                                 format!("{} abolishes", pn(p)),
-                                IAct::Cmd(Command::Abolish { player: p }),
+                                ask(p, IAct::Cmd(Command::Abolish { player: p })),
                             ));
                         }
                     }
@@ -560,7 +908,7 @@ impl IlluScreens {
                 for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
                     out.push((
                         format!("Specials: {}", pn(p)),
-                        IAct::Go(IView::Hand { player: p }),
+                        ask(p, IAct::Go(IView::Hand { player: p })),
                     ));
                 }
             }
@@ -575,22 +923,16 @@ impl IlluScreens {
                         continue;
                     }
                     seen.push(*k);
-                    if let Some(k) = k {
-                        let name = &r.specials[*k].name;
-                        let act = if needs_target(&r.specials[*k].effect) {
-                            IAct::Go(IView::Target {
-                                player: *player,
-                                special: *k,
-                            })
-                        } else {
-                            IAct::Cmd(Command::Play {
-                                player: *player,
-                                special: *k,
-                                target: None,
-                                master: None,
-                            })
-                        };
-                        out.push((format!("Play {name}"), act));
+                    match k {
+                        Some(k) => out.push((
+                            format!("Play {}", r.specials[*k].name),
+                            play_act(g, *player, *k),
+                        )),
+                        // Drawn without a tag: the player says which it is as they play it.
+                        None => out.push((
+                            "Play a special...".into(),
+                            IAct::Go(IView::Unknown { player: *player }),
+                        )),
                     }
                     for to in (0..s.players.len())
                         .filter(|&to| to != *player && !s.players[to].eliminated)
@@ -687,7 +1029,7 @@ impl IlluScreens {
                         if let Some(p) = ufos_without_goal(g) {
                             out.push((
                                 format!("Secret goal: {}", pn(p)),
-                                IAct::Go(IView::Goal { player: p }),
+                                ask(p, IAct::Go(IView::Goal { player: p })),
                             ));
                         }
                         out.push(("Deal a group face up".into(), IAct::Go(IView::Groups)));
@@ -706,11 +1048,27 @@ impl IlluScreens {
                                 out.push(("Pass: +5 MB".into(), IAct::Cmd(Command::Pass)));
                             }
                         }
+                        out.push((
+                            format!("Groups of {}", pn(s.current)),
+                            IAct::Go(IView::Structure),
+                        ));
+                        if legal(g, &Command::Recycle) {
+                            out.push((
+                                "Recycle: one more draw".into(),
+                                IAct::Cmd(Command::Recycle),
+                            ));
+                        }
+                        if has_lasers(g) && !s.turn.laser_used {
+                            out.push((
+                                "Lasers: change an alignment".into(),
+                                IAct::Go(IView::Laser { group: None }),
+                            ));
+                        }
                         for p in 0..s.players.len() {
                             if !s.players[p].specials.is_empty() {
                                 out.push((
                                     format!("Specials: {}", pn(p)),
-                                    IAct::Go(IView::Hand { player: p }),
+                                    ask(p, IAct::Go(IView::Hand { player: p })),
                                 ));
                             }
                         }
@@ -746,15 +1104,30 @@ impl IlluScreens {
                 }
             }
             IAct::Spend => {
-                if let IView::Money {
-                    player,
-                    amount,
-                    assist,
-                } = self.view.clone()
-                {
-                    if let Some(cmd) = Self::money_command(g, player, amount, assist) {
-                        return self.command(g, desk, cmd);
-                    }
+                let cmd = match self.view.clone() {
+                    IView::Money {
+                        player,
+                        amount,
+                        assist,
+                    } => Self::money_command(g, player, amount, assist),
+                    IView::Transfer {
+                        from,
+                        to: Some(to),
+                        amount,
+                    } => Some(Command::Transfer { from, to, amount }),
+                    IView::GiveMoney {
+                        from,
+                        to: Some(player),
+                        amount,
+                    } => Some(Command::GiveMoney {
+                        from,
+                        player,
+                        amount,
+                    }),
+                    _ => None,
+                };
+                if let Some(cmd) = cmd {
+                    return self.command(g, desk, cmd);
                 }
             }
             IAct::Log => return Flow::Log,
@@ -763,6 +1136,17 @@ impl IlluScreens {
             IAct::NewGame => return Flow::NewGame,
         }
         Flow::Stay
+    }
+
+    /// The most the amount screen shown now may ask: the source's money (a transfer, a gift);
+    /// an attack's money is checked by the rules, whose refusal says what is there.
+    fn most(&self, g: &Se) -> i64 {
+        match &self.view {
+            IView::Transfer { from, .. } | IView::GiveMoney { from, .. } => {
+                g.state.cards[*from].treasury
+            }
+            _ => i64::MAX,
+        }
     }
 
     /// The money command a player's tap means: the attacker from the attacking group, else its
@@ -841,6 +1225,55 @@ impl IlluScreens {
             desk.note = Some(format!("this ruleset has no group {name}"));
             return Flow::Stay;
         };
+        let cn = |c: usize| r.cards[c].name.clone();
+        let mine = s.phase == Phase::Turn
+            && s.cards[c].owner == Some(s.current)
+            && s.cards[c].status == Status::Controlled;
+        match self.view.clone() {
+            IView::Ask { player, .. } => {
+                desk.note = Some(format!(
+                    "this waits for {}'s token, or BACK",
+                    s.players[player].name
+                ));
+                return Flow::Stay;
+            }
+            IView::Transfer { from, to: None, .. } if mine && c != from => {
+                self.go(IView::Transfer {
+                    from,
+                    to: Some(c),
+                    amount: 1,
+                });
+                return Flow::Stay;
+            }
+            IView::MoveUnder { group } if mine => {
+                return self.command(g, desk, Command::Move { group, master: c });
+            }
+            IView::Laser { group: None } if laser_target(g, c) => {
+                self.go(IView::Laser { group: Some(c) });
+                return Flow::Stay;
+            }
+            // From a group of yours: another of yours takes its money; any other group in
+            // play is the target of an attack by it.
+            IView::Card { card } if c != card => {
+                if mine {
+                    self.go(IView::Transfer {
+                        from: card,
+                        to: Some(c),
+                        amount: 1,
+                    });
+                } else if let Some(why) = not_a_target(g, c) {
+                    desk.note = Some(why);
+                } else {
+                    self.view = IView::Declare {
+                        cards: vec![card, c],
+                    };
+                    self.sel = 0;
+                    desk.note = Some(declare_words(g, &[card, c]));
+                }
+                return Flow::Stay;
+            }
+            _ => {}
+        }
         if s.phase == Phase::Setup {
             let cmd = if r.cards[c].illuminati {
                 let player = match self.view {
@@ -870,14 +1303,27 @@ impl IlluScreens {
             );
         }
         if let IView::Declare { cards } = &mut self.view {
+            // The target is a group in play outside the attacker's structure; the aid is a
+            // group of the attacker's own (illuminati: Attacks).
+            let why = match cards.len() {
+                1 => not_a_target(g, c),
+                _ if !mine => Some(format!(
+                    "{} is not {}'s: only their own groups aid",
+                    cn(c),
+                    s.players[s.current].name
+                )),
+                _ => None,
+            };
+            if let Some(why) = why {
+                desk.note = Some(why);
+                return Flow::Stay;
+            }
             if !cards.contains(&c) {
                 cards.push(c);
             }
-            desk.note = Some(match cards.len() {
-                1 => "now tap the target".into(),
-                2 => "tap aiding groups, or choose the attack".into(),
-                n => format!("{} aiding", n - 2),
-            });
+            let cards = cards.clone();
+            self.sel = 0;
+            desk.note = Some(declare_words(g, &cards));
             return Flow::Stay;
         }
         if s.phase == Phase::Turn
@@ -887,7 +1333,7 @@ impl IlluScreens {
         {
             return self.command(g, desk, Command::DrawGroup { group: c });
         }
-        if s.phase == Phase::Turn && s.attack.is_none() && s.cards[c].owner == Some(s.current) {
+        if mine && s.attack.is_none() {
             // illuminati: a turn is income, the draw, then actions.
             if s.turn.draws_left > 0 && s.draw_first {
                 desk.note = Some(format!(
@@ -896,9 +1342,7 @@ impl IlluScreens {
                 ));
                 return Flow::Stay;
             }
-            self.view = IView::Declare { cards: vec![c] };
-            self.sel = 0;
-            desk.note = Some(format!("{} attacks: now tap the target", r.cards[c].name));
+            self.go(IView::Card { card: c });
             return Flow::Stay;
         }
         // Show the card: its money, master, puppets and open arrows.
@@ -944,6 +1388,9 @@ fn header(view: &IView, g: &Se) -> String {
     let s = &g.state;
     let r = &g.rules;
     match (view, &s.phase) {
+        (IView::Ask { player, .. } | IView::Secret { player, .. }, _) => {
+            format!("Only {}", s.players[*player].name)
+        }
         (IView::Watch, _) => "Victory watch".into(),
         (IView::Income, _) => "Income this turn".into(),
         (IView::Goal { .. }, _) => "Secret goal".into(),
@@ -968,4 +1415,222 @@ fn header(view: &IView, g: &Se) -> String {
             )
         }
     }
+}
+
+/// Would the rules take this command now? (A menu offers only what they would.)
+fn legal(g: &Se, cmd: &Command) -> bool {
+    let mut state = g.state.clone();
+    Illuminati::execute(&g.rules, &mut state, cmd).is_ok()
+}
+
+/// The menu line that asks for `player`'s token before `then` (their hand, their goal).
+fn ask(player: usize, then: IAct) -> IAct {
+    IAct::Go(IView::Ask {
+        player,
+        then: Box::new(then),
+    })
+}
+
+/// Back to where the game is: the open attack, else the turn's menu.
+fn back_to_game(g: &Se) -> (String, IAct) {
+    (
+        "Back".into(),
+        IAct::Go(if g.state.attack.is_some() {
+            IView::Attack { scroll: 0 }
+        } else {
+            IView::Main
+        }),
+    )
+}
+
+/// Playing special `k`: at once, or on a group chosen next when it names one.
+fn play_act(g: &Se, player: usize, k: usize) -> IAct {
+    if needs_target(&g.rules.specials[k].effect) {
+        IAct::Go(IView::Target { player, special: k })
+    } else {
+        IAct::Cmd(Command::Play {
+            player,
+            special: k,
+            target: None,
+            master: None,
+        })
+    }
+}
+
+/// Why card `c` cannot be attacked by the player whose turn it is, in the table's words.
+fn not_a_target(g: &Se, c: usize) -> Option<String> {
+    let (s, r) = (&g.state, &g.rules);
+    let name = &r.cards[c].name;
+    Some(match s.cards[c].status {
+        Status::Deck => format!("{name} is still in the deck: only a card in play is attacked"),
+        Status::Dead => format!("{name} is destroyed"),
+        _ if s.cards[c].owner == Some(s.current) => {
+            format!("{name} is yours: tap a group outside your structure")
+        }
+        _ if r.cards[c].illuminati => format!("{name} is an Illuminati: it cannot be attacked"),
+        _ if s.turn.actions_left == 0 => "no actions left this turn: no attack".into(),
+        _ => return None,
+    })
+}
+
+/// May card `c` be the target of an attack now (the tagless table's list)?
+fn is_target(g: &Se, c: usize) -> bool {
+    not_a_target(g, c).is_none()
+}
+
+/// Has the player whose turn it is the Orbital Mind Control Lasers (or another group that
+/// changes alignments)?
+fn has_lasers(g: &Se) -> bool {
+    g.state.structure(g.state.current).into_iter().any(|c| {
+        g.rules.cards[c]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::AlignmentChange))
+    })
+}
+
+/// May the Lasers change card `c`'s alignments (any other group in play)?
+fn laser_target(g: &Se, c: usize) -> bool {
+    let (s, r) = (&g.state, &g.rules);
+    !r.cards[c].illuminati
+        && matches!(s.cards[c].status, Status::Controlled | Status::Uncontrolled)
+        && !r.cards[c]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::AlignmentChange))
+}
+
+/// A card's alignments in words ("Violent, Criminal", or "of no alignment").
+fn alignments_words(g: &Se, c: usize) -> String {
+    let als = crate::engine::illuminati::structure::alignments(&g.rules, &g.state, c);
+    if als.is_empty() {
+        "of no alignment".into()
+    } else {
+        als.iter().map(|a| a.word()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The attack being declared, in words, with what the table taps next.
+fn declare_words(g: &Se, cards: &[usize]) -> String {
+    let cn = |c: usize| g.rules.cards[c].name.as_str();
+    match cards {
+        [a] => format!("{} attacks: tap the target (or choose it)", cn(*a)),
+        [a, t] => format!(
+            "{} attacks {}: tap aiding groups, or choose the attack",
+            cn(*a),
+            cn(*t)
+        ),
+        [a, t, aid @ ..] => format!(
+            "{} attacks {}, aided by {}: choose the attack",
+            cn(*a),
+            cn(*t),
+            aid.iter().map(|&c| cn(c)).collect::<Vec<_>>().join(", ")
+        ),
+        [] => String::new(),
+    }
+}
+
+/// A group of yours, shown: its money, master, puppets and open arrows, and what a tap does.
+fn card_words(g: &Se, c: usize) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let cs = &s.cards[c];
+    let master = cs
+        .master
+        .map_or_else(|| "none".into(), |m| r.cards[m].name.clone());
+    let arrows = open_arrows(s, c).map_or_else(|| "?".into(), |o| o.to_string());
+    let next = if s.attack.is_some() {
+        ""
+    } else if s.turn.actions_left > 0 {
+        ". Tap a target to attack with it"
+    } else {
+        ". No actions left: free moves only"
+    };
+    format!(
+        "{}: {} MB, under {master}, {} puppets, {arrows} open arrows{next}",
+        r.cards[c].name,
+        cs.treasury,
+        puppets(s, c).len()
+    )
+}
+
+/// What a group of yours may do now, each line only when the rules would take it.
+fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
+    let (s, r) = (&g.state, &g.rules);
+    let name = r.cards[c].name.clone();
+    let pn = |p: usize| s.players[p].name.to_string();
+    let mut out = Vec::new();
+    if s.turn.actions_left > 0 && s.attack.is_none() {
+        out.push((
+            format!("Attack with {name}"),
+            IAct::Go(IView::Declare { cards: vec![c] }),
+        ));
+    }
+    let anywhere = s.structure(s.current).into_iter().any(|to| {
+        to != c
+            && legal(
+                g,
+                &Command::Transfer {
+                    from: c,
+                    to,
+                    amount: 1,
+                },
+            )
+    });
+    if anywhere {
+        out.push((
+            format!("Move MB from {name}"),
+            IAct::Go(IView::Transfer {
+                from: c,
+                to: None,
+                amount: 1,
+            }),
+        ));
+    }
+    if !r.cards[c].illuminati {
+        let under = s.structure(s.current).into_iter().any(|m| {
+            legal(
+                g,
+                &Command::Move {
+                    group: c,
+                    master: m,
+                },
+            )
+        });
+        if under {
+            out.push((
+                format!("Put {name} under..."),
+                IAct::Go(IView::MoveUnder { group: c }),
+            ));
+        }
+        for q in 0..s.players.len() {
+            let cmd = Command::Give {
+                group: c,
+                player: q,
+            };
+            if q != s.current && legal(g, &cmd) {
+                out.push((format!("Give {name} to {}", pn(q)), IAct::Cmd(cmd)));
+            }
+        }
+        let drop = Command::Drop { group: c };
+        if legal(g, &drop) {
+            out.push((format!("Drop {name}"), IAct::Cmd(drop)));
+        }
+    }
+    if s.cards[c].treasury > 0
+        && s.players
+            .iter()
+            .enumerate()
+            .any(|(q, p)| q != s.current && !p.eliminated && p.illuminati.is_some())
+    {
+        out.push((
+            format!("Give MB from {name}"),
+            IAct::Go(IView::GiveMoney {
+                from: c,
+                to: None,
+                amount: 1,
+            }),
+        ));
+    }
+    out.push(("Back".into(), IAct::Go(IView::Main)));
+    out
 }

@@ -50,6 +50,10 @@ pub enum Act {
     Odds,
     /// The phone asking to pair is refused.
     RefusePhone,
+    /// The phone asking to pair asks for this seat: its token comes next.
+    PairSeat(usize),
+    /// The seat's token was tapped: the phone gets the seat.
+    PairOk,
 }
 
 /// The voice's paces on the menu: a name, words a minute.
@@ -89,8 +93,13 @@ pub enum View {
     ConfirmUndo,
     /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes).
     Voice,
-    /// A phone asks to pair: the code it shows; a player's token gives it that seat.
-    Pair { code: String },
+    /// A phone asks to pair: the code it shows. The table chooses the seat on this menu, that
+    /// seat's token is tapped, then OK gives the phone the seat; no other tap pairs.
+    Pair {
+        code: String,
+        seat: Option<usize>,
+        tapped: bool,
+    },
 }
 
 pub struct Ui {
@@ -203,7 +212,7 @@ impl Ui {
             View::Enroll { .. } => self.enroll_entries(),
             View::Game => vec![],
             View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
-            View::Pair { .. } => vec![entry("Refuse this phone", Act::RefusePhone)],
+            View::Pair { seat, tapped, .. } => self.pair_entries(*seat, *tapped),
             View::Voice => {
                 let mut out = vec![entry("Back", Act::Back)];
                 out.extend(self.voice_entries());
@@ -227,6 +236,26 @@ impl Ui {
                 entry("Keep it", Act::Back),
             ],
         }
+    }
+
+    /// The pairing question: whose seat the phone asks for, then (that token tapped) OK.
+    fn pair_entries(&self, seat: Option<usize>, tapped: bool) -> Vec<Entry> {
+        let players = self.game.as_ref().map(|g| g.players()).unwrap_or_default();
+        let mut out = Vec::new();
+        match seat {
+            None => {
+                for (i, name) in players.iter().enumerate() {
+                    out.push(entry(format!("It is {name}'s phone"), Act::PairSeat(i)));
+                }
+            }
+            Some(i) if tapped => {
+                let name = players.get(i).map_or("", |n| n.as_str());
+                out.push(entry(format!("OK: pair with {name}"), Act::PairOk));
+            }
+            Some(_) => {}
+        }
+        out.push(entry("Refuse this phone", Act::RefusePhone));
+        out
     }
 
     fn setup_entries(&self) -> Vec<Entry> {
@@ -593,8 +622,25 @@ impl Ui {
                     self.odds.reset();
                 }
             }
+            Act::PairSeat(i) => {
+                if let View::Pair { seat, tapped, .. } = &mut self.view {
+                    *seat = Some(i);
+                    *tapped = false;
+                    self.sel = 0;
+                }
+            }
+            Act::PairOk => {
+                if let View::Pair {
+                    code,
+                    seat: Some(seat),
+                    tapped: true,
+                } = self.view.clone()
+                {
+                    self.pair(code, seat);
+                }
+            }
             Act::RefusePhone => {
-                if let View::Pair { code } = &self.view {
+                if let View::Pair { code, .. } = &self.view {
                     self.phones.refused.push(code.clone());
                     self.phones.asks.retain(|c| c != code);
                     self.desk.note = Some(format!("phone {code} refused"));
@@ -699,7 +745,11 @@ impl Ui {
             return;
         }
         if let Some(code) = self.phones.asks.front().cloned() {
-            self.go(View::Pair { code });
+            self.go(View::Pair {
+                code,
+                seat: None,
+                tapped: false,
+            });
         }
     }
 
@@ -707,7 +757,7 @@ impl Ui {
     /// leaves it.
     pub fn keep_asks(&mut self, waiting: &[String]) {
         self.phones.asks.retain(|c| waiting.contains(c));
-        if let View::Pair { code } = &self.view {
+        if let View::Pair { code, .. } = &self.view {
             if !waiting.contains(code) {
                 let home = self.home();
                 self.go(home);
@@ -715,17 +765,13 @@ impl Ui {
         }
     }
 
-    /// `name`'s token tapped while the phone showing `code` asks to pair.
-    fn pair(&mut self, code: String, name: &str) {
-        let seat = self.game.as_ref().and_then(|g| {
-            g.players()
-                .iter()
-                .position(|p| p.eq_ignore_ascii_case(name))
-        });
-        let Some(seat) = seat else {
-            self.desk.note = Some(format!("{name} is not in this game: tap a player's token"));
-            return;
-        };
+    /// The phone showing `code` gets `seat`: chosen on the question, its token tapped, OK.
+    fn pair(&mut self, code: String, seat: usize) {
+        let name = self
+            .game
+            .as_ref()
+            .and_then(|g| g.players().get(seat).cloned())
+            .unwrap_or_default();
         self.phones.asks.retain(|c| *c != code);
         self.phones.claimed.push((code.clone(), seat));
         self.desk.note = Some(format!("phone {code} is {name}'s now"));
@@ -735,12 +781,18 @@ impl Ui {
 
     /// A paired phone's private choice, carried out as the seat's private menu would: the
     /// refusal when it is not one of the seat's choices now or the rules refuse it.
-    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<(), String> {
+    /// The lines the rules told that seat alone (Computer Espionage's answer) go back to the
+    /// phone, never to the device's screen.
+    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.choose_private(&mut self.desk, seat, line)?;
         self.follow(flow);
         self.dirty = true;
-        Ok(())
+        Ok(std::mem::take(&mut self.desk.told)
+            .into_iter()
+            .filter(|(p, _)| *p == seat)
+            .map(|(_, l)| l)
+            .collect())
     }
 
     /// Enroll on disk too; the map comes back with any tags others enrolled meanwhile.
@@ -763,9 +815,24 @@ impl Ui {
             self.desk.note = Some("new tag: what is it?".into());
             return;
         };
-        if let (View::Pair { code }, TagKind::Player { name }) = (&self.view, &kind) {
-            let code = code.clone();
-            self.pair(code, name);
+        // The pairing question takes only the chosen seat's token: any other tap is told
+        // so and does nothing (a tap meant for the game never pairs a phone).
+        if let View::Pair { seat, tapped, .. } = &mut self.view {
+            let players = self.game.as_ref().map(|g| g.players()).unwrap_or_default();
+            self.desk.note = Some(match (*seat, &kind) {
+                (None, _) => "a phone asks to pair: first choose whose phone it is".into(),
+                (Some(s), TagKind::Player { name })
+                    if players.get(s).is_some_and(|p| p.eq_ignore_ascii_case(name)) =>
+                {
+                    *tapped = true;
+                    self.sel = 0;
+                    format!("{name}'s token: OK pairs the phone")
+                }
+                (Some(s), _) => format!(
+                    "this pairs a phone with {}: only their token, or BACK",
+                    players.get(s).map_or("", |n| n.as_str())
+                ),
+            });
             return;
         }
         let Some(g) = self.game.as_mut() else {

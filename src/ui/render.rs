@@ -50,11 +50,15 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             });
             layout(frame, "Voice", &msg, &labels, ui.sel, 4);
         }
-        (View::Pair { code }, _) => {
+        (View::Pair { code, seat, tapped }, _) => {
+            let players = ui.game.as_ref().map(|g| g.players()).unwrap_or_default();
+            let whose = seat.and_then(|s| players.get(s).cloned());
             let msg = note.unwrap_or_else(|| {
-                wrap(&format!(
-                    "A phone shows {code}? Tap its player's token to give it their seat."
-                ))
+                wrap(&match (whose, tapped) {
+                    (None, _) => format!("A phone showing {code} asks for a seat. Whose is it?"),
+                    (Some(n), false) => format!("{n}: tap your token to take phone {code}"),
+                    (Some(n), true) => format!("OK gives phone {code} {n}'s seat"),
+                })
             });
             layout(
                 frame,
@@ -62,7 +66,7 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
                 &msg,
                 &labels,
                 ui.sel,
-                1,
+                if seat.is_none() { 4 } else { 2 },
             );
         }
         (View::Enroll { uid }, _) => {

@@ -103,6 +103,12 @@ pub struct Desk {
     pub voice: VoiceSetting,
     /// The last line spoken, once more (ROLL when nothing is to be rolled).
     pub say_again: bool,
+    /// The last command's lines for one seat's eyes only (Computer Espionage's answer), by
+    /// seat: a screen shows them once that seat's token is tapped, or a phone gets them.
+    pub told: Vec<(usize, String)>,
+    /// The seat whose paired phone made this input (its private lines go to the phone, never
+    /// to the device's screen).
+    pub phone: Option<usize>,
 }
 
 /// The voice as the table set it.
@@ -137,8 +143,18 @@ impl Desk {
     /// keeps its report and saves its picture. The table's lines, or None when refused (the
     /// reason is then the note).
     pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
+        self.told.clear();
         match g.command(cmd) {
             Ok(done) => {
+                self.told = done
+                    .said
+                    .iter()
+                    .filter(|l| l.written())
+                    .filter_map(|l| match l.audience {
+                        Audience::Player(p) => Some((p, l.text.clone())),
+                        _ => None,
+                    })
+                    .collect();
                 let heard: Vec<Speech> = done
                     .said
                     .iter()
@@ -504,7 +520,10 @@ impl<S: Screens> Playing for InPlay<S> {
             .map(|(_, cmd)| cmd)
             .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line)
             .ok_or_else(|| format!("{line}: not one of your choices now"))?;
-        self.as_chosen(desk, cmd)
+        desk.phone = Some(seat);
+        let done = self.as_chosen(desk, cmd);
+        desk.phone = None;
+        done
     }
     fn session_any(&self) -> &dyn Any {
         &self.session

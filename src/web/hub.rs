@@ -44,7 +44,7 @@ struct Shared {
     keys: Vec<Option<Key>>,
     asks: Vec<Ask>,
     inbox: VecDeque<Choice>,
-    answers: HashMap<u64, Result<(), String>>,
+    answers: HashMap<u64, Result<Vec<String>, String>>,
     /// Choices whose phone stopped waiting: their answers are dropped, not kept.
     abandoned: std::collections::HashSet<u64>,
     next_choice: u64,
@@ -261,7 +261,7 @@ impl Hub {
     }
 
     /// How the device loop answered choice `id`.
-    pub fn answer(&self, id: u64, result: Result<(), String>) {
+    pub fn answer(&self, id: u64, result: Result<Vec<String>, String>) {
         let mut s = self.lock();
         if !s.abandoned.remove(&id) {
             s.answers.insert(id, result);
@@ -382,7 +382,14 @@ impl Hub {
 
     /// A paired phone's private choice, numbered `n` (higher than any number the seat used
     /// before: a replayed request is refused), carried out by the device loop; its answer.
-    pub fn choose(&self, seat: usize, key: &str, n: u64, line: &str) -> Result<(), Denied> {
+    /// Carried out: the lines the rules told that seat alone.
+    pub fn choose(
+        &self,
+        seat: usize,
+        key: &str,
+        n: u64,
+        line: &str,
+    ) -> Result<Vec<String>, Denied> {
         let mut s = self.lock();
         match s.keys.get_mut(seat) {
             Some(Some(k)) if same(&k.secret, key) => {
@@ -405,7 +412,7 @@ impl Hub {
             .wait_timeout_while(s, CHOICE_WAITS, |s| !s.answers.contains_key(&id))
             .unwrap_or_else(|e| e.into_inner());
         match s.answers.remove(&id) {
-            Some(Ok(())) => Ok(()),
+            Some(Ok(told)) => Ok(told),
             Some(Err(why)) => Err(denied(409, why)),
             None => {
                 // Not taken in time: taken back, so it is never carried out late; taken but not

@@ -185,7 +185,12 @@ fn choose(stream: &mut TcpStream, hub: &Hub, req: &Request) {
         }
     };
     match hub.choose(body.seat, &body.key, body.n, &body.line) {
-        Ok(()) => http::json(stream, 200, &serde_json::json!({ "ok": true })),
+        // What the rules told this seat alone (Computer Espionage's answer) goes back to it.
+        Ok(told) => http::json(
+            stream,
+            200,
+            &serde_json::json!({ "ok": true, "told": told }),
+        ),
         Err(d) => http::error(stream, d.status, &d.why),
     }
 }

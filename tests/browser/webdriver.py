@@ -150,8 +150,8 @@ def check_pairing(url, session, shot):
     assert "C.I.A." in table.text(), "the face-up groups"
 
     # Bob's phone pairs: it shows a code; the table taps Bob's token on the device.
-    phone = pair_phone(url, session, "Bob")
-    ok("pairing: the phone showed a code; a tap of Bob's token gave it Bob's seat")
+    phone = pair_phone(url, session, "Bob", 1)
+    ok("pairing: the phone showed a code; the table chose Bob, tapped his token, OK")
     phone.wait("the goal choices", lambda: phone.count(".choices button") > 0)
     choices = phone.js("return [...document.querySelectorAll('.choices button')].map(b => b.innerText);")
     ok(f"private: Bob's phone offers the UFOs' secret goal ({len(choices)} choices)")
@@ -179,13 +179,15 @@ def check_pairing(url, session, shot):
     table.close()
 
 
-def pair_phone(url, session, seat_name):
-    """A phone paired with `seat_name`'s seat by a tap of that token on the device."""
+def pair_phone(url, session, seat_name, seat):
+    """A phone paired with `seat_name`'s seat (the `seat`th listed) as the device asks it:
+    the table chooses whose phone it is, that player taps their token, then OK."""
     phone = Browser(url, 420, 900)
     phone.wait("the page", lambda: "Pair with my seat" in phone.text())
     phone.click_text("Pair with my seat")
     phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
-    tmux_keys(session, "t", "Enter")
+    time.sleep(0.5)
+    tmux_keys(session, *(["j"] * seat), "Enter", "t", "Enter", "Enter")
     phone.wait("the seat", lambda: f"{seat_name.lower()} only" in phone.text().lower())
     return phone
 
@@ -195,7 +197,7 @@ def check_special(url, session, shot):
     it from the phone."""
     table = Browser(url)
     table.wait("the structures", lambda: table.count(".tree") == 3)
-    phone = pair_phone(url, session, "Bob")
+    phone = pair_phone(url, session, "Bob", 0)
     phone.wait("Bob's specials", lambda: "Slush Fund" in phone.text("#mine"))
     assert "Slush Fund" not in table.text(), "the table's view names Bob's special"
     ok("private: Bob's phone shows his hidden special by name; the table's view does not")

@@ -74,7 +74,8 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
                 )
             } else {
                 format!(
-                    "now needed: {need} or less{}",
+                    "now needed: {}{}",
+                    if need < 2 { format!("{need}, the attack cannot succeed") } else { format!("{need} or less") },
                     if a.privileged { " (privileged: no interference)" } else if a.abolished { " (privilege abolished)" } else { "" }
                 )
             }

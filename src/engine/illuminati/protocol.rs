@@ -497,11 +497,24 @@ pub fn working_lines(r: &IlluRules, s: &State, a: &super::state::Attack) -> Vec<
     let (m, need) = working(r, s, a);
     let mut out: Vec<String> = m.iter().map(|(l, v)| format!("  {v:+} {l}")).collect();
     out.push(format!(
-        "  = {need}: roll {} or less on two dice (11 and 12 always fail){}",
-        need.clamp(0, 10),
+        "  = {need}: {}{}",
+        needed_roll(need),
         if a.privileged { "; privileged" } else { "" }
     ));
     out
+}
+
+/// What a number needed means at the table: the roll that succeeds, or that none can (two
+/// dice show 2 at the least; 11 and 12 always fail: illuminati, Attacks).
+pub fn needed_roll(need: i64) -> String {
+    if need < 2 {
+        "cannot succeed (two dice show 2 at the least)".into()
+    } else {
+        format!(
+            "roll {} or less on two dice (11 and 12 always fail)",
+            need.min(10)
+        )
+    }
 }
 
 /// The victory watch for the table: each player's distance to their goals; the UFOs' secret

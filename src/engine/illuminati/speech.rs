@@ -23,7 +23,10 @@ pub fn event(r: &IlluRules, after: &State, e: &Event) -> Option<Speech> {
         Event::Attack { attack: Some(a) } => say(
             Weight::Normal,
             "attack",
-            format!("{} needs {} or less", pn(a.player), need(r, s, a)),
+            match need(r, s, a) {
+                n if n < 2 => format!("{}'s attack cannot succeed", pn(a.player)),
+                n => format!("{} needs {n} or less", pn(a.player)),
+            },
         ),
         // Said while the attack is still in the state (its end comes next).
         Event::Rolled { total, success, .. } => {

@@ -264,7 +264,16 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
         .collect();
     assert_eq!(ids, ["bavarian", "ufos", "gnomes"], "{}", said(&ui));
     // The UFOs' secret goal, on Bob's private menu; the table hears only that he chose.
+    // The menu asks for Bob's token first: the list opens for him alone.
     choose(&mut ui, "Secret goal: Bob", 35);
+    golden("illuminati-secret-goal-ask", &ui);
+    assert!(!ui.labels().iter().any(|l| l == "The Network"));
+    ui.handle(cy(), 35);
+    assert!(
+        !ui.labels().iter().any(|l| l == "The Network"),
+        "Cy's token opens nothing"
+    );
+    ui.handle(bob(), 35);
     golden("illuminati-secret-goal", &ui);
     choose(&mut ui, "The Network", 36);
     assert_eq!(
@@ -341,6 +350,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     choose(&mut ui, "Privilege", t);
     assert!(illu(&ui).state.attack.as_ref().unwrap().privileged);
     choose(&mut ui, "Specials: Cy", t);
+    ui.handle(cy(), t);
     choose(&mut ui, "Play Interference", t);
     pay(&mut ui, cy(), 2, false, t);
     assert_eq!(illu(&ui).state.attack.as_ref().unwrap().interfere[2], 2);
@@ -447,6 +457,7 @@ fn the_face_up_groups_are_dealt_on_the_device_and_the_ufos_goal_is_chosen_privat
     let note = ui.desk.note.clone().unwrap_or_default();
     assert!(note.contains("choose the secret goal first"), "{note}");
     choose(&mut ui, "Secret goal: Bob", 5);
+    ui.handle(bob(), 5);
     choose(&mut ui, "The Network", 6);
     assert!(!ui.log().iter().any(|l| l.contains("Network")));
     for _ in 0..4 {

@@ -131,7 +131,8 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     assert_eq!(table["game"], "illuminati");
     private_to_its_seat(&table, None);
 
-    // Bob's phone asks; the device shows the phone's code; Bob's token gives it his seat.
+    // Bob's phone asks; the device shows the phone's code and asks whose it is; the table
+    // chooses Bob, Bob taps his token, then OK gives the phone his seat.
     let (status, asked) = ask(addr, "POST", "/pair", "");
     assert_eq!(status, 200);
     let asked = json(&asked);
@@ -146,10 +147,28 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     assert_eq!(
         ui.view,
         View::Pair {
-            code: code.to_string()
+            code: code.to_string(),
+            seat: None,
+            tapped: false,
         }
     );
+    // A token tap before the seat is chosen pairs nothing.
     ui.handle(bob(), 1);
+    web.tick(&mut ui);
+    assert!(matches!(ui.view, View::Pair { seat: None, .. }));
+    choose(&mut ui, "It is Bob's phone", 2);
+    // Ann's token is not Bob's: nothing.
+    ui.handle(ann(), 3);
+    assert!(matches!(ui.view, View::Pair { tapped: false, .. }));
+    ui.handle(bob(), 4);
+    web.tick(&mut ui);
+    let (_, still) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
+    assert_eq!(
+        json(&still)["state"],
+        "waiting",
+        "the tap alone pairs nothing"
+    );
+    choose(&mut ui, "OK: pair with Bob", 5);
     web.tick(&mut ui);
     assert_eq!(ui.view, View::Game, "back to the game once paired");
     let (_, paired) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
@@ -228,6 +247,8 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
         &mut ui.view,
         View::Pair {
             code: "4821".into(),
+            seat: None,
+            tapped: false,
         },
     );
     golden("pair-phone", &ui);
@@ -281,10 +302,12 @@ fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
     );
     let mut web = Web::start("127.0.0.1:0").unwrap();
     web.tick(&mut ui);
-    // Pairing by the hub's own path: ask, then the table's tap.
+    // Pairing by the hub's own path: ask, then the table's seat, tap and OK.
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     web.tick(&mut ui);
+    choose(&mut ui, "It is Ann's phone", 1);
     ui.handle(ann(), 1);
+    choose(&mut ui, "OK: pair with Ann", 1);
     web.tick(&mut ui);
     let paired = json(
         &ask(
