@@ -849,7 +849,9 @@ impl IlluScreens {
                         if legal(g, &cmd) {
                             let mut word = how.to_string();
                             word[..1].make_ascii_uppercase();
-                            out.push((format!("{word} {}", al.word()), IAct::Cmd(cmd)));
+                            let mut al_word = al.word().to_string();
+                            al_word[..1].make_ascii_uppercase();
+                            out.push((format!("{word} {al_word}"), IAct::Cmd(cmd)));
                         }
                     }
                 }

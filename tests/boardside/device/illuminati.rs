@@ -531,3 +531,375 @@ fn privilege_and_call_off_are_offered_only_before_money_and_money_says_the_role(
         "{l:?}"
     );
 }
+
+// ---- The whole turn on the device -------------------------------------------------------------
+
+/// The first menu line that starts with `start`, chosen.
+fn choose_starting(ui: &mut Ui, start: &str, now: u64) {
+    let label = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line {start}...: {}", said(ui)));
+    choose(ui, &label, now);
+}
+
+fn treasury(ui: &Ui, id: &str) -> i64 {
+    illu(ui).state.cards[card_index(ui, id)].treasury
+}
+
+#[test]
+fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_and_gives_money() {
+    let mut ui = illuminati_ui();
+    ui.enter("set owner cia Ann").unwrap();
+    ui.enter("set treasury fbi 4").unwrap();
+    ui.handle(group_tap("kgb"), 1);
+    let bav = treasury(&ui, "bavarian");
+    // A transfer: the Bavarians tapped, then the F.B.I.; UP twice sets 3 MB; OK.
+    ui.handle(group_tap("bavarian"), 2);
+    assert!(
+        ui.labels()
+            .iter()
+            .any(|l| l == "Attack with The Bavarian Illuminati"),
+        "{}",
+        said(&ui)
+    );
+    ui.handle(group_tap("fbi"), 3);
+    key(&mut ui, "k", 4);
+    key(&mut ui, "k", 4);
+    choose(
+        &mut ui,
+        "Move 3 MB from The Bavarian Illuminati to F.B.I.",
+        5,
+    );
+    assert_eq!(treasury(&ui, "bavarian"), bav - 3);
+    assert_eq!(treasury(&ui, "fbi"), 7);
+    assert_eq!(illu(&ui).state.turn.transfers_left, 1, "{}", said(&ui));
+    // The same from the menus alone: 1 MB back from the F.B.I. to its master (the C.I.A.
+    // is not next to it, so it is not offered).
+    choose(&mut ui, "Groups of Ann", 6);
+    choose_starting(&mut ui, "F.B.I.", 6);
+    choose(&mut ui, "Move MB from F.B.I.", 6);
+    assert!(
+        !ui.labels().iter().any(|l| l == "To C.I.A."),
+        "{}",
+        said(&ui)
+    );
+    choose(&mut ui, "To The Bavarian Illuminati", 6);
+    choose(
+        &mut ui,
+        "Move 1 MB from F.B.I. to The Bavarian Illuminati",
+        6,
+    );
+    assert_eq!(treasury(&ui, "bavarian"), bav - 2);
+    assert_eq!(illu(&ui).state.turn.transfers_left, 0);
+    // Money given to another player: from the F.B.I. to Bob's Illuminati.
+    let ufos = treasury(&ui, "ufos");
+    ui.handle(group_tap("fbi"), 7);
+    choose(&mut ui, "Give MB from F.B.I.", 7);
+    choose(&mut ui, "To Bob", 7);
+    key(&mut ui, "k", 7);
+    choose(&mut ui, "Give 2 MB from F.B.I. to Bob", 7);
+    assert_eq!(treasury(&ui, "ufos"), ufos + 2);
+    // The C.I.A. goes under the F.B.I. (an action), the structure shown on the line.
+    ui.handle(group_tap("cia"), 8);
+    choose(&mut ui, "Put C.I.A. under...", 8);
+    choose_starting(&mut ui, "Put C.I.A. under F.B.I.", 8);
+    let (cia, fbi) = (card_index(&ui, "cia"), card_index(&ui, "fbi"));
+    assert_eq!(
+        illu(&ui).state.cards[cia].master,
+        Some(fbi),
+        "{}",
+        said(&ui)
+    );
+    assert_eq!(illu(&ui).state.turn.actions_left, 1);
+    // Dropped: a free action; its money to the bank.
+    ui.handle(group_tap("cia"), 9);
+    choose(&mut ui, "Drop C.I.A.", 9);
+    assert_eq!(
+        illu(&ui).state.cards[cia].status,
+        boardside::engine::illuminati::state::Status::Uncontrolled
+    );
+    // Given to Bob: the second action.
+    ui.handle(group_tap("fbi"), 10);
+    choose(&mut ui, "Give F.B.I. to Bob", 10);
+    assert_eq!(illu(&ui).state.cards[fbi].owner, Some(1), "{}", said(&ui));
+    assert_eq!(illu(&ui).state.turn.actions_left, 0);
+    // No actions left: the screen says so, and a group tapped offers no attack.
+    key(&mut ui, "j", 11);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(words.contains("no actions left"), "{words}");
+    ui.handle(group_tap("bavarian"), 11);
+    assert!(!ui.labels().iter().any(|l| l.starts_with("Attack with")));
+    ui.handle(group_tap("moonies"), 11);
+    assert!(
+        ui.desk
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("no actions left"),
+        "{}",
+        said(&ui)
+    );
+    // Every one of those went through the journal as its own command.
+    let lines: Vec<String> = ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .unwrap()
+        .history
+        .iter()
+        .map(|d| {
+            let g = illu(&ui);
+            <boardside::engine::illuminati::Illuminati as boardside::engine::game::Words>::format_command(
+                &g.rules, &g.state, &d.cmd,
+            )
+        })
+        .collect();
+    for verb in ["transfer", "give-money", "move", "drop", "give"] {
+        assert!(
+            lines.iter().any(|l| l.split(' ').next() == Some(verb)),
+            "{verb}: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn passing_is_on_the_menu_until_the_player_acts_and_pays_five() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    let bav = treasury(&ui, "bavarian");
+    choose(&mut ui, "Pass: +5 MB", 2);
+    assert_eq!(treasury(&ui, "bavarian"), bav + 5);
+    assert_ne!(illu(&ui).state.current, 0, "the turn passed on");
+}
+
+#[test]
+fn the_lasers_and_the_recyclers_are_choices_on_the_turns_menu() {
+    let mut ui = illuminati_ui();
+    ui.enter("set owner orbital-mind-control-lasers Ann")
+        .unwrap();
+    ui.enter("set owner recyclers Ann").unwrap();
+    ui.enter("set treasury recyclers 6").unwrap();
+    ui.handle(group_tap("kgb"), 1);
+    choose(&mut ui, "Recycle: one more draw", 2);
+    assert_eq!(illu(&ui).state.turn.draws_left, 1, "{}", said(&ui));
+    choose(&mut ui, "Drew a special", 3);
+    choose(&mut ui, "Lasers: change an alignment", 4);
+    ui.handle(group_tap("moonies"), 5);
+    choose(&mut ui, "Add Violent", 6);
+    let g = illu(&ui);
+    let moonies = card_index(&ui, "moonies");
+    assert!(
+        boardside::engine::illuminati::structure::alignments(&g.rules, &g.state, moonies)
+            .contains(&boardside::engine::illuminati::rules::Alignment::Violent),
+        "{}",
+        said(&ui)
+    );
+    assert!(
+        !ui.labels().iter().any(|l| l.starts_with("Lasers")),
+        "once a turn"
+    );
+}
+
+#[test]
+fn a_special_drawn_without_a_tag_can_be_played_from_the_hand() {
+    let mut ui = illuminati_ui();
+    choose(&mut ui, "Drew a special", 1);
+    choose(&mut ui, "Specials: Ann", 2);
+    assert!(
+        !ui.labels().iter().any(|l| l.starts_with("Play")),
+        "not before her tap"
+    );
+    ui.handle(ann(), 3);
+    choose(&mut ui, "Play a special...", 4);
+    let bav = treasury(&ui, "bavarian");
+    choose(&mut ui, "Play Slush Fund", 5);
+    assert!(treasury(&ui, "bavarian") > bav, "{}", said(&ui));
+    assert!(illu(&ui).state.players[0].specials.is_empty());
+}
+
+#[test]
+fn another_players_hand_opens_only_after_that_players_token() {
+    let mut ui = illuminati_ui();
+    ui.enter("set specials Bob 1").unwrap();
+    ui.handle(group_tap("kgb"), 1);
+    choose(&mut ui, "Specials: Bob", 2);
+    // Ann's tap (it is her turn) does not open Bob's hand.
+    ui.handle(ann(), 3);
+    assert!(
+        !ui.labels()
+            .iter()
+            .any(|l| l.starts_with("Play") || l.starts_with("Give")),
+        "{}",
+        said(&ui)
+    );
+    assert!(ui.desk.note.as_deref().unwrap_or("").contains("Bob"));
+    ui.handle(bob(), 4);
+    assert!(
+        ui.labels().iter().any(|l| l.starts_with("Give")),
+        "{}",
+        said(&ui)
+    );
+    // Back: the hand is blank again and asks again.
+    key(&mut ui, "\x7f", 5);
+    choose(&mut ui, "Specials: Bob", 6);
+    assert!(!ui.labels().iter().any(|l| l.starts_with("Give")));
+}
+
+#[test]
+fn computer_espionage_shows_its_answer_to_its_player_alone() {
+    let mut ui = illuminati_ui();
+    let mut tags = ui.tags.clone();
+    tags.set(
+        &Uid(vec![0xE0, 0, 0, 2]),
+        TagKind::Piece {
+            id: "special:computer-espionage".into(),
+        },
+    );
+    ui.tags = tags;
+    ui.enter("set specials Bob 1").unwrap();
+    // Ann draws Computer Espionage by its tag, then plays it on Bob's Illuminati.
+    ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 2])), 1);
+    choose(&mut ui, "Specials: Ann", 2);
+    ui.handle(ann(), 3);
+    choose(&mut ui, "Play Computer Espionage", 4);
+    choose(&mut ui, "The UFOs", 5);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(words.contains("Bob holds"), "{words}: {}", said(&ui));
+    assert_eq!(ui.game.as_ref().unwrap().header(&ui.desk), "Only Ann");
+    assert!(
+        !ui.log().iter().any(|l| l.contains("holds")),
+        "{:?}",
+        ui.log()
+    );
+    // OK hides it again.
+    choose(&mut ui, "OK: hide it", 6);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(!words.contains("holds"), "{words}");
+}
+
+#[test]
+fn a_game_saved_in_the_middle_of_an_attack_resumes_on_the_attack() {
+    let dir = std::env::temp_dir().join(format!("boardside-attack-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let journal = dir.join("illuminati.journal");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules =
+        boardside::rulesets::load::<boardside::engine::illuminati::Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s = boardside::session::Session::<boardside::engine::illuminati::Illuminati>::new(
+        rules.clone(),
+        &names,
+        5,
+        rules.options,
+        Some(&journal),
+    )
+    .unwrap();
+    for l in [
+        "illuminati Ann bavarian",
+        "illuminati Bob ufos",
+        "goal Bob gnomes",
+        "illuminati Cy gnomes",
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+        "draw special",
+        "attack control bavarian cia",
+        "spend Ann bavarian 2",
+    ] {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    drop(s);
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0);
+    let mut ui = new_game_screen(tags, "illuminati", 1);
+    ui.resume_now(journal).unwrap();
+    let labels = ui.labels();
+    assert_eq!(
+        labels.first().map(|l| l.as_str()),
+        Some("Roll"),
+        "{labels:?}"
+    );
+    assert!(
+        ui.game
+            .as_ref()
+            .unwrap()
+            .header(&ui.desk)
+            .starts_with("Attack: need"),
+        "{labels:?}"
+    );
+    key(&mut ui, "r", 1);
+    assert!(
+        illu(&ui).state.attack.is_none(),
+        "rolled from the screen it shows"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_card_still_in_the_deck_is_refused_as_a_target_in_words() {
+    let mut ui = illuminati_ui();
+    // The draw from the menu: the K.G.B.'s card stays in the deck.
+    choose(&mut ui, "Drew a special", 1);
+    ui.handle(group_tap("bavarian"), 2);
+    ui.handle(group_tap("kgb"), 3);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("still in the deck"), "{note}");
+    // A group of her own from the card screen moves money, never becomes the target.
+    ui.handle(group_tap("fbi"), 3);
+    assert!(matches!(
+        ui.screens::<boardside::games::illuminati_screens::IlluScreens>()
+            .unwrap()
+            .view,
+        boardside::games::illuminati_screens::IView::Transfer { .. }
+    ));
+    key(&mut ui, "\x7f", 4);
+    choose(&mut ui, "Attack with The Bavarian Illuminati", 4);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(words.contains("tap the target"), "{words}");
+    ui.handle(group_tap("kgb"), 5);
+    assert!(ui
+        .desk
+        .note
+        .clone()
+        .unwrap_or_default()
+        .contains("still in the deck"));
+    ui.handle(group_tap("cia"), 5);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(
+        note.contains("attacks C.I.A.") && note.contains("aiding"),
+        "{note}"
+    );
+    assert!(!note.contains("tap the target"), "{note}");
+}
+
+#[test]
+fn an_attack_that_cannot_succeed_says_so_not_roll_0_or_less() {
+    assert_eq!(
+        boardside::engine::illuminati::protocol::needed_roll(-1),
+        "cannot succeed (two dice show 2 at the least)"
+    );
+    assert!(boardside::engine::illuminati::protocol::needed_roll(7).starts_with("roll 7 or less"));
+}
+
+#[test]
+fn a_player_who_assisted_is_offered_to_assist_again_not_to_interfere() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    declare_by(&mut ui, "bavarian", "cia", 2);
+    // Bob taps twice: he assists, 1 MB.
+    ui.handle(bob(), 3);
+    ui.handle(bob(), 3);
+    choose(&mut ui, "OK: spend 1 MB", 3);
+    assert!(
+        ui.labels().iter().any(|l| l == "Bob assists: MB"),
+        "{:?}",
+        ui.labels()
+    );
+}
+
+fn declare_by(ui: &mut Ui, attacker: &str, target: &str, now: u64) {
+    ui.handle(group_tap(attacker), now);
+    ui.handle(group_tap(target), now);
+    choose(ui, "Attack to control", now);
+    assert!(illu(ui).state.attack.is_some(), "{}", said(ui));
+}
