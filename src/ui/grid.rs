@@ -1,7 +1,8 @@
-//! The grid game at the table: choosing sides, placing by the device's d20s, sealing orders by
-//! tapping a token then the physical action cards (or on a private menu that blanks once
-//! sealed), the reveal announced a page at a time, and the board, notebook and strips.
-//! The shared screen never shows a sealed order's cards.
+//! The grid game at the table: choosing sides, the walls the table plugs in, placing by the
+//! device's d20s, sealing orders by tapping a token then the physical action cards (or on a
+//! private menu, opened only by that token and blank once sealed), the reveal announced a page
+//! at a time, and the board, notebook and strips. The shared screen never shows a sealed
+//! order's cards.
 
 use embedded_graphics::mono_font::ascii::FONT_5X8;
 use embedded_graphics::mono_font::MonoTextStyle;
@@ -32,9 +33,23 @@ pub enum GView {
         player: usize,
         cards: Vec<String>,
     },
-    /// A player without tagged cards picks the order here; it blanks once sealed.
+    /// A player without tagged cards picks the order here (after their token); it blanks
+    /// once sealed.
     Private {
         player: usize,
+    },
+    /// "Seal for Ann" chosen: Ann's token opens her sealing, nobody else's.
+    Ask {
+        player: usize,
+    },
+    /// A wall unit the table plugs in or pulls out before the first round (grid-game: set-up,
+    /// "create your own playground"): UP/DOWN set the column, the row, then the edge; OK goes
+    /// on to the next, then adds or removes it.
+    Wall {
+        col: u8,
+        row: u8,
+        east: bool,
+        step: u8,
     },
     Board,
     /// The board close up around a piece (None: around all the pieces), letters on fields
@@ -156,6 +171,23 @@ impl Screens for GridScreens {
                     // Turn the notebook's pages, or go from piece to piece close up (and to
                     // all of them, after the last).
                     GView::Notebook { at } => *at = crate::ui::text::step(*at, pieces, dir),
+                    GView::Wall {
+                        col,
+                        row,
+                        east,
+                        step,
+                    } if *step < 3 => {
+                        let (cols, rows) = (g.rules.columns as usize, g.rules.rows as usize);
+                        match step {
+                            0 => {
+                                *col = crate::ui::text::step(*col as usize - 1, cols, dir) as u8 + 1
+                            }
+                            1 => {
+                                *row = crate::ui::text::step(*row as usize - 1, rows, dir) as u8 + 1
+                            }
+                            _ => *east = !*east,
+                        }
+                    }
                     GView::Zoom { around } => {
                         // All the pieces come after the last, when one window holds them.
                         let stops = pieces + all_fit(g) as usize;
@@ -187,10 +219,33 @@ impl Screens for GridScreens {
         }
     }
 
-    /// A token opens sealing; a card adds to the order being sealed.
+    /// A token opens sealing; a card adds to the order being sealed. A half-tapped order is
+    /// never dropped by another player's token: it is sealed with OK or dropped with BACK.
     fn tag(&mut self, g: &mut Se, desk: &mut Desk, tag: Tapped) -> Flow {
         let s = &g.state;
         match (tag, &mut self.view) {
+            (Tapped::Player(p), GView::Ask { player }) => {
+                if p == *player {
+                    let player = *player;
+                    self.go(GView::Seal {
+                        player,
+                        cards: vec![],
+                    });
+                } else {
+                    desk.note = Some(format!(
+                        "this is {}'s order: their token, or BACK",
+                        s.pieces[*player].name
+                    ));
+                }
+            }
+            (Tapped::Player(p), GView::Seal { player, cards })
+                if p != *player && !cards.is_empty() =>
+            {
+                desk.note = Some(format!(
+                    "{}'s order is half tapped: OK seals it, BACK drops it",
+                    s.pieces[*player].name
+                ));
+            }
             (Tapped::Piece(id), GView::Seal { cards, .. }) if card_word(id).is_some() => {
                 cards.push(card_word(id).unwrap_or_default().to_string());
                 desk.note = Some(format!("{} card(s) tapped; OK seals", cards.len()));
@@ -244,6 +299,28 @@ impl Screens for GridScreens {
                 "{} only: choose your order (the screen blanks once sealed)",
                 g.state.pieces[*player].name
             )),
+            GView::Ask { player } => wrap(&format!(
+                "{} only: tap your token to seal your order (BACK: not now)",
+                g.state.pieces[*player].name
+            )),
+            GView::Wall {
+                col,
+                row,
+                east,
+                step,
+            } => {
+                let edge = if *east { "east" } else { "south" };
+                let mut l = wrap(&format!(
+                    "Wall on the {edge} edge of column {col}, row {row}"
+                ));
+                l.extend(wrap(match step {
+                    0 => "UP/DOWN: the column; OK: next",
+                    1 => "UP/DOWN: the row; OK: next",
+                    2 => "UP/DOWN: east or south; OK: next",
+                    _ => "Add or remove it",
+                }));
+                l
+            }
             GView::Notebook { at } => notebook_page(g, *at),
             GView::Strips => strips_lines(g),
             _ => status(g),
@@ -286,6 +363,19 @@ impl Screens for GridScreens {
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel) = (self.view.clone(), self.sel);
+        // The wall editor stays open for the next wall.
+        if let GView::Wall { col, row, east, .. } = was {
+            if desk.run(g, cmd).is_some() {
+                self.view = GView::Wall {
+                    col,
+                    row,
+                    east,
+                    step: 0,
+                };
+                self.sel = 0;
+            }
+            return Flow::Stay;
+        }
         match desk.run(g, cmd) {
             Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
                 // The new positions, unless the table must act first (the wonder's roll) or
@@ -333,6 +423,13 @@ impl Screens for GridScreens {
 
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
         self.go(GView::Main);
+    }
+
+    /// A player's sealing blanks when the shell takes the screen: the cards are tapped again.
+    fn leave(&mut self, _g: &Se) {
+        if matches!(self.view, GView::Private { .. } | GView::Seal { .. }) {
+            self.go(GView::Main);
+        }
     }
 
     /// The seat's order to seal this round, while it owes one: the device's private menu.
@@ -386,11 +483,15 @@ impl GridScreens {
                     if (0..s.humans).all(|i| s.pieces[i].team.is_some()) {
                         out.push(("Start".into(), GAct::Cmd(Command::Start)));
                     }
+                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
                 }
-                Phase::Placing { piece } => out.push((
-                    format!("Roll for {}", name(*piece)),
-                    GAct::Cmd(Command::Roll { dice: None }),
-                )),
+                Phase::Placing { piece } => {
+                    out.push((
+                        format!("Roll for {}", name(*piece)),
+                        GAct::Cmd(Command::Roll { dice: None }),
+                    ));
+                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
+                }
                 Phase::Orders => {
                     if !s.anyone_owes() {
                         out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
@@ -398,7 +499,7 @@ impl GridScreens {
                     for i in s.owing() {
                         out.push((
                             format!("Seal for {}", name(i)),
-                            GAct::Go(GView::Private { player: i }),
+                            GAct::Go(GView::Ask { player: i }),
                         ));
                     }
                 }
@@ -411,8 +512,61 @@ impl GridScreens {
                     out.push(("New game".into(), GAct::NewGame));
                 }
             },
-            GView::Seal { .. } => {
+            GView::Seal { player, .. } => {
                 out.push(("OK: seal the order".into(), GAct::Seal));
+                out.push((
+                    "Choose from a list".into(),
+                    GAct::Go(GView::Private { player: *player }),
+                ));
+                out.push(("Back".into(), GAct::Go(GView::Main)));
+                return out;
+            }
+            GView::Ask { .. } => return vec![("Back".into(), GAct::Go(GView::Main))],
+            GView::Wall {
+                col,
+                row,
+                east,
+                step,
+            } => {
+                if *step < 3 {
+                    return vec![
+                        (
+                            "OK: next".into(),
+                            GAct::Go(GView::Wall {
+                                col: *col,
+                                row: *row,
+                                east: *east,
+                                step: step + 1,
+                            }),
+                        ),
+                        ("Back".into(), GAct::Go(GView::Main)),
+                    ];
+                }
+                let edge = if *east { Edge::East } else { Edge::South };
+                let field = (*col, *row);
+                let there = s.is_wall(field, edge);
+                out.push((
+                    if there {
+                        "Remove this wall"
+                    } else {
+                        "Add this wall"
+                    }
+                    .into(),
+                    GAct::Cmd(Command::Wall {
+                        field,
+                        edge,
+                        on: !there,
+                    }),
+                ));
+                out.push((
+                    "Another field".into(),
+                    GAct::Go(GView::Wall {
+                        col: *col,
+                        row: *row,
+                        east: *east,
+                        step: 0,
+                    }),
+                ));
                 out.push(("Back".into(), GAct::Go(GView::Main)));
                 return out;
             }
@@ -851,5 +1005,15 @@ fn close_up(g: &Se, around: Option<usize>, frame: &mut Frame) {
             Baseline::Top,
         )
         .draw(frame);
+    }
+}
+
+/// The wall editor at its first field, the column.
+fn wall_editor() -> GView {
+    GView::Wall {
+        col: 1,
+        row: 1,
+        east: true,
+        step: 0,
     }
 }

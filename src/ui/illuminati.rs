@@ -62,10 +62,12 @@ pub enum IView {
     /// up at setup, or is the turn's draw.
     Groups,
     /// A special that names a group (Bribery, Computer Espionage, a Whispering Campaign): tap
-    /// the group, or choose it here.
+    /// the group, or choose it here. `by_token`: opened from the player's hand, after their
+    /// token (a special's card tapped opens it too, and then what it tells waits for the token).
     Target {
         player: usize,
         special: usize,
+        by_token: bool,
     },
     /// The groups of the player whose turn it is, for a table without tags (or holding OK).
     Structure,
@@ -513,12 +515,12 @@ impl Screens for IlluScreens {
                 desk.note = None;
                 self.go(match was {
                     IView::Hand { player }
-                    | IView::Target { player, .. }
                     | IView::Unknown { player }
-                        if player == p =>
-                    {
-                        secret
-                    }
+                    | IView::Target {
+                        player,
+                        by_token: true,
+                        ..
+                    } if player == p => secret,
                     _ => IView::Ask {
                         player: p,
                         then: Box::new(IAct::Go(secret)),
@@ -600,6 +602,25 @@ impl Screens for IlluScreens {
 
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
         self.go(IView::Main);
+    }
+
+    /// A hand, a goal or an answer for one player alone blanks when the shell takes the
+    /// screen.
+    fn leave(&mut self, g: &Se) {
+        if matches!(
+            self.view,
+            IView::Hand { .. }
+                | IView::Goal { .. }
+                | IView::Unknown { .. }
+                | IView::Secret { .. }
+                | IView::Target { by_token: true, .. }
+        ) {
+            self.go(if g.state.attack.is_some() {
+                IView::Attack { scroll: 0 }
+            } else {
+                IView::Main
+            });
+        }
     }
 }
 
@@ -875,16 +896,19 @@ impl IlluScreens {
                 };
                 out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
                 for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated) {
-                    // A player who chose to assist goes on assisting.
-                    let assisting = a.assist.get(p).is_some_and(|&mb| mb > 0);
-                    out.push((
-                        format!("{} {}: MB", pn(p), role(s, a, p, assisting)),
-                        IAct::Go(IView::Money {
-                            player: p,
-                            amount: 1,
-                            assist: assisting,
-                        }),
-                    ));
+                    // A player who is neither side may interfere or assist: a line each.
+                    let sides = role(s, a, p, false) != role(s, a, p, true);
+                    let ways: &[bool] = if sides { &[false, true] } else { &[false] };
+                    for &assist in ways {
+                        out.push((
+                            format!("{} {}: MB", pn(p), role(s, a, p, assist)),
+                            IAct::Go(IView::Money {
+                                player: p,
+                                amount: 1,
+                                assist,
+                            }),
+                        ));
+                    }
                 }
                 // Both are declared before any money goes to the bank (the engine refuses
                 // them after): offered only while they can be taken.
@@ -998,7 +1022,11 @@ impl IlluScreens {
                 }
                 out.push(back());
             }
-            IView::Target { player, special } => {
+            IView::Target {
+                player,
+                special,
+                by_token,
+            } => {
                 for c in (0..r.cards.len()).filter(|&c| {
                     matches!(s.cards[c].status, Status::Controlled | Status::Uncontrolled)
                 }) {
@@ -1012,7 +1040,12 @@ impl IlluScreens {
                         }),
                     ));
                 }
-                out.push(("Back".into(), IAct::Go(IView::Hand { player: *player })));
+                // Back to the hand it came from; a card tapped came from no hand.
+                out.push(if *by_token {
+                    ("Back".into(), IAct::Go(IView::Hand { player: *player }))
+                } else {
+                    back_to_game(g)
+                });
             }
             IView::Watch | IView::Income => out.push(back()),
             IView::Main => {
@@ -1207,7 +1240,11 @@ impl IlluScreens {
             let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
                 Command::DrawSpecial { special: Some(k) }
             } else if needs_target(&r.specials[k].effect) {
-                self.go(IView::Target { player, special: k });
+                self.go(IView::Target {
+                    player,
+                    special: k,
+                    by_token: false,
+                });
                 return Flow::Stay;
             } else {
                 Command::Play {
@@ -1292,7 +1329,10 @@ impl IlluScreens {
             };
             return self.command(g, desk, cmd);
         }
-        if let IView::Target { player, special } = self.view {
+        if let IView::Target {
+            player, special, ..
+        } = self.view
+        {
             return self.command(
                 g,
                 desk,
@@ -1448,7 +1488,11 @@ fn back_to_game(g: &Se) -> (String, IAct) {
 /// Playing special `k`: at once, or on a group chosen next when it names one.
 fn play_act(g: &Se, player: usize, k: usize) -> IAct {
     if needs_target(&g.rules.specials[k].effect) {
-        IAct::Go(IView::Target { player, special: k })
+        IAct::Go(IView::Target {
+            player,
+            special: k,
+            by_token: true,
+        })
     } else {
         IAct::Cmd(Command::Play {
             player,

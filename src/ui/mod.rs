@@ -394,6 +394,11 @@ impl Ui {
     }
 
     fn go(&mut self, view: View) {
+        if self.view == View::Game && view != View::Game {
+            if let Some(g) = self.game.as_mut() {
+                g.leave();
+            }
+        }
         self.view = view;
         self.sel = 0;
         self.dirty = true;

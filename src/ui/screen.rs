@@ -269,6 +269,10 @@ pub trait Screens: Sized + 'static {
     }
     /// The last command was taken back (a screen resets what depended on it).
     fn undone(&mut self, _g: &Session<Self::F>, _desk: &mut Desk) {}
+    /// The shell shows a view of its own over the game (the log, a pager, the undo question,
+    /// a phone asking to pair): a seat's private screen blanks, so that coming back (a tap
+    /// speaks to the game from any view) never shows it to whoever stands at the device.
+    fn leave(&mut self, _g: &Session<Self::F>) {}
     /// What a seat may choose from its own phone (the web view): exactly the commands its
     /// private menus on the device offer now, in the menus' words. None unless a family has
     /// private choices (Illuminati's specials and the UFOs' goal, the grid's sealed orders).
@@ -302,6 +306,8 @@ pub trait Playing {
     fn undo_question(&self) -> String;
     /// Take back the last command; the line to show.
     fn undo(&mut self, desk: &mut Desk) -> String;
+    /// The shell covers the game's screens with a view of its own (`Screens::leave`).
+    fn leave(&mut self);
     fn over(&self) -> bool;
     /// The whole game so far in the table's words: the start, then every command in effect.
     fn story(&self) -> Vec<String>;
@@ -468,6 +474,9 @@ impl<S: Screens> Playing for InPlay<S> {
             }
             Err(e) => e,
         }
+    }
+    fn leave(&mut self) {
+        self.screens.leave(&self.session)
     }
     fn over(&self) -> bool {
         self.session.over()

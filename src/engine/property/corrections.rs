@@ -70,9 +70,12 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
                 "{} is not a lot",
                 t.square_name(square)
             );
+            // Levels run 0 to the ruleset's houses before the top building, then the top
+            // (5): a level between would read a rent the square does not have.
             ensure!(
-                level <= HOTEL,
-                "buildings go from 0 to 5 (5 = the top building)"
+                level <= t.s.houses_before_hotel || level == HOTEL,
+                "buildings go from 0 to {}, or 5 for the top building",
+                t.s.houses_before_hotel
             );
             ensure!(
                 level == 0 || t.s.owner(square).is_some(),

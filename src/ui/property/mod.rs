@@ -597,10 +597,16 @@ impl PropertyScreens {
                 let ask = menu::ask(s, a, desk.cfg.auction_step);
                 for p in (0..a.open.len()).filter(|&p| a.open[p]) {
                     if a.high.map(|h| h.0) != Some(p) && s.cash(p) >= ask {
-                        out.push(entry(
-                            format!("{} bids {ask}+", s.players[p].name),
-                            Act::BidFor(p),
-                        ));
+                        // An asking-price auction (suetology: the bank asks, each acceptance
+                        // raises the ask) has no amount to choose: the bidder accepts it.
+                        out.push(if s.options.auction_step > 0 {
+                            entry(
+                                format!("{} accepts {ask}", s.players[p].name),
+                                Act::Cmd(Command::Accept { player: p }),
+                            )
+                        } else {
+                            entry(format!("{} bids {ask}+", s.players[p].name), Act::BidFor(p))
+                        });
                     }
                 }
                 for p in (0..a.open.len()).filter(|&p| a.open[p]) {

@@ -49,8 +49,21 @@ fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
     render(&ui, &mut frame);
     let shown = frame.to_ascii();
     golden("grid-sealed", &ui);
-    // Bob has no tagged cards here: the private menu, which blanks once sealed.
+    // Bob has no tagged cards here: the private menu, which opens only after his token and
+    // blanks once sealed.
     grid_choose(&mut ui, "Seal for Bob", now + 3);
+    assert!(
+        !ui.labels().iter().any(|l| l == "attack"),
+        "{:?}",
+        ui.labels()
+    );
+    ui.handle(ann(), now + 3);
+    assert!(
+        !ui.labels().iter().any(|l| l == "attack"),
+        "Ann's token opens nothing"
+    );
+    ui.handle(bob(), now + 3);
+    grid_choose(&mut ui, "Choose from a list", now + 3);
     grid_choose(&mut ui, "attack", now + 4);
     // The reveal: the orders, one page at a time, then the board.
     assert!(matches!(ui.view, View::Pager { .. }));
@@ -387,4 +400,68 @@ fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_
     key(&mut ui, "\r", now);
     choose(&mut ui, "New game", now);
     assert_eq!(ui.view, View::Setup);
+}
+
+#[test]
+fn the_table_plugs_in_and_pulls_out_a_wall_on_the_device_before_the_first_round() {
+    use boardside::engine::grid::state::Edge;
+    let mut ui = grid_ui();
+    grid_choose(&mut ui, "Walls: add or remove", 1);
+    // Column 5 (DOWN four times from 1), row 7, the east edge.
+    for _ in 0..4 {
+        key(&mut ui, "j", 2);
+    }
+    grid_choose(&mut ui, "OK: next", 3);
+    for _ in 0..6 {
+        key(&mut ui, "j", 4);
+    }
+    grid_choose(&mut ui, "OK: next", 5);
+    grid_choose(&mut ui, "OK: next", 6);
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(words.contains("east edge of column 5, row 7"), "{words}");
+    let had = grid_state(&ui).is_wall((5, 7), Edge::East);
+    let line = if had {
+        "Remove this wall"
+    } else {
+        "Add this wall"
+    };
+    grid_choose(&mut ui, line, 7);
+    assert_ne!(grid_state(&ui).is_wall((5, 7), Edge::East), had);
+    // The editor stays open for the next: the same field again takes it back.
+    for _ in 0..3 {
+        grid_choose(&mut ui, "OK: next", 8);
+    }
+    let back = if had {
+        "Add this wall"
+    } else {
+        "Remove this wall"
+    };
+    grid_choose(&mut ui, back, 9);
+    assert_eq!(grid_state(&ui).is_wall((5, 7), Edge::East), had);
+}
+
+#[test]
+fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
+    use boardside::engine::game::Play;
+    use boardside::engine::grid::Grid;
+    use rand::SeedableRng;
+    let mut ui = grid_ui();
+    let mut rng = boardside::engine::game::PlayRng::seed_from_u64(3);
+    {
+        let s = ui.session_mut::<Grid>().unwrap();
+        while s.state.phase != boardside::engine::grid::state::Phase::Orders {
+            let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
+            s.command(cmd).unwrap();
+        }
+    }
+    ui.handle(ann(), 1);
+    ui.handle(card("attack"), 2);
+    ui.handle(bob(), 3);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("half tapped"), "{note}");
+    grid_choose(&mut ui, "OK: seal the order", 4);
+    assert!(
+        !grid_state(&ui).owing().any(|p| p == 0),
+        "Ann's order is sealed"
+    );
 }

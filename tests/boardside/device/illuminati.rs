@@ -5,6 +5,17 @@
 
 use super::*;
 
+/// Ann (the Bavarians), Bob (the UFOs, aiming at the Gnomes' goal) and Cy (the Gnomes), four
+/// groups face up, the first turn begun.
+pub(super) const SETUP: [&str; 6] = [
+    "illuminati Ann bavarian",
+    "illuminati Bob ufos",
+    "goal Bob gnomes",
+    "illuminati Cy gnomes",
+    "uncontrolled cia big-media post-office moonies",
+    "start",
+];
+
 fn illuminati_ui() -> Ui {
     use boardside::engine::illuminati::Illuminati;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
@@ -18,15 +29,7 @@ fn illuminati_ui() -> Ui {
         None,
     )
     .unwrap();
-    for l in [
-        "illuminati Ann bavarian",
-        "illuminati Bob ufos",
-        "goal Bob gnomes",
-        "illuminati Cy gnomes",
-        "uncontrolled cia big-media post-office moonies",
-        "start",
-        "set owner fbi Ann",
-    ] {
+    for l in SETUP.iter().chain(&["set owner fbi Ann"]) {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
@@ -795,17 +798,11 @@ fn a_game_saved_in_the_middle_of_an_attack_resumes_on_the_attack() {
         Some(&journal),
     )
     .unwrap();
-    for l in [
-        "illuminati Ann bavarian",
-        "illuminati Bob ufos",
-        "goal Bob gnomes",
-        "illuminati Cy gnomes",
-        "uncontrolled cia big-media post-office moonies",
-        "start",
+    for l in SETUP.iter().chain(&[
         "draw special",
         "attack control bavarian cia",
         "spend Ann bavarian 2",
-    ] {
+    ]) {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
@@ -882,16 +879,23 @@ fn an_attack_that_cannot_succeed_says_so_not_roll_0_or_less() {
 }
 
 #[test]
-fn a_player_who_assisted_is_offered_to_assist_again_not_to_interfere() {
+fn a_player_who_is_neither_side_may_assist_from_the_menu_not_only_interfere() {
     let mut ui = illuminati_ui();
     ui.handle(group_tap("kgb"), 1);
     declare_by(&mut ui, "bavarian", "cia", 2);
-    // Bob taps twice: he assists, 1 MB.
-    ui.handle(bob(), 3);
-    ui.handle(bob(), 3);
-    choose(&mut ui, "OK: spend 1 MB", 3);
+    let labels = ui.labels();
     assert!(
-        ui.labels().iter().any(|l| l == "Bob assists: MB"),
+        labels.contains(&"Bob interferes: MB".to_string()),
+        "{labels:?}"
+    );
+    choose(&mut ui, "Bob assists: MB", 3);
+    choose(&mut ui, "OK: spend 1 MB", 3);
+    let a = illu(&ui).state.attack.clone().unwrap();
+    assert_eq!((a.assist[1], a.interfere[1]), (1, 0), "{}", said(&ui));
+    // The attacker's own line is one: Ann attacks.
+    assert_eq!(
+        ui.labels().iter().filter(|l| l.starts_with("Ann ")).count(),
+        1,
         "{:?}",
         ui.labels()
     );

@@ -4,6 +4,7 @@
 //! simulator's input path.
 
 mod chip;
+mod coverage;
 mod grid;
 mod illuminati;
 mod registers;

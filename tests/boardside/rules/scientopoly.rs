@@ -425,3 +425,16 @@ fn sp_hole_player_who_owes_money_may_still_raise_it() {
     assert_eq!(t.cash("Ann"), 50 + 120 - 100);
     assert!(t.jailed("Ann"));
 }
+
+#[test]
+fn a_building_correction_above_the_two_levels_before_the_top_is_refused_never_a_crash() {
+    // rulesets/scientopoly.toml: two levels before the top building; a level of 3 or 4 would
+    // read a donation the square does not have.
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["melbourne", "auckland", "sydney"]);
+    for level in [3, 4] {
+        let why = t.refused(&format!("set buildings melbourne {level}"));
+        assert!(why.contains("from 0 to 2, or 5"), "{why}");
+    }
+    t.run("set buildings melbourne 2; set buildings auckland 5");
+}
