@@ -8,6 +8,7 @@ mod coverage;
 mod grid;
 mod illuminati;
 mod registers;
+mod resume;
 mod ways_out;
 mod web;
 
