@@ -89,9 +89,11 @@ pub enum IView {
         to: Option<usize>,
         amount: i64,
     },
-    /// A group of yours put under another master of your structure (tapped or chosen).
+    /// A group of yours put under another master of your structure (tapped or chosen), then
+    /// the master's place in the structure shown before OK.
     MoveUnder {
         group: usize,
+        master: Option<usize>,
     },
     /// The Orbital Mind Control Lasers: the group (tapped or chosen), then the change.
     Laser {
@@ -269,7 +271,7 @@ impl Screens for IlluScreens {
                     IView::Transfer { from, .. } | IView::GiveMoney { from, .. } => {
                         IView::Card { card: *from }
                     }
-                    IView::MoveUnder { group } => IView::Card { card: *group },
+                    IView::MoveUnder { group, .. } => IView::Card { card: *group },
                     IView::Card { .. } => IView::Structure,
                     _ if g.state.attack.is_some() => IView::Attack { scroll: 0 },
                     _ => IView::Main,
@@ -404,32 +406,47 @@ impl Screens for IlluScreens {
                 pn(s.current)
             )),
             IView::Card { card } => wrap(&card_words(g, *card)),
-            IView::Transfer { from, to, amount } => {
+            IView::Transfer { from, to, .. } => {
                 let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
                 match to {
                     None => wrap(&format!("{have}. Tap or choose where the money goes")),
-                    Some(_) => {
-                        let cost = if s.turn.transfers_left > 0 {
-                            format!("{} free transfer(s) left", s.turn.transfers_left)
+                    Some(_) => wrap(&format!(
+                        "UP/DOWN: the amount, up to {}; {}",
+                        s.cards[*from].treasury,
+                        if s.turn.transfers_left > 0 {
+                            format!("{} free transfers left", s.turn.transfers_left)
                         } else {
-                            "no free transfer left: an action, unless free".into()
-                        };
-                        let mut l = wrap(&format!("{have}; {cost}"));
-                        l.extend(wrap(&format!("UP/DOWN: amount ({amount})")));
-                        l
-                    }
+                            "an action unless free".into()
+                        }
+                    )),
                 }
             }
-            IView::GiveMoney { from, to, amount } => {
+            IView::GiveMoney { from, to, .. } => {
                 let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
                 match to {
                     None => wrap(&format!("{have}. To whom?")),
-                    Some(_) => wrap(&format!("{have}. UP/DOWN: amount ({amount})")),
+                    Some(_) => wrap(&format!(
+                        "UP/DOWN: the amount, up to {}; a free action",
+                        s.cards[*from].treasury
+                    )),
                 }
             }
-            IView::MoveUnder { group } => wrap(&format!(
-                "{} (with its {} puppets) goes under which group?",
+            IView::MoveUnder {
+                group,
+                master: None,
+            } => wrap(&format!(
+                "{} (with its {} puppets) goes under which group? Tap it or choose",
                 r.cards[*group].name,
+                puppets(s, *group).len()
+            )),
+            IView::MoveUnder {
+                group,
+                master: Some(m),
+            } => wrap(&format!(
+                "{} goes under {} ({}), taking its {} puppets",
+                r.cards[*group].name,
+                r.cards[*m].name,
+                place_words(g, *m),
                 puppets(s, *group).len()
             )),
             IView::Laser { group: None } => {
@@ -474,7 +491,11 @@ impl Screens for IlluScreens {
         match self.view {
             IView::Watch | IView::Income => 0,
             IView::Attack { .. } | IView::Money { .. } | IView::Ask { .. } => 1,
-            IView::Transfer { to: Some(_), .. } | IView::GiveMoney { to: Some(_), .. } => 2,
+            IView::Transfer { to: Some(_), .. }
+            | IView::GiveMoney { to: Some(_), .. }
+            | IView::MoveUnder {
+                master: Some(_), ..
+            } => 1,
             IView::Secret { .. } => 1,
             IView::Groups
             | IView::Goal { .. }
@@ -485,7 +506,7 @@ impl Screens for IlluScreens {
             | IView::MoveUnder { .. }
             | IView::Transfer { .. }
             | IView::GiveMoney { .. } => 5,
-            IView::Card { .. } => 4,
+            IView::Card { .. } => 3,
             _ => 3,
         }
     }
@@ -788,7 +809,6 @@ impl IlluScreens {
                     ),
                     IAct::Spend,
                 ));
-                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
             }
             IView::GiveMoney {
                 from,
@@ -822,28 +842,38 @@ impl IlluScreens {
                     ),
                     IAct::Spend,
                 ));
-                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
             }
-            IView::MoveUnder { group } => {
+            IView::MoveUnder {
+                group,
+                master: None,
+            } => {
                 for m in s.structure(s.current) {
                     let cmd = Command::Move {
                         group: *group,
                         master: m,
                     };
                     if legal(g, &cmd) {
-                        let arrows = open_arrows(s, m)
-                            .map_or_else(|| "arrows ?".into(), |o| format!("{o} open"));
                         out.push((
-                            format!(
-                                "Put {} under {} ({arrows})",
-                                r.cards[*group].name, r.cards[m].name
-                            ),
-                            IAct::Cmd(cmd),
+                            format!("Under {}", r.cards[m].name),
+                            IAct::Go(IView::MoveUnder {
+                                group: *group,
+                                master: Some(m),
+                            }),
                         ));
                     }
                 }
                 out.push(("Back".into(), IAct::Go(IView::Card { card: *group })));
             }
+            IView::MoveUnder {
+                group,
+                master: Some(m),
+            } => out.push((
+                format!("Put {} under {}", r.cards[*group].name, r.cards[*m].name),
+                IAct::Cmd(Command::Move {
+                    group: *group,
+                    master: *m,
+                }),
+            )),
             IView::Laser { group: None } => {
                 for c in (0..r.cards.len()).filter(|&c| laser_target(g, c)) {
                     out.push((
@@ -1284,8 +1314,15 @@ impl IlluScreens {
                 });
                 return Flow::Stay;
             }
-            IView::MoveUnder { group } if mine => {
-                return self.command(g, desk, Command::Move { group, master: c });
+            IView::MoveUnder {
+                group,
+                master: None,
+            } if mine => {
+                self.go(IView::MoveUnder {
+                    group,
+                    master: Some(c),
+                });
+                return Flow::Stay;
             }
             IView::Laser { group: None } if laser_target(g, c) => {
                 self.go(IView::Laser { group: Some(c) });
@@ -1576,25 +1613,28 @@ fn declare_words(g: &Se, cards: &[usize]) -> String {
     }
 }
 
-/// A group of yours, shown: its money, master, puppets and open arrows, and what a tap does.
+/// A group of yours, shown: its money and its place in the structure (a target tapped next
+/// is attacked by it).
 fn card_words(g: &Se, c: usize) -> String {
     let (s, r) = (&g.state, &g.rules);
-    let cs = &s.cards[c];
-    let master = cs
-        .master
-        .map_or_else(|| "none".into(), |m| r.cards[m].name.clone());
-    let arrows = open_arrows(s, c).map_or_else(|| "?".into(), |o| o.to_string());
-    let next = if s.attack.is_some() {
-        ""
-    } else if s.turn.actions_left > 0 {
-        ". Tap a target to attack with it"
-    } else {
-        ". No actions left: free moves only"
-    };
     format!(
-        "{}: {} MB, under {master}, {} puppets, {arrows} open arrows{next}",
+        "{}: {} MB, {}",
         r.cards[c].name,
-        cs.treasury,
+        s.cards[c].treasury,
+        place_words(g, c)
+    )
+}
+
+/// A card's place in its structure: its master, its puppets and its open arrows.
+fn place_words(g: &Se, c: usize) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let under = s.cards[c]
+        .master
+        .map(|m| format!("under {}, ", r.cards[m].name))
+        .unwrap_or_default();
+    let arrows = open_arrows(s, c).map_or_else(|| "?".into(), |o| o.to_string());
+    format!(
+        "{under}{} puppets, {arrows} open arrows",
         puppets(s, c).len()
     )
 }
@@ -1602,12 +1642,11 @@ fn card_words(g: &Se, c: usize) -> String {
 /// What a group of yours may do now, each line only when the rules would take it.
 fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
     let (s, r) = (&g.state, &g.rules);
-    let name = r.cards[c].name.clone();
     let pn = |p: usize| s.players[p].name.to_string();
     let mut out = Vec::new();
     if s.turn.actions_left > 0 && s.attack.is_none() {
         out.push((
-            format!("Attack with {name}"),
+            "Attack with it".into(),
             IAct::Go(IView::Declare { cards: vec![c] }),
         ));
     }
@@ -1624,7 +1663,7 @@ fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
     });
     if anywhere {
         out.push((
-            format!("Move MB from {name}"),
+            "Move MB to another group".into(),
             IAct::Go(IView::Transfer {
                 from: c,
                 to: None,
@@ -1644,8 +1683,11 @@ fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
         });
         if under {
             out.push((
-                format!("Put {name} under..."),
-                IAct::Go(IView::MoveUnder { group: c }),
+                "Put it under another".into(),
+                IAct::Go(IView::MoveUnder {
+                    group: c,
+                    master: None,
+                }),
             ));
         }
         for q in 0..s.players.len() {
@@ -1654,12 +1696,12 @@ fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
                 player: q,
             };
             if q != s.current && legal(g, &cmd) {
-                out.push((format!("Give {name} to {}", pn(q)), IAct::Cmd(cmd)));
+                out.push((format!("Give it to {}", pn(q)), IAct::Cmd(cmd)));
             }
         }
         let drop = Command::Drop { group: c };
         if legal(g, &drop) {
-            out.push((format!("Drop {name}"), IAct::Cmd(drop)));
+            out.push(("Drop it".into(), IAct::Cmd(drop)));
         }
     }
     if s.cards[c].treasury > 0
@@ -1669,7 +1711,7 @@ fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
             .any(|(q, p)| q != s.current && !p.eliminated && p.illuminati.is_some())
     {
         out.push((
-            format!("Give MB from {name}"),
+            "Give MB to a player".into(),
             IAct::Go(IView::GiveMoney {
                 from: c,
                 to: None,

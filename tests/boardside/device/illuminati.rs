@@ -396,6 +396,76 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
         );
     }
     assert!(ui.log().iter().any(|l| l.starts_with("roll ")));
+    // Ann's turn: the moves a turn is made of besides attacks, each by taps and menus.
+    // Ann holds the Bavarians, Big Media and the C.I.A. (both under the Bavarians).
+    let t = 450;
+    assert_eq!(illu(&ui).state.current, 0);
+    draw(&mut ui, t);
+    let cia = card_index(&ui, "cia");
+    // A transfer: the Bavarians, then the C.I.A.; 5 MB.
+    ui.handle(tapped("bavarian"), t);
+    ui.handle(tapped("cia"), t);
+    for _ in 1..5 {
+        key(&mut ui, "k", t);
+    }
+    choose(
+        &mut ui,
+        "Move 5 MB from The Bavarian Illuminati to C.I.A.",
+        t,
+    );
+    assert_eq!(illu(&ui).state.cards[cia].treasury, 5, "{}", said(&ui));
+    // Money given to another player: 2 MB from the C.I.A. to Bob.
+    ui.handle(tapped("cia"), t);
+    choose(&mut ui, "Give MB to a player", t);
+    choose(&mut ui, "To Bob", t);
+    key(&mut ui, "k", t);
+    choose(&mut ui, "Give 2 MB from C.I.A. to Bob", t);
+    assert_eq!(illu(&ui).state.cards[cia].treasury, 3);
+    // The C.I.A. goes under Big Media (an action).
+    ui.handle(tapped("cia"), t);
+    choose(&mut ui, "Put it under another", t);
+    choose(&mut ui, "Under Big Media", t);
+    choose(&mut ui, "Put C.I.A. under Big Media", t);
+    assert_eq!(
+        illu(&ui).state.cards[cia].master,
+        Some(card_index(&ui, "big-media")),
+        "{}",
+        said(&ui)
+    );
+    // Dropped (free), its money to the bank.
+    ui.handle(tapped("cia"), t);
+    choose(&mut ui, "Drop it", t);
+    assert_eq!(illu(&ui).state.cards[cia].status, Status::Uncontrolled);
+    // Big Media given to Cy (the second action).
+    ui.handle(tapped("big-media"), t);
+    choose(&mut ui, "Give it to Cy", t);
+    assert_eq!(
+        illu(&ui).state.cards[card_index(&ui, "big-media")].owner,
+        Some(2)
+    );
+    // A special from Ann's hand, after her token: drawn without a tag, named as it is played.
+    choose(&mut ui, "Specials: Ann", t);
+    ui.handle(ann(), t);
+    choose(&mut ui, "Play a special...", t);
+    choose(&mut ui, "Play Slush Fund", t);
+    choose(&mut ui, "End the turn", t);
+    let lines: Vec<String> = illu(&ui)
+        .history
+        .iter()
+        .map(|d| {
+            <boardside::engine::illuminati::Illuminati as boardside::engine::game::Words>::format_command(
+                &illu(&ui).rules,
+                &illu(&ui).state,
+                &d.cmd,
+            )
+        })
+        .collect();
+    for verb in ["transfer", "give-money", "move", "drop", "give", "play"] {
+        assert!(
+            lines.iter().any(|l| l.split(' ').next() == Some(verb)),
+            "{verb}: {lines:?}"
+        );
+    }
 
     // Then the table passes until the Gnomes' 150 MB win the game for Cy.
     let mut t = 500;
@@ -561,15 +631,15 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     // A transfer: the Bavarians tapped, then the F.B.I.; UP twice sets 3 MB; OK.
     ui.handle(group_tap("bavarian"), 2);
     assert!(
-        ui.labels()
-            .iter()
-            .any(|l| l == "Attack with The Bavarian Illuminati"),
+        ui.labels().iter().any(|l| l == "Attack with it"),
         "{}",
         said(&ui)
     );
+    golden("illuminati-card", &ui);
     ui.handle(group_tap("fbi"), 3);
     key(&mut ui, "k", 4);
     key(&mut ui, "k", 4);
+    golden("illuminati-transfer", &ui);
     choose(
         &mut ui,
         "Move 3 MB from The Bavarian Illuminati to F.B.I.",
@@ -582,7 +652,7 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     // is not next to it, so it is not offered).
     choose(&mut ui, "Groups of Ann", 6);
     choose_starting(&mut ui, "F.B.I.", 6);
-    choose(&mut ui, "Move MB from F.B.I.", 6);
+    choose(&mut ui, "Move MB to another group", 6);
     assert!(
         !ui.labels().iter().any(|l| l == "To C.I.A."),
         "{}",
@@ -599,15 +669,18 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     // Money given to another player: from the F.B.I. to Bob's Illuminati.
     let ufos = treasury(&ui, "ufos");
     ui.handle(group_tap("fbi"), 7);
-    choose(&mut ui, "Give MB from F.B.I.", 7);
+    choose(&mut ui, "Give MB to a player", 7);
     choose(&mut ui, "To Bob", 7);
     key(&mut ui, "k", 7);
     choose(&mut ui, "Give 2 MB from F.B.I. to Bob", 7);
     assert_eq!(treasury(&ui, "ufos"), ufos + 2);
     // The C.I.A. goes under the F.B.I. (an action), the structure shown on the line.
     ui.handle(group_tap("cia"), 8);
-    choose(&mut ui, "Put C.I.A. under...", 8);
-    choose_starting(&mut ui, "Put C.I.A. under F.B.I.", 8);
+    choose(&mut ui, "Put it under another", 8);
+    // The master tapped: its place shown, then OK.
+    ui.handle(group_tap("fbi"), 8);
+    golden("illuminati-move-under", &ui);
+    choose(&mut ui, "Put C.I.A. under F.B.I.", 8);
     let (cia, fbi) = (card_index(&ui, "cia"), card_index(&ui, "fbi"));
     assert_eq!(
         illu(&ui).state.cards[cia].master,
@@ -618,14 +691,14 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     assert_eq!(illu(&ui).state.turn.actions_left, 1);
     // Dropped: a free action; its money to the bank.
     ui.handle(group_tap("cia"), 9);
-    choose(&mut ui, "Drop C.I.A.", 9);
+    choose(&mut ui, "Drop it", 9);
     assert_eq!(
         illu(&ui).state.cards[cia].status,
         boardside::engine::illuminati::state::Status::Uncontrolled
     );
     // Given to Bob: the second action.
     ui.handle(group_tap("fbi"), 10);
-    choose(&mut ui, "Give F.B.I. to Bob", 10);
+    choose(&mut ui, "Give it to Bob", 10);
     assert_eq!(illu(&ui).state.cards[fbi].owner, Some(1), "{}", said(&ui));
     assert_eq!(illu(&ui).state.turn.actions_left, 0);
     // No actions left: the screen says so, and a group tapped offers no attack.
@@ -850,7 +923,7 @@ fn a_card_still_in_the_deck_is_refused_as_a_target_in_words() {
         boardside::games::illuminati_screens::IView::Transfer { .. }
     ));
     key(&mut ui, "\x7f", 4);
-    choose(&mut ui, "Attack with The Bavarian Illuminati", 4);
+    choose(&mut ui, "Attack with it", 4);
     let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
     assert!(words.contains("tap the target"), "{words}");
     ui.handle(group_tap("kgb"), 5);
