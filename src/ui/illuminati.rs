@@ -1267,6 +1267,14 @@ impl IlluScreens {
                 IView::Hand { player } | IView::Money { player, .. } => player,
                 _ => s.current,
             };
+            if !s.players[player].specials.contains(&Some(k)) && all_spent(g, k) {
+                desk.note = Some(format!(
+                    "{} was played already: every copy is on the discard pile",
+                    r.specials[k].name
+                ));
+                desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
+                return Flow::Stay;
+            }
             let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
                 Command::DrawSpecial { special: Some(k) }
             } else if needs_target(&r.specials[k].effect) {
@@ -1721,4 +1729,24 @@ fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
     }
     out.push(("Back".into(), IAct::Go(IView::Main)));
     out
+}
+
+/// Is every copy of special `k` accounted for: discarded by the commands in effect, or known
+/// to be in a hand? Then a tag of it tapped is a card from the discard pile, not one held.
+fn all_spent(g: &Se, k: usize) -> bool {
+    use crate::engine::illuminati::event::Event;
+    let discarded = g
+        .history
+        .iter()
+        .flat_map(|d| d.events.iter())
+        .filter(|e| matches!(e, Event::Discard { special: Some(x), .. } if *x == k))
+        .count();
+    let held = g
+        .state
+        .players
+        .iter()
+        .flat_map(|p| p.specials.iter())
+        .filter(|h| **h == Some(k))
+        .count();
+    discarded + held >= g.rules.specials[k].copies as usize
 }

@@ -319,7 +319,7 @@ impl Refusal {
             Refusal::NotNow(phase) => turn::not_now(phase).to_string(),
             Refusal::DrawFirst => return turn::drawn(s).unwrap_err(),
             Refusal::UnderWay => {
-                "an attack is already being worked out: roll or `call-off` first".into()
+                "an attack is already being worked out: roll the dice or call it off first".into()
             }
             Refusal::NoAction => format!("{current} has no action left this turn"),
             Refusal::NotInStructure(c) => {

@@ -18,7 +18,7 @@ pub fn correct(t: &mut Table, c: &Correction) -> Result<(), RuleError> {
                     | Correction::Arrows { .. }
                     | Correction::Specials { .. }
             ),
-        "first finish the attack (roll or `call-off`)"
+        "first finish the attack: roll the dice or call it off"
     );
     match *c {
         Correction::Treasury { card, amount } => {

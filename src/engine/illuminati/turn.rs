@@ -290,7 +290,7 @@ pub fn not_now(phase: Phase) -> &'static str {
 pub fn use_action(t: &mut Table, what: &str) -> Result<(), RuleError> {
     ensure!(
         t.s.attack.is_none(),
-        "an attack is being worked out: roll or `call-off` first"
+        "an attack is being worked out: roll the dice or call it off first"
     );
     ensure!(
         t.s.turn.actions_left > 0,
@@ -400,7 +400,7 @@ pub fn end(t: &mut Table) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "no turn is being played");
     ensure!(
         t.s.attack.is_none(),
-        "an attack is being worked out: roll or `call-off` first"
+        "an attack is being worked out: roll the dice or call it off first"
     );
     drawn(t.s)?;
     if t.s.turn.draws_left > 0 {
@@ -452,7 +452,7 @@ pub fn transfer(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), Rul
     ready_for_actions(t)?;
     ensure!(
         t.s.attack.is_none(),
-        "an attack is being worked out: roll or `call-off` first"
+        "an attack is being worked out: roll the dice or call it off first"
     );
     own(t, from)?;
     own(t, to)?;
@@ -590,7 +590,7 @@ pub fn drop(t: &mut Table, group: usize) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "{}", not_now(t.s.phase));
     ensure!(
         t.s.attack.is_none(),
-        "an attack is being worked out: roll or `call-off` first"
+        "an attack is being worked out: roll the dice or call it off first"
     );
     own(t, group)?;
     ensure!(

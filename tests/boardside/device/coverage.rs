@@ -193,7 +193,7 @@ fn evening<F: OnDevice>(
         // person taps rather than leaving at once.
         let waiting = ui.labels() == ["Back"];
         let input = match walk.below(100) {
-            0..=44 if waiting => Input::Tag(uids[walk.below(players)].clone()),
+            0..=79 if waiting => Input::Tag(uids[walk.below(players)].clone()),
             // A menu line, reached with DOWN and chosen with OK, as a person would.
             0..=44 => {
                 let n = ui.labels().len();
@@ -278,19 +278,36 @@ fn every_verb<F: OnDevice>(
         targets: want.clone(),
         ..Verbs::default()
     };
-    // Each scene is played six times: its moment passes quickly.
-    for e in 0..evenings + 6 * scenes.len() as u64 {
+    let done = |v: &Verbs| {
+        want.iter()
+            .all(|w| v.seen.contains(w) || never.iter().any(|(n, _)| n == w))
+    };
+    for e in 0..evenings {
         let players = sizes[e as usize % sizes.len()];
-        let scene = e
-            .checked_sub(evenings)
-            .map(|i| scenes[i as usize % scenes.len()]);
         evening::<F>(
             ruleset,
-            if scene.is_some() { 3 } else { players },
+            players,
             1000 + e,
             steps,
             &mut verbs,
-            scene,
+            None,
+            |_, _| {},
+        );
+    }
+    // Then the scenes in turn, until every verb is reached (at most 40 times each: a scene's
+    // moment passes quickly, and a walk may leave it before its verb).
+    for e in 0..40 * scenes.len() as u64 {
+        if done(&verbs) {
+            break;
+        }
+        let scene = scenes[e as usize % scenes.len()];
+        evening::<F>(
+            ruleset,
+            3,
+            5000 + e,
+            steps,
+            &mut verbs,
+            Some(scene),
             |_, _| {},
         );
     }
@@ -362,13 +379,18 @@ fn property_debt(g: &mut boardside::session::Session<Property>, raised: bool) {
     let r = &g.rules;
     // Bob's group, each lot with its top building; Ann, with nothing in hand, lands on its
     // last lot (1 + 3 ahead: no doubles, no salary on the way).
-    // A group half way round: rent she cannot pay, less than she is worth (suetology
+    // The group whose top rent is the least, past the fourth square: rent she cannot pay
+    // from nothing, which her squares can raise (so the table may resolve it; suetology
     // bankrupts at once a debtor worth less than the debt).
-    let groups: BTreeSet<usize> = (0..r.squares.len())
+    let top = |i: usize| match &r.squares[i].kind {
+        boardside::engine::property::ruleset::Kind::Lot { rents, .. } => rents[rents.len() - 1],
+        _ => i64::MAX,
+    };
+    let group = (4..r.squares.len())
         .filter(|&i| r.squares[i].is_lot())
-        .filter_map(|i| r.squares[i].group())
-        .collect();
-    let group = *groups.iter().nth(groups.len() / 2).unwrap();
+        .min_by_key(|&i| top(i))
+        .and_then(|i| r.squares[i].group())
+        .unwrap();
     let lots: Vec<usize> = (0..r.squares.len())
         .filter(|&i| r.squares[i].group() == Some(group))
         .collect();

@@ -980,3 +980,56 @@ fn declare_by(ui: &mut Ui, attacker: &str, target: &str, now: u64) {
     choose(ui, "Attack to control", now);
     assert!(illu(ui).state.attack.is_some(), "{}", said(ui));
 }
+
+#[test]
+fn a_special_tapped_after_it_was_played_is_refused_as_on_the_discard_pile() {
+    let mut ui = illuminati_ui();
+    let mut tags = ui.tags.clone();
+    tags.set(
+        &Uid(vec![0xE0, 0, 0, 3]),
+        TagKind::Piece {
+            id: "special:slush-fund".into(),
+        },
+    );
+    ui.tags = tags;
+    let slush = Input::Tag(Uid(vec![0xE0, 0, 0, 3]));
+    // Ann draws Slush Fund by its tag, and plays it by tapping it again.
+    ui.handle(slush.clone(), 1);
+    let bav = treasury(&ui, "bavarian");
+    ui.handle(slush.clone(), 2);
+    assert!(treasury(&ui, "bavarian") > bav, "{}", said(&ui));
+    // Ann draws a special the device is not told; the played card's tag, tapped again, is
+    // the discard pile's card, not hers.
+    ui.enter("end").unwrap();
+    ui.enter("set turn Ann").unwrap();
+    choose(&mut ui, "Drew a special", 3);
+    let before = illu(&ui).history.len();
+    ui.handle(slush, 4);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(note.contains("discard pile"), "{note}");
+    assert_eq!(illu(&ui).history.len(), before, "nothing carried out");
+}
+
+#[test]
+fn an_abolition_by_two_specials_waits_for_that_players_token() {
+    let mut ui = illuminati_ui();
+    ui.enter("set specials Bob 2").unwrap();
+    choose(&mut ui, "Drew a special", 1);
+    declare_by(&mut ui, "bavarian", "cia", 2);
+    choose(&mut ui, "Privilege", 3);
+    assert!(
+        illu(&ui).state.attack.as_ref().unwrap().privileged,
+        "{}",
+        said(&ui)
+    );
+    choose(&mut ui, "Bob abolishes", 4);
+    ui.handle(ann(), 5);
+    assert!(
+        illu(&ui).state.attack.as_ref().unwrap().privileged,
+        "Ann's tap is not Bob's"
+    );
+    ui.handle(bob(), 6);
+    let a = illu(&ui).state.attack.clone().unwrap();
+    assert!(!a.privileged && a.abolished, "{}", said(&ui));
+    assert!(illu(&ui).state.players[1].specials.is_empty());
+}
