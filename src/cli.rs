@@ -654,7 +654,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         None => cfg.web.enabled.then(|| cfg.web.listen.clone()),
     };
     let mut web = listen
-        .map(|addr| crate::web::Web::start(&addr))
+        .map(|addr| crate::web::Web::start_keeping(&addr, state_dir().join("pairings.json")))
         .transpose()?;
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;

@@ -52,6 +52,38 @@ struct Shared {
     rates: HashMap<IpAddr, (Instant, u32)>,
     /// When the table last refused a phone from each address.
     refused: HashMap<IpAddr, Instant>,
+    /// Bumped whenever the seats' secrets or the pairings change (what `pairings` saves).
+    pairing_version: u64,
+}
+
+/// The seats' secrets and the pairings under way, as a power cut must not lose them: saved
+/// by the device loop after each change (`Web::tick`) and read back when the device starts
+/// again, so a phone asking to pair is asked about again and a paired phone keeps its seat.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Pairings {
+    pub names: Vec<String>,
+    /// Each seat's secret and the highest request number it used.
+    pub keys: Vec<Option<(String, u64)>>,
+    pub asks: Vec<SavedAsk>,
+}
+
+/// A pairing under way, as saved.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedAsk {
+    pub from: IpAddr,
+    pub ticket: String,
+    pub code: String,
+    /// When it was asked, in seconds since 1970 (a cut longer than an ask lasts lapses it).
+    pub made: u64,
+    /// Claimed for a seat (its phone may not have heard yet), refused, or waiting (None).
+    pub seat: Option<usize>,
+    pub refused: bool,
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// After the table refuses a phone, its address may not ask again for this long: the
@@ -161,12 +193,14 @@ impl Hub {
     // --- the device loop's side ---
 
     /// New views: the table's and each seat's, for the seats named. Another game (other
-    /// names) forgets every paired phone.
+    /// names) forgets every paired phone; no game in play (the new-game screen, before a
+    /// saved game is resumed) forgets none.
     pub fn publish(&self, names: &[String], table: String, seats: Vec<String>) {
         let mut s = self.lock();
-        if s.names != names {
+        if !names.is_empty() && s.names != names {
             s.names = names.to_vec();
             s.keys = names.iter().map(|_| None).collect();
+            s.pairing_version += 1;
         }
         s.table = table.into();
         s.seats = seats.into_iter().map(Into::into).collect();
@@ -237,6 +271,92 @@ impl Hub {
                 };
             }
         }
+        s.pairing_version += 1;
+    }
+
+    /// How many times the secrets or the pairings changed: `pairings` is saved again when
+    /// this moves.
+    pub fn pairing_version(&self) -> u64 {
+        self.lock().pairing_version
+    }
+
+    /// The secrets and the pairings still under way, to save.
+    pub fn pairings(&self) -> Pairings {
+        let s = self.lock();
+        let now = unix_now();
+        Pairings {
+            names: s.names.clone(),
+            keys: s
+                .keys
+                .iter()
+                .map(|k| k.as_ref().map(|k| (k.secret.clone(), k.last)))
+                .collect(),
+            asks: s
+                .asks
+                .iter()
+                .filter(|a| a.made.elapsed() < ASK_LASTS)
+                .map(|a| SavedAsk {
+                    from: a.from,
+                    ticket: a.ticket.clone(),
+                    code: a.code.clone(),
+                    made: now.saturating_sub(a.made.elapsed().as_secs()),
+                    seat: match &a.state {
+                        Asked::Paired { seat, .. } => Some(*seat),
+                        _ => None,
+                    },
+                    refused: a.state == Asked::Refused,
+                })
+                .collect(),
+        }
+    }
+
+    /// Secrets and pairings saved before a power cut: asks that have not lapsed meanwhile
+    /// come back (to be shown on the device again), paired seats keep their secrets.
+    pub fn restore(&self, p: Pairings) {
+        let mut s = self.lock();
+        let now = unix_now();
+        s.keys = p
+            .keys
+            .iter()
+            .map(|k| {
+                k.as_ref().map(|(secret, last)| Key {
+                    secret: secret.clone(),
+                    last: *last,
+                })
+            })
+            .collect();
+        s.keys.resize_with(p.names.len(), || None);
+        s.names = p.names;
+        s.asks.clear();
+        for a in p.asks {
+            let age = Duration::from_secs(now.saturating_sub(a.made));
+            let Some(made) = Instant::now().checked_sub(age).filter(|_| age < ASK_LASTS) else {
+                continue;
+            };
+            let state = match (a.seat, a.refused) {
+                (_, true) => Asked::Refused,
+                (Some(seat), _) => match (s.names.get(seat), s.keys.get(seat)) {
+                    (Some(name), Some(Some(k))) => Asked::Paired {
+                        seat,
+                        name: name.clone(),
+                        key: k.secret.clone(),
+                    },
+                    _ => continue,
+                },
+                (None, _) => Asked::Waiting {
+                    code: a.code.clone(),
+                },
+            };
+            s.asks.push(Ask {
+                from: a.from,
+                ticket: a.ticket,
+                code: a.code,
+                made,
+                state,
+                shown: false,
+            });
+        }
+        s.pairing_version += 1;
     }
 
     /// The table refused the phone showing `code`.
@@ -247,6 +367,7 @@ impl Hub {
             a.state = Asked::Refused;
             from.push(a.from);
         }
+        s.pairing_version += 1;
         let now = Instant::now();
         s.refused
             .retain(|_, t| now.duration_since(*t) < REFUSED_WAITS);
@@ -368,6 +489,7 @@ impl Hub {
             state: Asked::Waiting { code: code.clone() },
             shown: false,
         });
+        s.pairing_version += 1;
         Ok((ticket, code))
     }
 
@@ -397,6 +519,7 @@ impl Hub {
                     return Err(denied(409, "this request was sent before (a replay)"));
                 }
                 k.last = n;
+                s.pairing_version += 1;
             }
             _ => return Err(denied(403, "this phone is not paired with that seat")),
         }

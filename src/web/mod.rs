@@ -26,6 +26,9 @@ pub struct Web {
     pub addr: std::net::SocketAddr,
     /// What the views were made from last: a new view only when it changed.
     made_from: Option<Stamp>,
+    /// Where the seats' secrets and the pairings under way are kept across a power cut, and
+    /// the hub's pairing version last saved there.
+    saved: Option<(std::path::PathBuf, u64)>,
 }
 
 /// Where the game stood when the views were made.
@@ -55,7 +58,53 @@ impl Web {
             hub,
             addr,
             made_from: None,
+            saved: None,
         })
+    }
+
+    /// `start`, keeping the pairings in `file` (the state folder's `pairings.json`): what it
+    /// holds is read back first, so a power cut loses no paired phone and no phone asking. A
+    /// file that cannot be read is named in the log and kept beside as `.damaged`; the
+    /// pairings start afresh.
+    pub fn start_keeping(listen: &str, file: std::path::PathBuf) -> Result<Web, String> {
+        let mut web = Web::start(listen)?;
+        match std::fs::read_to_string(&file) {
+            Ok(text) => match serde_json::from_str::<hub::Pairings>(&text) {
+                Ok(p) => web.hub.restore(p),
+                Err(e) => {
+                    let aside = file.with_extension("json.damaged");
+                    tracing::warn!(
+                        "{}:{}: not read ({e}); kept as {}, pairing starts afresh",
+                        file.display(),
+                        e.line(),
+                        aside.display()
+                    );
+                    let _ = std::fs::rename(&file, &aside);
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => tracing::warn!("{}: {e}", file.display()),
+        }
+        web.saved = Some((file, web.hub.pairing_version()));
+        Ok(web)
+    }
+
+    /// The pairings saved again when they changed (written whole, then renamed over the old).
+    fn save_pairings(&mut self) {
+        let Some((file, version)) = self.saved.as_mut() else {
+            return;
+        };
+        let now = self.hub.pairing_version();
+        if now == *version {
+            return;
+        }
+        let text = serde_json::to_string(&self.hub.pairings()).unwrap_or_default();
+        let tmp = file.with_extension("json.new");
+        let written = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &*file));
+        match written {
+            Ok(()) => *version = now,
+            Err(e) => tracing::warn!("{}: pairings not saved: {e}", file.display()),
+        }
     }
 
     /// One pass of the device loop: phones asking to pair go to the device's screen, the
@@ -79,6 +128,7 @@ impl Web {
             self.hub.answer(choice.id, result);
         }
         self.publish(ui);
+        self.save_pairings();
     }
 
     /// The views of the game as it stands, when it changed since the last ones.

@@ -107,6 +107,19 @@ fn passes(web: &mut Web, ui: &mut Ui, done: impl Fn() -> bool) {
 }
 
 /// A phone's choice sent from its own thread while the device loop runs; the answer.
+/// Ann's phone paired as the device asks it (her seat chosen, her token, OK): its secret.
+fn pair_ann(web: &mut Web, ui: &mut Ui) -> String {
+    let asked = json(&ask(web.addr, "POST", "/pair", "").1);
+    web.tick(ui);
+    choose(ui, "It is Ann's phone", 1);
+    ui.handle(ann(), 1);
+    choose(ui, "OK: pair with Ann", 1);
+    web.tick(ui);
+    let ticket = asked["ticket"].as_str().unwrap();
+    let paired = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
+    paired["key"].as_str().unwrap().to_string()
+}
+
 fn choose_from_phone(web: &mut Web, ui: &mut Ui, body: String) -> (u16, String) {
     let addr = web.addr;
     let phone = std::thread::spawn(move || ask(addr, "POST", "/choose", &body));
@@ -303,22 +316,7 @@ fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
     let mut web = Web::start("127.0.0.1:0").unwrap();
     web.tick(&mut ui);
     // Pairing by the hub's own path: ask, then the table's seat, tap and OK.
-    let asked = json(&ask(web.addr, "POST", "/pair", "").1);
-    web.tick(&mut ui);
-    choose(&mut ui, "It is Ann's phone", 1);
-    ui.handle(ann(), 1);
-    choose(&mut ui, "OK: pair with Ann", 1);
-    web.tick(&mut ui);
-    let paired = json(
-        &ask(
-            web.addr,
-            "GET",
-            &format!("/pair?ticket={}", asked["ticket"].as_str().unwrap()),
-            "",
-        )
-        .1,
-    );
-    let key = paired["key"].as_str().unwrap().to_string();
+    let key = pair_ann(&mut web, &mut ui);
     let mine = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
     // The device's private menu for Ann's order, as it reads on the device.
     let attack = mine["choices"][0].clone();
@@ -664,4 +662,110 @@ fn illuminati_session() -> GameSession<Illuminati> {
     let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
     GameSession::<Illuminati>::new(rules.clone(), &names, 5, rules.options, None).unwrap()
+}
+
+#[test]
+fn computer_espionage_played_from_a_phone_tells_that_phone_what_it_found() {
+    let mut s = illuminati_session();
+    for l in super::illuminati::SETUP
+        .iter()
+        .chain(&["draw special computer-espionage", "set specials Bob 1"])
+    {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
+    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    web.tick(&mut ui);
+    let key = pair_ann(&mut web, &mut ui);
+    let mine = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
+    let line = mine["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["line"].as_str().unwrap().to_string())
+        .find(|l| l.starts_with("play computer-espionage") && l.contains("ufos"))
+        .unwrap_or_else(|| panic!("espionage on the UFOs among {:?}", mine["choices"]));
+    let body = serde_json::json!({ "seat": 0, "key": key, "n": 1, "line": line }).to_string();
+    let (status, answer) = choose_from_phone(&mut web, &mut ui, body);
+    assert_eq!(status, 200, "{answer}");
+    let told = json(&answer)["told"].clone();
+    assert!(
+        told.to_string().contains("Bob holds"),
+        "the phone is told what it found: {answer}"
+    );
+    // The device shows nothing of it, and the table's log never has it.
+    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    assert!(!words.contains("holds"), "{words}");
+    assert!(!ui.log().iter().any(|l| l.contains("holds")));
+}
+
+#[test]
+fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
+    let dir = std::env::temp_dir().join(format!("boardside-pairings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (journal, pairings) = (dir.join("game.journal"), dir.join("pairings.json"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s =
+        GameSession::<Illuminati>::new(rules.clone(), &names, 5, rules.options, Some(&journal))
+            .unwrap();
+    for l in &super::illuminati::SETUP[..4] {
+        s.run_line(l);
+    }
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
+    let mut ui = ui_with(s, tags.clone(), TableConfig::default(), Setup::default());
+    let mut web = Web::start_keeping("127.0.0.1:0", pairings.clone()).unwrap();
+    web.tick(&mut ui);
+    // Ann's phone is paired; Bob's asks, and the device shows its question.
+    let key = pair_ann(&mut web, &mut ui);
+    let bob_ask = json(&ask(web.addr, "POST", "/pair", "").1);
+    web.tick(&mut ui);
+    let question = ui.view.clone();
+    assert!(matches!(question, View::Pair { .. }), "{question:?}");
+    let before = ui.labels();
+
+    // The power goes: the device and its web view start again from their files.
+    drop(web);
+    drop(ui);
+    let setup = Setup {
+        rulesets: vec![ruleset_path("illuminati")],
+        resume: Some(journal.clone()),
+        ..Default::default()
+    };
+    let mut ui = Ui::new(tags, TableConfig::default(), setup);
+    ui.odds_on = false;
+    let mut web = Web::start_keeping("127.0.0.1:0", pairings).unwrap();
+    web.tick(&mut ui);
+    choose(&mut ui, "Resume the last game", 2);
+    web.tick(&mut ui);
+    // Bob's phone is asked about again, the same question, the same lines.
+    assert_eq!(ui.view, question);
+    assert_eq!(ui.labels(), before);
+    let t = bob_ask["ticket"].as_str().unwrap();
+    let (_, waiting) = ask(web.addr, "GET", &format!("/pair?ticket={t}"), "");
+    assert_eq!(json(&waiting)["state"], "waiting");
+    // Ann's phone still sees her seat with its secret.
+    let (status, _) = ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "");
+    assert_eq!(status, 200);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_pairings_file_is_kept_aside_and_pairing_starts_afresh() {
+    let dir = std::env::temp_dir().join(format!("boardside-pairings-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pairings.json");
+    std::fs::write(&file, "{\"names\": [\"Ann\"], \x00").unwrap();
+    let web = Web::start_keeping("127.0.0.1:0", file.clone()).unwrap();
+    assert_eq!(web.hub.pairings().keys, Vec::<Option<(String, u64)>>::new());
+    assert_eq!(
+        std::fs::read(dir.join("pairings.json.damaged")).unwrap(),
+        b"{\"names\": [\"Ann\"], \x00"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
