@@ -488,16 +488,35 @@ impl PropertyScreens {
                 ),
                 entry("Back", Act::Back),
             ],
-            View::Bid { player, amount } => vec![
-                entry(
-                    format!("{} bids {amount}", s.players[*player].name),
-                    Act::Cmd(Command::Bid {
-                        player: *player,
-                        amount: *amount,
-                    }),
-                ),
-                entry("Back", Act::Back),
-            ],
+            View::Bid { player, amount } => {
+                // DOWN stops at the least the auction takes now: bidding that is the rules'
+                // `accept` ("the lowest acceptable bid"), said so.
+                let least = match s.top() {
+                    Some(Pending::Auction(a)) => Some(crate::engine::property::auction::floor(
+                        s.options.auction_step,
+                        a,
+                    )),
+                    _ => None,
+                };
+                let name = &s.players[*player].name;
+                vec![
+                    if least == Some(*amount) {
+                        entry(
+                            format!("{name} bids the least, {amount}"),
+                            Act::Cmd(Command::Accept { player: *player }),
+                        )
+                    } else {
+                        entry(
+                            format!("{name} bids {amount}"),
+                            Act::Cmd(Command::Bid {
+                                player: *player,
+                                amount: *amount,
+                            }),
+                        )
+                    },
+                    entry("Back", Act::Back),
+                ]
+            }
             View::Square { square } => {
                 let mut out = Vec::new();
                 let everyone: Vec<usize> = s.active_players().collect();
