@@ -184,6 +184,10 @@ pub struct WebArgs {
 pub struct TagsArgs {
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// A ruleset file whose pieces a tag may be (its folder's rulesets are read too); without
+    /// it, every ruleset found and built in.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
     #[command(subcommand)]
     pub action: TagAction,
 }
@@ -376,12 +380,16 @@ fn script(a: &GameArgs, interactive: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn check(files: &[PathBuf]) -> Result<(), String> {
-    if files.is_empty() {
-        return Err("name the ruleset files to check".into());
-    }
+/// Each ruleset named (found as `find` finds it), or with none named every ruleset found and
+/// built in.
+fn check(named: &[PathBuf]) -> Result<(), String> {
+    let files: Vec<PathBuf> = if named.is_empty() {
+        crate::rulesets::files(None)
+    } else {
+        named.iter().map(|f| crate::rulesets::find(f)).collect()
+    };
     let mut bad = 0;
-    for f in files {
+    for f in &files {
         match crate::games::for_ruleset(&crate::games::all(), f).and_then(|k| k.check(f)) {
             Ok(what) => say!("{}: ok: {what}", f.display()),
             Err(e) => {
@@ -768,11 +776,11 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
             let u = Uid::read(uid)?;
             let mut words = vec![what.clone()];
             words.extend(args.iter().cloned());
-            let kind = crate::games::read_tag(
-                &crate::games::all(),
-                &crate::rulesets::files(None),
-                &words,
-            )?;
+            let rulesets = match &a.ruleset {
+                Some(r) => vec![crate::rulesets::find(r)],
+                None => crate::rulesets::files(None),
+            };
+            let kind = crate::games::read_tag(&crate::games::all(), &rulesets, &words)?;
             let said = format!("{} is now the {}", u.hex(), kind.describe());
             TagMap::update(&path, |m| {
                 // Enrolled already: its meaning is not changed behind the table's back.

@@ -959,13 +959,22 @@ fn under_systemd_the_log_lines_carry_their_syslog_priority_elsewhere_plain_lines
     use std::os::unix::fs::MetadataExt;
     let dir = std::env::temp_dir().join(format!("boardside-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // A saved game whose ruleset cannot be found: the resume is refused, and logged.
+    // A saved game whose ruleset cannot be found (a ruleset of the table's own, then gone):
+    // the resume is refused, and logged.
     let journal = dir.join("g.journal");
+    let own = dir.join("own").join("house.toml");
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    let text = std::fs::read_to_string(ruleset()).unwrap();
+    std::fs::write(
+        &own,
+        text.replace("id = \"sectionopoly\"", "id = \"house-opoly\""),
+    )
+    .unwrap();
     let (code, _, _) = run(
         &[
             "script",
             "--ruleset",
-            &ruleset(),
+            &own.display().to_string(),
             "--players",
             "Ann,Bob",
             "--journal",
@@ -974,6 +983,7 @@ fn under_systemd_the_log_lines_carry_their_syslog_priority_elsewhere_plain_lines
         "roll 1 2\n",
     );
     assert_eq!(code, 0);
+    std::fs::remove_dir_all(own.parent().unwrap()).unwrap();
     let log = dir.join("stderr.txt");
     let err = std::fs::File::create(&log).unwrap();
     let m = std::fs::metadata(&log).unwrap();
@@ -1216,5 +1226,142 @@ fn web_on_needs_the_address_to_listen_on_and_web_off_undoes_it() {
     assert!(unit.contains("BOARDSIDE_WEB=127.0.0.1:8080"), "{unit}");
     let (code, out, _) = run(&["web", "off", "--unit-dir", d], "");
     assert_eq!((code, out.contains("removed")), (0, true), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The program alone in an empty folder: `$HOME` and the state folder there too.
+fn alone(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(dir.join("boardside"))
+        .args(args)
+        .current_dir(dir)
+        .env("BOARDSIDE_STATE", dir.join("state"))
+        .env("HOME", dir)
+        .env_remove("XDG_STATE_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_program_alone_in_an_empty_folder_plays_every_family_and_enrolls_every_kind_of_tag() {
+    let dir = std::env::temp_dir().join(format!("boardside-alone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(BIN, dir.join("boardside")).unwrap();
+    // Every shipped ruleset is there, built in.
+    let (code, out, err) = alone(&dir, &["check"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    for name in [
+        "grid",
+        "illuminati",
+        "scientopoly",
+        "sectionopoly",
+        "suetology",
+    ] {
+        assert!(
+            out.contains(&format!("(built in)/{name}.toml: ok")),
+            "{name}: {out}"
+        );
+    }
+    // A game of each family starts, is saved, and resumes by its journal alone.
+    let games: [(&str, &str, &str); 5] = [
+        ("sectionopoly.toml", "Ann,Bob", "roll 3 4\n"),
+        ("suetology.toml", "Ann,Bob", "roll 3 4\n"),
+        ("scientopoly.toml", "Ann,Bob", "roll 3 4\n"),
+        (
+            "grid.toml",
+            "Ann,Bob",
+            "side Ann scientists\nside Bob religionists\nstart\n",
+        ),
+        (
+            "illuminati.toml",
+            "Ann,Bob,Cy",
+            "illuminati Ann bavarian\nilluminati Bob gnomes\nilluminati Cy network\n",
+        ),
+    ];
+    for (ruleset, players, lines) in games {
+        let journal = format!("{ruleset}.journal");
+        let (code, out, err) = alone(
+            &dir,
+            &[
+                "script",
+                "--ruleset",
+                ruleset,
+                "--players",
+                players,
+                "--seed",
+                "3",
+                "--journal",
+                &journal,
+            ],
+            lines,
+        );
+        assert_eq!(code, 0, "{ruleset}: {out}{err}");
+        assert!(!out.contains("error"), "{ruleset}: {out}");
+        let (code, out, err) = alone(&dir, &["script", "--journal", &journal], "state\n");
+        assert_eq!(code, 0, "{ruleset} resumed: {out}{err}");
+        assert!(!out.contains("error"), "{ruleset} resumed: {out}");
+    }
+    // A tag of each kind, with and without naming the ruleset.
+    let kinds: [&[&str]; 7] = [
+        &["player", "Ann"],
+        &["deed", "centre"],
+        &["card", "chance", "advance-to-go"],
+        &["card", "move-up"],
+        &["group", "cia"],
+        &["special", "assassination"],
+        &["card", "attack"],
+    ];
+    for (i, words) in kinds.iter().enumerate() {
+        let uid = format!("0A1B2C{i:02X}");
+        let mut args = vec!["tags", "add", uid.as_str()];
+        args.extend_from_slice(words);
+        let (code, out, err) = alone(&dir, &args, "");
+        assert_eq!(code, 0, "{words:?}: {out}{err}");
+        assert!(out.contains("is now the"), "{words:?}: {out}");
+    }
+    let (code, out, err) = alone(
+        &dir,
+        &[
+            "tags",
+            "--ruleset",
+            "grid.toml",
+            "add",
+            "0A1B2CFF",
+            "card",
+            "pray",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = alone(
+        &dir,
+        &[
+            "tags",
+            "--ruleset",
+            "grid.toml",
+            "add",
+            "0A1B2CFE",
+            "group",
+            "cia",
+        ],
+        "",
+    );
+    assert_ne!(code, 0, "a group is not a grid piece: {out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
