@@ -74,7 +74,8 @@ pub fn pages(lines: &[String], rows: usize, alone: impl Fn(&str) -> bool) -> Vec
             out.push(std::mem::take(&mut page));
         }
         if alone(l) {
-            out.push(wrapped);
+            // Alone, and still never more than a page: a long card reads on two.
+            out.extend(wrapped.chunks(rows).map(<[String]>::to_vec));
             continue;
         }
         // A line longer than a page has pages of its own.

@@ -302,3 +302,48 @@ fn a_table_that_prefers_not_to_know_turns_the_odds_off_on_the_new_game_screen() 
     key(&mut ui, "r", 3);
     assert!(ui.odds_lines().is_empty());
 }
+
+#[test]
+fn a_card_longer_than_a_page_reads_whole_over_two_pages() {
+    use boardside::ui::text::{pages, wrap_all, MESSAGE_ROWS};
+    let card = "Ann draws the INTEL card: a long card whose words run past six rows of the \
+                small screen, so that its last words, the ones that say what to do, would be \
+                lost if the page were cut at its sixth row; they must be read on the next page"
+        .to_string();
+    let lines = vec!["Ann rolls 3 + 4 = 7".to_string(), card.clone()];
+    let got = pages(&lines, MESSAGE_ROWS, |l| l.contains(" draws the "));
+    assert!(got.iter().all(|p| p.len() <= MESSAGE_ROWS), "{got:?}");
+    assert_eq!(
+        got.concat(),
+        wrap_all(&lines),
+        "every row, in order, none twice"
+    );
+    assert!(got.len() >= 3, "the card on pages of its own: {got:?}");
+}
+
+#[test]
+fn the_pager_keeps_every_row_of_any_lines_in_order() {
+    use boardside::ui::text::{pages, wrap_all, MESSAGE_ROWS};
+    // Lines of every length from a fixed generator, some of them read alone.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let words = [
+        "Ann", "pays", "Bob", "26", "x", "2", "=", "52,", "full", "colour", "set;",
+    ];
+    for _ in 0..300 {
+        let mut lines = vec![];
+        for _ in 0..(x % 7 + 1) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 60) as usize + 1;
+            let line: Vec<&str> = (0..n)
+                .map(|i| words[(i + x as usize) % words.len()])
+                .collect();
+            lines.push(line.join(" "));
+        }
+        let alone = |l: &str| l.len() % 3 == 0;
+        let got = pages(&lines, MESSAGE_ROWS, alone);
+        assert!(got.iter().all(|p| !p.is_empty() && p.len() <= MESSAGE_ROWS));
+        assert_eq!(got.concat(), wrap_all(&lines), "{lines:?}");
+    }
+}
