@@ -403,14 +403,20 @@ impl Screens for GridScreens {
         }
     }
 
+    /// Each side's pieces and strip, the winning side first once the game is over (the
+    /// side left with players wins: grid-game, the end).
     fn standings(g: &Se) -> (String, Vec<String>) {
         let s = &g.state;
-        let lines = [Team::Scientists, Team::Religionists]
-            .iter()
+        let mut sides: Vec<(usize, Team)> = [Team::Scientists, Team::Religionists]
+            .into_iter()
             .enumerate()
-            .map(|(k, &t)| {
+            .collect();
+        sides.sort_by_key(|&(k, t)| (s.winner != Some(t), k));
+        let lines = sides
+            .iter()
+            .map(|&(k, t)| {
                 format!(
-                    "{}: {} pieces, strip {}/{}",
+                    "{} {} (pieces; strip {}/{})",
                     t.word(),
                     s.team_members(t).len(),
                     s.strips[k],
@@ -418,7 +424,11 @@ impl Screens for GridScreens {
                 )
             })
             .collect();
-        ("Standings".into(), lines)
+        let title = match s.winner {
+            Some(t) => format!("Final: {} won", t.word()),
+            None => "Standings".into(),
+        };
+        (title, lines)
     }
 
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {

@@ -583,8 +583,44 @@ impl Screens for IlluScreens {
         }
     }
 
+    /// The victory watch; once the game is over, the winner first, then each player by how
+    /// near their nearest goal came (its count first, the goal in words after).
     fn standings(g: &Se) -> (String, Vec<String>) {
-        ("Victory watch".into(), watch(&g.rules, &g.state))
+        let (s, r) = (&g.state, &g.rules);
+        let Some(w) = s.winner.filter(|_| s.phase == Phase::Over) else {
+            return ("Victory watch".into(), watch(r, s));
+        };
+        let best = |p: usize| {
+            crate::engine::illuminati::victory::progress(r, s, p)
+                .into_iter()
+                .filter(|g| !g.secret || s.winner == Some(p))
+                .max_by_key(|g| (g.have * 1000) / g.need.max(1))
+        };
+        let mut order: Vec<usize> = (0..s.players.len()).collect();
+        order.sort_by_key(|&p| {
+            (
+                p != w,
+                std::cmp::Reverse(best(p).map_or(0, |g| (g.have * 1000) / g.need.max(1))),
+                p,
+            )
+        });
+        let lines = order
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| match best(p) {
+                Some(g) => format!(
+                    "{} {} {}/{} ({}){}",
+                    i + 1,
+                    s.players[p].name,
+                    g.have,
+                    g.need,
+                    g.label,
+                    if s.players[p].eliminated { " out" } else { "" }
+                ),
+                None => format!("{} {}", i + 1, s.players[p].name),
+            })
+            .collect();
+        (format!("Final: {} won", s.players[w].name), lines)
     }
 
     /// A seat's specials (play one, on a target, or give it away) and, for the UFOs' player

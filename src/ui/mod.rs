@@ -126,6 +126,8 @@ pub struct Ui {
     pub odds_rollouts: crate::odds::Rollouts,
     /// Phones asking to pair with a seat (the web view), and the table's answers.
     pub phones: phones::Phones,
+    /// How far the standings are scrolled down (UP/DOWN on the standings).
+    pub scroll: usize,
 }
 
 impl Ui {
@@ -151,6 +153,7 @@ impl Ui {
                 ..crate::odds::Rollouts::default()
             },
             phones: phones::Phones::default(),
+            scroll: 0,
         };
         ui.setup.load_house_rules();
         ui
@@ -394,6 +397,7 @@ impl Ui {
     }
 
     fn go(&mut self, view: View) {
+        self.scroll = 0;
         if self.view == View::Game && view != View::Game {
             if let Some(g) = self.game.as_mut() {
                 g.leave();
@@ -532,6 +536,18 @@ impl Ui {
                 let dir = if b == Button::Up { -1 } else { 1 };
                 match &mut self.view {
                     View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
+                    View::Standings => {
+                        // No further than the last rows (the final standings: the last lines).
+                        let most = self.game.as_ref().map_or(0, |g| {
+                            let (_, mut lines) = g.standings();
+                            if g.over() {
+                                return lines.len().saturating_sub(text::ROWS - 2);
+                            }
+                            lines.extend(self.odds_lines());
+                            text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)
+                        });
+                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
+                    }
                     _ => self.sel = text::step(self.sel, entries.len(), dir),
                 }
             }

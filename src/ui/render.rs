@@ -2,9 +2,12 @@
 //! the new-game screen, enrolment, the log, the pager, the standings (the final standings with
 //! the game's chart beside them) and the question before an undo, each in the shared layout.
 
+use embedded_graphics::mono_font::ascii::FONT_5X8;
+use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, Polyline, PrimitiveStyle};
+use embedded_graphics::text::{Baseline, Text};
 
 use super::text::{layout, line, log_window, wrap, wrap_all, ROWS};
 use super::{Act, Ui, View};
@@ -36,8 +39,8 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             if !final_standings(ui, frame) {
                 let (title, mut lines) = g.standings();
                 lines.extend(ui.odds_lines());
-                let msg = note.unwrap_or_else(|| wrap_all(&lines));
-                layout(frame, &title, &msg, &labels, ui.sel, 4);
+                let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&lines), ui.scroll));
+                layout(frame, &title, &msg, &labels, ui.sel, 1);
             }
         }
         (View::ConfirmUndo, Some(g)) => {
@@ -95,6 +98,27 @@ fn setup_message(ui: &Ui) -> Vec<String> {
 
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
+/// Rows read from `scroll` down, as many as the screen holds beside a one-line menu, with a
+/// hint while more are above or below (UP/DOWN scroll them).
+pub fn scrolled(rows: &[String], scroll: usize) -> Vec<String> {
+    let room = ROWS - 2;
+    if rows.len() <= room {
+        return rows.to_vec();
+    }
+    let start = scroll.min(rows.len() - (room - 1));
+    let mut out: Vec<String> = rows[start..].iter().take(room - 1).cloned().collect();
+    let below = start + out.len() < rows.len();
+    out.push(
+        match (start > 0, below) {
+            (true, true) => "UP/DOWN: more",
+            (false, true) => "DOWN: more",
+            _ => "UP: back to the top",
+        }
+        .into(),
+    );
+    out
+}
+
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let (Some(g), Some(report)) = (&ui.game, &ui.desk.final_report) else {
         return false;
@@ -108,19 +132,21 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     frame.clear();
     let (title, lines) = g.standings();
     line(frame, 0, 0, &title, true);
-    for (i, l) in lines.iter().take(6).enumerate() {
-        // "1 Cy 1445 (cash ...)" shortened to place, name and worth: 12 columns.
+    for (i, l) in lines.iter().skip(ui.scroll).take(6).enumerate() {
+        // "1 Cy 1445 (cash ...)": the game's own measure comes before the parenthesis; 14
+        // columns of it.
         let short: String = l
             .split(" (")
             .next()
             .unwrap_or("")
             .chars()
-            .take(12)
+            .take(14)
             .collect();
         line(frame, 0, 1 + i, &short, false);
     }
-    // The chart: x 66..126, y 10..54, every player's (or team's) line over the game.
-    let (x0, x1, y0, y1) = (66i32, 126i32, 10i32, 54i32);
+    // The chart: x 72..118, y 10..54, every player's (or team's) line over the game, each
+    // named by its initial at its end (the legend).
+    let (x0, x1, y0, y1) = (72i32, 118i32, 10i32, 54i32);
     let stroke = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
     let _ = Line::new(Point::new(x0, y0), Point::new(x0, y1))
         .into_styled(stroke)
@@ -131,6 +157,7 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let all = || series.iter().flat_map(|s| s.points.iter());
     let xmax = all().map(|p| p.0).fold(1.0, f64::max);
     let ymax = all().map(|p| p.1).fold(1.0, f64::max);
+    let mut used: Vec<i32> = Vec::new();
     for s in series {
         let pts: Vec<Point> = s
             .points
@@ -143,6 +170,22 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
             })
             .collect();
         let _ = Polyline::new(&pts).into_styled(stroke).draw(frame);
+        if let (Some(end), Some(initial)) = (pts.last(), s.name.chars().next()) {
+            // Initials of lines ending together stand one above the other, never overlaid.
+            let mut y = (end.y - 4).clamp(y0 - 2, y1 - 6);
+            while used.iter().any(|&u: &i32| (u - y).abs() < 8) {
+                y -= 8;
+            }
+            used.push(y);
+            let style = MonoTextStyle::new(&FONT_5X8, BinaryColor::On);
+            let _ = Text::with_baseline(
+                &initial.to_string(),
+                Point::new(x1 + 3, y),
+                style,
+                Baseline::Top,
+            )
+            .draw(frame);
+        }
     }
     line(
         frame,

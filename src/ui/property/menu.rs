@@ -247,23 +247,46 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
 /// The standings, richest first: "1 Ann 1520 (cash 1200, 4 sq)". Equal worth shares a place,
 /// so a tie shows as a tie.
 pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
-    let mut rows: Vec<(i64, usize)> = (0..s.players.len())
-        .map(|p| (crate::engine::property::state::valuation(rules, s, p), p))
-        .collect();
-    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // By the game's own measure: the winner first, then status where the game has it
+    // (scientopoly ¶5: the target status wins), then worth; a bankrupt player last.
+    let status = rules.status.is_some();
+    let key = |p: usize| {
+        (
+            s.winner != Some(p) && !s.tied.contains(&p),
+            s.players[p].bankrupt,
+            std::cmp::Reverse(if status {
+                s.players[p].status as i64
+            } else {
+                0
+            }),
+            std::cmp::Reverse(crate::engine::property::state::valuation(rules, s, p)),
+        )
+    };
+    let mut rows: Vec<usize> = (0..s.players.len()).collect();
+    rows.sort_by_key(|&p| (key(p), p));
     let mut out = Vec::new();
     let mut place = 0;
-    for (i, &(worth, p)) in rows.iter().enumerate() {
-        if i == 0 || rows[i - 1].0 != worth {
+    for (i, &p) in rows.iter().enumerate() {
+        if i == 0 || key(rows[i - 1]) != key(p) {
             place = i + 1;
         }
+        let worth = crate::engine::property::state::valuation(rules, s, p);
         let squares = s.owned_by(p).count();
         let gone = if s.players[p].bankrupt { " out" } else { "" };
-        out.push(format!(
-            "{place} {} {worth} (cash {}, {squares} sq){gone}",
-            name(s, p),
-            s.cash(p)
-        ));
+        out.push(if status {
+            format!(
+                "{place} {} st{} {worth} (cash {}, {squares} sq){gone}",
+                name(s, p),
+                s.players[p].status,
+                s.cash(p)
+            )
+        } else {
+            format!(
+                "{place} {} {worth} (cash {}, {squares} sq){gone}",
+                name(s, p),
+                s.cash(p)
+            )
+        });
     }
     out
 }

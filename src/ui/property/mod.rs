@@ -397,12 +397,17 @@ impl Screens for PropertyScreens {
     }
 
     fn standings(g: &Se) -> (String, Vec<String>) {
-        let title = if g.state.over {
-            "Final standings"
-        } else {
-            "Standings (worth)"
+        let s = &g.state;
+        let title = match (s.over, g.rules.status.is_some()) {
+            (true, _) if s.tied.len() > 1 => "Final: a shared win".to_string(),
+            (true, _) => match s.winner {
+                Some(w) => format!("Final: {} won", s.players[w].name),
+                None => "Final standings".into(),
+            },
+            (false, true) => "Standings (status, worth)".into(),
+            (false, false) => "Standings (worth)".into(),
         };
-        (title.into(), menu::standings(&g.rules, &g.state))
+        (title, menu::standings(&g.rules, s))
     }
 
     /// Names, not ids: "Undo Mortgage Weapons Locker", as the menu said it.

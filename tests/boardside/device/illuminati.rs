@@ -1033,3 +1033,47 @@ fn an_abolition_by_two_specials_waits_for_that_players_token() {
     assert!(!a.privileged && a.abolished, "{}", said(&ui));
     assert!(illu(&ui).state.players[1].specials.is_empty());
 }
+
+#[test]
+fn the_victory_watch_of_four_players_and_the_odds_scroll_to_their_last_line() {
+    use boardside::ui::render::scrolled;
+    use boardside::ui::text::wrap_all;
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0);
+    let mut ui = new_game_screen(tags, "illuminati", 4);
+    choose(&mut ui, "Add player P4", 1);
+    choose(&mut ui, "Start the game", 1);
+    ui.odds_on = false;
+    choose(&mut ui, "Victory watch", 2);
+    assert_eq!(ui.view, View::Standings);
+    let (_, lines) = ui.game.as_ref().unwrap().standings();
+    let rows = wrap_all(&lines);
+    let last = rows.last().unwrap().clone();
+    for _ in 0..rows.len() {
+        key(&mut ui, "j", 3);
+    }
+    assert!(scrolled(&rows, ui.scroll).contains(&last), "{rows:?}");
+    // UP brings the first back.
+    for _ in 0..rows.len() {
+        key(&mut ui, "k", 4);
+    }
+    assert_eq!(ui.scroll, 0);
+}
+
+#[test]
+fn illuminati_final_standings_put_the_winner_first_with_the_goal_it_met() {
+    let mut ui = illuminati_ui();
+    {
+        let g = ui
+            .session_mut::<boardside::engine::illuminati::Illuminati>()
+            .unwrap();
+        g.state.winner = Some(2);
+        g.state.phase = boardside::engine::illuminati::state::Phase::Over;
+    }
+    let (title, lines) = ui.game.as_ref().unwrap().standings();
+    assert_eq!(title, "Final: Cy won");
+    assert!(lines[0].starts_with("1 Cy "), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.contains('/')),
+        "a count per player: {lines:?}"
+    );
+}

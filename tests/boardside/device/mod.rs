@@ -2311,3 +2311,55 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
     assert!(ui.game.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scientopoly() {
+    let path = ruleset_path("scientopoly");
+    let rules = boardside::rulesets::load::<Property>(&path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s = Session::new(rules.clone(), &names, 1, rules.options.clone(), None).unwrap();
+    // Bob won by status though Ann is worth more; Cy has more status than Ann.
+    s.state.players[0].status = 5;
+    s.state.players[1].status = 20;
+    s.state.players[2].status = 9;
+    // Ann owns the dearest square: worth more than Bob and Cy.
+    let dearest = (0..s.rules.squares.len())
+        .max_by_key(|&i| s.rules.squares[i].price().unwrap_or(0))
+        .unwrap();
+    s.state.squares[dearest].owner = Some(0);
+    s.state.winner = Some(1);
+    s.state.over = true;
+    let lines = boardside::games::property_screens::menu::standings(&s.rules, &s.state);
+    assert!(lines[0].starts_with("1 Bob st20 "), "{lines:?}");
+    assert!(lines[1].starts_with("2 Cy st9 "), "{lines:?}");
+    assert!(lines[2].starts_with("3 Ann st5 "), "{lines:?}");
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let (title, _) = ui.game.as_ref().unwrap().standings();
+    assert_eq!(title, "Final: Bob won");
+    ui.odds_on = false;
+}
+
+#[test]
+fn the_standings_scroll_to_their_last_line_with_a_hint() {
+    use boardside::ui::render::scrolled;
+    let rows: Vec<String> = (1..=12).map(|i| format!("row {i}")).collect();
+    let top = scrolled(&rows, 0);
+    assert_eq!(top.len(), 6);
+    assert_eq!(top.last().unwrap(), "DOWN: more");
+    let bottom = scrolled(&rows, 99);
+    assert_eq!(
+        bottom[bottom.len() - 2],
+        "row 12",
+        "the last row is reachable"
+    );
+    assert_eq!(bottom.last().unwrap(), "UP: back to the top");
+    // Every row is shown on some scroll position.
+    let seen: std::collections::BTreeSet<String> =
+        (0..12).flat_map(|k| scrolled(&rows, k)).collect();
+    assert!(rows.iter().all(|r| seen.contains(r)));
+}
