@@ -48,15 +48,20 @@ pub fn key_bytes(k: &crossterm::event::KeyEvent) -> Option<Vec<u8>> {
 }
 
 /// A terminal has no key release: a key held down arrives as the same key again and again
-/// (the keyboard's auto-repeat). UP and DOWN arriving again within `KEY_RUN_GAP_MS` are one
-/// held button, reported as `Press::Repeat` with how long the run has lasted, as the Pi's
-/// debouncer reports a held button.
+/// (the keyboard's auto-repeat: a first delay of 250-600 ms, then a key every 20-50 ms). UP and
+/// DOWN arriving again within `KEY_REPEAT_MS` are one held button, reported as
+/// `Press::Repeat` with how long it has been down (counted from the press that began it, the
+/// key before the auto-repeat's first delay). A key arriving after a longer gap is a press of
+/// its own: a person pressing twice in half a second means two steps, not a hold.
 #[derive(Debug, Default)]
 pub struct KeyRepeat {
     run: Option<(Button, u64, u64)>,
 }
 
-/// Longer than a keyboard's auto-repeat delay (typically 250-600 ms).
+/// Longer than a keyboard's auto-repeat interval, shorter than two presses by hand.
+pub const KEY_REPEAT_MS: u64 = 150;
+/// Longer than a keyboard's auto-repeat delay (typically 250-600 ms): a hold may have begun
+/// with the key before.
 pub const KEY_RUN_GAP_MS: u64 = 650;
 
 impl KeyRepeat {
@@ -67,7 +72,7 @@ impl KeyRepeat {
         };
         match self.run {
             Some((held, start, last))
-                if held == b && now_ms.saturating_sub(last) <= KEY_RUN_GAP_MS =>
+                if held == b && now_ms.saturating_sub(last) <= KEY_REPEAT_MS =>
             {
                 self.run = Some((b, start, now_ms));
                 Input::Button(
@@ -76,6 +81,12 @@ impl KeyRepeat {
                         held_ms: now_ms.saturating_sub(start),
                     },
                 )
+            }
+            // The auto-repeat's first delay, or a second press by hand: a press, and a hold
+            // that follows counts from the key before.
+            Some((held, _, last)) if held == b && now_ms.saturating_sub(last) <= KEY_RUN_GAP_MS => {
+                self.run = Some((b, last, now_ms));
+                input
             }
             _ => {
                 self.run = Some((b, now_ms, now_ms));

@@ -435,6 +435,33 @@ impl Screens for GridScreens {
         self.go(GView::Main);
     }
 
+    /// A command in the table's words, for the undo question and its answer; a sealed order
+    /// names its player only.
+    fn words(g: &Se, cmd: &Command) -> String {
+        let s = &g.state;
+        let pn = |p: usize| s.pieces.get(p).map_or("?", |x| &*x.name).to_string();
+        match cmd {
+            Command::Side { player, team } => {
+                format!("{} on the {} side", pn(*player), team.word())
+            }
+            Command::Wall { field, edge, on } => format!(
+                "{} the wall {} of column {}, row {}",
+                if *on { "adding" } else { "removing" },
+                edge.word(),
+                field.0,
+                field.1
+            ),
+            Command::Place { player, field } => {
+                format!("{} put on column {}, row {}", pn(*player), field.0, field.1)
+            }
+            Command::Start => "the start".into(),
+            Command::Roll { .. } => "the roll".into(),
+            Command::Order { player, .. } => format!("{}'s sealed order", pn(*player)),
+            Command::Next => "the round".into(),
+            Command::Set(_) => "a table correction".into(),
+        }
+    }
+
     /// A player's sealing blanks when the shell takes the screen: the cards are tapped again.
     fn leave(&mut self, _g: &Se) {
         if matches!(self.view, GView::Private { .. } | GView::Seal { .. }) {

@@ -661,6 +661,12 @@ impl Screens for IlluScreens {
         self.go(IView::Main);
     }
 
+    /// A command in the table's words, for the undo question and its answer ("Undo: Bob
+    /// plays Computer Espionage"); a special given or a secret goal stays unnamed.
+    fn words(g: &Se, cmd: &Command) -> String {
+        command_words(g, cmd)
+    }
+
     /// A hand, a goal or an answer for one player alone blanks when the shell takes the
     /// screen.
     fn leave(&mut self, g: &Se) {
@@ -1785,4 +1791,77 @@ fn all_spent(g: &Se, k: usize) -> bool {
         .filter(|h| **h == Some(k))
         .count();
     discarded + held >= g.rules.specials[k].copies as usize
+}
+
+/// A command as the table says it: names, not ids; nothing hidden.
+fn command_words(g: &Se, cmd: &Command) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let pn = |p: usize| s.players.get(p).map_or("?", |x| &*x.name).to_string();
+    let cn = |c: usize| r.cards.get(c).map_or("?", |x| &*x.name).to_string();
+    let sn = |k: usize| r.specials.get(k).map_or("?", |x| &*x.name).to_string();
+    match cmd {
+        Command::Illuminati { player, card } => format!("{} takes {}", pn(*player), cn(*card)),
+        Command::Goal { player, .. } => format!("{}'s secret goal", pn(*player)),
+        Command::Uncontrolled { groups } => format!(
+            "{} dealt face up",
+            groups.iter().map(|&c| cn(c)).collect::<Vec<_>>().join(", ")
+        ),
+        Command::Start => "the start".into(),
+        Command::DrawGroup { group } => format!("the draw of {}", cn(*group)),
+        Command::DrawSpecial { .. } => "the draw of a special".into(),
+        Command::Recycle => "the Recyclers' extra draw".into(),
+        Command::Attack {
+            kind,
+            attacker,
+            target,
+            ..
+        } => format!(
+            "{} attacks to {} {}",
+            cn(*attacker),
+            kind.word(),
+            cn(*target)
+        ),
+        Command::Privilege { .. } => "the privilege".into(),
+        Command::Spend {
+            player,
+            source,
+            amount,
+        } => format!("{} spends {amount} MB from {}", pn(*player), cn(*source)),
+        Command::Interfere { player, amount } => {
+            format!("{} interferes with {amount} MB", pn(*player))
+        }
+        Command::Assist { player, amount } => format!("{} assists with {amount} MB", pn(*player)),
+        Command::Abolish { player } => format!("{} abolishes the privilege", pn(*player)),
+        Command::CallOff => "calling off the attack".into(),
+        Command::Roll { .. } => "the attack's roll".into(),
+        Command::Transfer { from, to, amount } => {
+            format!("Move {amount} MB from {} to {}", cn(*from), cn(*to))
+        }
+        Command::Move { group, master } => format!("Put {} under {}", cn(*group), cn(*master)),
+        Command::Give { group, player } => format!("Give {} to {}", cn(*group), pn(*player)),
+        Command::Drop { group } => format!("Drop {}", cn(*group)),
+        Command::GiveMoney {
+            from,
+            player,
+            amount,
+        } => format!("Give {amount} MB from {} to {}", cn(*from), pn(*player)),
+        Command::GiveSpecial { from, to, .. } => {
+            format!("{} gives a special to {}", pn(*from), pn(*to))
+        }
+        Command::Play {
+            player,
+            special,
+            target,
+            ..
+        } => format!(
+            "{} plays {}{}",
+            pn(*player),
+            sn(*special),
+            target.map(|t| format!(" on {}", cn(t))).unwrap_or_default()
+        ),
+        Command::Laser { group, .. } => format!("the Lasers on {}", cn(*group)),
+        Command::Pass => "the pass".into(),
+        Command::End => "the end of the turn".into(),
+        Command::Set(_) => "a table correction".into(),
+    }
 }

@@ -819,6 +819,19 @@ impl PropertyScreens {
             return Flow::Stay;
         }
         let s = &g.state;
+        // The high bidder's own token: a second tap is no reason to pay more (a bid goes
+        // over another player's, never one's own).
+        if let Some(Pending::Auction(a)) = s.top() {
+            if a.high.map(|h| h.0) == Some(p) {
+                desk.note = Some(format!(
+                    "{} holds the high bid ({}) already",
+                    s.players[p].name,
+                    a.high.map_or(0, |h| h.1)
+                ));
+                desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
+                return Flow::Stay;
+            }
+        }
         match s.top().cloned() {
             // Choosing a bid: the tapping player bids the amount shown.
             // "Anyone else building?": the tapping player says how many.

@@ -1077,3 +1077,34 @@ fn illuminati_final_standings_put_the_winner_first_with_the_goal_it_met() {
         "a count per player: {lines:?}"
     );
 }
+
+#[test]
+fn the_undo_question_names_the_move_in_the_tables_words_never_protocol() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    ui.handle(group_tap("bavarian"), 2);
+    ui.handle(group_tap("fbi"), 3);
+    choose(
+        &mut ui,
+        "Move 1 MB from The Bavarian Illuminati to F.B.I.",
+        4,
+    );
+    key(&mut ui, "B", 5);
+    assert_eq!(
+        ui.labels()[0],
+        "Undo Move 1 MB from The Bavarian Illuminati to F.B.I."
+    );
+    choose(
+        &mut ui,
+        "Undo Move 1 MB from The Bavarian Illuminati to F.B.I.",
+        6,
+    );
+    assert!(
+        ui.log().last().unwrap().starts_with("undone: Move 1 MB"),
+        "{:?}",
+        ui.log().last()
+    );
+    // The draw before it: no protocol words either.
+    key(&mut ui, "B", 7);
+    assert_eq!(ui.labels()[0], "Undo the draw of KGB");
+}

@@ -1443,17 +1443,29 @@ fn a_held_button_repeats_after_the_hold_with_how_long_it_has_been_down() {
 }
 
 #[test]
+fn presses_by_hand_0_4_s_apart_are_presses_never_a_hold() {
+    use boardside::hw::sim::KeyRepeat;
+    let up = || Input::Button(Button::Up, Press::Press);
+    let mut k = KeyRepeat::default();
+    for i in 0..13 {
+        assert_eq!(k.input(up(), i * 400), up(), "press {i}");
+    }
+}
+
+#[test]
 fn the_simulator_treats_a_key_arriving_again_and_again_as_a_held_button() {
     use boardside::hw::sim::KeyRepeat;
     let up = || Input::Button(Button::Up, Press::Press);
     let mut k = KeyRepeat::default();
     assert_eq!(k.input(up(), 0), up());
-    // The keyboard's auto-repeat: the same key every 30 ms after a 500 ms delay.
+    // The keyboard's auto-repeat: the same key every 30 ms after a 500 ms delay. The first
+    // after the delay is one more step; then a hold counted from the first press.
+    assert_eq!(k.input(up(), 500), up());
     assert_eq!(
-        k.input(up(), 500),
-        Input::Button(Button::Up, Press::Repeat { held_ms: 500 })
+        k.input(up(), 530),
+        Input::Button(Button::Up, Press::Repeat { held_ms: 530 })
     );
-    for t in (530..2_530).step_by(30) {
+    for t in (560..2_530).step_by(30) {
         k.input(up(), t);
     }
     assert_eq!(
@@ -2362,4 +2374,49 @@ fn the_standings_scroll_to_their_last_line_with_a_hint() {
     let seen: std::collections::BTreeSet<String> =
         (0..12).flat_map(|k| scrolled(&rows, k)).collect();
     assert!(rows.iter().all(|r| seen.contains(r)));
+}
+
+#[test]
+fn the_high_bidder_cannot_outbid_himself_with_a_second_tap() {
+    let mut ui = table_ui(1);
+    // Ann lands on a square and declines it: the auction opens.
+    for _ in 0..40 {
+        match top(&ui) {
+            Some(Pending::Buy { .. }) => {
+                ui.enter("decline").unwrap();
+                break;
+            }
+            _ => {
+                if ui.enter("roll").is_err() {
+                    ui.enter("end").unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        matches!(top(&ui), Some(Pending::Auction(_))),
+        "{:?}",
+        top(&ui)
+    );
+    ui.handle(bob(), 1);
+    let high = |ui: &Ui| match top(ui) {
+        Some(Pending::Auction(a)) => a.high,
+        _ => None,
+    };
+    let first = high(&ui).expect("Bob's bid");
+    assert_eq!(first.0, 1);
+    ui.handle(bob(), 2);
+    assert_eq!(
+        high(&ui),
+        Some(first),
+        "a second tap of his own changes nothing"
+    );
+    assert!(ui
+        .desk
+        .note
+        .clone()
+        .unwrap_or_default()
+        .contains("high bid"));
+    ui.handle(ann(), 3);
+    assert_eq!(high(&ui).map(|h| h.0), Some(0), "Ann outbids him");
 }
