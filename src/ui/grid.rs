@@ -362,7 +362,7 @@ impl Screens for GridScreens {
     /// the menu's choice stays where it was (DOWN then OK on a list of players must not
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
-        let (was, sel) = (self.view.clone(), self.sel);
+        let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase.clone());
         // The wall editor stays open for the next wall.
         if let GView::Wall { col, row, east, .. } = was {
             if desk.run(g, cmd).is_some() {
@@ -392,12 +392,30 @@ impl Screens for GridScreens {
                 })
             }
             Some(lines) => {
-                desk.note = lines.last().cloned();
                 self.go(GView::Main);
-                if was == GView::Main {
+                // The same menu keeps its line; a new phase's menu starts on its first ("Roll
+                // for Ann" after Start, never what the old cursor pointed at).
+                let same_phase =
+                    std::mem::discriminant(&phase) == std::mem::discriminant(&g.state.phase);
+                if was == GView::Main && same_phase {
                     self.sel = sel.min(self.entries(g).len().saturating_sub(1));
                 }
-                Flow::Stay
+                // Every line of the command (a placement says where the piece stands): above
+                // the menu when they fit, else page by page.
+                let told: Vec<String> = lines
+                    .iter()
+                    .map(|l| crate::ui::text::for_table(l))
+                    .collect();
+                if crate::ui::text::wrap_all(&told).len() <= 3 {
+                    desk.note = Some(told.join(" "));
+                    return Flow::Stay;
+                }
+                desk.note = None;
+                Flow::Pager(Pages {
+                    title: None,
+                    pages: pages(&told, crate::ui::text::MESSAGE_ROWS),
+                    last: "OK",
+                })
             }
             None => Flow::Stay,
         }

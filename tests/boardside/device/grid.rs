@@ -465,3 +465,21 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
         "Ann's order is sealed"
     );
 }
+
+#[test]
+fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
+    let mut ui = grid_ui();
+    grid_choose(&mut ui, "Ann: no side", 1);
+    grid_choose(&mut ui, "Bob: no side", 2);
+    grid_choose(&mut ui, "Bob: scientists", 3);
+    grid_choose(&mut ui, "Start", 4);
+    let chosen = ui.labels()[ui.chosen()].clone();
+    assert!(chosen.starts_with("Roll for "), "{chosen}: {:?}", ui.labels());
+    key(&mut ui, "\r", 5);
+    // Above the menu, or on the pages when the roll said more than fits.
+    let told = match &ui.view {
+        View::Pager { pages, .. } => pages.pages.concat().join(" "),
+        _ => ui.desk.note.clone().unwrap_or_default(),
+    };
+    assert!(told.contains("placed on"), "{told} {:?}", ui.view);
+}
