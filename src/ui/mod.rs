@@ -6,6 +6,7 @@
 //! games.rs); everything else a screen does is the family's own.
 
 pub mod houserules;
+pub mod names;
 pub mod newgame;
 pub mod odds;
 pub mod phones;
@@ -52,6 +53,10 @@ pub enum Act {
     RefusePhone,
     /// The phone asking to pair asks for this seat: its token comes next.
     PairSeat(usize),
+    /// The new tag is a new player's token: choose or type the name.
+    NameToken,
+    /// Type the name letter by letter.
+    TypeName,
     /// The seat's token was tapped: the phone gets the seat.
     PairOk,
 }
@@ -83,6 +88,13 @@ pub enum View {
     Game,
     /// A tag the map does not know: what is it?
     Enroll { uid: Uid },
+    /// A new player's token being named (`names`): from the list (`typed` None), or typed,
+    /// `letter` the one UP/DOWN are on.
+    Name {
+        uid: Uid,
+        typed: Option<String>,
+        letter: u8,
+    },
     /// The game's log, `back` lines up from its end.
     Log { back: usize },
     /// A command's lines that do not fit, read page by page.
@@ -213,6 +225,30 @@ impl Ui {
         match &self.view {
             View::Setup => self.setup_entries(),
             View::Enroll { .. } => self.enroll_entries(),
+            View::Name { typed: None, .. } => {
+                let mut out: Vec<Entry> = names::free(&self.taken_names())
+                    .into_iter()
+                    .map(|name| {
+                        entry(
+                            name,
+                            Act::Enroll(TagKind::Player {
+                                name: name.to_string(),
+                            }),
+                        )
+                    })
+                    .collect();
+                out.insert(0, entry("Type a name...", Act::TypeName));
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            View::Name {
+                typed: Some(name),
+                letter,
+                ..
+            } => vec![entry(
+                format!("OK adds {}", names::add(name, *letter)),
+                Act::TypeName,
+            )],
             View::Game => vec![],
             View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
             View::Pair { seat, tapped, .. } => self.pair_entries(*seat, *tapped),
@@ -336,14 +372,25 @@ impl Ui {
         ]
     }
 
+    /// The names of the players here and of every token enrolled.
+    fn taken_names(&self) -> Vec<String> {
+        let mut out = self.setup.players.clone();
+        if let Some(g) = &self.game {
+            out.extend(g.players());
+        }
+        out.extend(self.tags.tags.iter().filter_map(|t| match &t.kind {
+            TagKind::Player { name } => Some(name.clone()),
+            _ => None,
+        }));
+        out
+    }
+
     fn enroll_entries(&self) -> Vec<Entry> {
+        // Before a game, a new player's token is named as it is enrolled; in a game, it is
+        // one of its players'.
         let players = match &self.game {
             Some(g) => g.players(),
-            None => {
-                let mut v = self.setup.players.clone();
-                v.push(format!("P{}", self.setup.players.len() + 1));
-                v
-            }
+            None => self.setup.players.clone(),
         };
         let mut out: Vec<Entry> = players
             .into_iter()
@@ -354,6 +401,9 @@ impl Ui {
                 )
             })
             .collect();
+        if self.game.is_none() {
+            out.push(entry("Token of a new player...", Act::NameToken));
+        }
         if let Some(g) = &self.game {
             for (id, words) in g.pieces() {
                 out.push(entry(words, Act::Enroll(TagKind::Piece { id })));
@@ -371,6 +421,7 @@ impl Ui {
             .iter()
             .position(|e| match &e.act {
                 Act::Enroll(kind) => !self.tags.tags.iter().any(|t| t.kind == *kind),
+                Act::NameToken => true,
                 _ => false,
             })
             .unwrap_or(entries.len().saturating_sub(1))
@@ -529,6 +580,32 @@ impl Ui {
             self.follow(flow);
             return;
         }
+        if let View::Name {
+            typed: Some(name),
+            letter,
+            ..
+        } = &mut self.view
+        {
+            match (b, p) {
+                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                    *letter = names::step(*letter, if b == Button::Up { -1 } else { 1 });
+                }
+                (Button::Ok, Press::Press) => *name = names::add(name, *letter),
+                (Button::Back, Press::Press) if !name.is_empty() => {
+                    name.pop();
+                }
+                (Button::Back, Press::Press) => self.act(Act::NameToken),
+                (Button::Roll, Press::Press) => {
+                    let name = name.clone();
+                    match crate::tags::player_name(&name) {
+                        Ok(name) => self.act(Act::Enroll(TagKind::Player { name })),
+                        Err(_) => self.desk.note = Some("add a letter first (OK)".into()),
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
         let entries = self.entries();
         match (b, p) {
             (_, Press::Release) => {}
@@ -601,7 +678,7 @@ impl Ui {
                 }
             }
             Act::Enroll(kind) => {
-                if let View::Enroll { uid } = self.view.clone() {
+                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
                     self.tags.set(&uid, kind.clone());
                     self.save_tag(&uid, kind.clone());
                     self.desk.note = Some(format!("tag enrolled as {}", kind.describe()));
@@ -641,6 +718,24 @@ impl Ui {
                 self.odds_on = !self.odds_on;
                 if !self.odds_on {
                     self.odds.reset();
+                }
+            }
+            Act::NameToken => {
+                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
+                    self.go(View::Name {
+                        uid,
+                        typed: None,
+                        letter: b'A',
+                    });
+                }
+            }
+            Act::TypeName => {
+                if let View::Name { uid, .. } = self.view.clone() {
+                    self.go(View::Name {
+                        uid,
+                        typed: Some(String::new()),
+                        letter: b'A',
+                    });
                 }
             }
             Act::PairSeat(i) => {
@@ -761,7 +856,7 @@ impl Ui {
         }
         if matches!(
             self.view,
-            View::Pair { .. } | View::Enroll { .. } | View::ConfirmUndo
+            View::Pair { .. } | View::Enroll { .. } | View::Name { .. } | View::ConfirmUndo
         ) {
             return;
         }
@@ -833,7 +928,6 @@ impl Ui {
         let Some(kind) = self.tags.get(&uid).cloned() else {
             self.go(View::Enroll { uid });
             self.sel = self.first_unenrolled();
-            self.desk.note = Some("new tag: what is it?".into());
             return;
         };
         // The pairing question takes only the chosen seat's token: any other tap is told

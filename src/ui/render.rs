@@ -72,6 +72,20 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
                 if seat.is_none() { 4 } else { 2 },
             );
         }
+        (View::Name { typed, letter, .. }, _) => {
+            let msg = note.unwrap_or_else(|| match typed {
+                None => wrap("Whose token is this? Choose the name, or type one"),
+                Some(name) => {
+                    let mut l = wrap(&format!("Name: {}_", super::names::add(name, *letter)));
+                    l.extend(wrap(
+                        "UP/DOWN: the letter. OK adds it, BACK rubs out, ROLL: done",
+                    ));
+                    l
+                }
+            });
+            let rows = if typed.is_some() { 1 } else { 4 };
+            layout(frame, "Name the token", &msg, &labels, ui.sel, rows);
+        }
         (View::Enroll { uid }, _) => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
             layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);

@@ -474,7 +474,11 @@ fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     grid_choose(&mut ui, "Bob: scientists", 3);
     grid_choose(&mut ui, "Start", 4);
     let chosen = ui.labels()[ui.chosen()].clone();
-    assert!(chosen.starts_with("Roll for "), "{chosen}: {:?}", ui.labels());
+    assert!(
+        chosen.starts_with("Roll for "),
+        "{chosen}: {:?}",
+        ui.labels()
+    );
     key(&mut ui, "\r", 5);
     // Above the menu, or on the pages when the roll said more than fits.
     let told = match &ui.view {

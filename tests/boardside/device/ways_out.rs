@@ -347,3 +347,51 @@ fn the_pager_keeps_every_row_of_any_lines_in_order() {
         assert_eq!(got.concat(), wrap_all(&lines), "{lines:?}");
     }
 }
+
+#[test]
+fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_tag_map() {
+    let dir = std::env::temp_dir().join(format!("boardside-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    ui.tags_path = Some(dir.join("tags.toml"));
+    // A new tag on the new-game screen: the first line is a new player's token.
+    ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 1])), 1);
+    assert_eq!(ui.labels()[ui.chosen()], "Token of a new player...");
+    key(&mut ui, "\r", 2);
+    choose(&mut ui, "Dee", 3);
+    assert_eq!(ui.setup.players, ["Dee"]);
+    // Another, typed: L (eleven DOWNs from A), I, V; ROLL is done.
+    ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 2])), 4);
+    key(&mut ui, "\r", 5);
+    assert!(!ui.labels().contains(&"Dee".to_string()), "Dee is taken");
+    choose(&mut ui, "Type a name...", 6);
+    for _ in 0..11 {
+        key(&mut ui, "j", 7);
+    }
+    key(&mut ui, "\r", 8);
+    for _ in 0..3 {
+        key(&mut ui, "k", 9);
+    }
+    key(&mut ui, "\r", 10);
+    for _ in 0..13 {
+        key(&mut ui, "j", 11);
+    }
+    key(&mut ui, "\r", 12);
+    // A slip: one letter too many, rubbed out with BACK.
+    key(&mut ui, "\r", 13);
+    key(&mut ui, "\x7f", 14);
+    key(&mut ui, "r", 15);
+    assert_eq!(ui.setup.players, ["Dee", "Liv"]);
+    let saved = TagMap::load(&dir.join("tags.toml")).unwrap();
+    let names: Vec<String> = saved
+        .tags
+        .iter()
+        .filter_map(|t| match &t.kind {
+            TagKind::Player { name } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["Dee", "Liv"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
