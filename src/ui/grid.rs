@@ -797,7 +797,16 @@ fn notebook_page(g: &Se, at: usize) -> Vec<String> {
         ),
         line("moves", p.count(Action::Move), Part::Feet),
         line("attacks", p.count(Action::Attack), Part::Hands),
-        line("prayers", p.count(Action::Pray), Part::Head),
+        // A scientist studies where a religionist prays (grid-game: the action cards).
+        line(
+            if p.team == Some(Team::Scientists) {
+                "studies"
+            } else {
+                "prayers"
+            },
+            p.count(Action::Pray),
+            Part::Head,
+        ),
         format!("stunned {}   wonder {}", p.stunned, p.wonder),
         String::new(),
         "UP/DOWN: next page, BACK".into(),

@@ -210,7 +210,11 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
                 }
                 _ => 0,
             };
-            format!("Keep mortgaged {fee}: {}", sq(rules, *square))
+            if fee > 0 {
+                format!("Keep it, pay {fee} interest: {}", sq(rules, *square))
+            } else {
+                format!("Keep it mortgaged: {}", sq(rules, *square))
+            }
         }
         Command::JailPay => format!("Pay the fine {}", rules.jail_fine),
         Command::JailCard => "Use a get-out card".into(),

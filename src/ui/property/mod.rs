@@ -861,12 +861,17 @@ impl PropertyScreens {
                 )
             }
             _ => {
-                desk.note = Some(format!(
-                    "{}: {} cash, status {}",
-                    s.players[p].name,
-                    s.cash(p),
-                    s.players[p].status
-                ));
+                // Status only in a game that has it (scientopoly).
+                desk.note = Some(if g.rules.status.is_some() {
+                    format!(
+                        "{}: {} cash, status {}",
+                        s.players[p].name,
+                        s.cash(p),
+                        s.players[p].status
+                    )
+                } else {
+                    format!("{}: {} cash", s.players[p].name, s.cash(p))
+                });
                 self.manage_for = Some(p);
                 self.view = View::Manage;
                 self.sel = 0;
@@ -993,7 +998,9 @@ pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
             "Target status",
             "target_status",
             "",
-            &[12, 15, 20, 25, 30, 40],
+            // The rules allow any target from 1 to 40 (scientopoly ¶5): the short games as
+            // well as the long, a few presses apart (the ruleset's own is added if missing).
+            &[1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 35, 40],
             o.target_status as u32,
         ));
     }

@@ -2420,3 +2420,24 @@ fn the_high_bidder_cannot_outbid_himself_with_a_second_tap() {
     ui.handle(ann(), 3);
     assert_eq!(high(&ui).map(|h| h.0), Some(0), "Ann outbids him");
 }
+
+#[test]
+fn scientopolys_target_status_runs_from_1_to_40_as_the_rules_allow() {
+    let rules = boardside::rulesets::load::<Property>(&ruleset_path("scientopoly")).unwrap();
+    let rules = boardside::games::property_screens::house_rules(&rules);
+    let target = rules.iter().find(|h| h.name == "Target status").unwrap();
+    let words: Vec<&str> = target.choices.iter().map(|c| c.word.as_str()).collect();
+    assert_eq!(words.first(), Some(&"1"), "{words:?}");
+    assert_eq!(words.last(), Some(&"40"), "{words:?}");
+}
+
+#[test]
+fn a_token_tap_in_a_game_without_status_never_says_status() {
+    let mut ui = table_ui(1);
+    ui.handle(ann(), 1);
+    let note = ui.desk.note.clone().unwrap_or_default();
+    assert!(
+        note.starts_with("Ann: ") && !note.contains("status"),
+        "{note}"
+    );
+}
