@@ -634,6 +634,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         seed,
         house: vec![],
         options: a.options.clone(),
+        saved: vec![],
     };
     let mut ui = crate::ui::Ui::new(tags, cfg.table.clone(), setup);
     // A saved game resumes, and named players start the named ruleset's game at once, in

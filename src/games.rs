@@ -121,6 +121,8 @@ pub trait Kind: Sync {
         journal: &Path,
         desk: &mut Desk,
     ) -> Result<(Box<dyn Playing>, Vec<String>), String>;
+    /// A saved game at a glance: over or not, and how far it got (the file left as it is).
+    fn glance(&self, rulesets: &[PathBuf], journal: &Path) -> Option<(bool, String)>;
     /// A game for the console and scripts.
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String>;
     fn simulate(
@@ -205,6 +207,9 @@ impl<F: OnDevice> Kind for Of<F> {
     ) -> Result<(Box<dyn Playing>, Vec<String>), String> {
         let (session, msgs) = crate::saves::resume::<F>(rulesets, journal)?;
         Ok((Box::new(InPlay::<F::Screens>::new(session, desk)), msgs))
+    }
+    fn glance(&self, rulesets: &[PathBuf], journal: &Path) -> Option<(bool, String)> {
+        crate::saves::glance::<F>(rulesets, journal)
     }
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
         tools::open::<F>(start)

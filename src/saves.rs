@@ -54,6 +54,62 @@ pub fn resume<F: Family>(
     Err(why)
 }
 
+/// A saved game as the new-game screen lists it: whether it is over and how far it got
+/// ("turn 40", "round 12"), from a replay that leaves its file as it is; None when no ruleset
+/// here replays it.
+pub fn glance<F: crate::ui::screen::OnDevice>(
+    rulesets: &[PathBuf],
+    journal: &Path,
+) -> Option<(bool, String)> {
+    let peek = crate::journal::peek(journal).ok()??;
+    rulesets
+        .iter()
+        .filter(|r| r.file_stem().is_some_and(|s| *s == *peek.ruleset))
+        .chain(rulesets.iter())
+        .find_map(|r| {
+            let rules = crate::rulesets::load::<F>(r).ok()?;
+            let g = Session::<F>::glance(rules, journal).ok()??;
+            Some((
+                g.over(),
+                <F::Screens as crate::ui::screen::Screens>::progress(&g),
+            ))
+        })
+}
+
+/// A saved game in the new-game screen's list.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub path: PathBuf,
+    pub about: Saved,
+    /// Over (its final standings and report open), or still to play.
+    pub over: bool,
+    /// How far it got ("turn 40", "round 12").
+    pub progress: String,
+}
+
+/// The newest saved games of a folder (at most `most`), each at a glance; a journal no
+/// ruleset here replays is left out (resuming it names the problem).
+pub fn listing(
+    dir: &Path,
+    most: usize,
+    rulesets: &[PathBuf],
+    catalogue: &[&'static dyn crate::games::Kind],
+) -> Vec<Listed> {
+    recent(dir, most)
+        .into_iter()
+        .filter_map(|path| {
+            let kind = crate::games::for_journal(catalogue, &path).ok()?;
+            let (over, progress) = kind.glance(rulesets, &path)?;
+            Some(Listed {
+                about: about(&path),
+                path,
+                over,
+                progress,
+            })
+        })
+        .collect()
+}
+
 /// The newest saved games in a directory of journals, newest first.
 pub fn recent(dir: &Path, most: usize) -> Vec<PathBuf> {
     let Ok(read) = std::fs::read_dir(dir) else {
@@ -74,6 +130,7 @@ pub fn newest(dir: &Path) -> Option<PathBuf> {
 }
 
 /// What the new-game screen and `describe` say of a saved game.
+#[derive(Debug, Clone)]
 pub struct Saved {
     /// When it was last played (its file's time, "22 Nov 20:31" UTC).
     pub when: String,

@@ -181,6 +181,15 @@ impl<F: Family> Session<F> {
         Ok(Some((session, messages)))
     }
 
+    /// The game a journal holds, replayed to see where it stands, the file left as it is and
+    /// not opened for writing (a listing of saved games).
+    pub fn glance(rules: F::Rules, path: &Path) -> Result<Option<Session<F>>, String> {
+        match JournalFile::read::<F>(path)? {
+            Found::Nothing => Ok(None),
+            Found::Game(l) => Self::rebuild(rules, &l).map(Some),
+        }
+    }
+
     /// The game a journal describes, every record decided again by the rules and compared with
     /// what was recorded: no content of a file can panic or silently give another game.
     fn rebuild(rules: F::Rules, loaded: &Loaded<F>) -> Result<Session<F>, String> {

@@ -453,6 +453,10 @@ impl Screens for GridScreens {
         self.go(GView::Main);
     }
 
+    fn progress(g: &Se) -> String {
+        format!("round {}", g.state.round)
+    }
+
     /// A command in the table's words, for the undo question and its answer; a sealed order
     /// names its player only.
     fn words(g: &Se, cmd: &Command) -> String {

@@ -661,6 +661,11 @@ impl Screens for IlluScreens {
         self.go(IView::Main);
     }
 
+    fn progress(g: &Se) -> String {
+        // Turns begun, as `apply` counts them (rebuilt by every replay).
+        format!("turn {}", g.state.watch.0.turns)
+    }
+
     /// A command in the table's words, for the undo question and its answer ("Undo: Bob
     /// plays Computer Espionage"); a special given or a secret goal stays unnamed.
     fn words(g: &Se, cmd: &Command) -> String {

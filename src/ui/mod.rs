@@ -28,6 +28,8 @@ use screen::{Desk, Flow, NewGame, OnDevice, Pages, Playing};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Act {
     Resume(PathBuf),
+    /// A finished game: its final standings and report.
+    Finished(PathBuf),
     NextRuleset,
     /// The next value of this house rule (Setup::house).
     NextChoice(usize),
@@ -168,6 +170,7 @@ impl Ui {
             scroll: 0,
         };
         ui.setup.load_house_rules();
+        ui.setup.list_saves();
         ui
     }
 
@@ -299,28 +302,39 @@ impl Ui {
 
     fn setup_entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
-        // After a power cut the game goes on: resuming is the first, chosen line.
+        let listed = |p: &PathBuf| self.setup.saved.iter().find(|l| &l.path == p);
+        // After a power cut the game goes on: resuming is the first, chosen line (a finished
+        // game is never resumed: it is listed with the finished ones).
         if let Some(r) = &self.setup.resume {
-            out.push(entry("Resume the last game", Act::Resume(r.clone())));
-        }
-        // Older saved games stay one press away (a new game does not hide them), named by
-        // their game, when they were last played and who played them: two evenings of the
-        // same table on the same day must not read alike.
-        if let Some(dir) = &self.setup.journal_dir {
-            for older in crate::saves::recent(dir, 3) {
-                if Some(&older) != self.setup.resume.as_ref() {
-                    let saved = crate::saves::about(&older);
-                    out.push(entry(
-                        format!(
-                            "Resume {} {} {}",
-                            saved.game,
-                            saved.when,
-                            saved.players.join(",")
-                        ),
-                        Act::Resume(older),
-                    ));
-                }
+            if !listed(r).is_some_and(|l| l.over) {
+                out.push(entry("Resume the last game", Act::Resume(r.clone())));
             }
+        }
+        // Every unfinished game one press away, newest first (a new game hides none), named
+        // by its game, when it was last played, who played it and how far it got: two
+        // evenings of the same table on the same day must not read alike.
+        let words = |l: &crate::saves::Listed| {
+            format!(
+                "{} {} {}",
+                l.about.game,
+                l.about.when,
+                l.about.players.join(",")
+            )
+        };
+        for l in self.setup.saved.iter().filter(|l| !l.over) {
+            if Some(&l.path) != self.setup.resume.as_ref() {
+                out.push(entry(
+                    format!("Resume {} ({})", words(l), l.progress),
+                    Act::Resume(l.path.clone()),
+                ));
+            }
+        }
+        // Finished games apart: their final standings and report, never resumed.
+        for l in self.setup.saved.iter().filter(|l| l.over).take(4) {
+            out.push(entry(
+                format!("Finished: {}", words(l)),
+                Act::Finished(l.path.clone()),
+            ));
         }
         let name = self
             .setup
@@ -654,6 +668,10 @@ impl Ui {
                     self.desk.note = Some(e);
                 }
             }
+            Act::Finished(path) => match self.resume_now(path) {
+                Ok(()) => self.go(View::Standings),
+                Err(e) => self.desk.note = Some(e),
+            },
             Act::NextRuleset => {
                 if !self.setup.rulesets.is_empty() {
                     self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
@@ -785,6 +803,7 @@ impl Ui {
         self.setup.resume = None;
         // The next game's journal is a new file.
         self.setup.seed = self.setup.seed.wrapping_add(1);
+        self.setup.list_saves();
         self.go(View::Setup);
     }
 

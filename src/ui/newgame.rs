@@ -27,6 +27,8 @@ pub struct Setup {
     pub house: Vec<(HouseRule, usize)>,
     /// `play --option KEY=VALUE`: applied after the house rules to every game started here.
     pub options: Vec<String>,
+    /// The saved games in `journal_dir`, at a glance (`list_saves`).
+    pub saved: Vec<crate::saves::Listed>,
 }
 
 impl Default for Setup {
@@ -42,6 +44,7 @@ impl Default for Setup {
             seed: 0,
             house: Vec::new(),
             options: Vec::new(),
+            saved: Vec::new(),
         }
     }
 }
@@ -102,6 +105,15 @@ impl Setup {
     /// The journal of the next new game: a file named on the command line serves the first
     /// game only (a later game started from this screen must not write into it); else one
     /// named by the seed in the save folder.
+    /// List the saved games again (when the screen opens): each replayed once, not at every
+    /// frame.
+    pub fn list_saves(&mut self) {
+        self.saved = match &self.journal_dir {
+            Some(dir) => crate::saves::listing(dir, 12, &self.rulesets, &self.games),
+            None => Vec::new(),
+        };
+    }
+
     pub fn next_journal(&mut self) -> Option<PathBuf> {
         if let Some(j) = self.journal.take() {
             return Some(j);

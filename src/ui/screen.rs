@@ -269,6 +269,10 @@ pub trait Screens: Sized + 'static {
     }
     /// The last command was taken back (a screen resets what depended on it).
     fn undone(&mut self, _g: &Session<Self::F>, _desk: &mut Desk) {}
+    /// How far a game got, for the list of saved games ("turn 40", "round 12").
+    fn progress(g: &Session<Self::F>) -> String {
+        format!("{} moves", g.history.len())
+    }
     /// The shell shows a view of its own over the game (the log, a pager, the undo question,
     /// a phone asking to pair): a seat's private screen blanks, so that coming back (a tap
     /// speaks to the game from any view) never shows it to whoever stands at the device.

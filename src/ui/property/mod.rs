@@ -415,6 +415,10 @@ impl Screens for PropertyScreens {
         menu::label(&g.rules, &g.state, cmd)
     }
 
+    fn progress(g: &Se) -> String {
+        format!("turn {}", g.state.turns)
+    }
+
     fn undone(&mut self, _g: &Se, desk: &mut Desk) {
         // An auction brought back by undo gets a fresh silence, or it would close again at once.
         self.auction_since = desk.now;

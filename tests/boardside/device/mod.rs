@@ -1192,7 +1192,7 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
     // it is.
     let older = labels
         .iter()
-        .find(|l| l.starts_with("Resume sectionopoly ") && l.ends_with(" Ann,Bob"))
+        .find(|l| l.starts_with("Resume sectionopoly ") && l.contains(" Ann,Bob ("))
         .unwrap_or_else(|| panic!("{labels:?}"));
     let i = labels.iter().position(|l| l == older).unwrap();
     for _ in 0..i {
@@ -1668,7 +1668,7 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
     ui.handle(Input::Tick(5), 5);
     let line = labels(&ui)
         .into_iter()
-        .find(|l| l.starts_with("Resume ") && l.ends_with("Ann,Bob"))
+        .find(|l| l.starts_with("Resume ") && l.contains("Ann,Bob ("))
         .expect("the saved game is offered");
     choose(&mut ui, &line, 10);
     assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk.note);
@@ -2440,4 +2440,72 @@ fn a_token_tap_in_a_game_without_status_never_says_status() {
         note.starts_with("Ann: ") && !note.contains("status"),
         "{note}"
     );
+}
+
+#[test]
+fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_apart() {
+    let dir = std::env::temp_dir().join(format!("boardside-listing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = sectionopoly();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    // An unfinished game, then a finished one (Bob concedes at once), the newest last.
+    let mut s = Session::new(
+        rules.clone(),
+        &names,
+        1,
+        o.clone(),
+        Some(&dir.join("a.journal")),
+    )
+    .unwrap();
+    s.run_line("roll 3 4");
+    drop(s);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut s = Session::new(rules, &names, 2, o, Some(&dir.join("b.journal"))).unwrap();
+    // Ann, with nothing, lands on the income tax and pays the flat sum she cannot: she
+    // concedes, and Bob has won.
+    for l in [
+        "set cash Ann 0",
+        "set position Ann 1",
+        "roll 1 2",
+        "tax flat",
+        "concede",
+    ] {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    assert!(s.over());
+    drop(s);
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        resume: boardside::saves::newest(&dir),
+        journal_dir: Some(dir.clone()),
+        ..Setup::default()
+    };
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    let labels = ui.labels();
+    let unfinished = labels
+        .iter()
+        .find(|l| l.starts_with("Resume sectionopoly") && l.ends_with("(turn 1)"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(
+        labels.iter().position(|l| l == unfinished)
+            < labels.iter().position(|l| l.starts_with("Finished:")),
+        "unfinished first: {labels:?}"
+    );
+    // The newest is finished: never offered as the last game to resume.
+    assert!(
+        !labels.iter().any(|l| l == "Resume the last game"),
+        "{labels:?}"
+    );
+    let finished = labels
+        .iter()
+        .find(|l| l.starts_with("Finished: sectionopoly"))
+        .unwrap_or_else(|| panic!("{labels:?}"))
+        .clone();
+    choose(&mut ui, &finished, 1);
+    assert_eq!(ui.view, View::Standings, "its final standings open");
+    let _ = std::fs::remove_dir_all(&dir);
 }
