@@ -178,13 +178,18 @@ pub fn rows(
     menu_rows: usize,
 ) -> Vec<(String, bool)> {
     let mut out = vec![(fit(header), true)];
-    let menu_rows = menu_rows.min(labels.len());
     // A chosen line too long for the screen is read whole above the menu, in place of the
     // message's last rows: what OK will do must be readable before it is pressed.
     let whole = match labels.get(sel) {
         Some(l) if l.len() > COLS => wrap(l),
         _ => vec![],
     };
+    // Words that do not fit beside the menu take its rows, down to the chosen line alone
+    // (UP/DOWN still reach every line): a refusal or a card is never cut.
+    let wanted = message.len() + whole.len();
+    let menu_rows = menu_rows
+        .min(labels.len())
+        .min((ROWS - 1).saturating_sub(wanted).max(1));
     let room = ROWS - 1 - menu_rows;
     let kept = room.saturating_sub(whole.len());
     for l in message.iter().take(kept).chain(whole.iter()).take(room) {

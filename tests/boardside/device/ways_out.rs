@@ -395,3 +395,23 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     assert_eq!(names, ["Dee", "Liv"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_refusal_takes_the_menus_rows_never_cut_and_the_chosen_line_stays() {
+    use boardside::ui::text::{rows, wrap};
+    let refusal = wrap(
+        "Ann may build, sell and mortgage only on their own turn; it is Bob's turn now, so \
+         this waits until Ann's next turn comes round",
+    );
+    assert!(refusal.len() >= 4, "{refusal:?}");
+    let labels: Vec<String> = (1..=6).map(|i| format!("Line {i}")).collect();
+    let shown = rows("Header", &refusal, &labels, 2, 4);
+    let texts: Vec<&str> = shown.iter().map(|(t, _)| t.as_str()).collect();
+    for r in &refusal {
+        assert!(texts.contains(&r.as_str()), "{r:?} cut: {texts:?}");
+    }
+    assert!(
+        shown.iter().any(|(t, inv)| t == "Line 3" && *inv),
+        "{texts:?}"
+    );
+}
