@@ -509,7 +509,9 @@ impl<S: Screens> Playing for InPlay<S> {
             "players": g.header.players,
             "state": self.state_for(Audience::Table),
             "board": S::F::board_json(&g.rules),
-            "waiting": g.prompt(),
+            // What the table waits for in its words, as the device says it (no typed
+            // commands on a phone either).
+            "waiting": super::text::for_table(&g.prompt()),
             "over": g.over(),
             "standings": { "title": title, "lines": standings },
             "log": log,

@@ -139,7 +139,10 @@ pub fn prompt(r: &IlluRules, s: &State) -> String {
                 );
             }
             if s.turn.draws_left > 0 {
-                return format!("{} draws: `draw GROUP` or `draw special [ID]`", pn(p));
+                return format!(
+                    "{} draws a group or a special (`draw GROUP`, `draw special [ID]`)",
+                    pn(p)
+                );
             }
             format!(
                 "{}: {} action(s), {} transfer(s) left; `attack`, `transfer`, `move`, `give`, `drop`, `play`, `pass` or `end`",

@@ -550,7 +550,7 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             let name = who(s, p);
             if s.players[p].jail.is_some() && !s.turn.rolled {
                 format!(
-                    "{name} is in {}: `roll` for doubles, `jail pay` or `jail card`",
+                    "{name} is in {}: roll for doubles (`roll`), pay the fine (`jail pay`) or use a card (`jail card`)",
                     t.jail
                 )
             } else if !s.turn.rolled || s.turn.roll_again {

@@ -769,3 +769,21 @@ fn a_damaged_pairings_file_is_kept_aside_and_pairing_starts_afresh() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_web_views_waiting_line_is_in_the_tables_words_never_typed_commands() {
+    let mut s = illuminati_session();
+    for l in &super::illuminati::SETUP {
+        s.run_line(l);
+    }
+    let mut ui = table_of(s);
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    web.tick(&mut ui);
+    let view = json(&ask(web.addr, "GET", "/view", "").1);
+    let waiting = view["waiting"].as_str().unwrap();
+    assert_eq!(waiting, "Ann draws a group or a special");
+    assert!(
+        !waiting.contains('`') && !waiting.contains("GROUP"),
+        "{waiting}"
+    );
+}
