@@ -487,3 +487,55 @@ fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     };
     assert!(told.contains("placed on"), "{told} {:?}", ui.view);
 }
+
+#[test]
+fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
+    use boardside::engine::game::Play;
+    use boardside::engine::grid::state::Phase;
+    use boardside::engine::grid::Grid;
+    use rand::SeedableRng;
+    // Random games until one comes to the wonder's draw.
+    for seed in 0..400 {
+        let mut ui = grid_ui();
+        let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
+        let mut reached = false;
+        {
+            let s = ui.session_mut::<Grid>().unwrap();
+            for _ in 0..3_000 {
+                if matches!(s.state.phase, Phase::Wonder { .. }) {
+                    reached = true;
+                    break;
+                }
+                if s.over() {
+                    break;
+                }
+                let Some(cmd) = Grid::random_command(&s.rules, &s.state, &mut rng) else {
+                    break;
+                };
+                s.command(cmd).unwrap();
+            }
+        }
+        if !reached {
+            continue;
+        }
+        // ROLL until the wonder is drawn; every roll's words are on the screen or its pages.
+        let mut told = String::new();
+        for t in 0..20 {
+            if !matches!(grid_state(&ui).phase, Phase::Wonder { .. }) {
+                break;
+            }
+            key(&mut ui, "r", t);
+            told.push_str(&match &ui.view {
+                View::Pager { pages, .. } => pages.pages.concat().join(" "),
+                _ => ui.desk.note.clone().unwrap_or_default(),
+            });
+            told.push('\n');
+            while ui.view != View::Game {
+                key(&mut ui, "\r", t);
+            }
+        }
+        assert!(told.contains("holds the big wonder"), "{told}");
+        return;
+    }
+    panic!("no random game came to the wonder's draw");
+}
