@@ -11,8 +11,15 @@ fn ruleset() -> String {
 }
 
 pub fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
+    let mut cmd = Command::new(BIN);
+    cmd.args(args);
+    output(cmd, input)
+}
+
+/// A command of the program run with `input` on its standard input: its exit code, standard
+/// output and standard error.
+fn output(mut cmd: Command, input: &str) -> (i32, String, String) {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1231,30 +1238,14 @@ fn web_on_needs_the_address_to_listen_on_and_web_off_undoes_it() {
 
 /// The program alone in an empty folder: `$HOME` and the state folder there too.
 fn alone(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(dir.join("boardside"))
-        .args(args)
+    let mut cmd = Command::new(dir.join("boardside"));
+    cmd.args(args)
         .current_dir(dir)
         .env("BOARDSIDE_STATE", dir.join("state"))
         .env("HOME", dir)
         .env_remove("XDG_STATE_HOME")
-        .env_remove("XDG_CONFIG_HOME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .env_remove("XDG_CONFIG_HOME");
+    output(cmd, input)
 }
 
 #[test]
