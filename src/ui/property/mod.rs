@@ -367,6 +367,11 @@ impl Screens for PropertyScreens {
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let done = cmd.clone();
         let lines = desk.run(g, cmd);
+        // Refused: the screen stays as it was (a deal priced above the buyer's cash keeps its
+        // square, buyer and price, to be lowered), the reason on it.
+        if lines.is_none() {
+            return Flow::Stay;
+        }
         if matches!(g.state.top(), Some(Pending::Auction(_))) {
             self.auction_since = desk.now;
         }

@@ -2509,3 +2509,27 @@ fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_a
     assert_eq!(ui.view, View::Standings, "its final standings open");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
+    let mut ui = table_ui(3);
+    ui.enter("set owner centre Ann").unwrap();
+    ui.enter("set cash Bob 10").unwrap();
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Deal: sell a square", 2);
+    let line = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Ann: ") && l.contains("Centre"))
+        .unwrap_or_else(|| panic!("{:?}", ui.labels()));
+    choose(&mut ui, &line, 3);
+    choose(&mut ui, "Sell to Bob", 4);
+    let before = screens(&ui).view.clone();
+    choose(&mut ui, "OK: agree the deal", 5);
+    assert!(ui.desk.note.is_some(), "the refusal is said");
+    assert_eq!(
+        screens(&ui).view,
+        before,
+        "the square, buyer and price are kept"
+    );
+}
