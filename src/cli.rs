@@ -147,6 +147,10 @@ pub struct PlayArgs {
     /// The ruleset the new-game screen starts on.
     #[arg(long)]
     pub ruleset: Option<PathBuf>,
+    /// A folder of ruleset files: they add to the built-in rulesets and override one of the
+    /// same file name (the config's `rulesets` names one too).
+    #[arg(long)]
+    pub rulesets: Option<PathBuf>,
     /// Start a game with these players at once instead of the new-game screen.
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
@@ -488,6 +492,7 @@ pub fn main_with(cli: Cli) -> i32 {
             no_sim: false,
             config: None,
             ruleset: None,
+            rulesets: None,
             players: vec![],
             seed: None,
             journal: None,
@@ -613,7 +618,9 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         .ruleset
         .clone()
         .unwrap_or_else(|| PathBuf::from(crate::games::DEFAULT_RULESET));
-    let rulesets = crate::rulesets::files(Some(&hint));
+    let folder = a.rulesets.clone().or_else(|| cfg.rulesets_folder());
+    let rulesets =
+        crate::rulesets::with_folder(crate::rulesets::files(Some(&hint)), folder.as_deref());
     // A ruleset named on the command line that is not among the files found is offered too.
     let (rulesets, ruleset) = match &a.ruleset {
         Some(r) => match rulesets.iter().position(|f| same_file(f, r)) {

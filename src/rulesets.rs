@@ -100,6 +100,26 @@ pub fn files(hint: Option<&Path>) -> Vec<PathBuf> {
     out
 }
 
+/// `files` with a folder's ruleset files too (`--rulesets DIR`, the config's `rulesets`):
+/// each added, or in place of the one of the same file name.
+pub fn with_folder(mut list: Vec<PathBuf>, folder: Option<&Path>) -> Vec<PathBuf> {
+    let Some(read) = folder.and_then(|f| std::fs::read_dir(f).ok()) else {
+        return list;
+    };
+    let mut own: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    own.sort();
+    for f in own {
+        match list.iter().position(|l| l.file_name() == f.file_name()) {
+            Some(i) => list[i] = f,
+            None => list.push(f),
+        }
+    }
+    list
+}
+
 /// The ruleset files of the first folder of the usual places that has any.
 fn folder_files(hint: Option<&Path>) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = Vec::new();

@@ -96,6 +96,9 @@ pub struct TableConfig {
     pub auction_step: i64,
     /// Money movements stay on screen this long.
     pub toast_ms: u64,
+    /// A folder of ruleset files that adds to the built-in rulesets and overrides one of the
+    /// same file name ("": none); a relative path is under the state directory.
+    pub rulesets: String,
 }
 
 impl Default for ButtonsConfig {
@@ -140,6 +143,7 @@ impl Default for TableConfig {
             auction_silence_ms: 0,
             auction_step: 10,
             toast_ms: 4000,
+            rulesets: String::new(),
         }
     }
 }
@@ -158,6 +162,17 @@ impl Config {
                 None => format!("{}: {}", path.display(), e.message()),
             }
         })
+    }
+
+    /// The table's own folder of ruleset files, if it names one: absolute as given, or under
+    /// the state directory.
+    pub fn rulesets_folder(&self) -> Option<PathBuf> {
+        let p = PathBuf::from(&self.table.rulesets);
+        match self.table.rulesets.is_empty() {
+            true => None,
+            false if p.is_absolute() => Some(p),
+            false => Some(state_dir().join(p)),
+        }
     }
 
     /// Where the tag map is: absolute as given, or under the state directory.

@@ -1356,3 +1356,23 @@ fn the_program_alone_in_an_empty_folder_plays_every_family_and_enrolls_every_kin
     assert_ne!(code, 0, "a group is not a grid piece: {out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_tables_own_rulesets_folder_adds_to_the_built_in_ones_and_overrides_by_name() {
+    let dir = std::env::temp_dir().join(format!("boardside-own-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sectionopoly.toml"), "# the table's own\n").unwrap();
+    std::fs::write(dir.join("house.toml"), "# a new one\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a ruleset\n").unwrap();
+    let built = boardside::rulesets::built_in();
+    let list = boardside::rulesets::with_folder(built.clone(), Some(&dir));
+    assert_eq!(list.len(), built.len() + 1, "{list:?}");
+    assert!(list.contains(&dir.join("sectionopoly.toml")), "{list:?}");
+    assert!(!list
+        .iter()
+        .any(|p| p.ends_with("(built in)/sectionopoly.toml")));
+    assert!(list.contains(&dir.join("house.toml")));
+    assert!(!list.iter().any(|p| p.ends_with("notes.txt")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
