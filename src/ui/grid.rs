@@ -889,12 +889,9 @@ fn board(g: &Se, frame: &mut Frame) {
     // The legend: "A 7,17 sci" per piece (a stunned piece "zz"); two narrow columns past
     // eight pieces.
     let wide = s.pieces.len() <= 8;
+    let tags = tags(s);
     for (i, p) in s.pieces.iter().enumerate().take(16) {
-        let tag = if p.computer {
-            p.name.chars().last().unwrap_or('?')
-        } else {
-            p.name.chars().next().unwrap_or('?')
-        };
+        let tag = tags[i];
         let at =
             p.at.map(|(c, r)| format!("{c},{r}"))
                 .unwrap_or_else(|| "-".into());
@@ -920,15 +917,39 @@ fn board(g: &Se, frame: &mut Frame) {
     }
 }
 
-/// A piece's letter on the board: a human's initial, a computer seat's number; lower case
-/// while stunned.
-fn letter(p: &crate::engine::grid::state::Piece) -> char {
-    let c = if p.computer {
-        p.name.chars().last().unwrap_or('?')
-    } else {
-        p.name.chars().next().unwrap_or('?').to_ascii_uppercase()
-    };
-    if p.stunned > 0 {
+/// Each piece's letter, none the same: a human's initial, or (another human has it) the next
+/// letter of their name no piece has, or their seat's number; a computer seat's number. P1
+/// and P2 read P and 2, never P and P.
+pub fn tags(s: &crate::engine::grid::state::State) -> Vec<char> {
+    let computers: Vec<char> = s
+        .pieces
+        .iter()
+        .filter(|p| p.computer)
+        .filter_map(|p| p.name.chars().last())
+        .collect();
+    let mut out: Vec<char> = Vec::new();
+    for (i, p) in s.pieces.iter().enumerate() {
+        let c = if p.computer {
+            p.name.chars().last().unwrap_or('?')
+        } else {
+            let seat = char::from_digit(((i + 1) % 10) as u32, 10).unwrap_or('?');
+            p.name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .map(|c| c.to_ascii_uppercase())
+                .chain(std::iter::once(seat))
+                .find(|c| !out.contains(c) && !computers.contains(c))
+                .unwrap_or(seat)
+        };
+        out.push(c);
+    }
+    out
+}
+
+/// A piece's letter on the board (`tags`); lower case while stunned.
+fn letter(s: &crate::engine::grid::state::State, i: usize) -> char {
+    let c = tags(s)[i];
+    if s.pieces[i].stunned > 0 {
         c.to_ascii_lowercase()
     } else {
         c
@@ -1067,7 +1088,7 @@ fn close_up(g: &Se, around: Option<usize>, frame: &mut Frame) {
             BinaryColor::On
         };
         let _ = Text::with_baseline(
-            &letter(p).to_string(),
+            &letter(s, i).to_string(),
             Point::new(x + 4, y),
             MonoTextStyle::new(&FONT_5X8, colour),
             Baseline::Top,

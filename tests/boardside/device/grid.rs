@@ -539,3 +539,23 @@ fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
     }
     panic!("no random game came to the wonder's draw");
 }
+
+#[test]
+fn the_boards_legend_tells_players_apart_even_when_their_names_start_alike() {
+    use boardside::engine::grid::Grid;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
+    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
+    let names: Vec<String> = ["P1", "P2", "Ann", "Amy"].map(String::from).to_vec();
+    let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
+        .unwrap();
+    let tags = boardside::games::grid_screens::tags(&s.state);
+    assert_eq!(&tags[..4], &['P', '2', 'A', 'M'], "{tags:?}");
+    let mut seen = tags.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(
+        seen.len(),
+        tags.len(),
+        "no two pieces share a letter: {tags:?}"
+    );
+}
