@@ -551,7 +551,7 @@ impl Screens for IlluScreens {
             }
         }
         let open = g.state.attack.is_some();
-        desk.note = if open { None } else { lines.last().cloned() };
+        desk.note = None;
         self.go(if open {
             IView::Attack { scroll: 0 }
         } else {
@@ -561,25 +561,42 @@ impl Screens for IlluScreens {
         // line, so DOWN then OK never picks the same player again.
         if let (IView::ForPlayer { player }, Phase::Setup) = (&was, g.state.phase) {
             self.sel = (*player + 1).min(self.entries(g).len().saturating_sub(1));
-            return Flow::Stay;
         }
         // A new phase is a new menu: its first line, never what the old cursor points at
         // ("New game" at the end).
-        if phase == g.state.phase
+        else if phase == g.state.phase
             && (was == self.view || matches!(was, IView::Hand { .. }) && !open)
         {
             self.sel = sel.min(self.entries(g).len().saturating_sub(1));
         }
+        let told: Vec<String> = lines
+            .iter()
+            .map(|l| crate::ui::text::for_table(l))
+            .collect();
         match lines.iter().find_map(|l| dice_title(l)) {
             Some(title) => {
                 desk.note = None;
                 Flow::Pager(Pages {
                     title: Some(title),
-                    pages: crate::ui::text::pages(&lines, MESSAGE_ROWS, |_| false),
+                    pages: crate::ui::text::pages(&told, MESSAGE_ROWS, |_| false),
                     last: "OK",
                 })
             }
-            None => Flow::Stay,
+            // An open attack's screen shows its working, which these lines only repeat.
+            None if open => Flow::Stay,
+            // Every line told: above the menu when they fit, else page by page.
+            None if crate::ui::text::wrap_all(&told).len() <= 4 => {
+                desk.note = Some(told.join(" "));
+                Flow::Stay
+            }
+            None => {
+                desk.note = None;
+                Flow::Pager(Pages {
+                    title: None,
+                    pages: crate::ui::text::pages(&told, MESSAGE_ROWS, |_| false),
+                    last: "OK",
+                })
+            }
         }
     }
 

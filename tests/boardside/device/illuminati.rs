@@ -196,6 +196,8 @@ fn said(ui: &Ui) -> String {
 
 /// The acting player draws: a special the device is not told (the menu), or a tagged card.
 fn draw(ui: &mut Ui, now: u64) {
+    // The turn's start (its income, card by card) read first, page by page.
+    read_all(ui, now);
     if illu(ui).state.turn.draws_left > 0 {
         choose(ui, "Drew a special", now);
     }
@@ -485,6 +487,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     }
     let s = &illu(&ui).state;
     assert_eq!(s.winner, Some(2), "{}", said(&ui));
+    read_all(&mut ui, t);
     golden("illuminati-over", &ui);
     choose(&mut ui, "Final standings", t);
     assert_eq!(ui.view, View::Standings);
@@ -1107,4 +1110,23 @@ fn the_undo_question_names_the_move_in_the_tables_words_never_protocol() {
     // The draw before it: no protocol words either.
     key(&mut ui, "B", 7);
     assert_eq!(ui.labels()[0], "Undo the draw of KGB");
+}
+
+#[test]
+fn every_line_of_a_turns_end_is_told_on_the_screen_or_its_pages_not_only_the_log() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    let before = ui.log().len();
+    choose(&mut ui, "End the turn", 2);
+    let logged: Vec<String> = ui.log()[before..].to_vec();
+    assert!(logged.len() > 1, "{logged:?}");
+    let told = match &ui.view {
+        View::Pager { pages, .. } => pages.pages.concat().join(" "),
+        _ => ui.desk.note.clone().unwrap_or_default(),
+    };
+    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let told = squeeze(&told);
+    for line in &logged {
+        assert!(told.contains(&squeeze(line)), "{line:?} not told: {told:?}");
+    }
 }
