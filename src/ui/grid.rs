@@ -402,20 +402,7 @@ impl Screens for GridScreens {
                 }
                 // Every line of the command (a placement says where the piece stands): above
                 // the menu when they fit, else page by page.
-                let told: Vec<String> = lines
-                    .iter()
-                    .map(|l| crate::ui::text::for_table(l))
-                    .collect();
-                if crate::ui::text::wrap_all(&told).len() <= 3 {
-                    desk.note = Some(told.join(" "));
-                    return Flow::Stay;
-                }
-                desk.note = None;
-                Flow::Pager(Pages {
-                    title: None,
-                    pages: pages(&told, crate::ui::text::MESSAGE_ROWS),
-                    last: "OK",
-                })
+                desk.tell(&lines, 3, None, |_| false)
             }
             None => Flow::Stay,
         }

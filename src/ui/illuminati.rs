@@ -21,8 +21,8 @@ use crate::engine::illuminati::{Command, IlluRules, Illuminati};
 use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::HouseRule;
-use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
-use crate::ui::text::{wrap, MESSAGE_ROWS};
+use crate::ui::screen::{Desk, Flow, Screens, Tapped};
+use crate::ui::text::wrap;
 
 type Se = Session<Illuminati>;
 
@@ -569,34 +569,11 @@ impl Screens for IlluScreens {
         {
             self.sel = sel.min(self.entries(g).len().saturating_sub(1));
         }
-        let told: Vec<String> = lines
-            .iter()
-            .map(|l| crate::ui::text::for_table(l))
-            .collect();
+        // The dice on a page of their own; an open attack's screen shows its working, which
+        // its other lines only repeat; else every line told, above the menu or page by page.
         match lines.iter().find_map(|l| dice_title(l)) {
-            Some(title) => {
-                desk.note = None;
-                Flow::Pager(Pages {
-                    title: Some(title),
-                    pages: crate::ui::text::pages(&told, MESSAGE_ROWS, |_| false),
-                    last: "OK",
-                })
-            }
-            // An open attack's screen shows its working, which these lines only repeat.
             None if open => Flow::Stay,
-            // Every line told: above the menu when they fit, else page by page.
-            None if crate::ui::text::wrap_all(&told).len() <= 4 => {
-                desk.note = Some(told.join(" "));
-                Flow::Stay
-            }
-            None => {
-                desk.note = None;
-                Flow::Pager(Pages {
-                    title: None,
-                    pages: crate::ui::text::pages(&told, MESSAGE_ROWS, |_| false),
-                    last: "OK",
-                })
-            }
+            title => desk.tell(&lines, 4, title, |_| false),
         }
     }
 
@@ -1181,7 +1158,11 @@ impl IlluScreens {
                             format!("Groups of {}", pn(s.current)),
                             IAct::Go(IView::Structure),
                         ));
-                        if legal(g, &Command::Recycle) {
+                        // The dry run only where a group of the structure recycles (the
+                        // menu is read at every frame).
+                        if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
+                            && legal(g, &Command::Recycle)
+                        {
                             out.push((
                                 "Recycle: one more draw".into(),
                                 IAct::Cmd(Command::Recycle),
@@ -1633,15 +1614,18 @@ fn is_target(g: &Se, c: usize) -> bool {
     not_a_target(g, c).is_none()
 }
 
+/// Does a group of the structure of the player whose turn it is have an ability `is` names?
+fn has_ability(g: &Se, is: impl Fn(&Ability) -> bool) -> bool {
+    g.state
+        .structure(g.state.current)
+        .into_iter()
+        .any(|c| g.rules.cards[c].abilities.iter().any(&is))
+}
+
 /// Has the player whose turn it is the Orbital Mind Control Lasers (or another group that
 /// changes alignments)?
 fn has_lasers(g: &Se) -> bool {
-    g.state.structure(g.state.current).into_iter().any(|c| {
-        g.rules.cards[c]
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::AlignmentChange))
-    })
+    has_ability(g, |a| matches!(a, Ability::AlignmentChange))
 }
 
 /// May the Lasers change card `c`'s alignments (any other group in play)?

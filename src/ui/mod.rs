@@ -916,7 +916,7 @@ impl Ui {
 
     /// A paired phone's private choice, carried out as the seat's private menu would: the
     /// refusal when it is not one of the seat's choices now or the rules refuse it.
-    /// The lines the rules told that seat alone (Computer Espionage's answer) go back to the
+    /// The lines the rules told that seat alone (a card only its player may read) go back to the
     /// phone, never to the device's screen.
     pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
         let g = self.game.as_mut().ok_or("no game in play")?;

@@ -103,7 +103,8 @@ pub struct Desk {
     pub voice: VoiceSetting,
     /// The last line spoken, once more (ROLL when nothing is to be rolled).
     pub say_again: bool,
-    /// The last command's lines for one seat's eyes only (Computer Espionage's answer), by
+    /// The last command's lines for one seat's eyes only (a card whose result only its
+    /// player may see), by
     /// seat: a screen shows them once that seat's token is tapped, or a phone gets them.
     pub told: Vec<(usize, String)>,
     /// The seat whose paired phone made this input (its private lines go to the phone, never
@@ -190,6 +191,30 @@ impl Desk {
                 None
             }
         }
+    }
+
+    /// A command's table lines told whole: above the menu while their rows fit in `rows`
+    /// (the note, until the next input), else page by page (a line `alone` says on a page of
+    /// its own, as it must be with a `title`).
+    pub fn tell(
+        &mut self,
+        lines: &[String],
+        rows: usize,
+        title: Option<String>,
+        alone: impl Fn(&str) -> bool,
+    ) -> Flow {
+        let told: Vec<String> = lines.iter().map(|l| super::text::for_table(l)).collect();
+        let fits = super::text::wrap_all(&told).len() <= rows;
+        if title.is_none() && fits && !told.iter().any(|l| alone(l)) {
+            self.note = Some(told.join(" "));
+            return Flow::Stay;
+        }
+        self.note = None;
+        Flow::Pager(Pages {
+            title,
+            pages: super::text::pages(&told, super::text::MESSAGE_ROWS, alone),
+            last: "OK",
+        })
     }
 
     /// Is the last command's toast still on screen?

@@ -185,7 +185,7 @@ fn choose(stream: &mut TcpStream, hub: &Hub, req: &Request) {
         }
     };
     match hub.choose(body.seat, &body.key, body.n, &body.line) {
-        // What the rules told this seat alone (Computer Espionage's answer) goes back to it.
+        // What the rules told this seat alone (a card only its player may read) goes back to it.
         Ok(told) => http::json(
             stream,
             200,
