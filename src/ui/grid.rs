@@ -353,7 +353,8 @@ impl Screens for GridScreens {
             self.sel,
             self.menu_rows(g),
         );
-        if self.view == GView::Strips {
+        // The bars go on the strips' own blank rows, not over a note.
+        if self.view == GView::Strips && desk.note.is_none() {
             strip_bars(g, frame);
         }
     }
@@ -363,18 +364,19 @@ impl Screens for GridScreens {
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase.clone());
-        // The wall editor stays open for the next wall.
+        // The wall editor stays open for the next wall, what was done said above it.
         if let GView::Wall { col, row, east, .. } = was {
-            if desk.run(g, cmd).is_some() {
-                self.view = GView::Wall {
-                    col,
-                    row,
-                    east,
-                    step: 0,
-                };
-                self.sel = 0;
-            }
-            return Flow::Stay;
+            let Some(lines) = desk.run(g, cmd) else {
+                return Flow::Stay;
+            };
+            self.view = GView::Wall {
+                col,
+                row,
+                east,
+                step: 0,
+            };
+            self.sel = 0;
+            return desk.tell(&lines, 3, None, |_| false);
         }
         match desk.run(g, cmd) {
             Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
@@ -723,19 +725,41 @@ fn status(g: &Se) -> Vec<String> {
     let s = &g.state;
     let r = &g.rules;
     if s.phase == Phase::Orders {
-        let mut lines = Vec::new();
-        for i in 0..s.humans {
-            let p = &s.pieces[i];
-            let what = if p.stunned > 0 {
-                format!("stunned {}", p.stunned)
-            } else if p.order.is_some() {
-                "sealed".into()
-            } else {
-                "waiting".into()
-            };
-            lines.push(format!("{}: {what}", p.name));
+        // One line a player while they fit beside the menu; a big table is told by groups
+        // ("Waiting: Ann, Bob ...").
+        let each: Vec<String> = (0..s.humans)
+            .map(|i| {
+                let p = &s.pieces[i];
+                let what = if p.stunned > 0 {
+                    format!("stunned {}", p.stunned)
+                } else if p.order.is_some() {
+                    "sealed".into()
+                } else {
+                    "waiting".into()
+                };
+                format!("{}: {what}", p.name)
+            })
+            .collect();
+        if each.len() <= 4 {
+            return each;
         }
-        return lines;
+        let group = |word: &str, test: &dyn Fn(usize) -> bool| {
+            let names: Vec<&str> = (0..s.humans)
+                .filter(|&i| test(i))
+                .map(|i| s.pieces[i].name.as_str())
+                .collect();
+            (!names.is_empty()).then(|| format!("{word}: {}", names.join(", ")))
+        };
+        let p = &s.pieces;
+        let lines: Vec<String> = [
+            group("Waiting", &|i| p[i].stunned == 0 && p[i].order.is_none()),
+            group("Sealed", &|i| p[i].stunned == 0 && p[i].order.is_some()),
+            group("Stunned", &|i| p[i].stunned > 0),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        return crate::ui::text::wrap_all(&lines);
     }
     // The table's words for each phase (the protocol's prompt names typed commands).
     let name = |i: usize| s.pieces[i].name.as_str();
@@ -757,10 +781,13 @@ fn status(g: &Se) -> Vec<String> {
 /// were tapped: what any order may be, with this player's feet.
 fn unsealable(g: &Se, player: usize) -> String {
     let p = &g.state.pieces[player];
-    let moves = g.rules.max_steps[p.sticker(Part::Feet).index()];
+    let moves = match g.rules.max_steps[p.sticker(Part::Feet).index()] {
+        1 => "one move card".to_string(),
+        n => format!("1 to {n} move cards"),
+    };
     format!(
-        "{}: that order cannot be sealed. An order is 1 to {moves} move cards, or one attack, \
-         pray or study card: tap your cards again, then OK",
+        "{}: that order cannot be sealed. An order is {moves}, or one attack, pray or study \
+         card: tap your cards again, then OK",
         p.name
     )
 }
@@ -775,17 +802,17 @@ fn notebook_page(g: &Se, at: usize) -> Vec<String> {
     let team = p.team.map_or("no side", |t| t.word());
     let line = |what: &str, n: u32, part: Part| {
         format!(
-            "{what:<8}{n:>3}   {:<6}{}",
+            "{what:<8}{n:>3}  {:<6}{}",
             part.word(),
             p.sticker(part).word()
         )
     };
-    vec![
-        format!(
-            "{} ({team}){}",
-            p.name,
-            if p.converted { ", converted" } else { "" }
-        ),
+    let mut out = wrap(&format!(
+        "{} ({team}){}",
+        p.name,
+        if p.converted { ", converted" } else { "" }
+    ));
+    out.extend([
         line("moves", p.count(Action::Move), Part::Feet),
         line("attacks", p.count(Action::Attack), Part::Hands),
         // A scientist studies where a religionist prays (grid-game: the action cards).
@@ -799,9 +826,13 @@ fn notebook_page(g: &Se, at: usize) -> Vec<String> {
             Part::Head,
         ),
         format!("stunned {}   wonder {}", p.stunned, p.wonder),
-        String::new(),
-        "UP/DOWN: next page, BACK".into(),
-    ]
+    ]);
+    // A blank row before the hint where the seven rows allow it.
+    if out.len() < 6 {
+        out.push(String::new());
+    }
+    out.push("UP/DOWN: next page, BACK".into());
+    out
 }
 
 fn strips_lines(g: &Se) -> Vec<String> {

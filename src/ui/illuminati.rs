@@ -22,7 +22,7 @@ use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Screens, Tapped};
-use crate::ui::text::wrap;
+use crate::ui::text::{for_table, wrap, wrap_all};
 
 type Se = Session<Illuminati>;
 
@@ -108,6 +108,8 @@ pub enum IView {
     Secret {
         player: usize,
         lines: Vec<String>,
+        /// The command's lines for the whole table ("Gus plays Computer Espionage"), above.
+        public: Vec<String>,
     },
     /// A special the device was not told of, in a player's hand: which one is played.
     Unknown {
@@ -371,8 +373,7 @@ impl Screens for IlluScreens {
                     .iter()
                     .flat_map(|l| wrap(l.trim()))
                     .collect();
-                let start = (*scroll).min(lines.len().saturating_sub(4));
-                lines[start..].to_vec()
+                crate::ui::text::scrolled(&lines, *scroll)
             }
             IView::Money { player, assist, .. } => {
                 let Some(a) = &s.attack else {
@@ -457,12 +458,23 @@ impl Screens for IlluScreens {
                 r.cards[*c].name,
                 alignments_words(g, *c)
             )),
-            IView::Ask { player, .. } => wrap(&format!(
-                "For {} alone: {}, tap your token (BACK: not now)",
-                pn(*player),
-                pn(*player)
-            )),
-            IView::Secret { lines, .. } => lines.iter().flat_map(|l| wrap(l)).collect(),
+            IView::Ask { player, then } => {
+                // What the table was told first (the special played), then whose token opens
+                // the rest.
+                let mut out = match then.as_ref() {
+                    IAct::Go(IView::Secret { public, .. }) => wrap_all(public),
+                    _ => vec![],
+                };
+                out.extend(wrap(&format!(
+                    "For {} alone: {}, tap your token (BACK: not now)",
+                    pn(*player),
+                    pn(*player)
+                )));
+                out
+            }
+            IView::Secret { lines, public, .. } => {
+                wrap_all(&public.iter().chain(lines).collect::<Vec<_>>())
+            }
             IView::Unknown { player } => {
                 wrap(&format!("{} only: which special is it?", pn(*player)))
             }
@@ -532,6 +544,7 @@ impl Screens for IlluScreens {
                 let secret = IView::Secret {
                     player: p,
                     lines: told,
+                    public: lines.iter().map(|l| for_table(l)).collect(),
                 };
                 desk.note = None;
                 self.go(match was {

@@ -461,8 +461,22 @@ impl Ui {
         }
     }
 
+    /// The game's screen again, as it stands under whatever the shell showed (the menu's
+    /// choice kept).
+    fn uncover(view: &mut View, desk: &mut Desk) {
+        // Lines put on pages were shown there, however the pages were left (OK, BACK, a
+        // tap): the game's screen does not show them again as the toast.
+        if matches!(view, View::Pager { .. }) {
+            desk.toast_until = 0;
+        }
+        *view = View::Game;
+    }
+
     fn go(&mut self, view: View) {
         self.scroll = 0;
+        if matches!(self.view, View::Pager { .. }) {
+            self.desk.toast_until = 0;
+        }
         if self.view == View::Game && view != View::Game {
             if let Some(g) = self.game.as_mut() {
                 g.leave();
@@ -477,14 +491,39 @@ impl Ui {
     /// undo's, or a tag read.
     pub fn handle(&mut self, input: Input, now: u64) {
         self.desk.sound = None;
+        // A refusal is this input's: one left from an earlier input would read as if the
+        // next good command had been refused too (a sealed order called unsealable).
+        self.desk.refusal = None;
         let tap = matches!(input, Input::Tag(_));
         self.dispatch(input, now);
+        self.page_long_note();
         match self.desk.sound.take() {
             Some(s) => self.sounds.push(s),
             None if tap => self.sounds.push(Sound::Accept),
             None => {}
         }
         self.ask_odds();
+    }
+
+    /// A note too long for any screen's message rows (a refusal that says all a waiting
+    /// question needs) is read on pages, never cut.
+    fn page_long_note(&mut self) {
+        let Some(note) = &self.desk.note else {
+            return;
+        };
+        if text::wrap(note).len() <= text::MESSAGE_ROWS {
+            return;
+        }
+        let pages = text::pages(std::slice::from_ref(note), text::MESSAGE_ROWS, |_| false);
+        self.desk.note = None;
+        self.go(View::Pager {
+            pages: Pages {
+                title: None,
+                pages,
+                last: "OK",
+            },
+            page: 0,
+        });
     }
 
     /// The odds of the game as it now stands, asked of the worker when it changed (the job
@@ -714,11 +753,7 @@ impl Ui {
                     *page += 1;
                     self.sel = 0;
                 }
-                _ => {
-                    // The lines have been read: the game's screen, without the toast again.
-                    self.desk.toast_until = 0;
-                    self.go(View::Game);
-                }
+                _ => self.go(View::Game),
             },
             Act::Undo => {
                 if let Some(g) = self.game.as_mut() {
@@ -812,7 +847,7 @@ impl Ui {
     pub fn enter(&mut self, line: &str) -> Result<(), String> {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.enter(&mut self.desk, line)?;
-        self.view = View::Game;
+        Self::uncover(&mut self.view, &mut self.desk);
         self.follow(flow);
         self.dirty = true;
         Ok(())
@@ -984,7 +1019,7 @@ impl Ui {
             return;
         };
         // A tap speaks to the game, whatever the shell showed.
-        self.view = View::Game;
+        Self::uncover(&mut self.view, &mut self.desk);
         let flow = match kind {
             TagKind::Player { name } => g.token(&mut self.desk, &name),
             TagKind::Piece { id } => g.piece(&mut self.desk, &id),

@@ -9,7 +9,7 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, Polyline, PrimitiveStyle};
 use embedded_graphics::text::{Baseline, Text};
 
-use super::text::{layout, line, log_window, wrap, wrap_all, ROWS};
+use super::text::{layout, line, log_window, scrolled, wrap, wrap_all, ROWS};
 use super::{Act, Ui, View};
 use crate::engine::panels::Panel;
 use crate::hw::Frame;
@@ -112,27 +112,6 @@ fn setup_message(ui: &Ui) -> Vec<String> {
 
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
-/// Rows read from `scroll` down, as many as the screen holds beside a one-line menu, with a
-/// hint while more are above or below (UP/DOWN scroll them).
-pub fn scrolled(rows: &[String], scroll: usize) -> Vec<String> {
-    let room = ROWS - 2;
-    if rows.len() <= room {
-        return rows.to_vec();
-    }
-    let start = scroll.min(rows.len() - (room - 1));
-    let mut out: Vec<String> = rows[start..].iter().take(room - 1).cloned().collect();
-    let below = start + out.len() < rows.len();
-    out.push(
-        match (start > 0, below) {
-            (true, true) => "UP/DOWN: more",
-            (false, true) => "DOWN: more",
-            _ => "UP: back to the top",
-        }
-        .into(),
-    );
-    out
-}
-
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let (Some(g), Some(report)) = (&ui.game, &ui.desk.final_report) else {
         return false;

@@ -16,6 +16,26 @@ pub const COLS: usize = 25;
 /// Text rows on the screen (the header is row 0).
 pub const ROWS: usize = 8;
 
+/// A name in at most `width` columns, its words shortened to initials from the last one back
+/// ("Closed Quarters Standby" in 18: "Closed Quarters S."), never cut mid-word unmarked.
+pub fn shorten(name: &str, width: usize) -> String {
+    let mut words: Vec<String> = name.split_whitespace().map(str::to_string).collect();
+    for i in (0..words.len()).rev() {
+        if words.join(" ").len() <= width {
+            break;
+        }
+        if let Some(c) = words[i].chars().next() {
+            words[i] = format!("{c}.");
+        }
+    }
+    let short = words.join(" ");
+    if short.len() <= width {
+        short
+    } else {
+        short.chars().take(width).collect()
+    }
+}
+
 /// Cut a line to the screen's width.
 pub fn fit(s: &str) -> String {
     let ascii: String = s
@@ -112,15 +132,21 @@ pub fn for_table(line: &str) -> String {
     }
     out.push_str(rest);
     // A tail that only names typed commands goes too: "...: `illuminati Ann ID`", "...:
-    // `draw GROUP` or `draw special [ID]`".
-    if let Some(at) = out.find(": `") {
-        let tail = &out[at + 2..];
-        let only_commands = tail
-            .split('`')
+    // `draw GROUP` or `draw special [ID]`", "...; `bid PLAYER AMOUNT` or `pass PLAYER`", a
+    // parenthesis after them kept (" (Bob, Cy still in)").
+    let only_commands = |tail: &str| {
+        tail.split('`')
             .enumerate()
-            .all(|(i, part)| i % 2 == 1 || matches!(part.trim(), "" | "or" | "," | "." | "and"));
-        if only_commands {
-            out.truncate(at);
+            .all(|(i, part)| i % 2 == 1 || matches!(part.trim(), "" | "or" | "," | "." | "and"))
+    };
+    if let Some(at) = out.find(": `").or_else(|| out.find("; `")) {
+        let tail = &out[at + 2..];
+        let (commands, after) = match tail.rfind("` (") {
+            Some(p) if tail.ends_with(')') => (&tail[..=p], tail[p + 1..].to_string()),
+            _ => (tail, String::new()),
+        };
+        if only_commands(commands) {
+            out = format!("{}{after}", &out[..at]);
         }
     }
     out.replace('`', "")
@@ -147,6 +173,37 @@ pub fn line(frame: &mut Frame, x: i32, row: usize, s: &str, inverted: bool) {
     };
     let style = MonoTextStyle::new(&FONT_5X8, fg);
     let _ = Text::with_baseline(&fit(s), Point::new(x + 1, y), style, Baseline::Top).draw(frame);
+}
+
+/// Rows read from `scroll` down, as many as the screen holds beside a one-line menu, with a
+/// hint while more are above or below (UP/DOWN scroll them).
+pub fn scrolled(rows: &[String], scroll: usize) -> Vec<String> {
+    let room = ROWS - 2;
+    if rows.len() <= room {
+        return rows.to_vec();
+    }
+    let start = scroll.min(rows.len() - (room - 1));
+    let mut out: Vec<String> = rows[start..].iter().take(room - 1).cloned().collect();
+    let below = start + out.len() < rows.len();
+    out.push(
+        match (start > 0, below) {
+            (true, true) => "UP/DOWN: more",
+            (false, true) => "DOWN: more",
+            _ => "UP: back to the top",
+        }
+        .into(),
+    );
+    out
+}
+
+/// The rows a message may take beside a menu shrunk to its chosen line, that line read whole
+/// above it when too long for a row (as `rows` lays them out).
+pub fn room(labels: &[String], sel: usize) -> usize {
+    let whole = match labels.get(sel) {
+        Some(l) if l.len() > COLS => wrap(l).len(),
+        _ => 0,
+    };
+    ROWS - 2 - whole
 }
 
 /// The screen every view shares, drawn: a header bar, the message rows, the menu rows with
@@ -178,10 +235,11 @@ pub fn rows(
     menu_rows: usize,
 ) -> Vec<(String, bool)> {
     let mut out = vec![(fit(header), true)];
-    // A chosen line too long for the screen is read whole above the menu, in place of the
-    // message's last rows: what OK will do must be readable before it is pressed.
+    // A chosen line too long for the screen is read whole above the menu where the message
+    // leaves room: what OK will do should be readable before it is pressed, but a refusal
+    // or a command's lines (gone at the next input) are never cut for it.
     let whole = match labels.get(sel) {
-        Some(l) if l.len() > COLS => wrap(l),
+        Some(l) if l.len() > COLS && message.len() + wrap(l).len() < ROWS - 1 => wrap(l),
         _ => vec![],
     };
     // Words that do not fit beside the menu take its rows, down to the chosen line alone

@@ -216,16 +216,13 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
         Event::Mortgage { square, on: false } => {
             format!("{} is no longer mortgaged", sq(rules, *square))
         }
+        // The bank's stock is not repeated after every house: a row of builds is read
+        // beside the manage menu, which shows the stock; a shortage is told when it bites.
         Event::Level { square, from, to } => format!(
-            "{} now has {} (was {}); {} has {} {} and {} {}",
+            "{} now has {} (was {})",
             sq(rules, *square),
             level_text(rules, *to),
             level_text(rules, *from),
-            capitalise(&t.bank),
-            s.houses,
-            t.houses,
-            s.hotels,
-            t.hotels
         ),
         Event::JailIn { player, why } => format!(
             "{} goes to {}{}, no salary, turn over",

@@ -295,10 +295,10 @@ pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
     out
 }
 
-/// A command's lines as pages for the pager, when they do not fit the message area (three
-/// lines beside a menu) or one is a drawn card: each card gets a page of its own. None when
+/// A command's lines as pages for the pager, when they do not fit the message area (`room`
+/// rows beside the menu) or one is a drawn card: each card gets a page of its own. None when
 /// they fit.
-pub fn pages(lines: &[String]) -> Option<Vec<Vec<String>>> {
+pub fn pages(lines: &[String], room: usize) -> Option<Vec<Vec<String>>> {
     let shown: Vec<String> = lines
         .iter()
         .filter(|l| !l.starts_with("now:"))
@@ -306,7 +306,7 @@ pub fn pages(lines: &[String]) -> Option<Vec<Vec<String>>> {
         .collect();
     let wrapped: usize = shown.iter().map(|l| wrap(l).len()).sum();
     let card = |l: &str| l.contains(" draws the ");
-    if wrapped <= 3 && !shown.iter().any(|l| card(l)) {
+    if wrapped <= room && !shown.iter().any(|l| card(l)) {
         return None;
     }
     Some(crate::ui::text::pages(

@@ -14,7 +14,7 @@ use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::{Choice, HouseRule};
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
-use crate::ui::text::wrap;
+use crate::ui::text::{for_table, wrap};
 
 type Se = Session<Property>;
 
@@ -253,12 +253,10 @@ impl Screens for PropertyScreens {
             Some(c) if !s.over => format!("{} ", c.shown(desk.now)),
             _ => String::new(),
         };
-        format!(
-            "{clock}{} {} @{}",
-            s.players[p].name,
-            s.cash(p),
-            g.rules.squares[s.players[p].position].name
-        )
+        let who = format!("{clock}{} {} @", s.players[p].name, s.cash(p));
+        let room = crate::ui::text::COLS.saturating_sub(who.len());
+        let place = &g.rules.squares[s.players[p].position].name;
+        format!("{who}{}", crate::ui::text::shorten(place, room))
     }
 
     fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
@@ -297,7 +295,8 @@ impl Screens for PropertyScreens {
                     s.players[player].name
                 ));
             }
-            View::Square { square } => {
+            // A command's lines first, as on the manage menu.
+            View::Square { square } if !desk.toasting() => {
                 let owner = s
                     .owner(square)
                     .map(|o| s.players[o].name.clone())
@@ -346,20 +345,33 @@ impl Screens for PropertyScreens {
             _ => {}
         }
         if desk.toasting() {
-            // Money first: the working is what the table must see.
-            let mut lines: Vec<&String> =
-                desk.toast.iter().filter(|l| l.contains(" pays ")).collect();
-            lines.extend(
-                desk.toast
-                    .iter()
-                    .filter(|l| !l.contains(" pays ") && !l.starts_with("now:")),
-            );
-            let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l)).collect();
-            if !wrapped.is_empty() {
+            // The lines in the order told (the prompt is the headline's, in its own words).
+            let wrapped: Vec<String> = desk
+                .toast
+                .iter()
+                .filter(|l| !l.starts_with("now:"))
+                .flat_map(|l| wrap(&for_table(l)))
+                .collect();
+            // Lines that do not fit beside this menu were read on pages, or whole beside
+            // the menu they were told at, before the screen changed.
+            let room = crate::ui::text::room(&self.labels(g, desk), self.sel);
+            if !wrapped.is_empty() && wrapped.len() <= room {
                 return wrapped;
             }
         }
-        wrap(&menu::headline(rules, s, desk.cfg.auction_step))
+        let mut out = wrap(&menu::headline(rules, s, desk.cfg.auction_step));
+        if self.view == View::Manage {
+            // Building: what the bank has left (the lines after each house leave it out),
+            // where it fits beside the chosen line.
+            let left = wrap(&format!(
+                "Left: {} {}, {} {}",
+                s.houses, rules.theme.houses, s.hotels, rules.theme.hotels
+            ));
+            if out.len() + left.len() <= crate::ui::text::room(&self.labels(g, desk), self.sel) {
+                out.extend(left);
+            }
+        }
+        out
     }
 
     /// After a command from the manage or square menu, that menu stays, the cursor on the
@@ -385,13 +397,21 @@ impl Screens for PropertyScreens {
             && serves
             && self.entries(g, desk).len() > 1;
         if stays {
-            // A row of builds is a press each: the payment shows above the menu, the whole
-            // working is in the log, and no pager stands between one house and the next.
+            // A row of builds is a press each: the payment shows above the menu and no pager
+            // stands between one house and the next, unless the lines do not fit there (a
+            // mortgage's payment and its notice): then pages first, back to the same menu.
             self.sel = self.next_alike(g, desk, &done);
-            return Flow::Stay;
+        } else {
+            self.go(View::Main);
         }
-        self.go(View::Main);
-        match lines.as_deref().and_then(menu::pages) {
+        // Beside the manage menu the lines may take its rows down to the chosen line alone;
+        // beside the main menu, three rows.
+        let room = if stays {
+            crate::ui::text::room(&self.labels(g, desk), self.sel)
+        } else {
+            3
+        };
+        match lines.as_deref().and_then(|l| menu::pages(l, room)) {
             Some(pages) => Flow::Pager(Pages {
                 title: None,
                 pages,

@@ -79,7 +79,7 @@ fn screen_words(ui: &Ui) -> String {
 /// The verbs a walk is after (`targets`), those its device commands used (`seen`), and those
 /// the rules made legal in the games it played (`legal`).
 #[derive(Default)]
-struct Verbs {
+pub(super) struct Verbs {
     seen: BTreeSet<String>,
     targets: BTreeSet<String>,
     legal: BTreeSet<String>,
@@ -87,7 +87,7 @@ struct Verbs {
 
 /// One random evening of `ruleset` with `players` players, `steps` inputs long: the verbs its
 /// commands used join `seen`; `watch` sees the device after every input.
-fn evening<F: OnDevice>(
+pub(super) fn evening<F: OnDevice>(
     ruleset: &str,
     players: usize,
     seed: u64,

@@ -1039,7 +1039,7 @@ fn an_abolition_by_two_specials_waits_for_that_players_token() {
 
 #[test]
 fn the_victory_watch_of_four_players_and_the_odds_scroll_to_their_last_line() {
-    use boardside::ui::render::scrolled;
+    use boardside::ui::text::scrolled;
     use boardside::ui::text::wrap_all;
     let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0);
     let mut ui = new_game_screen(tags, "illuminati", 4);

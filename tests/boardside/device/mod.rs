@@ -7,6 +7,7 @@ mod chip;
 mod coverage;
 mod grid;
 mod illuminati;
+mod pages;
 mod registers;
 mod resume;
 mod ways_out;
@@ -1316,7 +1317,7 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
         "Ann moves from Chance (7) to Section Power Grid (12)".into(),
         "now: Ann may buy Section Power Grid for 150 (`buy`) or `decline` it".into(),
     ];
-    let pages = boardside::games::property_screens::menu::pages(&lines)
+    let pages = boardside::games::property_screens::menu::pages(&lines, 3)
         .expect("too much for the message area");
     assert_eq!(pages.len(), 3, "{pages:?}");
     assert!(
@@ -1327,7 +1328,9 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
     );
     assert!(pages.iter().flatten().all(|l| !l.contains('`')));
     // A short command needs no pager.
-    assert!(boardside::games::property_screens::menu::pages(&["Ann passes".to_string()]).is_none());
+    assert!(
+        boardside::games::property_screens::menu::pages(&["Ann passes".to_string()], 3).is_none()
+    );
 }
 
 #[test]
@@ -2358,7 +2361,7 @@ fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scien
 
 #[test]
 fn the_standings_scroll_to_their_last_line_with_a_hint() {
-    use boardside::ui::render::scrolled;
+    use boardside::ui::text::scrolled;
     let rows: Vec<String> = (1..=12).map(|i| format!("row {i}")).collect();
     let top = scrolled(&rows, 0);
     assert_eq!(top.len(), 6);
