@@ -55,6 +55,7 @@ pub fn load<F: Game>(path: impl AsRef<Path>) -> Result<F::Rules, String> {
     let file = path.display().to_string();
     let text = text(path)?;
     F::parse_rules(&file, &text)
+        .map_err(|e| crate::engine::ruleset_file::without_echoes(&file, &text, &e))
 }
 
 /// The `game` key of a ruleset file: which family it is for (None when the file has no such

@@ -103,6 +103,30 @@ pub fn parse_all<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<Problem>), V
                 let last = blank_key(&mut lines, first, column);
                 blanked.push((first, before[first..=last].to_vec(), key));
             }
+            (Some(span), None, None) if stand_in(&message).is_some() => {
+                // A value of the wrong type or out of range: reported, and a value of the
+                // type wanted stands in for it so that the rest of the file is still read.
+                problems.push(Problem {
+                    line,
+                    message: message.clone(),
+                });
+                let first = line_of(&now, span.start) - 1;
+                let last = line_of(&now, span.end.max(span.start + 1) - 1) - 1;
+                let start = span.start - lines[..first].iter().map(String::len).sum::<usize>();
+                let end = span.end - lines[..last].iter().map(String::len).sum::<usize>();
+                let (head, tail) = (
+                    lines[first][..start].to_string(),
+                    lines[last][end..].to_string(),
+                );
+                lines[first] = format!("{head}{}{tail}", stand_in(&message).unwrap_or_default());
+                // Lines stay where they were: those the value spanned are left empty.
+                for l in &mut lines[first + 1..=last.max(first)] {
+                    *l = "\n".into();
+                }
+                if last > first && !lines[first].ends_with('\n') {
+                    lines[first].push('\n');
+                }
+            }
             (Some(_), None, Some(field)) => {
                 // The nearest key blanked after the table's start, read as this field.
                 let table = line.unwrap_or(1) - 1;
@@ -131,6 +155,68 @@ pub fn parse_all<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<Problem>), V
         }
     }
     Err(problems)
+}
+
+/// A file's problems, one a line, less those a stand-in value caused: once a value of the
+/// wrong type is reported and 0 (or "", false ...) read in its place, a later check of that
+/// key ("strip_length = 0: from 1 to 200") says nothing about the file as written.
+pub fn without_echoes(file: &str, text: &str, problems: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    let prefix = format!("{file}:");
+    let message = |p: &str| -> Option<(usize, String)> {
+        let (line, m) = p.strip_prefix(&prefix)?.split_once(": ")?;
+        Some((line.parse().ok()?, m.to_string()))
+    };
+    let keys: Vec<String> = problems
+        .lines()
+        .filter_map(|p| {
+            let (line, m) = message(p)?;
+            stand_in(&m)?;
+            let (key, _) = rows.get(line.checked_sub(1)?)?.split_once('=')?;
+            Some(key.trim().trim_matches('"').to_string())
+        })
+        .collect();
+    problems
+        .lines()
+        .filter(|p| {
+            !message(p).is_some_and(|(_, m)| keys.iter().any(|k| m.starts_with(&format!("{k} = "))))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A value of the type an "invalid type" or "invalid value" error expected, to stand in for
+/// the wrong one: 0, 0.0, false, "", [], {} or the first of the words allowed. None for any
+/// other error.
+fn stand_in(message: &str) -> Option<String> {
+    let expected = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        .or_else(|| message.strip_prefix("unknown variant "))
+        .and_then(|m| m.split_once("expected "))?
+        .1;
+    let word = expected.split_whitespace().next().unwrap_or("");
+    Some(match word {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => {
+            "0".into()
+        }
+        "f32" | "f64" => "0.0".into(),
+        "a" | "an" => match expected.split_whitespace().nth(1).unwrap_or("") {
+            "boolean" => "false".into(),
+            "string" | "borrowed" | "character" => "\"\"".into(),
+            "sequence" => "[]".into(),
+            "map" => "{}".into(),
+            _ => return None,
+        },
+        "struct" => "{}".into(),
+        "one" | "`" => {
+            // "expected one of `flat`, `percent`" or "expected `flat` or `percent`".
+            let first = expected.split('`').nth(1)?;
+            format!("\"{first}\"")
+        }
+        w if w.starts_with('`') => format!("\"{}\"", w.trim_matches(|c| c == '`' || c == ',')),
+        _ => return None,
+    })
 }
 
 /// Blank with spaces the key at `column` of line `first` and its value: in an inline table

@@ -278,6 +278,69 @@ fn check_reports_a_broken_ruleset_with_its_line() {
     std::fs::remove_file(&bad).unwrap();
 }
 
+/// Issue 53: `check` lists every problem of a file, a value of the wrong type included, and
+/// nothing the value read in its place caused.
+#[test]
+fn check_lists_every_problem_a_wrong_type_included() {
+    let dir = std::env::temp_dir().join(format!("boardside-check-all-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    // Per family: the edits, then what must be said (with its line) and what must not.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 3] = [
+        (
+            "sectionopoly",
+            &[
+                ("salary = 200", "salary = \"lots\""),
+                ("build_cost = 50", "build_cost = -50"),
+            ],
+            &["invalid type: string \"lots\"", "must not be negative"],
+            &[],
+        ),
+        (
+            "grid",
+            &[
+                ("strip_length = 24", "strip_length = \"long\""),
+                ("rounds = 5", "roundz = 5"),
+            ],
+            &["invalid type: string \"long\"", "unknown field `roundz`"],
+            &["strip_length = 0"],
+        ),
+        (
+            "illuminati",
+            &[
+                ("power = 10", "power = true"),
+                ("transferable = 10", "transferable = -3"),
+            ],
+            &["invalid type: boolean `true`", "run from 0 to 1000"],
+            &[],
+        ),
+    ];
+    for (name, edits, said, unsaid) in cases {
+        let mut text = std::fs::read_to_string(format!("{root}/rulesets/{name}.toml")).unwrap();
+        for (from, to) in edits {
+            assert!(text.contains(from), "{name}: {from}");
+            text = text.replacen(from, to, 1);
+        }
+        let bad = dir.join(format!("{name}.toml"));
+        std::fs::write(&bad, &text).unwrap();
+        let b = bad.display().to_string();
+        let (code, out, err) = run(&["check", &b], "");
+        assert_ne!(code, 0, "{name}");
+        for s in said {
+            assert!(
+                out.lines()
+                    .any(|l| l.starts_with(&format!("{b}:")) && l.contains(s)),
+                "{name}: {s:?} not said with its line: {out}{err}"
+            );
+        }
+        for s in unsaid {
+            assert!(!out.contains(s), "{name}: {s:?} said: {out}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn simulate_prints_its_figures() {
     let r = ruleset();

@@ -39,7 +39,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 pub fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
     let t = &rules.theme;
     match w.rule {
-        RentRule::Unimproved => format!("rent {}", w.base),
+        RentRule::Unimproved => format!("{} {}", t.rent, w.base),
         RentRule::FullGroup => format!("{} x 2, full group", w.base),
         RentRule::Houses { count } => {
             format!("{}: {}", plural(count as u32, &t.house, &t.houses), w.base)
@@ -50,7 +50,7 @@ pub fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
             format!("{} x 2, {owned} owned, the card doubles it", w.base / 2)
         }
         RentRule::Dice { owned } => format!("dice {} x {}, {owned} owned", w.base, w.times),
-        RentRule::CardDice => format!("dice {} x 10, the card's rent", w.base),
+        RentRule::CardDice => format!("dice {} x 10, the card's {}", w.base, t.rent),
     }
 }
 
@@ -73,7 +73,8 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
         Why::Salary => format!("salary for passing {}", sq(rules, 0)),
         Why::Rent { square, working } => {
             format!(
-                "rent on {} ({})",
+                "{} on {} ({})",
+                rules.theme.rent,
                 sq(rules, *square),
                 rent_working(rules, working)
             )
@@ -288,10 +289,11 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
         Event::Await { .. } => format!("now: {}", waiting_for(rules, s)),
         Event::Update { .. } | Event::Done | Event::Dropped { .. } => return None,
         Event::ClaimOpen { claim } => format!(
-            "{} may ask {} for {} rent on {} ({}) before {} rolls: `claim {}`",
+            "{} may ask {} for {} {} on {} ({}) before {} rolls: `claim {}`",
             who(s, claim.owner),
             who(s, claim.payer),
             claim.amount,
+            t.rent,
             sq(rules, claim.square),
             rent_working(rules, &claim.working),
             who(s, claim.lapses_on),
@@ -338,7 +340,7 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
                 format!("{} rests on {}", who(s, *player), sq(rules, *square))
             }
             Note::NoRentMortgaged { square } => {
-                format!("{} is mortgaged: no rent", sq(rules, *square))
+                format!("{} is mortgaged: no {}", sq(rules, *square), t.rent)
             }
             Note::OwnSquare { player, square } => {
                 format!("{} owns {}", who(s, *player), sq(rules, *square))
@@ -350,7 +352,8 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             Note::RollAgain { player } => format!("doubles: {} rolls again", who(s, *player)),
             Note::ClaimLapsed { square } => {
                 format!(
-                    "the rent on {} was not asked for in time",
+                    "the {} on {} was not asked for in time",
+                    t.rent,
                     sq(rules, *square)
                 )
             }
@@ -491,8 +494,9 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
             rules.decks[*deck].id
         ),
         Some(Pending::UtilityRoll { player, square }) => format!(
-            "{} rolls the dice for the rent on {} (`roll`)",
+            "{} rolls the dice for the {} on {} (`roll`)",
             who(s, *player),
+            rules.theme.rent,
             sq(rules, *square)
         ),
         Some(Pending::Mortgaged { player, squares }) => {

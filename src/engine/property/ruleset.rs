@@ -147,7 +147,7 @@ struct CardDef {
 // ---------------------------------------------------------------------------------------------
 // The checked ruleset the engine reads.
 
-/// Words the table sees: the theme's names for the bank, the money and the buildings.
+/// Words the table sees: the theme's names for the bank, the money, the buildings and rent.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Theme {
@@ -159,6 +159,8 @@ pub struct Theme {
     pub hotels: String,
     pub jail: String,
     pub visiting: String,
+    /// What a player pays on landing on another's square ("rent"; scientopoly: "donation").
+    pub rent: String,
 }
 
 impl Default for Theme {
@@ -172,6 +174,7 @@ impl Default for Theme {
             hotels: "hotels".into(),
             jail: "jail".into(),
             visiting: "just visiting".into(),
+            rent: "rent".into(),
         }
     }
 }

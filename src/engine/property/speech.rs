@@ -73,7 +73,7 @@ pub fn event(rules: &Ruleset, after: &State, e: &Event) -> Option<Speech> {
                 (Why::Rent { .. }, Account::Player(o)) => say(
                     Weight::Normal,
                     "rent",
-                    format!("{payer} pays {} {amount} rent", who(s, *o)),
+                    format!("{payer} pays {} {amount} {}", who(s, *o), rules.theme.rent),
                 ),
                 (Why::FlatTax { .. } | Why::PercentTax { .. }, _) => {
                     say(Weight::Normal, "tax", format!("{payer} pays {amount} tax"))

@@ -87,7 +87,7 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
             rules.decks[*deck].name
         ),
         Some(Pending::UtilityRoll { player, .. }) => {
-            format!("{}: roll for the rent", name(s, *player))
+            format!("{}: roll for the {}", name(s, *player), rules.theme.rent)
         }
         Some(Pending::Mortgaged { player, .. }) => {
             format!("{}: lift or keep the mortgages", name(s, *player))
@@ -240,7 +240,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Resolve => "Auto-resolve the debt".into(),
         Command::WantNone => "No one else: build".into(),
         Command::Concede => "Concede: bankrupt".into(),
-        Command::Claim { square } => format!("Ask rent: {}", sq(rules, *square)),
+        Command::Claim { square } => format!("Ask {}: {}", rules.theme.rent, sq(rules, *square)),
         Command::TimeUp => "Time up: end the game".into(),
         Command::Set(_) => "Correction".into(),
     };

@@ -438,3 +438,19 @@ fn a_building_correction_above_the_two_levels_before_the_top_is_refused_never_a_
     }
     t.run("set buildings melbourne 2; set buildings auckland 5");
 }
+
+/// scientopoly ¶4: what a landing pays the owner is a service donation, on every kind of
+/// property (a Publications Org too), never called rent.
+#[test]
+fn a_landing_on_a_publications_org_pays_a_donation_never_rent() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Bob", &["pubs-west"]);
+    t.run("set position Ann 10; roll 1 1");
+    assert_eq!(t.cash("Ann"), 6000 - 160);
+    assert!(
+        t.said("Ann pays Bob 160 credits donation on Publications Org West"),
+        "{:?}",
+        t.lines
+    );
+    assert!(!t.lines.iter().any(|l| l.contains("rent")), "{:?}", t.lines);
+}
