@@ -286,7 +286,12 @@ fn check_lists_every_problem_a_wrong_type_included() {
     std::fs::create_dir_all(&dir).unwrap();
     let root = env!("CARGO_MANIFEST_DIR");
     // Per family: the edits, then what must be said (with its line) and what must not.
-    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str], &'a [&'a str]);
+    type Case<'a> = (
+        &'a str,
+        &'a [(&'a str, &'a str)],
+        &'a [&'a str],
+        &'a [&'a str],
+    );
     let cases: [Case; 3] = [
         (
             "sectionopoly",

@@ -365,7 +365,7 @@ fn first_turn(g: &mut boardside::session::Session<Property>) {
 }
 
 /// Property: an auction open, a square just declined.
-fn property_auction(g: &mut boardside::session::Session<Property>) {
+pub(super) fn property_auction(g: &mut boardside::session::Session<Property>) {
     use boardside::engine::property::state::Pending;
     first_turn(g);
     for _ in 0..200 {

@@ -559,3 +559,19 @@ fn the_boards_legend_tells_players_apart_even_when_their_names_start_alike() {
         "no two pieces share a letter: {tags:?}"
     );
 }
+
+/// Issue 53: three quick OKs on the round's screen seal nothing: a seal waits for its
+/// player's token, then a choice on their private menu.
+#[test]
+fn three_quick_oks_on_the_rounds_screen_seal_no_order() {
+    let (mut ui, now) = grid_in_round_one();
+    for i in 0..3 {
+        key(&mut ui, "\r", now + i);
+    }
+    let s = grid_state(&ui);
+    assert!(
+        s.pieces.iter().all(|p| p.order.is_none()),
+        "sealed after three OKs: {:?}",
+        ui.labels()
+    );
+}

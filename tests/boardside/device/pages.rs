@@ -318,3 +318,98 @@ fn a_refusal_on_the_device_loses_its_typed_commands_but_keeps_who_is_still_in() 
         "draw one"
     );
 }
+
+/// Issue 53: the new tag's screen keeps its title whatever is pressed.
+#[test]
+fn a_new_tags_title_stays_after_the_first_press() {
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 9])), 1);
+    let title = screen(&ui)[0].clone();
+    assert_eq!(title, "Enroll a tag");
+    for (i, k) in ["j", "j", "k"].iter().enumerate() {
+        key(&mut ui, k, 2 + i as u64);
+        assert_eq!(screen(&ui)[0], title, "after {k}");
+    }
+}
+
+/// Issue 53, suetology: an asking-price auction has no amount to choose; each bidder's line
+/// accepts the ask, and OK on it makes them the high bidder at that price.
+#[test]
+fn an_asking_price_auction_offers_accept_the_ask_never_an_amount_editor() {
+    use boardside::engine::property::state::Pending;
+    let rules = boardside::rulesets::load::<Property>(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/suetology.toml"
+    ))
+    .unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let options = rules.options.clone();
+    let mut g =
+        boardside::session::Session::<Property>::new(rules, &names, 3, options, None).unwrap();
+    super::coverage::property_auction(&mut g);
+    let mut ui = ui_with(
+        g,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let labels = ui.labels();
+    assert!(
+        !labels.iter().any(|l| l.contains(" bids ")),
+        "an amount editor is offered: {labels:?}"
+    );
+    let accept = labels
+        .iter()
+        .find(|l| l.contains(" accepts "))
+        .unwrap_or_else(|| panic!("no accept line: {labels:?}"))
+        .clone();
+    let (who, ask) = accept.split_once(" accepts ").unwrap();
+    let ask: i64 = ask.parse().unwrap();
+    choose(&mut ui, &accept, 5);
+    let s = &ui.session::<Property>().unwrap().state;
+    match s.top() {
+        Some(Pending::Auction(a)) => {
+            let (h, v) = a.high.expect("a high bid");
+            assert_eq!((s.players[h].name.as_str(), v), (who, ask));
+        }
+        other => panic!("the auction closed at once: {other:?}"),
+    }
+}
+
+/// Issue 53: a mortgaged square received in a trade is kept by paying the interest, and the
+/// menu says so ("Keep it, pay 20 interest"), never "Keep mortgaged 20".
+#[test]
+fn keeping_a_received_mortgage_says_it_pays_the_interest() {
+    let rules = boardside::rulesets::load::<Property>(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/sectionopoly.toml"
+    ))
+    .unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut options = rules.options.clone();
+    options.first_player = FirstPlayer::Listed;
+    let mut g =
+        boardside::session::Session::<Property>::new(rules, &names, 3, options, None).unwrap();
+    for l in [
+        "set owner operations-office Ann",
+        "mortgage operations-office",
+        "trade Ann Bob operations-office for $150",
+    ] {
+        let out = g.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let ui = ui_with(
+        g,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let labels = ui.labels();
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Keep it, pay 20 interest")),
+        "{labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.starts_with("Keep mortgaged")));
+}
