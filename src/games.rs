@@ -1,9 +1,8 @@
-//! The game families this build knows, and the one place that names them: the engine's
-//! crates under one path (`engine`), each family's device screens (their files are under
-//! src/ui/, beside the shell they plug into), which screens play which family (`OnDevice`),
-//! and the catalogue (`all`) that the device, the tools and the tag map ask by a ruleset's
-//! or a journal's `game` key. Adding a family is its engine folder, its ruleset, its screen
-//! module, and a line for each of those here.
+//! The game families this build knows, and the one place that names them: which screens
+//! play which family (`OnDevice`; the screens are modules of src/ui/, beside the shell they
+//! plug into), and the catalogue (`all`) that the device, the tools and the tag map ask by a
+//! ruleset's or a journal's `game` key. Adding a family is its crate (crates/, named in
+//! lib.rs's `engine`), its ruleset, its screen module under src/ui/, and a line here.
 
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -13,21 +12,9 @@ use crate::tools::{self, Start, Table};
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, InPlay, NewGame, OnDevice, Playing, Screens};
 
-/// The rules engine as one path: its shared parts (`engine::game`, `engine::ledger`, ...) and
-/// the game families this build knows, each a crate of its own.
-pub mod engine {
-    pub use boardside_engine::*;
-    pub use boardside_grid as grid;
-    pub use boardside_illuminati as illuminati;
-    pub use boardside_property as property;
-}
-
-#[path = "ui/grid.rs"]
-pub mod grid_screens;
-#[path = "ui/illuminati.rs"]
-pub mod illuminati_screens;
-#[path = "ui/property/mod.rs"]
-pub mod property_screens;
+use crate::engine;
+use crate::ui::property as property_screens;
+use crate::ui::{grid as grid_screens, illuminati as illuminati_screens};
 
 impl OnDevice for engine::property::Property {
     type Screens = property_screens::PropertyScreens;

@@ -7,7 +7,14 @@ pub mod cli;
 pub mod conformance;
 pub mod doctor;
 pub mod games;
-pub use games::engine;
+/// The rules engine as one path: its shared parts (`engine::game`, `engine::ledger`, ...) and
+/// the game families this build knows, each a crate of its own (crates/).
+pub mod engine {
+    pub use boardside_engine::*;
+    pub use boardside_grid as grid;
+    pub use boardside_illuminati as illuminati;
+    pub use boardside_property as property;
+}
 pub mod hw;
 pub mod journal;
 pub mod lab;

@@ -5,11 +5,14 @@
 //! undo. A game in play is one `dyn Playing` (a session with its family's screens, named in
 //! games.rs); everything else a screen does is the family's own.
 
+pub mod grid;
 pub mod houserules;
+pub mod illuminati;
 pub mod names;
 pub mod newgame;
 pub mod odds;
 pub mod phones;
+pub mod property;
 pub mod render;
 pub mod screen;
 pub mod text;

@@ -564,7 +564,7 @@ fn every_illuminati_move_is_reachable_on_the_device() {
 /// The seat whose own private screen is open, if one is: only there may its hidden things
 /// show, and only after its token.
 fn illuminati_private(ui: &Ui) -> Option<usize> {
-    use boardside::games::illuminati_screens::{IView, IlluScreens};
+    use boardside::ui::illuminati::{IView, IlluScreens};
     if ui.view != View::Game {
         return None;
     }
@@ -583,7 +583,7 @@ fn illuminati_private(ui: &Ui) -> Option<usize> {
 }
 
 fn grid_private(ui: &Ui) -> Option<usize> {
-    use boardside::games::grid_screens::{GView, GridScreens};
+    use boardside::ui::grid::{GView, GridScreens};
     if ui.view != View::Game {
         return None;
     }

@@ -72,10 +72,10 @@ fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
         key(&mut ui, "\r", now + 5);
     }
     assert_eq!(
-        ui.screens::<boardside::games::grid_screens::GridScreens>()
+        ui.screens::<boardside::ui::grid::GridScreens>()
             .unwrap()
             .view,
-        boardside::games::grid_screens::GView::Board
+        boardside::ui::grid::GView::Board
     );
     golden("grid-board", &ui);
     let moved = grid_state(&ui).pieces[0].at.unwrap();
@@ -147,7 +147,7 @@ fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
 
 #[test]
 fn the_reveal_pager_shows_every_row_of_every_line() {
-    use boardside::games::grid_screens::pages;
+    use boardside::ui::grid::pages;
     let lines: Vec<String> = (0..9)
         .map(|i| format!("cpu{i} moves right to a field far away on the board at (4,{i})"))
         .chain(["Ann: change the sticker of the feet to yellow".to_string()])
@@ -548,7 +548,7 @@ fn the_boards_legend_tells_players_apart_even_when_their_names_start_alike() {
     let names: Vec<String> = ["P1", "P2", "Ann", "Amy"].map(String::from).to_vec();
     let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
         .unwrap();
-    let tags = boardside::games::grid_screens::tags(&s.state);
+    let tags = boardside::ui::grid::tags(&s.state);
     assert_eq!(&tags[..4], &['P', '2', 'A', 'M'], "{tags:?}");
     let mut seen = tags.clone();
     seen.sort_unstable();

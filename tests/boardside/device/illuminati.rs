@@ -139,10 +139,10 @@ fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_car
     let mut frame = boardside::hw::Frame::default();
     render(&ui, &mut frame);
     assert_eq!(
-        ui.screens::<boardside::games::illuminati_screens::IlluScreens>()
+        ui.screens::<boardside::ui::illuminati::IlluScreens>()
             .unwrap()
             .view,
-        boardside::games::illuminati_screens::IView::Income
+        boardside::ui::illuminati::IView::Income
     );
     assert!(
         ui.session::<boardside::engine::illuminati::Illuminati>()
@@ -920,10 +920,10 @@ fn a_card_still_in_the_deck_is_refused_as_a_target_in_words() {
     // A group of her own from the card screen moves money, never becomes the target.
     ui.handle(group_tap("fbi"), 3);
     assert!(matches!(
-        ui.screens::<boardside::games::illuminati_screens::IlluScreens>()
+        ui.screens::<boardside::ui::illuminati::IlluScreens>()
             .unwrap()
             .view,
-        boardside::games::illuminati_screens::IView::Transfer { .. }
+        boardside::ui::illuminati::IView::Transfer { .. }
     ));
     key(&mut ui, "\x7f", 4);
     choose(&mut ui, "Attack with it", 4);

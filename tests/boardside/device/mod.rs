@@ -356,9 +356,9 @@ use boardside::hw::sim::key_input;
 use boardside::hw::{Button, Input};
 type Session = boardside::session::Session<Property>;
 use boardside::engine::property::Property;
-use boardside::games::property_screens::{self as prop, PropertyScreens};
 use boardside::tags::{TagKind, TagMap};
 use boardside::ui::newgame::Setup;
+use boardside::ui::property::{self as prop, PropertyScreens};
 use boardside::ui::render::render;
 use boardside::ui::screen::OnDevice;
 use boardside::ui::{Ui, View};
@@ -808,11 +808,7 @@ fn debt_screen_offers_raising_money_and_conceding() {
     );
     let s = &ui.session::<Property>().unwrap().state;
     assert_eq!(
-        boardside::games::property_screens::menu::headline(
-            &ui.session::<Property>().unwrap().rules,
-            s,
-            10
-        ),
+        boardside::ui::property::menu::headline(&ui.session::<Property>().unwrap().rules, s, 10),
         "Ann owes Bob 320 and has 100"
     );
     // Auto-resolve first shows its plan, the cursor on "No"; then it mortgages the cheapest
@@ -1276,7 +1272,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
     choose(&mut ui, "Standings", 1);
     assert_eq!(ui.view, boardside::ui::View::Standings);
-    let rows = boardside::games::property_screens::menu::standings(
+    let rows = boardside::ui::property::menu::standings(
         &ui.session::<Property>().unwrap().rules,
         &ui.session::<Property>().unwrap().state,
     );
@@ -1317,8 +1313,8 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
         "Ann moves from Chance (7) to Section Power Grid (12)".into(),
         "now: Ann may buy Section Power Grid for 150 (`buy`) or `decline` it".into(),
     ];
-    let pages = boardside::games::property_screens::menu::pages(&lines, 3)
-        .expect("too much for the message area");
+    let pages =
+        boardside::ui::property::menu::pages(&lines, 3).expect("too much for the message area");
     assert_eq!(pages.len(), 3, "{pages:?}");
     assert!(
         pages[1]
@@ -1328,9 +1324,7 @@ fn every_line_of_a_command_can_be_read_and_a_drawn_card_has_its_own_page() {
     );
     assert!(pages.iter().flatten().all(|l| !l.contains('`')));
     // A short command needs no pager.
-    assert!(
-        boardside::games::property_screens::menu::pages(&["Ann passes".to_string()], 3).is_none()
-    );
+    assert!(boardside::ui::property::menu::pages(&["Ann passes".to_string()], 3).is_none());
 }
 
 #[test]
@@ -2344,7 +2338,7 @@ fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scien
     s.state.squares[dearest].owner = Some(0);
     s.state.winner = Some(1);
     s.state.over = true;
-    let lines = boardside::games::property_screens::menu::standings(&s.rules, &s.state);
+    let lines = boardside::ui::property::menu::standings(&s.rules, &s.state);
     assert!(lines[0].starts_with("1 Bob st20 "), "{lines:?}");
     assert!(lines[1].starts_with("2 Cy st9 "), "{lines:?}");
     assert!(lines[2].starts_with("3 Ann st5 "), "{lines:?}");
@@ -2427,7 +2421,7 @@ fn the_high_bidder_cannot_outbid_himself_with_a_second_tap() {
 #[test]
 fn scientopolys_target_status_runs_from_1_to_40_as_the_rules_allow() {
     let rules = boardside::rulesets::load::<Property>(&ruleset_path("scientopoly")).unwrap();
-    let rules = boardside::games::property_screens::house_rules(&rules);
+    let rules = boardside::ui::property::house_rules(&rules);
     let target = rules.iter().find(|h| h.name == "Target status").unwrap();
     let words: Vec<&str> = target.choices.iter().map(|c| c.word.as_str()).collect();
     assert_eq!(words.first(), Some(&"1"), "{words:?}");

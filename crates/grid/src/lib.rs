@@ -1,6 +1,7 @@
 //! The grid game (rules in shared/rules/grid-game.txt, readings in rulesets/grid.toml):
 //! scientists against religionists on a 13x19 board. Everyone seals an order each round; the
 //! computer reveals and resolves them and keeps the notebook. `execute` is the entry point.
+#![forbid(unsafe_code)]
 
 pub mod computer;
 pub mod corrections;

@@ -2,6 +2,7 @@
 //! rulesets/illuminati.toml): the bank of megabucks on every card, the power structures, the
 //! attack calculator with its working, the specials and the victory watch. `execute` is the
 //! entry point.
+#![forbid(unsafe_code)]
 
 pub mod attack;
 pub mod corrections;

@@ -4,6 +4,7 @@
 //! as data. Pure: no files, clocks, threads of its own or ambient randomness (clippy.toml
 //! beside this file forbids them, for this crate and the families); dice and shuffles arrive
 //! as data.
+#![forbid(unsafe_code)]
 
 pub mod bits;
 pub mod deck;

@@ -1,5 +1,6 @@
 //! The property-game engine shared by sectionopoly, suetology and scientopoly: one engine,
 //! rulesets and options for what differs. `execute` is the single entry point for commands.
+#![forbid(unsafe_code)]
 
 pub mod auction;
 pub mod autoresolve;
