@@ -247,7 +247,7 @@ pub fn play_fast<F: Family>(
     let players = names(cfg.players);
     let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
     let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
-    // The kind of player chosen once a game, not asked at every command (issue 32).
+    // The kind of player chosen once a game, not asked at every command.
     let (turns, commands) = if cfg.steady {
         moves::<F, true>(rules, cfg, seed, &mut s, stats, watch)?
     } else {
@@ -277,8 +277,8 @@ fn moves<F: Family, const STEADY: bool>(
     let (mut turns, mut commands) = (0, 0);
     let (mut events, mut options) = (Events::default(), Vec::new());
     events.kept = F::tally_reads_events(rules, s);
-    // The cap is asked when a player-turn ends, the only time the count changes (issue 32:
-    // asked on every command, the count was kept in memory and each command waited on it).
+    // The cap is asked when a player-turn ends, the only time the count changes (asked on
+    // every command, the count was kept in memory and each command waited on it).
     if cfg.max_turns == 0 {
         return Ok((turns, commands));
     }

@@ -1,4 +1,4 @@
-//! The web view (issue 33): the game in play served to phones and a tablet on the table's
+//! The web view: the game in play served to phones and a tablet on the table's
 //! network, live, each viewer seeing only what the rules let them see. The device stays the
 //! game: the server only reads views the device loop made and hands the device loop what a
 //! paired phone chose, which the device carries out as its own private menu would.

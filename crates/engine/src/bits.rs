@@ -11,7 +11,7 @@ pub fn ones<I: Iterator<Item = u64>>(words: I) -> Ones<I> {
     }
 }
 
-/// `ones`: a plain iterator, an empty word passed over with one compare (issue 32: a nested
+/// `ones`: a plain iterator, an empty word passed over with one compare (a nested
 /// iterator per word cost more than the members of a usual set, and the random players walk
 /// these sets on most decisions).
 pub struct Ones<I> {

@@ -295,8 +295,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// The only change to a state: bookkeeping, no decisions.
     fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
     /// Does `apply_by_move` take any event? (A constant, so a family that takes none pays
-    /// nothing for the question: handing the event there and back cost the property games 2%
-    /// of their instructions.)
+    /// nothing for the question: handing the event there and back cost the property games
+    /// instructions on every event.)
     const APPLIES_BY_MOVE: bool = false;
     /// An event the table will not list (random play lists none) is the family's to use up:
     /// `Ok` when the family applied it by moving a part of it into the state instead of
@@ -558,7 +558,7 @@ pub fn below(rng: &mut PlayRng, n: usize) -> usize {
 }
 
 /// Bookkeeping a family's `apply` keeps beside its state, so that neither the rules' own
-/// shortcuts nor simulate have to list a command's events to read them (issue 32): never
+/// shortcuts nor simulate have to list a command's events to read them: never
 /// saved (its field is `#[serde(skip)]`) and never compared, since two states that differ only
 /// here are the same game.
 #[derive(Debug, Clone, Copy, Default)]
@@ -572,7 +572,7 @@ impl<T> PartialEq for Aside<T> {
 
 impl<T> Eq for Aside<T> {}
 
-/// Small random picks, several from each 64-bit draw of the generator (issue 32: rand's
+/// Small random picks, several from each 64-bit draw of the generator (rand's
 /// `random_range` and `random_ratio` cost a draw each, with a check for a rare redraw and, for
 /// a ratio, a 128-bit division; the random players' usual decision asks for three or four,
 /// and that was a tenth to a quarter of random play). Each pick multiplies the bits left by

@@ -4,7 +4,7 @@
 //! first, on the stack, because it must be dropped if growing the list fails; the push then
 //! copies it in 16-byte pieces over its freshly written tag and fields. A processor cannot
 //! forward those narrow writes to the wide reads, so each such push waits for the stack write
-//! to land (turn_commands' push was 8% of sectionopoly's random play). Made after the room is
+//! to land (turn_commands' push was a measurable share of sectionopoly's random play). Made after the room is
 //! there, the value is written where it stays.
 
 /// `push`, for a value made only once its place exists.

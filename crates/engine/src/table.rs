@@ -39,8 +39,8 @@ impl<'a, F: Family> Table<'a, F> {
         if self.keep {
             self.record(e);
         } else if F::owns_no_heap(&e) {
-            // Nothing to free: skip the enum's drop glue (issue 32: in random play, which lists
-            // nothing, that call for every event was 3.9% of Illuminati's instructions).
+            // Nothing to free: skip the enum's drop glue (in random play, which lists
+            // nothing, that call came for every event).
             std::mem::forget(e);
         }
     }

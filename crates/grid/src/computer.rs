@@ -379,7 +379,7 @@ impl Search {
             // one, all four directions in one pass over the words.
             layer = step_back(&layer, &mut reached, opens, columns as u32);
             // The words or-ed, not compared as an array: the array's compare read the layer
-            // back in wide loads over the narrow writes just made, a stall (issue 32).
+            // back in wide loads over the narrow writes just made, a stall.
             if layer.iter().fold(0, |all, &w| all | w) == 0 {
                 return None;
             }

@@ -184,7 +184,7 @@ struct Steps {
     result: Vec<Result<Field, Block>>,
     targets: Vec<Option<Field>>,
     /// The walls as a map, filled once per set of walls: a step judged is read from it, not
-    /// searched for in the walls (issue 32; only a stopped step asks `step_to` why).
+    /// searched for in the walls (only a stopped step asks `step_to` why).
     walls: WallMap,
 }
 
@@ -292,7 +292,7 @@ fn move_with(t: &mut Table, orders: &[Option<Order>], lists: &mut Steps, moved: 
         // Every step judged before any is applied; each event then moves only its own piece,
         // so the rest read the positions everyone was judged from.
         judge_into(t.rules, t.s, lists);
-        // The next step's movers are kept in place from this step's (issue 32: a pass over
+        // The next step's movers are kept in place from this step's (a pass over
         // every seat for each step asked three things of each, none the processor could
         // guess): a piece steps on while its steps succeed and its path goes on.
         let mut kept = 0;

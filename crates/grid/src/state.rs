@@ -322,7 +322,7 @@ pub struct State {
     pub winner: Option<Team>,
     /// Drawn from the seed: the computer seats' tie-breaks.
     pub seed: u64,
-    /// Counted by `apply` for simulate, so it lists no events (issue 32).
+    /// Counted by `apply` for simulate, so it lists no events.
     #[serde(skip)]
     pub counts: Aside<Counts>,
 }
@@ -428,7 +428,7 @@ pub fn adjacent(a: Field, b: Field) -> bool {
 ///
 /// Each set of walls also carries a stamp, new whenever walls are made or changed and kept by
 /// a copy: a wall map made for the same stamp was made for the same walls, so the path search
-/// (asked several times a round) knows its map holds without comparing the lists (issue 32).
+/// (asked several times a round) knows its map holds without comparing the lists.
 #[derive(Clone, Default)]
 pub struct Walls(Vec<u32>, Stamp);
 

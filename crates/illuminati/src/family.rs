@@ -732,7 +732,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                         strongest = Some((t, power));
                     }
                 }
-                // The target, weighed without a list (issue 32): an uncontrolled group three
+                // The target, weighed without a list: an uncontrolled group three
                 // times as often as another player's card at depth 2 or more (its master has
                 // a master in turn: no walk up to the Illuminati), one picked from both
                 // counted together; another player's card nearer their Illuminati is no

@@ -31,7 +31,7 @@ pub struct Places {
 
 /// Copied word for word, and into a copy's own words (`clone_from`): the state kept before
 /// every roll copies these, and the derived copy built a new list a word at a time, then
-/// moved it over the old one (a sixtieth of Illuminati's random play, issue 32).
+/// moved it over the old one, a cost random play paid on every roll.
 impl Clone for Places {
     fn clone(&self) -> Places {
         Places {
@@ -142,7 +142,7 @@ impl Places {
 
     /// `a` and `b` combined word by word (`op`) as one 128-bit number, in a game of at most
     /// 128 cards: the random player's counts and picks are then a few operations, not loops
-    /// over words (issue 32). None in a larger game.
+    /// over words. None in a larger game.
     #[inline]
     fn two(&self, a: Set, b: Set, op: impl Fn(u64, u64) -> u64) -> Option<u128> {
         if self.words != 2 {

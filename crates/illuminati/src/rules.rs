@@ -326,7 +326,7 @@ pub struct IlluRules {
     pub structure_resistance: Vec<(usize, i64)>,
     /// Each card's alignments as counters to add (`AlignmentLanes::of`), zero for an
     /// Illuminati: the victory watch sums a structure's alignments with three additions a
-    /// card, not a loop over each card's list (issue 32).
+    /// card, not a loop over each card's list.
     pub alignment_lanes: Vec<AlignmentLanes>,
 }
 

@@ -49,7 +49,7 @@ pub fn depth(s: &State, c: usize) -> Option<usize> {
 
 /// Open outward arrows; None when the card's count is not known (the table is trusted).
 // Kept a call: inlined into the random player's pass over the cards it cost Illuminati play
-// 3.6% more instructions (measured under valgrind).
+// more instructions (measured under valgrind).
 #[inline(never)]
 pub fn open_arrows(s: &State, c: usize) -> Option<i64> {
     s.cards[c]

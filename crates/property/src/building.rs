@@ -163,7 +163,7 @@ pub fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
 pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
     let members = &rules.groups[g].members;
     // The group's squares taken out of every player's set at once (one pass over each set's
-    // words, not one removal per player and member: issue 32).
+    // words, not one removal per player and member).
     let group: SquareSet = members.iter().copied().collect();
     for set in s.buildable.iter_mut() {
         *set = set.without(&group);

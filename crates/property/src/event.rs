@@ -287,7 +287,7 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
         } => s.ledger.transfer(*from, *to, *amount),
         Event::Note(_) | Event::ChanceRoll { .. } | Event::Worth { .. } => {}
         // Small, and made at a few places each: here each place is left its own arm, not a
-        // shared jump on the kind of event (issue 32).
+        // shared jump on the kind of event.
         Event::Await { pending } => s.pending.push(pending.clone()),
         Event::Done => {
             s.pending.pop();

@@ -23,15 +23,15 @@ pub fn land(t: &mut Table, p: usize, arrival: Arrival) {
 }
 
 /// `land`, laid into its caller: the roll's own landing, which nearly every player-turn makes
-/// (issue 32: as a call, its entry and exit and the calls below it cost about 3% of
-/// sectionopoly's random play in instructions).
+/// (as a call, its entry and exit and the calls below it cost random play instructions on
+/// nearly every player-turn).
 #[inline(always)]
 pub fn arrive(t: &mut Table, p: usize, arrival: Arrival) {
     arrive_at(t, p, t.s.players[p].position, arrival)
 }
 
 /// `arrive` on the square `sq` the token was just moved to, given by the move rather than
-/// read back from the state (issue 32: the read waited on the move's write, on the way from
+/// read back from the state (the read waited on the move's write, on the way from
 /// the dice to the jump below).
 #[inline(always)]
 pub fn arrive_at(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {

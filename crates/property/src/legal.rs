@@ -126,7 +126,7 @@ impl BidSizes {
         }
         sizes.sort_unstable();
         // Each size once: kept here, so that what a bidder may offer is a run from the
-        // smallest (`count_for`), counted without walking a list (issue 32).
+        // smallest (`count_for`), counted without walking a list.
         let mut count = 1;
         for i in 1..sizes.len() {
             if sizes[i] != sizes[count - 1] {
@@ -169,8 +169,8 @@ impl BidSizes {
 /// The current player's turn verbs when nothing is pending: roll, end, leave jail.
 pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     let p = s.current;
-    // Written in place (`PushInPlace`): this push, copied from the stack, was 8% of random
-    // play's time.
+    // Written in place (`PushInPlace`): this push, copied from the stack, waited on the
+    // stack write (engine::in_place).
     if s.players[p].jail.is_some() && !s.turn.rolled {
         in_jail(rules, s, out);
     } else if !s.turn.rolled || s.turn.roll_again {
@@ -324,7 +324,7 @@ pub fn management_of(
                 }
                 // A lot with no building, or a square not mortgaged, is the first refusal of
                 // `sell_step` and `can_unmortgage`: asked here from the state, without the
-                // call, for most of the squares a look visits (issue 32).
+                // call, for most of the squares a look visits.
                 if kinds.sell && s.squares[sq].level > 0 && sell_step(rules, s, sq, now).is_ok() {
                     out.push_in_place(|| Command::Sell {
                         square: sq,

@@ -112,7 +112,7 @@ pub fn turn_verb(
         // The random player picks the turn's own verb only when nothing is pending and the
         // verb is the one the turn offers (`random::idle`), with dice of one to six: `roll`'s
         // and `end`'s own checks would ask the same facts again, so their bodies are called
-        // directly (issue 32). The tests' builds check the facts.
+        // directly. The tests' builds check the facts.
         debug_assert!(t.s.top().is_none());
         let p = t.s.current;
         match roll {

@@ -167,7 +167,7 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
     }
     let (mut houses, mut hotels) = (0i64, 0i64);
     for (i, h) in s.squares.iter().enumerate() {
-        // The sets `apply` keeps beside the squares (issue 32) say what the squares say.
+        // The sets `apply` keeps beside the squares say what the squares say.
         let held: Vec<usize> = (0..s.players.len())
             .filter(|&p| s.holdings[p].contains(i))
             .collect();
@@ -322,7 +322,7 @@ pub fn pick(
 
 /// Both dice from one pick: 36 equally likely throws.
 fn throw(d: &mut Picks<'_>) -> Dice {
-    // Read from a table, not divided out (issue 32: a roll is most decisions).
+    // Read from a table, not divided out (a roll is most decisions).
     const THROWS: [Dice; 36] = {
         let mut all = [Dice(1, 1); 36];
         let mut i = 0;
@@ -426,7 +426,7 @@ fn answer(
             options.push_in_place(|| bid_or_pass(rules, s, a, rng));
             return Some(0);
         }
-        // An offer answered without listing both answers and picking among them (issue 32):
+        // An offer answered without listing both answers and picking among them:
         // bought three times in four when the player has the price, else declined, from the
         // one draw the list's picks made, so the same games.
         Some(Pending::Buy { player, square, .. }) if !s.over => {
@@ -494,14 +494,14 @@ fn answer(
     chosen.or_else(|| (!list.is_empty()).then(|| d.below(list.len())))
 }
 
-/// An auction's answer, counted and then found, not listed (issue 32: an auction asks every
+/// An auction's answer, counted and then found, not listed (an auction asks every
 /// bidder in turn, and each answer listed every bid and pass): a bid half the time, else a
 /// pass, else a bid, else closing it; each among its kind as `legal` lists them, so the same
 /// draws pick the same command as picking from that list.
 fn bid_or_pass(rules: &Ruleset, s: &State, a: &Auction, rng: &mut PlayRng) -> Command {
     let sizes = legal::BidSizes::of(rules, s, a);
     let high = a.high.map(|(h, _)| h);
-    // Each bidder's number of bids, counted once (issue 32: listing them was most of an
+    // Each bidder's number of bids, counted once (listing them was most of an
     // auction's answer); the bids are found from the counts, bidder by bidder.
     let mut counts = [0usize; super::setup::MAX_PLAYERS];
     let (mut n_bids, mut n_passes) = (0, 0);

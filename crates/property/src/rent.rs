@@ -14,7 +14,7 @@ use boardside_engine::turn::next_seat;
 pub fn rent(rules: &Ruleset, s: &State, sq: usize, roll: u8, card_doubles: bool) -> RentWorking {
     let owner = s.squares[sq].owner;
     // Kept by `apply` (`State::owned_in`), not counted from the group's squares at each
-    // landing (issue 32). Rent is only asked of an owned square.
+    // landing. Rent is only asked of an owned square.
     let owned_in_group = |g: usize| owner.map_or(0, |o| usize::from(s.owned_in[g][o]));
     let w = match &rules.squares[sq].kind {
         Kind::Lot { group, rents, .. } => {

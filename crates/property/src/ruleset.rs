@@ -219,7 +219,7 @@ pub enum NearestRent {
 
 /// A square's kind. `repr(u8)`: the kind is then a plain byte, so asking whether a square is a
 /// property (every landing does) is one compare, not a decode of the kind hidden in a list's
-/// spare bits followed by a jump the processor often guessed wrong (issue 32).
+/// spare bits followed by a jump the processor often guessed wrong.
 #[derive(Debug, Clone, PartialEq)]
 #[repr(u8)]
 pub enum Kind {
@@ -818,7 +818,7 @@ impl Ruleset {
     /// Squares a player can own, in board order.
     pub fn deeds(&self) -> Vec<usize> {
         // Room for every square at once: collected from a filter, the list grew four times
-        // at every game's start (issue 32).
+        // at every game's start.
         let mut deeds = Vec::with_capacity(self.squares.len());
         deeds.extend((0..self.squares.len()).filter(|&i| self.squares[i].price().is_some()));
         deeds

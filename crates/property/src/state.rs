@@ -383,19 +383,19 @@ pub struct State {
     /// Per group, per seat: how many of the group's members the player owns. Kept by `apply`
     /// beside `whole` on each change of owner and checked by the invariants: rent on a station
     /// or a utility reads it, where it counted the group's owners at every such landing, and
-    /// the group is owned whole when the count is its size (issue 32). Wide enough for a group
+    /// the group is owned whole when the count is its size. Wide enough for a group
     /// of every square of the largest board.
     #[serde(skip)]
     pub owned_in: Vec<[u16; super::setup::MAX_PLAYERS]>,
     /// Per group: its members' mortgages and building levels as `group_now` answers them (the
     /// owner aside, read from `whole`). Kept by `apply` on each change of a mortgage or a level
     /// and checked by the invariants: the building and mortgage rules and the management
-    /// lister ask it of a group far more often than it changes (issue 32).
+    /// lister ask it of a group far more often than it changes.
     #[serde(skip)]
     pub levels: Vec<GroupNow>,
     /// Per player: the squares they own; and every mortgaged square. Derived like `whole`,
     /// kept by `apply` and checked by the invariants: the random player's look at a player's
-    /// management visits only these, not every square on the board (issue 32). Not part of
+    /// management visits only these, not every square on the board. Not part of
     /// the state as shown (`state`): the squares say it already.
     #[serde(skip)]
     pub holdings: Vec<SquareSet>,
@@ -405,7 +405,7 @@ pub struct State {
     /// bank's supply (`building::refresh_buildable`: a lot of a group they own whole, none of it
     /// mortgaged, at the group's lowest level, below the top building). Kept by `apply` on each
     /// change of owner, mortgage or level: an empty set answers "nothing to build" at once, and
-    /// a look at building reads about one lot (issue 32: "full groups that can build").
+    /// a look at building reads about one lot ("full groups that can build").
     #[serde(skip)]
     pub buildable: Vec<SquareSet>,
     /// Houses on every lot of a group before the top building: the ruleset's number, one less

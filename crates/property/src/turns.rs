@@ -11,9 +11,9 @@ use boardside_engine::ensure;
 use boardside_engine::turn::next_seat;
 use boardside_engine::RuleError;
 
-// Inlined where the simulator carries out the turn's own verbs (issue 32): a roll, its move
+// Inlined where the simulator carries out the turn's own verbs: a roll, its move
 // and the end of the turn are most commands, and as calls of their own they cost sectionopoly's
-// random play 6% more instructions and 3-8% more time.
+// random play more instructions and more time.
 #[inline(always)]
 pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
     let dice = dice.ok_or_else(|| RuleError::new("roll needs the dice: `roll` or `roll 3 4`"))?;
