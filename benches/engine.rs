@@ -298,7 +298,7 @@ fn device(rules: &Ruleset) {
     let (mut alone, mut pressed, mut views) = (Vec::new(), Vec::new(), Vec::new());
     for seed in 0..300u64 {
         let (mut a, mut b) = (table(seed), table(seed));
-        web.tick(&mut b);
+        web.tick(&mut b, &[], &[]);
         for i in 0..6u64 {
             for (ui, with_web) in [(&mut a, false), (&mut b, true)] {
                 let t = Instant::now();
@@ -309,7 +309,7 @@ fn device(rules: &Ruleset) {
                 if with_web {
                     pressed.push(took);
                     let t = Instant::now();
-                    web.tick(ui);
+                    web.tick(ui, &[], &[]);
                     views.push(t.elapsed().as_secs_f64() * 1e6);
                 } else {
                     alone.push(took);
@@ -342,7 +342,6 @@ fn device(rules: &Ruleset) {
     let who = se.state.players[se.state.current].name.clone();
     let out = se.run_line(&format!("set cash {who} 1460"));
     assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
-    ui.dirty = true;
     render(&ui, &mut frame);
     let one = screen.show(&frame).unwrap();
     println!("device: bytes flushed, whole frame: {full}; one number changing: {one}");

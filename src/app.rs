@@ -2,52 +2,69 @@
 //! UI, the UI's commands to the session (which journals them), the frame to the screen, and
 //! what the table should hear to the voice.
 
+use std::path::Path;
+
 use crate::hw::{Backend, Frame, Input};
+use crate::ui::effects::Effects;
 use crate::ui::{render::render, Ui};
 use crate::voice::speaker::Voice;
 use crate::web::Web;
 
 /// Run until the backend says `Quit`. `clock` gives milliseconds since the start (real time on
-/// the table, made-up time in tests). With the web view, each pass ends by handing it the
-/// game, after the frame is shown: a phone never delays the device's own screen.
+/// the table, made-up time in tests). Each pass hands the inputs to the shell and carries out
+/// what they did (`Effects`): sounds, the voice, files to write, the frame; with the web view,
+/// the pass ends by handing it the game and the table's answers to phones, after the frame is
+/// shown: a phone never delays the device's own screen.
 pub fn run(
     backend: &mut dyn Backend,
     ui: &mut Ui,
     clock: &mut dyn FnMut() -> u64,
     voice: &mut Voice,
+    tags_file: Option<&Path>,
     mut web: Option<&mut Web>,
 ) -> Result<(), String> {
     let mut frame = Frame::default();
     let mut heard = None;
+    // The frame still to show (a failed show is retried with the next pass).
+    let mut unshown = true;
     // Failed shows in a row: the display is retried with every frame, so a loose wire or a
     // glitch on the bus costs a redraw, never the game (the buttons and the journal go on).
     let mut failures = 0u64;
     loop {
         let now = clock();
+        let mut done = Effects::default();
         for input in backend.poll(now, 40) {
             if input == Input::Quit {
                 return Ok(());
             }
-            ui.handle(input, now);
+            done.add(ui.handle(input, now));
         }
-        for sound in ui.sounds.drain(..) {
-            backend.sound(sound, now);
+        done.add(ui.handle(Input::Tick(now), now));
+        for sound in &done.sounds {
+            backend.sound(*sound, now);
         }
         // The voice follows the table's setting, then says each command's lines.
-        if heard != Some(ui.desk.voice) {
-            let v = ui.desk.voice;
+        if heard != Some(ui.voice()) {
+            let v = ui.voice();
             voice.set_on(v.on);
             voice.set_pace(v.speed, v.volume);
             heard = Some(v);
         }
-        for lines in ui.desk.spoken.drain(..) {
+        for lines in std::mem::take(&mut done.spoken) {
             voice.say(lines);
         }
-        if std::mem::take(&mut ui.desk.say_again) {
+        if done.say_again {
             voice.again();
         }
-        ui.handle(Input::Tick(now), now);
-        if ui.dirty {
+        if let Err(e) = done.write_picture() {
+            tracing::warn!("the game's picture was not saved: {e}");
+        }
+        if let Some(kept) = tags_file.and_then(|f| done.keep_tags(f)) {
+            ui.tags_kept(kept);
+            unshown = true;
+        }
+        unshown |= done.redraw;
+        if unshown {
             render(ui, &mut frame);
             match backend.show(&frame) {
                 Ok(_) => {
@@ -55,7 +72,7 @@ pub fn run(
                         tracing::info!("display: answering again after {failures} failed updates");
                     }
                     failures = 0;
-                    ui.dirty = false;
+                    unshown = false;
                 }
                 Err(e) => {
                     failures += 1;
@@ -67,7 +84,7 @@ pub fn run(
             }
         }
         if let Some(web) = web.as_deref_mut() {
-            web.tick(ui);
+            web.tick(ui, &done.claimed, &done.refused);
         }
     }
 }

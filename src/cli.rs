@@ -651,12 +651,11 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         _ if !a.players.is_empty() => ui.start_now()?,
         _ => {}
     }
-    ui.tags_path = Some(tags_path.clone());
-    ui.desk.voice = crate::ui::screen::VoiceSetting {
+    ui.set_voice(crate::ui::screen::VoiceSetting {
         on: cfg.voice.enabled,
         speed: cfg.voice.speed,
         volume: cfg.voice.volume,
-    };
+    });
     let mut voice = crate::voice::speaker::Voice::new(&cfg.voice);
     // The web view: `--web ADDR:PORT`, `--web` alone for the config's address, or the config.
     // The service's drop-in (`boardside web on`) names the address in BOARDSIDE_WEB.
@@ -679,6 +678,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         &mut ui,
         &mut clock,
         &mut voice,
+        Some(&tags_path),
         web.as_mut(),
     )
 }

@@ -7,22 +7,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::engine::game::Family;
-use crate::session::Session;
-
 pub use crate::engine::panels::{series, Panel, Report, Series, Step};
-
-/// Write a game's picture beside its journal (`game-7.svg` for `game-7.journal`), as a game
-/// that ends at the table does; nothing for a game that is not saved.
-pub fn save_picture<F: Family>(session: &Session<F>, report: &Report) -> Result<(), String> {
-    let Some(journal) = session.journal_path() else {
-        return Ok(());
-    };
-    let svg = journal.with_extension("svg");
-    write(report, &svg)?;
-    tracing::info!("the game's picture: {}", svg.display());
-    Ok(())
-}
 
 const WIDTH: u32 = 1000;
 const PANEL: u32 = 380;

@@ -5,6 +5,7 @@
 //! undo. A game in play is one `dyn Playing` (a session with its family's screens, named in
 //! games.rs); everything else a screen does is the family's own.
 
+pub mod effects;
 pub mod grid;
 pub mod houserules;
 pub mod illuminati;
@@ -125,14 +126,10 @@ pub struct Ui {
     /// What the shell lends the game's screens: the log, the note, the time, the settings.
     pub desk: Desk,
     pub tags: TagMap,
-    pub tags_path: Option<PathBuf>,
     pub setup: Setup,
     pub view: View,
     /// The chosen line of the shell's own menus.
     pub sel: usize,
-    /// Sounds to make, oldest first (the device loop hands them to the speaker).
-    pub sounds: Vec<Sound>,
-    pub dirty: bool,
     /// Where the voice's menu came from (BACK or OK on "Back" returns there).
     voice_from: Option<View>,
     /// The live odds, worked out in a thread after each change of the game.
@@ -156,12 +153,9 @@ impl Ui {
                 ..Desk::default()
             },
             tags,
-            tags_path: None,
             setup,
             view: View::Setup,
             sel: 0,
-            sounds: Vec::new(),
-            dirty: true,
             voice_from: None,
             odds: odds::Worker::default(),
             odds_on: true,
@@ -452,7 +446,7 @@ impl Ui {
         } else {
             "voice off (hold ROLL to hear it again)".into()
         });
-        self.dirty = true;
+        self.desk.out.redraw = true;
     }
 
     /// Where BACK and the end of a shell view lead: the game, or the new-game screen.
@@ -487,12 +481,14 @@ impl Ui {
         }
         self.view = view;
         self.sel = 0;
-        self.dirty = true;
+        self.desk.out.redraw = true;
     }
 
-    /// One input; the sound it makes joins `sounds`: the command's (a refusal wins), an
-    /// undo's, or a tag read.
-    pub fn handle(&mut self, input: Input, now: u64) {
+    /// One input, and what it did for the device loop to carry out: the sound it makes (the
+    /// command's, a refusal winning; an undo's; a tag read), what to say, files to write, the
+    /// screen to draw again. What the web view asked of the shell since the last input
+    /// (`phone_choice`, `show_pairing`) comes out with it.
+    pub fn handle(&mut self, input: Input, now: u64) -> effects::Effects {
         self.desk.sound = None;
         // A refusal is this input's: one left from an earlier input would read as if the
         // next good command had been refused too (a sealed order called unsealable).
@@ -501,11 +497,12 @@ impl Ui {
         self.dispatch(input, now);
         self.page_long_note();
         match self.desk.sound.take() {
-            Some(s) => self.sounds.push(s),
-            None if tap => self.sounds.push(Sound::Accept),
+            Some(s) => self.desk.out.sounds.push(s),
+            None if tap => self.desk.out.sounds.push(Sound::Accept),
             None => {}
         }
         self.ask_odds();
+        std::mem::take(&mut self.desk.out)
     }
 
     /// A note too long for any screen's message rows (a refusal that says all a waiting
@@ -570,30 +567,30 @@ impl Ui {
             Input::Tag(uid) => {
                 self.desk.note = None;
                 self.tag(uid);
-                self.dirty = true;
+                self.desk.out.redraw = true;
             }
             Input::Button(b, p) => {
                 self.desk.note = None;
                 self.button(b, p);
-                self.dirty = true;
+                self.desk.out.redraw = true;
             }
         }
     }
 
     fn tick(&mut self) {
         if self.odds.collect() && self.view == View::Standings {
-            self.dirty = true;
+            self.desk.out.redraw = true;
         }
         if self.desk.toast_until != 0 && self.desk.now >= self.desk.toast_until {
             self.desk.toast_until = 0;
-            self.dirty = true;
+            self.desk.out.redraw = true;
         }
         if let Some(g) = self.game.as_mut() {
             let flow = g.tick(&mut self.desk);
             self.follow(flow);
         }
         if std::mem::take(&mut self.desk.redraw) {
-            self.dirty = true;
+            self.desk.out.redraw = true;
         }
     }
 
@@ -813,7 +810,7 @@ impl Ui {
             }
             Act::RefusePhone => {
                 if let View::Pair { code, .. } = &self.view {
-                    self.phones.refused.push(code.clone());
+                    self.desk.out.refused.push(code.clone());
                     self.phones.asks.retain(|c| c != code);
                     self.desk.note = Some(format!("phone {code} refused"));
                 }
@@ -828,7 +825,7 @@ impl Ui {
                 self.go(home);
             }
         }
-        self.dirty = true;
+        self.desk.out.redraw = true;
     }
 
     /// Leave the game for the new-game screen (its saved journal stays listed there).
@@ -852,7 +849,7 @@ impl Ui {
         let flow = g.enter(&mut self.desk, line)?;
         Self::uncover(&mut self.view, &mut self.desk);
         self.follow(flow);
-        self.dirty = true;
+        self.desk.out.redraw = true;
         Ok(())
     }
 
@@ -907,6 +904,21 @@ impl Ui {
 
     /// The next phone asking to pair takes the screen, unless one is on it already; with no
     /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
+    /// A phone asks to pair (the web view): it waits its turn on the device's screen.
+    pub fn phone_asks(&mut self, code: String) {
+        self.phones.asks.push_back(code);
+    }
+
+    /// The voice as the table set it, for the device loop to follow.
+    pub fn voice(&self) -> screen::VoiceSetting {
+        self.desk.voice
+    }
+
+    /// The voice as the config sets it, before the table changes it.
+    pub fn set_voice(&mut self, v: screen::VoiceSetting) {
+        self.desk.voice = v;
+    }
+
     pub fn show_pairing(&mut self) {
         if self.game.is_none() {
             return;
@@ -946,7 +958,7 @@ impl Ui {
             .and_then(|g| g.players().get(seat).cloned())
             .unwrap_or_default();
         self.phones.asks.retain(|c| *c != code);
-        self.phones.claimed.push((code.clone(), seat));
+        self.desk.out.claimed.push((code.clone(), seat));
         self.desk.note = Some(format!("phone {code} is {name}'s now"));
         let home = self.home();
         self.go(home);
@@ -960,7 +972,7 @@ impl Ui {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.choose_private(&mut self.desk, seat, line)?;
         self.follow(flow);
-        self.dirty = true;
+        self.desk.out.redraw = true;
         Ok(std::mem::take(&mut self.desk.told)
             .into_iter()
             .filter(|(p, _)| *p == seat)
@@ -968,17 +980,20 @@ impl Ui {
             .collect())
     }
 
-    /// Enroll on disk too; the map comes back with any tags others enrolled meanwhile.
+    /// Enroll: the map here at once, the file by the device loop (`Effects::keep_tags`).
     fn save_tag(&mut self, uid: &Uid, kind: TagKind) {
-        if let Some(p) = &self.tags_path {
-            match TagMap::update(p, |m| {
-                m.set(uid, kind);
-                Ok(())
-            }) {
-                Ok((map, ())) => self.tags = map,
-                Err(e) => self.desk.note = Some(e),
-            }
+        self.tags.set(uid, kind.clone());
+        self.desk.out.enrolled.push((uid.clone(), kind));
+    }
+
+    /// The tag map as its file now has it after an enrolment was kept (other programs may have
+    /// enrolled tags meanwhile), or why it could not be written.
+    pub fn tags_kept(&mut self, kept: Result<TagMap, String>) {
+        match kept {
+            Ok(map) => self.tags = map,
+            Err(e) => self.desk.note = Some(e),
         }
+        self.desk.out.redraw = true;
     }
 
     fn tag(&mut self, uid: Uid) {

@@ -96,13 +96,12 @@ pub struct Desk {
     pub final_report: Option<Report>,
     pub now: u64,
     pub cfg: TableConfig,
-    /// What the table should hear, a batch a command, for the device loop's voice.
-    pub spoken: Vec<Vec<Speech>>,
     /// The voice as the table set it (on the new-game screen, the log's menu, or by holding
     /// ROLL), for the device loop to follow.
     pub voice: VoiceSetting,
-    /// The last line spoken, once more (ROLL when nothing is to be rolled).
-    pub say_again: bool,
+    /// What this input did that the device loop carries out (sounds, lines to speak, files
+    /// to write): `Ui::handle` hands it over.
+    pub out: super::effects::Effects,
     /// The last command's lines for one seat's eyes only (a card whose result only its
     /// player may see), by
     /// seat: a screen shows them once that seat's token is tapped, or a phone gets them.
@@ -136,12 +135,12 @@ impl Desk {
     /// ROLL with nothing to roll: says so, and the voice says its last line again.
     pub fn nothing_to_roll(&mut self, why: &str) {
         self.note = Some(why.into());
-        self.say_again = true;
+        self.out.say_again = true;
     }
 
     /// Carry out a command for the table: its lines go to the log (in table words) and stay on
     /// screen a while, the press sounds accepted or refused, and a game that has just ended
-    /// keeps its report and saves its picture. The table's lines, or None when refused (the
+    /// keeps its report (its picture is an effect to write). The table's lines, or None when refused (the
     /// reason is then the note).
     pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
         self.told.clear();
@@ -162,13 +161,14 @@ impl Desk {
                     .filter_map(|l| l.spoken().cloned())
                     .collect();
                 if !heard.is_empty() {
-                    self.spoken.push(heard);
+                    self.out.spoken.push(heard);
                 }
-                let mut lines = done.public();
+                let lines = done.public();
                 if g.over() && self.final_report.is_none() {
                     let report = g.report();
-                    if let Err(e) = crate::report::save_picture(g, &report) {
-                        lines.push(format!("the game's picture was not saved: {e}"));
+                    // Its picture beside the journal, written by the device loop.
+                    if let Some(journal) = g.journal_path() {
+                        self.out.picture = Some((journal.with_extension("svg"), report.clone()));
                     }
                     self.final_report = Some(report);
                 }

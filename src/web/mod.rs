@@ -107,22 +107,22 @@ impl Web {
         }
     }
 
-    /// One pass of the device loop: phones asking to pair go to the device's screen, the
-    /// table's answers come back, phones' choices are carried out, and the views are made
-    /// again if the game changed.
-    pub fn tick(&mut self, ui: &mut Ui) {
+    /// One pass of the device loop: the table's answers to phones (this pass's effects) go to
+    /// them, phones asking to pair go to the device's screen, phones' choices are carried
+    /// out, and the views are made again if the game changed.
+    pub fn tick(&mut self, ui: &mut Ui, claimed: &[(String, usize)], refused: &[String]) {
+        for (code, seat) in claimed {
+            self.hub.claim(code, *seat);
+        }
+        for code in refused {
+            self.hub.refuse(code);
+        }
         for code in self.hub.new_asks() {
-            ui.phones.asks.push_back(code);
+            ui.phone_asks(code);
         }
         // A phone that stopped waiting (its ask lapsed) leaves the device's screen.
         ui.keep_asks(&self.hub.waiting());
         ui.show_pairing();
-        for (code, seat) in ui.phones.claimed.drain(..) {
-            self.hub.claim(&code, seat);
-        }
-        for code in ui.phones.refused.drain(..) {
-            self.hub.refuse(&code);
-        }
         for choice in self.hub.take_choices() {
             let result = ui.phone_choice(choice.seat, &choice.line);
             self.hub.answer(choice.id, result);

@@ -94,7 +94,7 @@ pub(super) fn evening<F: OnDevice>(
     steps: usize,
     verbs: &mut Verbs,
     scene: Option<Scene<F>>,
-    mut watch: impl FnMut(&mut Ui, &Input),
+    mut watch: impl FnMut(&mut Ui, &Input, &Effects),
 ) {
     let Verbs {
         seen,
@@ -224,7 +224,7 @@ pub(super) fn evening<F: OnDevice>(
                 Input::Tick(now)
             }
         };
-        ui.handle(input.clone(), now);
+        let done = ui.handle(input.clone(), now);
         if let Some(g) = ui.session::<F>() {
             if g.history.len() > before {
                 for d in &g.history[before..] {
@@ -232,8 +232,7 @@ pub(super) fn evening<F: OnDevice>(
                 }
             }
         }
-        watch(&mut ui, &input);
-        ui.sounds.clear();
+        watch(&mut ui, &input, &done);
     }
     if std::env::var("COVERAGE_TRACE").is_ok() {
         eprintln!(
@@ -291,7 +290,7 @@ fn every_verb<F: OnDevice>(
             steps,
             &mut verbs,
             None,
-            |_, _| {},
+            |_, _, _| {},
         );
     }
     // Then the scenes in turn, until every verb is reached (at most 40 times each: a scene's
@@ -308,7 +307,7 @@ fn every_verb<F: OnDevice>(
             steps,
             &mut verbs,
             Some(scene),
-            |_, _| {},
+            |_, _, _| {},
         );
     }
     let Verbs { seen, legal, .. } = verbs;
@@ -619,7 +618,7 @@ fn hidden_stays_hidden<F: OnDevice>(
             steps,
             &mut verbs,
             None,
-            |ui, input| {
+            |ui, input, done| {
                 let token = match input {
                     Input::Tag(uid) => match ui.tags.get(uid) {
                         Some(TagKind::Player { name }) => ui
@@ -632,10 +631,9 @@ fn hidden_stays_hidden<F: OnDevice>(
                 };
                 // The voice says only the table's lines: no hidden name is heard that the
                 // table's log does not show.
-                let heard: Vec<String> = ui
-                    .desk
+                let heard: Vec<String> = done
                     .spoken
-                    .drain(..)
+                    .iter()
                     .flatten()
                     .map(|sp| sp.text.clone())
                     .collect();

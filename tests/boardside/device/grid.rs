@@ -353,7 +353,9 @@ fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_
         read_all(&mut ui, now);
         let s = grid_state(&ui).clone();
         match s.phase {
-            Phase::Wonder { .. } => key(&mut ui, "r", now),
+            Phase::Wonder { .. } => {
+                key(&mut ui, "r", now);
+            }
             Phase::Orders => {
                 let Some(i) = s.owing().find(|&i| i < 3) else {
                     choose(&mut ui, "Play the round", now);

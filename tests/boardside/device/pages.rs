@@ -125,7 +125,7 @@ fn told_whole<F: OnDevice>(
             steps,
             &mut verbs,
             None,
-            |ui, input| {
+            |ui, input, _| {
                 let Some(g) = ui.session::<F>() else {
                     return;
                 };
@@ -225,7 +225,7 @@ fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted
         steps,
         &mut verbs,
         None,
-        |ui, input| {
+        |ui, input, _| {
             let Some(g) = ui.game.as_ref() else {
                 return;
             };

@@ -189,8 +189,8 @@ fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
         .unwrap()
         .run_line("set owner oversight Bob");
     // A roll by the ROLL button: its lines reach the voice as one batch.
-    key(&mut ui, "r", 1);
-    let batch = ui.desk.spoken.last().cloned().unwrap_or_default();
+    let done = key(&mut ui, "r", 1);
+    let batch = done.spoken.last().cloned().unwrap_or_default();
     assert!(
         batch.iter().any(|s| s.text.starts_with("Ann rolls ")),
         "{batch:?}"
@@ -235,10 +235,9 @@ fn roll_with_nothing_to_roll_says_the_last_line_again() {
     while ui.labels().iter().any(|l| l == "Roll the dice") {
         key(&mut ui, "r", 2);
     }
-    ui.desk.say_again = false;
     if ui.labels().iter().any(|l| l == "End the turn") {
-        key(&mut ui, "r", 3);
-        assert!(ui.desk.say_again, "{:?}", ui.desk.note);
+        let done = key(&mut ui, "r", 3);
+        assert!(done.say_again, "{:?}", ui.desk.note);
     }
 }
 
@@ -354,12 +353,14 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
-    ui.tags_path = Some(dir.join("tags.toml"));
     // A new tag on the new-game screen: the first line is a new player's token.
     ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 1])), 1);
     assert_eq!(ui.labels()[ui.chosen()], "Token of a new player...");
     key(&mut ui, "\r", 2);
-    choose(&mut ui, "Dee", 3);
+    // The device loop keeps each enrolment in the tag map's file.
+    let file = dir.join("tags.toml");
+    let done = choose(&mut ui, "Dee", 3);
+    ui.tags_kept(done.keep_tags(&file).expect("Dee's token enrolled"));
     assert_eq!(ui.setup.players, ["Dee"]);
     // Another, typed: L (eleven DOWNs from A), I, V; ROLL is done.
     ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 2])), 4);
@@ -381,9 +382,10 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     // A slip: one letter too many, rubbed out with BACK.
     key(&mut ui, "\r", 13);
     key(&mut ui, "\x7f", 14);
-    key(&mut ui, "r", 15);
+    let done = key(&mut ui, "r", 15);
+    ui.tags_kept(done.keep_tags(&file).expect("Liv's token enrolled"));
     assert_eq!(ui.setup.players, ["Dee", "Liv"]);
-    let saved = TagMap::load(&dir.join("tags.toml")).unwrap();
+    let saved = TagMap::load(&file).unwrap();
     let names: Vec<String> = saved
         .tags
         .iter()
