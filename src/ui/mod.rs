@@ -1,18 +1,25 @@
-//! The device shell, the same for the Pi, the terminal simulator and the tests: a pure state
-//! machine that turns button presses, tag taps and time into a game's commands, and draws
-//! what the table should see. It keeps what every game shares: the new-game screen, resuming
-//! a saved game, enrolling a tag, the log, the pager, the standings and the question before an
-//! undo. A game in play is one `dyn Playing` (a session with its family's screens, named in
-//! games.rs); everything else a screen does is the family's own.
+//! The device shell, the same for the Pi, the terminal simulator and the tests: a reducer
+//! that turns button presses, tag taps and time into a game's commands and returns what it
+//! did (`effects::Effects`: the screen to draw, sounds, lines to speak, files to write), which
+//! the device loop carries out; the shell itself writes only the game's journal, through its
+//! session. It keeps what every game shares: the new-game screen, resuming a saved game,
+//! enrolling a tag, the log, the pager, the standings and the question before an undo, in
+//! modules of their own (`menus`, `acts`, `playing`, `pairing`). A game in play is one
+//! `dyn Playing` (a session with its family's screens, named in games.rs); everything else a
+//! screen does is the family's own.
 
+mod acts;
 pub mod effects;
 pub mod grid;
 pub mod houserules;
 pub mod illuminati;
+mod menus;
 pub mod names;
 pub mod newgame;
 pub mod odds;
+mod pairing;
 pub mod phones;
+mod playing;
 pub mod property;
 pub mod render;
 pub mod screen;
@@ -122,26 +129,26 @@ pub enum View {
 
 pub struct Ui {
     /// The game in play, of any family.
-    pub game: Option<Box<dyn Playing>>,
+    game: Option<Box<dyn Playing>>,
     /// What the shell lends the game's screens: the log, the note, the time, the settings.
-    pub desk: Desk,
-    pub tags: TagMap,
-    pub setup: Setup,
-    pub view: View,
+    desk: Desk,
+    tags: TagMap,
+    setup: Setup,
+    view: View,
     /// The chosen line of the shell's own menus.
-    pub sel: usize,
+    sel: usize,
     /// Where the voice's menu came from (BACK or OK on "Back" returns there).
     voice_from: Option<View>,
     /// The live odds, worked out in a thread after each change of the game.
-    pub odds: odds::Worker,
+    odds: odds::Worker,
     /// Show the odds (the new-game screen's "Odds" line; a table may prefer not to know).
-    pub odds_on: bool,
+    odds_on: bool,
     /// How many games the device plays out for them.
-    pub odds_rollouts: crate::odds::Rollouts,
+    odds_rollouts: crate::odds::Rollouts,
     /// Phones asking to pair with a seat (the web view), and the table's answers.
-    pub phones: phones::Phones,
+    phones: phones::Phones,
     /// How far the standings are scrolled down (UP/DOWN on the standings).
-    pub scroll: usize,
+    scroll: usize,
 }
 
 impl Ui {
@@ -169,6 +176,92 @@ impl Ui {
         ui.setup.load_house_rules();
         ui.setup.list_saves();
         ui
+    }
+
+    /// The game in play, of any family.
+    pub fn game(&self) -> Option<&dyn Playing> {
+        self.game.as_deref()
+    }
+
+    /// The shell's screen now.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// What the shell lends the game's screens: the log, the note, the toast, the time.
+    pub fn desk(&self) -> &Desk {
+        &self.desk
+    }
+
+    pub fn tags(&self) -> &TagMap {
+        &self.tags
+    }
+
+    /// The new-game screen's choices (the players so far, the ruleset, the saved games).
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// How far the standings are scrolled down.
+    pub fn scroll(&self) -> usize {
+        self.scroll
+    }
+
+    /// Codes of phones waiting for the table's answer, oldest first.
+    pub fn phones_asking(&self) -> Vec<String> {
+        self.phones.asks.iter().cloned().collect()
+    }
+
+    /// The odds on the standings (the new-game screen's "Odds" line), and how many games
+    /// the device plays out for them.
+    pub fn show_odds(&mut self, on: bool, games: Option<u64>) {
+        self.odds_on = on;
+        if let Some(n) = games {
+            self.odds_rollouts.games = n;
+        }
+    }
+
+    /// The thread that works out the odds (a tool or a test may hand it a job).
+    pub fn odds_worker(&mut self) -> &mut odds::Worker {
+        &mut self.odds
+    }
+
+    /// Is the standings screen showing the odds?
+    pub fn odds_on(&self) -> bool {
+        self.odds_on
+    }
+
+    /// The new-game screen's players, as `play --players` names them.
+    pub fn set_players(&mut self, names: Vec<String>) {
+        self.setup.players = names;
+        self.desk.out.redraw = true;
+    }
+
+    /// The table's settings, as the config file gives them.
+    pub fn configure(&mut self, cfg: TableConfig) {
+        self.desk.cfg = cfg;
+    }
+
+    /// The passing note and the last command's lines put away, as the next press would: what
+    /// stays is the screen's own question.
+    pub fn put_away_note(&mut self) {
+        self.desk.note = None;
+        self.desk.toast_until = 0;
+        self.desk.out.redraw = true;
+    }
+
+    /// A page of the pager open now (UP/DOWN and OK walk them one by one).
+    pub fn turn_to_page(&mut self, to: usize) {
+        if let View::Pager { pages, page } = &mut self.view {
+            *page = to.min(pages.pages.len().saturating_sub(1));
+            self.desk.out.redraw = true;
+        }
+    }
+
+    /// The standings scrolled to this row (UP/DOWN scroll them a row a press).
+    pub fn scroll_to(&mut self, row: usize) {
+        self.scroll = row;
+        self.desk.out.redraw = true;
     }
 
     /// A game already made (tests, tools): its family's screens take over.
@@ -218,224 +311,6 @@ impl Ui {
             (View::Game, Some(g)) => g.select(i),
             _ => self.sel = i,
         }
-    }
-
-    /// The shell's own menu for the view shown now (empty on the game's screens).
-    pub fn entries(&self) -> Vec<Entry> {
-        match &self.view {
-            View::Setup => self.setup_entries(),
-            View::Enroll { .. } => self.enroll_entries(),
-            View::Name { typed: None, .. } => {
-                let mut out: Vec<Entry> = names::free(&self.taken_names())
-                    .into_iter()
-                    .map(|name| {
-                        entry(
-                            name,
-                            Act::Enroll(TagKind::Player {
-                                name: name.to_string(),
-                            }),
-                        )
-                    })
-                    .collect();
-                out.insert(0, entry("Type a name...", Act::TypeName));
-                out.push(entry("Back", Act::Back));
-                out
-            }
-            View::Name {
-                typed: Some(name),
-                letter,
-                ..
-            } => vec![entry(
-                format!("OK adds {}", names::add(name, *letter)),
-                Act::TypeName,
-            )],
-            View::Game => vec![],
-            View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
-            View::Pair { seat, tapped, .. } => self.pair_entries(*seat, *tapped),
-            View::Voice => {
-                let mut out = vec![entry("Back", Act::Back)];
-                out.extend(self.voice_entries());
-                out
-            }
-            View::Pager { pages, page } => vec![entry(
-                if page + 1 < pages.pages.len() {
-                    "OK: next"
-                } else {
-                    pages.last
-                },
-                Act::NextPage,
-            )],
-            View::ConfirmUndo => vec![
-                entry(
-                    self.game
-                        .as_ref()
-                        .map_or_else(String::new, |g| g.undo_question()),
-                    Act::Undo,
-                ),
-                entry("Keep it", Act::Back),
-            ],
-        }
-    }
-
-    /// The pairing question: whose seat the phone asks for, then (that token tapped) OK.
-    fn pair_entries(&self, seat: Option<usize>, tapped: bool) -> Vec<Entry> {
-        let players = self.game.as_ref().map(|g| g.players()).unwrap_or_default();
-        let mut out = Vec::new();
-        match seat {
-            None => {
-                for (i, name) in players.iter().enumerate() {
-                    out.push(entry(format!("It is {name}'s phone"), Act::PairSeat(i)));
-                }
-            }
-            Some(i) if tapped => {
-                let name = players.get(i).map_or("", |n| n.as_str());
-                out.push(entry(format!("OK: pair with {name}"), Act::PairOk));
-            }
-            Some(_) => {}
-        }
-        out.push(entry("Refuse this phone", Act::RefusePhone));
-        out
-    }
-
-    fn setup_entries(&self) -> Vec<Entry> {
-        let mut out = Vec::new();
-        let listed = |p: &PathBuf| self.setup.saved.iter().find(|l| &l.path == p);
-        // After a power cut the game goes on: resuming is the first, chosen line (a finished
-        // game is never resumed: it is listed with the finished ones).
-        if let Some(r) = &self.setup.resume {
-            if !listed(r).is_some_and(|l| l.over) {
-                out.push(entry("Resume the last game", Act::Resume(r.clone())));
-            }
-        }
-        // Every unfinished game one press away, newest first (a new game hides none), named
-        // by its game, when it was last played, who played it and how far it got: two
-        // evenings of the same table on the same day must not read alike.
-        let words = |l: &crate::saves::Listed| {
-            format!(
-                "{} {} {}",
-                l.about.game,
-                l.about.when,
-                l.about.players.join(",")
-            )
-        };
-        for l in self.setup.saved.iter().filter(|l| !l.over) {
-            if Some(&l.path) != self.setup.resume.as_ref() {
-                out.push(entry(
-                    format!("Resume {} ({})", words(l), l.progress),
-                    Act::Resume(l.path.clone()),
-                ));
-            }
-        }
-        // Finished games apart: their final standings and report, never resumed.
-        for l in self.setup.saved.iter().filter(|l| l.over).take(4) {
-            out.push(entry(
-                format!("Finished: {}", words(l)),
-                Act::Finished(l.path.clone()),
-            ));
-        }
-        let name = self
-            .setup
-            .ruleset_path()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "(no rulesets)".into());
-        out.push(entry(format!("Game: {name}"), Act::NextRuleset));
-        for (i, (h, c)) in self.setup.house.iter().enumerate() {
-            let word = h.choices.get(*c).map_or("", |c| c.word.as_str());
-            out.push(entry(format!("{}: {word}", h.name), Act::NextChoice(i)));
-        }
-        out.extend(self.voice_entries());
-        out.push(entry(
-            format!("Odds: {}", if self.odds_on { "shown" } else { "hidden" }),
-            Act::Odds,
-        ));
-        if self.setup.players.len() < self.setup.most_players() {
-            out.push(entry(
-                format!("Add player P{}", self.setup.players.len() + 1),
-                Act::AddPlayer,
-            ));
-        }
-        if !self.setup.players.is_empty() {
-            out.push(entry("Remove last player", Act::RemovePlayer));
-        }
-        if self.setup.players.len() >= 2 {
-            out.push(entry("Start the game", Act::Start));
-        }
-        out
-    }
-
-    /// The voice's lines: on or off, and its pace.
-    fn voice_entries(&self) -> Vec<Entry> {
-        let v = self.desk.voice;
-        vec![
-            entry(
-                format!("Voice: {}", if v.on { "on" } else { "off" }),
-                Act::Voice,
-            ),
-            entry(
-                format!("Voice pace: {}", named(&PACES, v.speed).0),
-                Act::VoicePace,
-            ),
-            entry(
-                format!("Voice volume: {}", named(&VOLUMES, v.volume).0),
-                Act::VoiceVolume,
-            ),
-        ]
-    }
-
-    /// The names of the players here and of every token enrolled.
-    fn taken_names(&self) -> Vec<String> {
-        let mut out = self.setup.players.clone();
-        if let Some(g) = &self.game {
-            out.extend(g.players());
-        }
-        out.extend(self.tags.tags.iter().filter_map(|t| match &t.kind {
-            TagKind::Player { name } => Some(name.clone()),
-            _ => None,
-        }));
-        out
-    }
-
-    fn enroll_entries(&self) -> Vec<Entry> {
-        // Before a game, a new player's token is named as it is enrolled; in a game, it is
-        // one of its players'.
-        let players = match &self.game {
-            Some(g) => g.players(),
-            None => self.setup.players.clone(),
-        };
-        let mut out: Vec<Entry> = players
-            .into_iter()
-            .map(|name| {
-                entry(
-                    format!("Token of {name}"),
-                    Act::Enroll(TagKind::Player { name }),
-                )
-            })
-            .collect();
-        if self.game.is_none() {
-            out.push(entry("Token of a new player...", Act::NameToken));
-        }
-        if let Some(g) = &self.game {
-            for (id, words) in g.pieces() {
-                out.push(entry(words, Act::Enroll(TagKind::Piece { id })));
-            }
-        }
-        out.push(entry("Cancel", Act::Back));
-        out
-    }
-
-    /// The enrolment menu's first line: the first token or piece no tag stands for yet (OK
-    /// must never give a player a second token by default), else Cancel.
-    fn first_unenrolled(&self) -> usize {
-        let entries = self.enroll_entries();
-        entries
-            .iter()
-            .position(|e| match &e.act {
-                Act::Enroll(kind) => !self.tags.tags.iter().any(|t| t.kind == *kind),
-                Act::NameToken => true,
-                _ => false,
-            })
-            .unwrap_or(entries.len().saturating_sub(1))
     }
 
     /// The voice off (at once: what it is saying stops) or on again, said on screen.
@@ -607,308 +482,6 @@ impl Ui {
         }
     }
 
-    fn button(&mut self, b: Button, p: Press) {
-        // Holding ROLL mutes the voice at once (and brings it back), on any screen, and
-        // shows the voice's menu (OK: back where the table was).
-        if (b, p) == (Button::Roll, Press::Hold) {
-            self.toggle_voice();
-            if self.view != View::Voice {
-                self.voice_from = Some(self.view.clone());
-            }
-            self.go(View::Voice);
-            return;
-        }
-        if self.view == View::Game {
-            let Some(g) = self.game.as_mut() else {
-                self.go(View::Setup);
-                return;
-            };
-            // Holding BACK takes the last command back, in every game, after asking.
-            if (b, p) == (Button::Back, Press::Hold) {
-                self.go(View::ConfirmUndo);
-                return;
-            }
-
-            let flow = g.button(&mut self.desk, b, p);
-            self.follow(flow);
-            return;
-        }
-        if let View::Name {
-            typed: Some(name),
-            letter,
-            ..
-        } = &mut self.view
-        {
-            match (b, p) {
-                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
-                    *letter = names::step(*letter, if b == Button::Up { -1 } else { 1 });
-                }
-                (Button::Ok, Press::Press) => *name = names::add(name, *letter),
-                (Button::Back, Press::Press) if !name.is_empty() => {
-                    name.pop();
-                }
-                (Button::Back, Press::Press) => self.act(Act::NameToken),
-                (Button::Roll, Press::Press) => {
-                    let name = name.clone();
-                    match crate::tags::player_name(&name) {
-                        Ok(name) => self.act(Act::Enroll(TagKind::Player { name })),
-                        Err(_) => self.desk.note = Some("add a letter first (OK)".into()),
-                    }
-                }
-                _ => {}
-            }
-            return;
-        }
-        let entries = self.entries();
-        match (b, p) {
-            (_, Press::Release) => {}
-            (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
-                let dir = if b == Button::Up { -1 } else { 1 };
-                match &mut self.view {
-                    View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
-                    View::Standings => {
-                        // No further than the last rows (the final standings: the last lines).
-                        let most = self.game.as_ref().map_or(0, |g| {
-                            let (_, mut lines) = g.standings();
-                            if g.over() {
-                                return lines.len().saturating_sub(text::ROWS - 2);
-                            }
-                            lines.extend(self.odds_lines());
-                            text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)
-                        });
-                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
-                    }
-                    _ => self.sel = text::step(self.sel, entries.len(), dir),
-                }
-            }
-            (Button::Ok, Press::Press) => {
-                if let Some(e) = entries.get(self.sel).cloned() {
-                    self.act(e.act);
-                }
-            }
-            (Button::Back, Press::Press) if matches!(self.view, View::Pair { .. }) => {
-                self.act(Act::RefusePhone)
-            }
-            (Button::Back, Press::Press) if self.view != View::Setup => self.act(Act::Back),
-            (Button::Back, Press::Hold) if self.game.is_some() => self.go(View::ConfirmUndo),
-            (Button::Roll, Press::Press)
-                if self.view == View::Setup && self.setup.players.len() >= 2 =>
-            {
-                self.act(Act::Start)
-            }
-            _ => {}
-        }
-    }
-
-    fn act(&mut self, act: Act) {
-        match act {
-            Act::Resume(path) => {
-                if let Err(e) = self.resume_now(path) {
-                    self.desk.note = Some(e);
-                }
-            }
-            Act::Finished(path) => match self.resume_now(path) {
-                Ok(()) => self.go(View::Standings),
-                Err(e) => self.desk.note = Some(e),
-            },
-            Act::NextRuleset => {
-                if !self.setup.rulesets.is_empty() {
-                    self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
-                }
-                self.setup.load_house_rules();
-            }
-            Act::NextChoice(i) => {
-                if let Some((h, c)) = self.setup.house.get_mut(i) {
-                    *c = (*c + 1) % h.choices.len().max(1);
-                }
-            }
-            Act::AddPlayer => {
-                let name = format!("P{}", self.setup.players.len() + 1);
-                self.setup.players.push(name);
-            }
-            Act::RemovePlayer => {
-                self.setup.players.pop();
-            }
-            Act::Start => {
-                if let Err(e) = self.start_now() {
-                    self.desk.note = Some(e);
-                }
-            }
-            Act::Enroll(kind) => {
-                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
-                    self.tags.set(&uid, kind.clone());
-                    self.save_tag(&uid, kind.clone());
-                    self.desk.note = Some(format!("tag enrolled as {}", kind.describe()));
-                    if let (TagKind::Player { name }, None) = (&kind, &self.game) {
-                        if !self.setup.players.contains(name) {
-                            self.setup.players.push(name.clone());
-                        }
-                    }
-                    let home = self.home();
-                    self.go(home);
-                }
-            }
-            Act::NextPage => match &mut self.view {
-                View::Pager { pages, page } if *page + 1 < pages.pages.len() => {
-                    *page += 1;
-                    self.sel = 0;
-                }
-                _ => self.go(View::Game),
-            },
-            Act::Undo => {
-                if let Some(g) = self.game.as_mut() {
-                    let line = g.undo(&mut self.desk);
-                    self.desk.toast = vec![line.clone()];
-                    self.desk.toast_until = self.desk.now + self.desk.cfg.toast_ms;
-                    self.desk.note = Some(line);
-                }
-                self.go(View::Game);
-            }
-            Act::Voice => self.toggle_voice(),
-            Act::VoicePace => self.desk.voice.speed = named(&PACES, self.desk.voice.speed).1,
-            Act::VoiceVolume => self.desk.voice.volume = named(&VOLUMES, self.desk.voice.volume).1,
-            Act::Odds => {
-                self.odds_on = !self.odds_on;
-                if !self.odds_on {
-                    self.odds.reset();
-                }
-            }
-            Act::NameToken => {
-                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
-                    self.go(View::Name {
-                        uid,
-                        typed: None,
-                        letter: b'A',
-                    });
-                }
-            }
-            Act::TypeName => {
-                if let View::Name { uid, .. } = self.view.clone() {
-                    self.go(View::Name {
-                        uid,
-                        typed: Some(String::new()),
-                        letter: b'A',
-                    });
-                }
-            }
-            Act::PairSeat(i) => {
-                if let View::Pair { seat, tapped, .. } = &mut self.view {
-                    *seat = Some(i);
-                    *tapped = false;
-                    self.sel = 0;
-                }
-            }
-            Act::PairOk => {
-                if let View::Pair {
-                    code,
-                    seat: Some(seat),
-                    tapped: true,
-                } = self.view.clone()
-                {
-                    self.pair(code, seat);
-                }
-            }
-            Act::RefusePhone => {
-                if let View::Pair { code, .. } = &self.view {
-                    self.desk.out.refused.push(code.clone());
-                    self.phones.asks.retain(|c| c != code);
-                    self.desk.note = Some(format!("phone {code} refused"));
-                }
-                let home = self.home();
-                self.go(home);
-            }
-            Act::Back => {
-                let home = match self.voice_from.take() {
-                    Some(v) if self.view == View::Voice => v,
-                    _ => self.home(),
-                };
-                self.go(home);
-            }
-        }
-        self.desk.out.redraw = true;
-    }
-
-    /// Leave the game for the new-game screen (its saved journal stays listed there).
-    fn new_game(&mut self) {
-        self.odds.reset();
-        self.game = None;
-        self.desk.final_report = None;
-        self.desk.log.clear();
-        self.setup.players.clear();
-        self.setup.resume = None;
-        // The next game's journal is a new file.
-        self.setup.seed = self.setup.seed.wrapping_add(1);
-        self.setup.list_saves();
-        self.go(View::Setup);
-    }
-
-    /// A protocol command line carried out as if chosen from a menu (its lines paged and
-    /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
-    pub fn enter(&mut self, line: &str) -> Result<(), String> {
-        let g = self.game.as_mut().ok_or("no game in play")?;
-        let flow = g.enter(&mut self.desk, line)?;
-        Self::uncover(&mut self.view, &mut self.desk);
-        self.follow(flow);
-        self.desk.out.redraw = true;
-        Ok(())
-    }
-
-    /// Start the chosen ruleset's game, whichever family it is: the new-game screen's START,
-    /// and `play --players` (which starts at once).
-    pub fn start_now(&mut self) -> Result<(), String> {
-        let path = self
-            .setup
-            .ruleset_path()
-            .cloned()
-            .ok_or("no ruleset files found")?;
-        let kind = self.setup.kind()?;
-        let new = NewGame {
-            ruleset: &path,
-            players: &self.setup.players.clone(),
-            seed: self.setup.seed,
-            settings: self.setup.settings(),
-            options: &self.setup.options.clone(),
-            journal: self.setup.next_journal(),
-        };
-        self.desk.final_report = None;
-        let game = kind.start(&new, &mut self.desk)?;
-        self.play(game, Vec::new());
-        Ok(())
-    }
-
-    /// Resume a saved game, whichever family wrote it: the new-game screen's RESUME, and
-    /// `play --journal` on a journal that exists.
-    pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
-        let kind = crate::games::for_journal(&self.setup.games, &path)?;
-        self.desk.final_report = None;
-        let (game, msgs) = kind.resume(&self.setup.rulesets, &path, &mut self.desk)?;
-        self.play(game, msgs);
-        Ok(())
-    }
-
-    /// A game takes the screen: its log is its whole story (then any messages), and a game
-    /// already over keeps its report for the final standings.
-    fn play(&mut self, game: Box<dyn Playing>, messages: Vec<String>) {
-        self.desk.log = game
-            .story()
-            .iter()
-            .chain(&messages)
-            .map(|l| text::for_table(l))
-            .collect();
-        if game.over() && self.desk.final_report.is_none() {
-            self.desk.final_report = Some(game.report());
-        }
-        self.game = Some(game);
-        self.go(View::Game);
-    }
-
-    /// The next phone asking to pair takes the screen, unless one is on it already; with no
-    /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
-    /// A phone asks to pair (the web view): it waits its turn on the device's screen.
-    pub fn phone_asks(&mut self, code: String) {
-        self.phones.asks.push_back(code);
-    }
-
     /// The voice as the table set it, for the device loop to follow.
     pub fn voice(&self) -> screen::VoiceSetting {
         self.desk.voice
@@ -917,67 +490,6 @@ impl Ui {
     /// The voice as the config sets it, before the table changes it.
     pub fn set_voice(&mut self, v: screen::VoiceSetting) {
         self.desk.voice = v;
-    }
-
-    pub fn show_pairing(&mut self) {
-        if self.game.is_none() {
-            return;
-        }
-        if matches!(
-            self.view,
-            View::Pair { .. } | View::Enroll { .. } | View::Name { .. } | View::ConfirmUndo
-        ) {
-            return;
-        }
-        if let Some(code) = self.phones.asks.front().cloned() {
-            self.go(View::Pair {
-                code,
-                seat: None,
-                tapped: false,
-            });
-        }
-    }
-
-    /// Only these phones still ask to pair: the others are forgotten, and one on the screen
-    /// leaves it.
-    pub fn keep_asks(&mut self, waiting: &[String]) {
-        self.phones.asks.retain(|c| waiting.contains(c));
-        if let View::Pair { code, .. } = &self.view {
-            if !waiting.contains(code) {
-                let home = self.home();
-                self.go(home);
-            }
-        }
-    }
-
-    /// The phone showing `code` gets `seat`: chosen on the question, its token tapped, OK.
-    fn pair(&mut self, code: String, seat: usize) {
-        let name = self
-            .game
-            .as_ref()
-            .and_then(|g| g.players().get(seat).cloned())
-            .unwrap_or_default();
-        self.phones.asks.retain(|c| *c != code);
-        self.desk.out.claimed.push((code.clone(), seat));
-        self.desk.note = Some(format!("phone {code} is {name}'s now"));
-        let home = self.home();
-        self.go(home);
-    }
-
-    /// A paired phone's private choice, carried out as the seat's private menu would: the
-    /// refusal when it is not one of the seat's choices now or the rules refuse it.
-    /// The lines the rules told that seat alone (a card only its player may read) go back to the
-    /// phone, never to the device's screen.
-    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
-        let g = self.game.as_mut().ok_or("no game in play")?;
-        let flow = g.choose_private(&mut self.desk, seat, line)?;
-        self.follow(flow);
-        self.desk.out.redraw = true;
-        Ok(std::mem::take(&mut self.desk.told)
-            .into_iter()
-            .filter(|(p, _)| *p == seat)
-            .map(|(_, l)| l)
-            .collect())
     }
 
     /// Enroll: the map here at once, the file by the device loop (`Effects::keep_tags`).

@@ -79,36 +79,36 @@ pub enum Flow {
 #[derive(Debug, Default)]
 pub struct Desk {
     /// Every line narrated, oldest first (the notebook).
-    pub log: Vec<String>,
+    pub(crate) log: Vec<String>,
     /// The last command's lines, shown until `toast_until`.
-    pub toast: Vec<String>,
-    pub toast_until: u64,
+    pub(crate) toast: Vec<String>,
+    pub(crate) toast_until: u64,
     /// A refusal or a remark, shown until the next input.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     /// The sound this input makes: the last command's (a refusal wins), or a tap's.
-    pub sound: Option<Sound>,
+    pub(crate) sound: Option<Sound>,
     /// The reason of the last refusal of this input (`Ui::enter` reports it).
-    pub refusal: Option<String>,
+    pub(crate) refusal: Option<String>,
     /// Something on screen changed with the time (a countdown, a clock): draw again.
-    pub redraw: bool,
+    pub(crate) redraw: bool,
     /// The game's report once it is over: the final standings draw its first chart, and its
     /// picture is saved beside the journal.
-    pub final_report: Option<Report>,
-    pub now: u64,
-    pub cfg: TableConfig,
+    pub(crate) final_report: Option<Report>,
+    pub(crate) now: u64,
+    pub(crate) cfg: TableConfig,
     /// The voice as the table set it (on the new-game screen, the log's menu, or by holding
     /// ROLL), for the device loop to follow.
-    pub voice: VoiceSetting,
+    pub(crate) voice: VoiceSetting,
     /// What this input did that the device loop carries out (sounds, lines to speak, files
     /// to write): `Ui::handle` hands it over.
-    pub out: super::effects::Effects,
+    pub(crate) out: super::effects::Effects,
     /// The last command's lines for one seat's eyes only (a card whose result only its
     /// player may see), by
     /// seat: a screen shows them once that seat's token is tapped, or a phone gets them.
-    pub told: Vec<(usize, String)>,
+    pub(crate) told: Vec<(usize, String)>,
     /// The seat whose paired phone made this input (its private lines go to the phone, never
     /// to the device's screen).
-    pub phone: Option<usize>,
+    pub(crate) phone: Option<usize>,
 }
 
 /// The voice as the table set it.
@@ -132,6 +132,41 @@ impl Default for VoiceSetting {
 }
 
 impl Desk {
+    /// A refusal or a remark, shown until the next input.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Show a remark until the next input (None: no remark).
+    pub fn set_note(&mut self, note: Option<String>) {
+        self.note = note;
+    }
+
+    /// Every line narrated, oldest first.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// The last command's lines (shown a while after it).
+    pub fn toast(&self) -> &[String] {
+        &self.toast
+    }
+
+    /// The time of the last input, in milliseconds.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// The voice as the table set it.
+    pub fn voice(&self) -> VoiceSetting {
+        self.voice
+    }
+
+    /// What the commands carried out here did, for the device loop (`Effects`).
+    pub fn take_effects(&mut self) -> super::effects::Effects {
+        std::mem::take(&mut self.out)
+    }
+
     /// ROLL with nothing to roll: says so, and the voice says its last line again.
     pub fn nothing_to_roll(&mut self, why: &str) {
         self.note = Some(why.into());

@@ -134,8 +134,8 @@ impl Web {
     /// The views of the game as it stands, when it changed since the last ones.
     fn publish(&mut self, ui: &Ui) {
         let stamp = Stamp {
-            game: ui.game.as_ref().map(|g| (g.game(), g.position(&ui.desk))),
-            players: ui.game.as_ref().map(|g| g.players()).unwrap_or_default(),
+            game: ui.game().map(|g| (g.game(), g.position(ui.desk()))),
+            players: ui.game().map(|g| g.players()).unwrap_or_default(),
             odds: ui.odds_lines(),
         };
         if self.made_from.as_ref() == Some(&stamp) {
@@ -144,10 +144,9 @@ impl Web {
         let (table, seats) = views(ui);
         // The report the final standings show, as a picture for the phones.
         let report = ui
-            .game
-            .as_ref()
+            .game()
             .filter(|g| g.over())
-            .and(ui.desk.final_report.as_ref())
+            .and(ui.desk().final_report.as_ref())
             .and_then(|r| match crate::report::svg(r) {
                 Ok(svg) => Some(svg),
                 Err(e) => {
@@ -163,17 +162,17 @@ impl Web {
 
 /// The table's view and each seat's, as JSON text.
 pub fn views(ui: &Ui) -> (String, Vec<String>) {
-    let Some(g) = ui.game.as_ref() else {
+    let Some(g) = ui.game() else {
         let idle = serde_json::json!({
             "game": null,
             "waiting": "No game in play: set one up on the device.",
-            "players": ui.setup.players,
+            "players": ui.setup().players,
         });
         return (idle.to_string(), vec![]);
     };
     // The table's view once; each seat's is it with the state that seat may see, and its
     // private choices.
-    let mut table = g.view(&ui.desk);
+    let mut table = g.view(ui.desk());
     table["odds"] = serde_json::json!(ui.odds_lines());
     let seats = (0..g.players().len())
         .map(|p| {

@@ -74,7 +74,7 @@ fn a_sixth_family_plays_from_the_new_game_screen_through_its_own_screens() {
     choose(&mut ui, "Add player P1", 1);
     choose(&mut ui, "Add player P2", 2);
     choose(&mut ui, "Start the game", 3);
-    assert_eq!(ui.view, View::Game);
+    assert_eq!(*ui.view(), View::Game);
     assert!(ui.session::<family::Count>().is_some());
     // Its own screens: the menu, ROLL, a tag tap.
     choose(&mut ui, "Add 2", 4);
@@ -92,7 +92,7 @@ fn a_sixth_family_plays_from_the_new_game_screen_through_its_own_screens() {
         ui.log()
     );
     choose(&mut ui, "Standings", 7);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     press(&mut ui, Button::Back, 8);
     // To the end by the menu alone: add 1 until someone reaches the target.
     let mut now = 10;
@@ -108,14 +108,14 @@ fn a_sixth_family_plays_from_the_new_game_screen_through_its_own_screens() {
     }
     assert!(ui.log().last().unwrap().contains("wins"), "{:?}", ui.log());
     choose(&mut ui, "Final standings", now);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     let mut frame = boardside::hw::Frame::default();
     boardside::ui::render::render(&ui, &mut frame);
     assert!(frame.to_ascii().contains('#'), "the standings are drawn");
     press(&mut ui, Button::Back, now + 1);
     choose(&mut ui, "New game", now + 2);
-    assert_eq!(ui.view, View::Setup);
-    assert!(ui.game.is_none());
+    assert_eq!(*ui.view(), View::Setup);
+    assert!(ui.game().is_none());
 }
 
 #[test]

@@ -87,11 +87,14 @@ impl Screens for CountScreens {
         match tag {
             Tapped::Piece("chip:one") => self.command(g, desk, Command::Add { n: 1 }),
             Tapped::Player(p) => {
-                desk.note = Some(format!("{} added {}", g.state.players[p], g.state.added[p]));
+                desk.set_note(Some(format!(
+                    "{} added {}",
+                    g.state.players[p], g.state.added[p]
+                )));
                 Flow::Stay
             }
             Tapped::Piece(id) => {
-                desk.note = Some(format!("{id}: not used in this game"));
+                desk.set_note(Some(format!("{id}: not used in this game")));
                 Flow::Stay
             }
         }
@@ -100,7 +103,7 @@ impl Screens for CountScreens {
         format!("Count {} of {}", g.state.count, g.rules.target)
     }
     fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
-        match &desk.note {
+        match desk.note() {
             Some(n) => wrap(n),
             None => wrap(&<Count as boardside::engine::game::Words>::prompt(
                 &g.rules, &g.state,
@@ -109,7 +112,7 @@ impl Screens for CountScreens {
     }
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         if let Some(lines) = desk.run(g, cmd) {
-            desk.note = lines.first().cloned();
+            desk.set_note(lines.first().cloned());
         }
         self.sel = 0;
         Flow::Stay

@@ -56,12 +56,12 @@ fn verb<F: Family>(g: &boardside::session::Session<F>, cmd: &F::Command) -> Opti
 /// The words a player could read now: the header, the message, the menu, a page being read.
 fn screen_words(ui: &Ui) -> String {
     let mut out = ui.labels().join("\n");
-    match (&ui.view, &ui.game) {
+    match (ui.view(), ui.game()) {
         (View::Game, Some(g)) => {
             out.push('\n');
-            out.push_str(&g.header(&ui.desk));
+            out.push_str(&g.header(ui.desk()));
             out.push('\n');
-            out.push_str(&g.message(&ui.desk).join("\n"));
+            out.push_str(&g.message(ui.desk()).join("\n"));
         }
         (View::Pager { pages, page }, _) => {
             out.push('\n');
@@ -69,7 +69,7 @@ fn screen_words(ui: &Ui) -> String {
         }
         _ => {}
     }
-    if let Some(n) = &ui.desk.note {
+    if let Some(n) = &ui.desk().note() {
         out.push('\n');
         out.push_str(n);
     }
@@ -128,7 +128,7 @@ pub(super) fn evening<F: OnDevice>(
         ..Default::default()
     };
     let mut ui = Ui::new(tags, TableConfig::default(), setup);
-    ui.odds_on = false;
+    ui.show_odds(false, None);
     let mut walk = Walk(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     if let Some(scene) = scene {
         // A rare moment set up by the rules' own commands (a building shortage, an attack a
@@ -238,7 +238,7 @@ pub(super) fn evening<F: OnDevice>(
         eprintln!(
             "{ruleset} {players} seed {seed}: {} commands, view {:?}, {:?}",
             ui.session::<F>().map_or(0, |g| g.history.len()),
-            ui.view,
+            ui.view(),
             ui.labels()
         );
     }
@@ -564,7 +564,7 @@ fn every_illuminati_move_is_reachable_on_the_device() {
 /// show, and only after its token.
 fn illuminati_private(ui: &Ui) -> Option<usize> {
     use boardside::ui::illuminati::{IView, IlluScreens};
-    if ui.view != View::Game {
+    if *ui.view() != View::Game {
         return None;
     }
     match ui.screens::<IlluScreens>()?.view {
@@ -583,7 +583,7 @@ fn illuminati_private(ui: &Ui) -> Option<usize> {
 
 fn grid_private(ui: &Ui) -> Option<usize> {
     use boardside::ui::grid::{GView, GridScreens};
-    if ui.view != View::Game {
+    if *ui.view() != View::Game {
         return None;
     }
     match ui.screens::<GridScreens>()?.view {
@@ -620,10 +620,9 @@ fn hidden_stays_hidden<F: OnDevice>(
             None,
             |ui, input, done| {
                 let token = match input {
-                    Input::Tag(uid) => match ui.tags.get(uid) {
+                    Input::Tag(uid) => match ui.tags().get(uid) {
                         Some(TagKind::Player { name }) => ui
-                            .game
-                            .as_ref()
+                            .game()
                             .and_then(|g| g.players().iter().position(|p| p == name)),
                         _ => None,
                     },
@@ -654,7 +653,7 @@ fn hidden_stays_hidden<F: OnDevice>(
                         open == Some(seat) || token == Some(seat),
                         "{ruleset}: seat {seat}'s private screen opened by {input:?} = {token:?} \
                      of {:?} ({})",
-                        ui.game.as_ref().map(|g| g.players()),
+                        ui.game().map(|g| g.players()),
                         screen_words(ui)
                     );
                     open = Some(seat);

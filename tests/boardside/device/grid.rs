@@ -66,9 +66,9 @@ fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
     grid_choose(&mut ui, "Choose from a list", now + 3);
     grid_choose(&mut ui, "attack", now + 4);
     // The reveal: the orders, one page at a time, then the board.
-    assert!(matches!(ui.view, View::Pager { .. }));
+    assert!(matches!(ui.view(), View::Pager { .. }));
     golden("grid-reveal", &ui);
-    while ui.view != View::Game {
+    while *ui.view() != View::Game {
         key(&mut ui, "\r", now + 5);
     }
     assert_eq!(
@@ -97,15 +97,15 @@ fn undoing_a_sealed_grid_order_never_shows_its_cards() {
     assert_eq!(labels[0], "Undo Ann's sealed order");
     key(&mut ui, "\r", now + 4);
     assert!(ui
-        .desk
-        .log
+        .desk()
+        .log()
         .last()
         .unwrap()
         .contains("undone: Ann's sealed order"));
     assert!(
-        !ui.desk.log.iter().any(|l| l.contains("attack")),
+        !ui.desk().log().iter().any(|l| l.contains("attack")),
         "{:?}",
-        ui.desk.log
+        ui.desk().log()
     );
     assert!(grid_state(&ui).pieces[0].order.is_none());
 }
@@ -175,7 +175,7 @@ fn a_refused_seal_never_shows_the_cards_tapped() {
     ui.handle(card("up"), now + 1);
     ui.handle(card("left"), now + 2);
     key(&mut ui, "\r", now + 3);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("that order cannot be sealed"), "{note}");
     for leak in ["2", "up", "left", "not 2"] {
         assert!(!note.contains(&format!(" {leak} ")), "{leak} in {note}");
@@ -210,7 +210,7 @@ fn the_board_close_up_goes_from_piece_to_piece_and_the_notebook_reads_in_words()
     golden("grid-notebook", &ui);
     let mut frame = boardside::hw::Frame::default();
     render(&ui, &mut frame);
-    let (_, lines) = (0, ui.game.as_ref().unwrap().message(&ui.desk));
+    let (_, lines) = (0, ui.game().unwrap().message(ui.desk()));
     assert!(lines.iter().any(|l| l.starts_with("moves")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("BACK")), "{lines:?}");
 }
@@ -371,8 +371,8 @@ fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_
                         || grid_state(&ui).round != s.round
                         || grid_state(&ui).phase != s.phase,
                     "{i} sealed {order}: {:?} {:?} {:?} {:?}",
-                    ui.desk.note,
-                    ui.view,
+                    ui.desk().note(),
+                    ui.view(),
                     ui.labels(),
                     &ui.log()[ui.log().len().saturating_sub(5)..]
                 );
@@ -398,10 +398,10 @@ fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_
     assert!(s.winner.is_some(), "{:#?}", ui.log());
     golden("grid-over", &ui);
     choose(&mut ui, "Final standings", now);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     key(&mut ui, "\r", now);
     choose(&mut ui, "New game", now);
-    assert_eq!(ui.view, View::Setup);
+    assert_eq!(*ui.view(), View::Setup);
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn the_table_plugs_in_and_pulls_out_a_wall_on_the_device_before_the_first_round(
     }
     grid_choose(&mut ui, "OK: next", 5);
     grid_choose(&mut ui, "OK: next", 6);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.contains("east edge of column 5, row 7"), "{words}");
     let had = grid_state(&ui).is_wall((5, 7), Edge::East);
     let line = if had {
@@ -459,7 +459,7 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
     ui.handle(ann(), 1);
     ui.handle(card("attack"), 2);
     ui.handle(bob(), 3);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("half tapped"), "{note}");
     grid_choose(&mut ui, "OK: seal the order", 4);
     assert!(
@@ -483,11 +483,11 @@ fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     );
     key(&mut ui, "\r", 5);
     // Above the menu, or on the pages when the roll said more than fits.
-    let told = match &ui.view {
+    let told = match ui.view() {
         View::Pager { pages, .. } => pages.pages.concat().join(" "),
-        _ => ui.desk.note.clone().unwrap_or_default(),
+        _ => ui.desk().note().map(str::to_string).unwrap_or_default(),
     };
-    assert!(told.contains("placed on"), "{told} {:?}", ui.view);
+    assert!(told.contains("placed on"), "{told} {:?}", ui.view());
 }
 
 #[test]
@@ -527,12 +527,12 @@ fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
                 break;
             }
             key(&mut ui, "r", t);
-            told.push_str(&match &ui.view {
+            told.push_str(&match ui.view() {
                 View::Pager { pages, .. } => pages.pages.concat().join(" "),
-                _ => ui.desk.note.clone().unwrap_or_default(),
+                _ => ui.desk().note().map(str::to_string).unwrap_or_default(),
             });
             told.push('\n');
-            while ui.view != View::Game {
+            while *ui.view() != View::Game {
                 key(&mut ui, "\r", t);
             }
         }

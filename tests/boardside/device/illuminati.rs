@@ -100,7 +100,7 @@ fn an_illuminati_attack_is_declared_by_tag_taps_and_paid_by_token_taps() {
 fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_secret() {
     let mut ui = illuminati_ui();
     // (The live odds under the watch come in their own time: not in a golden frame.)
-    ui.odds_on = false;
+    ui.show_odds(false, None);
     ui.handle(group_tap("kgb"), 1);
     illuminati_choose(&mut ui, "Victory watch", 2);
     golden("illuminati-watch", &ui);
@@ -120,14 +120,14 @@ fn the_illuminati_victory_watch_shows_each_players_distance_without_the_ufos_sec
 #[test]
 fn a_special_cards_tap_draws_it_in_the_draw_and_the_income_screen_lists_each_card() {
     let mut ui = illuminati_ui();
-    let mut tags = ui.tags.clone();
+    let mut tags = ui.tags().clone();
     tags.set(
         &Uid(vec![0xE0, 0, 0, 1]),
         TagKind::Piece {
             id: "group:swiss-bank".into(),
         },
     );
-    ui.tags = tags;
+    ui.tags_kept(Ok(tags));
     ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 1])), 1);
     let s = &ui
         .session::<boardside::engine::illuminati::Illuminati>()
@@ -188,7 +188,7 @@ fn card_index(ui: &Ui, id: &str) -> usize {
 fn said(ui: &Ui) -> String {
     format!(
         "note {:?}, menu {:?}, log tail {:?}",
-        ui.desk.note,
+        ui.desk().note(),
         ui.labels(),
         &ui.log()[ui.log().len().saturating_sub(4)..]
     )
@@ -233,7 +233,7 @@ fn pay(ui: &mut Ui, token: Input, amount: i64, assist: bool, now: u64) {
 /// ROLL, then read the dice's page; the attack is over.
 fn roll(ui: &mut Ui, now: u64) {
     key(ui, "r", now);
-    assert!(matches!(ui.view, View::Pager { .. }), "{}", said(ui));
+    assert!(matches!(ui.view(), View::Pager { .. }), "{}", said(ui));
     read_all(ui, now);
     assert!(illu(ui).state.attack.is_none(), "{}", said(ui));
 }
@@ -490,10 +490,10 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     read_all(&mut ui, t);
     golden("illuminati-over", &ui);
     choose(&mut ui, "Final standings", t);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     key(&mut ui, "\r", t);
     choose(&mut ui, "New game", t);
-    assert_eq!(ui.view, View::Setup);
+    assert_eq!(*ui.view(), View::Setup);
 }
 
 // ---- One finding, one test --------------------------------------------------------------------
@@ -530,7 +530,7 @@ fn the_face_up_groups_are_dealt_on_the_device_and_the_ufos_goal_is_chosen_privat
     }
     // START waits for the secret goal, in words.
     choose(&mut ui, "Start", 4);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("choose the secret goal first"), "{note}");
     choose(&mut ui, "Secret goal: Bob", 5);
     ui.handle(bob(), 5);
@@ -559,8 +559,8 @@ fn an_attack_roll_shows_its_dice_on_a_page_of_their_own() {
     ui.handle(group_tap("cia"), 3);
     illuminati_choose(&mut ui, "Attack to control", 4);
     key(&mut ui, "r", 5);
-    let View::Pager { pages, .. } = &ui.view else {
-        panic!("{:?}", ui.view)
+    let View::Pager { pages, .. } = ui.view() else {
+        panic!("{:?}", ui.view())
     };
     let title = pages.title.clone().unwrap_or_default();
     assert!(
@@ -594,7 +594,7 @@ fn privilege_and_call_off_are_offered_only_before_money_and_money_says_the_role(
     assert!(l.contains(&"Bob interferes: MB".to_string()));
     // Bob's money screen says he interferes; a second tap of his token makes it an assist.
     ui.handle(bob(), 5);
-    let said = |ui: &Ui| ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let said = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(said(&ui).starts_with("Bob interferes"), "{}", said(&ui));
     ui.handle(bob(), 6);
     assert!(said(&ui).starts_with("Bob assists"), "{}", said(&ui));
@@ -706,17 +706,13 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     assert_eq!(illu(&ui).state.turn.actions_left, 0);
     // No actions left: the screen says so, and a group tapped offers no attack.
     key(&mut ui, "j", 11);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.contains("no actions left"), "{words}");
     ui.handle(group_tap("bavarian"), 11);
     assert!(!ui.labels().iter().any(|l| l.starts_with("Attack with")));
     ui.handle(group_tap("moonies"), 11);
     assert!(
-        ui.desk
-            .note
-            .as_deref()
-            .unwrap_or("")
-            .contains("no actions left"),
+        ui.desk().note().unwrap_or("").contains("no actions left"),
         "{}",
         said(&ui)
     );
@@ -811,7 +807,7 @@ fn another_players_hand_opens_only_after_that_players_token() {
         "{}",
         said(&ui)
     );
-    assert!(ui.desk.note.as_deref().unwrap_or("").contains("Bob"));
+    assert!(ui.desk().note().unwrap_or("").contains("Bob"));
     ui.handle(bob(), 4);
     assert!(
         ui.labels().iter().any(|l| l.starts_with("Give")),
@@ -827,14 +823,14 @@ fn another_players_hand_opens_only_after_that_players_token() {
 #[test]
 fn computer_espionage_shows_its_answer_to_its_player_alone() {
     let mut ui = illuminati_ui();
-    let mut tags = ui.tags.clone();
+    let mut tags = ui.tags().clone();
     tags.set(
         &Uid(vec![0xE0, 0, 0, 2]),
         TagKind::Piece {
             id: "special:computer-espionage".into(),
         },
     );
-    ui.tags = tags;
+    ui.tags_kept(Ok(tags));
     ui.enter("set specials Bob 1").unwrap();
     // Ann draws Computer Espionage by its tag, then plays it on Bob's Illuminati.
     ui.handle(Input::Tag(Uid(vec![0xE0, 0, 0, 2])), 1);
@@ -842,9 +838,9 @@ fn computer_espionage_shows_its_answer_to_its_player_alone() {
     ui.handle(ann(), 3);
     choose(&mut ui, "Play Computer Espionage", 4);
     choose(&mut ui, "The UFOs", 5);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.contains("Bob holds"), "{words}: {}", said(&ui));
-    assert_eq!(ui.game.as_ref().unwrap().header(&ui.desk), "Only Ann");
+    assert_eq!(ui.game().unwrap().header(ui.desk()), "Only Ann");
     assert!(
         !ui.log().iter().any(|l| l.contains("holds")),
         "{:?}",
@@ -852,7 +848,7 @@ fn computer_espionage_shows_its_answer_to_its_player_alone() {
     );
     // OK hides it again.
     choose(&mut ui, "OK: hide it", 6);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(!words.contains("holds"), "{words}");
 }
 
@@ -893,10 +889,9 @@ fn a_game_saved_in_the_middle_of_an_attack_resumes_on_the_attack() {
         "{labels:?}"
     );
     assert!(
-        ui.game
-            .as_ref()
+        ui.game()
             .unwrap()
-            .header(&ui.desk)
+            .header(ui.desk())
             .starts_with("Attack: need"),
         "{labels:?}"
     );
@@ -915,7 +910,7 @@ fn a_card_still_in_the_deck_is_refused_as_a_target_in_words() {
     choose(&mut ui, "Drew a special", 1);
     ui.handle(group_tap("bavarian"), 2);
     ui.handle(group_tap("kgb"), 3);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("still in the deck"), "{note}");
     // A group of her own from the card screen moves money, never becomes the target.
     ui.handle(group_tap("fbi"), 3);
@@ -927,17 +922,17 @@ fn a_card_still_in_the_deck_is_refused_as_a_target_in_words() {
     ));
     key(&mut ui, "\x7f", 4);
     choose(&mut ui, "Attack with it", 4);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.contains("tap the target"), "{words}");
     ui.handle(group_tap("kgb"), 5);
     assert!(ui
-        .desk
-        .note
-        .clone()
+        .desk()
+        .note()
+        .map(str::to_string)
         .unwrap_or_default()
         .contains("still in the deck"));
     ui.handle(group_tap("cia"), 5);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(
         note.contains("attacks C.I.A.") && note.contains("aiding"),
         "{note}"
@@ -987,14 +982,14 @@ fn declare_by(ui: &mut Ui, attacker: &str, target: &str, now: u64) {
 #[test]
 fn a_special_tapped_after_it_was_played_is_refused_as_on_the_discard_pile() {
     let mut ui = illuminati_ui();
-    let mut tags = ui.tags.clone();
+    let mut tags = ui.tags().clone();
     tags.set(
         &Uid(vec![0xE0, 0, 0, 3]),
         TagKind::Piece {
             id: "special:slush-fund".into(),
         },
     );
-    ui.tags = tags;
+    ui.tags_kept(Ok(tags));
     let slush = Input::Tag(Uid(vec![0xE0, 0, 0, 3]));
     // Ann draws Slush Fund by its tag, and plays it by tapping it again.
     ui.handle(slush.clone(), 1);
@@ -1008,7 +1003,7 @@ fn a_special_tapped_after_it_was_played_is_refused_as_on_the_discard_pile() {
     choose(&mut ui, "Drew a special", 3);
     let before = illu(&ui).history.len();
     ui.handle(slush, 4);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("discard pile"), "{note}");
     assert_eq!(illu(&ui).history.len(), before, "nothing carried out");
 }
@@ -1045,21 +1040,21 @@ fn the_victory_watch_of_four_players_and_the_odds_scroll_to_their_last_line() {
     let mut ui = new_game_screen(tags, "illuminati", 4);
     choose(&mut ui, "Add player P4", 1);
     choose(&mut ui, "Start the game", 1);
-    ui.odds_on = false;
+    ui.show_odds(false, None);
     choose(&mut ui, "Victory watch", 2);
-    assert_eq!(ui.view, View::Standings);
-    let (_, lines) = ui.game.as_ref().unwrap().standings();
+    assert_eq!(*ui.view(), View::Standings);
+    let (_, lines) = ui.game().unwrap().standings();
     let rows = wrap_all(&lines);
     let last = rows.last().unwrap().clone();
     for _ in 0..rows.len() {
         key(&mut ui, "j", 3);
     }
-    assert!(scrolled(&rows, ui.scroll).contains(&last), "{rows:?}");
+    assert!(scrolled(&rows, ui.scroll()).contains(&last), "{rows:?}");
     // UP brings the first back.
     for _ in 0..rows.len() {
         key(&mut ui, "k", 4);
     }
-    assert_eq!(ui.scroll, 0);
+    assert_eq!(ui.scroll(), 0);
 }
 
 #[test]
@@ -1072,7 +1067,7 @@ fn illuminati_final_standings_put_the_winner_first_with_the_goal_it_met() {
         g.state.winner = Some(2);
         g.state.phase = boardside::engine::illuminati::state::Phase::Over;
     }
-    let (title, lines) = ui.game.as_ref().unwrap().standings();
+    let (title, lines) = ui.game().unwrap().standings();
     assert_eq!(title, "Final: Cy won");
     assert!(lines[0].starts_with("1 Cy "), "{lines:?}");
     assert!(
@@ -1120,9 +1115,9 @@ fn every_line_of_a_turns_end_is_told_on_the_screen_or_its_pages_not_only_the_log
     choose(&mut ui, "End the turn", 2);
     let logged: Vec<String> = ui.log()[before..].to_vec();
     assert!(logged.len() > 1, "{logged:?}");
-    let told = match &ui.view {
+    let told = match ui.view() {
         View::Pager { pages, .. } => pages.pages.concat().join(" "),
-        _ => ui.desk.note.clone().unwrap_or_default(),
+        _ => ui.desk().note().map(str::to_string).unwrap_or_default(),
     };
     let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     let told = squeeze(&told);

@@ -454,7 +454,7 @@ fn golden(name: &str, ui: &Ui) {
 fn countdown(ui: &Ui) -> Option<u64> {
     ui.screens::<PropertyScreens>()
         .unwrap()
-        .auction_countdown(ui.session::<Property>().unwrap(), &ui.desk)
+        .auction_countdown(ui.session::<Property>().unwrap(), ui.desk())
 }
 
 /// The property screens.
@@ -560,7 +560,10 @@ fn golden_turn_buy_auction_and_debt_screens() {
     ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
     golden("buy-offer", &ui);
     // Decline into an auction; Bob taps his token to bid. This table chose a silence timer.
-    ui.desk.cfg.auction_silence_ms = 8000;
+    ui.configure(TableConfig {
+        auction_silence_ms: 8000,
+        ..TableConfig::default()
+    });
     choose(&mut ui, "Decline", 60_000);
     ui.handle(bob(), 60_100);
     ui.handle(Input::Tick(60_200), 60_200);
@@ -583,7 +586,10 @@ fn golden_turn_buy_auction_and_debt_screens() {
 fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     let mut ui = table_ui(7);
     // This table chose to close auctions after 8 s of silence.
-    ui.desk.cfg.auction_silence_ms = 8000;
+    ui.configure(TableConfig {
+        auction_silence_ms: 8000,
+        ..TableConfig::default()
+    });
     let mut now = 0;
     let mut auctions = 0;
     for _ in 0..400 {
@@ -593,7 +599,7 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
             break;
         }
         // A command's lines that did not fit are read page by page first.
-        if matches!(ui.view, boardside::ui::View::Pager { .. }) {
+        if matches!(ui.view(), boardside::ui::View::Pager { .. }) {
             key(&mut ui, "\r", now);
             continue;
         }
@@ -639,13 +645,13 @@ fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     assert!(auctions >= 3, "auctions played: {auctions}");
     let owned = s.squares.iter().filter(|h| h.owner.is_some()).count();
     assert!(owned >= 3, "squares won at auction: {owned}");
-    assert!(ui.desk.log.iter().any(|l| l.contains("(winning bid)")));
+    assert!(ui.desk().log().iter().any(|l| l.contains("(winning bid)")));
     assert!(
-        ui.desk.log.iter().any(|l| l.contains(" rent on ")),
+        ui.desk().log().iter().any(|l| l.contains(" rent on ")),
         "rent paid"
     );
     assert!(
-        ui.desk.log.iter().any(|l| l.contains("draws the")),
+        ui.desk().log().iter().any(|l| l.contains("draws the")),
         "a card drawn"
     );
     assert_eq!(s.ledger.total(), 0);
@@ -663,7 +669,7 @@ fn an_unknown_tag_opens_enrolment_and_is_saved() {
     let path = dir.join("tags.toml");
     let new = Uid(vec![0x11, 0x22, 0x33, 0x44]);
     ui.handle(Input::Tag(new.clone()), 0);
-    assert!(matches!(ui.view, boardside::ui::View::Enroll { .. }));
+    assert!(matches!(ui.view(), boardside::ui::View::Enroll { .. }));
     golden("enroll", &ui);
     // Ann and Bob have their tokens: the line chosen first is the first piece no tag stands
     // for yet (OK never gives a player a second token by default).
@@ -680,7 +686,7 @@ fn an_unknown_tag_opens_enrolment_and_is_saved() {
     );
     // A player without a token: that token is the line chosen first.
     let mut ui = table_ui(3);
-    ui.tags = TagMap::default();
+    ui.tags_kept(Ok(TagMap::default()));
     ui.handle(Input::Tag(Uid(vec![0x11, 0x22, 0x33, 0x45])), 20);
     assert_eq!(ui.labels()[ui.chosen()], "Token of Ann");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -757,7 +763,7 @@ label = "red hat"
     assert_eq!(kind("E0000001"), piece("red hat"));
     // The old deed tag still opens its square's options in a property game.
     let mut ui = table_ui(5);
-    ui.tags = map;
+    ui.tags_kept(Ok(map));
     ui.session_mut::<Property>()
         .unwrap()
         .run_line("set owner centre Ann");
@@ -766,11 +772,11 @@ label = "red hat"
     // Written back, the map keeps every tag, in the new form.
     let written = dir.join("again.toml");
     TagMap::update(&written, |m| {
-        *m = ui.tags.clone();
+        *m = ui.tags().clone();
         Ok(())
     })
     .unwrap();
-    assert_eq!(TagMap::load(&written).unwrap(), ui.tags);
+    assert_eq!(TagMap::load(&written).unwrap(), *ui.tags());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -821,7 +827,7 @@ fn debt_screen_offers_raising_money_and_conceding() {
     // way and pays.
     key(&mut ui, "\r", 5);
     assert_eq!(ui.labels(), ["No", "Yes: do it and pay"]);
-    let plan = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let plan = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(
         plan.starts_with("Mortgage ") && plan.ends_with("then pay the debt"),
         "{plan}"
@@ -840,7 +846,7 @@ fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
     choose(&mut ui, "Concede: bankrupt", 1);
     assert_eq!(ui.labels(), ["No: raise money", "Yes: go bankrupt"]);
     assert_eq!(ui.chosen(), 0);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(
         words.contains("Ann owes 320") && words.contains("could still raise 100"),
         "{words}"
@@ -869,7 +875,7 @@ fn timed_ui(edit: impl FnOnce(&mut boardside::engine::property::Options)) -> Ui 
 fn a_one_minute_game_says_the_agreed_minute_is_over() {
     let mut ui = timed_ui(|o| o.time_limit_minutes = 1);
     ui.handle(Input::Tick(60_000), 60_000);
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.starts_with("The agreed 1 minute is over."), "{words}");
 }
 
@@ -898,7 +904,7 @@ fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
     }
     for n in 1..=8u8 {
         key(&mut ui, "\r", 4);
-        assert_eq!(built(&ui), n, "{:?} {:?}", ui.desk.note, ui.view);
+        assert_eq!(built(&ui), n, "{:?} {:?}", ui.desk().note(), ui.view());
         assert_eq!(screens(&ui).view, prop::View::Manage);
         let on = &ui.labels()[ui.chosen()];
         assert!(!on.starts_with("Sell"), "after {n} the cursor is on {on}");
@@ -930,7 +936,7 @@ fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
     choose(&mut ui, "Substation 50: Oversight", 4);
     assert!(matches!(top(&ui), Some(Pending::Shortage { .. })));
     assert_eq!(ui.labels()[..2], ["No one else: build", "Bob builds too"]);
-    assert!(ui.game.as_ref().unwrap().message(&ui.desk)[0].starts_with("Only 5 left"));
+    assert!(ui.game().unwrap().message(ui.desk())[0].starts_with("Only 5 left"));
     // Bob taps his token and says two.
     ui.handle(bob(), 5);
     key(&mut ui, "k", 6);
@@ -945,12 +951,14 @@ fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
 fn tapping_a_deed_opens_that_squares_options() {
     let mut ui = table_ui(5);
     let deed = Uid(vec![0xDE, 0xED, 0, 1]);
-    ui.tags.set(
+    let mut tags = ui.tags().clone();
+    tags.set(
         &deed,
         TagKind::Piece {
             id: "deed:centre".into(),
         },
     );
+    ui.tags_kept(Ok(tags));
     {
         let se = ui.session_mut::<Property>().unwrap();
         se.run_line("set owner centre Ann");
@@ -971,14 +979,16 @@ fn tapping_a_deed_opens_that_squares_options() {
     assert_eq!(ui.session::<Property>().unwrap().state.squares[1].level, 1);
     // Sell Oversight to Bob by tapping its deed, then Bob's token, at the printed price.
     let deed2 = Uid(vec![0xDE, 0xED, 0, 3]);
-    ui.tags.set(
+    let mut tags = ui.tags().clone();
+    tags.set(
         &deed2,
         TagKind::Piece {
             id: "deed:oversight".into(),
         },
     );
+    ui.tags_kept(Ok(tags));
     let mut ui2 = table_ui(6);
-    ui2.tags = ui.tags.clone();
+    ui2.tags_kept(Ok(ui.tags().clone()));
     ui2.session_mut::<Property>()
         .unwrap()
         .run_line("set owner oversight Ann");
@@ -1122,7 +1132,10 @@ fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_re
         Some(Pending::Auction(_))
     ));
     // With a timer the countdown shows, and any press restarts it.
-    ui.desk.cfg.auction_silence_ms = 8000;
+    ui.configure(TableConfig {
+        auction_silence_ms: 8000,
+        ..TableConfig::default()
+    });
     ui.handle(Input::Tick(601_000), 601_000);
     ui.handle(
         Input::Button(Button::Down, boardside::hw::Press::Press),
@@ -1208,25 +1221,25 @@ fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_list
         about.starts_with("sectionopoly: Ann and Bob; last played "),
         "{about}"
     );
-    ui.sel = 0;
+    ui.select(0);
     choose(&mut ui, "Resume the last game", 1);
     assert!(
-        ui.desk
-            .log
+        ui.desk()
+            .log()
             .iter()
             .any(|l| l.contains("Bob rolls 1 + 2 = 3")),
         "{:?}",
-        ui.desk.log
+        ui.desk().log()
     );
     assert!(
-        ui.desk.log.iter().any(|l| l.contains("starting money")),
+        ui.desk().log().iter().any(|l| l.contains("starting money")),
         "{:?}",
-        ui.desk.log
+        ui.desk().log()
     );
     assert!(
-        !ui.desk.log.iter().any(|l| l.contains('`')),
+        !ui.desk().log().iter().any(|l| l.contains('`')),
         "{:?}",
-        ui.desk.log
+        ui.desk().log()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1277,7 +1290,7 @@ fn the_simulators_tag_list_reaches_every_tag_and_never_outgrows_the_terminal() {
 fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then_new_game() {
     let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
     choose(&mut ui, "Standings", 1);
-    assert_eq!(ui.view, boardside::ui::View::Standings);
+    assert_eq!(*ui.view(), boardside::ui::View::Standings);
     let rows = boardside::ui::property::menu::standings(
         &ui.session::<Property>().unwrap().rules,
         &ui.session::<Property>().unwrap().state,
@@ -1296,7 +1309,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     choose(&mut ui, "Time up: end the game", 4);
     choose(&mut ui, "Yes: value all, end it", 5);
     // The valuation's lines are read page by page.
-    while matches!(ui.view, boardside::ui::View::Pager { .. }) {
+    while matches!(ui.view(), boardside::ui::View::Pager { .. }) {
         key(&mut ui, "\r", 6);
     }
     let labels: Vec<String> = ui.labels();
@@ -1306,7 +1319,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     render(&ui, &mut frame);
     key(&mut ui, "\r", 7);
     choose(&mut ui, "New game", 8);
-    assert_eq!(ui.view, boardside::ui::View::Setup);
+    assert_eq!(*ui.view(), boardside::ui::View::Setup);
     assert!(ui.session::<Property>().is_none());
 }
 
@@ -1547,7 +1560,7 @@ fn new_game_screen(tags: TagMap, ruleset: &str, seed: u64) -> Ui {
     for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
         ui.handle(t, 10 + i as u64);
     }
-    assert_eq!(ui.setup.players, ["Ann", "Bob", "Cy"]);
+    assert_eq!(ui.setup().players, ["Ann", "Bob", "Cy"]);
     ui
 }
 
@@ -1586,7 +1599,7 @@ fn the_new_game_screen_offers_house_rules_in_words_and_a_time_limit_game_keeps_a
     assert_eq!(screens(&ui).clock.as_ref().unwrap().shown(1_000), "1:30");
     ui.handle(Input::Tick(1_000 + 30 * 60_000), 1_000 + 30 * 60_000);
     assert_eq!(
-        screens(&ui).clock.as_ref().unwrap().shown(ui.desk.now),
+        screens(&ui).clock.as_ref().unwrap().shown(ui.desk().now()),
         "1:00"
     );
     assert_eq!(screens(&ui).view, prop::View::Main);
@@ -1674,7 +1687,7 @@ fn a_saved_time_limit_game_keeps_its_clock_after_a_power_cut() {
         .find(|l| l.starts_with("Resume ") && l.contains("Ann,Bob ("))
         .expect("the saved game is offered");
     choose(&mut ui, &line, 10);
-    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk.note);
+    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk().note());
     let shown = screens(&ui).clock.as_ref().expect("the clock").shown(10);
     assert_eq!(shown, "1:10", "90 minutes agreed, 20 played before the cut");
     // When it runs out the table is asked, and yes ends the game.
@@ -1780,7 +1793,7 @@ fn top(ui: &Ui) -> Option<Pending> {
 /// Read every page with OK until the game's screen is back.
 fn read_all(ui: &mut Ui, now: u64) {
     for _ in 0..50 {
-        if !matches!(ui.view, View::Pager { .. }) {
+        if !matches!(ui.view(), View::Pager { .. }) {
             return;
         }
         key(ui, "\r", now);
@@ -1790,7 +1803,7 @@ fn read_all(ui: &mut Ui, now: u64) {
 
 /// The property screens' menu with what each line does.
 fn prop_entries(ui: &Ui) -> Vec<prop::Entry> {
-    screens(ui).entries(ui.session::<Property>().unwrap(), &ui.desk)
+    screens(ui).entries(ui.session::<Property>().unwrap(), ui.desk())
 }
 
 /// Move to the first entry whose action matches and press OK.
@@ -1851,7 +1864,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         labels(&ui)
     );
     choose(&mut ui, "Start the game", 30);
-    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk.note);
+    assert!(ui.session::<Property>().is_some(), "{:?}", ui.desk().note());
     // The roll-off, by the ROLL button.
     let mut t = 100;
     while matches!(top(&ui), Some(Pending::FirstRoll { .. })) {
@@ -1873,9 +1886,12 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
 
     // A card square: the card's text is read on the device.
     let card = from(&ui, &|q| matches!(rules.squares[q].kind, Kind::Card { .. }));
-    let lines_before = ui.desk.log.len();
+    let lines_before = ui.desk().log().len();
     land_on(&mut ui, card, t);
-    assert!(ui.desk.log.len() > lines_before, "the card was narrated");
+    assert!(
+        ui.desk().log().len() > lines_before,
+        "the card was narrated"
+    );
     let mut frame = Frame::default();
     render(&ui, &mut frame);
     // Whatever the card did, finish the turn (a purchase it offered is declined).
@@ -1903,7 +1919,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         .owner(free)
         .is_none());
     ui.handle(Input::Button(Button::Back, Press::Hold), t);
-    assert_eq!(ui.view, View::ConfirmUndo);
+    assert_eq!(*ui.view(), View::ConfirmUndo);
     key(&mut ui, "\r", t);
     assert!(
         matches!(top(&ui), Some(Pending::Auction(_))),
@@ -2016,11 +2032,11 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     }
     // The final standings, then a new game without a restart.
     choose(&mut ui, "Final standings", t);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     golden(&format!("evening-{ruleset}-final"), &ui);
     // One worth on back-to-back screens: each "X is worth N" of the end page is X's figure in
     // the standings.
-    let (_, standings) = ui.game.as_ref().unwrap().standings();
+    let (_, standings) = ui.game().unwrap().standings();
     let mut worths = 0;
     for line in ui.log() {
         let Some((who, worth)) = line.split_once(" is worth ") else {
@@ -2044,7 +2060,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     }
     ui.handle(Input::Button(Button::Back, Press::Press), t);
     choose(&mut ui, "New game", t);
-    assert_eq!(ui.view, View::Setup);
+    assert_eq!(*ui.view(), View::Setup);
     assert!(ui.session::<Property>().is_none());
     let _ = builder;
 }
@@ -2058,7 +2074,7 @@ fn settle_turn(ui: &mut Ui, now: u64) {
         if ui.session::<Property>().unwrap().state.over {
             return;
         }
-        if ui.view != View::Game || screens(ui).view != prop::View::Main {
+        if *ui.view() != View::Game || screens(ui).view != prop::View::Main {
             ui.handle(Input::Button(Button::Back, Press::Press), now);
         }
         let entries = prop_entries(ui);
@@ -2249,11 +2265,11 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
             panic!("{line}: not a command");
         };
         desk.run(&mut s, c)
-            .unwrap_or_else(|| panic!("{line}: {:?}", desk.note));
+            .unwrap_or_else(|| panic!("{line}: {:?}", desk.note()));
     }
     assert!(s.over(), "the religionists have nobody left");
     // The picture is an effect of the last command, written by the device loop.
-    std::mem::take(&mut desk.out).write_picture().unwrap();
+    desk.take_effects().write_picture().unwrap();
     let svg = std::fs::read_to_string(dir.join("game-1.svg")).expect("the picture was saved");
     assert!(svg.contains("Power strips") && svg.contains("Team sizes"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -2298,7 +2314,7 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
         assert_eq!(started, want, "{family}");
         assert!(journal.exists(), "{family}: saved where named");
         // The named file serves that game only: a second START writes a file of its own.
-        assert_eq!(ui.setup.journal, None);
+        assert_eq!(ui.setup().journal, None);
 
         let setup = Setup {
             rulesets: vec![ruleset],
@@ -2326,7 +2342,7 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     let err = ui.start_now().unwrap_err();
     assert!(err.contains("missing.toml"), "{err}");
-    assert!(ui.game.is_none());
+    assert!(ui.game().is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -2357,9 +2373,9 @@ fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scien
         TableConfig::default(),
         Setup::default(),
     );
-    let (title, _) = ui.game.as_ref().unwrap().standings();
+    let (title, _) = ui.game().unwrap().standings();
     assert_eq!(title, "Final: Bob won");
-    ui.odds_on = false;
+    ui.show_odds(false, None);
 }
 
 #[test]
@@ -2418,9 +2434,9 @@ fn the_high_bidder_cannot_outbid_himself_with_a_second_tap() {
         "a second tap of his own changes nothing"
     );
     assert!(ui
-        .desk
-        .note
-        .clone()
+        .desk()
+        .note()
+        .map(str::to_string)
         .unwrap_or_default()
         .contains("high bid"));
     ui.handle(ann(), 3);
@@ -2441,7 +2457,7 @@ fn scientopolys_target_status_runs_from_1_to_40_as_the_rules_allow() {
 fn a_token_tap_in_a_game_without_status_never_says_status() {
     let mut ui = table_ui(1);
     ui.handle(ann(), 1);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(
         note.starts_with("Ann: ") && !note.contains("status"),
         "{note}"
@@ -2512,7 +2528,7 @@ fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_a
         .unwrap_or_else(|| panic!("{labels:?}"))
         .clone();
     choose(&mut ui, &finished, 1);
-    assert_eq!(ui.view, View::Standings, "its final standings open");
+    assert_eq!(*ui.view(), View::Standings, "its final standings open");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -2532,7 +2548,7 @@ fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
     choose(&mut ui, "Sell to Bob", 4);
     let before = screens(&ui).view.clone();
     choose(&mut ui, "OK: agree the deal", 5);
-    assert!(ui.desk.note.is_some(), "the refusal is said");
+    assert!(ui.desk().note().is_some(), "the refusal is said");
     assert_eq!(
         screens(&ui).view,
         before,

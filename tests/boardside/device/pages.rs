@@ -72,15 +72,13 @@ fn words<S: AsRef<str>>(lines: &[S]) -> String {
 /// The message rows of every page of the pager open now, read one page after another (the
 /// menu's rows at the foot of each page left out).
 fn pager_rows(ui: &mut Ui) -> Option<Vec<String>> {
-    let View::Pager { pages, page } = &ui.view else {
+    let View::Pager { pages, page } = ui.view() else {
         return None;
     };
     let (count, at) = (pages.pages.len(), *page);
     let mut out = Vec::new();
     for p in 0..count {
-        if let View::Pager { page, .. } = &mut ui.view {
-            *page = p;
-        }
+        ui.turn_to_page(p);
         let labels: Vec<String> = ui.labels().iter().map(|l| fit(l)).collect();
         let mut rows = screen(ui)[1..].to_vec();
         while rows
@@ -91,9 +89,7 @@ fn pager_rows(ui: &mut Ui) -> Option<Vec<String>> {
         }
         out.extend(rows);
     }
-    if let View::Pager { page, .. } = &mut ui.view {
-        *page = at;
-    }
+    ui.turn_to_page(at);
     Some(out)
 }
 
@@ -136,8 +132,8 @@ fn told_whole<F: OnDevice>(
                     return;
                 }
                 let told: Vec<String> = ui
-                    .desk
-                    .toast
+                    .desk()
+                    .toast()
                     .iter()
                     .filter(|l| !elsewhere(ui, l))
                     .map(|l| for_table(l))
@@ -226,12 +222,12 @@ fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted
         &mut verbs,
         None,
         |ui, input, _| {
-            let Some(g) = ui.game.as_ref() else {
+            let Some(g) = ui.game() else {
                 return;
             };
-            match ui.view {
+            match ui.view() {
                 View::Game => {
-                    let (header, message) = (g.header(&ui.desk), g.message(&ui.desk));
+                    let (header, message) = (g.header(ui.desk()), g.message(ui.desk()));
                     let rows = screen(ui);
                     // A screen drawn otherwise (the grid's board, a close-up) has no header
                     // row of text.
@@ -263,12 +259,12 @@ fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted
                     let mut want = boardside::ui::text::wrap_all(&lines);
                     want.extend(boardside::ui::text::wrap_all(&ui.odds_lines()));
                     let mut seen: Vec<String> = Vec::new();
-                    let at = ui.scroll;
+                    let at = ui.scroll();
                     for s in 0..want.len() + 1 {
-                        ui.scroll = s;
+                        ui.scroll_to(s);
                         seen.extend(screen(ui));
                     }
-                    ui.scroll = at;
+                    ui.scroll_to(at);
                     for w in &want {
                         assert!(
                             seen.iter().any(|r| r == w.trim_end()),

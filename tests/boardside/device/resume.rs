@@ -24,7 +24,7 @@ fn journaled(ruleset: &str, name: &str, house: &[&str]) -> (Ui, std::path::PathB
         ..Default::default()
     };
     let mut ui = Ui::new(tags, TableConfig::default(), setup);
-    ui.odds_on = false;
+    ui.show_odds(false, None);
     for (i, t) in [ann(), bob(), cy()].into_iter().enumerate() {
         ui.handle(t, 1 + i as u64);
     }
@@ -38,17 +38,16 @@ fn journaled(ruleset: &str, name: &str, house: &[&str]) -> (Ui, std::path::PathB
 /// What the screen reads: its header, its words and its menu (a passing note or the last
 /// command's lines aside: they belong to the moment, not to the decision).
 fn reads(ui: &mut Ui) -> (String, Vec<String>, Vec<String>) {
-    ui.desk.note = None;
-    ui.desk.toast_until = 0;
-    let g = ui.game.as_ref().expect("a game");
-    (g.header(&ui.desk), g.message(&ui.desk), ui.labels())
+    ui.put_away_note();
+    let g = ui.game().expect("a game");
+    (g.header(ui.desk()), g.message(ui.desk()), ui.labels())
 }
 
 /// Cut the power: the device is built again from the journal alone, on the new-game screen's
 /// "Resume the last game", and must read as it did.
 fn cut_and_resume<F: OnDevice>(ui: &mut Ui, ruleset: &str, dir: &std::path::Path, what: &str) {
     assert_eq!(
-        ui.view,
+        *ui.view(),
         View::Game,
         "{what}: on the game's screen before the cut"
     );
@@ -63,10 +62,15 @@ fn cut_and_resume<F: OnDevice>(ui: &mut Ui, ruleset: &str, dir: &std::path::Path
         resume: Some(journal),
         ..Default::default()
     };
-    let mut again = Ui::new(ui.tags.clone(), TableConfig::default(), setup);
-    again.odds_on = false;
+    let mut again = Ui::new(ui.tags().clone(), TableConfig::default(), setup);
+    again.show_odds(false, None);
     choose(&mut again, "Resume the last game", 1);
-    assert_eq!(again.view, View::Game, "{what}: {:?}", again.desk.note);
+    assert_eq!(
+        *again.view(),
+        View::Game,
+        "{what}: {:?}",
+        again.desk().note()
+    );
     assert_eq!(
         reads(&mut again),
         before,
@@ -77,7 +81,7 @@ fn cut_and_resume<F: OnDevice>(ui: &mut Ui, ruleset: &str, dir: &std::path::Path
 fn enter(ui: &mut Ui, line: &str) {
     ui.enter(line).unwrap_or_else(|e| panic!("{line}: {e}"));
     // The lines of the command read (a pager), back to the game's screen.
-    while ui.view != View::Game {
+    while *ui.view() != View::Game {
         key(ui, "\r", 9);
     }
 }
@@ -103,7 +107,7 @@ fn roll_until(ui: &mut Ui, until: impl Fn(&Option<Pending>) -> bool) {
         if ui.enter(line).is_err() {
             ui.enter("end").ok();
         }
-        while ui.view != View::Game {
+        while *ui.view() != View::Game {
             key(ui, "\r", 9);
         }
     }

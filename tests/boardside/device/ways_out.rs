@@ -12,9 +12,9 @@ fn a_new_tag_then_back_on_the_first_screen_returns_to_the_new_game_screen() {
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     // The simulator's `n`: a tag nobody enrolled.
     ui.handle(Input::Tag(Uid(vec![0x5E, 1, 2, 3])), 1);
-    assert!(matches!(ui.view, View::Enroll { .. }));
+    assert!(matches!(ui.view(), View::Enroll { .. }));
     key(&mut ui, "\x7f", 2);
-    assert_eq!(ui.view, View::Setup);
+    assert_eq!(*ui.view(), View::Setup);
     assert!(ui.labels().iter().any(|l| l.starts_with("Game: ")));
 }
 
@@ -78,7 +78,7 @@ fn every_screen_of_every_game_has_a_way_out_by_back() {
         };
         let mut ui = Ui::new(tags.clone(), TableConfig::default(), setup);
         choose(&mut ui, "Start the game", 0);
-        assert!(ui.game.is_some(), "{game}: {:?}", ui.desk.note);
+        assert!(ui.game().is_some(), "{game}: {:?}", ui.desk().note());
         let mut walk = Walk(k as u64 + 1);
         for step in 0..3000u64 {
             let now = step * 50;
@@ -105,13 +105,13 @@ fn every_screen_of_every_game_has_a_way_out_by_back() {
                 assert!(
                     out || !ui.labels().is_empty(),
                     "{game}, step {step} after {input:?}: no menu within three BACKs ({:?})",
-                    ui.view
+                    ui.view()
                 );
             }
-            if ui.view == View::Setup {
+            if *ui.view() == View::Setup {
                 // A game ended and the table chose a new one: start it again, with two
                 // players (the walk may have taken some off).
-                ui.setup.players = vec!["Ann".into(), "Bob".into()];
+                ui.set_players(vec!["Ann".into(), "Bob".into()]);
                 choose(&mut ui, "Start the game", now);
             }
         }
@@ -143,7 +143,7 @@ fn the_device_never_shows_console_syntax_in_a_refusal_or_a_hint() {
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     choose(&mut ui, "Start the game", 0);
     choose(&mut ui, "Start", 1);
-    let note = ui.desk.note.clone().unwrap_or_default();
+    let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.starts_with("Ann has no Illuminati"), "{note}");
     assert!(!note.contains('`'), "{note}");
 }
@@ -196,28 +196,23 @@ fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
         "{batch:?}"
     );
     // Holding ROLL: off at once, said on screen, with the voice's menu; again: on.
-    let was = ui.view.clone();
+    let was = ui.view().clone();
     ui.handle(Input::Button(Button::Roll, Press::Hold), 2);
-    assert!(!ui.desk.voice.on);
-    assert!(ui
-        .desk
-        .note
-        .as_deref()
-        .unwrap_or("")
-        .starts_with("voice off"));
-    assert_eq!(ui.view, View::Voice);
+    assert!(!ui.desk().voice().on);
+    assert!(ui.desk().note().unwrap_or("").starts_with("voice off"));
+    assert_eq!(*ui.view(), View::Voice);
     ui.handle(Input::Button(Button::Roll, Press::Hold), 3);
-    assert!(ui.desk.voice.on);
+    assert!(ui.desk().voice().on);
     // The menu: "Voice: on" turns it off, the pace goes to fast; BACK returns.
     choose(&mut ui, "Voice: on", 4);
-    assert!(!ui.desk.voice.on);
+    assert!(!ui.desk().voice().on);
     assert!(ui.labels().contains(&"Voice: off".to_string()));
     choose(&mut ui, "Voice pace: normal", 5);
-    assert_eq!(ui.desk.voice.speed, 200, "fast");
+    assert_eq!(ui.desk().voice().speed, 200, "fast");
     choose(&mut ui, "Voice volume: normal", 5);
     assert!(ui.labels().contains(&"Voice volume: loud".to_string()));
     key(&mut ui, "\x7f", 6);
-    assert_eq!(ui.view, was, "back where the table was");
+    assert_eq!(*ui.view(), was, "back where the table was");
     // The new-game screen has the same lines.
     let setup = Setup {
         rulesets: vec![ruleset_path("sectionopoly")],
@@ -237,7 +232,7 @@ fn roll_with_nothing_to_roll_says_the_last_line_again() {
     }
     if ui.labels().iter().any(|l| l == "End the turn") {
         let done = key(&mut ui, "r", 3);
-        assert!(done.say_again, "{:?}", ui.desk.note);
+        assert!(done.say_again, "{:?}", ui.desk().note());
     }
 }
 
@@ -246,13 +241,13 @@ fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{mpsc, Arc};
     let mut ui = table_ui(5);
-    ui.odds_rollouts.games = 200;
+    ui.show_odds(true, Some(200));
     // A job that cannot finish until the test lets it: if a press waited for the odds, the
     // press below would never return.
     let (release, wait) = mpsc::channel::<()>();
     let finished = Arc::new(AtomicBool::new(false));
     let flag = finished.clone();
-    ui.odds.ask(u64::MAX, move || {
+    ui.odds_worker().ask(u64::MAX, move || {
         Box::new(move |_cancel: &AtomicBool| {
             let _ = wait.recv_timeout(std::time::Duration::from_secs(60));
             flag.store(true, Ordering::Relaxed);
@@ -270,7 +265,7 @@ fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
     // The position's own odds arrive in their time and show on the standings screen.
     read_all(&mut ui, 2);
     choose(&mut ui, "Standings", 2);
-    assert_eq!(ui.view, View::Standings);
+    assert_eq!(*ui.view(), View::Standings);
     assert_eq!(ui.odds_lines(), ["Chance to win: working it out..."]);
     let mut waited = 0;
     while ui.odds_lines().len() == 1 && waited < 600 {
@@ -296,7 +291,7 @@ fn a_table_that_prefers_not_to_know_turns_the_odds_off_on_the_new_game_screen() 
     };
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     choose(&mut ui, "Odds: shown", 1);
-    assert!(!ui.odds_on);
+    assert!(!ui.odds_on());
     choose(&mut ui, "Start the game", 2);
     key(&mut ui, "r", 3);
     assert!(ui.odds_lines().is_empty());
@@ -361,7 +356,7 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     let file = dir.join("tags.toml");
     let done = choose(&mut ui, "Dee", 3);
     ui.tags_kept(done.keep_tags(&file).expect("Dee's token enrolled"));
-    assert_eq!(ui.setup.players, ["Dee"]);
+    assert_eq!(ui.setup().players, ["Dee"]);
     // Another, typed: L (eleven DOWNs from A), I, V; ROLL is done.
     ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 2])), 4);
     key(&mut ui, "\r", 5);
@@ -384,7 +379,7 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     key(&mut ui, "\x7f", 14);
     let done = key(&mut ui, "r", 15);
     ui.tags_kept(done.keep_tags(&file).expect("Liv's token enrolled"));
-    assert_eq!(ui.setup.players, ["Dee", "Liv"]);
+    assert_eq!(ui.setup().players, ["Dee", "Liv"]);
     let saved = TagMap::load(&file).unwrap();
     let names: Vec<String> = saved
         .tags

@@ -158,7 +158,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     assert_eq!(json(&waiting)["state"], "waiting");
     web.tick(&mut ui, &[], &[]);
     assert_eq!(
-        ui.view,
+        *ui.view(),
         View::Pair {
             code: code.to_string(),
             seat: None,
@@ -168,11 +168,11 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     // A token tap before the seat is chosen pairs nothing.
     ui.handle(bob(), 1);
     web.tick(&mut ui, &[], &[]);
-    assert!(matches!(ui.view, View::Pair { seat: None, .. }));
+    assert!(matches!(ui.view(), View::Pair { seat: None, .. }));
     choose(&mut ui, "It is Bob's phone", 2);
     // Ann's token is not Bob's: nothing.
     ui.handle(ann(), 3);
-    assert!(matches!(ui.view, View::Pair { tapped: false, .. }));
+    assert!(matches!(ui.view(), View::Pair { tapped: false, .. }));
     ui.handle(bob(), 4);
     web.tick(&mut ui, &[], &[]);
     let (_, still) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
@@ -183,7 +183,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     );
     let done = choose(&mut ui, "OK: pair with Bob", 5);
     web.tick(&mut ui, &done.claimed, &[]);
-    assert_eq!(ui.view, View::Game, "back to the game once paired");
+    assert_eq!(*ui.view(), View::Game, "back to the game once paired");
     let (_, paired) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
     let paired = json(&paired);
     assert_eq!(paired["state"], "paired");
@@ -254,21 +254,16 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     let ticket = asked["ticket"].as_str().unwrap();
     web.tick(&mut ui, &[], &[]);
-    assert!(matches!(ui.view, View::Pair { .. }));
-    // The golden frame with a fixed code (the real one is random).
-    let real = std::mem::replace(
-        &mut ui.view,
-        View::Pair {
-            code: "4821".into(),
-            seat: None,
-            tapped: false,
-        },
-    );
-    golden("pair-phone", &ui);
-    ui.view = real;
+    assert!(matches!(ui.view(), View::Pair { .. }));
+    // The golden frame with a fixed code (the real one is random): the same question asked
+    // of another device by a phone showing 4821.
+    let mut same = illuminati_setup_ui();
+    same.phone_asks("4821".into());
+    same.show_pairing();
+    golden("pair-phone", &same);
     let done = key(&mut ui, "\x7f", 1);
     web.tick(&mut ui, &[], &done.refused);
-    assert_eq!(ui.view, View::Game);
+    assert_eq!(*ui.view(), View::Game);
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "refused");
     // A phone the table refused waits before it may ask (and take the device's screen) again.
@@ -642,18 +637,18 @@ fn a_phone_asking_before_a_game_waits_for_it_and_a_lapsed_one_leaves_the_screen(
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     web.tick(&mut ui, &[], &[]);
-    assert_eq!(ui.view, View::Setup);
+    assert_eq!(*ui.view(), View::Setup);
     let ticket = asked["ticket"].as_str().unwrap();
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "waiting");
     // The game starts: the device asks the table.
     ui.open(illuminati_session());
     web.tick(&mut ui, &[], &[]);
-    assert!(matches!(ui.view, View::Pair { .. }), "{:?}", ui.view);
+    assert!(matches!(ui.view(), View::Pair { .. }), "{:?}", ui.view());
     // An ask the hub no longer has (lapsed) leaves the device's screen.
     ui.keep_asks(&[]);
-    assert_eq!(ui.view, View::Game);
-    assert!(ui.phones.asks.is_empty());
+    assert_eq!(*ui.view(), View::Game);
+    assert!(ui.phones_asking().is_empty());
 }
 
 /// A new Illuminati game of Ann, Bob and Cy, nothing chosen yet.
@@ -696,7 +691,7 @@ fn computer_espionage_played_from_a_phone_tells_that_phone_what_it_found() {
         "the phone is told what it found: {answer}"
     );
     // The device shows nothing of it, and the table's log never has it.
-    let words = ui.game.as_ref().unwrap().message(&ui.desk).join(" ");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(!words.contains("holds"), "{words}");
     assert!(!ui.log().iter().any(|l| l.contains("holds")));
 }
@@ -724,7 +719,7 @@ fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
     let key = pair_ann(&mut web, &mut ui);
     let bob_ask = json(&ask(web.addr, "POST", "/pair", "").1);
     web.tick(&mut ui, &[], &[]);
-    let question = ui.view.clone();
+    let question = ui.view().clone();
     assert!(matches!(question, View::Pair { .. }), "{question:?}");
     let before = ui.labels();
 
@@ -737,13 +732,13 @@ fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
         ..Default::default()
     };
     let mut ui = Ui::new(tags, TableConfig::default(), setup);
-    ui.odds_on = false;
+    ui.show_odds(false, None);
     let mut web = Web::start_keeping("127.0.0.1:0", pairings).unwrap();
     web.tick(&mut ui, &[], &[]);
     choose(&mut ui, "Resume the last game", 2);
     web.tick(&mut ui, &[], &[]);
     // Bob's phone is asked about again, the same question, the same lines.
-    assert_eq!(ui.view, question);
+    assert_eq!(*ui.view(), question);
     assert_eq!(ui.labels(), before);
     let t = bob_ask["ticket"].as_str().unwrap();
     let (_, waiting) = ask(web.addr, "GET", &format!("/pair?ticket={t}"), "");

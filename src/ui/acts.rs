@@ -1,0 +1,226 @@
+//! What a button does on the shell's own screens, and what a chosen line of its menus does.
+
+use super::*;
+
+impl Ui {
+    pub(super) fn button(&mut self, b: Button, p: Press) {
+        // Holding ROLL mutes the voice at once (and brings it back), on any screen, and
+        // shows the voice's menu (OK: back where the table was).
+        if (b, p) == (Button::Roll, Press::Hold) {
+            self.toggle_voice();
+            if self.view != View::Voice {
+                self.voice_from = Some(self.view.clone());
+            }
+            self.go(View::Voice);
+            return;
+        }
+        if self.view == View::Game {
+            let Some(g) = self.game.as_mut() else {
+                self.go(View::Setup);
+                return;
+            };
+            // Holding BACK takes the last command back, in every game, after asking.
+            if (b, p) == (Button::Back, Press::Hold) {
+                self.go(View::ConfirmUndo);
+                return;
+            }
+
+            let flow = g.button(&mut self.desk, b, p);
+            self.follow(flow);
+            return;
+        }
+        if let View::Name {
+            typed: Some(name),
+            letter,
+            ..
+        } = &mut self.view
+        {
+            match (b, p) {
+                (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                    *letter = names::step(*letter, if b == Button::Up { -1 } else { 1 });
+                }
+                (Button::Ok, Press::Press) => *name = names::add(name, *letter),
+                (Button::Back, Press::Press) if !name.is_empty() => {
+                    name.pop();
+                }
+                (Button::Back, Press::Press) => self.act(Act::NameToken),
+                (Button::Roll, Press::Press) => {
+                    let name = name.clone();
+                    match crate::tags::player_name(&name) {
+                        Ok(name) => self.act(Act::Enroll(TagKind::Player { name })),
+                        Err(_) => self.desk.note = Some("add a letter first (OK)".into()),
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        let entries = self.entries();
+        match (b, p) {
+            (_, Press::Release) => {}
+            (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                let dir = if b == Button::Up { -1 } else { 1 };
+                match &mut self.view {
+                    View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
+                    View::Standings => {
+                        // No further than the last rows (the final standings: the last lines).
+                        let most = self.game.as_ref().map_or(0, |g| {
+                            let (_, mut lines) = g.standings();
+                            if g.over() {
+                                return lines.len().saturating_sub(text::ROWS - 2);
+                            }
+                            lines.extend(self.odds_lines());
+                            text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)
+                        });
+                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
+                    }
+                    _ => self.sel = text::step(self.sel, entries.len(), dir),
+                }
+            }
+            (Button::Ok, Press::Press) => {
+                if let Some(e) = entries.get(self.sel).cloned() {
+                    self.act(e.act);
+                }
+            }
+            (Button::Back, Press::Press) if matches!(self.view, View::Pair { .. }) => {
+                self.act(Act::RefusePhone)
+            }
+            (Button::Back, Press::Press) if self.view != View::Setup => self.act(Act::Back),
+            (Button::Back, Press::Hold) if self.game.is_some() => self.go(View::ConfirmUndo),
+            (Button::Roll, Press::Press)
+                if self.view == View::Setup && self.setup.players.len() >= 2 =>
+            {
+                self.act(Act::Start)
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn act(&mut self, act: Act) {
+        match act {
+            Act::Resume(path) => {
+                if let Err(e) = self.resume_now(path) {
+                    self.desk.note = Some(e);
+                }
+            }
+            Act::Finished(path) => match self.resume_now(path) {
+                Ok(()) => self.go(View::Standings),
+                Err(e) => self.desk.note = Some(e),
+            },
+            Act::NextRuleset => {
+                if !self.setup.rulesets.is_empty() {
+                    self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
+                }
+                self.setup.load_house_rules();
+            }
+            Act::NextChoice(i) => {
+                if let Some((h, c)) = self.setup.house.get_mut(i) {
+                    *c = (*c + 1) % h.choices.len().max(1);
+                }
+            }
+            Act::AddPlayer => {
+                let name = format!("P{}", self.setup.players.len() + 1);
+                self.setup.players.push(name);
+            }
+            Act::RemovePlayer => {
+                self.setup.players.pop();
+            }
+            Act::Start => {
+                if let Err(e) = self.start_now() {
+                    self.desk.note = Some(e);
+                }
+            }
+            Act::Enroll(kind) => {
+                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
+                    self.tags.set(&uid, kind.clone());
+                    self.save_tag(&uid, kind.clone());
+                    self.desk.note = Some(format!("tag enrolled as {}", kind.describe()));
+                    if let (TagKind::Player { name }, None) = (&kind, &self.game) {
+                        if !self.setup.players.contains(name) {
+                            self.setup.players.push(name.clone());
+                        }
+                    }
+                    let home = self.home();
+                    self.go(home);
+                }
+            }
+            Act::NextPage => match &mut self.view {
+                View::Pager { pages, page } if *page + 1 < pages.pages.len() => {
+                    *page += 1;
+                    self.sel = 0;
+                }
+                _ => self.go(View::Game),
+            },
+            Act::Undo => {
+                if let Some(g) = self.game.as_mut() {
+                    let line = g.undo(&mut self.desk);
+                    self.desk.toast = vec![line.clone()];
+                    self.desk.toast_until = self.desk.now + self.desk.cfg.toast_ms;
+                    self.desk.note = Some(line);
+                }
+                self.go(View::Game);
+            }
+            Act::Voice => self.toggle_voice(),
+            Act::VoicePace => self.desk.voice.speed = named(&PACES, self.desk.voice.speed).1,
+            Act::VoiceVolume => self.desk.voice.volume = named(&VOLUMES, self.desk.voice.volume).1,
+            Act::Odds => {
+                self.odds_on = !self.odds_on;
+                if !self.odds_on {
+                    self.odds.reset();
+                }
+            }
+            Act::NameToken => {
+                if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
+                    self.go(View::Name {
+                        uid,
+                        typed: None,
+                        letter: b'A',
+                    });
+                }
+            }
+            Act::TypeName => {
+                if let View::Name { uid, .. } = self.view.clone() {
+                    self.go(View::Name {
+                        uid,
+                        typed: Some(String::new()),
+                        letter: b'A',
+                    });
+                }
+            }
+            Act::PairSeat(i) => {
+                if let View::Pair { seat, tapped, .. } = &mut self.view {
+                    *seat = Some(i);
+                    *tapped = false;
+                    self.sel = 0;
+                }
+            }
+            Act::PairOk => {
+                if let View::Pair {
+                    code,
+                    seat: Some(seat),
+                    tapped: true,
+                } = self.view.clone()
+                {
+                    self.pair(code, seat);
+                }
+            }
+            Act::RefusePhone => {
+                if let View::Pair { code, .. } = &self.view {
+                    self.desk.out.refused.push(code.clone());
+                    self.phones.asks.retain(|c| c != code);
+                    self.desk.note = Some(format!("phone {code} refused"));
+                }
+                let home = self.home();
+                self.go(home);
+            }
+            Act::Back => {
+                let home = match self.voice_from.take() {
+                    Some(v) if self.view == View::Voice => v,
+                    _ => self.home(),
+                };
+                self.go(home);
+            }
+        }
+        self.desk.out.redraw = true;
+    }
+}

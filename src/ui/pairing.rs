@@ -1,0 +1,74 @@
+//! Phones asking for a seat, as the table answers them on the device, and a paired
+//! phone's private choice carried out.
+
+use super::*;
+
+impl Ui {
+    /// The next phone asking to pair takes the screen, unless one is on it already; with no
+    /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
+    /// A phone asks to pair (the web view): it waits its turn on the device's screen.
+    pub fn phone_asks(&mut self, code: String) {
+        self.phones.asks.push_back(code);
+    }
+
+    pub fn show_pairing(&mut self) {
+        if self.game.is_none() {
+            return;
+        }
+        if matches!(
+            self.view,
+            View::Pair { .. } | View::Enroll { .. } | View::Name { .. } | View::ConfirmUndo
+        ) {
+            return;
+        }
+        if let Some(code) = self.phones.asks.front().cloned() {
+            self.go(View::Pair {
+                code,
+                seat: None,
+                tapped: false,
+            });
+        }
+    }
+
+    /// Only these phones still ask to pair: the others are forgotten, and one on the screen
+    /// leaves it.
+    pub fn keep_asks(&mut self, waiting: &[String]) {
+        self.phones.asks.retain(|c| waiting.contains(c));
+        if let View::Pair { code, .. } = &self.view {
+            if !waiting.contains(code) {
+                let home = self.home();
+                self.go(home);
+            }
+        }
+    }
+
+    /// The phone showing `code` gets `seat`: chosen on the question, its token tapped, OK.
+    pub(super) fn pair(&mut self, code: String, seat: usize) {
+        let name = self
+            .game
+            .as_ref()
+            .and_then(|g| g.players().get(seat).cloned())
+            .unwrap_or_default();
+        self.phones.asks.retain(|c| *c != code);
+        self.desk.out.claimed.push((code.clone(), seat));
+        self.desk.note = Some(format!("phone {code} is {name}'s now"));
+        let home = self.home();
+        self.go(home);
+    }
+
+    /// A paired phone's private choice, carried out as the seat's private menu would: the
+    /// refusal when it is not one of the seat's choices now or the rules refuse it.
+    /// The lines the rules told that seat alone (a card only its player may read) go back to the
+    /// phone, never to the device's screen.
+    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
+        let g = self.game.as_mut().ok_or("no game in play")?;
+        let flow = g.choose_private(&mut self.desk, seat, line)?;
+        self.follow(flow);
+        self.desk.out.redraw = true;
+        Ok(std::mem::take(&mut self.desk.told)
+            .into_iter()
+            .filter(|(p, _)| *p == seat)
+            .map(|(_, l)| l)
+            .collect())
+    }
+}

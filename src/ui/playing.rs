@@ -1,0 +1,79 @@
+//! Starting, resuming and leaving a game, and a protocol line carried out as if chosen.
+
+use super::*;
+
+impl Ui {
+    /// Leave the game for the new-game screen (its saved journal stays listed there).
+    pub(super) fn new_game(&mut self) {
+        self.odds.reset();
+        self.game = None;
+        self.desk.final_report = None;
+        self.desk.log.clear();
+        self.setup.players.clear();
+        self.setup.resume = None;
+        // The next game's journal is a new file.
+        self.setup.seed = self.setup.seed.wrapping_add(1);
+        self.setup.list_saves();
+        self.go(View::Setup);
+    }
+
+    /// A protocol command line carried out as if chosen from a menu (its lines paged and
+    /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
+    pub fn enter(&mut self, line: &str) -> Result<(), String> {
+        let g = self.game.as_mut().ok_or("no game in play")?;
+        let flow = g.enter(&mut self.desk, line)?;
+        Self::uncover(&mut self.view, &mut self.desk);
+        self.follow(flow);
+        self.desk.out.redraw = true;
+        Ok(())
+    }
+
+    /// Start the chosen ruleset's game, whichever family it is: the new-game screen's START,
+    /// and `play --players` (which starts at once).
+    pub fn start_now(&mut self) -> Result<(), String> {
+        let path = self
+            .setup
+            .ruleset_path()
+            .cloned()
+            .ok_or("no ruleset files found")?;
+        let kind = self.setup.kind()?;
+        let new = NewGame {
+            ruleset: &path,
+            players: &self.setup.players.clone(),
+            seed: self.setup.seed,
+            settings: self.setup.settings(),
+            options: &self.setup.options.clone(),
+            journal: self.setup.next_journal(),
+        };
+        self.desk.final_report = None;
+        let game = kind.start(&new, &mut self.desk)?;
+        self.play(game, Vec::new());
+        Ok(())
+    }
+
+    /// Resume a saved game, whichever family wrote it: the new-game screen's RESUME, and
+    /// `play --journal` on a journal that exists.
+    pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
+        let kind = crate::games::for_journal(&self.setup.games, &path)?;
+        self.desk.final_report = None;
+        let (game, msgs) = kind.resume(&self.setup.rulesets, &path, &mut self.desk)?;
+        self.play(game, msgs);
+        Ok(())
+    }
+
+    /// A game takes the screen: its log is its whole story (then any messages), and a game
+    /// already over keeps its report for the final standings.
+    pub(super) fn play(&mut self, game: Box<dyn Playing>, messages: Vec<String>) {
+        self.desk.log = game
+            .story()
+            .iter()
+            .chain(&messages)
+            .map(|l| text::for_table(l))
+            .collect();
+        if game.over() && self.desk.final_report.is_none() {
+            self.desk.final_report = Some(game.report());
+        }
+        self.game = Some(game);
+        self.go(View::Game);
+    }
+}
