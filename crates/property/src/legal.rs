@@ -166,17 +166,38 @@ impl BidSizes {
     }
 }
 
+/// What the turn offers when nothing is pending (sectionopoly: THE PLAY; JAIL ¶3): a player
+/// starting their turn in jail has its ways out; otherwise a roll until the dice are thrown
+/// (and again after doubles), then the end of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnOffers {
+    Jail,
+    Roll,
+    End,
+}
+
+/// The one statement of that rule: the lister, the random player and its fast path
+/// (`turn_verb`) all ask it.
+#[inline(always)]
+pub fn turn_offers(s: &State) -> TurnOffers {
+    let p = s.current;
+    if s.players[p].jail.is_some() && !s.turn.rolled {
+        TurnOffers::Jail
+    } else if !s.turn.rolled || s.turn.roll_again {
+        TurnOffers::Roll
+    } else {
+        TurnOffers::End
+    }
+}
+
 /// The current player's turn verbs when nothing is pending: roll, end, leave jail.
 pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
-    let p = s.current;
     // Written in place (`PushInPlace`): this push, copied from the stack, waited on the
     // stack write (engine::in_place).
-    if s.players[p].jail.is_some() && !s.turn.rolled {
-        in_jail(rules, s, out);
-    } else if !s.turn.rolled || s.turn.roll_again {
-        out.push_in_place(|| Command::Roll { dice: None });
-    } else {
-        out.push_in_place(|| Command::End);
+    match turn_offers(s) {
+        TurnOffers::Jail => in_jail(rules, s, out),
+        TurnOffers::Roll => out.push_in_place(|| Command::Roll { dice: None }),
+        TurnOffers::End => out.push_in_place(|| Command::End),
     }
 }
 
@@ -239,17 +260,57 @@ impl Kinds {
     };
 }
 
-/// Would `management_of` list nothing for `p` without a square looked at? Neither selling
-/// nor mortgaging asked (they look at every square `p` holds), and none of the squares the
-/// other kinds look at: the lots that could take a building (`State::buildable`) for
-/// building, `p`'s mortgaged squares for lifting. Most of the random player's looks, asked
-/// before the call (inlined).
+/// The squares `management_of` looks at for `p`, in board order: every square `p` holds
+/// when selling or mortgaging is asked; otherwise the lots that could take a building
+/// (`State::buildable`) for building and `p`'s mortgaged squares for lifting. Whether there
+/// are any is asked first (most of the random player's looks find none), without building
+/// the set.
+#[derive(Clone, Copy)]
+pub struct LookedAt<'a> {
+    s: &'a State,
+    p: usize,
+    kinds: Kinds,
+}
+
 #[inline(always)]
-pub fn lists_nothing(s: &State, p: usize, kinds: Kinds) -> bool {
-    !kinds.sell
-        && !kinds.mortgage
-        && (!kinds.build || s.buildable[p].is_empty())
-        && (!kinds.unmortgage || s.holdings[p].and(&s.mortgaged).is_empty())
+pub fn looked_at(s: &State, p: usize, kinds: Kinds) -> LookedAt<'_> {
+    LookedAt { s, p, kinds }
+}
+
+impl LookedAt<'_> {
+    #[inline(always)]
+    fn everything(&self) -> bool {
+        self.kinds.sell || self.kinds.mortgage
+    }
+
+    /// No square to look at.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        let (s, p, k) = (self.s, self.p, self.kinds);
+        if self.everything() {
+            return s.holdings[p].is_empty();
+        }
+        (!k.build || s.buildable[p].is_empty())
+            && (!k.unmortgage || s.holdings[p].and(&s.mortgaged).is_empty())
+    }
+
+    /// The squares, as a set visited in board order.
+    #[inline(always)]
+    pub fn squares(&self) -> SquareSet {
+        let (s, p, k) = (self.s, self.p, self.kinds);
+        if self.everything() {
+            return s.holdings[p];
+        }
+        let mut want = if k.unmortgage {
+            s.holdings[p].and(&s.mortgaged)
+        } else {
+            SquareSet::default()
+        };
+        if k.build {
+            want = want.or(&s.buildable[p]);
+        }
+        want
+    }
 }
 
 /// `management` for only some kinds, in the same order: the random player decides what it
@@ -263,7 +324,8 @@ pub fn management_of(
 ) {
     let only_build = kinds == Kinds::BUILD;
     for &p in players {
-        if lists_nothing(s, p, kinds) {
+        let looked = looked_at(s, p, kinds);
+        if looked.is_empty() {
             continue;
         }
         if super::dealing_allowed(s, p, true).is_err() {
@@ -273,7 +335,7 @@ pub fn management_of(
         // visited in board order); the others would be refused by `build_step`.
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
         if only_build {
-            for sq in s.buildable[p].iter() {
+            for sq in looked.squares().iter() {
                 let Some(g) = rules.squares[sq].group() else {
                     continue;
                 };
@@ -285,24 +347,8 @@ pub fn management_of(
             }
             continue;
         }
-        // Only the squares some asked kind could name: all of p's for selling or mortgaging;
-        // otherwise the lots that could take a building (building) and p's mortgaged
-        // squares (lifting), still visited in board order.
-        let owned = s.holdings[p];
-        let candidates = if kinds.sell || kinds.mortgage {
-            owned
-        } else {
-            let mut want = if kinds.unmortgage {
-                owned.and(&s.mortgaged)
-            } else {
-                SquareSet::default()
-            };
-            if kinds.build {
-                want = want.or(&s.buildable[p]);
-            }
-            want
-        };
-        for sq in candidates.iter() {
+        // Only the squares some asked kind could name (`looked_at`), in board order.
+        for sq in looked.squares().iter() {
             let Some(g) = rules.squares[sq].group() else {
                 if kinds.unmortgage
                     && s.mortgaged.contains(sq)

@@ -109,21 +109,19 @@ pub fn turn_verb(
 ) -> Result<(), RuleError> {
     Table::run(rules, s, out, |t| {
         not_over(t)?;
-        // The random player picks the turn's own verb only when nothing is pending and the
-        // verb is the one the turn offers (`random::idle`), with dice of one to six: `roll`'s
-        // and `end`'s own checks would ask the same facts again, so their bodies are called
-        // directly. The tests' builds check the facts.
-        debug_assert!(t.s.top().is_none());
+        // The verb must be the one the turn offers now (`legal::turn_offers`, the rule the
+        // lister and the random player ask too), nothing pending; the dice come from
+        // `random::throw`, one to six each. Then `roll`'s and `end`'s bodies, whose own
+        // checks would ask the same facts again.
         let p = t.s.current;
+        debug_assert!(t.s.top().is_none());
         match roll {
             Some(dice) => {
-                debug_assert!(boardside_engine::dice::Dice::new(dice.0, dice.1).is_ok());
-                debug_assert!(t.s.players[p].jail.is_none());
-                debug_assert!(!t.s.turn.rolled || t.s.turn.roll_again);
+                debug_assert_eq!(legal::turn_offers(t.s), legal::TurnOffers::Roll);
                 turns::throw(t, p, dice);
             }
             None => {
-                debug_assert!(t.s.turn.rolled && !t.s.turn.roll_again);
+                debug_assert_eq!(legal::turn_offers(t.s), legal::TurnOffers::End);
                 turns::next_turn(t);
             }
         }

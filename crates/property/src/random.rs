@@ -357,7 +357,7 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
         };
         // Asked here, not in a call: a look that drew no kind (three in ten) or building
         // alone by a player with no group whole lists nothing.
-        if !legal::lists_nothing(s, someone, kinds) {
+        if !legal::looked_at(s, someone, kinds).is_empty() {
             legal::management_of(rules, s, &[someone], kinds, v)
         }
     } else if kind == 22 {
@@ -380,17 +380,13 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
         legal::claims(s, v);
     }
     if v.is_empty() {
-        // Out of jail or already rolled, the turn offers one verb (`legal::turn_commands`):
+        // Out of jail or already rolled, the turn offers one verb (`legal::turn_offers`):
         // picked without a list.
-        let p = s.current;
-        if s.players[p].jail.is_none() || s.turn.rolled {
-            return Some(if !s.turn.rolled || s.turn.roll_again {
-                Pick::Roll(throw(&mut d))
-            } else {
-                Pick::End
-            });
+        match legal::turn_offers(s) {
+            legal::TurnOffers::Roll => return Some(Pick::Roll(throw(&mut d))),
+            legal::TurnOffers::End => return Some(Pick::End),
+            legal::TurnOffers::Jail => legal::turn_commands(rules, s, v),
         }
-        legal::turn_commands(rules, s, v);
     }
     (!v.is_empty()).then(|| Pick::Listed(d.below(v.len())))
 }
