@@ -125,8 +125,8 @@ impl<F: Family> Session<F> {
         let header = Header {
             boardside_journal: FORMAT,
             game: F::GAME.to_string(),
-            ruleset: F::rules_id(&rules).to_string(),
-            ruleset_hash: F::rules_hash(&rules).to_string(),
+            ruleset: F::about(&rules).id.to_string(),
+            ruleset_hash: F::about(&rules).hash.to_string(),
             players: players.to_vec(),
             seed,
             options,
@@ -174,7 +174,7 @@ impl<F: Family> Session<F> {
         session.file = Some(JournalFile::continue_after(&loaded)?);
         messages.push(format!(
             "resumed {} from {}: {} commands in effect",
-            F::rules_name(&session.rules),
+            F::about(&session.rules).name,
             path.display(),
             session.history.len()
         ));
@@ -203,15 +203,15 @@ impl<F: Family> Session<F> {
                 F::GAME
             ));
         }
-        if h.ruleset != F::rules_id(&rules) || h.ruleset_hash != F::rules_hash(&rules) {
+        if h.ruleset != F::about(&rules).id || h.ruleset_hash != F::about(&rules).hash {
             return Err(format!(
                 "{shown}: this game was started with ruleset '{}' (content {}), but the ruleset \
                  given is '{}' (content {}): the ruleset changed since, so the game cannot be \
                  replayed with it",
                 h.ruleset,
                 h.ruleset_hash,
-                F::rules_id(&rules),
-                F::rules_hash(&rules)
+                F::about(&rules).id,
+                F::about(&rules).hash
             ));
         }
         F::check_setup(&rules, &h.players, &h.setup).map_err(|e| format!("{shown}:1: {e}"))?;
@@ -256,7 +256,7 @@ impl<F: Family> Session<F> {
                             F::format_command(&s.rules, &s.state, cmd)
                         ))
                     })?;
-                    if !F::same_result(events, &decided) {
+                    if !crate::engine::game::same_result::<F>(events, &decided) {
                         return Err(at(format!(
                             "the recorded result of `{}` is not what the rules give: the \
                              journal was changed or damaged, and was left untouched",
@@ -426,7 +426,7 @@ impl<F: Family> Session<F> {
         if r.title.is_empty() {
             r.title = format!(
                 "{}: {}",
-                F::rules_name(&self.rules),
+                F::about(&self.rules).name,
                 self.header.players.join(", ")
             );
         }

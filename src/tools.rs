@@ -124,7 +124,7 @@ pub fn set_options<F: Game>(o: &mut F::Options, given: &[String]) -> Result<(), 
 }
 
 /// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
-pub fn check<F: Game>(path: &Path) -> Result<String, String> {
+pub fn check<F: crate::engine::game::Words>(path: &Path) -> Result<String, String> {
     crate::rulesets::load::<F>(path).map(|r| F::describe(&r))
 }
 

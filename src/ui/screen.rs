@@ -565,7 +565,7 @@ impl<S: Screens> Playing for InPlay<S> {
         let log = &desk.log[desk.log.len().saturating_sub(VIEW_LOG_LINES)..];
         serde_json::json!({
             "game": <S::F as Game>::GAME,
-            "ruleset": S::F::rules_name(&g.rules),
+            "ruleset": S::F::about(&g.rules).name,
             "players": g.header.players,
             "state": self.state_for(Audience::Table),
             "board": S::F::board_json(&g.rules),

@@ -648,17 +648,12 @@ mod stuck {
         fn parse_rules(_: &str, _: &str) -> Result<(), String> {
             Ok(())
         }
-        fn rules_id(_: &()) -> &str {
-            "stuck"
-        }
-        fn rules_name(_: &()) -> &str {
-            "Stuck"
-        }
-        fn rules_hash(_: &()) -> &str {
-            "0"
-        }
-        fn describe(_: &()) -> String {
-            "stuck".into()
+        fn about(_: &()) -> boardside::engine::game::About<'_> {
+            boardside::engine::game::About {
+                id: "stuck",
+                name: "Stuck",
+                hash: "0",
+            }
         }
         fn default_options(_: &()) {}
         fn set_option(_: &mut (), k: &str, _: &str) -> Result<(), String> {
@@ -710,6 +705,9 @@ mod stuck {
     }
 
     impl Words for Stuck {
+        fn describe(_: &()) -> String {
+            "stuck".into()
+        }
         fn verbs(_: &()) -> String {
             "count".into()
         }

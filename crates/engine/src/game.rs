@@ -176,7 +176,7 @@ pub struct Events<E> {
     pub told: Option<Vec<Said>>,
     /// Whether the events are listed at all. Every event is applied as it is made either
     /// way; random play of a family that counts its figures from the state alone
-    /// (`Family::tally_reads_events`) sets this false and skips writing each event out.
+    /// (`Play::tally_reads_events`) sets this false and skips writing each event out.
     pub kept: bool,
 }
 
@@ -208,6 +208,15 @@ impl<E> Events<E> {
     }
 }
 
+/// What names a ruleset: its id (`sectionopoly`), its name for the table, and a hash of the
+/// file's content (a journal resumes only with the same rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct About<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub hash: &'a str,
+}
+
 /// A game family's rules: what a ruleset holds, how a game starts, commands carried out
 /// all-or-nothing into events, `apply` (the only change to a state), who acts now and what is
 /// legal. (The marker type derives Clone, Debug and PartialEq so that generic records can.)
@@ -229,12 +238,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// Read and check a ruleset from its text (the file is read outside the engine); errors
     /// read `file:line: what is wrong`, `file` naming it.
     fn parse_rules(file: &str, text: &str) -> Result<Self::Rules, String>;
-    fn rules_id(rules: &Self::Rules) -> &str;
-    fn rules_name(rules: &Self::Rules) -> &str;
-    /// A hash of the ruleset file's content: a journal resumes only with the same rules.
-    fn rules_hash(rules: &Self::Rules) -> &str;
-    /// One line for `boardside check`: what the file holds.
-    fn describe(rules: &Self::Rules) -> String;
+    /// What names the ruleset: its id, its name and its content's hash.
+    fn about(rules: &Self::Rules) -> About<'_>;
     fn default_options(rules: &Self::Rules) -> Self::Options;
     /// Set a named option (`--option KEY=VALUE`); a reason when the key or value is wrong.
     fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
@@ -281,53 +286,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
         cmd: &Self::Command,
         out: &mut Events<Self::Event>,
     ) -> Result<(), RuleError>;
-    /// `execute_into` for a caller that abandons the state when the command is refused (the
-    /// simulator, where a refused legal command ends the run with an error): the state after
-    /// a refusal is unspecified, so a family that keeps a copy to put back may skip it.
-    fn execute_or_abandon(
-        rules: &Self::Rules,
-        state: &mut Self::State,
-        cmd: &Self::Command,
-        out: &mut Events<Self::Event>,
-    ) -> Result<(), RuleError> {
-        Self::execute_into(rules, state, cmd, out)
-    }
     /// The only change to a state: bookkeeping, no decisions.
     fn apply(rules: &Self::Rules, state: &mut Self::State, event: &Self::Event);
-    /// Does `apply_by_move` take any event? (A constant, so a family that takes none pays
-    /// nothing for the question: handing the event there and back cost the property games
-    /// instructions on every event.)
-    const APPLIES_BY_MOVE: bool = false;
-    /// An event the table will not list (random play lists none) is the family's to use up:
-    /// `Ok` when the family applied it by moving a part of it into the state instead of
-    /// copying it, else the event back for `apply`. By default every event comes back.
-    #[inline(always)]
-    fn apply_by_move(
-        _rules: &Self::Rules,
-        _state: &mut Self::State,
-        event: Self::Event,
-    ) -> Result<(), Self::Event> {
-        Err(event)
-    }
-    /// Does this event own nothing on the heap? Then `Table::emit`, done with an event it does
-    /// not list, lets it go without the drop glue of the whole enum (for an enum with some
-    /// variants that own heap, an out-of-line call on every event). `false` is always right.
-    #[inline(always)]
-    fn owns_no_heap(_event: &Self::Event) -> bool {
-        false
-    }
-    /// Resume: do the recorded events and the events the rules decide now have the same
-    /// effect? Remarks (`remark`) may differ between releases, so an old journal still
-    /// resumes when a release only words things better or keeps its own books otherwise.
-    fn same_result(recorded: &[Self::Event], decided: &[Self::Event]) -> bool {
-        // The usual case, the very same events, is one comparison.
-        let effect = |e: &&Self::Event| !Self::remark(e);
-        recorded == decided
-            || recorded
-                .iter()
-                .filter(effect)
-                .eq(decided.iter().filter(effect))
-    }
     /// An event a release may add, leave out or word differently: a remark that changes
     /// nothing, or bookkeeping the rules derive again on every replay.
     fn remark(_event: &Self::Event) -> bool {
@@ -341,11 +301,6 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
         cmd: &Self::Command,
     ) -> Result<(), String>;
     fn to_act(rules: &Self::Rules, state: &Self::State) -> ToAct;
-    /// Has the game ended? (`to_act` answers too, but builds the winners' list; the simulator
-    /// asks after every command.)
-    fn is_over(rules: &Self::Rules, state: &Self::State) -> bool {
-        matches!(Self::to_act(rules, state), ToAct::Over { .. })
-    }
     /// The device randomness this command still needs (a `roll` without dice), if any.
     fn chance(_rules: &Self::Rules, _state: &Self::State, _cmd: &Self::Command) -> Option<Chance> {
         None
@@ -362,11 +317,6 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     }
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
-    /// Is there any legal command? (The conformance suite asks after every command; a family
-    /// whose `legal` is costly answers from its first legal command.)
-    fn has_legal(rules: &Self::Rules, state: &Self::State) -> bool {
-        !Self::legal(rules, state).is_empty()
-    }
     /// What must hold after every command, whatever the table corrected (money conserved,
     /// what `apply` keeps beside the facts agreeing with them).
     fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
@@ -374,9 +324,24 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     }
 }
 
+/// Resume: do the recorded events and the events the rules decide now have the same effect?
+/// Remarks (`Game::remark`) may differ between releases, so an old journal still resumes when
+/// a release only words things better or keeps its own books otherwise.
+pub fn same_result<F: Game>(recorded: &[F::Event], decided: &[F::Event]) -> bool {
+    // The usual case, the very same events, is one comparison.
+    let effect = |e: &&F::Event| !F::remark(e);
+    recorded == decided
+        || recorded
+            .iter()
+            .filter(effect)
+            .eq(decided.iter().filter(effect))
+}
+
 /// A family's words: its grammar (the protocol's verbs), each event as a line for an
 /// audience, the state as JSON for a viewer, and what the table is asked now.
 pub trait Words: Game {
+    /// One line for `boardside check`: what the ruleset file holds.
+    fn describe(rules: &Self::Rules) -> String;
     /// The family's verbs, for `help` and unknown-command errors.
     fn verbs(rules: &Self::Rules) -> String;
     fn parse(
@@ -406,6 +371,51 @@ pub trait Words: Game {
 pub trait Play: Game {
     /// What `simulate` counts beyond games, turns and wins.
     type Stats: Default + Send;
+
+    // --- speed hooks: each optional, its default correct without it ---------------------
+    /// `execute_into` for a caller that abandons the state when the command is refused (the
+    /// simulator, where a refused legal command ends the run with an error): the state after
+    /// a refusal is unspecified, so a family that keeps a copy to put back may skip it.
+    fn execute_or_abandon(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+        out: &mut Events<Self::Event>,
+    ) -> Result<(), RuleError> {
+        Self::execute_into(rules, state, cmd, out)
+    }
+    /// Does `apply_by_move` take any event? (A constant, so a family that takes none pays
+    /// nothing for the question: handing the event there and back cost the property games
+    /// instructions on every event.)
+    const APPLIES_BY_MOVE: bool = false;
+    /// An event the table will not list (random play lists none) is the family's to use up:
+    /// `Ok` when the family applied it by moving a part of it into the state instead of
+    /// copying it, else the event back for `apply`. By default every event comes back.
+    #[inline(always)]
+    fn apply_by_move(
+        _rules: &Self::Rules,
+        _state: &mut Self::State,
+        event: Self::Event,
+    ) -> Result<(), Self::Event> {
+        Err(event)
+    }
+    /// Does this event own nothing on the heap? Then `Table::emit`, done with an event it does
+    /// not list, lets it go without the drop glue of the whole enum (for an enum with some
+    /// variants that own heap, an out-of-line call on every event). `false` is always right.
+    #[inline(always)]
+    fn owns_no_heap(_event: &Self::Event) -> bool {
+        false
+    }
+    /// Has the game ended? (`to_act` answers too, but builds the winners' list; the simulator
+    /// asks after every command.)
+    fn is_over(rules: &Self::Rules, state: &Self::State) -> bool {
+        matches!(Self::to_act(rules, state), ToAct::Over { .. })
+    }
+    /// Is there any legal command? (The conformance suite asks after every command; a family
+    /// whose `legal` is costly answers from its first legal command.)
+    fn has_legal(rules: &Self::Rules, state: &Self::State) -> bool {
+        !Self::legal(rules, state).is_empty()
+    }
     /// A seeded random player's next legal command, with any dice filled in; None when there
     /// is none (a stuck game, which the conformance suite reports).
     fn random_command(

@@ -23,7 +23,7 @@ impl<'a, F: Family> Table<'a, F> {
     /// the caller's stack and copied in wide loads over narrow stores, a stall.
     #[inline(always)]
     pub fn emit(&mut self, e: F::Event) {
-        // An event not listed may be moved into the state whole (`Game::apply_by_move`).
+        // An event not listed may be moved into the state whole (`Play::apply_by_move`).
         let e = if self.keep || !F::APPLIES_BY_MOVE {
             e
         } else {

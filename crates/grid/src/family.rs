@@ -2,7 +2,7 @@
 //! it; the random player and the invariants the conformance suite checks live here.
 
 use boardside_engine::bits::{nth_one, select_in_byte};
-use boardside_engine::game::{Events, PlayRng};
+use boardside_engine::game::{About, Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -79,20 +79,12 @@ impl Game for Grid {
     fn parse_rules(file: &str, text: &str) -> Result<GridRules, String> {
         GridRules::parse(file, text)
     }
-    fn rules_id(r: &GridRules) -> &str {
-        &r.id
-    }
-    fn rules_name(r: &GridRules) -> &str {
-        &r.name
-    }
-    fn rules_hash(r: &GridRules) -> &str {
-        &r.hash
-    }
-    fn describe(r: &GridRules) -> String {
-        format!(
-            "{} ({}x{} board, {} walls, strip {})",
-            r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
-        )
+    fn about(r: &GridRules) -> About<'_> {
+        About {
+            id: &r.id,
+            name: &r.name,
+            hash: &r.hash,
+        }
     }
     fn default_options(r: &GridRules) -> GridOptions {
         r.options.clone()
@@ -191,9 +183,6 @@ impl Game for Grid {
             _ => Ok(()),
         }
     }
-    fn is_over(_r: &GridRules, s: &State) -> bool {
-        s.phase == Phase::Over
-    }
     fn to_act(_r: &GridRules, s: &State) -> ToAct {
         match &s.phase {
             Phase::Setup => ToAct::One(
@@ -260,6 +249,12 @@ impl Game for Grid {
 }
 
 impl Words for Grid {
+    fn describe(r: &GridRules) -> String {
+        format!(
+            "{} ({}x{} board, {} walls, strip {})",
+            r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
+        )
+    }
     /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
     /// reading of a stunned wonder holder (rulesets/grid.toml).
     fn verbs(_r: &GridRules) -> String {
@@ -299,6 +294,9 @@ impl Words for Grid {
 
 impl Play for Grid {
     type Stats = Stats;
+    fn is_over(_r: &GridRules, s: &State) -> bool {
+        s.phase == Phase::Over
+    }
     fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }

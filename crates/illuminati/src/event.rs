@@ -192,7 +192,7 @@ pub enum Event {
     },
 }
 
-/// Does the event own nothing on the heap (`Family::owns_no_heap`)? Every variant named here
+/// Does the event own nothing on the heap (`Play::owns_no_heap`)? Every variant named here
 /// holds only plain numbers, flags and the plain types checked just below; an event with a
 /// list or words (an attack's aid, a restore's hands, a note) is not named.
 #[inline(always)]

@@ -1,7 +1,7 @@
 //! Illuminati behind the shared game API: each method hands over to the module that owns it;
 //! the random player and the invariants the conformance suite checks live here.
 
-use boardside_engine::game::{Events, PlayRng};
+use boardside_engine::game::{About, Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -70,23 +70,12 @@ impl Game for Illuminati {
     fn parse_rules(file: &str, text: &str) -> Result<IlluRules, String> {
         IlluRules::parse(file, text)
     }
-    fn rules_id(r: &IlluRules) -> &str {
-        &r.id
-    }
-    fn rules_name(r: &IlluRules) -> &str {
-        &r.name
-    }
-    fn rules_hash(r: &IlluRules) -> &str {
-        &r.hash
-    }
-    fn describe(r: &IlluRules) -> String {
-        format!(
-            "{} ({} Illuminati, {} groups, {} specials)",
-            r.name,
-            r.illuminati().count(),
-            r.groups().count(),
-            r.specials.iter().map(|s| s.copies).sum::<u32>()
-        )
+    fn about(r: &IlluRules) -> About<'_> {
+        About {
+            id: &r.id,
+            name: &r.name,
+            hash: &r.hash,
+        }
     }
     fn default_options(r: &IlluRules) -> IlluOptions {
         r.options.clone()
@@ -164,20 +153,6 @@ impl Game for Illuminati {
     ) -> Result<(), RuleError> {
         super::execute_into(r, s, c, out)
     }
-    fn execute_or_abandon(
-        r: &IlluRules,
-        s: &mut State,
-        c: &Command,
-        out: &mut Events<Event>,
-    ) -> Result<(), RuleError> {
-        super::execute_or_abandon(r, s, c, out)
-    }
-    /// The events of plain numbers (their field types checked for it in `event`): let go
-    /// without the drop glue of the whole enum (`Family::owns_no_heap`).
-    #[inline(always)]
-    fn owns_no_heap(e: &Event) -> bool {
-        event::owns_no_heap(e)
-    }
 
     /// The event applied, and noted for the victory watch and simulate (`State::watch`).
     #[inline(always)]
@@ -188,20 +163,6 @@ impl Game for Illuminati {
         s.watch.0.touched |= super::victory::players_touched(r, s, e, lasers).0;
         if let Event::TurnStarts { .. } = e {
             s.watch.0.turns += 1;
-        }
-    }
-    /// An attack's working, declared, committed or ended, moves into the state when the event
-    /// is not listed (random play): it is copied otherwise, lists and amounts per player, on
-    /// every step of an attack. It touches no goal (`victory::players_touched`).
-    const APPLIES_BY_MOVE: bool = true;
-    #[inline(always)]
-    fn apply_by_move(_: &IlluRules, s: &mut State, e: Event) -> Result<(), Event> {
-        match e {
-            Event::Attack { attack } => {
-                s.attack = attack;
-                Ok(())
-            }
-            e => Err(e),
         }
     }
     /// Notes are remarks; keeping (or forgetting) the state before a roll is the rules' own
@@ -297,9 +258,6 @@ impl Game for Illuminati {
             _ => Ok(()),
         }
     }
-    fn is_over(_r: &IlluRules, s: &State) -> bool {
-        s.phase == Phase::Over
-    }
     fn to_act(_r: &IlluRules, s: &State) -> ToAct {
         match s.phase {
             Phase::Setup => ToAct::One(
@@ -340,15 +298,21 @@ impl Game for Illuminati {
             .filter(|c| is_legal(r, s, c))
             .collect()
     }
-    fn has_legal(r: &IlluRules, s: &State) -> bool {
-        candidates(r, s).iter().any(|c| is_legal(r, s, c))
-    }
     fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
         invariants(r, s)
     }
 }
 
 impl Words for Illuminati {
+    fn describe(r: &IlluRules) -> String {
+        format!(
+            "{} ({} Illuminati, {} groups, {} specials)",
+            r.name,
+            r.illuminati().count(),
+            r.groups().count(),
+            r.specials.iter().map(|s| s.copies).sum::<u32>()
+        )
+    }
     /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
     fn verbs(_r: &IlluRules) -> String {
         protocol::VERBS.to_string()
@@ -387,6 +351,40 @@ impl Words for Illuminati {
 
 impl Play for Illuminati {
     type Stats = Stats;
+    fn execute_or_abandon(
+        r: &IlluRules,
+        s: &mut State,
+        c: &Command,
+        out: &mut Events<Event>,
+    ) -> Result<(), RuleError> {
+        super::execute_or_abandon(r, s, c, out)
+    }
+    /// The events of plain numbers (their field types checked for it in `event`): let go
+    /// without the drop glue of the whole enum (`Play::owns_no_heap`).
+    #[inline(always)]
+    fn owns_no_heap(e: &Event) -> bool {
+        event::owns_no_heap(e)
+    }
+    /// An attack's working, declared, committed or ended, moves into the state when the event
+    /// is not listed (random play): it is copied otherwise, lists and amounts per player, on
+    /// every step of an attack. It touches no goal (`victory::players_touched`).
+    const APPLIES_BY_MOVE: bool = true;
+    #[inline(always)]
+    fn apply_by_move(_: &IlluRules, s: &mut State, e: Event) -> Result<(), Event> {
+        match e {
+            Event::Attack { attack } => {
+                s.attack = attack;
+                Ok(())
+            }
+            e => Err(e),
+        }
+    }
+    fn is_over(_r: &IlluRules, s: &State) -> bool {
+        s.phase == Phase::Over
+    }
+    fn has_legal(r: &IlluRules, s: &State) -> bool {
+        candidates(r, s).iter().any(|c| is_legal(r, s, c))
+    }
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }

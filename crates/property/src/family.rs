@@ -1,7 +1,7 @@
 //! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
 //! method hands over to the rule area, grammar or narration that owns it.
 
-use boardside_engine::game::{Events, PlayRng};
+use boardside_engine::game::{About, Events, PlayRng};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use serde_json::Value;
@@ -32,23 +32,12 @@ impl Game for Property {
     fn parse_rules(file: &str, text: &str) -> Result<Ruleset, String> {
         Ruleset::parse(file, text).map_err(|e| e.to_string())
     }
-    fn rules_id(r: &Ruleset) -> &str {
-        &r.id
-    }
-    fn rules_name(r: &Ruleset) -> &str {
-        &r.name
-    }
-    fn rules_hash(r: &Ruleset) -> &str {
-        &r.hash
-    }
-    fn describe(r: &Ruleset) -> String {
-        format!(
-            "{} ({} squares, {} groups, {} decks)",
-            r.name,
-            r.squares.len(),
-            r.groups.len(),
-            r.decks.len()
-        )
+    fn about(r: &Ruleset) -> About<'_> {
+        About {
+            id: &r.id,
+            name: &r.name,
+            hash: &r.hash,
+        }
     }
     fn default_options(r: &Ruleset) -> Options {
         r.options.clone()
@@ -191,9 +180,6 @@ impl Game for Property {
         }
     }
 
-    fn is_over(_r: &Ruleset, s: &State) -> bool {
-        s.over
-    }
     fn to_act(_r: &Ruleset, s: &State) -> ToAct {
         let two_d6 = || Chance { dice: vec![6, 6] };
         if s.over {
@@ -248,6 +234,15 @@ impl Game for Property {
 }
 
 impl Words for Property {
+    fn describe(r: &Ruleset) -> String {
+        format!(
+            "{} ({} squares, {} groups, {} decks)",
+            r.name,
+            r.squares.len(),
+            r.groups.len(),
+            r.decks.len()
+        )
+    }
     fn verbs(_r: &Ruleset) -> String {
         protocol::VERBS.to_string()
     }
@@ -294,6 +289,9 @@ impl Words for Property {
 
 impl Play for Property {
     type Stats = random::Stats;
+    fn is_over(_r: &Ruleset, s: &State) -> bool {
+        s.over
+    }
     fn kept_by_play(r: &Ruleset, s: &State) -> Result<(), String> {
         random::even_building(r, s)
     }

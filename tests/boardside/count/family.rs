@@ -2,7 +2,8 @@
 //! target; exactly the target wins), the words, random play and the standings.
 
 use boardside::engine::game::{
-    Audience, Chance, Events, Game, Parsed, Play, PlayRng, Said, Standing, Story, ToAct, Words,
+    About, Audience, Chance, Events, Game, Parsed, Play, PlayRng, Said, Standing, Story, ToAct,
+    Words,
 };
 use boardside::engine::table::Table;
 use boardside::engine::RuleError;
@@ -78,17 +79,12 @@ impl Game for Count {
             hash: boardside::engine::ruleset_file::content_hash(text.as_bytes()),
         })
     }
-    fn rules_id(r: &Rules) -> &str {
-        &r.id
-    }
-    fn rules_name(r: &Rules) -> &str {
-        &r.name
-    }
-    fn rules_hash(r: &Rules) -> &str {
-        &r.hash
-    }
-    fn describe(r: &Rules) -> String {
-        format!("{} (to {})", r.name, r.target)
+    fn about(r: &Rules) -> About<'_> {
+        About {
+            id: &r.id,
+            name: &r.name,
+            hash: &r.hash,
+        }
     }
     fn default_options(_: &Rules) {}
     fn set_option(_: &mut (), key: &str, _: &str) -> Result<(), String> {
@@ -213,6 +209,9 @@ impl Game for Count {
 }
 
 impl Words for Count {
+    fn describe(r: &Rules) -> String {
+        format!("{} (to {})", r.name, r.target)
+    }
     fn verbs(_: &Rules) -> String {
         "add N | roll [D]".into()
     }

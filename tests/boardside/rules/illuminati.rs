@@ -1216,7 +1216,6 @@ fn the_state_before_a_roll_is_kept_only_while_a_hand_could_rework_it() {
 /// recorded result that differs in what it does is still caught.
 #[test]
 fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
-    use boardside::engine::game::Game;
     use boardside::engine::illuminati::event::Event;
     let mut g = game("bavarian", "network", "gnomes");
     g.run("draw moonies; attack control bavarian moonies; roll 6 5");
@@ -1230,10 +1229,14 @@ fn a_journal_that_kept_the_state_before_every_roll_still_resumes() {
         .unwrap();
     let mut earlier = decided.clone();
     earlier.insert(at, Event::KeepBeforeRoll { on: true });
-    assert!(Illuminati::same_result(&earlier, &decided));
+    assert!(boardside::engine::game::same_result::<Illuminati>(
+        &earlier, &decided
+    ));
     let mut changed = decided.clone();
     changed.remove(at);
-    assert!(!Illuminati::same_result(&changed, &decided));
+    assert!(!boardside::engine::game::same_result::<Illuminati>(
+        &changed, &decided
+    ));
 }
 
 /// illuminati: Victory Conditions: every goal counts the player's own structure (and the groups
