@@ -26,16 +26,6 @@ pub enum Audience {
     Player(usize),
 }
 
-impl Audience {
-    /// May someone in `viewer`'s seat see what is meant for `self`?
-    pub fn shown_to(self, viewer: Audience) -> bool {
-        match self {
-            Audience::Table => true,
-            Audience::Player(p) => viewer == Audience::Player(p),
-        }
-    }
-}
-
 /// One line of narration, who may read it, and what of it a table that listens hears.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {

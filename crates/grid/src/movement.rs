@@ -11,7 +11,7 @@ use super::state::{Dir, Edge, Field, Order, Stamp, State};
 use super::Table;
 
 /// The wall unit a step from `from` in `dir` would cross.
-pub fn wall_crossed(from: Field, dir: Dir) -> Option<(Field, Edge)> {
+pub(crate) fn wall_crossed(from: Field, dir: Dir) -> Option<(Field, Edge)> {
     let (c, r) = from;
     match dir {
         Dir::Right => Some(((c, r), Edge::East)),
@@ -134,7 +134,7 @@ impl WallMap {
     }
 
     /// The steps stopped from the field at `index`: one bit per direction (`Dir as u8`).
-    pub fn stopped_from(&self, index: usize) -> u8 {
+    pub(crate) fn stopped_from(&self, index: usize) -> u8 {
         self.stopped[index]
     }
 
@@ -148,7 +148,7 @@ impl WallMap {
 }
 
 /// A field's index, row by row from 0 (the wall map's and the path search's numbering).
-pub fn field_index(f: Field, columns: usize) -> usize {
+pub(crate) fn field_index(f: Field, columns: usize) -> usize {
     (f.1 as usize - 1) * columns + (f.0 as usize - 1)
 }
 
@@ -164,16 +164,6 @@ pub fn search_width(words: usize) -> usize {
         17..=32 => 32,
         _ => 64,
     }
-}
-
-/// Judge one step of several pieces at once: for each (piece, direction), where it ends or
-/// why it failed. Pieces not listed stay where they are.
-pub fn judge(rules: &GridRules, s: &State, movers: &[(usize, Dir)]) -> Vec<Result<Field, Block>> {
-    let mut lists = Steps::default();
-    lists.movers.extend_from_slice(movers);
-    lists.walls.fill(rules, s);
-    judge_into(rules, s, &mut lists);
-    lists.result
 }
 
 /// One step's lists, kept between steps and rounds (every round moves): who steps where, the
@@ -265,7 +255,7 @@ fn judge_into(rules: &GridRules, s: &State, lists: &mut Steps) {
 
 /// Carry out every move order of the round, step by step; `moved` is set to who moved at
 /// least once.
-pub fn move_all(t: &mut Table, orders: &[Option<Order>], moved: &mut Vec<usize>) {
+pub(crate) fn move_all(t: &mut Table, orders: &[Option<Order>], moved: &mut Vec<usize>) {
     thread_local! {
         static STEPS: std::cell::RefCell<Steps> = std::cell::RefCell::new(Steps::default());
     }

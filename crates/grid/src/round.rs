@@ -16,7 +16,7 @@ use boardside_engine::RuleError;
 /// Start the next round (the first after placement). When no human may seal an order (all
 /// stunned), the table plays the round with `next`: one round per command, so the table
 /// sees each round, and computer seats that keep the humans stunned never loop the program.
-pub fn next_round(t: &mut Table) {
+pub(crate) fn next_round(t: &mut Table) {
     let round = t.s.round + 1;
     t.emit(Event::Round { round });
     t.emit(Event::Phase {
@@ -25,7 +25,7 @@ pub fn next_round(t: &mut Table) {
 }
 
 /// `next`: play a round in which no human may seal an order.
-pub fn play_unattended(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn play_unattended(t: &mut Table) -> Result<(), RuleError> {
     ensure!(
         t.s.phase == Phase::Orders,
         "`next` plays a round in which every player is stunned; none is waiting now"
@@ -44,7 +44,7 @@ pub fn play_unattended(t: &mut Table) -> Result<(), RuleError> {
 }
 
 /// After a resolution: finish the round unless a wonder draw waits, then the next round.
-pub fn next_round_if_done(t: &mut Table) {
+pub(crate) fn next_round_if_done(t: &mut Table) {
     if t.s.phase == Phase::Orders {
         finish_round(t);
         if t.s.winner.is_none() {
@@ -54,7 +54,7 @@ pub fn next_round_if_done(t: &mut Table) {
 }
 
 /// The computer seats seal, every order is shown, and steps 1-4 are carried out.
-pub fn reveal_and_resolve(t: &mut Table) {
+pub(crate) fn reveal_and_resolve(t: &mut Table) {
     // The round's orders and who moved, kept per thread and refilled (every round resolves).
     thread_local! {
         static ROUND: std::cell::RefCell<(Vec<Option<Order>>, Vec<usize>)> =
@@ -309,7 +309,7 @@ fn grant(t: &mut Table, holder: usize) {
 
 /// The die that draws a holder: a d6 (grid-game: Study/Pray ¶1), or for a team of more than
 /// six a d20; a roll above the team's size is rolled again.
-pub fn wonder_die(t_size: usize) -> u8 {
+pub(crate) fn wonder_die(t_size: usize) -> u8 {
     if t_size <= 6 {
         6
     } else {
@@ -318,7 +318,7 @@ pub fn wonder_die(t_size: usize) -> u8 {
 }
 
 /// `roll` during the wonder's draw: member N in seat order holds it.
-pub fn wonder_roll(t: &mut Table, dice: Option<&[u8]>) -> Result<(), RuleError> {
+pub(crate) fn wonder_roll(t: &mut Table, dice: Option<&[u8]>) -> Result<(), RuleError> {
     let Phase::Wonder { team } = t.s.phase else {
         return Err(RuleError::new("no wonder is being drawn"));
     };
@@ -350,7 +350,7 @@ pub fn wonder_roll(t: &mut Table, dice: Option<&[u8]>) -> Result<(), RuleError> 
 
 /// Steps 5 and 6, and the end: stuns and wonders count down, stickers follow the notebook,
 /// and a team with no players left loses.
-pub fn finish_round(t: &mut Table) {
+pub(crate) fn finish_round(t: &mut Table) {
     t.emit(Event::Countdown);
     let n = t.s.pieces.len();
     for p in 0..n {

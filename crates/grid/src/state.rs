@@ -276,7 +276,7 @@ impl Piece {
     }
     /// Awake and not yet sealed: during the orders phase, a human piece that still owes one
     /// (both read, no branch between them: `State::owing_seats` asks it of every seat).
-    pub fn owes_order(&self) -> bool {
+    pub(crate) fn owes_order(&self) -> bool {
         (self.stunned == 0) & self.order.is_none()
     }
 }
@@ -345,7 +345,7 @@ impl State {
     /// a piece: the step judgement asks it for every step, and which piece stands on a field
     /// is no pattern the processor could guess. Seats past a word's bits never exist
     /// (`MOST_PIECES`).
-    pub fn seats_at(&self, f: Field) -> u64 {
+    pub(crate) fn seats_at(&self, f: Field) -> u64 {
         let mut seats = 0u64;
         for (j, p) in self.pieces.iter().enumerate().take(64) {
             let on = p.at.is_some_and(|at| (at.0 == f.0) & (at.1 == f.1));
@@ -379,7 +379,7 @@ impl State {
     }
     /// `owing` as one bit a seat, found without a branch a seat (which seats still owe, the
     /// processor cannot guess): the random player counts them, then draws one.
-    pub fn owing_seats(&self) -> u64 {
+    pub(crate) fn owing_seats(&self) -> u64 {
         if self.phase != Phase::Orders {
             return 0;
         }

@@ -367,7 +367,7 @@ impl Refusal {
 }
 
 /// May the player whose turn it is declare this attack now?
-pub fn can_declare(
+pub(crate) fn can_declare(
     r: &IlluRules,
     s: &State,
     kind: Kind,
@@ -535,7 +535,7 @@ pub fn spend(t: &mut Table, player: usize, source: usize, n: i64) -> Result<(), 
 
 /// `interfere PLAYER N` and `assist PLAYER N`: another player's Illuminati treasury only; not
 /// in a privileged attack, except by a player who played Interference on it.
-pub fn meddle(t: &mut Table, player: usize, n: i64, assist: bool) -> Result<(), RuleError> {
+pub(crate) fn meddle(t: &mut Table, player: usize, n: i64, assist: bool) -> Result<(), RuleError> {
     let mut a = current(t)?;
     let s = &*t.s;
     let pname = s.players[player].name.clone();
@@ -665,7 +665,7 @@ pub fn abolish(t: &mut Table, player: usize) -> Result<(), RuleError> {
 }
 
 /// `call-off`: possible until money has gone to the bank for the attack.
-pub fn call_off(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn call_off(t: &mut Table) -> Result<(), RuleError> {
     let a = current(t)?;
     ensure!(
         !a.committed,

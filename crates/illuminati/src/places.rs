@@ -72,7 +72,7 @@ impl Places {
     }
 
     /// The sets for a game of these rules (every card but an Illuminati is a group card).
-    pub fn of_game(r: &IlluRules, cards: &[CardState], players: usize) -> Places {
+    pub(crate) fn of_game(r: &IlluRules, cards: &[CardState], players: usize) -> Places {
         Places::of(r.cards.iter().map(|c| !c.illuminati), cards, players)
     }
 

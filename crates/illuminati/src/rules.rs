@@ -67,7 +67,7 @@ impl Alignment {
     }
     /// illuminati: Alignments: the four opposed pairs; Criminal has no opposite; any two
     /// Fanatic groups are opposed.
-    pub fn opposes(self, other: Alignment) -> bool {
+    pub(crate) fn opposes(self, other: Alignment) -> bool {
         use Alignment::*;
         matches!(
             (self, other),
@@ -369,7 +369,7 @@ impl IlluRules {
             .iter()
             .position(|c| c.id.eq_ignore_ascii_case(id))
     }
-    pub fn regular_goal(&self, players: usize) -> usize {
+    pub(crate) fn regular_goal(&self, players: usize) -> usize {
         self.regular
             .iter()
             .find(|(p, _)| *p == players)

@@ -321,7 +321,7 @@ pub fn play(
 /// Could anyone play Assassination or Murphy's Law on the roll about to be made? Only a hand
 /// holding one, or a special the table has not named (it may be either), can; otherwise the
 /// state before the roll need not be kept.
-pub fn could_rework_roll(r: &IlluRules, s: &State) -> bool {
+pub(crate) fn could_rework_roll(r: &IlluRules, s: &State) -> bool {
     s.players.iter().flat_map(|p| &p.specials).any(|held| {
         held.is_none_or(|sp| {
             matches!(

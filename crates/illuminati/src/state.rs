@@ -55,7 +55,7 @@ pub struct CardState {
 impl CardState {
     /// In player `p`'s power structure? (The status first: most cards are in the deck, and
     /// every structure is found by asking each card.)
-    pub fn in_structure_of(&self, p: usize) -> bool {
+    pub(crate) fn in_structure_of(&self, p: usize) -> bool {
         self.status == Status::Controlled && self.owner == Some(p)
     }
 }
@@ -197,11 +197,11 @@ impl State {
         self.structure_iter(p).collect()
     }
     /// `structure`, one by one.
-    pub fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn structure_iter(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
         self.places.iter(Set::Of(p))
     }
     /// Is card `c` in player `p`'s power structure?
-    pub fn in_structure(&self, c: usize, p: usize) -> bool {
+    pub(crate) fn in_structure(&self, c: usize, p: usize) -> bool {
         self.cards[c].in_structure_of(p)
     }
     /// A copy to keep for a retroactive special (Secrets Man), without its own snapshots. Made

@@ -10,7 +10,7 @@ pub fn puppets(s: &State, c: usize) -> Vec<usize> {
 }
 
 /// `puppets`, one by one (counted for open arrows on every attack considered: no list).
-pub fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
+pub(crate) fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
     (s.places.iter(Set::Controlled)).filter(move |&p| s.cards[p].master == Some(c))
 }
 
@@ -19,7 +19,7 @@ pub fn puppets_iter(s: &State, c: usize) -> impl Iterator<Item = usize> + '_ {
 pub type Subtree = smallvec::SmallVec<[usize; 8]>;
 
 /// The card and everything under it, the card first, each card before its puppets.
-pub fn subtree(s: &State, c: usize) -> Subtree {
+pub(crate) fn subtree(s: &State, c: usize) -> Subtree {
     let mut out: Subtree = smallvec::smallvec![c];
     let mut i = 0;
     while i < out.len() {
@@ -83,13 +83,8 @@ pub fn adjacent(s: &State, a: usize, b: usize) -> bool {
     s.cards[a].master == Some(b) || s.cards[b].master == Some(a)
 }
 
-/// The player's Illuminati card.
-pub fn illuminati_of(s: &State, p: usize) -> Option<usize> {
-    s.players[p].illuminati
-}
-
 /// Groups a player controls (the Illuminati card not included).
-pub fn groups_of(r: &IlluRules, s: &State, p: usize) -> Vec<usize> {
+pub(crate) fn groups_of(r: &IlluRules, s: &State, p: usize) -> Vec<usize> {
     s.structure_iter(p)
         .filter(|&c| !r.cards[c].illuminati)
         .collect()

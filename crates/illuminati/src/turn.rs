@@ -164,7 +164,7 @@ pub fn begin(t: &mut Table, player: usize) {
 
 /// Income for every card of the player's structure; `again` for Market Manipulation (no tax,
 /// no Post Office). The state notes each payment from the bank (`State::income`).
-pub fn collect_income(t: &mut Table, player: usize, again: bool) {
+pub(crate) fn collect_income(t: &mut Table, player: usize, again: bool) {
     // Listed once, held in place (a structure is a few cards; more spill to the heap), and
     // read by both passes: income and tax move money, never a card between structures.
     let mine: smallvec::SmallVec<[usize; 24]> = t.s.structure_iter(player).collect();
@@ -263,7 +263,7 @@ fn tax_others(t: &mut Table, player: usize, by: usize, tax: i64) {
 /// Actions are taken during a turn, after its draw (illuminati: Sequence of Play: 1. income,
 /// 2. draw a card, 3. two actions; the free actions, such as dropping a group or playing a
 /// special, may come at any time).
-pub fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
+pub(crate) fn ready_for_actions(t: &Table) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "{}", not_now(t.s.phase));
     drawn(t.s)
 }
@@ -279,7 +279,7 @@ pub fn drawn(s: &State) -> Result<(), RuleError> {
 }
 
 /// Why no turn's action can be taken in this phase.
-pub fn not_now(phase: Phase) -> &'static str {
+pub(crate) fn not_now(phase: Phase) -> &'static str {
     match phase {
         Phase::Setup => "the game has not started (`start`)",
         _ => "the game is over",
@@ -287,7 +287,7 @@ pub fn not_now(phase: Phase) -> &'static str {
 }
 
 /// One of the turn's two actions.
-pub fn use_action(t: &mut Table, what: &str) -> Result<(), RuleError> {
+pub(crate) fn use_action(t: &mut Table, what: &str) -> Result<(), RuleError> {
     ensure!(
         t.s.attack.is_none(),
         "an attack is being worked out: roll the dice or call it off first"
@@ -347,7 +347,7 @@ pub fn draw(t: &mut Table, group: Option<usize>, special: Option<usize>) -> Resu
 }
 
 /// Recyclers: pay its cost from its own treasury to draw one more card (not an action).
-pub fn recycle(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn recycle(t: &mut Table) -> Result<(), RuleError> {
     let p = t.s.current;
     let found = t.s.structure(p).into_iter().find_map(|c| {
         ability(t, c, |a| match a {
@@ -499,7 +499,7 @@ pub fn transfer(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), Rul
 
 /// `move GROUP under MASTER`: an action (free for the Bermuda Triangle once its actions are
 /// used); the group's puppets move with it.
-pub fn move_group(t: &mut Table, group: usize, master: usize) -> Result<(), RuleError> {
+pub(crate) fn move_group(t: &mut Table, group: usize, master: usize) -> Result<(), RuleError> {
     ready_for_actions(t)?;
     own(t, group)?;
     own(t, master)?;
@@ -618,7 +618,7 @@ pub fn drop(t: &mut Table, group: usize) -> Result<(), RuleError> {
 }
 
 /// `give-money FROM PLAYER N`: a free action, into the other player's Illuminati treasury.
-pub fn give_money(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), RuleError> {
+pub(crate) fn give_money(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), RuleError> {
     ensure!(t.s.phase == Phase::Turn, "money is given during a turn");
     let giver = t.s.cards[from]
         .owner
@@ -648,7 +648,7 @@ pub fn give_money(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), R
 
 /// `give-special FROM TO [SPECIAL]`: a free action (illuminati: Free Actions, "give away money
 /// or Specials"), at any time of a turn.
-pub fn give_special(
+pub(crate) fn give_special(
     t: &mut Table,
     from: usize,
     to: usize,

@@ -277,7 +277,11 @@ pub fn winner(r: &IlluRules, s: &State) -> Option<(usize, String)> {
 
 /// `winner`, looking only at these players' goals (the rest met none when last looked at and
 /// nothing since brought theirs nearer: `players_touched`).
-pub fn winner_among(r: &IlluRules, s: &State, looked_at: Players) -> Option<(usize, String)> {
+pub(crate) fn winner_among(
+    r: &IlluRules,
+    s: &State,
+    looked_at: Players,
+) -> Option<(usize, String)> {
     let n = s.players.len();
     let mut alive = (0..n).filter(|&p| !s.players[p].eliminated);
     if let (Some(last), None) = (alive.next(), alive.next()) {

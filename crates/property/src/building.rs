@@ -101,7 +101,12 @@ pub fn can_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal>
 
 /// `can_build`, given the lot's group as it stands (read once by a caller asking about many
 /// lots).
-pub fn build_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Result<Step, Refusal> {
+pub(crate) fn build_step(
+    rules: &Ruleset,
+    s: &State,
+    sq: usize,
+    now: &GroupNow,
+) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
     let cost = square.build_cost().ok_or(Refusal::NotALot)?;
     let group = square.group().expect("lots have groups");
@@ -151,7 +156,7 @@ pub fn build_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Resu
 
 /// Would this answer of `build_step` allow a building but for the bank's supply (and the
 /// owner's cash, which it does not ask)? What `State::buildable` keeps for each lot.
-pub fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
+pub(crate) fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
     matches!(
         answer,
         Ok(_) | Err(Refusal::NoHouses) | Err(Refusal::NoHotels)
@@ -160,7 +165,7 @@ pub fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
 
 /// Group `g`'s lots in `State::buildable` again, after a change of owner, mortgage or level
 /// in it (called by `apply`): the lots `build_step` would open but for the supply.
-pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
+pub(crate) fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
     let members = &rules.groups[g].members;
     // The group's squares taken out of every player's set at once (one pass over each set's
     // words, not one removal per player and member).
@@ -184,7 +189,7 @@ pub fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
     }
 }
 
-pub fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+pub(crate) fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
     can_build(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
@@ -368,7 +373,7 @@ pub fn want(t: &mut Table, player: usize, count: u8) -> Result<(), RuleError> {
 /// `want none`: the table's one answer to "anyone else building?": everyone not yet asked
 /// wants none now, and the builder builds (or, with wishes already beyond the supply, the
 /// auction opens).
-pub fn want_none(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn want_none(t: &mut Table) -> Result<(), RuleError> {
     let (builder, square, hotel, mut wishes) = asking(t)?;
     let step = check_build(t.rules, t.s, square)?;
     for (player, w) in wishes.iter_mut().enumerate() {
@@ -478,7 +483,7 @@ pub fn scarce(rules: &Ruleset, s: &State, builder: usize, hotel: bool) -> bool {
 }
 
 /// May one building step be sold from this lot?
-pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
+pub(crate) fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> {
     if s.squares[sq].level == 0 {
         return Err(Refusal::NoBuildings);
     }
@@ -487,7 +492,12 @@ pub fn can_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, Refusal> 
 }
 
 /// `can_sell`, given the lot's group as it stands.
-pub fn sell_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Result<Step, Refusal> {
+pub(crate) fn sell_step(
+    rules: &Ruleset,
+    s: &State,
+    sq: usize,
+    now: &GroupNow,
+) -> Result<Step, Refusal> {
     let square = &rules.squares[sq];
     let level = s.squares[sq].level;
     if level == 0 {
@@ -522,7 +532,7 @@ pub fn sell_step(rules: &Ruleset, s: &State, sq: usize, now: &GroupNow) -> Resul
     })
 }
 
-pub fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
+pub(crate) fn check_sell(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {
     can_sell(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 

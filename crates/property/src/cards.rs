@@ -16,7 +16,7 @@ use boardside_engine::ledger::Account;
 use boardside_engine::turn::seats_from;
 use boardside_engine::RuleError;
 
-pub fn land_on_deck(t: &mut Table, p: usize, deck: usize) {
+pub(crate) fn land_on_deck(t: &mut Table, p: usize, deck: usize) {
     if t.s.options.physical_decks {
         t.emit(Event::Await {
             pending: Pending::Card { player: p, deck },
@@ -30,7 +30,7 @@ pub fn land_on_deck(t: &mut Table, p: usize, deck: usize) {
 }
 
 /// `draw DECK CARD`: the table drew a physical card and names it.
-pub fn draw_physical(t: &mut Table, deck: usize, card: u16) -> Result<(), RuleError> {
+pub(crate) fn draw_physical(t: &mut Table, deck: usize, card: u16) -> Result<(), RuleError> {
     let (p, want) = match t.s.top() {
         Some(Pending::Card { player, deck }) => (*player, *deck),
         _ if !t.s.options.physical_decks => {
@@ -153,7 +153,7 @@ fn others(t: &Table, p: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The advance-to-utility card: a fresh roll, ten times it to the owner.
-pub fn utility_roll(t: &mut Table, p: usize, sq: usize, dice: Dice) {
+pub(crate) fn utility_roll(t: &mut Table, p: usize, sq: usize, dice: Dice) {
     t.emit(Event::ChanceRoll { player: p, dice });
     t.emit(Event::Done);
     if let Some(owner) = t.s.owner(sq) {

@@ -29,7 +29,7 @@ impl Debt {
 }
 
 /// Charge a payment to the bank.
-pub fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
+pub(crate) fn charge_bank(t: &mut Table, debtor: usize, amount: i64, why: Why) {
     charge(t, Debt::new(debtor, None, amount, why));
 }
 
@@ -73,7 +73,7 @@ fn pays_at_once(t: &Table, debtor: usize, amount: i64) -> bool {
 
 /// Charge debts in order. The first the debtor cannot pay waits on top, with the rest queued
 /// beneath it, still to be charged when it is settled.
-pub fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
+pub(crate) fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
     let mut rest = debts.into_iter();
     while let Some(d) = rest.next() {
         if pays_at_once(t, d.debtor, d.amount) {
@@ -325,7 +325,7 @@ pub fn net_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
 }
 
 /// Sell every building on one lot back to the bank at half price.
-pub fn sell_all_buildings(t: &mut Table, sq: usize) {
+pub(crate) fn sell_all_buildings(t: &mut Table, sq: usize) {
     let level = t.s.squares[sq].level;
     if level == 0 {
         return;
@@ -405,7 +405,7 @@ pub fn finish(t: &mut Table, winner: usize) {
 }
 
 /// sectionopoly: TIME LIMIT GAME: when the agreed hour comes, the richest player wins.
-pub fn time_up(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn time_up(t: &mut Table) -> Result<(), RuleError> {
     value_and_finish(t);
     Ok(())
 }

@@ -48,7 +48,7 @@ pub enum NoFine {
 /// May the fine be paid before this roll? On either of the next two turns (sectionopoly: WHITE
 /// ROOM ¶2, exit 4); on the third only with `jail_pay_on_last_turn` (suetology allows it every
 /// turn); the short game's single turn allows it (SHORT GAME rule 3).
-pub fn fine_allowed(s: &State, attempts: u8) -> Result<(), NoFine> {
+pub(crate) fn fine_allowed(s: &State, attempts: u8) -> Result<(), NoFine> {
     if !s.options.jail_fine_exit {
         return Err(NoFine::NoPayingOut);
     }
@@ -95,7 +95,7 @@ pub fn pay(t: &mut Table) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub fn use_card(t: &mut Table) -> Result<(), RuleError> {
+pub(crate) fn use_card(t: &mut Table) -> Result<(), RuleError> {
     let (p, _) = jailed_before_roll(t)?;
     let held = t.s.players[p].cards.iter().copied().find(|&(d, c)| {
         t.rules.decks[d].cards[c as usize].effect == super::ruleset::Effect::GetOutOfJail
@@ -121,7 +121,12 @@ pub fn use_card(t: &mut Table) -> Result<(), RuleError> {
 
 /// A roll in jail: doubles free the player and move them, with no extra roll; otherwise one
 /// more failed attempt, and after the last one the fine is forced and the roll is moved.
-pub fn roll_in_jail(t: &mut Table, p: usize, attempts: u8, dice: Dice) -> Result<(), RuleError> {
+pub(crate) fn roll_in_jail(
+    t: &mut Table,
+    p: usize,
+    attempts: u8,
+    dice: Dice,
+) -> Result<(), RuleError> {
     ensure!(
         !t.s.turn.rolled,
         "{} has rolled already this turn: `end` the turn",

@@ -34,7 +34,7 @@ pub fn arrive(t: &mut Table, p: usize, arrival: Arrival) {
 /// read back from the state (the read waited on the move's write, on the way from
 /// the dice to the jump below).
 #[inline(always)]
-pub fn arrive_at(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
+pub(crate) fn arrive_at(t: &mut Table, p: usize, sq: usize, arrival: Arrival) {
     // One jump on the kind of square, which the dice chose. A test for a property first is
     // folded into it by the compiler; made a branch of its own (by a table, or the other kinds
     // matched out of line) it bought no time (docs/performance.md).

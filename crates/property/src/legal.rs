@@ -17,7 +17,7 @@ pub fn legal(rules: &Ruleset, s: &State) -> Vec<Command> {
 }
 
 /// `legal`, added to `out` (a list the caller reuses).
-pub fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
+pub(crate) fn legal_into(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     if s.over {
         return;
     }
@@ -139,7 +139,7 @@ impl BidSizes {
 
     /// How many bids player `p` may make: none for the high bidder, else the sizes they can
     /// pay (the smallest ones, as the sizes are ascending).
-    pub fn count_for(&self, s: &State, a: &super::state::Auction, p: usize) -> usize {
+    pub(crate) fn count_for(&self, s: &State, a: &super::state::Auction, p: usize) -> usize {
         if a.high.map(|(h, _)| h) == Some(p) {
             return 0;
         }
@@ -156,7 +156,7 @@ impl BidSizes {
     }
 
     /// The bids player `p` may make, smallest first.
-    pub fn for_player<'a>(
+    pub(crate) fn for_player<'a>(
         &'a self,
         s: &State,
         a: &super::state::Auction,
@@ -179,7 +179,7 @@ pub enum TurnOffers {
 /// The one statement of that rule: the lister, the random player and its fast path
 /// (`turn_verb`) all ask it.
 #[inline(always)]
-pub fn turn_offers(s: &State) -> TurnOffers {
+pub(crate) fn turn_offers(s: &State) -> TurnOffers {
     let p = s.current;
     if s.players[p].jail.is_some() && !s.turn.rolled {
         TurnOffers::Jail
@@ -315,7 +315,7 @@ impl LookedAt<'_> {
 
 /// `management` for only some kinds, in the same order: the random player decides what it
 /// wants first and so never checks (and lists) what it would throw away.
-pub fn management_of(
+pub(crate) fn management_of(
     rules: &Ruleset,
     s: &State,
     players: &[usize],
@@ -434,7 +434,7 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
 }
 
 /// Would `trade::trade` accept this deal now (turn and jail conditions and the deal itself)?
-pub fn trade_ok(rules: &Ruleset, s: &State, tr: &Trade) -> bool {
+pub(crate) fn trade_ok(rules: &Ruleset, s: &State, tr: &Trade) -> bool {
     let (starter, other) = super::trade::parties(s, tr);
     super::dealing_allowed(s, starter, true).is_ok()
         && super::dealing_allowed(s, other, false).is_ok()

@@ -101,7 +101,7 @@ pub fn execute_into(
 /// `roll DICE` (with dice) or `end` (without), which the random player picked as the verb the
 /// turn offers, carried out as `execute_into` would, without a command to dispatch on (the
 /// random player's fast path, `Family::random_move`).
-pub fn turn_verb(
+pub(crate) fn turn_verb(
     rules: &Ruleset,
     s: &mut State,
     roll: Option<boardside_engine::dice::Dice>,
@@ -205,7 +205,7 @@ pub fn prompt(rules: &Ruleset, s: &State) -> Prompt {
 
 /// Refuse a command while the table owes a decision (turn verbs and corrections).
 #[inline]
-pub fn no_decision(t: &Table) -> Result<(), RuleError> {
+pub(crate) fn no_decision(t: &Table) -> Result<(), RuleError> {
     match t.s.top() {
         None => Ok(()),
         Some(_) => Err(owed(t)),
@@ -228,7 +228,7 @@ pub enum Barred {
 /// May this player buy, sell, build, mortgage, trade or bid now? Only on their own turn where
 /// the ruleset says so (suetology, scientopoly), never from the SP Hole (scientopoly ¶7); a
 /// player who owes money may always raise it. `own_turn`: whether the own-turn rule applies.
-pub fn dealing_allowed(s: &State, p: usize, own_turn: bool) -> Result<(), Barred> {
+pub(crate) fn dealing_allowed(s: &State, p: usize, own_turn: bool) -> Result<(), Barred> {
     if let Some(Pending::Debt(d)) = s.top() {
         if d.debtor == p {
             return Ok(());
@@ -247,7 +247,7 @@ pub fn dealing_allowed(s: &State, p: usize, own_turn: bool) -> Result<(), Barred
 /// MORTGAGES ¶1), except while a decision that freezes the board is open (an auction, the
 /// first roll, a card or roll being resolved, a building being placed), and subject to
 /// `dealing_allowed` for the player acting.
-pub fn may_manage(t: &Table, actor: usize) -> Result<(), RuleError> {
+pub(crate) fn may_manage(t: &Table, actor: usize) -> Result<(), RuleError> {
     match t.s.top() {
         None | Some(Pending::Buy { .. }) | Some(Pending::Debt(_)) => {}
         Some(_) => {

@@ -46,13 +46,18 @@ impl Refusal {
     }
 }
 
-pub fn can_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
+pub(crate) fn can_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
     let group = rules.squares[sq].group().ok_or(Refusal::CannotBeOwned)?;
     mortgage_ok(s, sq, group, &s.group_now(group))
 }
 
 /// `can_mortgage` for a square of `group`, given the group as it stands.
-pub fn mortgage_ok(s: &State, sq: usize, group: usize, now: &GroupNow) -> Result<usize, Refusal> {
+pub(crate) fn mortgage_ok(
+    s: &State,
+    sq: usize,
+    group: usize,
+    now: &GroupNow,
+) -> Result<usize, Refusal> {
     let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
     if s.squares[sq].mortgaged {
         return Err(Refusal::Already);
@@ -63,7 +68,7 @@ pub fn mortgage_ok(s: &State, sq: usize, group: usize, now: &GroupNow) -> Result
     Ok(owner)
 }
 
-pub fn check_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
+pub(crate) fn check_mortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
     can_mortgage(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 
@@ -90,11 +95,11 @@ pub fn take(t: &mut Table, owner: usize, sq: usize) {
 }
 
 /// The cost of lifting: mortgage value plus the interest.
-pub fn lift_cost(rules: &Ruleset, sq: usize) -> (i64, i64) {
+pub(crate) fn lift_cost(rules: &Ruleset, sq: usize) -> (i64, i64) {
     (rules.mortgage_value(sq), rules.interest(sq))
 }
 
-pub fn can_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
+pub(crate) fn can_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Refusal> {
     let owner = s.owner(sq).ok_or(Refusal::Unowned)?;
     if !s.squares[sq].mortgaged {
         return Err(Refusal::NotMortgaged);
@@ -106,7 +111,7 @@ pub fn can_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, Re
     Ok(owner)
 }
 
-pub fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
+pub(crate) fn check_unmortgage(rules: &Ruleset, s: &State, sq: usize) -> Result<usize, RuleError> {
     can_unmortgage(rules, s, sq).map_err(|r| r.explain(rules, s, sq))
 }
 

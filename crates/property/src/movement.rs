@@ -42,7 +42,7 @@ pub fn forward(t: &mut Table, p: usize, steps: usize, how: How) -> usize {
 }
 
 /// Forward to a named square (a card): salary if the move passes or reaches the start.
-pub fn advance_to(t: &mut Table, p: usize, to: usize) {
+pub(crate) fn advance_to(t: &mut Table, p: usize, to: usize) {
     let n = t.rules.squares.len();
     let from = t.s.players[p].position;
     let steps = (to + n - from) % n;

@@ -36,7 +36,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-pub fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
+pub(crate) fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
     let t = &rules.theme;
     match w.rule {
         RentRule::Unimproved => format!("{} {}", t.rent, w.base),
@@ -410,7 +410,7 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
 }
 
 /// What the game waits for, as one sentence with the verbs to answer it.
-pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
+pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
     let t = &rules.theme;
     match s.top() {
         Some(Pending::FirstRoll { .. }) => format!(
@@ -563,7 +563,7 @@ pub fn waiting_for(rules: &Ruleset, s: &State) -> String {
     }
 }
 
-pub fn game_over(s: &State) -> String {
+pub(crate) fn game_over(s: &State) -> String {
     match s.winner {
         Some(w) => format!("the game is over: {} won", who(s, w)),
         None if !s.tied.is_empty() => format!("the game is over: {} tie", tied_names(s, &s.tied)),

@@ -231,7 +231,7 @@ impl Options {
 
     /// Turns a player may spend trying for doubles in jail before the fine is forced (short
     /// game: must leave on the next); None when there is no limit.
-    pub fn jail_turns(&self) -> Option<u8> {
+    pub(crate) fn jail_turns(&self) -> Option<u8> {
         if !self.jail_forced_fine {
             None
         } else if self.short_game {
@@ -242,7 +242,7 @@ impl Options {
     }
 
     /// Free deeds dealt at the start (short game) and deeds dealt for payment (time limit).
-    pub fn deeds_dealt(&self) -> (usize, bool) {
+    pub(crate) fn deeds_dealt(&self) -> (usize, bool) {
         if self.short_game {
             (3, false)
         } else if self.time_limit {

@@ -94,7 +94,7 @@ pub fn decline(t: &mut Table) -> Result<(), RuleError> {
 
 /// Everyone still in the game may bid, the player who declined too (not a player who may not
 /// deal from jail).
-pub fn open_auction(t: &mut Table, lot: Lot, min: i64) {
+pub(crate) fn open_auction(t: &mut Table, lot: Lot, min: i64) {
     let open = (0..t.s.players.len())
         .map(|q| t.s.in_game(q) && super::dealing_allowed(t.s, q, false).is_ok())
         .collect();
@@ -102,7 +102,7 @@ pub fn open_auction(t: &mut Table, lot: Lot, min: i64) {
 }
 
 /// An auction among some players only (a scarce building: those who could put it up).
-pub fn open_auction_among(t: &mut Table, lot: Lot, min: i64, bidders: &[usize]) {
+pub(crate) fn open_auction_among(t: &mut Table, lot: Lot, min: i64, bidders: &[usize]) {
     let open = (0..t.s.players.len())
         .map(|q| bidders.contains(&q))
         .collect();

@@ -42,7 +42,7 @@ impl Stats {
 
     /// Another block of games' figures (the leader being followed is per game, reset at
     /// each game's end).
-    pub fn merge(&mut self, other: Stats) {
+    pub(crate) fn merge(&mut self, other: Stats) {
         self.lead_changes += other.lead_changes;
         self.status_wins += other.status_wins;
         self.status_game |= other.status_game;
@@ -228,7 +228,7 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
 
 /// What play keeps and only a table's correction may break: buildings stand evenly on each
 /// group (the even-building rule: a table may set one lot's buildings, then the next).
-pub fn even_building(rules: &Ruleset, s: &State) -> Result<(), String> {
+pub(crate) fn even_building(rules: &Ruleset, s: &State) -> Result<(), String> {
     for g in &rules.groups {
         let steps = |l: u8| {
             if l == HOTEL {
@@ -275,7 +275,7 @@ pub enum Pick {
 }
 
 /// `choose`, as the index of the choice in `options` (cleared first, then listed into).
-pub fn choose_in(
+pub(crate) fn choose_in(
     rules: &Ruleset,
     s: &State,
     rng: &mut PlayRng,

@@ -119,7 +119,7 @@ pub fn due(
 }
 
 #[inline(always)]
-pub fn charge_rent(
+pub(crate) fn charge_rent(
     t: &mut Table,
     payer: usize,
     owner: usize,

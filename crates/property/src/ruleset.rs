@@ -826,7 +826,7 @@ impl Ruleset {
 
     /// Amount of a percentage, rounded half up to whole money (used for the 10% mortgage
     /// interest and for the percentage tax).
-    pub fn percent_of(value: i64, percent: i64) -> i64 {
+    pub(crate) fn percent_of(value: i64, percent: i64) -> i64 {
         (value * percent + 50).div_euclid(100)
     }
 

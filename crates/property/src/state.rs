@@ -456,7 +456,7 @@ impl State {
         self.holdings[p].iter()
     }
     /// A group as it stands (kept by `apply`: `levels` and `whole`).
-    pub fn group_now(&self, group: usize) -> GroupNow {
+    pub(crate) fn group_now(&self, group: usize) -> GroupNow {
         GroupNow {
             owner: self.whole[group],
             ..self.levels[group]
@@ -464,7 +464,7 @@ impl State {
     }
     /// `group_now` worked out from the group's squares in one pass (what `apply` keeps and the
     /// invariants check).
-    pub fn group_from_squares(&self, rules: &Ruleset, group: usize) -> GroupNow {
+    pub(crate) fn group_from_squares(&self, rules: &Ruleset, group: usize) -> GroupNow {
         let members = &rules.groups[group].members;
         let mut now = GroupNow {
             owner: self.whole[group],
@@ -485,7 +485,7 @@ impl State {
         self.whole[group]
     }
     /// `group_owner` worked out from the squares (what `apply` keeps and the invariants check).
-    pub fn owner_of_all(&self, rules: &Ruleset, group: usize) -> Option<usize> {
+    pub(crate) fn owner_of_all(&self, rules: &Ruleset, group: usize) -> Option<usize> {
         let members = &rules.groups[group].members;
         let first = self.squares[members[0]].owner?;
         members
@@ -500,7 +500,7 @@ impl State {
             .any(|&m| self.squares[m].level > 0)
     }
     /// Houses and hotels standing on a player's lots.
-    pub fn buildings_of(&self, p: usize) -> (u32, u32) {
+    pub(crate) fn buildings_of(&self, p: usize) -> (u32, u32) {
         self.owned_by(p).fold((0, 0), |(h, t), sq| {
             let l = self.squares[sq].level;
             if l == HOTEL {
@@ -543,7 +543,7 @@ impl State {
 }
 
 /// Building counts per level: (houses, hotels) standing at that level.
-pub fn level_buildings(level: u8) -> (i64, i64) {
+pub(crate) fn level_buildings(level: u8) -> (i64, i64) {
     if level == HOTEL {
         (0, 1)
     } else {
@@ -553,7 +553,7 @@ pub fn level_buildings(level: u8) -> (i64, i64) {
 
 /// Total worth for the percentage tax (sectionopoly: ABEYANCE): cash, the printed price of
 /// every square owned, mortgaged or not, and the cost of the buildings.
-pub fn total_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
+pub(crate) fn total_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
     s.cash(p)
         + s.owned_by(p)
             .map(|sq| rules.squares[sq].price().unwrap_or(0) + building_value(rules, s, sq))
@@ -561,7 +561,7 @@ pub fn total_worth(rules: &Ruleset, s: &State, p: usize) -> i64 {
 }
 
 /// What the buildings on a lot cost: a top building counts with the houses turned in for it.
-pub fn building_value(rules: &Ruleset, s: &State, sq: usize) -> i64 {
+pub(crate) fn building_value(rules: &Ruleset, s: &State, sq: usize) -> i64 {
     let cost = rules.squares[sq].build_cost().unwrap_or(0);
     let level = s.squares[sq].level;
     if level == HOTEL {

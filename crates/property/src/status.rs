@@ -36,7 +36,7 @@ pub fn eligible(rules: &Ruleset, s: &State, p: usize, sq: usize) -> bool {
 }
 
 /// One status point; reaching the target wins the game.
-pub fn gain(t: &mut Table, p: usize, why: StatusWhy) {
+pub(crate) fn gain(t: &mut Table, p: usize, why: StatusWhy) {
     let status = t.s.players[p].status.saturating_add(1);
     t.emit(Event::Status {
         player: p,
@@ -49,7 +49,7 @@ pub fn gain(t: &mut Table, p: usize, why: StatusWhy) {
 }
 
 /// The name of a development level, when the ruleset names them.
-pub fn level_name(rules: &Ruleset, level: u8) -> Option<&str> {
+pub(crate) fn level_name(rules: &Ruleset, level: u8) -> Option<&str> {
     let st = rules.status.as_ref()?;
     let index = if level == HOTEL {
         st.level_names.len() - 1

@@ -132,12 +132,12 @@ fn can_give(rules: &Ruleset, s: &State, giver: usize, items: &[Item]) -> Result<
     Ok(())
 }
 
-pub fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleError> {
+pub(crate) fn check_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), RuleError> {
     can_trade(rules, s, tr).map_err(|r| r.explain(rules, s))
 }
 
 /// May this deal be made (the deal itself; whose turn it is aside)?
-pub fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Refusal> {
+pub(crate) fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Refusal> {
     if tr.from == tr.to {
         return Err(Refusal::WithThemselves);
     }
@@ -181,7 +181,7 @@ pub fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Refusal> 
 }
 
 /// Who starts a deal (the player whose turn it is, if either) and who answers it.
-pub fn parties(s: &State, tr: &Trade) -> (usize, usize) {
+pub(crate) fn parties(s: &State, tr: &Trade) -> (usize, usize) {
     if tr.to == s.current {
         (tr.to, tr.from)
     } else {

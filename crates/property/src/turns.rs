@@ -44,7 +44,7 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
 /// player's fast path (`turn_verb`) calls it directly, having picked the roll on those same
 /// facts.
 #[inline(always)]
-pub fn throw(t: &mut Table, p: usize, dice: Dice) {
+pub(crate) fn throw(t: &mut Table, p: usize, dice: Dice) {
     // Claims exist only under `rent_must_be_asked`: with none open, nothing to look at.
     if !t.s.turn.rolled && !t.s.claims.is_empty() {
         claims::lapse(t, p);
@@ -112,7 +112,7 @@ pub fn end(t: &mut Table) -> Result<(), RuleError> {
 
 /// Hand the turn to the next player still in the game (inlined as `roll` is).
 #[inline(always)]
-pub fn next_turn(t: &mut Table) {
+pub(crate) fn next_turn(t: &mut Table) {
     let s = &*t.s;
     let next = next_seat(s.current, s.players.len(), |q| s.in_game(q));
     t.emit(Event::TurnStarts { player: next });
