@@ -4,13 +4,14 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The most a request line and its headers may take.
 pub const MAX_HEAD: usize = 8 * 1024;
 /// The most a request body may take (a phone's choice is a line of JSON).
 pub const MAX_BODY: usize = 2 * 1024;
-/// How long a client may take to send its request.
+/// How long a client may take to send its whole request, from the connection's start: a
+/// sender of one byte at a time is cut off then, not each read's own timeout later.
 pub const READ_TIMEOUT: Duration = Duration::from_secs(5);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,11 +45,33 @@ fn refuse(status: u16, why: &'static str) -> Refusal {
     Refusal { status, why }
 }
 
-/// Read one request from `stream` within the limits above.
-pub fn read_request(stream: &TcpStream) -> Result<Request, Refusal> {
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
-    let mut reader = BufReader::new(stream.take((MAX_HEAD + MAX_BODY) as u64));
+/// Read one request from `stream` within the limits above, the whole of it by `READ_TIMEOUT`
+/// after `since` (the connection's start).
+pub fn read_request(stream: &TcpStream, since: Instant) -> Result<Request, Refusal> {
+    let timed = Timed {
+        stream,
+        until: since + READ_TIMEOUT,
+    };
+    let mut reader = BufReader::new(timed.take((MAX_HEAD + MAX_BODY) as u64));
     read_from(&mut reader)
+}
+
+/// A stream read against one deadline: each read may wait only for what is left of it.
+struct Timed<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut s = self.stream;
+        s.read(buf)
+    }
 }
 
 /// `read_request` from any reader (the tests feed it bytes).

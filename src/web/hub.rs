@@ -463,12 +463,15 @@ impl Hub {
         {
             return Err(denied(429, "the table refused this phone: wait a minute"));
         }
-        let waiting = s
-            .asks
-            .iter()
-            .filter(|a| matches!(a.state, Asked::Waiting { .. }))
-            .count();
-        if waiting >= MOST_ASKS {
+        let waiting = |a: &&Ask| matches!(a.state, Asked::Waiting { .. });
+        // One waiting ask an address: a second would only push the table's question aside.
+        if s.asks.iter().filter(waiting).any(|a| a.from == from) {
+            return Err(denied(
+                429,
+                "this phone already asks for a seat: answer it on the device",
+            ));
+        }
+        if s.asks.iter().filter(waiting).count() >= MOST_ASKS {
             return Err(denied(429, "too many phones are waiting to pair"));
         }
         let ticket = secret();

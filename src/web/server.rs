@@ -1,12 +1,14 @@
 //! The web view's routes: the page, a viewer's view once or as a stream of server-sent
 //! events, the report once the game is over, pairing a phone with a seat, and a paired
-//! phone's private choice. Every request is
-//! rate-limited by address; a seat's view and choices need that seat's secret.
+//! phone's private choice. Every request is rate-limited by address and read whole within a
+//! deadline, one address holds only so many connections, and a seat's view and choices need
+//! that seat's secret.
 
+use std::collections::HashMap;
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::time::Duration;
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::http::{self, Request};
 use super::hub::{Asked, Hub};
@@ -26,27 +28,29 @@ pub fn page() -> String {
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// Serve on `listener` until the program ends: a thread a connection (streams hold theirs;
-/// `Hub` caps how many).
+/// `Hub` caps how many), no more than `MOST_CONNECTIONS` in all nor `MOST_FROM_ONE` from one
+/// address, so one address can never fill the server.
 pub fn serve(listener: TcpListener, hub: Arc<Hub>) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let open = Arc::new(AtomicUsize::new(0));
+    let open = Arc::new(Open::default());
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
-        // However many addresses ask at once, no more threads than this.
-        if open.load(Ordering::Relaxed) >= MOST_CONNECTIONS {
-            http::error(&mut stream, 503, "too busy: try again soon");
-            continue;
-        }
-        open.fetch_add(1, Ordering::Relaxed);
-        let (hub, done) = (hub.clone(), open.clone());
+        let since = Instant::now();
+        let Some(ip) = peer(&stream) else { continue };
+        let place = match open.take(ip) {
+            Ok(p) => p,
+            Err(why) => {
+                http::error(&mut stream, 503, why);
+                continue;
+            }
+        };
+        let hub = hub.clone();
         let spawned = std::thread::Builder::new()
             .name("web".into())
             .spawn(move || {
-                connection(stream, &hub);
-                done.fetch_sub(1, Ordering::Relaxed);
+                connection(stream, &hub, ip, since);
+                drop(place);
             });
         if let Err(e) = spawned {
-            open.fetch_sub(1, Ordering::Relaxed);
             tracing::warn!("web: no thread for a connection: {e}");
         }
     }
@@ -54,18 +58,73 @@ pub fn serve(listener: TcpListener, hub: Arc<Hub>) {
 
 /// Connections served at once (the open views, which the hub caps lower, and requests).
 pub const MOST_CONNECTIONS: usize = 64;
+/// Connections one address may hold open at once: a phone needs two or three (its view's
+/// stream and a request or two), and a few devices may share an address (a guest network);
+/// one address still holds under a fifth of `MOST_CONNECTIONS`.
+pub const MOST_FROM_ONE: usize = 12;
 
-fn connection(mut stream: TcpStream, hub: &Hub) {
-    let ip = match stream.peer_addr() {
-        Ok(SocketAddr::V4(a)) => std::net::IpAddr::V4(*a.ip()),
-        Ok(SocketAddr::V6(a)) => std::net::IpAddr::V6(*a.ip()),
-        Err(_) => return,
-    };
+/// The connections open now, in all and by address.
+#[derive(Default)]
+pub struct Open {
+    by_address: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// A connection's place, given back when it is dropped.
+pub struct Place {
+    open: Arc<Open>,
+    ip: IpAddr,
+}
+
+impl Open {
+    /// A place for a connection from `ip`, or why there is none.
+    pub fn take(self: &Arc<Self>, ip: IpAddr) -> Result<Place, &'static str> {
+        let mut m = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if m.values().sum::<usize>() >= MOST_CONNECTIONS {
+            return Err("too busy: try again soon");
+        }
+        let mine = m.entry(ip).or_default();
+        if *mine >= MOST_FROM_ONE {
+            return Err("too many connections from this address: close some first");
+        }
+        *mine += 1;
+        Ok(Place {
+            open: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut m = self
+            .open
+            .by_address
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = m.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The address a connection comes from.
+fn peer(stream: &TcpStream) -> Option<IpAddr> {
+    match stream.peer_addr() {
+        Ok(SocketAddr::V4(a)) => Some(IpAddr::V4(*a.ip())),
+        Ok(SocketAddr::V6(a)) => Some(IpAddr::V6(*a.ip())),
+        Err(_) => None,
+    }
+}
+
+fn connection(mut stream: TcpStream, hub: &Hub, ip: IpAddr, since: Instant) {
     if !hub.allow(ip) {
         http::error(&mut stream, 429, "too many requests: wait a few seconds");
         return;
     }
-    let req = match http::read_request(&stream) {
+    let req = match http::read_request(&stream, since) {
         Ok(r) => r,
         Err(r) => {
             http::error(&mut stream, r.status, r.why);
@@ -76,7 +135,7 @@ fn connection(mut stream: TcpStream, hub: &Hub) {
 }
 
 /// One request from `ip` answered.
-fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: std::net::IpAddr) {
+fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: IpAddr) {
     match (req.method.as_str(), req.path.as_str()) {
         ("GET", "/") => http::respond(
             stream,
@@ -162,10 +221,43 @@ fn events(stream: &mut TcpStream, hub: &Hub, seat: Option<usize>) {
             ok = stream.write_all(b": alive\n\n").is_ok();
         }
         if ok {
-            hub.wait_newer(seen, KEEP_ALIVE);
+            ok = wait_open(stream, hub, seen);
         }
     }
     hub.close_stream();
+}
+
+/// How often a waiting stream looks whether its phone has gone.
+const LOOK: Duration = Duration::from_millis(250);
+
+/// Wait for a view newer than `seen`, or `KEEP_ALIVE`; false as soon as the phone closed
+/// its end (the stream's place is freed then, not at the next failed write).
+fn wait_open(stream: &TcpStream, hub: &Hub, seen: u64) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < KEEP_ALIVE {
+        if hub.wait_newer(seen, LOOK) > seen {
+            return true;
+        }
+        if closed(stream) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Has the other end closed the connection? (A phone sends nothing after its request, so
+/// anything to read is its end: zero bytes, or an error.)
+fn closed(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let mut byte = [0u8; 1];
+    let gone = match stream.peek(&mut byte) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+    };
+    gone || stream.set_nonblocking(false).is_err()
 }
 
 /// A paired phone's private choice: `{"seat": 1, "key": "...", "n": 7, "line": "..."}`.

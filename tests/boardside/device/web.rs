@@ -402,9 +402,10 @@ fn requests_past_the_limits_are_refused_with_the_reason() {
     }
     assert!(!hub.allow(me), "past the limit");
     assert!(hub.allow("192.168.1.10".parse().unwrap()));
-    // At most a few phones wait to pair at once.
-    for _ in 0..boardside::web::hub::MOST_ASKS {
-        hub.ask(here()).unwrap();
+    // At most a few phones wait to pair at once, one an address.
+    for i in 0..boardside::web::hub::MOST_ASKS {
+        hub.ask(std::net::Ipv4Addr::new(192, 168, 1, 20 + i as u8).into())
+            .unwrap();
     }
     assert_eq!(hub.ask(here()).unwrap_err().status, 429);
 
@@ -781,4 +782,129 @@ fn the_web_views_waiting_line_is_in_the_tables_words_never_typed_commands() {
         !waiting.contains('`') && !waiting.contains("GROUP"),
         "{waiting}"
     );
+}
+
+// ---- A hostile home network (issue 55): each test bounded in time on the loopback ---------
+
+/// A status line read from a connection, or None when the server closed it without one.
+fn answer_of(s: &mut TcpStream) -> Option<u16> {
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    out.get(9..12).and_then(|c| c.parse().ok())
+}
+
+#[test]
+fn a_slow_sender_is_cut_within_five_seconds_of_its_first_byte() {
+    let web = Web::start("127.0.0.1:0").unwrap();
+    let mut s = TcpStream::connect(web.addr).unwrap();
+    let first = std::time::Instant::now();
+    s.write_all(b"G").unwrap();
+    // A byte a second: each read is quick, the whole request is not.
+    let mut cut = None;
+    for b in b"ET / HTTP/1.1\r\nHost: x\r\nX-Slow: yes\r\n\r\n" {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if s.write_all(&[*b]).is_err() {
+            cut = Some(first.elapsed());
+            break;
+        }
+        s.set_read_timeout(Some(std::time::Duration::from_millis(1)))
+            .unwrap();
+        let mut buf = [0u8; 64];
+        match s.read(&mut buf) {
+            Ok(_) => {
+                cut = Some(first.elapsed());
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => {
+                cut = Some(first.elapsed());
+                break;
+            }
+        }
+    }
+    let cut = cut.expect("the slow request was never cut off");
+    assert!(
+        cut < std::time::Duration::from_millis(6_500),
+        "cut after {cut:?}"
+    );
+}
+
+#[test]
+fn one_address_holds_only_so_many_connections_and_others_are_still_served() {
+    use boardside::web::server::{Open, MOST_FROM_ONE};
+    // The count itself, by address.
+    let open = std::sync::Arc::new(Open::default());
+    let a: std::net::IpAddr = "192.168.1.30".parse().unwrap();
+    let b: std::net::IpAddr = "192.168.1.31".parse().unwrap();
+    let mut held: Vec<_> = (0..MOST_FROM_ONE).map(|_| open.take(a).unwrap()).collect();
+    assert!(open.take(a).is_err(), "one address past its share");
+    assert!(open.take(b).is_ok(), "another address is still served");
+    held.pop();
+    assert!(
+        open.take(a).is_ok(),
+        "a closed connection gives its place back"
+    );
+
+    // Over the loopback: idle connections up to the share, then the next is told at once.
+    let web = Web::start("127.0.0.1:0").unwrap();
+    let idle: Vec<TcpStream> = (0..MOST_FROM_ONE)
+        .map(|_| TcpStream::connect(web.addr).unwrap())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let start = std::time::Instant::now();
+    let mut s = TcpStream::connect(web.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(3)))
+        .unwrap();
+    assert_eq!(answer_of(&mut s), Some(503));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    drop(idle);
+}
+
+#[test]
+fn a_phone_asks_for_a_seat_once_until_the_table_answers() {
+    let web = Web::start("127.0.0.1:0").unwrap();
+    assert_eq!(ask(web.addr, "POST", "/pair", "").0, 200);
+    let (status, why) = ask(web.addr, "POST", "/pair", "");
+    assert_eq!(status, 429);
+    assert!(why.contains("already asks"), "{why}");
+}
+
+#[test]
+fn a_closed_stream_frees_its_place_at_once() {
+    use boardside::web::server::MOST_FROM_ONE;
+    let web = Web::start("127.0.0.1:0").unwrap();
+    // This address's whole share as open views.
+    let open_view = || {
+        let mut s = TcpStream::connect(web.addr).unwrap();
+        write!(s, "GET /events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut r = BufReader::new(s.try_clone().unwrap());
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        assert!(line.contains("200"), "{line}");
+        s
+    };
+    // A request's status, or None when the server closed the connection first (a refusal
+    // sent before the request was read may reach the client as a reset).
+    let status = || -> Option<u16> {
+        let mut s = TcpStream::connect(web.addr).ok()?;
+        let _ = write!(s, "GET /view HTTP/1.1\r\nHost: x\r\n\r\n");
+        answer_of(&mut s)
+    };
+    let mut views: Vec<TcpStream> = (0..MOST_FROM_ONE).map(|_| open_view()).collect();
+    assert_ne!(status(), Some(200), "the share is full");
+    // One phone goes away: its place is free well before the stream's next keep-alive.
+    drop(views.pop());
+    let start = std::time::Instant::now();
+    let served = loop {
+        if status() == Some(200) {
+            break true;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(3) {
+            break false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(served, "the closed stream still holds its place");
+    drop(views);
 }
