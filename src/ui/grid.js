@@ -38,6 +38,6 @@ function grid(v) {
   const revealed = (s.revealed || []).map(([who, what]) => el("span", { class: "pill" }, `${who}: ${what}`));
   return [el("section", {}, el("h2", {}, `Board, round ${s.round} (${s.phase})`), b),
     el("section", {}, el("h2", {}, "Strips"), strip("scientists"), strip("religionists")),
-    el("section", {}, el("h2", {}, "Notebook"), notebook, revealed.length ? el("p", {}, "Last orders revealed: ", revealed) : null)];
+    el("section", {}, el("h2", {}, "Notebook"), el("div", { class: "scrollbox" }, notebook), revealed.length ? el("p", {}, "Last orders revealed: ", revealed) : null)];
 }
 VIEWS.grid = grid;

@@ -43,10 +43,15 @@ class Browser:
 
     def __init__(self, url, width=1280, height=1100):
         OPEN.append(self)
-        caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+        options = {
             "binary": "/usr/bin/chromium",
             "args": [a if not a.startswith("--window-size") else f"--window-size={width},{height}"
-                     for a in CHROME_ARGS]}}}}
+                     for a in CHROME_ARGS]}
+        # A desktop window has a least width (about 500 px): a phone's is emulated instead.
+        if width < 600:
+            options["mobileEmulation"] = {"deviceMetrics": {"width": width, "height": height,
+                                                            "pixelRatio": 2}}
+        caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}}
         self.sid = call("POST", "/session", caps)["sessionId"]
         call("POST", f"/session/{self.sid}/url", {"url": url})
 
@@ -97,6 +102,18 @@ def done(b, shot):
     b.close()
 
 
+# The elements that reach past the window's right edge, innermost first (what makes a page
+# scroll sideways).
+WIDEST = """return [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+    .reverse().slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));"""
+
+
+def narrow(shot):
+    """The phone-width screenshot's path beside the wide one's (none when none is asked)."""
+    return shot[:-4] + "-390.png" if shot else ""
+
+
 def tmux_keys(session, *keys):
     for k in keys:
         subprocess.run(["tmux", "send-keys", "-t", session, k], check=True)
@@ -116,6 +133,18 @@ def check_property(url, shot):
     assert "Bank:" in b.text(".centre"), b.text(".centre")
     ok("property: the bank's houses and hotels")
     done(b, shot)
+    # A phone's width: the squares as a list, every name whole, nothing wider than the screen.
+    b = Browser(url, width=390, height=844)
+    b.wait("the list", lambda: b.count(".sqlist li") > 0)
+    assert b.count(".sqlist li") == 40, b.count(".sqlist li")
+    assert b.js("return getComputedStyle(document.querySelector('.ring')).display") == "none"
+    cut = b.js("return [...document.querySelectorAll('.sqlist .nm')]"
+               ".filter(e => e.scrollWidth > e.clientWidth + 1 || e.offsetHeight > 40).map(e => e.innerText);")
+    assert not cut, f"names cut at 390 px: {cut}"
+    wide = b.js("return document.documentElement.scrollWidth;")
+    assert wide <= 390, f"the page is {wide} px wide at 390: " + str(b.js(WIDEST))
+    ok("property at 390 px: the 40 squares as a list, each name whole, no sideways scroll")
+    done(b, narrow(shot))
 
 
 def check_grid(url, shot):
@@ -130,6 +159,16 @@ def check_grid(url, shot):
         assert part.lower() in text.lower(), f"{part} missing"
     ok("grid: the strips and the notebook")
     done(b, shot)
+    # A phone's width: the page never scrolls sideways; the notebook scrolls in its own box.
+    b = Browser(url, width=390, height=844)
+    b.wait("the board", lambda: b.count("svg.board circle") > 0)
+    wide = b.js("return document.documentElement.scrollWidth;")
+    assert wide <= 390, f"the page is {wide} px wide at 390: " + str(b.js(WIDEST))
+    box = b.js("const t = document.querySelector('.scrollbox'); "
+               "return t ? [t.clientWidth, t.scrollWidth] : null;")
+    assert box and box[0] <= 390, box
+    ok(f"grid at 390 px: no sideways scroll; the notebook in its own box ({box[1]} px in {box[0]})")
+    done(b, narrow(shot))
 
 
 def check_illuminati(url, shot):

@@ -1,5 +1,5 @@
-// The property games in the web view: the board as a ring of squares, the players' cash and
-// deeds, the bank. This family's part of the page (src/web/page.html has the helpers: el, svg,
+// The property games in the web view: the board as a ring of squares (a list at a phone's
+// width), the players' cash and deeds, the bank. This family's part of the page (src/web/page.html has the helpers: el, svg,
 // dot, colourOf, PLAYER_COLOURS); it sets VIEWS.property.
 const GROUP_COLOURS = { "brown": "#8b4513", "light-blue": "#9ad0f5", "pink": "#d63384", "orange": "#f39c12",
   "red": "#d62828", "yellow": "#f1c40f", "green": "#1e8449", "dark-blue": "#1f3a93", "blue": "#1f3a93",
@@ -32,6 +32,19 @@ function property(v) {
       el("span", { class: "toks" }, (at[i] || []).map((p) => el("span", { style: { background: PLAYER_COLOURS[p % 8] }, title: s.players[p].name }))));
     ring.append(cell);
   });
+  // A phone's width: the same squares as a list, each name whole (the ring is for wider
+  // screens; page.html shows one or the other).
+  const list = el("ol", { class: "sqlist" }, board.map((q, i) => {
+    const o = owned[i];
+    const b = o ? o.buildings : 0;
+    const owner = o && o.owner ? s.players.findIndex((p) => p.name === o.owner) : -1;
+    return el("li", { class: o && o.mortgaged ? "mortgaged" : "" },
+      el("span", { class: "band", style: { background: q.group ? groups[q.group] : "transparent" } }),
+      el("span", { class: "nm" }, q.name),
+      el("span", { class: "own" }, owner >= 0 ? [dot(PLAYER_COLOURS[owner % 8]), o.owner] : (q.price ? `${q.price}` : ""),
+        b ? ` ${b >= 5 ? "hotel" : "⌂".repeat(b)}` : "", o && o.mortgaged ? " (mortgaged)" : ""),
+      el("span", { class: "toks" }, (at[i] || []).map((p) => el("span", { style: { background: PLAYER_COLOURS[p % 8] }, title: s.players[p].name }))));
+  }));
   const pending = s.pending ? Object.entries(s.pending).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : "";
   ring.append(el("div", { class: "centre" }, el("div", {}, el("b", {}, v.ruleset), el("br"),
     `Bank: ${s.bank.houses} houses, ${s.bank.hotels} hotels`, el("br"),
@@ -45,7 +58,7 @@ function property(v) {
       el("td", {}, [p.status !== undefined ? `status ${p.status}` : "", p.jailed ? "in jail" : "",
         p.cards.length ? `cards: ${p.cards.join(", ")}` : ""].filter(Boolean).join("; ")));
   });
-  return [el("section", {}, el("h2", {}, "Board"), ring),
+  return [el("section", {}, el("h2", {}, "Board"), ring, list),
     el("section", {}, el("h2", {}, "Players"), el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Cash"), el("th", {}, "Deeds"), el("th", {}, "")), rows))];
 }
 VIEWS.property = property;
