@@ -613,16 +613,17 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let tags = crate::tags::TagMap::load(&tags_path)?;
     let games = state_dir().join("games");
     let seed = a.seed.unwrap_or_else(now_seed);
-    // The new-game screen starts on the ruleset named, else sectionopoly.
-    let hint = a
-        .ruleset
+    // The new-game screen starts on the ruleset named (a file, or a shipped ruleset's name
+    // from any folder), else sectionopoly.
+    let named = a.ruleset.as_deref().map(crate::rulesets::find);
+    let hint = named
         .clone()
         .unwrap_or_else(|| PathBuf::from(crate::games::DEFAULT_RULESET));
     let folder = a.rulesets.clone().or_else(|| cfg.rulesets_folder());
     let rulesets =
         crate::rulesets::with_folder(crate::rulesets::files(Some(&hint)), folder.as_deref());
     // A ruleset named on the command line that is not among the files found is offered too.
-    let (rulesets, ruleset) = match &a.ruleset {
+    let (rulesets, ruleset) = match &named {
         Some(r) => match rulesets.iter().position(|f| same_file(f, r)) {
             Some(i) => (rulesets, i),
             None => ([vec![r.clone()], rulesets].concat(), 0),

@@ -160,8 +160,10 @@ pub fn find(path: &Path) -> PathBuf {
     let Some(name) = path.file_name() else {
         return path.to_path_buf();
     };
+    // A bare name (`--ruleset grid`) is that name's file.
+    let with_toml = std::ffi::OsString::from(format!("{}.toml", name.to_string_lossy()));
     files(None)
         .into_iter()
-        .find(|f| f.file_name() == Some(name))
+        .find(|f| f.file_name() == Some(name) || f.file_name() == Some(with_toml.as_os_str()))
         .unwrap_or_else(|| path.to_path_buf())
 }

@@ -1376,6 +1376,24 @@ fn the_program_alone_in_an_empty_folder_plays_every_family_and_enrolls_every_kin
         assert_eq!(code, 0, "{ruleset} resumed: {out}{err}");
         assert!(!out.contains("error"), "{ruleset} resumed: {out}");
     }
+    // A shipped ruleset by its bare name, as a table would type it.
+    let (code, out, err) = alone(
+        &dir,
+        &[
+            "simulate",
+            "--ruleset",
+            "grid",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "simulate --ruleset grid: {out}{err}");
+    let (code, out, err) = alone(&dir, &["check", "suetology"], "");
+    assert_eq!(code, 0, "check suetology: {out}{err}");
+    assert!(out.contains("suetology.toml: ok"), "{out}");
     // A tag of each kind, with and without naming the ruleset.
     let kinds: [&[&str]; 7] = [
         &["player", "Ann"],
