@@ -190,15 +190,25 @@ impl Desk {
                         _ => None,
                     })
                     .collect();
-                let heard: Vec<Speech> = done
+                let mut heard: Vec<Speech> = done
                     .said
                     .iter()
                     .filter_map(|l| l.spoken().cloned())
                     .collect();
+                let mut lines = done.public();
+                // A command made on a seat's phone is said so on the device and aloud ("Bob
+                // bids 140 (phone)"): the table sees what was done away from the buttons.
+                if self.phone.is_some() {
+                    if let Some(first) = lines.first_mut() {
+                        first.push_str(" (phone)");
+                    }
+                    if let Some(first) = heard.first_mut() {
+                        first.text.push_str(", from the phone");
+                    }
+                }
                 if !heard.is_empty() {
                     self.out.spoken.push(heard);
                 }
-                let lines = done.public();
                 if g.over() && self.final_report.is_none() {
                     let report = g.report();
                     // Its picture beside the journal, written by the device loop.
@@ -337,9 +347,10 @@ pub trait Screens: Sized + 'static {
     /// a phone asking to pair): a seat's private screen blanks, so that coming back (a tap
     /// speaks to the game from any view) never shows it to whoever stands at the device.
     fn leave(&mut self, _g: &Session<Self::F>) {}
-    /// What a seat may choose from its own phone (the web view): exactly the commands its
-    /// private menus on the device offer now, in the menus' words. None unless a family has
-    /// private choices (Illuminati's specials and the UFOs' goal, the grid's sealed orders).
+    /// What a seat may choose from its own phone (the web view), in the device menus' words:
+    /// its private menus' lines (Illuminati's specials and the UFOs' goal, the grid's sealed
+    /// orders) and, where a family offers them, the seat's own decisions now (the property
+    /// games). None by default.
     fn private_choices(
         _g: &Session<Self::F>,
         _seat: usize,

@@ -148,6 +148,19 @@ impl Screens for PropertyScreens {
         house_rules(r)
     }
 
+    /// A paired phone offers its seat's own decisions now, in the device menu's words: its
+    /// roll, purchase, bids and passes, debts, jail and taxes, and the building, selling and
+    /// mortgaging of its own squares. Deals, closing an auction and corrections stay on the
+    /// device (a deal needs both sides; the rest are the table's).
+    fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
+        let (rules, s) = (&g.rules, &g.state);
+        legal::legal(rules, s)
+            .into_iter()
+            .filter(|c| decided_by(s, c) == Some(seat))
+            .map(|c| (menu::label(rules, s, &c), c))
+            .collect()
+    }
+
     fn pieces(rules: &Ruleset) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for sq in rules.deeds() {
@@ -993,6 +1006,41 @@ impl PropertyScreens {
 /// The house rules the new-game screen offers for a property ruleset, in words: the game's
 /// length (standard, the short game, a time limit), the target status (scientopoly), physical
 /// card decks, and rent that must be asked for.
+/// Whose decision a command is: the player it names (a bid, a pass, a wish), the owner of
+/// the square it names (building, selling, mortgaging, asking for rent), or the player the
+/// game waits for (the roll, a purchase, a debt, jail, a tax, a card). None for what only the
+/// table decides: deals, closing an auction, the time limit, corrections.
+fn decided_by(s: &State, c: &Command) -> Option<usize> {
+    match c {
+        Command::Accept { player }
+        | Command::Bid { player, .. }
+        | Command::Pass { player }
+        | Command::Want { player, .. } => Some(*player),
+        Command::Build { square }
+        | Command::Sell { square, .. }
+        | Command::Mortgage { square }
+        | Command::Unmortgage { square }
+        | Command::Keep { square }
+        | Command::Claim { square } => s.owner(*square),
+        Command::Roll { .. }
+        | Command::Buy
+        | Command::Decline
+        | Command::Resolve
+        | Command::JailPay
+        | Command::JailCard
+        | Command::Tax { .. }
+        | Command::Draw { .. }
+        | Command::Pay
+        | Command::Concede
+        | Command::End => Some(s.acting_player()),
+        Command::Close
+        | Command::WantNone
+        | Command::Trade(_)
+        | Command::TimeUp
+        | Command::Set(_) => None,
+    }
+}
+
 pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
     let o = &r.options;
     let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {

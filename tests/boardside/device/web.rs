@@ -908,3 +908,40 @@ fn a_closed_stream_frees_its_place_at_once() {
     assert!(served, "the closed stream still holds its place");
     drop(views);
 }
+
+/// Issue 55: a paired phone offers its seat's own decisions in the device menu's words and
+/// makes them through the same session, journal and refusals as a button; the device's log
+/// says the phone did it; another seat's decision is not among its choices.
+#[test]
+fn a_paired_phone_makes_its_seats_own_decisions_and_the_device_says_so() {
+    let mut ui = table_ui(1);
+    ui.show_odds(false, None);
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    web.tick(&mut ui, &[], &[]);
+    let key = pair_ann(&mut web, &mut ui);
+    web.tick(&mut ui, &[], &[]);
+    let view = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
+    let choices = view["choices"].as_array().expect("Ann's choices").clone();
+    let roll = choices
+        .iter()
+        .find(|c| c["label"].as_str().unwrap_or("").starts_with("Roll"))
+        .unwrap_or_else(|| panic!("no roll among Ann's choices: {choices:?}"));
+    let line = roll["line"].as_str().unwrap().to_string();
+    let body = |n: u64, line: &str| {
+        serde_json::json!({ "seat": 0, "key": key, "n": n, "line": line }).to_string()
+    };
+    let (status, answer) = choose_from_phone(&mut web, &mut ui, body(1, &line));
+    assert_eq!(status, 200, "{answer}");
+    let s = &ui.session::<Property>().unwrap();
+    assert_eq!(s.history.len(), 1, "the roll went through the session");
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.contains("rolls") && l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+    // Bob's decisions are not Ann's to make from her phone.
+    let (status, why) = choose_from_phone(&mut web, &mut ui, body(2, "pass Bob"));
+    assert_eq!(status, 409, "{why}");
+}
