@@ -119,7 +119,6 @@ impl<F: Family> Session<F> {
         setup: F::Setup,
         journal: Option<&Path>,
     ) -> Result<Session<F>, String> {
-        F::check_setup(&rules, players, &setup)?;
         let (state, intro) =
             F::new_game(&rules, players, &options, &setup).map_err(|e| e.to_string())?;
         let header = Header {
@@ -214,7 +213,6 @@ impl<F: Family> Session<F> {
                 F::about(&rules).hash
             ));
         }
-        F::check_setup(&rules, &h.players, &h.setup).map_err(|e| format!("{shown}:1: {e}"))?;
         let (genesis, intro) = F::new_game(&rules, &h.players, &h.options, &h.setup)
             .map_err(|e| format!("{shown}:1: {e}"))?;
         let mut s = Session {

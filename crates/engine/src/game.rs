@@ -242,15 +242,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
         opts: &Self::Options,
         rng: &mut StdRng,
     ) -> Self::Setup;
-    /// Check setup data read from a file before a game is built on it.
-    fn check_setup(
-        _rules: &Self::Rules,
-        _players: &[String],
-        _setup: &Self::Setup,
-    ) -> Result<(), String> {
-        Ok(())
-    }
-    /// The starting state and the start's story.
+    /// The starting state and the start's story; refused when the setup (read from a file)
+    /// does not fit the rules and the players.
     fn new_game(
         rules: &Self::Rules,
         players: &[String],
@@ -413,35 +406,22 @@ pub trait Play: Game {
         state: &Self::State,
         rng: &mut PlayRng,
     ) -> Option<Self::Command>;
-    /// `random_command` as an index into `options`, a list the caller keeps between calls
-    /// (cleared here): the command is read where it was listed, never moved (simulate's hot
-    /// path). The same choice and the same draws as `random_command`.
-    fn random_choice(
-        rules: &Self::Rules,
-        state: &Self::State,
-        rng: &mut PlayRng,
-        options: &mut Vec<Self::Command>,
-    ) -> Option<usize> {
-        options.clear();
-        options.push(Self::random_command(rules, state, rng)?);
-        Some(0)
-    }
     /// One move of the random player chosen and carried out (simulate's hot loop): false when
     /// there is no legal move; an error when the rules refused the move chosen. The same
-    /// choice, draws and events as `random_choice` then `execute_or_abandon` (what it does
-    /// unless a family carries out some moves without listing them first).
+    /// choice, draws and events as `random_command` then `execute_or_abandon` (a family may
+    /// list into `options`, a list the caller keeps between calls, or carry some moves out
+    /// without listing them).
     fn random_move(
         rules: &Self::Rules,
         state: &mut Self::State,
         rng: &mut PlayRng,
-        options: &mut Vec<Self::Command>,
+        _options: &mut Vec<Self::Command>,
         out: &mut Events<Self::Event>,
     ) -> Result<bool, String> {
-        let Some(i) = Self::random_choice(rules, state, rng, options) else {
+        let Some(cmd) = Self::random_command(rules, state, rng) else {
             return Ok(false);
         };
-        let cmd = &options[i];
-        Self::execute_or_abandon(rules, state, cmd, out)
+        Self::execute_or_abandon(rules, state, &cmd, out)
             .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
         Ok(true)
     }

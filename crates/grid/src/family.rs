@@ -95,9 +95,6 @@ impl Game for Grid {
     fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
         Setup { seed: rng.random() }
     }
-    fn check_setup(_r: &GridRules, players: &[String], _s: &Setup) -> Result<(), String> {
-        check_names(players)
-    }
     fn new_game(
         r: &GridRules,
         players: &[String],

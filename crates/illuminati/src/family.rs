@@ -86,9 +86,6 @@ impl Game for Illuminati {
     fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
         Setup {}
     }
-    fn check_setup(_r: &IlluRules, players: &[String], _s: &Setup) -> Result<(), String> {
-        check_names(players)
-    }
     fn new_game(
         r: &IlluRules,
         players: &[String],

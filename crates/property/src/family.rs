@@ -56,40 +56,13 @@ impl Game for Property {
         setup
     }
 
-    fn check_setup(r: &Ruleset, players: &[String], s: &Setup) -> Result<(), String> {
-        setup::check_names(players).map_err(|e| e.to_string())?;
-        let want = Setup::unshuffled(r);
-        let same_cards = |a: &[u16], b: &[u16]| {
-            let (mut a, mut b) = (a.to_vec(), b.to_vec());
-            a.sort_unstable();
-            b.sort_unstable();
-            a == b
-        };
-        if s.deck_orders.len() != want.deck_orders.len()
-            || !s
-                .deck_orders
-                .iter()
-                .zip(&want.deck_orders)
-                .all(|(a, b)| same_cards(a, b))
-        {
-            return Err("the saved deck order is not a shuffle of the ruleset's decks".into());
-        }
-        let mut deeds = s.deeds.clone();
-        let mut all = want.deeds.clone();
-        deeds.sort_unstable();
-        all.sort_unstable();
-        if deeds != all {
-            return Err("the saved deeds are not a shuffle of the ruleset's deeds".into());
-        }
-        Ok(())
-    }
-
     fn new_game(
         r: &Ruleset,
         players: &[String],
         o: &Options,
         s: &Setup,
     ) -> Result<(State, Vec<Event>), RuleError> {
+        check_setup(r, players, s).map_err(RuleError::new)?;
         setup::new_game(r, players, o, s)
     }
 
@@ -316,15 +289,6 @@ impl Play for Property {
         random::choose(r, s, rng)
     }
 
-    fn random_choice(
-        r: &Ruleset,
-        s: &State,
-        rng: &mut PlayRng,
-        options: &mut Vec<Command>,
-    ) -> Option<usize> {
-        random::choose_in(r, s, rng, options)
-    }
-
     /// The turn's own verb, when the random player found it the only choice, is carried out
     /// without being listed or dispatched (`random::Pick`): the same draws and events.
     fn random_move(
@@ -420,4 +384,34 @@ fn plan(r: &Ruleset, s: &State) -> Result<String, String> {
                 .join(", ")
         )
     })
+}
+
+/// A setup read from a file fits the rules and the players: the players' names, and every
+/// deck's order holding that deck's cards.
+fn check_setup(r: &Ruleset, players: &[String], s: &Setup) -> Result<(), String> {
+    setup::check_names(players).map_err(|e| e.to_string())?;
+    let want = Setup::unshuffled(r);
+    let same_cards = |a: &[u16], b: &[u16]| {
+        let (mut a, mut b) = (a.to_vec(), b.to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    if s.deck_orders.len() != want.deck_orders.len()
+        || !s
+            .deck_orders
+            .iter()
+            .zip(&want.deck_orders)
+            .all(|(a, b)| same_cards(a, b))
+    {
+        return Err("the saved deck order is not a shuffle of the ruleset's decks".into());
+    }
+    let mut deeds = s.deeds.clone();
+    let mut all = want.deeds.clone();
+    deeds.sort_unstable();
+    all.sort_unstable();
+    if deeds != all {
+        return Err("the saved deeds are not a shuffle of the ruleset's deeds".into());
+    }
+    Ok(())
 }
