@@ -90,7 +90,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
                 && boardside::engine::game::winners::<F>(&rules, &s).is_none()
             {
                 let cmd = F::random_command(&rules, &s, &mut rng).unwrap();
-                F::execute(&rules, &mut s, &cmd).unwrap();
+                boardside::engine::game::execute::<F>(&rules, &mut s, &cmd).unwrap();
             }
         }
         if boardside::engine::game::winners::<F>(&rules, &s).is_none() {
@@ -105,7 +105,8 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
         let t = Instant::now();
         for _ in 0..rounds {
             for (s, cmd) in &cases {
-                let events = F::execute(&rules, &mut s.clone(), cmd).unwrap();
+                let events =
+                    boardside::engine::game::execute::<F>(&rules, &mut s.clone(), cmd).unwrap();
                 let mut after = s.clone();
                 for e in &events {
                     F::apply(&rules, &mut after, e);

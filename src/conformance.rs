@@ -186,14 +186,14 @@ pub fn legal_agrees<F: Family>(
                     Some(ch) => F::with_chance(c, &vec![1; ch.dice.len()]),
                     None => c.clone(),
                 };
-                F::execute(rules, &mut s.state.clone(), &c)
+                crate::engine::game::execute::<F>(rules, &mut s.state.clone(), &c)
                     .map_err(|e| format!("seed {seed}: legal {c:?} refused: {e}"))?;
             }
         }
         for _ in 0..20 {
             let wild = F::wild_command(rules, &s.state, &mut rng);
             if !unlisted(&wild)
-                && F::execute(rules, &mut s.state.clone(), &wild).is_ok()
+                && crate::engine::game::execute::<F>(rules, &mut s.state.clone(), &wild).is_ok()
                 && !legal.contains(&wild)
             {
                 return Err(format!("seed {seed}: {wild:?} is accepted but not listed"));

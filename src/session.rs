@@ -247,13 +247,14 @@ impl<F: Family> Session<F> {
                             )));
                         }
                     }
-                    let decided = F::execute(&s.rules, &mut s.state, cmd).map_err(|e| {
-                        at(format!(
-                            "the recorded command `{}` is refused by the rules ({e}): the \
+                    let decided = crate::engine::game::execute::<F>(&s.rules, &mut s.state, cmd)
+                        .map_err(|e| {
+                            at(format!(
+                                "the recorded command `{}` is refused by the rules ({e}): the \
                              journal does not match this game",
-                            F::format_command(&s.rules, &s.state, cmd)
-                        ))
-                    })?;
+                                F::format_command(&s.rules, &s.state, cmd)
+                            ))
+                        })?;
                     if !crate::engine::game::same_result::<F>(events, &decided) {
                         return Err(at(format!(
                             "the recorded result of `{}` is not what the rules give: the \

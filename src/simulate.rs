@@ -348,7 +348,9 @@ pub fn play_checked<F: Family>(
             let probe = F::wild_command(rules, &session.state, &mut rng);
             let before = session.state.clone();
             let mut scratch = before.clone();
-            if F::execute(rules, &mut scratch, &probe).is_err() && scratch != before {
+            if crate::engine::game::execute::<F>(rules, &mut scratch, &probe).is_err()
+                && scratch != before
+            {
                 return Err(fail(
                     format!("refused {probe:?} changed the state"),
                     &session,

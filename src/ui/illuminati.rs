@@ -12,7 +12,6 @@
 //! taps their token then their Illuminati card, the face-up groups are dealt by tapping them,
 //! and the UFOs' player chooses the secret goal on a private menu.
 
-use crate::engine::game::Game;
 use crate::engine::illuminati::protocol::{watch, working_lines};
 use crate::engine::illuminati::rules::{Ability, Alignment, Effect, Goal, Kind};
 use crate::engine::illuminati::state::{Attack, Phase, Status};
@@ -1565,7 +1564,7 @@ fn header(view: &IView, g: &Se) -> String {
 /// Would the rules take this command now? (A menu offers only what they would.)
 fn legal(g: &Se, cmd: &Command) -> bool {
     let mut state = g.state.clone();
-    Illuminati::execute(&g.rules, &mut state, cmd).is_ok()
+    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, cmd).is_ok()
 }
 
 /// The menu line that asks for `player`'s token before `then` (their hand, their goal).

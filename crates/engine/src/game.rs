@@ -250,19 +250,9 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
         opts: &Self::Options,
         setup: &Self::Setup,
     ) -> Result<(Self::State, Vec<Self::Event>), RuleError>;
-    /// Carry out a command. On error the state is exactly as it was.
-    fn execute(
-        rules: &Self::Rules,
-        state: &mut Self::State,
-        cmd: &Self::Command,
-    ) -> Result<Vec<Self::Event>, RuleError> {
-        let mut out = Events::default();
-        Self::execute_into(rules, state, cmd, &mut out)?;
-        Ok(out.list)
-    }
-    /// `execute` into a list the caller reuses (the simulator's hot loop), its events told
-    /// in words when `out.told` asks for it (a family built on `engine::table::Table` gets
-    /// that from `emit`).
+    /// Carry out a command, all or nothing (on error the state is exactly as it was), its
+    /// events into a list the caller reuses (`execute` makes one), told in words when
+    /// `out.told` asks for it (a family built on `engine::table::Table` gets that from `emit`).
     fn execute_into(
         rules: &Self::Rules,
         state: &mut Self::State,
@@ -305,6 +295,18 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// Carry out a command, its events in a list of their own (`Game::execute_into`): on error
+/// the state is exactly as it was.
+pub fn execute<F: Game>(
+    rules: &F::Rules,
+    state: &mut F::State,
+    cmd: &F::Command,
+) -> Result<Vec<F::Event>, RuleError> {
+    let mut out = Events::default();
+    F::execute_into(rules, state, cmd, &mut out)?;
+    Ok(out.list)
 }
 
 /// Resume: do the recorded events and the events the rules decide now have the same effect?

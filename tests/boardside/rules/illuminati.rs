@@ -969,7 +969,7 @@ fn random_game(
 /// attack under way, or fewer players), it equals the state.
 #[test]
 fn a_state_copied_into_an_older_copy_equals_the_state() {
-    use boardside::engine::game::{Game, Play};
+    use boardside::engine::game::Play;
     let r = rules();
     let mut kept = Vec::new();
     for seed in 0..6u64 {
@@ -978,7 +978,7 @@ fn a_state_copied_into_an_older_copy_equals_the_state() {
             let Some(cmd) = Illuminati::random_command(&r, &s, &mut rng) else {
                 break;
             };
-            Illuminati::execute(&r, &mut s, &cmd).unwrap();
+            boardside::engine::game::execute::<Illuminati>(&r, &mut s, &cmd).unwrap();
             if step % 37 == 0 {
                 kept.push(s.clone());
             }
@@ -1128,7 +1128,7 @@ fn a_snapshot_made_in_a_released_ones_buffers_is_the_state_of_its_own_moment() {
 /// would have kept: checked on every roll a hand could rework in random games.
 #[test]
 fn a_reworked_roll_puts_back_exactly_the_state_before_the_dice() {
-    use boardside::engine::game::{Game, Play};
+    use boardside::engine::game::Play;
     use boardside::engine::illuminati::event::{Event, Snapshot};
     use boardside::engine::illuminati::{apply, Command};
     let r = rules();
@@ -1140,7 +1140,7 @@ fn a_reworked_roll_puts_back_exactly_the_state_before_the_dice() {
                 break;
             };
             let before = s.clone();
-            let events = Illuminati::execute(&r, &mut s, &cmd).unwrap();
+            let events = boardside::engine::game::execute::<Illuminati>(&r, &mut s, &cmd).unwrap();
             if !matches!(cmd, Command::Roll { .. }) || s.before_roll.is_none() {
                 continue;
             }
