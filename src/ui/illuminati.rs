@@ -660,6 +660,31 @@ impl Screens for IlluScreens {
                 }
             }
         }
+        // An open attack: this seat's part in it from the phone, in steps of money the
+        // rules take now (interfere, assist; the Illuminati treasury pays), and abolishing
+        // a privilege.
+        if g.state.attack.is_some() {
+            for amount in [1, 2, 5, 10] {
+                for cmd in [
+                    Command::Interfere {
+                        player: seat,
+                        amount,
+                    },
+                    Command::Assist {
+                        player: seat,
+                        amount,
+                    },
+                ] {
+                    if legal(g, &cmd) {
+                        out.push((Self::words(g, &cmd), cmd));
+                    }
+                }
+            }
+            let abolish = Command::Abolish { player: seat };
+            if legal(g, &abolish) {
+                out.push((Self::words(g, &abolish), abolish));
+            }
+        }
         out
     }
 

@@ -945,3 +945,44 @@ fn a_paired_phone_makes_its_seats_own_decisions_and_the_device_says_so() {
     let (status, why) = choose_from_phone(&mut web, &mut ui, body(2, "pass Bob"));
     assert_eq!(status, 409, "{why}");
 }
+
+/// Issue 55: in an open Illuminati attack a seat's phone offers its part (interfere or
+/// assist, in steps of money the rules take now), carried out as a menu choice would be.
+#[test]
+fn an_illuminati_phone_interferes_in_an_open_attack() {
+    let mut s = illuminati_session();
+    for l in super::illuminati::SETUP
+        .iter()
+        .chain(&["draw special", "attack control bavarian cia"])
+    {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
+    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    let choices = ui.game().unwrap().private_choices(2);
+    let (label, line) = choices
+        .iter()
+        .find(|(l, _)| l.starts_with("Cy interferes with 1 MB"))
+        .unwrap_or_else(|| panic!("no interference among Cy's choices: {choices:?}"))
+        .clone();
+    assert!(
+        choices.iter().any(|(l, _)| l.starts_with("Cy assists")),
+        "{choices:?}"
+    );
+    let need = |ui: &Ui| ui.game().unwrap().header(ui.desk());
+    let before = need(&ui);
+    ui.phone_choice(2, &line).unwrap();
+    assert!(
+        ui.session::<Illuminati>().unwrap().state.attack.is_some(),
+        "the attack is still open"
+    );
+    assert_ne!(need(&ui), before, "{label}: the need moved");
+    assert!(
+        ui.log().iter().any(|l| l.starts_with("Cy spends 1 MB")
+            && l.contains("(interfere)")
+            && l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+}
