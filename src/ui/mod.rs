@@ -336,19 +336,21 @@ impl Ui {
     /// The game's screen again, as it stands under whatever the shell showed (the menu's
     /// choice kept).
     fn uncover(view: &mut View, desk: &mut Desk) {
-        // Lines put on pages were shown there, however the pages were left (OK, BACK, a
-        // tap): the game's screen does not show them again as the toast.
+        Self::pages_read(view, desk);
+        *view = View::Game;
+    }
+
+    /// Lines put on pages were shown there, however the pages are left (OK, BACK, a tap):
+    /// the game's screen does not show them again as the toast.
+    fn pages_read(view: &View, desk: &mut Desk) {
         if matches!(view, View::Pager { .. }) {
             desk.toast_until = 0;
         }
-        *view = View::Game;
     }
 
     fn go(&mut self, view: View) {
         self.scroll = 0;
-        if matches!(self.view, View::Pager { .. }) {
-            self.desk.toast_until = 0;
-        }
+        Self::pages_read(&self.view, &mut self.desk);
         if self.view == View::Game && view != View::Game {
             if let Some(g) = self.game.as_mut() {
                 g.leave();

@@ -114,10 +114,13 @@ pub fn parse_all<T: DeserializeOwned>(text: &str) -> Result<(T, Vec<Problem>), V
                 let last = line_of(&now, span.end.max(span.start + 1) - 1) - 1;
                 let start = span.start - lines[..first].iter().map(String::len).sum::<usize>();
                 let end = span.end - lines[..last].iter().map(String::len).sum::<usize>();
-                let (head, tail) = (
-                    lines[first][..start].to_string(),
-                    lines[last][end..].to_string(),
-                );
+                // A span the lines do not hold (never, from toml's own offsets): stop here
+                // with what was found rather than cut a line anywhere.
+                let (Some(head), Some(tail)) = (lines[first].get(..start), lines[last].get(end..))
+                else {
+                    return Err(problems);
+                };
+                let (head, tail) = (head.to_string(), tail.to_string());
                 lines[first] = format!("{head}{}{tail}", stand_in(&message).unwrap_or_default());
                 // Lines stay where they were: those the value spanned are left empty.
                 for l in &mut lines[first + 1..=last.max(first)] {

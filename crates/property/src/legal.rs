@@ -190,6 +190,41 @@ pub(crate) fn turn_offers(s: &State) -> TurnOffers {
     }
 }
 
+/// Whose decision a command is: the player it names (a bid, a pass, a wish), the owner of
+/// the square it names (building, selling, mortgaging, asking for rent), or the player the
+/// game waits for (the roll, a purchase, a debt, jail, a tax, a card). None for what only the
+/// table decides: deals, closing an auction, the time limit, corrections.
+pub fn decided_by(s: &State, c: &Command) -> Option<usize> {
+    match c {
+        Command::Accept { player }
+        | Command::Bid { player, .. }
+        | Command::Pass { player }
+        | Command::Want { player, .. } => Some(*player),
+        Command::Build { square }
+        | Command::Sell { square, .. }
+        | Command::Mortgage { square }
+        | Command::Unmortgage { square }
+        | Command::Keep { square }
+        | Command::Claim { square } => s.owner(*square),
+        Command::Roll { .. }
+        | Command::Buy
+        | Command::Decline
+        | Command::Resolve
+        | Command::JailPay
+        | Command::JailCard
+        | Command::Tax { .. }
+        | Command::Draw { .. }
+        | Command::Pay
+        | Command::Concede
+        | Command::End => Some(s.acting_player()),
+        Command::Close
+        | Command::WantNone
+        | Command::Trade(_)
+        | Command::TimeUp
+        | Command::Set(_) => None,
+    }
+}
+
 /// The current player's turn verbs when nothing is pending: roll, end, leave jail.
 pub fn turn_commands(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
     // Written in place (`PushInPlace`): this push, copied from the stack, waited on the

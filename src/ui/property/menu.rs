@@ -295,15 +295,21 @@ pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
     out
 }
 
+/// A command's lines as the screen shows them: in the table's words, the prompt ("now:
+/// ...") left to the headline, which says it in its own words.
+pub fn shown(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| !l.starts_with("now:"))
+        .map(|l| for_table(l))
+        .collect()
+}
+
 /// A command's lines as pages for the pager, when they do not fit the message area (`room`
 /// rows beside the menu) or one is a drawn card: each card gets a page of its own. None when
 /// they fit.
 pub fn pages(lines: &[String], room: usize) -> Option<Vec<Vec<String>>> {
-    let shown: Vec<String> = lines
-        .iter()
-        .filter(|l| !l.starts_with("now:"))
-        .map(|l| for_table(l))
-        .collect();
+    let shown = shown(lines);
     let wrapped: usize = shown.iter().map(|l| wrap(l).len()).sum();
     let card = |l: &str| l.contains(" draws the ");
     if wrapped <= room && !shown.iter().any(|l| card(l)) {

@@ -14,7 +14,7 @@ use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::{Choice, HouseRule};
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
-use crate::ui::text::{for_table, wrap};
+use crate::ui::text::wrap;
 
 type Se = Session<Property>;
 
@@ -156,7 +156,7 @@ impl Screens for PropertyScreens {
         let (rules, s) = (&g.rules, &g.state);
         legal::legal(rules, s)
             .into_iter()
-            .filter(|c| decided_by(s, c) == Some(seat))
+            .filter(|c| legal::decided_by(s, c) == Some(seat))
             .map(|c| (menu::label(rules, s, &c), c))
             .collect()
     }
@@ -359,12 +359,7 @@ impl Screens for PropertyScreens {
         }
         if desk.toasting() {
             // The lines in the order told (the prompt is the headline's, in its own words).
-            let wrapped: Vec<String> = desk
-                .toast
-                .iter()
-                .filter(|l| !l.starts_with("now:"))
-                .flat_map(|l| wrap(&for_table(l)))
-                .collect();
+            let wrapped = crate::ui::text::wrap_all(&menu::shown(&desk.toast));
             // Lines that do not fit beside this menu were read on pages, or whole beside
             // the menu they were told at, before the screen changed.
             let room = crate::ui::text::room(&self.labels(g, desk), self.sel);
@@ -1006,41 +1001,6 @@ impl PropertyScreens {
 /// The house rules the new-game screen offers for a property ruleset, in words: the game's
 /// length (standard, the short game, a time limit), the target status (scientopoly), physical
 /// card decks, and rent that must be asked for.
-/// Whose decision a command is: the player it names (a bid, a pass, a wish), the owner of
-/// the square it names (building, selling, mortgaging, asking for rent), or the player the
-/// game waits for (the roll, a purchase, a debt, jail, a tax, a card). None for what only the
-/// table decides: deals, closing an auction, the time limit, corrections.
-fn decided_by(s: &State, c: &Command) -> Option<usize> {
-    match c {
-        Command::Accept { player }
-        | Command::Bid { player, .. }
-        | Command::Pass { player }
-        | Command::Want { player, .. } => Some(*player),
-        Command::Build { square }
-        | Command::Sell { square, .. }
-        | Command::Mortgage { square }
-        | Command::Unmortgage { square }
-        | Command::Keep { square }
-        | Command::Claim { square } => s.owner(*square),
-        Command::Roll { .. }
-        | Command::Buy
-        | Command::Decline
-        | Command::Resolve
-        | Command::JailPay
-        | Command::JailCard
-        | Command::Tax { .. }
-        | Command::Draw { .. }
-        | Command::Pay
-        | Command::Concede
-        | Command::End => Some(s.acting_player()),
-        Command::Close
-        | Command::WantNone
-        | Command::Trade(_)
-        | Command::TimeUp
-        | Command::Set(_) => None,
-    }
-}
-
 pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
     let o = &r.options;
     let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {
