@@ -202,7 +202,7 @@ impl<F: Family> Session<F> {
                 F::GAME
             ));
         }
-        if h.ruleset != F::about(&rules).id || h.ruleset_hash != F::about(&rules).hash {
+        if h.ruleset != F::about(&rules).id || !F::about(&rules).plays(&h.ruleset_hash) {
             return Err(format!(
                 "{shown}: this game was started with ruleset '{}' (content {}), but the ruleset \
                  given is '{}' (content {}): the ruleset changed since, so the game cannot be \

@@ -653,6 +653,7 @@ mod stuck {
                 id: "stuck",
                 name: "Stuck",
                 hash: "0",
+                continues: &[],
             }
         }
         fn default_options(_: &()) {}

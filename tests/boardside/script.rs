@@ -1462,3 +1462,61 @@ fn a_tables_own_rulesets_folder_adds_to_the_built_in_ones_and_overrides_by_name(
     assert!(!list.iter().any(|p| p.ends_with("notes.txt")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Saves written by an earlier release keep resuming: a scientopoly game saved with the
+/// ruleset as it was before its landings were called donations (a change of words only)
+/// resumes with today's built-in ruleset, which names that version in `continues`.
+#[test]
+fn a_scientopoly_game_saved_before_donations_resumes_with_todays_ruleset() {
+    let dir = std::env::temp_dir().join(format!("boardside-continues-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let today = std::fs::read_to_string(format!(
+        "{}/rulesets/scientopoly.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // The earlier file: today's without the lines the change added.
+    let added = [
+        "# Games saved with the file as it was before `rent = \"donation\"` (a change of words only)",
+        "# resume with this one.",
+        "continues = [\"e2dd76318b7cbf91\"]",
+        "# The rulebook's word for what a landing pays the owner (a service donation), on every square.",
+        "rent = \"donation\"",
+    ];
+    let earlier: String = today
+        .split_inclusive('\n')
+        .filter(|l| !added.contains(&l.trim_end()))
+        .collect();
+    assert_eq!(
+        boardside::engine::ruleset_file::content_hash(earlier.as_bytes()),
+        "e2dd76318b7cbf91",
+        "the earlier file rebuilt exactly"
+    );
+    let old = dir.join("scientopoly.toml");
+    std::fs::write(&old, &earlier).unwrap();
+    let journal = dir.join("game.journal");
+    let (j, o) = (journal.display().to_string(), old.display().to_string());
+    let (code, out, err) = run(
+        &[
+            "script",
+            "--ruleset",
+            &o,
+            "--players",
+            "Ann,Bob",
+            "--seed",
+            "3",
+            "--journal",
+            &j,
+        ],
+        "roll 3 4\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::remove_file(&old).unwrap();
+    // Resumed with the built-in ruleset alone, by the program in that folder.
+    std::fs::copy(BIN, dir.join("boardside")).unwrap();
+    let (code, out, err) = alone(&dir, &["script", "--journal", "game.journal"], "state\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("error"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

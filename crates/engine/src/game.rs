@@ -205,6 +205,16 @@ pub struct About<'a> {
     pub id: &'a str,
     pub name: &'a str,
     pub hash: &'a str,
+    /// Earlier contents' hashes whose saved games these rules play the same (a change of
+    /// words alone): their journals resume too.
+    pub continues: &'a [String],
+}
+
+impl About<'_> {
+    /// May a journal recorded with the ruleset content `hash` resume with these rules?
+    pub fn plays(&self, hash: &str) -> bool {
+        self.hash == hash || self.continues.iter().any(|h| h == hash)
+    }
 }
 
 /// A game family's rules: what a ruleset holds, how a game starts, commands carried out

@@ -84,6 +84,7 @@ impl Game for Grid {
             id: &r.id,
             name: &r.name,
             hash: &r.hash,
+            continues: &[],
         }
     }
     fn default_options(r: &GridRules) -> GridOptions {

@@ -75,6 +75,7 @@ impl Game for Illuminati {
             id: &r.id,
             name: &r.name,
             hash: &r.hash,
+            continues: &[],
         }
     }
     fn default_options(r: &IlluRules) -> IlluOptions {

@@ -37,6 +37,7 @@ impl Game for Property {
             id: &r.id,
             name: &r.name,
             hash: &r.hash,
+            continues: &r.continues,
         }
     }
     fn default_options(r: &Ruleset) -> Options {

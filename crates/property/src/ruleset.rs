@@ -48,6 +48,10 @@ struct FileDef {
     supply: SupplyDef,
     #[serde(default)]
     theme: Theme,
+    /// Earlier versions of this file (their content hashes, `Ruleset::hash`) whose saved
+    /// games this one plays the same: a change of words alone keeps them resuming.
+    #[serde(default)]
+    continues: Vec<String>,
     options: Option<Spanned<toml::Table>>,
     groups: Vec<Spanned<GroupDef>>,
     squares: Vec<Spanned<SquareDef>>,
@@ -322,6 +326,8 @@ pub struct Ruleset {
     pub name: String,
     /// FNV-1a of the file's bytes: a journal records it and refuses to resume on a changed file.
     pub hash: String,
+    /// Earlier versions' hashes whose games this file plays the same (the file's `continues`).
+    pub continues: Vec<String>,
     pub start_cash: i64,
     pub salary: i64,
     pub jail_fine: i64,
@@ -783,6 +789,7 @@ impl Ruleset {
             id: def.id,
             name: def.name,
             hash: content_hash(text.as_bytes()),
+            continues: def.continues,
             start_cash: def.money.start_cash,
             salary: def.money.salary,
             jail_fine: def.money.jail_fine,

@@ -84,6 +84,7 @@ impl Game for Count {
             id: &r.id,
             name: &r.name,
             hash: &r.hash,
+            continues: &[],
         }
     }
     fn default_options(_: &Rules) {}
