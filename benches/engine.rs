@@ -11,7 +11,6 @@ use boardside::engine::illuminati::Illuminati;
 use boardside::engine::property::{Property, Ruleset};
 use boardside::session::Session;
 use boardside::simulate::{self, Config};
-use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -76,17 +75,15 @@ fn main() {
 /// core, and a journal replayed.
 fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
     let rules = boardside::rulesets::load::<F>(ruleset).expect("ruleset");
-    let options = F::default_options(&rules);
-    let names = simulate::names(players);
+    let options = F::options(&rules, &[]).unwrap();
 
     // Mid-game states with the command the random player would choose next.
     let mut cases = Vec::new();
     for seed in 0..50u64 {
-        let setup = F::setup(&rules, &names, &options, &mut StdRng::seed_from_u64(seed));
-        let (mut s, _) = F::new_game(&rules, &names, &options, &setup).unwrap();
+        let mut s = simulate::start::<F>(&rules, &options, players, seed).unwrap();
         let mut rng = PlayRng::seed_from_u64(seed);
         for _ in 0..300 {
-            if F::has_legal(&rules, &s)
+            if !F::legal(&rules, &s).is_empty()
                 && boardside::engine::game::winners::<F>(&rules, &s).is_none()
             {
                 let cmd = F::random_command(&rules, &s, &mut rng).unwrap();
@@ -140,7 +137,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
     let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let all = simulate::run_jobs::<F>(&rules, &options, &cfg, cores).unwrap();
-    let rate = |r: &simulate::Report<F>| r.player_turns as f64 / r.seconds.max(1e-9);
+    let rate = |r: &simulate::Report| r.player_turns as f64 / r.seconds.max(1e-9);
     println!(
         "{label}: random play, {players} players: {:.0} player-turns/s on one core \
          ({:.0} commands/s, {:.1} games/s)",
@@ -163,8 +160,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
 
     // The odds: rollouts by the steady player, one core, from the start and from mid-game
     // (the first of the mid-game states above), as the device plays them out.
-    let setup = F::setup(&rules, &names, &options, &mut StdRng::seed_from_u64(1));
-    let (start, _) = F::new_game(&rules, &names, &options, &setup).unwrap();
+    let start = simulate::start::<F>(&rules, &options, players, 1).unwrap();
     let rollouts = boardside::odds::Rollouts {
         jobs: 1,
         ..Default::default()

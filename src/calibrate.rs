@@ -6,12 +6,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::engine::game::{Events, Family, PlayRng};
+use crate::engine::game::{is_over, winning_sides, Events, Family, PlayRng};
 use crate::odds::{estimate, Rollouts};
-use crate::simulate::{names, share_games};
+use crate::simulate::{share_games, start};
 
 /// The player-turns (grid: rounds) after which the odds are asked.
 pub const MOMENTS: [u64; 3] = [10, 40, 120];
@@ -61,11 +60,8 @@ fn game<F: Family>(
     cfg: &Settings,
     seed: u64,
 ) -> Result<Vec<Guess>, String> {
-    let players = names(cfg.players);
-    let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
-    let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
+    let mut s = start::<F>(rules, options, cfg.players, seed)?;
     let mut rng = PlayRng::seed_from_u64(seed);
-    let mut stats = F::Stats::default();
     let mut events = Events::default();
     let never = AtomicBool::new(false);
     let rollouts = Rollouts {
@@ -77,7 +73,7 @@ fn game<F: Family>(
     // (the odds, the standing's shares) at each moment reached.
     let mut asked: Vec<(Vec<f64>, Vec<f64>)> = Vec::new();
     let mut turns = 0;
-    while !F::is_over(rules, &s) && turns < cfg.max_turns {
+    while !is_over::<F>(rules, &s) && turns < cfg.max_turns {
         if asked.len() < MOMENTS.len() && turns >= MOMENTS[asked.len()] {
             let o = estimate::<F>(rules, &s, &rollouts, &never).ok_or("cancelled")?;
             let chances = (0..o.sides.len()).map(|i| o.chance(i)).collect();
@@ -85,11 +81,11 @@ fn game<F: Family>(
         }
         let cmd = F::steady_command(rules, &s, &mut rng)
             .ok_or_else(|| format!("seed {seed}: no command"))?;
-        F::execute_or_abandon(rules, &mut s, &cmd, &mut events)
+        F::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: {e}"))?;
-        turns += F::tally(&mut stats, rules, &s, &events.list);
+        turns = F::turns(rules, &s).unwrap_or(turns + 1);
     }
-    let won = F::winning_sides(rules, &s);
+    let won = winning_sides::<F>(rules, &s);
     let mut out = Vec::new();
     for (odds, share) in asked {
         let n = odds.len();

@@ -18,7 +18,7 @@ pub fn suite<F: Family>(
     opts: &F::Options,
     cfg: &Config,
     dir: &Path,
-) -> Result<simulate::Report<F>, String> {
+) -> Result<simulate::Report, String> {
     let checked = Config {
         check: true,
         steady: false,
@@ -183,7 +183,9 @@ pub fn legal_agrees<F: Family>(
         if step % 3 == 0 {
             for c in &legal {
                 let c = match F::chance(rules, &s.state, c) {
-                    Some(ch) => F::with_chance(c, &vec![1; ch.dice.len()]),
+                    Some(ch) => {
+                        F::set_chance(c, Some(&vec![1; ch.dice.len()])).unwrap_or_else(|| c.clone())
+                    }
                     None => c.clone(),
                 };
                 crate::engine::game::execute::<F>(rules, &mut s.state.clone(), &c)
@@ -191,7 +193,9 @@ pub fn legal_agrees<F: Family>(
             }
         }
         for _ in 0..20 {
-            let wild = F::wild_command(rules, &s.state, &mut rng);
+            let Some(wild) = F::wild_command(rules, &s.state, &mut rng) else {
+                break;
+            };
             if !unlisted(&wild)
                 && crate::engine::game::execute::<F>(rules, &mut s.state.clone(), &wild).is_ok()
                 && !legal.contains(&wild)

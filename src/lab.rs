@@ -38,9 +38,8 @@ pub fn play<F: Family>(
     let mut out = Vec::new();
     for g in 0..cfg.games {
         let seed = cfg.seed.wrapping_add(g);
-        let mut stats = F::Stats::default();
         let (mut leader, mut changes, mut gone) = (None, 0u64, 0usize);
-        let outcome = play_fast::<F>(rules, options, cfg, seed, &mut stats, &mut |s, _| {
+        let outcome = play_fast::<F>(rules, options, cfg, seed, None, &mut |s, _| {
             let st = F::standing(rules, s);
             gone = st.out;
             if let Some(now) = st.leader() {

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 
-use crate::engine::game::{Events, Family, PlayRng};
+use crate::engine::game::{is_over, winning_sides, Events, Family, PlayRng};
 
 /// How many games to play out, and how far.
 #[derive(Debug, Clone, Copy)]
@@ -132,22 +132,22 @@ pub fn play_out<F: Family>(
 ) -> (Vec<usize>, bool) {
     let mut rng = PlayRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9).wrapping_add(game));
     let mut s = F::redraw_hidden(rules, state, &mut rng);
-    let mut stats = F::Stats::default();
+    // Events applied, never listed.
     let mut events = Events {
-        kept: F::tally_reads_events(rules, &s),
+        kept: false,
         ..Events::default()
     };
     let mut turns = 0;
-    while !F::is_over(rules, &s) && turns < cfg.max_turns {
+    while !is_over::<F>(rules, &s) && turns < cfg.max_turns {
         let Some(cmd) = F::steady_command(rules, &s, &mut rng) else {
             break;
         };
-        if F::execute_or_abandon(rules, &mut s, &cmd, &mut events).is_err() {
+        if F::execute_into(rules, &mut s, &cmd, &mut events).is_err() {
             break;
         }
-        turns += F::tally(&mut stats, rules, &s, &events.list);
+        turns = F::turns(rules, &s).unwrap_or(turns + 1);
     }
-    (F::winning_sides(rules, &s), F::is_over(rules, &s))
+    (winning_sides::<F>(rules, &s), is_over::<F>(rules, &s))
 }
 
 /// The game's story as chances: each side's chance at the start of every player-turn (grid:
@@ -164,18 +164,18 @@ pub fn over_the_game<F: Family>(
     };
     let sides = F::sides(rules, &last.after);
     let never = AtomicBool::new(false);
-    let mut stats = F::Stats::default();
     let mut turns = 0u64;
     // (turn, step index, each side's chance)
     let mut points: Vec<(u64, usize, Vec<f64>)> = Vec::new();
     for (i, step) in steps.iter().enumerate() {
-        let began = F::tally(&mut stats, rules, &step.after, &step.events);
-        turns += began;
+        let now = F::turns(rules, &step.after).unwrap_or(i as u64);
+        let began = now.saturating_sub(turns);
+        turns = now;
         if !(i == 0 || began > 0 || i + 1 == steps.len()) {
             continue;
         }
-        let chances = if F::is_over(rules, &step.after) {
-            let won = F::winning_sides(rules, &step.after);
+        let chances = if is_over::<F>(rules, &step.after) {
+            let won = winning_sides::<F>(rules, &step.after);
             (0..sides.len())
                 .map(|k| {
                     if won.contains(&k) {

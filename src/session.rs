@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use std::path::Path;
 
 use crate::engine::game::StepOf;
-use crate::engine::game::{Audience, Events, Family, Parsed, Said, Speech, ToAct};
+use crate::engine::game::{Audience, Deal, Events, Family, Parsed, Said, Speech, Started, ToAct};
 use crate::engine::panels::{Report, Step};
 use crate::engine::RuleError;
 use crate::journal::{Found, Header, JournalFile, Loaded, Record, FORMAT};
@@ -105,8 +105,10 @@ impl<F: Family> Session<F> {
         options: F::Options,
         journal: Option<&Path>,
     ) -> Result<Session<F>, String> {
-        let setup = F::setup(&rules, players, &options, &mut StdRng::seed_from_u64(seed));
-        Self::with_setup(rules, players, seed, options, setup, journal)
+        let mut rng = StdRng::seed_from_u64(seed);
+        let started =
+            F::start(&rules, players, &options, Deal::Draw(&mut rng)).map_err(|e| e.to_string())?;
+        Self::begin(rules, players, seed, options, started, journal)
     }
 
     /// A new game from a setup given rather than drawn from the seed (a table's own order of
@@ -119,8 +121,24 @@ impl<F: Family> Session<F> {
         setup: F::Setup,
         journal: Option<&Path>,
     ) -> Result<Session<F>, String> {
-        let (state, intro) =
-            F::new_game(&rules, players, &options, &setup).map_err(|e| e.to_string())?;
+        let started =
+            F::start(&rules, players, &options, Deal::Saved(&setup)).map_err(|e| e.to_string())?;
+        Self::begin(rules, players, seed, options, started, journal)
+    }
+
+    fn begin(
+        rules: F::Rules,
+        players: &[String],
+        seed: u64,
+        options: F::Options,
+        started: Started<F>,
+        journal: Option<&Path>,
+    ) -> Result<Session<F>, String> {
+        let Started {
+            setup,
+            state,
+            intro,
+        } = started;
         let header = Header {
             boardside_journal: FORMAT,
             game: F::GAME.to_string(),
@@ -213,7 +231,11 @@ impl<F: Family> Session<F> {
                 F::about(&rules).hash
             ));
         }
-        let (genesis, intro) = F::new_game(&rules, &h.players, &h.options, &h.setup)
+        let Started {
+            state: genesis,
+            intro,
+            ..
+        } = F::start(&rules, &h.players, &h.options, Deal::Saved(&h.setup))
             .map_err(|e| format!("{shown}:1: {e}"))?;
         let mut s = Session {
             rules,
@@ -230,31 +252,30 @@ impl<F: Family> Session<F> {
             let at = |what: String| format!("{shown}:{line}: {what}");
             match record {
                 Record::Command { cmd, events, .. } => {
-                    F::check_command(&s.rules, &s.state, cmd).map_err(at)?;
                     let device = record.device_faces();
-                    // The device's dice recorded are the dice this command rolls, or the
-                    // stream would go on from the wrong place after it.
-                    if !device.is_empty() {
-                        let rolls = F::without_chance(cmd)
-                            .and_then(|typed| F::chance(&s.rules, &s.state, &typed));
-                        if rolls.as_ref().map(|c| &c.dice) != Some(&device) {
-                            return Err(at(format!(
-                                "the record says the device rolled dice of {device:?} faces for `{}`, \
-                                 which rolls {}: the journal was changed or damaged, and was \
-                                 left untouched",
-                                F::format_command(&s.rules, &s.state, cmd),
-                                rolls.map_or("no dice".into(), |c| format!("{:?}", c.dice))
-                            )));
-                        }
-                    }
+                    // What the command rolls, asked before it is carried out.
+                    let rolls = F::set_chance(cmd, None)
+                        .and_then(|typed| F::chance(&s.rules, &s.state, &typed));
+                    // A command read from a file may name what is not in the game: the rules
+                    // refuse it, and it is shown as recorded (its words could not be looked up).
                     let decided = crate::engine::game::execute::<F>(&s.rules, &mut s.state, cmd)
                         .map_err(|e| {
                             at(format!(
-                                "the recorded command `{}` is refused by the rules ({e}): the \
-                             journal does not match this game",
-                                F::format_command(&s.rules, &s.state, cmd)
+                                "the recorded command {cmd:?} is refused by the rules ({e}): the \
+                             journal does not match this game"
                             ))
                         })?;
+                    // The device's dice recorded are the dice this command rolls, or the
+                    // stream would go on from the wrong place after it.
+                    if !device.is_empty() && rolls.as_ref().map(|c| &c.dice) != Some(&device) {
+                        return Err(at(format!(
+                            "the record says the device rolled dice of {device:?} faces for `{}`, \
+                             which rolls {}: the journal was changed or damaged, and was \
+                             left untouched",
+                            F::format_command(&s.rules, &s.state, cmd),
+                            rolls.map_or("no dice".into(), |c| format!("{:?}", c.dice))
+                        )));
+                    }
                     if !crate::engine::game::same_result::<F>(events, &decided) {
                         return Err(at(format!(
                             "the recorded result of `{}` is not what the rules give: the \
@@ -300,7 +321,7 @@ impl<F: Family> Session<F> {
             Some(chance) => {
                 let faces: Vec<u8> = chance.dice.iter().map(|&f| dice.die(f)).collect();
                 device = chance.dice;
-                F::with_chance(&cmd, &faces)
+                F::set_chance(&cmd, Some(&faces)).unwrap_or(cmd)
             }
             None => cmd,
         };
@@ -432,6 +453,14 @@ impl<F: Family> Session<F> {
         r
     }
 
+    /// The seat of the player so named (any case).
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        self.header
+            .players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+    }
+
     pub fn prompt(&self) -> String {
         F::prompt(&self.rules, &self.state)
     }
@@ -468,7 +497,7 @@ impl<F: Family> Session<F> {
             }
             "state" => match words[1..] {
                 [] => Outcome::Shown(vec![self.state_json(Audience::Table)]),
-                ["--as", who] => match F::player_index(&self.state, who) {
+                ["--as", who] => match self.player_index(who) {
                     Some(p) => Outcome::Shown(vec![self.state_json(Audience::Player(p))]),
                     None => Outcome::Refused(format!("unknown player '{who}'")),
                 },
@@ -477,7 +506,7 @@ impl<F: Family> Session<F> {
             "prompt" => Outcome::Shown(vec![self.prompt()]),
             "help" => Outcome::Shown(vec![format!(
                 "commands: {} | undo | state [--as PLAYER] | prompt | help",
-                F::verbs(&self.rules)
+                F::VERBS
             )]),
             _ => match F::parse(&self.rules, &self.state, text) {
                 Err(e) => Outcome::Refused(e),

@@ -9,8 +9,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
-use crate::engine::game::{winners, Events, Family};
+use crate::engine::game::{is_over, winners, Deal, Events, Family, Figure};
 use crate::session::Session;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -25,7 +26,7 @@ pub struct Config {
     pub steady: bool,
 }
 
-pub struct Report<F: Family> {
+pub struct Report {
     pub games: u64,
     pub player_turns: u64,
     pub commands: u64,
@@ -33,10 +34,71 @@ pub struct Report<F: Family> {
     /// Games won, per seat (a team's win counts for each of its winners).
     pub wins: Vec<u64>,
     pub capped: u64,
-    pub stats: F::Stats,
+    /// The family's own figures (`Play::figures`), added up.
+    pub figures: Figures,
 }
 
-impl<F: Family> Report<F> {
+/// The families' figures of each game (`Play::figures`) added up over the games by name: the
+/// same sums in any order, so the same report for any number of threads.
+#[derive(Debug, Default)]
+pub struct Figures {
+    notes: BTreeSet<String>,
+    /// Per name: the games that were one, of the games that answered.
+    shares: BTreeMap<String, (u64, u64)>,
+    per_game: BTreeMap<String, u64>,
+}
+
+impl Figures {
+    /// One game's figures.
+    pub fn add(&mut self, figures: Vec<Figure>) {
+        for f in figures {
+            match f {
+                Figure::Note(text) => {
+                    self.notes.insert(text);
+                }
+                Figure::Share(name, yes) => {
+                    let (hits, of) = self.shares.entry(name).or_default();
+                    *hits += u64::from(yes);
+                    *of += 1;
+                }
+                Figure::PerGame(name, n) => *self.per_game.entry(name).or_default() += n,
+            }
+        }
+    }
+
+    /// Another thread's games.
+    pub fn merge(&mut self, other: Figures) {
+        self.notes.extend(other.notes);
+        for (name, (hits, of)) in other.shares {
+            let mine = self.shares.entry(name).or_default();
+            mine.0 += hits;
+            mine.1 += of;
+        }
+        for (name, n) in other.per_game {
+            *self.per_game.entry(name).or_default() += n;
+        }
+    }
+
+    /// The report's lines for `games` games.
+    pub fn lines(&self, games: u64) -> Vec<String> {
+        let mut out: Vec<String> = self.notes.iter().cloned().collect();
+        for (name, (hits, of)) in &self.shares {
+            out.push(format!(
+                "{name}: {hits} of {of} ({:.1}%)",
+                100.0 * *hits as f64 / (*of).max(1) as f64
+            ));
+        }
+        for (name, n) in &self.per_game {
+            out.push(format!(
+                "{name} per game: {:.1}",
+                *n as f64 / games.max(1) as f64
+            ));
+        }
+        out
+    }
+}
+
+impl Report {
     pub fn lines(&self) -> Vec<String> {
         let per = |x: u64| x as f64 / self.seconds.max(1e-9);
         let mut out = vec![
@@ -52,7 +114,7 @@ impl<F: Family> Report<F> {
                 self.player_turns as f64 / self.games.max(1) as f64
             ),
         ];
-        out.extend(F::stats_lines(&self.stats, self.games));
+        out.extend(self.figures.lines(self.games));
         let decided = (self.games - self.capped).max(1);
         for (seat, w) in self.wins.iter().enumerate() {
             out.push(format!(
@@ -91,7 +153,7 @@ pub fn run<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
     cfg: &Config,
-) -> Result<Report<F>, String> {
+) -> Result<Report, String> {
     run_jobs::<F>(rules, options, cfg, 1)
 }
 
@@ -104,7 +166,7 @@ pub fn run_jobs<F: Family>(
     options: &F::Options,
     cfg: &Config,
     jobs: usize,
-) -> Result<Report<F>, String> {
+) -> Result<Report, String> {
     let start = Instant::now();
     let bar = progress(cfg.games);
     let jobs = if cfg.check { 1 } else { jobs };
@@ -112,7 +174,7 @@ pub fn run_jobs<F: Family>(
         play_games::<F>(rules, options, cfg, take, &bar)
     });
     bar.finish_and_clear();
-    let mut report = empty::<F>(cfg.players);
+    let mut report = empty(cfg.players);
     for part in parts? {
         report.games += part.games;
         report.player_turns += part.player_turns;
@@ -121,7 +183,7 @@ pub fn run_jobs<F: Family>(
         for (a, b) in report.wins.iter_mut().zip(&part.wins) {
             *a += b;
         }
-        F::merge_stats(&mut report.stats, part.stats);
+        report.figures.merge(part.figures);
     }
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
@@ -172,15 +234,15 @@ pub fn share_games<T: Send>(
     }
 }
 
-fn empty<F: Family>(players: usize) -> Report<F> {
-    Report::<F> {
+fn empty(players: usize) -> Report {
+    Report {
         games: 0,
         player_turns: 0,
         commands: 0,
         seconds: 0.0,
         wins: vec![0; players],
         capped: 0,
-        stats: F::Stats::default(),
+        figures: Figures::default(),
     }
 }
 
@@ -192,15 +254,22 @@ fn play_games<F: Family>(
     cfg: &Config,
     take: &(dyn Fn() -> Option<u64> + Sync),
     bar: &indicatif::ProgressBar,
-) -> Result<Report<F>, (u64, String)> {
-    let mut report = empty::<F>(cfg.players);
+) -> Result<Report, (u64, String)> {
+    let mut report = empty(cfg.players);
     while let Some(g) = take() {
         bar.inc(1);
         let seed = cfg.seed.wrapping_add(g);
         let outcome = if cfg.check {
-            play_checked::<F>(rules, options, cfg, seed, &mut report.stats)
+            play_checked::<F>(rules, options, cfg, seed, &mut report.figures)
         } else {
-            play_fast::<F>(rules, options, cfg, seed, &mut report.stats, &mut |_, _| {})
+            play_fast::<F>(
+                rules,
+                options,
+                cfg,
+                seed,
+                Some(&mut report.figures),
+                &mut |_, _| {},
+            )
         }
         .map_err(|e| (g, e))?;
         report.games += 1;
@@ -235,32 +304,47 @@ fn stuck<F: Family>(rules: &F::Rules, s: &F::State, seed: u64) -> String {
 }
 
 /// The engine alone, no journal: the speed figure. `watch` sees the state each time a
-/// player-turn (or round) ends, with the turns so far (the house-rule lab follows the lead).
+/// player-turn (or round) ends, with the turns so far (the house-rule lab follows the lead);
+/// the game's figures go into `figures` when given.
 pub fn play_fast<F: Family>(
     rules: &F::Rules,
     options: &F::Options,
     cfg: &Config,
     seed: u64,
-    stats: &mut F::Stats,
+    figures: Option<&mut Figures>,
     watch: &mut dyn FnMut(&F::State, u64),
 ) -> Result<Outcome, String> {
-    let players = names(cfg.players);
-    let setup = F::setup(rules, &players, options, &mut StdRng::seed_from_u64(seed));
-    let (mut s, _) = F::new_game(rules, &players, options, &setup).map_err(|e| e.to_string())?;
+    let mut s = start::<F>(rules, options, cfg.players, seed)?;
     // The kind of player chosen once a game, not asked at every command.
     let (turns, commands) = if cfg.steady {
-        moves::<F, true>(rules, cfg, seed, &mut s, stats, watch)?
+        moves::<F, true>(rules, cfg, seed, &mut s, watch)?
     } else {
-        moves::<F, false>(rules, cfg, seed, &mut s, stats, watch)?
+        moves::<F, false>(rules, cfg, seed, &mut s, watch)?
     };
     let over = winners::<F>(rules, &s);
     watch(&s, turns);
-    F::game_ends(stats, rules, &s);
+    if let Some(figures) = figures {
+        figures.add(F::figures(rules, &s));
+    }
     Ok(Outcome {
         turns,
         commands,
         winners: over,
     })
+}
+
+/// A new game of `players` seats named P1, P2, ..., its setup drawn from `seed`.
+pub fn start<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    players: usize,
+    seed: u64,
+) -> Result<F::State, String> {
+    let players = names(players);
+    let mut rng = StdRng::seed_from_u64(seed);
+    F::start(rules, &players, options, Deal::Draw(&mut rng))
+        .map(|g| g.state)
+        .map_err(|e| e.to_string())
 }
 
 /// A game's commands to its end or the cap, by the steady player (`STEADY`) or the random
@@ -270,33 +354,48 @@ fn moves<F: Family, const STEADY: bool>(
     cfg: &Config,
     seed: u64,
     s: &mut F::State,
-    stats: &mut F::Stats,
     watch: &mut dyn FnMut(&F::State, u64),
 ) -> Result<(u64, u64), String> {
     let mut rng = PlayRng::seed_from_u64(seed);
     let (mut turns, mut commands) = (0, 0);
-    let (mut events, mut options) = (Events::default(), Vec::new());
-    events.kept = F::tally_reads_events(rules, s);
-    // The cap is asked when a player-turn ends, the only time the count changes (asked on
-    // every command, the count was kept in memory and each command waited on it).
+    // Events applied, never listed: the figures are read from the state.
+    let (mut events, mut options) = (
+        Events {
+            kept: false,
+            ..Events::default()
+        },
+        Vec::new(),
+    );
     if cfg.max_turns == 0 {
         return Ok((turns, commands));
     }
-    while !F::is_over(rules, s) {
-        if STEADY {
-            let cmd =
-                F::steady_command(rules, s, &mut rng).ok_or_else(|| stuck::<F>(rules, s, seed))?;
-            F::execute_or_abandon(rules, s, &cmd, &mut events)
-                .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-        } else if !F::random_move(rules, s, &mut rng, &mut options, &mut events)
-            .map_err(|e| format!("seed {seed}: {e}"))?
-        {
+    loop {
+        // The random player finds no move once the game is over (asked once a game, not
+        // after every command); the steady one is asked first.
+        let moved = if STEADY {
+            match F::steady_command(rules, s, &mut rng).filter(|_| !is_over::<F>(rules, s)) {
+                Some(cmd) => {
+                    F::execute_into(rules, s, &cmd, &mut events)
+                        .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
+                    true
+                }
+                None => false,
+            }
+        } else {
+            F::random_move(rules, s, &mut rng, &mut options, &mut events)
+                .map_err(|e| format!("seed {seed}: {e}"))?
+        };
+        if !moved {
+            if is_over::<F>(rules, s) {
+                break;
+            }
             return Err(stuck::<F>(rules, s, seed));
         }
-        let ended = F::tally(stats, rules, s, &events.list);
         commands += 1;
-        if ended > 0 {
-            turns += ended;
+        // The cap is asked when a player-turn ends, the only time the count changes.
+        let now = F::turns(rules, s).unwrap_or(commands);
+        if now > turns {
+            turns = now;
             watch(s, turns);
             if turns >= cfg.max_turns {
                 break;
@@ -312,7 +411,7 @@ pub fn play_checked<F: Family>(
     options: &F::Options,
     cfg: &Config,
     seed: u64,
-    stats: &mut F::Stats,
+    figures: &mut Figures,
 ) -> Result<Outcome, String> {
     let mut session = Session::<F>::new(
         rules.clone(),
@@ -340,12 +439,14 @@ pub fn play_checked<F: Family>(
         .map_err(|e| fail(e, &session))?;
     while !session.over() && turns < cfg.max_turns {
         // A live game always has a legal command (else the table would be stuck).
-        if !F::has_legal(rules, &session.state) {
+        if F::legal(rules, &session.state).is_empty() {
             return Err(fail(stuck::<F>(rules, &session.state, seed), &session));
         }
         // A refused command leaves the state exactly as it was.
         if rng.random_ratio(1, 10) {
-            let probe = F::wild_command(rules, &session.state, &mut rng);
+            let Some(probe) = F::wild_command(rules, &session.state, &mut rng) else {
+                return Err(fail("no command to try".into(), &session));
+            };
             let before = session.state.clone();
             let mut scratch = before.clone();
             if crate::engine::game::execute::<F>(rules, &mut scratch, &probe).is_err()
@@ -357,6 +458,8 @@ pub fn play_checked<F: Family>(
                 ));
             }
         }
+        // The random player's draws from here, for its fast path below.
+        let drawn_from = rng.clone();
         let cmd = F::random_command(rules, &session.state, &mut rng)
             .ok_or_else(|| fail(stuck::<F>(rules, &session.state, seed), &session))?;
         let before = session.state.clone();
@@ -380,29 +483,26 @@ pub fn play_checked<F: Family>(
                 &session,
             ));
         }
-        let events = done.events;
-        turns += F::tally(stats, rules, &session.state, &events);
         commands += 1;
+        turns = F::turns(rules, &session.state).unwrap_or(commands);
         F::invariants(rules, &session.state)
             .and_then(|()| F::kept_by_play(rules, &session.state))
             .map_err(|e| fail(e, &session))?;
-        // The simulator's way of carrying out a command (no copy to put back) does the same.
+        // The simulator's way (`random_move`, events applied but not listed, nothing kept to
+        // put back) makes the same choice from the same draws, to the same state; and the
+        // command carried out with its events unlisted does too.
         if commands % 7 == 0 {
             let done = &session.history.last().expect("just done").cmd;
-            let (mut fast, mut fast_events) = (before.clone(), Events::default());
-            // And again as random play and the odds carry it out: events applied but not
-            // listed when the family's tally reads none (`Events::kept`): the same state.
-            let (mut unlisted, mut applied) = (
-                before.clone(),
-                Events {
-                    kept: F::tally_reads_events(rules, &before),
-                    ..Events::default()
-                },
-            );
-            let same = F::execute_or_abandon(rules, &mut fast, done, &mut fast_events).is_ok()
+            let (mut fast, mut fast_rng, mut options) = (before.clone(), drawn_from, Vec::new());
+            let mut unlisted = before.clone();
+            let quiet = || Events {
+                kept: false,
+                ..Events::default()
+            };
+            let same = F::random_move(rules, &mut fast, &mut fast_rng, &mut options, &mut quiet())
+                .is_ok_and(|moved| moved)
                 && fast == session.state
-                && fast_events.list == events
-                && F::execute_or_abandon(rules, &mut unlisted, done, &mut applied).is_ok()
+                && F::execute_into(rules, &mut unlisted, done, &mut quiet()).is_ok()
                 && unlisted == session.state;
             if !same {
                 return Err(fail(
@@ -444,7 +544,7 @@ pub fn play_checked<F: Family>(
             &session,
         ));
     }
-    F::game_ends(stats, rules, &session.state);
+    figures.add(F::figures(rules, &session.state));
     Ok(Outcome {
         turns,
         commands,

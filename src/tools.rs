@@ -107,25 +107,32 @@ fn same_players<F: Family>(
 
 /// The ruleset's options with `KEY=VALUE` settings applied.
 pub fn options<F: Game>(rules: &F::Rules, given: &[String]) -> Result<F::Options, String> {
-    let mut o = F::default_options(rules);
-    set_options::<F>(&mut o, given)?;
-    Ok(o)
+    options_over::<F>(rules, &[], given)
 }
 
-/// Apply `KEY=VALUE` settings to options; the first wrong one is the error.
-pub fn set_options<F: Game>(o: &mut F::Options, given: &[String]) -> Result<(), String> {
+/// The ruleset's options with `settings` (a screen's choices) and then `KEY=VALUE` settings
+/// applied, a later setting of a key winning; the first wrong one is the error.
+pub fn options_over<F: Game>(
+    rules: &F::Rules,
+    settings: &[(&str, &str)],
+    given: &[String],
+) -> Result<F::Options, String> {
+    let mut pairs = settings.to_vec();
     for kv in given {
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("--option {kv}: write it KEY=VALUE"))?;
-        F::set_option(o, k.trim(), v.trim()).map_err(|e| format!("--option {kv}: {e}"))?;
+        let (k, v) = (k.trim(), v.trim());
+        // Each alone first, so that the error names the setting that is wrong.
+        F::options(rules, &[(k, v)]).map_err(|e| format!("--option {kv}: {e}"))?;
+        pairs.push((k, v));
     }
-    Ok(())
+    F::options(rules, &pairs)
 }
 
 /// `boardside check`: one line saying what the file holds, or its problems with `file:line`.
 pub fn check<F: crate::engine::game::Words>(path: &Path) -> Result<String, String> {
-    crate::rulesets::load::<F>(path).map(|r| F::describe(&r))
+    crate::rulesets::load::<F>(path).map(|r| F::about(&r).summary)
 }
 
 /// `boardside simulate`: the report's lines.
@@ -232,8 +239,7 @@ pub fn compare<F: Family>(
             .filter(|w| !w.is_empty())
             .map(str::to_string)
             .collect();
-        let mut opts = options::<F>(&rules, given)?;
-        set_options::<F>(&mut opts, &pairs)?;
+        let opts = options::<F>(&rules, &[given, &pairs].concat())?;
         let games = crate::lab::play_jobs::<F>(&rules, &opts, cfg, jobs, &bar)?;
         arms.push(crate::lab::Arm {
             name: set.clone(),

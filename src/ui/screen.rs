@@ -427,13 +427,14 @@ impl NewGame<'_> {
     /// The game of family `F`, journaled like any other.
     pub fn session<F: Family>(&self) -> Result<Session<F>, String> {
         let rules = crate::rulesets::load::<F>(self.ruleset)?;
-        let mut o = F::default_options(&rules);
-        // The house rules chosen on this screen, over the ruleset's own options.
-        for (key, value) in &self.settings {
-            F::set_option(&mut o, key, value)?;
-        }
-        // Then `play --option KEY=VALUE`, which wins over the screen's choice.
-        crate::tools::set_options::<F>(&mut o, self.options)?;
+        // The house rules chosen on this screen over the ruleset's own options, then `play
+        // --option KEY=VALUE`, which wins over the screen's choice.
+        let settings: Vec<(&str, &str)> = self
+            .settings
+            .iter()
+            .map(|(k, v)| (*k, v.as_str()))
+            .collect();
+        let o = crate::tools::options_over::<F>(&rules, &settings, self.options)?;
         Session::<F>::new(rules, self.players, self.seed, o, self.journal.as_deref())
     }
 }
@@ -494,7 +495,7 @@ impl<S: Screens> Playing for InPlay<S> {
         self.screens.button(&mut self.session, desk, b, p)
     }
     fn token(&mut self, desk: &mut Desk, name: &str) -> Flow {
-        match S::F::player_index(&self.session.state, name) {
+        match self.session.player_index(name) {
             Some(p) => self.screens.tag(&mut self.session, desk, Tapped::Player(p)),
             None => {
                 desk.note = Some(format!("{name} is not in this game"));

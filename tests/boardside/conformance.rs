@@ -622,11 +622,10 @@ fn every_legal_command_is_accepted_and_accepted_commands_are_listed() {
 /// forget to give any command at 5, so a live game gets stuck there.
 mod stuck {
     use boardside::engine::game::{
-        Audience, Events, Game, Parsed, Play, PlayRng, Said, Story, ToAct, Words,
+        Audience, Deal, Events, Game, Parsed, Play, PlayRng, Said, Started, Story, ToAct, Words,
     };
     use boardside::engine::table::Table;
     use boardside::engine::RuleError;
-    use rand::rngs::StdRng;
     use serde_json::{json, Value};
 
     #[derive(Debug, Clone, PartialEq)]
@@ -639,6 +638,7 @@ mod stuck {
 
     impl Game for Stuck {
         const GAME: &'static str = "stuck";
+        const VERBS: &'static str = "count";
         type Rules = ();
         type Options = ();
         type Setup = ();
@@ -654,20 +654,23 @@ mod stuck {
                 name: "Stuck",
                 hash: "0",
                 continues: &[],
+                summary: "stuck".into(),
             }
         }
-        fn default_options(_: &()) {}
-        fn set_option(_: &mut (), k: &str, _: &str) -> Result<(), String> {
-            Err(format!("unknown option {k}"))
+        fn options(_: &(), _: &[(&str, &str)]) -> Result<(), String> {
+            Ok(())
         }
-        fn setup(_: &(), _: &[String], _: &(), _: &mut StdRng) {}
-        fn new_game(
+        fn start(
             _: &(),
             p: &[String],
             _: &(),
-            _: &(),
-        ) -> Result<((u32, usize), Vec<()>), RuleError> {
-            Ok(((0, p.len()), vec![]))
+            _: Deal<'_, ()>,
+        ) -> Result<Started<Self>, RuleError> {
+            Ok(Started {
+                setup: (),
+                state: (0, p.len()),
+                intro: vec![],
+            })
         }
         fn execute_into(
             r: &(),
@@ -686,9 +689,6 @@ mod stuck {
         fn apply(_: &(), s: &mut (u32, usize), _: &()) {
             s.0 += 1;
         }
-        fn check_command(_: &(), _: &(u32, usize), _: &()) -> Result<(), String> {
-            Ok(())
-        }
         fn to_act(_: &(), s: &(u32, usize)) -> ToAct {
             if s.0 >= 10 {
                 ToAct::Over { winners: vec![0] }
@@ -706,12 +706,6 @@ mod stuck {
     }
 
     impl Words for Stuck {
-        fn describe(_: &()) -> String {
-            "stuck".into()
-        }
-        fn verbs(_: &()) -> String {
-            "count".into()
-        }
         fn parse(_: &(), _: &(u32, usize), _: &str) -> Result<Parsed<()>, String> {
             Ok(Parsed::Command(()))
         }
@@ -727,21 +721,12 @@ mod stuck {
         fn prompt(_: &(), s: &(u32, usize)) -> String {
             format!("count from {}", s.0)
         }
-        fn player_index(_: &(u32, usize), _: &str) -> Option<usize> {
-            None
-        }
     }
 
     impl Play for Stuck {
-        type Stats = ();
         fn random_command(r: &(), s: &(u32, usize), _: &mut PlayRng) -> Option<()> {
             Self::legal(r, s).pop()
         }
-        fn wild_command(_: &(), _: &(u32, usize), _: &mut PlayRng) {}
-        fn tally(_: &mut (), _: &(), _: &(u32, usize), e: &[()]) -> u64 {
-            e.len() as u64
-        }
-        fn merge_stats(_: &mut (), _: ()) {}
     }
 
     /// Nothing to report beyond the defaults.
@@ -845,7 +830,7 @@ fn random_play_puts_no_refusal_into_words() {
     use boardside::engine::RuleError;
     fn family<F: Family>(name: &str) {
         let r = boardside::rulesets::load::<F>(&ruleset_path(name)).unwrap();
-        let options = F::default_options(&r);
+        let options = F::options(&r, &[]).unwrap();
         let cfg = Config {
             players: 4,
             games: 40,
@@ -855,18 +840,11 @@ fn random_play_puts_no_refusal_into_words() {
             steady: false,
         };
         let before = RuleError::built_on_this_thread();
-        let mut stats = F::Stats::default();
         let mut commands = 0;
         for game in 0..cfg.games {
-            let outcome = simulate::play_fast::<F>(
-                &r,
-                &options,
-                &cfg,
-                cfg.seed + game,
-                &mut stats,
-                &mut |_, _| {},
-            )
-            .unwrap();
+            let outcome =
+                simulate::play_fast::<F>(&r, &options, &cfg, cfg.seed + game, None, &mut |_, _| {})
+                    .unwrap();
             commands += outcome.commands;
         }
         assert!(commands > 1000, "{name}: only {commands} commands played");

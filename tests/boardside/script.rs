@@ -813,7 +813,7 @@ fn saved_random_game<F: boardside::engine::game::Family>(
 ) {
     use rand::SeedableRng;
     let rules = boardside::rulesets::load::<F>(ruleset).unwrap();
-    let opts = F::default_options(&rules);
+    let opts = F::options(&rules, &[]).unwrap();
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     let games = state.join("games");
     std::fs::create_dir_all(&games).unwrap();

@@ -143,6 +143,9 @@ pub enum Parsed<C> {
 pub struct Standing {
     pub scores: Vec<i64>,
     pub out: usize,
+    /// The sides that have won, when the sides are not the seats `to_act` names (the grid
+    /// game's teams): None where `to_act` says it.
+    pub won: Option<Vec<usize>>,
 }
 
 impl Standing {
@@ -165,8 +168,8 @@ pub struct Events<E> {
     /// `Events::told` makes it `Some`, and with `kept` true: told events are listed.
     pub told: Option<Vec<Said>>,
     /// Whether the events are listed at all. Every event is applied as it is made either
-    /// way; random play of a family that counts its figures from the state alone
-    /// (`Play::tally_reads_events`) sets this false and skips writing each event out.
+    /// way; random play, which reads its figures from the state (`Play::turns`,
+    /// `Play::figures`), sets this false and skips writing each event out.
     pub kept: bool,
 }
 
@@ -198,9 +201,9 @@ impl<E> Events<E> {
     }
 }
 
-/// What names a ruleset: its id (`sectionopoly`), its name for the table, and a hash of the
-/// file's content (a journal resumes only with the same rules).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What names a ruleset: its id (`sectionopoly`), its name for the table, a hash of the
+/// file's content (a journal resumes only with the same rules) and one line of what it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct About<'a> {
     pub id: &'a str,
     pub name: &'a str,
@@ -208,6 +211,8 @@ pub struct About<'a> {
     /// Earlier contents' hashes whose saved games these rules play the same (a change of
     /// words alone): their journals resume too.
     pub continues: &'a [String],
+    /// One line for `boardside check`: what the ruleset file holds.
+    pub summary: String,
 }
 
 impl About<'_> {
@@ -217,14 +222,31 @@ impl About<'_> {
     }
 }
 
+/// Where a new game's setup (shuffles, deals, placements) comes from.
+pub enum Deal<'a, S> {
+    /// Drawn from the seed's generator.
+    Draw(&'a mut StdRng),
+    /// Read from a saved game: checked against the rules and the players.
+    Saved(&'a S),
+}
+
+/// A game begun: its setup (what a journal records), the starting state and the start's story.
+pub struct Started<F: Game> {
+    pub setup: F::Setup,
+    pub state: F::State,
+    pub intro: Vec<F::Event>,
+}
+
 /// A game family's rules: what a ruleset holds, how a game starts, commands carried out
 /// all-or-nothing into events, `apply` (the only change to a state), who acts now and what is
 /// legal. (The marker type derives Clone, Debug and PartialEq so that generic records can.)
 pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// The ruleset's `game =` key for this family.
     const GAME: &'static str;
-    // Rules and options are shared by `simulate --jobs`'s threads; each thread's figures
-    // come back to be added up. A copy of the rules and a state go to the device's odds thread.
+    /// The family's verbs, for `help` and unknown-command errors.
+    const VERBS: &'static str;
+    // Rules and options are shared by `simulate --jobs`'s threads. A copy of the rules and a
+    // state go to the device's odds thread.
     type Rules: Clone + Sync + Send;
     type Options: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Sync;
     type Setup: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
@@ -238,31 +260,26 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// Read and check a ruleset from its text (the file is read outside the engine); errors
     /// read `file:line: what is wrong`, `file` naming it.
     fn parse_rules(file: &str, text: &str) -> Result<Self::Rules, String>;
-    /// What names the ruleset: its id, its name and its content's hash.
+    /// What names the ruleset: its id, its name, its content's hash and a summary.
     fn about(rules: &Self::Rules) -> About<'_>;
-    fn default_options(rules: &Self::Rules) -> Self::Options;
-    /// Set a named option (`--option KEY=VALUE`); a reason when the key or value is wrong.
-    fn set_option(opts: &mut Self::Options, key: &str, value: &str) -> Result<(), String>;
+    /// The ruleset's options with each named one set in turn (`--option KEY=VALUE`); a reason
+    /// when a key or a value is wrong.
+    fn options(rules: &Self::Rules, set: &[(&str, &str)]) -> Result<Self::Options, String>;
 
     // --- a game ----------------------------------------------------------------------------
-    /// Draw the setup (shuffles, deals, placements) from the seed's generator.
-    fn setup(
+    /// Begin a game: the setup drawn or read (`Deal`), the starting state and the start's
+    /// story; refused when a saved setup does not fit the rules and the players.
+    fn start(
         rules: &Self::Rules,
         players: &[String],
         opts: &Self::Options,
-        rng: &mut StdRng,
-    ) -> Self::Setup;
-    /// The starting state and the start's story; refused when the setup (read from a file)
-    /// does not fit the rules and the players.
-    fn new_game(
-        rules: &Self::Rules,
-        players: &[String],
-        opts: &Self::Options,
-        setup: &Self::Setup,
-    ) -> Result<(Self::State, Vec<Self::Event>), RuleError>;
+        deal: Deal<'_, Self::Setup>,
+    ) -> Result<Started<Self>, RuleError>;
     /// Carry out a command, all or nothing (on error the state is exactly as it was), its
     /// events into a list the caller reuses (`execute` makes one), told in words when
     /// `out.told` asks for it (a family built on `engine::table::Table` gets that from `emit`).
+    /// Any command is refused, never a panic: one read from a file may name a player, a
+    /// square or a card that is not in the game.
     fn execute_into(
         rules: &Self::Rules,
         state: &mut Self::State,
@@ -276,35 +293,38 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     fn remark(_event: &Self::Event) -> bool {
         false
     }
-    /// A command read from a file: every index in range, so that `execute` cannot fail on it
-    /// other than by refusing it.
-    fn check_command(
-        rules: &Self::Rules,
-        state: &Self::State,
-        cmd: &Self::Command,
-    ) -> Result<(), String>;
     fn to_act(rules: &Self::Rules, state: &Self::State) -> ToAct;
     /// The device randomness this command still needs (a `roll` without dice), if any.
     fn chance(_rules: &Self::Rules, _state: &Self::State, _cmd: &Self::Command) -> Option<Chance> {
         None
     }
-    /// The command with the device's dice filled in.
-    fn with_chance(cmd: &Self::Command, _faces: &[u8]) -> Self::Command {
-        cmd.clone()
-    }
-    /// The command as the table gave it before the device rolled for it (a roll without its
-    /// dice); None when it carries no dice. A journal's record of the device's dice is checked
-    /// against what this command rolls.
-    fn without_chance(_cmd: &Self::Command) -> Option<Self::Command> {
-        None
+    /// The command with its dice set to `faces` (the device rolled them); with None, the
+    /// command as the table gave it before the device rolled (a journal's record of the
+    /// device's dice is checked against what it rolls), None when it carries no dice.
+    fn set_chance(cmd: &Self::Command, faces: Option<&[u8]>) -> Option<Self::Command> {
+        faces.map(|_| cmd.clone())
     }
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
-    /// What must hold after every command, whatever the table corrected (money conserved,
-    /// what `apply` keeps beside the facts agreeing with them).
+    /// What must hold after every command (money conserved, what `apply` keeps beside the
+    /// facts agreeing with them; what only a table's correction may break, unless corrected).
     fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// A family's `Game::options`: the ruleset's `defaults` with each `(key, value)` set in turn
+/// by the family's own `set`, the first refusal the error.
+pub fn set_each<O: Clone>(
+    defaults: &O,
+    settings: &[(&str, &str)],
+    set: impl Fn(&mut O, &str, &str) -> Result<(), String>,
+) -> Result<O, String> {
+    let mut o = defaults.clone();
+    for (key, value) in settings {
+        set(&mut o, key, value)?;
+    }
+    Ok(o)
 }
 
 /// Carry out a command, its events in a list of their own (`Game::execute_into`): on error
@@ -317,6 +337,11 @@ pub fn execute<F: Game>(
     let mut out = Events::default();
     F::execute_into(rules, state, cmd, &mut out)?;
     Ok(out.list)
+}
+
+/// Has the game ended?
+pub fn is_over<F: Game>(rules: &F::Rules, state: &F::State) -> bool {
+    matches!(F::to_act(rules, state), ToAct::Over { .. })
 }
 
 /// Resume: do the recorded events and the events the rules decide now have the same effect?
@@ -335,10 +360,6 @@ pub fn same_result<F: Game>(recorded: &[F::Event], decided: &[F::Event]) -> bool
 /// A family's words: its grammar (the protocol's verbs), each event as a line for an
 /// audience, the state as JSON for a viewer, and what the table is asked now.
 pub trait Words: Game {
-    /// One line for `boardside check`: what the ruleset file holds.
-    fn describe(rules: &Self::Rules) -> String;
-    /// The family's verbs, for `help` and unknown-command errors.
-    fn verbs(rules: &Self::Rules) -> String;
     fn parse(
         rules: &Self::Rules,
         state: &Self::State,
@@ -357,72 +378,69 @@ pub trait Words: Game {
     fn board_json(_rules: &Self::Rules) -> Value {
         Value::Null
     }
-    /// What the table is asked now, in words.
-    fn prompt(rules: &Self::Rules, state: &Self::State) -> String;
-    fn player_index(state: &Self::State, name: &str) -> Option<usize>;
+    /// What the table is asked now, in words. Without the family's own words, who acts.
+    fn prompt(rules: &Self::Rules, state: &Self::State) -> String {
+        let seats = |ps: &[usize]| {
+            ps.iter()
+                .map(|p| format!("seat {}", p + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match Self::to_act(rules, state) {
+            ToAct::One(p) => format!("seat {} to act", p + 1),
+            ToAct::Several(ps) => format!("waiting for {}", seats(&ps)),
+            ToAct::Chance { player, .. } => format!("seat {} to roll", player + 1),
+            ToAct::Over { winners } => format!("game over: {} won", seats(&winners)),
+        }
+    }
 }
 
-/// Random play, for `simulate`, the house-rule lab and the conformance suite.
-pub trait Play: Game {
-    /// What `simulate` counts beyond games, turns and wins.
-    type Stats: Default + Send;
+/// One figure of a finished game for `simulate`'s report, added up over the games by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Figure {
+    /// A count, reported per game ("conversions": 3 in this game).
+    PerGame(String, u64),
+    /// Whether this game was one of these ("won by reaching the target status"), reported as
+    /// how many of the games that answered.
+    Share(String, bool),
+    /// A line the report says once ("turns are rounds").
+    Note(String),
+}
 
-    // --- speed hooks: each optional, its default correct without it ---------------------
-    /// `execute_into` for a caller that abandons the state when the command is refused (the
-    /// simulator, where a refused legal command ends the run with an error): the state after
-    /// a refusal is unspecified, so a family that keeps a copy to put back may skip it.
-    fn execute_or_abandon(
-        rules: &Self::Rules,
-        state: &mut Self::State,
-        cmd: &Self::Command,
-        out: &mut Events<Self::Event>,
-    ) -> Result<(), RuleError> {
-        Self::execute_into(rules, state, cmd, out)
-    }
-    /// Does `apply_by_move` take any event? (A constant, so a family that takes none pays
-    /// nothing for the question: handing the event there and back cost the property games
-    /// instructions on every event.)
-    const APPLIES_BY_MOVE: bool = false;
-    /// An event the table will not list (random play lists none) is the family's to use up:
-    /// `Ok` when the family applied it by moving a part of it into the state instead of
-    /// copying it, else the event back for `apply`. By default every event comes back.
-    #[inline(always)]
-    fn apply_by_move(
-        _rules: &Self::Rules,
-        _state: &mut Self::State,
-        event: Self::Event,
-    ) -> Result<(), Self::Event> {
-        Err(event)
-    }
-    /// Does this event own nothing on the heap? Then `Table::emit`, done with an event it does
-    /// not list, lets it go without the drop glue of the whole enum (for an enum with some
-    /// variants that own heap, an out-of-line call on every event). `false` is always right.
-    #[inline(always)]
-    fn owns_no_heap(_event: &Self::Event) -> bool {
-        false
-    }
-    /// Has the game ended? (`to_act` answers too, but builds the winners' list; the simulator
-    /// asks after every command.)
-    fn is_over(rules: &Self::Rules, state: &Self::State) -> bool {
-        matches!(Self::to_act(rules, state), ToAct::Over { .. })
-    }
-    /// Is there any legal command? (The conformance suite asks after every command; a family
-    /// whose `legal` is costly answers from its first legal command.)
-    fn has_legal(rules: &Self::Rules, state: &Self::State) -> bool {
-        !Self::legal(rules, state).is_empty()
-    }
+/// Random play, for `simulate`, the odds, the house-rule lab and the conformance suite. Every
+/// method has a default that is right without it; a family overrides for a better player,
+/// for hidden information, or for speed (the hot loop is `random_move`).
+pub trait Play: Game {
     /// A seeded random player's next legal command, with any dice filled in; None when there
-    /// is none (a stuck game, which the conformance suite reports).
+    /// is none (a stuck game, which the conformance suite reports). Without the family's own,
+    /// one of `legal` at random.
     fn random_command(
         rules: &Self::Rules,
         state: &Self::State,
         rng: &mut PlayRng,
-    ) -> Option<Self::Command>;
+    ) -> Option<Self::Command> {
+        let legal = Self::legal(rules, state);
+        if legal.is_empty() {
+            return None;
+        }
+        let cmd = &legal[below(rng, legal.len())];
+        Some(match Self::chance(rules, state, cmd) {
+            Some(ch) => {
+                let faces: Vec<u8> = ch
+                    .dice
+                    .iter()
+                    .map(|&f| 1 + below(rng, f.into()) as u8)
+                    .collect();
+                Self::set_chance(cmd, Some(&faces)).unwrap_or_else(|| cmd.clone())
+            }
+            None => cmd.clone(),
+        })
+    }
     /// One move of the random player chosen and carried out (simulate's hot loop): false when
     /// there is no legal move; an error when the rules refused the move chosen. The same
-    /// choice, draws and events as `random_command` then `execute_or_abandon` (a family may
-    /// list into `options`, a list the caller keeps between calls, or carry some moves out
-    /// without listing them).
+    /// choice, draws and events as `random_command` then `execute_into` (a family may list into
+    /// `options`, a list the caller keeps between calls, carry some moves out without listing
+    /// them, or skip what a refusal would have to put back: the caller abandons the state).
     fn random_move(
         rules: &Self::Rules,
         state: &mut Self::State,
@@ -433,7 +451,7 @@ pub trait Play: Game {
         let Some(cmd) = Self::random_command(rules, state, rng) else {
             return Ok(false);
         };
-        Self::execute_or_abandon(rules, state, &cmd, out)
+        Self::execute_into(rules, state, &cmd, out)
             .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
         Ok(true)
     }
@@ -454,35 +472,27 @@ pub trait Play: Game {
     fn redraw_hidden(_rules: &Self::Rules, state: &Self::State, _rng: &mut PlayRng) -> Self::State {
         state.clone()
     }
-    /// A command picked with no regard to legality, to check that refusals change nothing.
-    fn wild_command(rules: &Self::Rules, state: &Self::State, rng: &mut PlayRng) -> Self::Command;
-    /// Does `tally` or the family's own rule code (a rule that looks back over the command's
-    /// events so far, such as a victory watch) read a command's events in random play? When neither does, the
-    /// simulator and the odds' rollouts have them applied but not listed (`Events::kept`): a
-    /// family that answers false counts its figures from the state.
-    fn tally_reads_events(_rules: &Self::Rules, _state: &Self::State) -> bool {
-        true
-    }
-    /// Count what a command's events did; returns the player-turns (or rounds) they started.
-    /// Its `events` are empty when `tally_reads_events` said no.
-    fn tally(
-        stats: &mut Self::Stats,
+    /// A command picked with no regard to legality, to check that refusals change nothing;
+    /// None when there is nothing to try. Without the family's own, a legal one.
+    fn wild_command(
         rules: &Self::Rules,
         state: &Self::State,
-        events: &[Self::Event],
-    ) -> u64;
+        rng: &mut PlayRng,
+    ) -> Option<Self::Command> {
+        Self::random_command(rules, state, rng)
+    }
     /// What play keeps beyond `Game::invariants` and only a table's correction may break (the
     /// property games' even building): checked after every command of random play.
     fn kept_by_play(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
-    /// A game of random play ended (over, or at the cap).
-    fn game_ends(_stats: &mut Self::Stats, _rules: &Self::Rules, _state: &Self::State) {}
-    /// Add the figures of other games (another thread's) to these. The threads' shares of
-    /// the games vary from run to run, so this must not depend on order (sums, counts).
-    fn merge_stats(into: &mut Self::Stats, from: Self::Stats);
-    /// The family's own lines of a simulate report.
-    fn stats_lines(_stats: &Self::Stats, _games: u64) -> Vec<String> {
+    /// The player-turns (the grid game: rounds) begun so far, for `simulate`'s figures and its
+    /// cap. Without it, every command counts as a turn.
+    fn turns(_rules: &Self::Rules, _state: &Self::State) -> Option<u64> {
+        None
+    }
+    /// The family's own figures of a game that ended (over, or at the cap).
+    fn figures(_rules: &Self::Rules, _state: &Self::State) -> Vec<Figure> {
         Vec::new()
     }
 }
@@ -509,14 +519,20 @@ pub trait Story: Game {
             .map(|i| format!("seat {i}"))
             .collect()
     }
-    /// The sides that have won (the game over), or that lead by `standing` (a rollout stopped
-    /// at its cap: the unfinished game is given to its leaders).
-    fn winning_sides(rules: &Self::Rules, state: &Self::State) -> Vec<usize> {
-        if let ToAct::Over { winners } = Self::to_act(rules, state) {
-            return winners;
-        }
-        leaders(&Self::standing(rules, state).scores)
+}
+
+/// The sides that have won (the game over: `Standing::won`, else `to_act`'s winners), or that
+/// lead by `standing` (a rollout stopped at its cap: the unfinished game is given to its
+/// leaders).
+pub fn winning_sides<F: Family>(rules: &F::Rules, state: &F::State) -> Vec<usize> {
+    let standing = F::standing(rules, state);
+    if let Some(won) = standing.won {
+        return won;
     }
+    if let ToAct::Over { winners } = F::to_act(rules, state) {
+        return winners;
+    }
+    leaders(&standing.scores)
 }
 
 /// The sides with the best score (several on a tie).

@@ -23,25 +23,12 @@ impl<'a, F: Family> Table<'a, F> {
     /// the caller's stack and copied in wide loads over narrow stores, a stall.
     #[inline(always)]
     pub fn emit(&mut self, e: F::Event) {
-        // An event not listed may be moved into the state whole (`Play::apply_by_move`).
-        let e = if self.keep || !F::APPLIES_BY_MOVE {
-            e
-        } else {
-            match F::apply_by_move(self.rules, self.s, e) {
-                Ok(()) => return,
-                Err(e) => e,
-            }
-        };
         // Applied before it goes into the list: where the family's `apply` is inlined too (the
         // property engine's), the compiler sees which event this is and keeps that arm alone,
         // instead of a jump on the kind of event that the processor often guessed wrong.
         F::apply(self.rules, self.s, &e);
         if self.keep {
             self.record(e);
-        } else if F::owns_no_heap(&e) {
-            // Nothing to free: skip the enum's drop glue (in random play, which lists
-            // nothing, that call came for every event).
-            std::mem::forget(e);
         }
     }
 

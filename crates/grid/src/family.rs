@@ -2,8 +2,7 @@
 //! it; the random player and the invariants the conformance suite checks live here.
 
 use boardside_engine::bits::{nth_one, select_in_byte};
-use boardside_engine::game::{About, Events, PlayRng};
-use rand::rngs::StdRng;
+use boardside_engine::game::{About, Deal, Events, Figure, PlayRng, Started};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,16 +24,6 @@ pub struct Grid;
 pub struct Setup {
     /// The computer seats' tie-breaks.
     pub seed: u64,
-}
-
-/// What simulate counts for the grid game.
-#[derive(Default)]
-pub struct Stats {
-    pub team_wins: [u64; 2],
-    pub conversions: u64,
-    pub wonders: u64,
-    /// The game's counts tallied so far (`State::counts`).
-    seen: super::state::Counts,
 }
 
 pub const MAX_HUMANS: usize = 8;
@@ -69,6 +58,7 @@ impl Game for Grid {
         matches!(e, Event::Note { .. })
     }
     const GAME: &'static str = "grid";
+    const VERBS: &'static str = protocol::VERBS;
     type Rules = GridRules;
     type Options = GridOptions;
     type Setup = Setup;
@@ -85,24 +75,27 @@ impl Game for Grid {
             name: &r.name,
             hash: &r.hash,
             continues: &[],
+            summary: format!(
+                "{} ({}x{} board, {} walls, strip {})",
+                r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
+            ),
         }
     }
-    fn default_options(r: &GridRules) -> GridOptions {
-        r.options.clone()
+    fn options(r: &GridRules, set: &[(&str, &str)]) -> Result<GridOptions, String> {
+        boardside_engine::game::set_each(&r.options, set, GridOptions::set)
     }
-    fn set_option(o: &mut GridOptions, k: &str, v: &str) -> Result<(), String> {
-        o.set(k, v)
-    }
-    fn setup(_r: &GridRules, _p: &[String], _o: &GridOptions, rng: &mut StdRng) -> Setup {
-        Setup { seed: rng.random() }
-    }
-    fn new_game(
+    /// The setup is the seed of the computer's notebook (its pieces' choices).
+    fn start(
         r: &GridRules,
         players: &[String],
         o: &GridOptions,
-        setup: &Setup,
-    ) -> Result<(State, Vec<Event>), RuleError> {
+        deal: Deal<'_, Setup>,
+    ) -> Result<Started<Self>, RuleError> {
         check_names(players).map_err(RuleError::new)?;
+        let setup = match deal {
+            Deal::Draw(rng) => Setup { seed: rng.random() },
+            Deal::Saved(setup) => setup.clone(),
+        };
         let state = State {
             phase: Phase::Setup,
             round: 0,
@@ -123,7 +116,11 @@ impl Game for Grid {
             seed: setup.seed,
             counts: Default::default(),
         };
-        Ok((state, vec![]))
+        Ok(Started {
+            setup,
+            state,
+            intro: vec![],
+        })
     }
     fn execute_into(
         r: &GridRules,
@@ -131,6 +128,7 @@ impl Game for Grid {
         c: &Command,
         out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
+        check_command(r, s, c).map_err(RuleError::new)?;
         super::execute_into(r, s, c, out)
     }
     /// The event applied, and counted for simulate (`State::counts`).
@@ -143,42 +141,6 @@ impl Game for Grid {
             Event::Converted { .. } => counts.conversions += 1,
             Event::Wonder { granted: true, .. } => counts.wonders += 1,
             _ => {}
-        }
-    }
-    fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
-        let player = |p: usize| {
-            (p < s.pieces.len())
-                .then_some(())
-                .ok_or_else(|| format!("player number {p} is not in this game"))
-        };
-        match c {
-            Command::Side { player: p, .. } | Command::Place { player: p, .. } => player(*p),
-            Command::Order { player: p, order } => {
-                player(*p)?;
-                match order {
-                    Order::Move(d) if d.is_empty() || d.len() > 3 => {
-                        Err("a move order has 1 to 3 cards".into())
-                    }
-                    _ => Ok(()),
-                }
-            }
-            Command::Roll { dice: Some(d) }
-                if d.is_empty() || d.len() > 2 || d.iter().any(|&x| x == 0 || x > 20) =>
-            {
-                Err(format!("dice {d:?} are not one or two dice of 1 to 20"))
-            }
-            Command::Wall { field, .. } if field.0 as u16 > r.columns as u16 + 1 => {
-                Err("off the board".into())
-            }
-            Command::Set(k) => match *k {
-                Correction::Sticker { player: p, .. }
-                | Correction::Count { player: p, .. }
-                | Correction::Stun { player: p, .. }
-                | Correction::Team { player: p, .. }
-                | Correction::Wonder { player: p, .. } => player(p),
-                Correction::Strip { .. } => Ok(()),
-            },
-            _ => Ok(()),
         }
     }
     fn to_act(_r: &GridRules, s: &State) -> ToAct {
@@ -227,15 +189,14 @@ impl Game for Grid {
             _ => None,
         }
     }
-    fn without_chance(c: &Command) -> Option<Command> {
-        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
-    }
-    fn with_chance(c: &Command, faces: &[u8]) -> Command {
-        match c {
-            Command::Roll { dice: None } => Command::Roll {
+    fn set_chance(c: &Command, faces: Option<&[u8]>) -> Option<Command> {
+        match (c, faces) {
+            (Command::Roll { dice: None }, Some(faces)) => Some(Command::Roll {
                 dice: Some(Faces::from_slice(faces)),
-            },
-            other => other.clone(),
+            }),
+            (_, Some(_)) => Some(c.clone()),
+            (Command::Roll { dice: Some(_) }, None) => Some(Command::Roll { dice: None }),
+            (_, None) => None,
         }
     }
     fn legal(r: &GridRules, s: &State) -> Vec<Command> {
@@ -247,17 +208,6 @@ impl Game for Grid {
 }
 
 impl Words for Grid {
-    fn describe(r: &GridRules) -> String {
-        format!(
-            "{} ({}x{} board, {} walls, strip {})",
-            r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
-        )
-    }
-    /// The printed walls or none, the strips' length (README: 24 is about 60 rounds), and the
-    /// reading of a stunned wonder holder (rulesets/grid.toml).
-    fn verbs(_r: &GridRules) -> String {
-        protocol::VERBS.to_string()
-    }
     fn parse(r: &GridRules, s: &State, line: &str) -> Result<Parsed<Command>, String> {
         protocol::parse(r, s, line)
     }
@@ -285,16 +235,9 @@ impl Words for Grid {
     fn prompt(_r: &GridRules, s: &State) -> String {
         narrate::prompt(s)
     }
-    fn player_index(s: &State, name: &str) -> Option<usize> {
-        s.index_of(name)
-    }
 }
 
 impl Play for Grid {
-    type Stats = Stats;
-    fn is_over(_r: &GridRules, s: &State) -> bool {
-        s.phase == Phase::Over
-    }
     fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
@@ -336,10 +279,10 @@ impl Play for Grid {
         }
         out
     }
-    fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Command {
+    fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         let n = s.pieces.len();
         let p = rng.random_range(0..n);
-        match rng.random_range(0..8) {
+        Some(match rng.random_range(0..8) {
             0 => {
                 let k = rng.random_range(1..=3);
                 Command::Order {
@@ -384,49 +327,24 @@ impl Play for Grid {
                     rng.random_range(0..=r.rows + 1),
                 ),
             },
+        })
+    }
+    /// Rounds from the state's count (`State::counts`).
+    fn turns(_r: &GridRules, s: &State) -> Option<u64> {
+        Some(s.counts.0.rounds)
+    }
+    /// Which team won, and the game's big wonders and conversions (`State::counts`).
+    fn figures(_r: &GridRules, s: &State) -> Vec<Figure> {
+        let counts = s.counts.0;
+        let mut out = vec![Figure::Note("(turns are rounds in the grid game)".into())];
+        if let Some(w) = s.winner {
+            for t in Team::BOTH {
+                out.push(Figure::Share(format!("{} win", t.word()), t == w));
+            }
         }
-    }
-    /// Rounds, conversions and wonders from the state's counts (`State::counts`): no event
-    /// is read.
-    fn tally_reads_events(_r: &GridRules, _s: &State) -> bool {
-        false
-    }
-    fn tally(stats: &mut Stats, _r: &GridRules, s: &State, _events: &[Event]) -> u64 {
-        let (now, seen) = (s.counts.0, &mut stats.seen);
-        stats.conversions += now.conversions.saturating_sub(seen.conversions);
-        stats.wonders += now.wonders.saturating_sub(seen.wonders);
-        let rounds = now.rounds.saturating_sub(seen.rounds);
-        *seen = now;
-        rounds
-    }
-    fn game_ends(stats: &mut Stats, _r: &GridRules, s: &State) {
-        stats.seen = Default::default();
-        if let Some(t) = s.winner {
-            stats.team_wins[t.index()] += 1;
-        }
-    }
-    fn merge_stats(into: &mut Stats, from: Stats) {
-        for t in 0..2 {
-            into.team_wins[t] += from.team_wins[t];
-        }
-        into.conversions += from.conversions;
-        into.wonders += from.wonders;
-    }
-    fn stats_lines(stats: &Stats, games: u64) -> Vec<String> {
-        let g = games.max(1) as f64;
-        let decided = (stats.team_wins[0] + stats.team_wins[1]).max(1) as f64;
-        vec![
-            "(turns are rounds in the grid game)".into(),
-            format!(
-                "scientists win: {} ({:.1}%), religionists win: {} ({:.1}%)",
-                stats.team_wins[0],
-                100.0 * stats.team_wins[0] as f64 / decided,
-                stats.team_wins[1],
-                100.0 * stats.team_wins[1] as f64 / decided
-            ),
-            format!("big wonders per game: {:.1}", stats.wonders as f64 / g),
-            format!("conversions per game: {:.1}", stats.conversions as f64 / g),
-        ]
+        out.push(Figure::PerGame("big wonders".into(), counts.wonders));
+        out.push(Figure::PerGame("conversions".into(), counts.conversions));
+        out
     }
 }
 
@@ -439,18 +357,18 @@ impl Story for Grid {
     fn sides(_r: &GridRules, _s: &State) -> Vec<String> {
         Team::BOTH.iter().map(|t| t.word().to_string()).collect()
     }
-    fn winning_sides(r: &GridRules, s: &State) -> Vec<usize> {
-        match s.winner {
-            Some(t) => vec![t.index()],
-            None => boardside_engine::game::leaders(&Self::standing(r, s).scores),
-        }
-    }
+    /// The teams are the sides: the winning team, or the leading one.
     fn standing(_r: &GridRules, s: &State) -> boardside_engine::game::Standing {
+        let scores: Vec<i64> = [Team::Scientists, Team::Religionists]
+            .iter()
+            .map(|&t| s.team_members(t).len() as i64 * 1000 + s.strips[t.index()] as i64)
+            .collect();
         boardside_engine::game::Standing {
-            scores: [Team::Scientists, Team::Religionists]
-                .iter()
-                .map(|&t| s.team_members(t).len() as i64 * 1000 + s.strips[t.index()] as i64)
-                .collect(),
+            won: Some(match s.winner {
+                Some(t) => vec![t.index()],
+                None => boardside_engine::game::leaders(&scores),
+            }),
+            scores,
             out: s
                 .pieces
                 .iter()
@@ -645,4 +563,43 @@ fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A command's numbers in range: every player it names is in the game, a move has 1 to 3
+/// cards, dice are dice and a wall is on the board.
+fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
+    let player = |p: usize| {
+        (p < s.pieces.len())
+            .then_some(())
+            .ok_or_else(|| format!("player number {p} is not in this game"))
+    };
+    match c {
+        Command::Side { player: p, .. } | Command::Place { player: p, .. } => player(*p),
+        Command::Order { player: p, order } => {
+            player(*p)?;
+            match order {
+                Order::Move(d) if d.is_empty() || d.len() > 3 => {
+                    Err("a move order has 1 to 3 cards".into())
+                }
+                _ => Ok(()),
+            }
+        }
+        Command::Roll { dice: Some(d) }
+            if d.is_empty() || d.len() > 2 || d.iter().any(|&x| x == 0 || x > 20) =>
+        {
+            Err(format!("dice {d:?} are not one or two dice of 1 to 20"))
+        }
+        Command::Wall { field, .. } if field.0 as u16 > r.columns as u16 + 1 => {
+            Err("off the board".into())
+        }
+        Command::Set(k) => match *k {
+            Correction::Sticker { player: p, .. }
+            | Correction::Count { player: p, .. }
+            | Correction::Stun { player: p, .. }
+            | Correction::Team { player: p, .. }
+            | Correction::Wonder { player: p, .. } => player(p),
+            Correction::Strip { .. } => Ok(()),
+        },
+        _ => Ok(()),
+    }
 }

@@ -192,44 +192,6 @@ pub enum Event {
     },
 }
 
-/// Does the event own nothing on the heap (`Play::owns_no_heap`)? Every variant named here
-/// holds only plain numbers, flags and the plain types checked just below; an event with a
-/// list or words (an attack's aid, a restore's hands, a note) is not named.
-#[inline(always)]
-pub fn owns_no_heap(e: &Event) -> bool {
-    matches!(
-        e,
-        Event::Chose { .. }
-            | Event::Goal { .. }
-            | Event::Place { .. }
-            | Event::Money { .. }
-            | Event::Phase { .. }
-            | Event::TurnStarts { .. }
-            | Event::TurnState { .. }
-            | Event::Drew { .. }
-            | Event::GaveSpecial { .. }
-            | Event::Discard { .. }
-            | Event::Rolled { .. }
-            | Event::KeepBeforeRoll { .. }
-            | Event::KeepBeforeSpecial { .. }
-            | Event::Destroyed { .. }
-            | Event::Eliminated { .. }
-            | Event::Arrows { .. }
-            | Event::Stats { .. }
-            | Event::SetTurn { .. }
-    )
-}
-
-// The types those variants hold besides numbers, flags and options of them: none may come to
-// own heap unnoticed (the build stops here if one does).
-const _: () = assert!(
-    !std::mem::needs_drop::<Status>()
-        && !std::mem::needs_drop::<Purse>()
-        && !std::mem::needs_drop::<Why>()
-        && !std::mem::needs_drop::<Phase>()
-        && !std::mem::needs_drop::<Turn>()
-);
-
 /// Card `c`, to be changed: noted as it is first while a roll may be reworked (`BeforeRoll`).
 /// Every change of a card in `apply` goes through here (a turn's start, which clears every
 /// card's alignments, notes them the same way in one pass).

@@ -1,13 +1,11 @@
 //! Illuminati behind the shared game API: each method hands over to the module that owns it;
 //! the random player and the invariants the conformance suite checks live here.
 
-use boardside_engine::game::{About, Events, PlayRng};
-use rand::rngs::StdRng;
+use boardside_engine::game::{About, Deal, Events, Figure, PlayRng, Started};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 use super::places::{Places, Set};
 use super::rules::{Goal, IlluOptions, IlluRules, Kind};
@@ -24,15 +22,6 @@ pub struct Illuminati;
 /// Nothing is shuffled by the device: the table deals the real cards and says what they are.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Setup {}
-
-#[derive(Default)]
-pub struct Stats {
-    /// Games played and won, by Illuminati id.
-    pub played: BTreeMap<String, u64>,
-    pub won: BTreeMap<String, u64>,
-    /// The game's turns counted so far (`State::watch`).
-    turns: u64,
-}
 
 fn check_names(players: &[String]) -> Result<(), String> {
     if players.len() < 2 || players.len() > super::state::MOST_PLAYERS {
@@ -60,6 +49,7 @@ fn check_names(players: &[String]) -> Result<(), String> {
 
 impl Game for Illuminati {
     const GAME: &'static str = "illuminati";
+    const VERBS: &'static str = protocol::VERBS;
     type Rules = IlluRules;
     type Options = IlluOptions;
     type Setup = Setup;
@@ -76,23 +66,25 @@ impl Game for Illuminati {
             name: &r.name,
             hash: &r.hash,
             continues: &[],
+            summary: format!(
+                "{} ({} Illuminati, {} groups, {} specials)",
+                r.name,
+                r.illuminati().count(),
+                r.groups().count(),
+                r.specials.iter().map(|s| s.copies).sum::<u32>()
+            ),
         }
     }
-    fn default_options(r: &IlluRules) -> IlluOptions {
-        r.options.clone()
+    fn options(r: &IlluRules, set: &[(&str, &str)]) -> Result<IlluOptions, String> {
+        boardside_engine::game::set_each(&r.options, set, IlluOptions::set)
     }
-    fn set_option(o: &mut IlluOptions, k: &str, v: &str) -> Result<(), String> {
-        o.set(k, v)
-    }
-    fn setup(_r: &IlluRules, _p: &[String], _o: &IlluOptions, _rng: &mut StdRng) -> Setup {
-        Setup {}
-    }
-    fn new_game(
+    /// Nothing is drawn: the table deals the real cards and says what they are.
+    fn start(
         r: &IlluRules,
         players: &[String],
         o: &IlluOptions,
-        _s: &Setup,
-    ) -> Result<(State, Vec<Event>), RuleError> {
+        _deal: Deal<'_, Setup>,
+    ) -> Result<Started<Self>, RuleError> {
         check_names(players).map_err(RuleError::new)?;
         let mut state = State {
             phase: Phase::Setup,
@@ -141,7 +133,11 @@ impl Game for Illuminati {
             watch: Default::default(),
         };
         state.places = Places::of_game(r, &state.cards, players.len());
-        Ok((state, vec![]))
+        Ok(Started {
+            setup: Setup {},
+            state,
+            intro: vec![],
+        })
     }
     fn execute_into(
         r: &IlluRules,
@@ -149,6 +145,7 @@ impl Game for Illuminati {
         c: &Command,
         out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
+        check_command(r, s, c).map_err(RuleError::new)?;
         super::execute_into(r, s, c, out)
     }
 
@@ -168,93 +165,6 @@ impl Game for Illuminati {
     /// this one only when someone could rework the roll: its journals still resume).
     fn remark(e: &Event) -> bool {
         matches!(e, Event::Note { .. } | Event::KeepBeforeRoll { .. })
-    }
-    fn check_command(r: &IlluRules, s: &State, c: &Command) -> Result<(), String> {
-        let n = s.players.len();
-        let cards = r.cards.len();
-        let sp = r.specials.len();
-        let p = |x: usize| {
-            if x < n {
-                Ok(())
-            } else {
-                Err(format!("player number {x} is not in this game"))
-            }
-        };
-        let k = |x: usize| {
-            if x < cards {
-                Ok(())
-            } else {
-                Err(format!("card number {x} is not in this ruleset"))
-            }
-        };
-        let q = |x: usize| {
-            if x < sp {
-                Ok(())
-            } else {
-                Err(format!("special number {x} is not in this ruleset"))
-            }
-        };
-        match c {
-            Command::Illuminati { player, card } | Command::Goal { player, card } => {
-                p(*player).and(k(*card))
-            }
-            Command::Uncontrolled { groups } => groups.iter().try_for_each(|&g| k(g)),
-            Command::DrawGroup { group } | Command::Drop { group } => k(*group),
-            Command::DrawSpecial { special } | Command::Privilege { special } => {
-                special.map_or(Ok(()), q)
-            }
-            Command::Attack {
-                attacker,
-                target,
-                aid,
-                ..
-            } => k(*attacker)
-                .and(k(*target))
-                .and(aid.iter().try_for_each(|&g| k(g))),
-            Command::Spend { player, source, .. } => p(*player).and(k(*source)),
-            Command::Interfere { player, .. }
-            | Command::Assist { player, .. }
-            | Command::Abolish { player } => p(*player),
-            Command::Roll { dice: Some((a, b)) }
-                if !(1..=6).contains(a) || !(1..=6).contains(b) =>
-            {
-                Err("dice show 1 to 6".into())
-            }
-            Command::Transfer { from, to, .. } => k(*from).and(k(*to)),
-            Command::Move { group, master } => k(*group).and(k(*master)),
-            Command::Give { group, player } => k(*group).and(p(*player)),
-            Command::GiveMoney { from, player, .. } => k(*from).and(p(*player)),
-            Command::GiveSpecial { from, to, special } => {
-                p(*from).and(p(*to)).and(special.map_or(Ok(()), q))
-            }
-            Command::Play {
-                player,
-                special,
-                target,
-                master,
-            } => p(*player)
-                .and(q(*special))
-                .and(target.map_or(Ok(()), k))
-                .and(master.map_or(Ok(()), k)),
-            Command::Laser { group, .. } => k(*group),
-            Command::Set(x) => match x {
-                super::Correction::Treasury { card, .. }
-                | super::Correction::Dead { card }
-                | super::Correction::Arrows { card, .. }
-                | super::Correction::Stats { card, .. } => k(*card),
-                super::Correction::Owner {
-                    card,
-                    owner,
-                    master,
-                } => k(*card)
-                    .and(owner.map_or(Ok(()), p))
-                    .and(master.map_or(Ok(()), k)),
-                super::Correction::Specials { player, .. } | super::Correction::Turn { player } => {
-                    p(*player)
-                }
-            },
-            _ => Ok(()),
-        }
     }
     fn to_act(_r: &IlluRules, s: &State) -> ToAct {
         match s.phase {
@@ -279,15 +189,14 @@ impl Game for Illuminati {
         (matches!(c, Command::Roll { dice: None }) && s.attack.is_some())
             .then(|| Chance { dice: vec![6, 6] })
     }
-    fn without_chance(c: &Command) -> Option<Command> {
-        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
-    }
-    fn with_chance(c: &Command, faces: &[u8]) -> Command {
+    fn set_chance(c: &Command, faces: Option<&[u8]>) -> Option<Command> {
         match (c, faces) {
-            (Command::Roll { dice: None }, [a, b]) => Command::Roll {
+            (Command::Roll { dice: None }, Some([a, b])) => Some(Command::Roll {
                 dice: Some((*a, *b)),
-            },
-            _ => c.clone(),
+            }),
+            (_, Some(_)) => Some(c.clone()),
+            (Command::Roll { dice: Some(_) }, None) => Some(Command::Roll { dice: None }),
+            (_, None) => None,
         }
     }
     fn legal(r: &IlluRules, s: &State) -> Vec<Command> {
@@ -302,19 +211,6 @@ impl Game for Illuminati {
 }
 
 impl Words for Illuminati {
-    fn describe(r: &IlluRules) -> String {
-        format!(
-            "{} ({} Illuminati, {} groups, {} specials)",
-            r.name,
-            r.illuminati().count(),
-            r.groups().count(),
-            r.specials.iter().map(|s| s.copies).sum::<u32>()
-        )
-    }
-    /// The readings a table may want the other way (rulesets/illuminati.toml explains each).
-    fn verbs(_r: &IlluRules) -> String {
-        protocol::VERBS.to_string()
-    }
     fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, String> {
         protocol::parse(r, s, line)
     }
@@ -342,47 +238,9 @@ impl Words for Illuminati {
     fn prompt(r: &IlluRules, s: &State) -> String {
         narrate::prompt(r, s)
     }
-    fn player_index(s: &State, name: &str) -> Option<usize> {
-        s.player_index(name)
-    }
 }
 
 impl Play for Illuminati {
-    type Stats = Stats;
-    fn execute_or_abandon(
-        r: &IlluRules,
-        s: &mut State,
-        c: &Command,
-        out: &mut Events<Event>,
-    ) -> Result<(), RuleError> {
-        super::execute_or_abandon(r, s, c, out)
-    }
-    /// The events of plain numbers (their field types checked for it in `event`): let go
-    /// without the drop glue of the whole enum (`Play::owns_no_heap`).
-    #[inline(always)]
-    fn owns_no_heap(e: &Event) -> bool {
-        event::owns_no_heap(e)
-    }
-    /// An attack's working, declared, committed or ended, moves into the state when the event
-    /// is not listed (random play): it is copied otherwise, lists and amounts per player, on
-    /// every step of an attack. It touches no goal (`victory::players_touched`).
-    const APPLIES_BY_MOVE: bool = true;
-    #[inline(always)]
-    fn apply_by_move(_: &IlluRules, s: &mut State, e: Event) -> Result<(), Event> {
-        match e {
-            Event::Attack { attack } => {
-                s.attack = attack;
-                Ok(())
-            }
-            e => Err(e),
-        }
-    }
-    fn is_over(_r: &IlluRules, s: &State) -> bool {
-        s.phase == Phase::Over
-    }
-    fn has_legal(r: &IlluRules, s: &State) -> bool {
-        candidates(r, s).iter().any(|c| is_legal(r, s, c))
-    }
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
@@ -399,7 +257,8 @@ impl Play for Illuminati {
         let Some(cmd) = random_command(r, s, rng) else {
             return Ok(false);
         };
-        Self::execute_or_abandon(r, s, &cmd, out)
+        // The simulator abandons the state on a refusal: nothing to put back.
+        super::execute_or_abandon(r, s, &cmd, out)
             .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
         Ok(true)
     }
@@ -428,11 +287,11 @@ impl Play for Illuminati {
         }
         out
     }
-    fn wild_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Command {
+    fn wild_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         let n = s.players.len();
         let card = rng.random_range(0..r.cards.len());
         let other = rng.random_range(0..r.cards.len());
-        match rng.random_range(0..9) {
+        Some(match rng.random_range(0..9) {
             0 => Command::Attack {
                 kind: [Kind::Control, Kind::Neutralize, Kind::Destroy][rng.random_range(0..3)],
                 attacker: card,
@@ -457,53 +316,20 @@ impl Play for Illuminati {
                 source: card,
                 amount: rng.random_range(-3..30),
             },
-        }
+        })
     }
-    /// Turns come from the state's count (`State::watch`): no event is read.
-    fn tally_reads_events(_r: &IlluRules, _s: &State) -> bool {
-        false
+    /// Turns from the state's count (`State::watch`).
+    fn turns(_r: &IlluRules, s: &State) -> Option<u64> {
+        Some(s.watch.0.turns)
     }
-    fn tally(stats: &mut Stats, _r: &IlluRules, s: &State, _events: &[Event]) -> u64 {
-        let turns = s.watch.0.turns.saturating_sub(stats.turns);
-        stats.turns = s.watch.0.turns;
-        turns
-    }
-    fn game_ends(stats: &mut Stats, r: &IlluRules, s: &State) {
-        stats.turns = 0;
-        // The id is copied only the first time it is counted (not at every game's end).
-        let count = |map: &mut BTreeMap<String, u64>, id: &str| match map.get_mut(id) {
-            Some(n) => *n += 1,
-            None => {
-                map.insert(id.to_string(), 1);
-            }
-        };
-        for p in &s.players {
-            if let Some(i) = p.illuminati {
-                count(&mut stats.played, &r.cards[i].id);
-            }
-        }
-        if let Some(w) = s.winner.and_then(|w| s.players[w].illuminati) {
-            count(&mut stats.won, &r.cards[w].id);
-        }
-    }
-    fn merge_stats(into: &mut Stats, from: Stats) {
-        for (k, v) in from.played {
-            *into.played.entry(k).or_insert(0) += v;
-        }
-        for (k, v) in from.won {
-            *into.won.entry(k).or_insert(0) += v;
-        }
-    }
-    fn stats_lines(stats: &Stats, _games: u64) -> Vec<String> {
-        stats
-            .played
+    /// Each Illuminati played, and whether it won.
+    fn figures(r: &IlluRules, s: &State) -> Vec<Figure> {
+        s.players
             .iter()
-            .map(|(id, &n)| {
-                let w = stats.won.get(id).copied().unwrap_or(0);
-                format!(
-                    "{id}: won {w} of {n} games played ({:.1}%)",
-                    100.0 * w as f64 / n.max(1) as f64
-                )
+            .enumerate()
+            .filter_map(|(p, pl)| {
+                let id = &r.cards[pl.illuminati?].id;
+                Some(Figure::Share(format!("{id} won"), s.winner == Some(p)))
             })
             .collect()
     }
@@ -520,6 +346,7 @@ impl Story for Illuminati {
                 .map(|p| s.structure(p).len() as i64)
                 .collect(),
             out: s.players.iter().filter(|p| p.eliminated).count(),
+            won: None,
         }
     }
     fn report(
@@ -871,4 +698,91 @@ fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A command's numbers in range: every player, card and special it names is in the game.
+fn check_command(r: &IlluRules, s: &State, c: &Command) -> Result<(), String> {
+    let n = s.players.len();
+    let cards = r.cards.len();
+    let sp = r.specials.len();
+    let p = |x: usize| {
+        if x < n {
+            Ok(())
+        } else {
+            Err(format!("player number {x} is not in this game"))
+        }
+    };
+    let k = |x: usize| {
+        if x < cards {
+            Ok(())
+        } else {
+            Err(format!("card number {x} is not in this ruleset"))
+        }
+    };
+    let q = |x: usize| {
+        if x < sp {
+            Ok(())
+        } else {
+            Err(format!("special number {x} is not in this ruleset"))
+        }
+    };
+    match c {
+        Command::Illuminati { player, card } | Command::Goal { player, card } => {
+            p(*player).and(k(*card))
+        }
+        Command::Uncontrolled { groups } => groups.iter().try_for_each(|&g| k(g)),
+        Command::DrawGroup { group } | Command::Drop { group } => k(*group),
+        Command::DrawSpecial { special } | Command::Privilege { special } => {
+            special.map_or(Ok(()), q)
+        }
+        Command::Attack {
+            attacker,
+            target,
+            aid,
+            ..
+        } => k(*attacker)
+            .and(k(*target))
+            .and(aid.iter().try_for_each(|&g| k(g))),
+        Command::Spend { player, source, .. } => p(*player).and(k(*source)),
+        Command::Interfere { player, .. }
+        | Command::Assist { player, .. }
+        | Command::Abolish { player } => p(*player),
+        Command::Roll { dice: Some((a, b)) } if !(1..=6).contains(a) || !(1..=6).contains(b) => {
+            Err("dice show 1 to 6".into())
+        }
+        Command::Transfer { from, to, .. } => k(*from).and(k(*to)),
+        Command::Move { group, master } => k(*group).and(k(*master)),
+        Command::Give { group, player } => k(*group).and(p(*player)),
+        Command::GiveMoney { from, player, .. } => k(*from).and(p(*player)),
+        Command::GiveSpecial { from, to, special } => {
+            p(*from).and(p(*to)).and(special.map_or(Ok(()), q))
+        }
+        Command::Play {
+            player,
+            special,
+            target,
+            master,
+        } => p(*player)
+            .and(q(*special))
+            .and(target.map_or(Ok(()), k))
+            .and(master.map_or(Ok(()), k)),
+        Command::Laser { group, .. } => k(*group),
+        Command::Set(x) => match x {
+            super::Correction::Treasury { card, .. }
+            | super::Correction::Dead { card }
+            | super::Correction::Arrows { card, .. }
+            | super::Correction::Stats { card, .. } => k(*card),
+            super::Correction::Owner {
+                card,
+                owner,
+                master,
+            } => k(*card)
+                .and(owner.map_or(Ok(()), p))
+                .and(master.map_or(Ok(()), k)),
+            super::Correction::Specials { player, .. } | super::Correction::Turn { player } => {
+                p(*player)
+            }
+        },
+        _ => Ok(()),
+    }
 }

@@ -155,7 +155,7 @@ pub(crate) fn build_step(
 }
 
 /// Would this answer of `build_step` allow a building but for the bank's supply (and the
-/// owner's cash, which it does not ask)? What `State::buildable` keeps for each lot.
+/// owner's cash, which it does not ask)? What `buildable` asks of each lot.
 pub(crate) fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
     matches!(
         answer,
@@ -163,30 +163,28 @@ pub(crate) fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
     )
 }
 
-/// Group `g`'s lots in `State::buildable` again, after a change of owner, mortgage or level
-/// in it (called by `apply`): the lots `build_step` would open but for the supply.
-pub(crate) fn refresh_buildable(rules: &Ruleset, s: &mut State, g: usize) {
-    let members = &rules.groups[g].members;
-    // The group's squares taken out of every player's set at once (one pass over each set's
-    // words, not one removal per player and member).
-    let group: SquareSet = members.iter().copied().collect();
-    for set in s.buildable.iter_mut() {
-        *set = set.without(&group);
-    }
-    let Some(p) = s.whole[g] else {
-        return;
-    };
-    let now = s.group_now(g);
-    // A mortgaged member closes every lot of the group (`build_step`'s `Mortgaged` refusal),
-    // answered once for the group.
-    if now.mortgaged {
-        return;
-    }
-    for &m in members {
-        if open_but_for_supply(&build_step(rules, s, m, &now)) {
-            s.buildable[p].insert(m);
+/// The lots `p` could build on now but for their cash and the bank's supply: in a group they
+/// own whole (`State::whole`), each lot `build_step` would open. A look at building asks this
+/// of the few groups a player owns whole, not of every lot on the board.
+pub fn buildable(rules: &Ruleset, s: &State, p: usize) -> SquareSet {
+    let mut set = SquareSet::default();
+    for (g, whole) in s.whole.iter().enumerate() {
+        if *whole != Some(p) {
+            continue;
+        }
+        let now = s.group_now(g);
+        // A mortgaged member closes every lot of the group (`build_step`'s `Mortgaged`
+        // refusal), answered once for the group.
+        if now.mortgaged {
+            continue;
+        }
+        for &m in &rules.groups[g].members {
+            if open_but_for_supply(&build_step(rules, s, m, &now)) {
+                set.insert(m);
+            }
         }
     }
+    set
 }
 
 pub(crate) fn check_build(rules: &Ruleset, s: &State, sq: usize) -> Result<Step, RuleError> {

@@ -302,8 +302,7 @@ pub fn apply(rules: &Ruleset, s: &mut State, e: &Event) {
     }
 }
 
-/// `State::buildable` after a change on `square`, when its group is owned whole (a lot of a
-/// group nobody owns whole is in no player's set, before or after).
+/// `State::levels` after a change on `square`.
 fn refresh_group_of(rules: &Ruleset, s: &mut State, square: usize) {
     if let Some(g) = rules.squares[square].group() {
         // The owner is read from `whole` when asked (`group_now`), not kept twice.
@@ -311,9 +310,6 @@ fn refresh_group_of(rules: &Ruleset, s: &mut State, square: usize) {
             owner: None,
             ..s.group_from_squares(rules, g)
         };
-        if s.whole[g].is_some() {
-            super::building::refresh_buildable(rules, s, g);
-        }
     }
 }
 
@@ -352,12 +348,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             if let Some(g) = group {
                 // Owned whole when the new owner now holds every member (`owned_in`).
                 let size = rules.groups[g].members.len();
-                let after = owner.filter(|&a| usize::from(s.owned_in[g][a]) == size);
-                let before = s.whole[g];
-                s.whole[g] = after;
-                if before != after {
-                    super::building::refresh_buildable(rules, s, g);
-                }
+                s.whole[g] = owner.filter(|&a| usize::from(s.owned_in[g][a]) == size);
             }
         }
         Event::Mortgage { square, on } => {
@@ -428,7 +419,10 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
                 }
             }
         }
-        Event::Status { player, status, .. } => s.players[*player].status = *status,
+        Event::Status { player, status, .. } => {
+            s.players[*player].status = *status;
+            s.status_lead.0.see(&s.players);
+        }
         Event::Winner { player } => {
             s.winner = Some(*player);
             s.over = true;

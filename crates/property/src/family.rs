@@ -1,8 +1,7 @@
 //! The property games (sectionopoly, suetology, scientopoly) behind the shared game API: each
 //! method hands over to the rule area, grammar or narration that owns it.
 
-use boardside_engine::game::{About, Events, PlayRng};
-use rand::rngs::StdRng;
+use boardside_engine::game::{About, Deal, Events, Figure, PlayRng, Started};
 use rand::seq::SliceRandom;
 use serde_json::Value;
 
@@ -22,6 +21,7 @@ pub struct Property;
 
 impl Game for Property {
     const GAME: &'static str = "property";
+    const VERBS: &'static str = protocol::VERBS;
     type Rules = Ruleset;
     type Options = Options;
     type Setup = Setup;
@@ -38,41 +38,57 @@ impl Game for Property {
             name: &r.name,
             hash: &r.hash,
             continues: &r.continues,
+            summary: format!(
+                "{} ({} squares, {} groups, {} decks)",
+                r.name,
+                r.squares.len(),
+                r.groups.len(),
+                r.decks.len()
+            ),
         }
     }
-    fn default_options(r: &Ruleset) -> Options {
-        r.options.clone()
-    }
-    fn set_option(o: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        o.set(key, value)
+    fn options(r: &Ruleset, set: &[(&str, &str)]) -> Result<Options, String> {
+        boardside_engine::game::set_each(&r.options, set, Options::set)
     }
 
-    /// Shuffle the decks and the deeds from the seed.
-    fn setup(r: &Ruleset, _players: &[String], _o: &Options, rng: &mut StdRng) -> Setup {
-        let mut setup = Setup::unshuffled(r);
-        for order in setup.deck_orders.iter_mut() {
-            order.shuffle(rng);
-        }
-        setup.deeds.shuffle(rng);
-        setup
-    }
-
-    fn new_game(
+    /// The decks and the deeds shuffled from the seed, or a saved shuffle checked.
+    fn start(
         r: &Ruleset,
         players: &[String],
         o: &Options,
-        s: &Setup,
-    ) -> Result<(State, Vec<Event>), RuleError> {
-        check_setup(r, players, s).map_err(RuleError::new)?;
-        setup::new_game(r, players, o, s)
+        deal: Deal<'_, Setup>,
+    ) -> Result<Started<Self>, RuleError> {
+        let setup = match deal {
+            Deal::Draw(rng) => {
+                let mut setup = Setup::unshuffled(r);
+                for order in setup.deck_orders.iter_mut() {
+                    order.shuffle(rng);
+                }
+                setup.deeds.shuffle(rng);
+                setup
+            }
+            Deal::Saved(setup) => {
+                check_setup(r, players, setup).map_err(RuleError::new)?;
+                setup.clone()
+            }
+        };
+        let (state, intro) = setup::new_game(r, players, o, &setup)?;
+        Ok(Started {
+            setup,
+            state,
+            intro,
+        })
     }
 
+    /// A command from anywhere (a journal may name a square that is not on the board) is
+    /// checked before the rules read it; random play's own moves skip the check.
     fn execute_into(
         r: &Ruleset,
         s: &mut State,
         c: &Command,
         out: &mut Events<Event>,
     ) -> Result<(), RuleError> {
+        check_command(r, s, c).map_err(RuleError::new)?;
         super::execute_into(r, s, c, out)
     }
 
@@ -84,74 +100,6 @@ impl Game for Property {
     /// Notes are remarks with no effect on the state: a release may add or reword them.
     fn remark(e: &Event) -> bool {
         matches!(e, Event::Note(_))
-    }
-
-    fn check_command(r: &Ruleset, s: &State, c: &Command) -> Result<(), String> {
-        let n = s.players.len();
-        let player = |p: usize| {
-            (p < n)
-                .then_some(())
-                .ok_or_else(|| format!("player number {p} is not in this game"))
-        };
-        let square = |q: usize| {
-            (q < r.squares.len())
-                .then_some(())
-                .ok_or_else(|| format!("square number {q} is not on this board"))
-        };
-        let deck = |d: usize| {
-            (d < r.decks.len())
-                .then_some(())
-                .ok_or_else(|| format!("deck number {d} is not in this ruleset"))
-        };
-        match c {
-            Command::Roll { dice: Some(d) } => {
-                Dice::new(d.0, d.1).map(|_| ()).map_err(|e| e.to_string())
-            }
-            Command::Bid { player: p, .. }
-            | Command::Accept { player: p }
-            | Command::Pass { player: p }
-            | Command::Want { player: p, .. } => player(*p),
-            Command::Build { square: q }
-            | Command::Sell { square: q, .. }
-            | Command::Mortgage { square: q }
-            | Command::Unmortgage { square: q }
-            | Command::Keep { square: q }
-            | Command::Claim { square: q } => square(*q),
-            Command::Draw { deck: d, card } => {
-                deck(*d)?;
-                ((*card as usize) < r.decks[*d].cards.len())
-                    .then_some(())
-                    .ok_or_else(|| format!("card number {card} is not in that deck"))
-            }
-            Command::Trade(t) => {
-                player(t.from)?;
-                player(t.to)?;
-                for i in t.give.iter().chain(&t.get) {
-                    match *i {
-                        Item::Square(q) => square(q)?,
-                        Item::Card(d) => deck(d)?,
-                        Item::Cash(_) => {}
-                    }
-                }
-                Ok(())
-            }
-            Command::Set(k) => match *k {
-                Correction::Cash { player: p, .. }
-                | Correction::Jailed { player: p, .. }
-                | Correction::Status { player: p, .. }
-                | Correction::Turn { player: p } => player(p),
-                Correction::Position {
-                    player: p,
-                    square: q,
-                } => player(p).and(square(q)),
-                Correction::Owner { square: q, owner } => {
-                    square(q).and(owner.map_or(Ok(()), player))
-                }
-                Correction::Buildings { square: q, .. }
-                | Correction::Mortgaged { square: q, .. } => square(q),
-            },
-            _ => Ok(()),
-        }
     }
 
     fn to_act(_r: &Ruleset, s: &State) -> ToAct {
@@ -186,15 +134,14 @@ impl Game for Property {
         matches!(c, Command::Roll { dice: None }).then(|| Chance { dice: vec![6, 6] })
     }
 
-    fn without_chance(c: &Command) -> Option<Command> {
-        matches!(c, Command::Roll { dice: Some(_) }).then_some(Command::Roll { dice: None })
-    }
-    fn with_chance(c: &Command, faces: &[u8]) -> Command {
+    fn set_chance(c: &Command, faces: Option<&[u8]>) -> Option<Command> {
         match (c, faces) {
-            (Command::Roll { dice: None }, [a, b]) => Command::Roll {
+            (Command::Roll { dice: None }, Some([a, b])) => Some(Command::Roll {
                 dice: Some(Dice(*a, *b)),
-            },
-            _ => c.clone(),
+            }),
+            (_, Some(_)) => Some(c.clone()),
+            (Command::Roll { dice: Some(_) }, None) => Some(Command::Roll { dice: None }),
+            (_, None) => None,
         }
     }
 
@@ -208,19 +155,6 @@ impl Game for Property {
 }
 
 impl Words for Property {
-    fn describe(r: &Ruleset) -> String {
-        format!(
-            "{} ({} squares, {} groups, {} decks)",
-            r.name,
-            r.squares.len(),
-            r.groups.len(),
-            r.decks.len()
-        )
-    }
-    fn verbs(_r: &Ruleset) -> String {
-        protocol::VERBS.to_string()
-    }
-
     fn parse(r: &Ruleset, s: &State, line: &str) -> Result<Parsed<Command>, String> {
         match protocol::parse(r, s, line)? {
             Line::Command(c) => Ok(Parsed::Command(c)),
@@ -255,17 +189,9 @@ impl Words for Property {
     fn prompt(r: &Ruleset, s: &State) -> String {
         super::prompt(r, s).text
     }
-
-    fn player_index(s: &State, name: &str) -> Option<usize> {
-        s.player_index(name)
-    }
 }
 
 impl Play for Property {
-    type Stats = random::Stats;
-    fn is_over(_r: &Ruleset, s: &State) -> bool {
-        s.over
-    }
     fn kept_by_play(r: &Ruleset, s: &State) -> Result<(), String> {
         random::even_building(r, s)
     }
@@ -287,6 +213,9 @@ impl Play for Property {
     }
 
     fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        if s.over {
+            return None;
+        }
         random::choose(r, s, rng)
     }
 
@@ -299,6 +228,9 @@ impl Play for Property {
         options: &mut Vec<Command>,
         out: &mut Events<Event>,
     ) -> Result<bool, String> {
+        if s.over {
+            return Ok(false);
+        }
         let done = match random::pick(r, s, rng, options) {
             None => return Ok(false),
             Some(random::Pick::Listed(i)) => {
@@ -315,30 +247,16 @@ impl Play for Property {
             .map_err(|e| format!("the turn's own verb refused: {e}"))
     }
 
-    fn wild_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Command {
-        random::wild_command(r, s, rng)
+    fn wild_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
+        Some(random::wild_command(r, s, rng))
     }
 
-    /// Turns come from the state's count; only a game played for status reads the events
-    /// (who leads on status changes with a `Status` event).
-    fn tally_reads_events(_r: &Ruleset, s: &State) -> bool {
-        s.options.target_status > 0
+    fn turns(_r: &Ruleset, s: &State) -> Option<u64> {
+        Some(s.turns)
     }
 
-    fn tally(stats: &mut random::Stats, _r: &Ruleset, s: &State, events: &[Event]) -> u64 {
-        stats.record(s, events)
-    }
-
-    fn game_ends(stats: &mut random::Stats, _r: &Ruleset, s: &State) {
-        stats.game_ends(s)
-    }
-
-    fn merge_stats(into: &mut random::Stats, from: random::Stats) {
-        into.merge(from)
-    }
-
-    fn stats_lines(stats: &random::Stats, games: u64) -> Vec<String> {
-        stats.lines(games)
+    fn figures(_r: &Ruleset, s: &State) -> Vec<Figure> {
+        random::figures(s)
     }
 }
 
@@ -359,6 +277,7 @@ impl Story for Property {
                 })
                 .collect(),
             out: s.players.iter().filter(|p| p.bankrupt).count(),
+            won: None,
         }
     }
     fn report(
@@ -415,4 +334,72 @@ fn check_setup(r: &Ruleset, players: &[String], s: &Setup) -> Result<(), String>
         return Err("the saved deeds are not a shuffle of the ruleset's deeds".into());
     }
     Ok(())
+}
+
+/// A command's numbers in range: every player, square, deck and card it names is in the game.
+fn check_command(r: &Ruleset, s: &State, c: &Command) -> Result<(), String> {
+    let n = s.players.len();
+    let player = |p: usize| {
+        (p < n)
+            .then_some(())
+            .ok_or_else(|| format!("player number {p} is not in this game"))
+    };
+    let square = |q: usize| {
+        (q < r.squares.len())
+            .then_some(())
+            .ok_or_else(|| format!("square number {q} is not on this board"))
+    };
+    let deck = |d: usize| {
+        (d < r.decks.len())
+            .then_some(())
+            .ok_or_else(|| format!("deck number {d} is not in this ruleset"))
+    };
+    match c {
+        Command::Roll { dice: Some(d) } => {
+            Dice::new(d.0, d.1).map(|_| ()).map_err(|e| e.to_string())
+        }
+        Command::Bid { player: p, .. }
+        | Command::Accept { player: p }
+        | Command::Pass { player: p }
+        | Command::Want { player: p, .. } => player(*p),
+        Command::Build { square: q }
+        | Command::Sell { square: q, .. }
+        | Command::Mortgage { square: q }
+        | Command::Unmortgage { square: q }
+        | Command::Keep { square: q }
+        | Command::Claim { square: q } => square(*q),
+        Command::Draw { deck: d, card } => {
+            deck(*d)?;
+            ((*card as usize) < r.decks[*d].cards.len())
+                .then_some(())
+                .ok_or_else(|| format!("card number {card} is not in that deck"))
+        }
+        Command::Trade(t) => {
+            player(t.from)?;
+            player(t.to)?;
+            for i in t.give.iter().chain(&t.get) {
+                match *i {
+                    Item::Square(q) => square(q)?,
+                    Item::Card(d) => deck(d)?,
+                    Item::Cash(_) => {}
+                }
+            }
+            Ok(())
+        }
+        Command::Set(k) => match *k {
+            Correction::Cash { player: p, .. }
+            | Correction::Jailed { player: p, .. }
+            | Correction::Status { player: p, .. }
+            | Correction::Turn { player: p } => player(p),
+            Correction::Position {
+                player: p,
+                square: q,
+            } => player(p).and(square(q)),
+            Correction::Owner { square: q, owner } => square(q).and(owner.map_or(Ok(()), player)),
+            Correction::Buildings { square: q, .. } | Correction::Mortgaged { square: q, .. } => {
+                square(q)
+            }
+        },
+        _ => Ok(()),
+    }
 }

@@ -1,7 +1,7 @@
 //! The commands that are legal now: the device's menus and the random simulator choose only
 //! from these, so neither can offer an illegal move. Rolls come without dice (chance fills them).
 
-use super::building::{build_step, can_build, sell_step};
+use super::building::{build_step, buildable, can_build, sell_step};
 use super::command::{Command, Item, TaxChoice, Trade};
 use super::mortgage::{can_unmortgage, mortgage_ok};
 use super::ruleset::{Effect, Ruleset};
@@ -297,19 +297,20 @@ impl Kinds {
 
 /// The squares `management_of` looks at for `p`, in board order: every square `p` holds
 /// when selling or mortgaging is asked; otherwise the lots that could take a building
-/// (`State::buildable`) for building and `p`'s mortgaged squares for lifting. Whether there
+/// (`building::buildable`) for building and `p`'s mortgaged squares for lifting. Whether there
 /// are any is asked first (most of the random player's looks find none), without building
 /// the set.
 #[derive(Clone, Copy)]
 pub struct LookedAt<'a> {
+    rules: &'a Ruleset,
     s: &'a State,
     p: usize,
     kinds: Kinds,
 }
 
 #[inline(always)]
-pub fn looked_at(s: &State, p: usize, kinds: Kinds) -> LookedAt<'_> {
-    LookedAt { s, p, kinds }
+pub fn looked_at<'a>(rules: &'a Ruleset, s: &'a State, p: usize, kinds: Kinds) -> LookedAt<'a> {
+    LookedAt { rules, s, p, kinds }
 }
 
 impl LookedAt<'_> {
@@ -325,7 +326,7 @@ impl LookedAt<'_> {
         if self.everything() {
             return s.holdings[p].is_empty();
         }
-        (!k.build || s.buildable[p].is_empty())
+        (!k.build || buildable(self.rules, s, p).is_empty())
             && (!k.unmortgage || s.holdings[p].and(&s.mortgaged).is_empty())
     }
 
@@ -342,7 +343,7 @@ impl LookedAt<'_> {
             SquareSet::default()
         };
         if k.build {
-            want = want.or(&s.buildable[p]);
+            want = want.or(&buildable(self.rules, s, p));
         }
         want
     }
@@ -359,14 +360,14 @@ pub(crate) fn management_of(
 ) {
     let only_build = kinds == Kinds::BUILD;
     for &p in players {
-        let looked = looked_at(s, p, kinds);
+        let looked = looked_at(rules, s, p, kinds);
         if looked.is_empty() {
             continue;
         }
         if super::dealing_allowed(s, p, true).is_err() {
             continue;
         }
-        // Building alone needs only the lots that could take a building (kept by `apply`,
+        // Building alone needs only the lots that could take a building (`building::buildable`,
         // visited in board order); the others would be refused by `build_step`.
         let is_whole = |g: usize| s.group_owner(g) == Some(p);
         if only_build {

@@ -1,102 +1,35 @@
 //! The property games' random player (simulate, the conformance suite), their invariants and
 //! the figures simulate reports for them (status lead changes, wins on status).
 
-use boardside_engine::game::PlayRng;
+use boardside_engine::game::{Figure, PlayRng};
 use rand::Rng;
 
-use super::state::{level_buildings, Auction, Pending, SquareSet, State, HOTEL};
-use super::{legal, Command, Event, Ruleset};
+use super::state::{level_buildings, Auction, Pending, State, HOTEL};
+use super::{legal, Command, Ruleset};
 use boardside_engine::dice::Dice;
 use boardside_engine::game::Picks;
 use boardside_engine::in_place::PushInPlace;
 
-/// What simulate counts in property games beyond turns and wins.
-#[derive(Default)]
-pub struct Stats {
-    leader: Leader,
-    /// The game's player-turns counted so far.
-    turns: u64,
-    /// How often the sole status leader changed, over all games.
-    pub lead_changes: u64,
-    /// Games won by reaching the target status (the rest by bankruptcies).
-    pub status_wins: u64,
-    pub status_game: bool,
-}
-
-impl Stats {
-    /// One command's events; the player-turns they started.
-    pub fn record(&mut self, s: &State, events: &[Event]) -> u64 {
-        // The turns from the state's count; the events are read only in a game played for
-        // status (sectionopoly's standard game never looks at them).
-        let turns = s.turns.saturating_sub(self.turns);
-        self.turns = s.turns;
-        // Whether the games are played for status is noted once a game (`game_ends`), not
-        // written on every command.
-        if s.options.target_status > 0 && events.iter().any(|e| matches!(e, Event::Status { .. })) {
-            let before = self.leader.changes;
-            self.leader.see(s);
-            self.lead_changes += self.leader.changes - before;
-        }
-        turns
+/// What simulate reports of a game played for status (nothing for the others): how often the
+/// sole status leader changed (`State::status_lead`) and whether the game was won by reaching
+/// the target status.
+pub fn figures(s: &State) -> Vec<Figure> {
+    if s.options.target_status == 0 {
+        return vec![];
     }
-
-    /// Another block of games' figures (the leader being followed is per game, reset at
-    /// each game's end).
-    pub(crate) fn merge(&mut self, other: Stats) {
-        self.lead_changes += other.lead_changes;
-        self.status_wins += other.status_wins;
-        self.status_game |= other.status_game;
-    }
-
-    pub fn game_ends(&mut self, s: &State) {
-        self.status_game |= s.options.target_status > 0;
-        self.status_wins += won_on_status(s) as u64;
-        self.leader = Leader::default();
-        self.turns = 0;
-    }
-
-    pub fn lines(&self, games: u64) -> Vec<String> {
-        if !self.status_game {
-            return vec![];
-        }
-        vec![
-            format!(
-                "status lead changes per game: {:.1}",
-                self.lead_changes as f64 / games.max(1) as f64
-            ),
-            format!(
-                "won by reaching the target status: {} of {games}",
-                self.status_wins
-            ),
-        ]
-    }
+    vec![
+        Figure::PerGame(
+            "status lead changes".into(),
+            u64::from(s.status_lead.0.changes),
+        ),
+        Figure::Share("won by reaching the target status".into(), won_on_status(s)),
+    ]
 }
 
 fn won_on_status(s: &State) -> bool {
     s.options.target_status > 0
         && s.winner
             .is_some_and(|w| s.players[w].status >= s.options.target_status)
-}
-
-/// Follows who leads on status alone and counts the changes of leader.
-#[derive(Default)]
-struct Leader {
-    last: Option<usize>,
-    changes: u64,
-}
-
-impl Leader {
-    /// After a change of status.
-    fn see(&mut self, s: &State) {
-        let best = s.players.iter().map(|p| p.status).max().unwrap_or(0);
-        let mut top = (0..s.players.len()).filter(|&p| s.players[p].status == best);
-        if let (Some(p), None) = (top.next(), top.next()) {
-            if self.last.is_some_and(|l| l != p) {
-                self.changes += 1;
-            }
-            self.last = Some(p);
-        }
-    }
 }
 
 /// What must hold in every state, corrected by the table or not.
@@ -111,24 +44,6 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
         if pl.bankrupt && (s.owned_by(p).next().is_some() || !pl.cards.is_empty() || s.cash(p) != 0)
         {
             return Err(format!("bankrupt {} still has assets", pl.name));
-        }
-    }
-    // What `build_step` asks of a lot before the cash and the supply, lot by lot.
-    let mut buildable = vec![SquareSet::default(); s.players.len()];
-    for sq in 0..rules.squares.len() {
-        use super::building::{can_build, open_but_for_supply};
-        let open = open_but_for_supply(&can_build(rules, s, sq));
-        if let (true, Some(p)) = (open, s.owner(sq)) {
-            buildable[p].insert(sq);
-        }
-    }
-    for (p, (set, kept)) in s.buildable.iter().zip(&buildable).enumerate() {
-        if set != kept {
-            return Err(format!(
-                "{}'s lots that could take a building are kept as {set:?}, but the lots say \
-                 {kept:?}",
-                s.players[p].name
-            ));
         }
     }
     for g in 0..rules.groups.len() {
@@ -357,7 +272,7 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
         };
         // Asked here, not in a call: a look that drew no kind (three in ten) or building
         // alone by a player with no group whole lists nothing.
-        if !legal::looked_at(s, someone, kinds).is_empty() {
+        if !legal::looked_at(rules, s, someone, kinds).is_empty() {
             legal::management_of(rules, s, &[someone], kinds, v)
         }
     } else if kind == 22 {

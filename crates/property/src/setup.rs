@@ -117,6 +117,7 @@ pub fn new_game(
             .collect(),
         current: 0,
         turns: 0,
+        status_lead: Default::default(),
         turn: Turn::default(),
         pending: Vec::new(),
         claims: Vec::new(),
@@ -130,7 +131,6 @@ pub fn new_game(
         // Every square starts unmortgaged with no building.
         levels: vec![GroupNow::default(); rules.groups.len()],
         holdings: vec![SquareSet::default(); n],
-        buildable: vec![SquareSet::default(); n],
         mortgaged: SquareSet::default(),
         houses_before_hotel: if options.short_game {
             rules.houses_before_top.saturating_sub(1).max(1)

@@ -7,6 +7,7 @@ use super::options::Options;
 use super::ruleset::Ruleset;
 use boardside_engine::deck::Deck;
 use boardside_engine::dice::Dice;
+use boardside_engine::game::Aside;
 use boardside_engine::inline::Inline;
 use boardside_engine::ledger::{Account, Ledger};
 
@@ -401,13 +402,6 @@ pub struct State {
     pub holdings: Vec<SquareSet>,
     #[serde(skip)]
     pub mortgaged: SquareSet,
-    /// Per player: the lots that could take a building now but for the player's cash and the
-    /// bank's supply (`building::refresh_buildable`: a lot of a group they own whole, none of it
-    /// mortgaged, at the group's lowest level, below the top building). Kept by `apply` on each
-    /// change of owner, mortgage or level: an empty set answers "nothing to build" at once, and
-    /// a look at building reads about one lot ("full groups that can build").
-    #[serde(skip)]
-    pub buildable: Vec<SquareSet>,
     /// Houses on every lot of a group before the top building: the ruleset's number, one less
     /// in the short game (SHORT GAME rule 2).
     pub houses_before_hotel: u8,
@@ -415,6 +409,31 @@ pub struct State {
     /// every event).
     #[serde(default)]
     pub turns: u64,
+    /// Who alone leads on status and how often that changed (kept by `apply` on each change
+    /// of status): simulate's figure for a game played for status, read without its events.
+    #[serde(skip)]
+    pub status_lead: Aside<StatusLead>,
+}
+
+/// The sole leader on status, followed over a game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StatusLead {
+    last: Option<usize>,
+    pub changes: u32,
+}
+
+impl StatusLead {
+    /// After a change of status.
+    pub(crate) fn see(&mut self, players: &[Player]) {
+        let best = players.iter().map(|p| p.status).max().unwrap_or(0);
+        let mut top = (0..players.len()).filter(|&p| players[p].status == best);
+        if let (Some(p), None) = (top.next(), top.next()) {
+            if self.last.is_some_and(|l| l != p) {
+                self.changes += 1;
+            }
+            self.last = Some(p);
+        }
+    }
 }
 
 impl State {

@@ -2,12 +2,11 @@
 //! target; exactly the target wins), the words, random play and the standings.
 
 use boardside::engine::game::{
-    About, Audience, Chance, Events, Game, Parsed, Play, PlayRng, Said, Standing, Story, ToAct,
-    Words,
+    About, Audience, Chance, Deal, Events, Game, Parsed, Play, PlayRng, Said, Standing, Started,
+    Story, ToAct, Words,
 };
 use boardside::engine::table::Table;
 use boardside::engine::RuleError;
-use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -58,6 +57,7 @@ pub enum Event {
 
 impl Game for Count {
     const GAME: &'static str = "count";
+    const VERBS: &'static str = "add N | roll [D]";
     type Rules = Rules;
     type Options = ();
     type Setup = ();
@@ -85,19 +85,21 @@ impl Game for Count {
             name: &r.name,
             hash: &r.hash,
             continues: &[],
+            summary: format!("{} (to {})", r.name, r.target),
         }
     }
-    fn default_options(_: &Rules) {}
-    fn set_option(_: &mut (), key: &str, _: &str) -> Result<(), String> {
-        Err(format!("unknown option {key}"))
+    fn options(_: &Rules, set: &[(&str, &str)]) -> Result<(), String> {
+        match set.first() {
+            Some((key, _)) => Err(format!("unknown option {key}")),
+            None => Ok(()),
+        }
     }
-    fn setup(_: &Rules, _: &[String], _: &(), _: &mut StdRng) {}
-    fn new_game(
+    fn start(
         _: &Rules,
         players: &[String],
         _: &(),
-        _: &(),
-    ) -> Result<(State, Vec<Event>), RuleError> {
+        _: Deal<'_, ()>,
+    ) -> Result<Started<Self>, RuleError> {
         if players.len() < 2 {
             return Err(RuleError::new("count needs two players or more"));
         }
@@ -108,7 +110,11 @@ impl Game for Count {
             added: vec![0; players.len()],
             winner: None,
         };
-        Ok((state, vec![]))
+        Ok(Started {
+            setup: (),
+            state,
+            intro: vec![],
+        })
     }
     fn execute_into(
         r: &Rules,
@@ -170,9 +176,6 @@ impl Game for Count {
             Event::Won { player } => s.winner = Some(player),
         }
     }
-    fn check_command(_: &Rules, _: &State, _: &Command) -> Result<(), String> {
-        Ok(())
-    }
     fn to_act(_: &Rules, s: &State) -> ToAct {
         match s.winner {
             Some(w) => ToAct::Over { winners: vec![w] },
@@ -182,12 +185,14 @@ impl Game for Count {
     fn chance(_: &Rules, _: &State, cmd: &Command) -> Option<Chance> {
         matches!(cmd, Command::Roll { die: None }).then(|| Chance { dice: vec![6] })
     }
-    fn with_chance(cmd: &Command, faces: &[u8]) -> Command {
-        match cmd {
-            Command::Roll { die: None } => Command::Roll {
-                die: faces.first().copied(),
-            },
-            other => other.clone(),
+    fn set_chance(cmd: &Command, faces: Option<&[u8]>) -> Option<Command> {
+        match (cmd, faces) {
+            (Command::Roll { die: None }, Some(f)) => Some(Command::Roll {
+                die: f.first().copied(),
+            }),
+            (_, Some(_)) => Some(cmd.clone()),
+            (Command::Roll { die: Some(_) }, None) => Some(Command::Roll { die: None }),
+            (_, None) => None,
         }
     }
     fn legal(r: &Rules, s: &State) -> Vec<Command> {
@@ -210,12 +215,6 @@ impl Game for Count {
 }
 
 impl Words for Count {
-    fn describe(r: &Rules) -> String {
-        format!("{} (to {})", r.name, r.target)
-    }
-    fn verbs(_: &Rules) -> String {
-        "add N | roll [D]".into()
-    }
     fn parse(_: &Rules, _: &State, line: &str) -> Result<Parsed<Command>, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words[..] {
@@ -270,29 +269,16 @@ impl Words for Count {
             ),
         }
     }
-    fn player_index(s: &State, name: &str) -> Option<usize> {
-        s.players.iter().position(|p| p.eq_ignore_ascii_case(name))
-    }
 }
 
+/// Random play from `legal`, and every command is a turn: the defaults. Only the wild
+/// commands, for the refusals, are its own.
 impl Play for Count {
-    type Stats = ();
-    fn random_command(r: &Rules, s: &State, rng: &mut PlayRng) -> Option<Command> {
-        let legal = Self::legal(r, s);
-        (!legal.is_empty()).then(|| legal[boardside::engine::game::below(rng, legal.len())].clone())
-    }
-    fn wild_command(_: &Rules, _: &State, rng: &mut PlayRng) -> Command {
-        Command::Add {
+    fn wild_command(_: &Rules, _: &State, rng: &mut PlayRng) -> Option<Command> {
+        Some(Command::Add {
             n: boardside::engine::game::below(rng, 5) as u32,
-        }
+        })
     }
-    fn tally(_: &mut (), _: &Rules, _: &State, events: &[Event]) -> u64 {
-        events
-            .iter()
-            .filter(|e| matches!(e, Event::Next { .. }))
-            .count() as u64
-    }
-    fn merge_stats(_: &mut (), _: ()) {}
 }
 
 impl Story for Count {
@@ -301,6 +287,7 @@ impl Story for Count {
         Standing {
             scores: s.added.iter().map(|&a| a as i64).collect(),
             out: 0,
+            won: None,
         }
     }
 }

@@ -36,7 +36,7 @@ const NAMES: [&str; 8] = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 /// less the table's corrections (`set`, and the grid's `place`, which docs/protocol.md
 /// calls one) and the queries (a verb whose line alone the family answers with words).
 fn play_verbs<F: Family>(rules: &F::Rules, state: &F::State) -> BTreeSet<String> {
-    F::verbs(rules)
+    F::VERBS
         .split(" | ")
         .filter_map(|alt| alt.split_whitespace().next())
         .map(str::to_string)
@@ -134,7 +134,7 @@ pub(super) fn evening<F: OnDevice>(
         // A rare moment set up by the rules' own commands (a building shortage, an attack a
         // player may abolish the privilege of), then the device takes over.
         let names: Vec<String> = NAMES.iter().take(players).map(|n| n.to_string()).collect();
-        let options = F::default_options(&rules);
+        let options = F::options(&rules, &[]).unwrap();
         let mut g =
             boardside::session::Session::<F>::new(rules.clone(), &names, seed, options, None)
                 .unwrap();
@@ -148,13 +148,13 @@ pub(super) fn evening<F: OnDevice>(
     } else {
         // From the middle of a game the random player has played under random house rules:
         // debts, rare groups and late-game moves are reached as often as the start.
-        let mut options = F::default_options(&rules);
+        let mut chosen: Vec<(&str, String)> = Vec::new();
         for h in <F::Screens as Screens>::house_rules(&rules) {
             let choice = &h.choices[walk.below(h.choices.len())];
-            for (key, value) in &choice.settings {
-                F::set_option(&mut options, key, value).unwrap();
-            }
+            chosen.extend(choice.settings.iter().cloned());
         }
+        let settings: Vec<(&str, &str)> = chosen.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let options = F::options(&rules, &settings).unwrap();
         let names: Vec<String> = NAMES.iter().take(players).map(|n| n.to_string()).collect();
         let mut g =
             boardside::session::Session::<F>::new(rules.clone(), &names, seed, options, None)
@@ -268,7 +268,7 @@ fn every_verb<F: OnDevice>(
 ) {
     let rules = boardside::rulesets::load::<F>(&ruleset_path(ruleset)).unwrap();
     let names: Vec<String> = NAMES.iter().take(sizes[0]).map(|n| n.to_string()).collect();
-    let opts = F::default_options(&rules);
+    let opts = F::options(&rules, &[]).unwrap();
     let state = boardside::session::Session::<F>::new(rules.clone(), &names, 1, opts, None)
         .unwrap()
         .state;

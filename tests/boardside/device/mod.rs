@@ -2245,8 +2245,7 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
     let journal = dir.join("game-1.journal");
     let rules =
         boardside::rulesets::load::<Grid>(&ruleset_path("grid").display().to_string()).unwrap();
-    let mut o = Grid::default_options(&rules);
-    Grid::set_option(&mut o, "walls", "none").unwrap();
+    let o = Grid::options(&rules, &[("walls", "none")]).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s =
         boardside::session::Session::<Grid>::new(rules, &names, 7, o, Some(&journal)).unwrap();

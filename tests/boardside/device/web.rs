@@ -290,7 +290,7 @@ fn grid_game(seed: u64) -> GameSession<Grid> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
     let rules = boardside::rulesets::load::<Grid>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let options = Grid::default_options(&rules);
+    let options = Grid::options(&rules, &[]).unwrap();
     GameSession::<Grid>::new(rules, &names, seed, options, None).unwrap()
 }
 
@@ -341,8 +341,14 @@ fn no_view_ever_carries_another_seats_hidden_things() {
         let path = format!("{}/rulesets/{ruleset}.toml", env!("CARGO_MANIFEST_DIR"));
         let rules = boardside::rulesets::load::<F>(&path).unwrap();
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-        let s = GameSession::<F>::new(rules.clone(), &names, 11, F::default_options(&rules), None)
-            .unwrap();
+        let s = GameSession::<F>::new(
+            rules.clone(),
+            &names,
+            11,
+            F::options(&rules, &[]).unwrap(),
+            None,
+        )
+        .unwrap();
         let mut ui = table_of(s);
         let mut rng = boardside::engine::game::PlayRng::seed_from_u64(11);
         for _ in 0..commands {

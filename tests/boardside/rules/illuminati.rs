@@ -951,17 +951,20 @@ fn random_game(
     boardside::engine::illuminati::State,
     boardside::engine::game::PlayRng,
 ) {
-    use boardside::engine::game::Game;
+    use boardside::engine::game::{Deal, Game};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
     let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"][..2 + seed as usize % 3]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let options = Illuminati::default_options(r);
-    let setup = Illuminati::setup(r, &names, &options, &mut StdRng::seed_from_u64(seed));
-    let (s, _) = Illuminati::new_game(r, &names, &options, &setup).unwrap();
-    (s, boardside::engine::game::PlayRng::seed_from_u64(seed))
+    let options = Illuminati::options(r, &[]).unwrap();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let started = Illuminati::start(r, &names, &options, Deal::Draw(&mut rng)).unwrap();
+    (
+        started.state,
+        boardside::engine::game::PlayRng::seed_from_u64(seed),
+    )
 }
 
 /// The copy `execute` keeps to put back on a refusal is made by copying into the copy kept

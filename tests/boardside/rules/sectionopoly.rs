@@ -687,15 +687,17 @@ fn command_hq_after_four_substations_returns_them() {
     assert!(t.refused("build centre").contains("one per lot"));
 }
 
-/// What the random player's look at building reads first (`State::buildable`, kept by `apply`
-/// beside the squares): the lots that could take a building but for cash and the bank's
-/// supply. It follows the building rules' own checks: a whole group, none of it mortgaged, the
+/// What the random player's look at building reads first (`building::buildable`): the lots
+/// that could take a building but for cash and the bank's supply. It follows the building rules' own checks: a whole group, none of it mortgaged, the
 /// lowest lots only (build evenly), none past the top building.
 #[test]
 fn the_lots_that_could_take_a_building_follow_the_building_rules() {
     let mut t = game(&["Ann", "Bob"]);
-    let lots =
-        |t: &Table, who: &str| -> Vec<usize> { t.s.state.buildable[t.p(who)].iter().collect() };
+    let lots = |t: &Table, who: &str| -> Vec<usize> {
+        property::building::buildable(&t.s.rules, &t.s.state, t.p(who))
+            .iter()
+            .collect()
+    };
     let none: Vec<usize> = vec![];
     let (centre, oversight) = (t.sq("centre"), t.sq("oversight"));
     let both = vec![centre.min(oversight), centre.max(oversight)];
