@@ -30,9 +30,11 @@ pub fn run(
     // Failed shows in a row: the display is retried with every frame, so a loose wire or a
     // glitch on the bus costs a redraw, never the game (the buttons and the journal go on).
     let mut failures = 0u64;
+    // What the phones' inputs did in the last pass, carried out with this pass's.
+    let mut from_phones = Effects::default();
     loop {
         let now = clock();
-        let mut done = Effects::default();
+        let mut done = std::mem::take(&mut from_phones);
         for input in backend.poll(now, 40) {
             if input == Input::Quit {
                 return Ok(());
@@ -84,7 +86,7 @@ pub fn run(
             }
         }
         if let Some(web) = web.as_deref_mut() {
-            web.tick(ui, &done.claimed, &done.refused);
+            from_phones = web.tick(ui, now, &done.claimed, &done.refused);
         }
     }
 }

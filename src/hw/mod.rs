@@ -78,6 +78,17 @@ pub enum Input {
     Tick(u64),
     /// The person at a terminal asked to leave.
     Quit,
+    /// From the web view: the phones that newly ask to pair, and every code still waiting
+    /// (the others have stopped asking).
+    PhoneAsks {
+        new: Vec<String>,
+        waiting: Vec<String>,
+    },
+    /// From the web view: a paired phone's choice for its seat (a protocol line).
+    PhoneChoice {
+        seat: usize,
+        line: String,
+    },
 }
 
 /// Where inputs come from. `poll` returns what happened since the last call, waiting at most

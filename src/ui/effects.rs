@@ -29,6 +29,9 @@ pub struct Effects {
     /// Phones the table gave a seat (their code and the seat), and codes it refused.
     pub claimed: Vec<(String, usize)>,
     pub refused: Vec<String>,
+    /// A phone's choice (`Input::PhoneChoice`) answered: the lines its seat is told, or why
+    /// it was refused (shown on that phone only).
+    pub answered: Option<Result<Vec<String>, String>>,
 }
 
 impl Effects {
@@ -44,6 +47,9 @@ impl Effects {
         self.enrolled.extend(later.enrolled);
         self.claimed.extend(later.claimed);
         self.refused.extend(later.refused);
+        if later.answered.is_some() {
+            self.answered = later.answered;
+        }
     }
 
     /// Write the finished game's picture, if there is one.

@@ -363,8 +363,8 @@ impl Ui {
 
     /// One input, and what it did for the device loop to carry out: the sound it makes (the
     /// command's, a refusal winning; an undo's; a tag read), what to say, files to write, the
-    /// screen to draw again. What the web view asked of the shell since the last input
-    /// (`phone_choice`, `show_pairing`) comes out with it.
+    /// screen to draw again; a phone's answer. The web view's asks come in as inputs too
+    /// (`Input::PhoneAsks`, `Input::PhoneChoice`).
     pub fn handle(&mut self, input: Input, now: u64) -> effects::Effects {
         self.desk.sound = None;
         // A refusal is this input's: one left from an earlier input would read as if the
@@ -451,10 +451,29 @@ impl Ui {
                 self.button(b, p);
                 self.desk.out.redraw = true;
             }
+            Input::PhoneAsks { new, waiting } => {
+                let before = (self.view.clone(), self.phones.asks.len());
+                for code in new {
+                    self.phone_asks(code);
+                }
+                self.keep_asks(&waiting);
+                self.show_pairing();
+                self.desk.out.redraw |= (self.view.clone(), self.phones.asks.len()) != before;
+            }
+            Input::PhoneChoice { seat, line } => {
+                let answer = self.phone_choice(seat, &line);
+                if answer.is_err() {
+                    // The refusal is the phone's to show; the device stays quiet.
+                    self.desk.sound = None;
+                }
+                self.desk.out.answered = Some(answer);
+            }
         }
     }
 
     fn tick(&mut self) {
+        // A phone still asking is asked again once the screen it waited behind is left.
+        self.show_pairing();
         if self.odds.collect() && self.view == View::Standings {
             self.desk.out.redraw = true;
         }

@@ -7,11 +7,11 @@ impl Ui {
     /// The next phone asking to pair takes the screen, unless one is on it already; with no
     /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
     /// A phone asks to pair (the web view): it waits its turn on the device's screen.
-    pub fn phone_asks(&mut self, code: String) {
+    pub(super) fn phone_asks(&mut self, code: String) {
         self.phones.asks.push_back(code);
     }
 
-    pub fn show_pairing(&mut self) {
+    pub(super) fn show_pairing(&mut self) {
         if self.game.is_none() {
             return;
         }
@@ -32,7 +32,7 @@ impl Ui {
 
     /// Only these phones still ask to pair: the others are forgotten, and one on the screen
     /// leaves it.
-    pub fn keep_asks(&mut self, waiting: &[String]) {
+    pub(super) fn keep_asks(&mut self, waiting: &[String]) {
         self.phones.asks.retain(|c| waiting.contains(c));
         if let View::Pair { code, .. } = &self.view {
             if !waiting.contains(code) {
@@ -60,7 +60,7 @@ impl Ui {
     /// refusal when it is not one of the seat's choices now or the rules refuse it.
     /// The lines the rules told that seat alone (a card only its player may read) go back to the
     /// phone, never to the device's screen.
-    pub fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
+    pub(super) fn phone_choice(&mut self, seat: usize, line: &str) -> Result<Vec<String>, String> {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.choose_private(&mut self.desk, seat, line)?;
         self.follow(flow);

@@ -1,6 +1,6 @@
 //! Phones pairing with seats, as the device sees it: a phone shows a code, the device shows
 //! the same code, and the table chooses the seat, taps its token and presses OK (or BACK to
-//! refuse it). The web view asks through `Ui::phone_asks` and is told by `Effects`.
+//! refuse it). The web view asks through `Input::PhoneAsks` and is told by `Effects`.
 
 use std::collections::VecDeque;
 

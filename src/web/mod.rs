@@ -16,6 +16,8 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use crate::engine::game::Audience;
+use crate::hw::Input;
+use crate::ui::effects::Effects;
 use crate::ui::Ui;
 use hub::Hub;
 
@@ -29,6 +31,8 @@ pub struct Web {
     /// Where the seats' secrets and the pairings under way are kept across a power cut, and
     /// the hub's pairing version last saved there.
     saved: Option<(std::path::PathBuf, u64)>,
+    /// The codes waiting to pair that the device was last told of.
+    told_waiting: Vec<String>,
 }
 
 /// Where the game stood when the views were made.
@@ -59,6 +63,7 @@ impl Web {
             addr,
             made_from: None,
             saved: None,
+            told_waiting: Vec::new(),
         })
     }
 
@@ -108,27 +113,49 @@ impl Web {
     }
 
     /// One pass of the device loop: the table's answers to phones (this pass's effects) go to
-    /// them, phones asking to pair go to the device's screen, phones' choices are carried
-    /// out, and the views are made again if the game changed.
-    pub fn tick(&mut self, ui: &mut Ui, claimed: &[(String, usize)], refused: &[String]) {
+    /// them, phones asking to pair and phones' choices go to the shell as inputs (its
+    /// answers back to each phone), and the views are made again if the game changed. What
+    /// those inputs did is the device loop's to carry out, as for a button.
+    pub fn tick(
+        &mut self,
+        ui: &mut Ui,
+        now: u64,
+        claimed: &[(String, usize)],
+        refused: &[String],
+    ) -> Effects {
         for (code, seat) in claimed {
             self.hub.claim(code, *seat);
         }
         for code in refused {
             self.hub.refuse(code);
         }
-        for code in self.hub.new_asks() {
-            ui.phone_asks(code);
+        let mut done = Effects::default();
+        // New asks, asks still waiting (the screen they waited behind may have been left), or
+        // a phone that stopped waiting (its ask lapsed: it leaves the screen).
+        let (new, waiting) = (self.hub.new_asks(), self.hub.waiting());
+        if !new.is_empty() || !waiting.is_empty() || waiting != self.told_waiting {
+            self.told_waiting = waiting.clone();
+            done.add(ui.handle(Input::PhoneAsks { new, waiting }, now));
         }
-        // A phone that stopped waiting (its ask lapsed) leaves the device's screen.
-        ui.keep_asks(&self.hub.waiting());
-        ui.show_pairing();
         for choice in self.hub.take_choices() {
-            let result = ui.phone_choice(choice.seat, &choice.line);
-            self.hub.answer(choice.id, result);
+            let line = choice.line;
+            let mut did = ui.handle(
+                Input::PhoneChoice {
+                    seat: choice.seat,
+                    line,
+                },
+                now,
+            );
+            let answer = did
+                .answered
+                .take()
+                .unwrap_or_else(|| Err("the device did not answer".into()));
+            self.hub.answer(choice.id, answer);
+            done.add(did);
         }
         self.publish(ui);
         self.save_pairings();
+        done
     }
 
     /// The views of the game as it stands, when it changed since the last ones.
