@@ -17,6 +17,7 @@ mod menus;
 pub mod names;
 pub mod newgame;
 pub mod odds;
+pub mod offers;
 mod pairing;
 pub mod phones;
 mod playing;

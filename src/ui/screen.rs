@@ -10,6 +10,7 @@ use std::any::Any;
 use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
+use super::offers::{Agreed, Amount, Offers};
 use crate::engine::game::{Audience, Family, Game, Parsed, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
@@ -262,6 +263,14 @@ impl Desk {
         })
     }
 
+    /// What a phone did that is no command (a deal offered, refused): on the screen and in the
+    /// log, so every view moves on.
+    pub fn say_of_phone(&mut self, line: String) {
+        self.log.push(line.clone());
+        self.note = Some(line);
+        self.out.redraw = true;
+    }
+
     /// Is the last command's toast still on screen?
     pub fn toasting(&self) -> bool {
         self.now < self.toast_until && !self.toast.is_empty()
@@ -357,6 +366,21 @@ pub trait Screens: Sized + 'static {
     ) -> Vec<(String, <Self::F as Game>::Command)> {
         Vec::new()
     }
+    /// Whose decision a command is, when a phone names one that is not among its seat's
+    /// listed choices (a bid of an amount typed): that seat may make it, and the rules say
+    /// whether it stands. None by default: a phone makes only its listed choices.
+    fn decided_by(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> Option<usize> {
+        None
+    }
+    /// The seats that must each agree on their own phones before a command offered from a
+    /// phone is carried out (a deal binds both sides). None by default.
+    fn binds(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> Vec<usize> {
+        Vec::new()
+    }
+    /// The amounts a seat's phone may type or step now (a bid). None by default.
+    fn amounts(_g: &Session<Self::F>, _seat: usize) -> Vec<Amount> {
+        Vec::new()
+    }
 }
 
 /// A game in play on the device, of any family: the one object the shell holds.
@@ -399,10 +423,15 @@ pub trait Playing {
     fn view(&self, desk: &Desk) -> serde_json::Value;
     /// The family's state as `viewer` may see it (the `state` of a view).
     fn state_for(&self, viewer: Audience) -> serde_json::Value;
-    /// A seat's private choices now: (the menu's words, the protocol line).
+    /// A seat's private choices now: (the menu's words, the protocol line); deals offered to
+    /// it from another phone among them, to accept or refuse.
     fn private_choices(&self, seat: usize) -> Vec<(String, String)>;
-    /// One of the seat's private choices, named by its protocol line, carried out as if chosen
-    /// on the device's private menu; refused when it is not among them now.
+    /// The amounts the seat's phone may type now (`Screens::amounts`).
+    fn amounts(&self, seat: usize) -> Vec<Amount>;
+    /// A seat's phone decides, by a protocol line: one of its private choices, or a decision
+    /// of its own (`Screens::decided_by`), carried out as if chosen on the device's private
+    /// menu; a deal (`Screens::binds`) waits until every seat it binds agrees, and `refuse
+    /// LINE` drops one offered to this seat. Refused otherwise, with the reason.
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String>;
     /// The session, for a caller that knows the family (tests, tools).
     fn session_any(&self) -> &dyn Any;
@@ -448,12 +477,18 @@ pub trait OnDevice: Family {
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
     pub screens: S,
+    /// Deals offered from phones, waiting for the other side.
+    offers: Offers,
 }
 
 impl<S: Screens> InPlay<S> {
     pub fn new(session: Session<S::F>, desk: &mut Desk) -> InPlay<S> {
         let screens = S::open(&session, desk);
-        InPlay { session, screens }
+        InPlay {
+            session,
+            screens,
+            offers: Offers::default(),
+        }
     }
 
     /// A command carried out as if chosen from a menu (a protocol line, a phone's private
@@ -595,18 +630,75 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn private_choices(&self, seat: usize) -> Vec<(String, String)> {
         let g = &self.session;
-        S::private_choices(g, seat)
+        let players = self.players();
+        let mut out: Vec<(String, String)> = S::private_choices(g, seat)
             .into_iter()
             .map(|(label, cmd)| (label, S::F::format_command(&g.rules, &g.state, &cmd)))
-            .collect()
+            .collect();
+        for o in self.offers.waiting_on(seat) {
+            let who = players.get(o.from).map_or("?", String::as_str);
+            out.push((format!("Accept {who}'s deal: {}", o.line), o.line.clone()));
+            out.push((format!("Refuse {who}'s deal"), format!("refuse {}", o.line)));
+        }
+        out
+    }
+    fn amounts(&self, seat: usize) -> Vec<Amount> {
+        S::amounts(&self.session, seat)
     }
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String> {
+        let players = self.players();
+        let name = |p: usize| players.get(p).cloned().unwrap_or_default();
+        if let Some(offered) = line.strip_prefix("refuse ") {
+            let o = self
+                .offers
+                .refuse(seat, offered)
+                .ok_or_else(|| format!("{offered}: no such deal waits on you"))?;
+            desk.say_of_phone(format!(
+                "{} refuses {}'s deal (phone): {}",
+                name(seat),
+                name(o.from),
+                o.line
+            ));
+            return Ok(Flow::Stay);
+        }
         let g = &self.session;
-        let cmd = S::private_choices(g, seat)
+        let listed = S::private_choices(g, seat)
             .into_iter()
             .map(|(_, cmd)| cmd)
-            .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line)
-            .ok_or_else(|| format!("{line}: not one of your choices now"))?;
+            .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line);
+        let cmd = match listed {
+            Some(cmd) => cmd,
+            None => {
+                let not_yours = || format!("{line}: not one of your choices now");
+                let cmd = match S::F::parse(&g.rules, &g.state, line) {
+                    Ok(Parsed::Command(cmd)) => cmd,
+                    _ => return Err(not_yours()),
+                };
+                let binds = S::binds(g, &cmd);
+                if !binds.is_empty() {
+                    if !binds.contains(&seat) {
+                        return Err(format!("{line}: a deal you are not part of"));
+                    }
+                    // The same words from each side (the line as the rules write it).
+                    let canonical = S::F::format_command(&g.rules, &g.state, &cmd);
+                    match self.offers.agree(seat, &canonical, binds) {
+                        Agreed::All => {}
+                        Agreed::Waiting(on) => {
+                            let on: Vec<String> = on.into_iter().map(name).collect();
+                            desk.say_of_phone(format!(
+                                "{} offers a deal to {} (phone): {canonical}",
+                                name(seat),
+                                on.join(", ")
+                            ));
+                            return Ok(Flow::Stay);
+                        }
+                    }
+                } else if S::decided_by(g, &cmd) != Some(seat) {
+                    return Err(not_yours());
+                }
+                cmd
+            }
+        };
         desk.phone = Some(seat);
         let done = self.as_chosen(desk, cmd);
         desk.phone = None;

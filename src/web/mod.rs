@@ -211,6 +211,7 @@ pub fn views(ui: &Ui) -> (String, Vec<String>) {
                 .into_iter()
                 .map(|(label, line)| serde_json::json!({ "label": label, "line": line }))
                 .collect::<Vec<_>>());
+            v["amounts"] = serde_json::json!(g.amounts(p));
             v.to_string()
         })
         .collect();

@@ -218,15 +218,16 @@ def check_pairing(url, session, shot):
     table.close()
 
 
-def pair_phone(url, session, seat_name, seat):
+def pair_phone(url, session, seat_name, seat, width=420):
     """A phone paired with `seat_name`'s seat (the `seat`th listed) as the device asks it:
-    the table chooses whose phone it is, that player taps their token, then OK."""
-    phone = Browser(url, 420, 900)
+    the table chooses whose phone it is, that player taps their token (the simulator's list
+    of tags, narrowed to the name), then OK."""
+    phone = Browser(url, width, 900)
     phone.wait("the page", lambda: "Pair with my seat" in phone.text())
     phone.click_text("Pair with my seat")
     phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
     time.sleep(0.5)
-    tmux_keys(session, *(["j"] * seat), "Enter", "t", "Enter", "Enter")
+    tmux_keys(session, *(["j"] * seat), "Enter", "t", *seat_name, "Enter", "Enter")
     phone.wait("the seat", lambda: f"{seat_name.lower()} only" in phone.text().lower())
     return phone
 
@@ -251,6 +252,102 @@ def check_special(url, session, shot):
         phone.screenshot(shot)
 
 
+def view(url):
+    """The table's view as the device made it (JSON)."""
+    with urllib.request.urlopen(url + "view", timeout=5) as r:
+        return json.load(r)
+
+
+def owner_of(url, square_id):
+    v = view(url)
+    index = next(q["index"] for q in v["board"]["squares"] if q["id"] == square_id)
+    return next((q["owner"] for q in v["state"]["squares"] if q["index"] == index), None)
+
+
+def bid(phone, amount):
+    """Type an amount into the phone's bid and send it."""
+    phone.js("const i = document.querySelector('input.amount'); i.value = arguments[0];"
+             "i.dispatchEvent(new Event('input'));", str(amount))
+    phone.js("document.querySelector('button.amount-go').click();")
+
+
+def check_auction(url, session, shot):
+    """Three phones bid in one auction at once, each typing its amount; the highest wins. A
+    bid too low is refused with the reason on that phone alone. Then the winner offers a deal
+    on their phone and the other side accepts it on theirs."""
+    table = Browser(url)
+    table.wait("the board", lambda: table.count(".ring .sq") > 0)
+    phones = [pair_phone(url, session, name, seat, 390) for seat, name in enumerate(["Ann", "Bob", "Cy"])]
+    ok("auction: Ann's, Bob's and Cy's phones paired by their tokens on the device")
+    for p in phones:
+        p.wait("the bid", lambda p=p: p.count("input.amount") == 1)
+    # All three at once: the device takes them one after the other; 70 is the highest
+    # whatever the order (a lower one arriving after a higher is refused on its phone).
+    for p, amount in zip(phones, [40, 55, 70]):
+        bid(p, amount)
+    for p in phones:
+        p.wait("the device's answer", lambda p=p: p.text("#choice-note").strip() != "")
+    table.wait("Cy's bid in the log", lambda: "Cy bids 70" in table.text("#log ol"), 3.0)
+    ok("auction: three bids typed on three phones at once; the device took each in turn")
+    # Too low now: Bob's phone says why; nobody else's view does.
+    bid(phones[1], 60)
+    phones[1].wait("the refusal", lambda: "at least 71" in phones[1].text("#choice-note"))
+    assert "error" in phones[1].js("return document.getElementById('choice-note').className;")
+    for other in (phones[0], phones[2], table):
+        assert "at least 71" not in other.text(), other.text("#mine")
+    ok("refused: Bob's bid of 60 shows 'at least 71' on Bob's phone only")
+    phones[0].click_text("Ann passes")
+    phones[1].wait("Bob's pass", lambda: "Bob passes" in phones[1].text(".choices"))
+    phones[1].click_text("Bob passes")
+    table.wait("the auction's end", lambda: owner_of(url, "oversight") == "Cy", 5.0)
+    cash = {p["name"]: p["cash"] for p in view(url)["state"]["players"]}
+    assert cash["Cy"] == 1430, cash
+    ok("auction: Cy's 70 won; Oversight is Cy's and Cy paid 70")
+    # The deal: Cy offers Oversight to Ann for 100 on Cy's phone; Ann accepts on hers.
+    cy, ann = phones[2], phones[0]
+    cy.wait("the deal form", lambda: cy.count("details.deal") == 1)
+    cy.js("document.querySelector('details.deal').open = true;")
+    cy.js("const s = document.querySelector('select.deal-to'); s.value = 'Ann'; s.dispatchEvent(new Event('change'));")
+    cy.wait("Cy's deeds", lambda: cy.count(".deal-give input") > 0)
+    cy.js("const b = document.querySelector(\".deal-give input[value='oversight']\"); b.checked = true; b.dispatchEvent(new Event('change'));")
+    cy.js("const i = document.querySelector('input.getCash'); i.value = '100'; i.dispatchEvent(new Event('input'));")
+    cy.js("document.querySelector('button.deal-offer').click();")
+    cy.wait("the offer sent", lambda: cy.text("#choice-note").strip() == "Done.")
+    assert owner_of(url, "oversight") == "Cy", "nothing changes until Ann agrees"
+    ann.wait("Cy's deal on Ann's phone", lambda: "Accept Cy's deal" in ann.text(".choices"))
+    ann.click_text("Accept Cy's deal")
+    table.wait("the deal done", lambda: owner_of(url, "oversight") == "Ann", 5.0)
+    cash = {p["name"]: p["cash"] for p in view(url)["state"]["players"]}
+    assert (cash["Ann"], cash["Cy"]) == (1400, 1530), cash
+    ok("deal: offered on Cy's phone, accepted on Ann's; Oversight is Ann's, 100 paid to Cy")
+    if shot:
+        ann.screenshot(shot)
+
+
+def check_grid_round(url, session, shot):
+    """A grid round sealed from the players' phones alone: each seals an order on their own
+    phone, nobody else's view shows it, and the round is judged once the last is sealed."""
+    table = Browser(url)
+    table.wait("the board", lambda: table.count("svg.board circle") > 0)
+    start = view(url)["state"]["round"]
+    phones = [pair_phone(url, session, name, seat, 390) for seat, name in enumerate(["Ann", "Bob"])]
+    ok("grid: Ann's and Bob's phones paired by their tokens on the device")
+    for p, name in zip(phones, ["Ann", "Bob"]):
+        p.wait(f"{name}'s orders", lambda p=p: p.count(".choices button") > 1)
+        order = p.js("return document.querySelector('.choices button').innerText;")
+        p.click_text(order)
+        p.wait("the device's answer", lambda p=p: p.text("#choice-note").strip() != "")
+        assert "error" not in p.js("return document.getElementById('choice-note').className;"), p.text("#mine")
+        if name == "Ann":
+            # Sealed, and secret: Bob's phone and the table do not show it.
+            p.wait("Ann's sealed order", lambda p=p: "Your sealed order" in p.text("#mine"))
+            assert "Your sealed order" not in phones[1].text() and "Your sealed order" not in table.text()
+    table.wait("the round judged", lambda: view(url)["state"]["round"] > start, 5.0)
+    ok(f"grid: both orders sealed on the phones; round {start} judged, the table's view moved on")
+    if shot:
+        phones[0].screenshot(shot)
+
+
 def main():
     family, url = sys.argv[1], sys.argv[2]
     session = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -268,7 +365,9 @@ def main():
          "grid": lambda: check_grid(url, shot),
          "illuminati": lambda: check_illuminati(url, shot),
          "pairing": lambda: check_pairing(url, session, shot),
-         "special": lambda: check_special(url, session, shot)}[family]()
+         "special": lambda: check_special(url, session, shot),
+         "auction": lambda: check_auction(url, session, shot),
+         "grid-round": lambda: check_grid_round(url, session, shot)}[family]()
     finally:
         # A failed check leaves its windows open: closed here, so no browser outlives the run.
         for b in list(OPEN):

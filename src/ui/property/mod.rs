@@ -13,6 +13,7 @@ use crate::engine::property::{legal, Property, Ruleset, State};
 use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::ui::houserules::{Choice, HouseRule};
+use crate::ui::offers::Amount;
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
 use crate::ui::text::wrap;
 
@@ -150,8 +151,8 @@ impl Screens for PropertyScreens {
 
     /// A paired phone offers its seat's own decisions now, in the device menu's words: its
     /// roll, purchase, bids and passes, debts, jail and taxes, and the building, selling and
-    /// mortgaging of its own squares. Deals, closing an auction and corrections stay on the
-    /// device (a deal needs both sides; the rest are the table's).
+    /// mortgaging of its own squares. Closing an auction and corrections stay on the device
+    /// (the table's); a deal is offered from a phone and agreed on the other side's (`binds`).
     fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
         let (rules, s) = (&g.rules, &g.state);
         legal::legal(rules, s)
@@ -159,6 +160,55 @@ impl Screens for PropertyScreens {
             .filter(|c| legal::decided_by(s, c) == Some(seat))
             .map(|c| (menu::label(rules, s, &c), c))
             .collect()
+    }
+
+    /// The player a command names or waits for (`legal::decided_by`): a bid of any amount
+    /// from that player's phone, which the auction's rules accept or refuse.
+    fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
+        legal::decided_by(&g.state, cmd)
+    }
+
+    /// A deal binds both its sides.
+    fn binds(_g: &Se, cmd: &Command) -> Vec<usize> {
+        match cmd {
+            Command::Trade(t) => vec![t.from, t.to],
+            _ => Vec::new(),
+        }
+    }
+
+    /// In an auction the seat is still in: a bid from the least the device offers it up to
+    /// the cash it holds.
+    fn amounts(g: &Se, seat: usize) -> Vec<Amount> {
+        let (rules, s) = (&g.rules, &g.state);
+        let least = legal::legal(rules, s)
+            .into_iter()
+            .filter_map(|c| match c {
+                Command::Bid { player, amount } if player == seat => Some(amount),
+                _ => None,
+            })
+            .min();
+        let Some(least) = least else {
+            return Vec::new();
+        };
+        let most = s.cash(seat).max(least);
+        // The bid's words with the amount left to the phone.
+        let line = <Property as crate::engine::game::Words>::format_command(
+            rules,
+            s,
+            &Command::Bid {
+                player: seat,
+                amount: least,
+            },
+        );
+        let Some((head, _)) = line.rsplit_once(' ') else {
+            return Vec::new();
+        };
+        vec![Amount {
+            label: format!("Bid ({least} to {most})"),
+            line: format!("{head} {{amount}}"),
+            least,
+            most,
+        }]
     }
 
     fn pieces(rules: &Ruleset) -> Vec<(String, String)> {

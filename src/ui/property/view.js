@@ -62,3 +62,44 @@ function property(v) {
     el("section", {}, el("h2", {}, "Players"), el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Cash"), el("th", {}, "Deeds"), el("th", {}, "")), rows))];
 }
 VIEWS.property = property;
+
+// A phone's own part: a deal offered to another player, which waits until that player
+// accepts it on their phone. What is being written survives the view's redraws.
+const dealDraft = { open: false, to: "", give: new Set(), get: new Set(), giveCash: 0, getCash: 0 };
+function dealForm(v) {
+  const s = v.state, board = v.board.squares;
+  const me = s.players[seat.seat];
+  if (!me || me.bankrupt || v.over) return [];
+  const others = s.players.filter((p, i) => i !== seat.seat && !p.bankrupt).map((p) => p.name);
+  if (!others.length) return [];
+  if (!others.includes(dealDraft.to)) { dealDraft.to = others[0]; dealDraft.give.clear(); dealDraft.get.clear(); }
+  const deeds = (owner) => s.squares.filter((q) => q.owner === owner).map((q) => board[q.index]);
+  const ticks = (owner, chosen, cls) => el("div", { class: cls }, deeds(owner).map((q) => {
+    const box = el("input", { type: "checkbox", value: q.id });
+    box.checked = chosen.has(q.id);
+    box.addEventListener("change", () => { if (box.checked) chosen.add(q.id); else chosen.delete(q.id); });
+    return el("label", { style: { display: "block" } }, box, " ", q.name);
+  }));
+  const cash = (key) => {
+    const i = el("input", { type: "number", min: "0", step: "1", class: key, style: { width: "7em" } });
+    i.value = String(dealDraft[key]);
+    i.addEventListener("input", () => { dealDraft[key] = Math.max(0, Math.floor(Number(i.value) || 0)); });
+    return i;
+  };
+  const to = el("select", { class: "deal-to" }, others.map((n) => { const o = el("option", { value: n }, n); o.selected = n === dealDraft.to; return o; }));
+  to.addEventListener("change", () => { dealDraft.to = to.value; dealDraft.get.clear(); drawMine(last); });
+  const offer = el("button", { class: "main deal-offer" }, "Offer the deal");
+  offer.addEventListener("click", () => {
+    const side = (ids, money) => [...ids, ...(money > 0 ? [`$${money}`] : [])].join(" ") || "nothing";
+    choose(`trade ${me.name} ${dealDraft.to} ${side(dealDraft.give, dealDraft.giveCash)} for ${side(dealDraft.get, dealDraft.getCash)}`, offer);
+  });
+  const box = el("details", { class: "deal" }, el("summary", {}, "Offer a deal"),
+    el("p", {}, "To ", to),
+    el("p", { class: "muted" }, "You give:"), ticks(me.name, dealDraft.give, "deal-give"), el("p", {}, "and cash ", cash("giveCash")),
+    el("p", { class: "muted" }, `You get from ${dealDraft.to}:`), ticks(dealDraft.to, dealDraft.get, "deal-get"), el("p", {}, "and cash ", cash("getCash")),
+    offer);
+  box.open = dealDraft.open;
+  box.addEventListener("toggle", () => { dealDraft.open = box.open; });
+  return [box];
+}
+MINE.property = dealForm;

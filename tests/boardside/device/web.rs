@@ -1012,3 +1012,153 @@ fn an_illuminati_phone_interferes_in_an_open_attack() {
         ui.log()
     );
 }
+
+/// A property game of Ann, Bob and Cy (Ann first), after `lines`, on the device.
+fn property_table(lines: &[&str]) -> Ui {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| n.to_string()).collect();
+    let mut s = GameSession::<Property>::new(rules, &names, 1, o, None).unwrap();
+    for l in lines {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let mut ui = table_of(s);
+    ui.show_odds(false, None);
+    ui
+}
+
+/// A seat's phone sends a line (what POST /choose hands the device loop): its answer, and
+/// whether the device made a sound of refusal.
+fn from_phone(ui: &mut Ui, seat: usize, line: &str) -> (Result<Vec<String>, String>, bool) {
+    let done = ui.handle(
+        boardside::hw::Input::PhoneChoice {
+            seat,
+            line: line.to_string(),
+        },
+        1,
+    );
+    let beeped = done.sounds.contains(&boardside::hw::buzzer::Sound::Refuse);
+    (
+        done.answered.expect("every phone choice is answered"),
+        beeped,
+    )
+}
+
+/// Who owns the square `id` now.
+fn owner(ui: &Ui, id: &str) -> Option<usize> {
+    let s = ui.session::<Property>().unwrap();
+    let q = s.rules.squares.iter().position(|q| q.id == id).unwrap();
+    s.state.owner(q)
+}
+
+/// A line from a seat's phone that the device takes.
+fn phone_takes(ui: &mut Ui, seat: usize, line: &str) {
+    let (answer, beeped) = from_phone(ui, seat, line);
+    assert!(answer.is_ok() && !beeped, "{line}: {answer:?}");
+}
+
+/// Issue 55: every seat in an auction bids from its own phone at once, an amount it types
+/// (from the least the device would offer up to its cash); the highest bid wins, through the
+/// same session and rules as a button; a bid for another seat, or too low, is refused on that
+/// phone alone, the device staying quiet.
+#[test]
+fn three_phones_bid_in_one_auction_and_the_highest_wins() {
+    let mut ui = property_table(&["roll 1 2", "decline"]);
+    for seat in 0..3 {
+        let amounts = ui.game().unwrap().amounts(seat);
+        assert_eq!(amounts.len(), 1, "seat {seat}: {amounts:?}");
+        assert_eq!(amounts[0].most, 1500, "up to the seat's cash");
+    }
+    let bid =
+        |ui: &Ui, seat: usize, n: i64| ui.game().unwrap().amounts(seat)[0].line_for(n).unwrap();
+    for (seat, n) in [(0, 40), (1, 55), (2, 70), (0, 90)] {
+        let line = bid(&ui, seat, n);
+        phone_takes(&mut ui, seat, &line);
+    }
+    // Too low now, and a bid in another's name: that phone is told why; nothing changes.
+    let before = ui.session::<Property>().unwrap().history.len();
+    let (low, beeped) = from_phone(&mut ui, 1, "bid Bob 60");
+    assert!(
+        low.as_ref().is_err_and(|e| e.contains("at least 91")),
+        "{low:?}"
+    );
+    assert!(!beeped, "a phone's refusal is the phone's");
+    let (theirs, _) = from_phone(&mut ui, 1, "bid Cy 200");
+    assert!(theirs.is_err(), "{theirs:?}");
+    assert_eq!(ui.session::<Property>().unwrap().history.len(), before);
+    for (seat, line) in [(1, "pass Bob"), (2, "pass Cy")] {
+        phone_takes(&mut ui, seat, line);
+    }
+    let s = ui.session::<Property>().unwrap();
+    assert_eq!(owner(&ui, "oversight"), Some(0), "Ann's 90 was the highest");
+    assert_eq!(s.state.cash(0), 1500 - 90);
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.contains("90") && l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+}
+
+/// Issue 55: a deal offered on one phone waits, changing nothing, until the other side
+/// accepts it on theirs (then it is carried out as one command); the other side may refuse
+/// it instead; a third seat can neither accept nor refuse a deal it is not part of.
+#[test]
+fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
+    let mut ui = property_table(&["set owner oversight Ann", "set owner centre Bob"]);
+    let deal = "trade Ann Bob oversight for $100";
+    phone_takes(&mut ui, 0, deal);
+    let history = ui.session::<Property>().unwrap().history.len();
+    let choices = ui.game().unwrap().private_choices(1);
+    let accept = choices
+        .iter()
+        .find(|(label, _)| label.starts_with("Accept Ann's deal"))
+        .unwrap_or_else(|| panic!("no deal among Bob's choices: {choices:?}"))
+        .clone();
+    assert!(ui
+        .game()
+        .unwrap()
+        .private_choices(2)
+        .iter()
+        .all(|(l, _)| !l.contains("deal")));
+    let (cy, _) = from_phone(&mut ui, 2, &accept.1);
+    assert!(
+        cy.as_ref().is_err_and(|e| e.contains("not part of")),
+        "{cy:?}"
+    );
+    assert_eq!(
+        ui.session::<Property>().unwrap().history.len(),
+        history,
+        "nothing yet"
+    );
+    phone_takes(&mut ui, 1, &accept.1);
+    assert_eq!(owner(&ui, "oversight"), Some(1));
+    let s = ui.session::<Property>().unwrap();
+    assert_eq!((s.state.cash(0), s.state.cash(1)), (1600, 1400));
+    assert_eq!(s.history.len(), history + 1, "one command, journaled");
+    // Refused: the offer is gone, and nothing changed.
+    phone_takes(&mut ui, 1, "trade Bob Ann centre for $50");
+    let refuse = ui
+        .game()
+        .unwrap()
+        .private_choices(0)
+        .into_iter()
+        .find(|(label, _)| label.starts_with("Refuse Bob's deal"))
+        .expect("Ann may refuse Bob's deal");
+    phone_takes(&mut ui, 0, &refuse.1);
+    assert!(ui
+        .game()
+        .unwrap()
+        .private_choices(0)
+        .iter()
+        .all(|(l, _)| !l.contains("deal")));
+    assert_eq!(owner(&ui, "centre"), Some(1));
+    assert!(
+        ui.desk().note().is_some_and(|n| n.contains("refuses")),
+        "{:?}",
+        ui.desk().note()
+    );
+}

@@ -1,0 +1,114 @@
+//! What a paired phone may decide for its seat beyond a button of its own: an amount it types
+//! (a bid), and a deal it offers another seat, which waits until every seat it binds has
+//! agreed on its own phone (or one refuses). The device's screens are not involved: a deal
+//! made at the device is agreed there by the table, as before.
+
+use serde::Serialize;
+
+/// A choice with an amount the phone types or steps (a bid): `line` with `{amount}` in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Amount {
+    pub label: String,
+    pub line: String,
+    pub least: i64,
+    pub most: i64,
+}
+
+impl Amount {
+    /// The protocol line for `amount`, or why that amount is not offered.
+    pub fn line_for(&self, amount: i64) -> Result<String, String> {
+        if amount < self.least || amount > self.most {
+            return Err(format!(
+                "{}: {amount} is not between {} and {}",
+                self.label, self.least, self.most
+            ));
+        }
+        Ok(self.line.replace("{amount}", &amount.to_string()))
+    }
+}
+
+/// A command that binds several seats (a deal), offered from a phone: the seats that have
+/// agreed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// The command as its protocol line (the same words from every phone that agrees).
+    pub line: String,
+    /// Who offered it.
+    pub from: usize,
+    /// Every seat it binds, and those that have agreed.
+    pub binds: Vec<usize>,
+    pub agreed: Vec<usize>,
+}
+
+impl Offer {
+    /// Does it wait on `seat` to agree?
+    pub fn waits_on(&self, seat: usize) -> bool {
+        self.binds.contains(&seat) && !self.agreed.contains(&seat)
+    }
+    /// Has every seat it binds agreed?
+    pub fn agreed_by_all(&self) -> bool {
+        self.binds.iter().all(|s| self.agreed.contains(s))
+    }
+}
+
+/// The deals offered from phones and not yet carried out or refused.
+#[derive(Debug, Default)]
+pub struct Offers {
+    pub open: Vec<Offer>,
+}
+
+/// What a seat's agreement did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Agreed {
+    /// Every seat has agreed: carry it out.
+    All,
+    /// Offered or agreed; waiting on these seats.
+    Waiting(Vec<usize>),
+}
+
+impl Offers {
+    /// `seat` agrees to the command `line` that binds `binds` (offering it, when nobody has).
+    pub fn agree(&mut self, seat: usize, line: &str, binds: Vec<usize>) -> Agreed {
+        let i = match self.open.iter().position(|o| o.line == line) {
+            Some(i) => i,
+            None => {
+                self.open.push(Offer {
+                    line: line.to_string(),
+                    from: seat,
+                    binds,
+                    agreed: Vec::new(),
+                });
+                self.open.len() - 1
+            }
+        };
+        let o = &mut self.open[i];
+        if !o.agreed.contains(&seat) {
+            o.agreed.push(seat);
+        }
+        if o.agreed_by_all() {
+            self.open.remove(i);
+            return Agreed::All;
+        }
+        Agreed::Waiting(
+            o.binds
+                .iter()
+                .copied()
+                .filter(|s| !o.agreed.contains(s))
+                .collect(),
+        )
+    }
+
+    /// `seat` refuses the offer `line` that waits on it: the offer, gone.
+    pub fn refuse(&mut self, seat: usize, line: &str) -> Option<Offer> {
+        let i = self
+            .open
+            .iter()
+            .position(|o| o.line == line && o.binds.contains(&seat))?;
+        Some(self.open.remove(i))
+    }
+
+    /// The offers waiting on `seat`.
+    pub fn waiting_on(&self, seat: usize) -> impl Iterator<Item = &Offer> {
+        self.open.iter().filter(move |o| o.waits_on(seat))
+    }
+}
