@@ -7,7 +7,10 @@ function illuminati(v) {
   for (const g of s.groups) if (g.master) (byMaster[g.master] = byMaster[g.master] || []).push(g);
   const node = (card, illu) => {
     const kids = byMaster[card.id] || [];
-    const label = el("span", { class: "node" + (illu ? " illu" : "") }, card.name, " ",
+    // A paired phone's own cards are tapped for their actions (MINE.illuminati).
+    const own = typeof seat !== "undefined" && seat && v.state.players[seat.seat] && card.owner === v.state.players[seat.seat].name;
+    const label = el("span", { class: "node" + (illu ? " illu" : "") + (own ? " mine" : "") + (own && pickedCard === card.id ? " picked" : ""),
+      "data-card": card.id, onclick: own ? () => { pickedCard = card.id; draw(last); } : null }, card.name, " ",
       el("span", { class: "mb" }, `${card.treasury} MB`), " ",
       el("small", {}, illu ? `power ${card.power}` + (card.open_arrows !== null && card.open_arrows !== undefined ? ` · ${card.open_arrows} open arrows` : "") : `P ${card.power}${card.transferable ? "/" + card.transferable : ""} R ${card.resistance} +${card.income}` +
         (card.alignments && card.alignments.length ? " · " + card.alignments.join(", ") : "") +
@@ -34,3 +37,64 @@ function illuminati(v) {
   return kids;
 }
 VIEWS.illuminati = illuminati;
+
+// A paired phone's part: the card tapped in its own tree, and what may be done with it now,
+// as the device's menus would (the device carries each out, or says why not on this phone).
+let pickedCard = null;
+const illuDraft = {};
+function illuminatiMine(v) {
+  const s = v.state, me = s.players[seat.seat];
+  if (!me || s.phase !== "turn") return [];
+  const cards = [...s.illuminati, ...s.groups];
+  const mine = cards.filter((c) => c.owner === me.name && c.status !== "dead");
+  const picked = mine.find((c) => c.id === pickedCard);
+  if (!picked) return [el("p", { class: "muted tree-hint" }, "Tap a group of your structure in the tree for what it may do.")];
+  // Each field keeps what was chosen across the view's redraws.
+  const keep = (e, key) => {
+    if (illuDraft[key] !== undefined) e.value = illuDraft[key];
+    e.addEventListener("input", () => { illuDraft[key] = e.value; });
+    e.addEventListener("change", () => { illuDraft[key] = e.value; });
+    return e;
+  };
+  const pick = (key, options) => keep(el("select", { class: key }, options.map(([value, text]) => el("option", { value }, text))), key);
+  const num = (key, most) => { const i = el("input", { type: "number", min: "1", max: String(most), step: "1", class: key, style: { width: "5em" } }); i.value = "1"; return keep(i, key); };
+  const act = (label, line) => { const b = el("button", { class: "act" }, label); b.addEventListener("click", () => choose(line(), b)); return b; };
+  const rows = [el("h3", { class: "picked-card" }, picked.name, ` (${picked.treasury} MB)`)];
+  const illuminatiCard = s.illuminati.some((c) => c.id === picked.id);
+  if (s.attack) {
+    if (picked.treasury > 0) {
+      const n = num("spend-amount", picked.treasury);
+      rows.push(el("p", {}, "Spend ", n, " MB of it on the attack ", act("Spend", () => `spend ${me.name} ${picked.id} ${n.value}`)));
+    }
+  } else if (s.current === me.name) {
+    const targets = s.groups.filter((g) => (g.status === "uncontrolled" || g.status === "controlled") && g.owner !== me.name);
+    if (targets.length) {
+      const kind = pick("attack-kind", [["control", "to control"], ["neutralize", "to neutralize"], ["destroy", "to destroy"]]);
+      const target = pick("attack-target", targets.map((g) => [g.id, g.name]));
+      rows.push(el("p", {}, "Attack ", target, " ", kind, " ", act("Attack", () => `attack ${kind.value} ${picked.id} ${target.value}`)));
+    }
+    const others = mine.filter((c) => c.id !== picked.id);
+    if (picked.treasury > 0 && others.length) {
+      const n = num("transfer-amount", picked.treasury), to = pick("transfer-to", others.map((c) => [c.id, c.name]));
+      rows.push(el("p", {}, "Transfer ", n, " MB to ", to, " ", act("Transfer", () => `transfer ${picked.id} ${to.value} ${n.value}`)));
+    }
+    const players = s.players.filter((p) => p.name !== me.name && !p.eliminated).map((p) => [p.name, p.name]);
+    if (picked.treasury > 0 && players.length) {
+      const n = num("gift-amount", picked.treasury), to = pick("gift-to", players);
+      rows.push(el("p", {}, "Give ", n, " MB to ", to, " ", act("Give money", () => `give-money ${picked.id} ${to.value} ${n.value}`)));
+    }
+    if (!illuminatiCard) {
+      if (others.length) {
+        const under = pick("move-under", others.map((c) => [c.id, c.name]));
+        rows.push(el("p", {}, "Move it under ", under, " ", act("Move", () => `move ${picked.id} under ${under.value}`)));
+      }
+      if (players.length) {
+        const to = pick("give-to", players);
+        rows.push(el("p", {}, "Give it to ", to, " ", act("Give", () => `give ${picked.id} ${to.value}`)));
+      }
+      rows.push(el("p", {}, act("Drop it", () => `drop ${picked.id}`)));
+    }
+  } else rows.push(el("p", { class: "muted" }, "Not your turn."));
+  return rows;
+}
+MINE.illuminati = illuminatiMine;

@@ -348,6 +348,29 @@ def check_grid_round(url, session, shot):
         phones[0].screenshot(shot)
 
 
+def check_tree(url, session, shot):
+    """Bob, in turn, taps his Illuminati in the tree on his phone and transfers money to the
+    group under it: the device carries it out and every view moves on."""
+    table = Browser(url)
+    table.wait("the structures", lambda: table.count(".tree") == 3)
+    phone = pair_phone(url, session, "Bob", 0, 390)
+    phone.wait("Bob's own cards", lambda: phone.count(".node.mine") >= 2)
+    assert table.count(".node.mine") == 0, "the table's view taps nothing"
+    treasury = lambda cid: next(c["treasury"] for c in view(url)["state"]["illuminati"] + view(url)["state"]["groups"] if c["id"] == cid)
+    before = (treasury("ufos"), treasury("cia"))
+    phone.js("document.querySelector(\".node.mine[data-card='ufos']\").click();")
+    phone.wait("the UFOs' actions", lambda: "Transfer" in phone.text("#mine"))
+    phone.js("const i = document.querySelector('input.transfer-amount'); i.value = '3'; i.dispatchEvent(new Event('input'));")
+    phone.js("const s = document.querySelector('select.transfer-to'); s.value = 'cia'; s.dispatchEvent(new Event('change'));")
+    phone.click_text("Transfer")
+    phone.wait("the device's answer", lambda: phone.text("#choice-note").strip() != "")
+    assert "error" not in phone.js("return document.getElementById('choice-note').className;"), phone.text("#mine")
+    table.wait("the transfer", lambda: (treasury("ufos"), treasury("cia")) == (before[0] - 3, before[1] + 3), 5.0)
+    ok(f"tree: Bob tapped The UFOs on his phone and moved 3 MB to the C.I.A. ({before} then {treasury('ufos'), treasury('cia')})")
+    if shot:
+        phone.screenshot(shot)
+
+
 def main():
     family, url = sys.argv[1], sys.argv[2]
     session = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -367,7 +390,8 @@ def main():
          "pairing": lambda: check_pairing(url, session, shot),
          "special": lambda: check_special(url, session, shot),
          "auction": lambda: check_auction(url, session, shot),
-         "grid-round": lambda: check_grid_round(url, session, shot)}[family]()
+         "grid-round": lambda: check_grid_round(url, session, shot),
+         "tree": lambda: check_tree(url, session, shot)}[family]()
     finally:
         # A failed check leaves its windows open: closed here, so no browser outlives the run.
         for b in list(OPEN):

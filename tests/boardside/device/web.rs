@@ -1162,3 +1162,47 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
         ui.desk().note()
     );
 }
+
+/// Issue 55: Illuminati's actions from the phone of the player in turn, named by the cards of
+/// its own structure (a transfer, typed with its amount); the same from another seat's phone
+/// is refused on that phone, and a spend in an attack is the spender's own.
+#[test]
+fn an_illuminati_phone_transfers_from_its_own_structure() {
+    let mut s = illuminati_session();
+    for l in [
+        "illuminati Ann ufos",
+        "goal Ann gnomes",
+        "illuminati Bob bavarian",
+        "illuminati Cy gnomes",
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+        "draw special slush-fund",
+        "set owner cia Ann under ufos",
+    ] {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    let current = s.state.current;
+    let mut ui = table_of(s);
+    ui.show_odds(false, None);
+    let treasury = |ui: &Ui, id: &str| {
+        let s = ui.session::<Illuminati>().unwrap();
+        let c = s.rules.cards.iter().position(|c| c.id == id).unwrap();
+        s.state.cards[c].treasury
+    };
+    assert_eq!(current, 0, "Ann plays first");
+    let (before_b, before_c) = (treasury(&ui, "ufos"), treasury(&ui, "cia"));
+    let (refused, beeped) = from_phone(&mut ui, 1, "transfer ufos cia 2");
+    assert!(refused.is_err() && !beeped, "{refused:?}");
+    assert_eq!(treasury(&ui, "cia"), before_c, "nothing moved");
+    phone_takes(&mut ui, current, "transfer ufos cia 2");
+    assert_eq!(
+        (treasury(&ui, "ufos"), treasury(&ui, "cia")),
+        (before_b - 2, before_c + 2)
+    );
+    assert!(
+        ui.log().iter().any(|l| l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+}
