@@ -295,7 +295,7 @@ fn device(rules: &Ruleset) {
     let (mut alone, mut pressed, mut views) = (Vec::new(), Vec::new(), Vec::new());
     for seed in 0..300u64 {
         let (mut a, mut b) = (table(seed), table(seed));
-        web.tick(&mut b, 1, &[], &[]);
+        web.tick(&mut b, 1, &boardside::ui::effects::Effects::default());
         for i in 0..6u64 {
             for (ui, with_web) in [(&mut a, false), (&mut b, true)] {
                 let t = Instant::now();
@@ -306,7 +306,7 @@ fn device(rules: &Ruleset) {
                 if with_web {
                     pressed.push(took);
                     let t = Instant::now();
-                    web.tick(ui, 1, &[], &[]);
+                    web.tick(ui, 1, &boardside::ui::effects::Effects::default());
                     views.push(t.elapsed().as_secs_f64() * 1e6);
                 } else {
                     alone.push(took);

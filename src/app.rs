@@ -86,7 +86,7 @@ pub fn run(
             }
         }
         if let Some(web) = web.as_deref_mut() {
-            from_phones = web.tick(ui, now, &done.claimed, &done.refused);
+            from_phones = web.tick(ui, now, &done);
         }
     }
 }

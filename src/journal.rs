@@ -121,6 +121,8 @@ pub struct JournalFile {
     next_seq: u64,
     /// A format 1 journal goes on in format 1 (no seals), so older readers still read it.
     legacy: bool,
+    /// Each line synced as it is written (all but a rewrite, which syncs once at its end).
+    syncing: bool,
 }
 
 /// What was read back from a journal file (nothing has been written to it).
@@ -242,13 +244,40 @@ impl JournalFile {
             file,
             next_seq: 1,
             legacy: false,
+            syncing: true,
         };
         let json = serde_json::to_string(header).map_err(|e| e.to_string())?;
         j.write_line(&seal(&json))?;
         Ok(j)
     }
 
-    /// Append one record in the file's format, fsynced.
+    /// The journal written afresh (a player renamed): `header` and `commands` into a new file
+    /// beside `path`, synced once whole, then renamed into its place, so a power cut leaves
+    /// either the old journal or the new one, never a part.
+    pub fn rewrite<'a, F: Family>(
+        path: &Path,
+        header: &Header<F>,
+        commands: impl IntoIterator<Item = (&'a F::Command, &'a [u8], &'a [F::Event])>,
+    ) -> Result<JournalFile, String> {
+        let fresh = path.with_extension("journal.new");
+        // A file left there by a rewrite cut short holds nothing anyone needs.
+        let _ = std::fs::remove_file(&fresh);
+        let mut j = JournalFile::create(&fresh, header)?;
+        j.syncing = false;
+        for (cmd, device, events) in commands {
+            j.append_command::<F>(cmd, device, events)?;
+        }
+        j.syncing = true;
+        let shown = path.display();
+        j.file
+            .sync_all()
+            .map_err(|e| format!("{shown}: cannot save the journal: {e}"))?;
+        std::fs::rename(&fresh, path)
+            .map_err(|e| format!("{shown}: cannot put the rewritten journal in place: {e}"))?;
+        j.path = path.to_path_buf();
+        Ok(j)
+    }
+
     /// Append an accepted command (its device dice and events), sealed, and sync it.
     pub fn append_command<F: Family>(
         &mut self,
@@ -287,9 +316,16 @@ impl JournalFile {
         let mut buf = Vec::with_capacity(line.len() + 1);
         buf.extend_from_slice(line.as_bytes());
         buf.push(b'\n');
+        let syncing = self.syncing;
         self.file
             .write_all(&buf)
-            .and_then(|_| self.file.sync_data())
+            .and_then(|_| {
+                if syncing {
+                    self.file.sync_data()
+                } else {
+                    Ok(())
+                }
+            })
             .map_err(|e| format!("{}: cannot save to the journal: {e}", self.path.display()))
     }
 
@@ -378,6 +414,7 @@ impl JournalFile {
             file,
             next_seq: loaded.records.len() as u64 + 1,
             legacy: loaded.header.boardside_journal < 2,
+            syncing: true,
         })
     }
 }

@@ -453,6 +453,62 @@ impl<F: Family> Session<F> {
         r
     }
 
+    /// A player's name changed (typed on their phone as it paired): the game begun again
+    /// from its setup under the new names and every command in effect carried out again, so
+    /// the state, its words and the journal all say the new name; the journal is written
+    /// afresh and put in place whole (commands undone are not carried over). Refused, with
+    /// nothing changed, for a name the game does not take.
+    pub fn rename(&mut self, seat: usize, name: &str) -> Result<(), String> {
+        let mut players = self.header.players.clone();
+        if seat >= players.len() {
+            return Err(format!("there is no seat {}", seat + 1));
+        }
+        if players[seat] == name {
+            return Ok(());
+        }
+        if players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| i != seat && p.eq_ignore_ascii_case(name))
+        {
+            return Err(format!("{name} is already at the table"));
+        }
+        players[seat] = name.to_string();
+        let opts = &self.header.options;
+        let Started {
+            state: genesis,
+            intro,
+            ..
+        } = F::start(&self.rules, &players, opts, Deal::Saved(&self.header.setup))
+            .map_err(|e| e.to_string())?;
+        let mut state = genesis.clone();
+        let mut history = Vec::with_capacity(self.history.len());
+        for d in &self.history {
+            let events = crate::engine::game::execute::<F>(&self.rules, &mut state, &d.cmd)
+                .map_err(|e| format!("the game would not play the same under {name}: {e}"))?;
+            history.push(Done {
+                cmd: d.cmd.clone(),
+                device: d.device.clone(),
+                events,
+            });
+        }
+        let mut header = self.header.clone();
+        header.players = players;
+        header.boardside_journal = FORMAT;
+        if let Some(old) = &self.file {
+            let commands = history
+                .iter()
+                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice()));
+            self.file = Some(JournalFile::rewrite::<F>(old.path(), &header, commands)?);
+        }
+        self.header = header;
+        self.genesis = genesis;
+        self.intro = intro;
+        self.state = state;
+        self.history = history;
+        Ok(())
+    }
+
     /// The seat of the player so named (any case).
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.header

@@ -78,10 +78,10 @@ pub enum Input {
     Tick(u64),
     /// The person at a terminal asked to leave.
     Quit,
-    /// From the web view: the phones that newly ask to pair, and every code still waiting
-    /// (the others have stopped asking).
+    /// From the web view: the phones that newly ask to pair (each code with the name typed
+    /// on the phone, if any), and every code still waiting (the others have stopped asking).
     PhoneAsks {
-        new: Vec<String>,
+        new: Vec<(String, Option<String>)>,
         waiting: Vec<String>,
     },
     /// From the web view: a paired phone's choice for its seat (a protocol line).

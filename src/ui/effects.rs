@@ -29,6 +29,8 @@ pub struct Effects {
     /// Phones the table gave a seat (their code and the seat), and codes it refused.
     pub claimed: Vec<(String, usize)>,
     pub refused: Vec<String>,
+    /// Seats renamed (a name typed on a phone as it paired), for the web view's pairings.
+    pub renamed: Vec<(usize, String)>,
     /// A phone's choice (`Input::PhoneChoice`) answered: the lines its seat is told, or why
     /// it was refused (shown on that phone only).
     pub answered: Option<Result<Vec<String>, String>>,
@@ -47,6 +49,7 @@ impl Effects {
         self.enrolled.extend(later.enrolled);
         self.claimed.extend(later.claimed);
         self.refused.extend(later.refused);
+        self.renamed.extend(later.renamed);
         if later.answered.is_some() {
             self.answered = later.answered;
         }

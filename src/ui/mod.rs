@@ -454,8 +454,8 @@ impl Ui {
             }
             Input::PhoneAsks { new, waiting } => {
                 let before = (self.view.clone(), self.phones.asks.len());
-                for code in new {
-                    self.phone_asks(code);
+                for (code, name) in new {
+                    self.phone_asks(code, name);
                 }
                 self.keep_asks(&waiting);
                 self.show_pairing();
@@ -546,6 +546,7 @@ impl Ui {
                     if players.get(s).is_some_and(|p| p.eq_ignore_ascii_case(name)) =>
                 {
                     *tapped = true;
+                    self.phones.tapped = Some(uid.clone());
                     self.sel = 0;
                     format!("{name}'s token: OK pairs the phone")
                 }

@@ -7,7 +7,10 @@ impl Ui {
     /// The next phone asking to pair takes the screen, unless one is on it already; with no
     /// game in play the phones wait (a seat is a player of a game), until their asks lapse.
     /// A phone asks to pair (the web view): it waits its turn on the device's screen.
-    pub(super) fn phone_asks(&mut self, code: String) {
+    pub(super) fn phone_asks(&mut self, code: String, name: Option<String>) {
+        if let Some(name) = name {
+            self.phones.names.insert(code.clone(), name);
+        }
         self.phones.asks.push_back(code);
     }
 
@@ -34,6 +37,7 @@ impl Ui {
     /// leaves it.
     pub(super) fn keep_asks(&mut self, waiting: &[String]) {
         self.phones.asks.retain(|c| waiting.contains(c));
+        self.phones.names.retain(|c, _| waiting.contains(c));
         if let View::Pair { code, .. } = &self.view {
             if !waiting.contains(code) {
                 let home = self.home();
@@ -42,7 +46,8 @@ impl Ui {
         }
     }
 
-    /// The phone showing `code` gets `seat`: chosen on the question, its token tapped, OK.
+    /// The phone showing `code` gets `seat`: chosen on the question, its token tapped, OK. A
+    /// name typed on the phone becomes the seat's, in the game and on the token just tapped.
     pub(super) fn pair(&mut self, code: String, seat: usize) {
         let name = self
             .game
@@ -51,7 +56,23 @@ impl Ui {
             .unwrap_or_default();
         self.phones.asks.retain(|c| *c != code);
         self.desk.out.claimed.push((code.clone(), seat));
-        self.desk.note = Some(format!("phone {code} is {name}'s now"));
+        let typed = self.phones.names.remove(&code).filter(|n| *n != name);
+        let tapped = self.phones.tapped.take();
+        let renamed = match (typed, self.game.as_mut()) {
+            (Some(new), Some(g)) => Some(g.rename(seat, &new).map(|()| new)),
+            _ => None,
+        };
+        self.desk.note = Some(match renamed {
+            None => format!("phone {code} is {name}'s now"),
+            Some(Ok(new)) => {
+                self.desk.out.renamed.push((seat, new.clone()));
+                if let Some(uid) = tapped {
+                    self.save_tag(&uid, TagKind::Player { name: new.clone() });
+                }
+                format!("phone {code} is {new}'s now ({name} renamed)")
+            }
+            Some(Err(e)) => format!("phone {code} is {name}'s now; not renamed: {e}"),
+        });
         let home = self.home();
         self.go(home);
     }

@@ -56,11 +56,21 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
         (View::Pair { code, seat, tapped }, _) => {
             let players = ui.game.as_ref().map(|g| g.players()).unwrap_or_default();
             let whose = seat.and_then(|s| players.get(s).cloned());
+            // The name typed on the phone, which the seat takes.
+            let typed = ui.phones.names.get(code);
             let msg = note.unwrap_or_else(|| {
-                wrap(&match (whose, tapped) {
-                    (None, _) => format!("A phone showing {code} asks for a seat. Whose is it?"),
-                    (Some(n), false) => format!("{n}: tap your token to take phone {code}"),
-                    (Some(n), true) => format!("OK gives phone {code} {n}'s seat"),
+                wrap(&match (whose, tapped, typed) {
+                    (None, _, None) => {
+                        format!("A phone showing {code} asks for a seat. Whose is it?")
+                    }
+                    (None, _, Some(t)) => {
+                        format!("A phone showing {code} ({t}) asks for a seat. Whose is it?")
+                    }
+                    (Some(n), false, _) => format!("{n}: tap your token to take phone {code}"),
+                    (Some(n), true, Some(t)) if *t != n => {
+                        format!("OK gives phone {code} {n}'s seat, renamed {t}")
+                    }
+                    (Some(n), true, _) => format!("OK gives phone {code} {n}'s seat"),
                 })
             });
             layout(

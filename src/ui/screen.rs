@@ -428,6 +428,8 @@ pub trait Playing {
     fn private_choices(&self, seat: usize) -> Vec<(String, String)>;
     /// The amounts the seat's phone may type now (`Screens::amounts`).
     fn amounts(&self, seat: usize) -> Vec<Amount>;
+    /// A seat's player takes a new name (`Session::rename`).
+    fn rename(&mut self, seat: usize, name: &str) -> Result<(), String>;
     /// A seat's phone decides, by a protocol line: one of its private choices, or a decision
     /// of its own (`Screens::decided_by`), carried out as if chosen on the device's private
     /// menu; a deal (`Screens::binds`) waits until every seat it binds agrees, and `refuse
@@ -644,6 +646,9 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn amounts(&self, seat: usize) -> Vec<Amount> {
         S::amounts(&self.session, seat)
+    }
+    fn rename(&mut self, seat: usize, name: &str) -> Result<(), String> {
+        self.session.rename(seat, name)
     }
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String> {
         let players = self.players();

@@ -78,6 +78,9 @@ pub struct SavedAsk {
     /// Claimed for a seat (its phone may not have heard yet), refused, or waiting (None).
     pub seat: Option<usize>,
     pub refused: bool,
+    /// The name typed on the phone (saved since it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 fn unix_now() -> u64 {
@@ -107,6 +110,8 @@ struct Ask {
     state: Asked,
     /// Handed to the device loop already.
     shown: bool,
+    /// The name typed on the phone, for its seat.
+    name: Option<String>,
 }
 
 /// Where a pairing stands.
@@ -220,7 +225,7 @@ impl Hub {
     }
 
     /// The codes of phones asking to pair that the device has not been shown yet.
-    pub fn new_asks(&self) -> Vec<String> {
+    pub fn new_asks(&self) -> Vec<(String, Option<String>)> {
         let mut s = self.lock();
         s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
         s.asks
@@ -228,7 +233,7 @@ impl Hub {
             .filter(|a| !a.shown && matches!(a.state, Asked::Waiting { .. }))
             .map(|a| {
                 a.shown = true;
-                a.code.clone()
+                (a.code.clone(), a.name.clone())
             })
             .collect()
     }
@@ -246,6 +251,16 @@ impl Hub {
 
     /// The table tapped `seat`'s token for the phone showing `code`: that phone gets the
     /// seat's secret (made now, or the one its other devices already have).
+    /// A seat's player renamed at the table (a name typed at pairing): the same game, its
+    /// phones keep their seats.
+    pub fn rename(&self, seat: usize, name: &str) {
+        let mut s = self.lock();
+        if let Some(n) = s.names.get_mut(seat) {
+            *n = name.to_string();
+            s.pairing_version += 1;
+        }
+    }
+
     pub fn claim(&self, code: &str, seat: usize) {
         let mut s = self.lock();
         let Some(name) = s.names.get(seat).cloned() else {
@@ -305,6 +320,7 @@ impl Hub {
                         _ => None,
                     },
                     refused: a.state == Asked::Refused,
+                    name: a.name.clone(),
                 })
                 .collect(),
         }
@@ -354,6 +370,7 @@ impl Hub {
                 made,
                 state,
                 shown: false,
+                name: a.name,
             });
         }
         s.pairing_version += 1;
@@ -454,7 +471,19 @@ impl Hub {
     }
 
     /// A phone at `from` asks to pair: its ticket and the code to show.
-    pub fn ask(&self, from: IpAddr) -> Result<(String, String), Denied> {
+    pub fn ask(&self, from: IpAddr, name: Option<String>) -> Result<(String, String), Denied> {
+        if let Some(n) = &name {
+            // One word the device can show and say: the game's own rules for names come later.
+            let fits = (1..=16).contains(&n.chars().count())
+                && n.chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+            if !fits {
+                return Err(denied(
+                    400,
+                    "a name is one word of 1 to 16 letters or digits",
+                ));
+            }
+        }
         let mut s = self.lock();
         s.asks.retain(|a| a.made.elapsed() < ASK_LASTS);
         if s.refused
@@ -491,6 +520,7 @@ impl Hub {
             made: Instant::now(),
             state: Asked::Waiting { code: code.clone() },
             shown: false,
+            name,
         });
         s.pairing_version += 1;
         Ok((ticket, code))

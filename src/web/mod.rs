@@ -116,17 +116,15 @@ impl Web {
     /// them, phones asking to pair and phones' choices go to the shell as inputs (its
     /// answers back to each phone), and the views are made again if the game changed. What
     /// those inputs did is the device loop's to carry out, as for a button.
-    pub fn tick(
-        &mut self,
-        ui: &mut Ui,
-        now: u64,
-        claimed: &[(String, usize)],
-        refused: &[String],
-    ) -> Effects {
-        for (code, seat) in claimed {
+    pub fn tick(&mut self, ui: &mut Ui, now: u64, told: &Effects) -> Effects {
+        // A seat renamed as its phone paired: the phones keep their seats under the new name.
+        for (seat, name) in &told.renamed {
+            self.hub.rename(*seat, name);
+        }
+        for (code, seat) in &told.claimed {
             self.hub.claim(code, *seat);
         }
-        for code in refused {
+        for code in &told.refused {
             self.hub.refuse(code);
         }
         let mut done = Effects::default();

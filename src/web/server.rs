@@ -158,13 +158,15 @@ fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: IpAddr) {
             Some(svg) => http::respond(stream, 200, "image/svg+xml", svg.as_bytes()),
             None => http::error(stream, 404, "the game is not over: no report yet"),
         },
-        ("POST", "/pair") => match hub.ask(ip) {
+        ("POST", "/pair") => match pair_name(&req.body)
+            .and_then(|name| hub.ask(ip, name).map_err(|d| (d.status, d.why)))
+        {
             Ok((ticket, code)) => http::json(
                 stream,
                 200,
                 &serde_json::json!({ "ticket": ticket, "code": code }),
             ),
-            Err(d) => http::error(stream, d.status, &d.why),
+            Err((status, why)) => http::error(stream, status, &why),
         },
         ("GET", "/pair") => {
             let answer = match hub.asked(req.param("ticket").unwrap_or("")) {
@@ -185,6 +187,25 @@ fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: IpAddr) {
         }
         _ => http::error(stream, 404, "no such page"),
     }
+}
+
+/// The name a phone typed as it asked to pair (`{"name": "..."}`), if any: an empty body or
+/// an empty name is none.
+fn pair_name(body: &[u8]) -> Result<Option<String>, (u16, String)> {
+    #[derive(serde::Deserialize)]
+    struct Asking {
+        #[serde(default)]
+        name: Option<String>,
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let asking: Asking = serde_json::from_slice(body)
+        .map_err(|_| (400, "send {\"name\": \"...\"} or nothing".to_string()))?;
+    Ok(asking
+        .name
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty()))
 }
 
 /// The viewer a request names: none (the table's view), or a seat with its secret.

@@ -142,6 +142,37 @@ fn journal_resume_gives_the_same_state_and_next_dice() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// Issue 55: a name typed on a phone as it pairs replaces the seat's name: the state, the
+/// words and the journal say it, the game and its dice go on as they were, and the journal
+/// resumes with the new name. A name already at the table is refused, changing nothing.
+#[test]
+fn renaming_a_seat_keeps_the_game_and_the_journal_resumes_with_the_new_name() {
+    let (r, path, mut s) = journaled("rename", 7);
+    play(&mut s, &["roll", "roll", "roll", "undo", "roll"]);
+    let before = s.state.clone();
+    let (cmds, cash) = (s.history.len(), (s.state.cash(0), s.state.cash(1)));
+    assert!(s.rename(1, "Ann").is_err(), "a name already at the table");
+    assert_eq!(s.header.players, names(&["Ann", "Bob"]));
+    s.rename(1, "Robert").unwrap();
+    assert_eq!(s.header.players, names(&["Ann", "Robert"]));
+    assert_eq!(s.state.players[1].name, "Robert");
+    assert_eq!(
+        s.history.len(),
+        cmds,
+        "every command in effect, none undone"
+    );
+    assert_eq!((s.state.cash(0), s.state.cash(1)), cash);
+    assert_eq!(s.state.players[0], before.players[0]);
+    // Another command after it, journaled after the rewritten lines.
+    play(&mut s, &["undo"]);
+    let live = s.state.clone();
+    drop(s);
+    let (resumed, _) = Session::resume(r.clone(), &path).unwrap().unwrap();
+    assert_eq!(resumed.header.players, names(&["Ann", "Robert"]));
+    assert_eq!(resumed.state, live);
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn journal_undo_any_number_of_steps_restores_dice_and_decks() {
     let (r, path, mut s) = journaled("undo", 11);

@@ -218,17 +218,20 @@ def check_pairing(url, session, shot):
     table.close()
 
 
-def pair_phone(url, session, seat_name, seat, width=420):
+def pair_phone(url, session, seat_name, seat, width=420, typed=None):
     """A phone paired with `seat_name`'s seat (the `seat`th listed) as the device asks it:
     the table chooses whose phone it is, that player taps their token (the simulator's list
-    of tags, narrowed to the name), then OK."""
+    of tags, narrowed to the name), then OK. A name `typed` on the phone becomes the seat's."""
     phone = Browser(url, width, 900)
     phone.wait("the page", lambda: "Pair with my seat" in phone.text())
+    if typed:
+        phone.js("const i = document.getElementById('pair-name'); i.value = arguments[0];"
+                 "i.dispatchEvent(new Event('input'));", typed)
     phone.click_text("Pair with my seat")
     phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
     time.sleep(0.5)
     tmux_keys(session, *(["j"] * seat), "Enter", "t", *seat_name, "Enter", "Enter")
-    phone.wait("the seat", lambda: f"{seat_name.lower()} only" in phone.text().lower())
+    phone.wait("the seat", lambda: f"{(typed or seat_name).lower()} only" in phone.text().lower())
     return phone
 
 
@@ -353,7 +356,11 @@ def check_tree(url, session, shot):
     group under it: the device carries it out and every view moves on."""
     table = Browser(url)
     table.wait("the structures", lambda: table.count(".tree") == 3)
-    phone = pair_phone(url, session, "Bob", 0, 390)
+    # Bob types the name he wants on his phone: the seat takes it.
+    phone = pair_phone(url, session, "Bob", 0, 390, typed="Robert")
+    assert view(url)["players"][0] == "Robert", view(url)["players"]
+    table.wait("the new name on the table's view", lambda: "Robert" in table.text("#game"))
+    ok("name: Bob typed Robert on his phone as it paired; the game and every view say Robert")
     phone.wait("Bob's own cards", lambda: phone.count(".node.mine") >= 2)
     assert table.count(".node.mine") == 0, "the table's view taps nothing"
     treasury = lambda cid: next(c["treasury"] for c in view(url)["state"]["illuminati"] + view(url)["state"]["groups"] if c["id"] == cid)

@@ -97,7 +97,7 @@ fn illuminati_setup_ui() -> Ui {
 /// The device loop's passes until `done` holds (a phone's request waits for one).
 fn passes(web: &mut Web, ui: &mut Ui, done: impl Fn() -> bool) {
     for _ in 0..500 {
-        web.tick(ui, 1, &[], &[]);
+        web.tick(ui, 1, &boardside::ui::effects::Effects::default());
         if done() {
             return;
         }
@@ -110,11 +110,11 @@ fn passes(web: &mut Web, ui: &mut Ui, done: impl Fn() -> bool) {
 /// Ann's phone paired as the device asks it (her seat chosen, her token, OK): its secret.
 fn pair_ann(web: &mut Web, ui: &mut Ui) -> String {
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
-    web.tick(ui, 1, &[], &[]);
+    web.tick(ui, 1, &boardside::ui::effects::Effects::default());
     choose(ui, "It is Ann's phone", 1);
     ui.handle(ann(), 1);
     let done = choose(ui, "OK: pair with Ann", 1);
-    web.tick(ui, 1, &done.claimed, &[]);
+    web.tick(ui, 1, &done);
     let ticket = asked["ticket"].as_str().unwrap();
     let paired = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     paired["key"].as_str().unwrap().to_string()
@@ -132,7 +132,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     let mut ui = illuminati_setup_ui();
     let mut web = Web::start("127.0.0.1:0").unwrap();
     let addr = web.addr;
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     // The page is one file, served by the program.
     let (status, page) = ask(addr, "GET", "/", "");
     assert_eq!(status, 200);
@@ -156,7 +156,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     assert_eq!(code.len(), 4);
     let (_, waiting) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
     assert_eq!(json(&waiting)["state"], "waiting");
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert_eq!(
         *ui.view(),
         View::Pair {
@@ -167,14 +167,14 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     );
     // A token tap before the seat is chosen pairs nothing.
     ui.handle(bob(), 1);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert!(matches!(ui.view(), View::Pair { seat: None, .. }));
     choose(&mut ui, "It is Bob's phone", 2);
     // Ann's token is not Bob's: nothing.
     ui.handle(ann(), 3);
     assert!(matches!(ui.view(), View::Pair { tapped: false, .. }));
     ui.handle(bob(), 4);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let (_, still) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
     assert_eq!(
         json(&still)["state"],
@@ -182,7 +182,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
         "the tap alone pairs nothing"
     );
     let done = choose(&mut ui, "OK: pair with Bob", 5);
-    web.tick(&mut ui, 1, &done.claimed, &[]);
+    web.tick(&mut ui, 1, &done);
     assert_eq!(*ui.view(), View::Game, "back to the game once paired");
     let (_, paired) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
     let paired = json(&paired);
@@ -243,7 +243,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     assert_eq!(status, 409);
     assert!(why.contains("not one of your choices"), "{why}");
     // The table's view after it: still no goal, anyone's.
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     private_to_its_seat(&json(&ask(addr, "GET", "/view", "").1), None);
 }
 
@@ -253,21 +253,21 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     let mut web = Web::start("127.0.0.1:0").unwrap();
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     let ticket = asked["ticket"].as_str().unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert!(matches!(ui.view(), View::Pair { .. }));
     // The golden frame with a fixed code (the real one is random): the same question asked
     // of another device by a phone showing 4821.
     let mut same = illuminati_setup_ui();
     same.handle(
         boardside::hw::Input::PhoneAsks {
-            new: vec!["4821".into()],
+            new: vec![("4821".into(), None)],
             waiting: vec!["4821".into()],
         },
         1,
     );
     golden("pair-phone", &same);
     let done = key(&mut ui, "\x7f", 1);
-    web.tick(&mut ui, 1, &[], &done.refused);
+    web.tick(&mut ui, 1, &done);
     assert_eq!(*ui.view(), View::Game);
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "refused");
@@ -314,7 +314,7 @@ fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
         Setup::default(),
     );
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     // Pairing by the hub's own path: ask, then the table's seat, tap and OK.
     let key = pair_ann(&mut web, &mut ui);
     let mine = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
@@ -324,7 +324,7 @@ fn a_grid_player_seals_an_order_from_the_phone_and_only_they_see_it() {
     let body = serde_json::json!({ "seat": 0, "key": key, "n": 1, "line": attack["line"] });
     let (status, _) = choose_from_phone(&mut web, &mut ui, body.to_string());
     assert_eq!(status, 200);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let table = json(&ask(web.addr, "GET", "/view", "").1);
     assert_eq!(table["state"]["players"][0]["sealed"], true);
     private_to_its_seat(&table, None);
@@ -415,10 +415,13 @@ fn requests_past_the_limits_are_refused_with_the_reason() {
     assert!(hub.allow("192.168.1.10".parse().unwrap()));
     // At most a few phones wait to pair at once, one an address.
     for i in 0..boardside::web::hub::MOST_ASKS {
-        hub.ask(std::net::Ipv4Addr::new(192, 168, 1, 20 + i as u8).into())
-            .unwrap();
+        hub.ask(
+            std::net::Ipv4Addr::new(192, 168, 1, 20 + i as u8).into(),
+            None,
+        )
+        .unwrap();
     }
-    assert_eq!(hub.ask(here()).unwrap_err().status, 429);
+    assert_eq!(hub.ask(here(), None).unwrap_err().status, 429);
 
     // Over the network: an unknown page, a wrong method, a bad choice.
     let web = Web::start("127.0.0.1:0").unwrap();
@@ -479,7 +482,7 @@ fn load_nine_viewers_and_a_command_a_second() {
         let mut next = start;
         while start.elapsed() < Duration::from_secs(secs) {
             if let Some(w) = web.as_deref_mut() {
-                w.tick(ui, 1, &[], &[]);
+                w.tick(ui, 1, &boardside::ui::effects::Effects::default());
             }
             if Instant::now() >= next {
                 next += Duration::from_secs(1);
@@ -496,7 +499,7 @@ fn load_nine_viewers_and_a_command_a_second() {
     let mut alone = passes(&mut ui, &mut None, (seconds / 10).max(5));
 
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let addr = web.addr;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let viewers: Vec<_> = (0..9)
@@ -526,7 +529,7 @@ fn load_nine_viewers_and_a_command_a_second() {
         })
         .collect();
     let mut with = passes(&mut ui, &mut Some(&mut web), seconds);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let last = ui.session::<Property>().unwrap().history.len() as u64;
     std::thread::sleep(Duration::from_millis(1500));
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -597,7 +600,7 @@ fn the_report_is_served_once_the_game_is_over() {
     let mut s = grid_game(4);
     let mut web = Web::start("127.0.0.1:0").unwrap();
     let mut ui = table_of(grid_game(4));
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert_eq!(
         ask(web.addr, "GET", "/report.svg", "").0,
         404,
@@ -610,7 +613,7 @@ fn the_report_is_served_once_the_game_is_over() {
     }
     // The finished game on the device: its final standings, and the report for the phones.
     let mut ui = table_of(s);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let view = json(&ask(web.addr, "GET", "/view", "").1);
     assert_eq!(view["over"], true);
     let (status, svg) = ask(web.addr, "GET", "/report.svg", "");
@@ -626,7 +629,7 @@ fn the_report_is_served_once_the_game_is_over() {
 fn a_choice_the_device_does_not_take_in_time_is_never_carried_out_late() {
     let hub = std::sync::Arc::new(Hub::default());
     hub.publish(&["Ann".to_string()], "{}".into(), vec!["{}".into()]);
-    let (ticket, code) = hub.ask(here()).unwrap();
+    let (ticket, code) = hub.ask(here(), None).unwrap();
     hub.claim(&code, 0);
     let Some(boardside::web::hub::Asked::Paired { key, .. }) = hub.asked(&ticket) else {
         panic!("Ann's phone is paired");
@@ -648,14 +651,14 @@ fn a_phone_asking_before_a_game_waits_for_it_and_a_lapsed_one_leaves_the_screen(
     // The new-game screen: the phone's ask waits (a seat is a player of a game).
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert_eq!(*ui.view(), View::Setup);
     let ticket = asked["ticket"].as_str().unwrap();
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "waiting");
     // The game starts: the device asks the table.
     ui.open(illuminati_session());
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     assert!(matches!(ui.view(), View::Pair { .. }), "{:?}", ui.view());
     // An ask the hub no longer has (lapsed) leaves the device's screen.
     ui.handle(
@@ -690,7 +693,7 @@ fn computer_espionage_played_from_a_phone_tells_that_phone_what_it_found() {
     let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
     let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let key = pair_ann(&mut web, &mut ui);
     let mine = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
     let line = mine["choices"]
@@ -732,11 +735,11 @@ fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
     let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
     let mut ui = ui_with(s, tags.clone(), TableConfig::default(), Setup::default());
     let mut web = Web::start_keeping("127.0.0.1:0", pairings.clone()).unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     // Ann's phone is paired; Bob's asks, and the device shows its question.
     let key = pair_ann(&mut web, &mut ui);
     let bob_ask = json(&ask(web.addr, "POST", "/pair", "").1);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let question = ui.view().clone();
     assert!(matches!(question, View::Pair { .. }), "{question:?}");
     let before = ui.labels();
@@ -752,9 +755,9 @@ fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
     let mut ui = Ui::new(tags, TableConfig::default(), setup);
     ui.show_odds(false, None);
     let mut web = Web::start_keeping("127.0.0.1:0", pairings).unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     choose(&mut ui, "Resume the last game", 2);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     // Bob's phone is asked about again, the same question, the same lines.
     assert_eq!(*ui.view(), question);
     assert_eq!(ui.labels(), before);
@@ -791,7 +794,7 @@ fn the_web_views_waiting_line_is_in_the_tables_words_never_typed_commands() {
     }
     let mut ui = table_of(s);
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let view = json(&ask(web.addr, "GET", "/view", "").1);
     let waiting = view["waiting"].as_str().unwrap();
     assert_eq!(waiting, "Ann draws a group or a special");
@@ -934,9 +937,9 @@ fn a_paired_phone_makes_its_seats_own_decisions_and_the_device_says_so() {
     let mut ui = table_ui(1);
     ui.show_odds(false, None);
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let key = pair_ann(&mut web, &mut ui);
-    web.tick(&mut ui, 1, &[], &[]);
+    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let view = json(&ask(web.addr, "GET", &format!("/view?seat=0&key={key}"), "").1);
     let choices = view["choices"].as_array().expect("Ann's choices").clone();
     let roll = choices
@@ -1202,6 +1205,51 @@ fn an_illuminati_phone_transfers_from_its_own_structure() {
     );
     assert!(
         ui.log().iter().any(|l| l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+}
+
+/// Issue 55: a name typed on the phone as it asks to pair becomes the seat's name once the
+/// table pairs it (the seat chosen, its token, OK): in the game, the web view, the pairing,
+/// and on the token tapped; a name that is not one word is refused by the server.
+#[test]
+fn a_name_typed_at_pairing_becomes_the_seats_name() {
+    let mut ui = table_ui(1);
+    ui.show_odds(false, None);
+    let mut web = Web::start("127.0.0.1:0").unwrap();
+    web.tick(&mut ui, 1, &Effects::default());
+    let (status, why) = ask(web.addr, "POST", "/pair", r#"{"name": "Ann Marie"}"#);
+    assert_eq!(status, 400, "{why}");
+    let asked = json(&ask(web.addr, "POST", "/pair", r#"{"name": "Annie"}"#).1);
+    web.tick(&mut ui, 1, &Effects::default());
+    choose(&mut ui, "It is Ann's phone", 1);
+    ui.handle(ann(), 1);
+    let done = choose(&mut ui, "OK: pair with Ann", 1);
+    assert_eq!(done.renamed, vec![(0, "Annie".to_string())]);
+    web.tick(&mut ui, 1, &done);
+    assert_eq!(ui.game().unwrap().players(), ["Annie", "Bob"]);
+    let ticket = asked["ticket"].as_str().unwrap();
+    let paired = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
+    assert_eq!(
+        (paired["state"].as_str(), paired["seat"].as_u64()),
+        (Some("paired"), Some(0))
+    );
+    assert_eq!(paired["name"], "Annie");
+    web.tick(&mut ui, 1, &Effects::default());
+    let view = json(&ask(web.addr, "GET", "/view", "").1);
+    assert_eq!(view["players"][0], "Annie", "{view}");
+    assert_eq!(
+        ui.tags().get(&Uid(vec![0xA0, 0, 0, 1])),
+        Some(&TagKind::Player {
+            name: "Annie".into()
+        }),
+        "her token names her new name"
+    );
+    // The game goes on under it: her roll is told with her new name.
+    ui.handle(Input::Button(Button::Roll, Press::Press), 2);
+    assert!(
+        ui.log().iter().any(|l| l.starts_with("Annie")),
         "{:?}",
         ui.log()
     );
