@@ -11,7 +11,7 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
 
-use crate::engine::game::Words;
+use crate::engine::game::{Game, ToAct, Words};
 use crate::engine::grid::family::orders_for;
 use crate::engine::grid::protocol::{cards, order_words};
 use crate::engine::grid::state::{Edge, Part, Phase, Team};
@@ -480,27 +480,58 @@ impl Screens for GridScreens {
         }
     }
 
-    /// The seat's order to seal this round, while it owes one: the device's private menu.
+    /// The seat's order to seal this round, while it owes one: the device's private menu;
+    /// and the roll or the next round when the game waits on this seat for it (its starting
+    /// field, its team's wonder, a round where every order is stunned).
     fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
         let s = &g.state;
+        let mut out = Vec::new();
+        if s.phase != Phase::Setup && Self::waits_on(g) == Some(seat) {
+            for cmd in Grid::legal(&g.rules, s) {
+                match cmd {
+                    Command::Roll { .. } => out.push(("Roll the dice".to_string(), cmd)),
+                    Command::Next => out.push(("Next round".to_string(), cmd)),
+                    _ => {}
+                }
+            }
+        }
         if s.phase != Phase::Orders || !s.owing().any(|p| p == seat) {
-            return vec![];
+            return out;
         }
         let view = GridScreens {
             view: GView::Private { player: seat },
             sel: 0,
         };
-        view.entries(g)
-            .into_iter()
-            .filter_map(|(label, act)| match act {
-                GAct::Cmd(cmd) => Some((label, cmd)),
-                _ => None,
-            })
-            .collect()
+        out.extend(
+            view.entries(g)
+                .into_iter()
+                .filter_map(|(label, act)| match act {
+                    GAct::Cmd(cmd) => Some((label, cmd)),
+                    _ => None,
+                }),
+        );
+        out
+    }
+
+    /// A seat's own order, and the roll or next round the game waits on it for.
+    fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
+        match cmd {
+            Command::Order { player, .. } => Some(*player),
+            Command::Roll { .. } | Command::Next => Self::waits_on(g),
+            _ => None,
+        }
     }
 }
 
 impl GridScreens {
+    /// The one seat the game waits on (a roll, or the next round), if it waits on one.
+    fn waits_on(g: &Se) -> Option<usize> {
+        match Grid::to_act(&g.rules, &g.state) {
+            ToAct::One(p) | ToAct::Chance { player: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
     fn go(&mut self, v: GView) {
         self.view = v;
         self.sel = 0;

@@ -660,6 +660,26 @@ impl Screens for IlluScreens {
                 }
             }
         }
+        // The player in turn: the turn's own steps that name no card of the structure (those
+        // are tapped in the tree): drawing, passing, ending; in an attack, the roll, calling
+        // it off, a privilege.
+        if g.state.phase == Phase::Turn && g.state.current == seat {
+            for cmd in <Illuminati as crate::engine::game::Game>::legal(&g.rules, &g.state) {
+                if matches!(
+                    cmd,
+                    Command::Roll { .. }
+                        | Command::CallOff
+                        | Command::Privilege { .. }
+                        | Command::DrawSpecial { .. }
+                        | Command::DrawGroup { .. }
+                        | Command::Pass
+                        | Command::End
+                        | Command::Recycle
+                ) {
+                    out.push((Self::words(g, &cmd), cmd));
+                }
+            }
+        }
         // An open attack: this seat's part in it from the phone, in steps of money the
         // rules take now (interfere, assist; the Illuminati treasury pays), and abolishing
         // a privilege.

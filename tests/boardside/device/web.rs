@@ -431,14 +431,19 @@ fn requests_past_the_limits_are_refused_with_the_reason() {
     assert_eq!(ask(web.addr, "GET", "/view?seat=x", "").0, 400);
 }
 
-/// The load test (issue 33; run by .ci/run, not by `cargo test`: it takes ten minutes): nine
-/// phones and tablets hold the table's view open while the table makes a command a second,
-/// for BOARDSIDE_LOAD_SECONDS (600 unless set). Nothing is lost: every viewer ends on the last
-/// command, never sees the game go backwards, and the journal holds every command. The
-/// figures (press to frame with and without the viewers) are printed, not asserted.
+/// The load test (run by .ci/run, not by `cargo test`: it takes ten minutes): nine phones
+/// paired with the eight seats of a game each send their seat a command a second (one of the
+/// choices its view offers, or a bid typed) while they and the table's own presses, a command
+/// a second too, go on for BOARDSIDE_LOAD_SECONDS (600 unless set), with nine event streams
+/// open. Nothing is lost: every phone's command is answered (carried out or refused with its
+/// reason, never left unanswered), every stream ends on the last command and never goes back,
+/// and the journal holds every command carried out. The figures (press to frame with and
+/// without the phones) are printed, not asserted.
 #[test]
 #[ignore = "ten minutes; .ci/run runs it"]
-fn load_nine_viewers_and_a_command_a_second() {
+fn load_nine_phones_each_sending_a_command_a_second() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
     let seconds: u64 = std::env::var("BOARDSIDE_LOAD_SECONDS")
         .ok()
@@ -448,7 +453,9 @@ fn load_nine_viewers_and_a_command_a_second() {
     std::fs::create_dir_all(&dir).unwrap();
     let journal = dir.join("load.journal");
     let rules = sectionopoly();
-    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+        .map(String::from)
+        .to_vec();
     let s = GameSession::<Property>::new(
         rules.clone(),
         &names,
@@ -458,6 +465,7 @@ fn load_nine_viewers_and_a_command_a_second() {
     )
     .unwrap();
     let mut ui = table_of(s);
+    ui.show_odds(false, None);
     let mut rng = boardside::engine::game::PlayRng::seed_from_u64(9);
     // One command the table makes, as a press would: chosen at random, entered, drawn.
     let mut frame = Frame::default();
@@ -474,21 +482,20 @@ fn load_nine_viewers_and_a_command_a_second() {
         render(ui, &mut frame);
         Some(t.elapsed())
     };
-    // The device loop's passes (40 ms each) with a command a second, for `secs`, ticking the
-    // web view when there is one; each command's press-to-frame time.
+    // The device loop's passes (40 ms each) with a press a second, for `secs`, ticking the web
+    // view when there is one (which carries the phones' commands out); each press's time.
     let mut passes = |ui: &mut Ui, web: &mut Option<&mut Web>, secs: u64| -> Vec<Duration> {
         let mut times = vec![];
         let start = Instant::now();
         let mut next = start;
         while start.elapsed() < Duration::from_secs(secs) {
             if let Some(w) = web.as_deref_mut() {
-                w.tick(ui, 1, &boardside::ui::effects::Effects::default());
+                w.tick(ui, 1, &Effects::default());
             }
             if Instant::now() >= next {
                 next += Duration::from_secs(1);
-                match press(ui) {
-                    Some(d) => times.push(d),
-                    None => break,
+                if let Some(d) = press(ui) {
+                    times.push(d);
                 }
             }
             std::thread::sleep(Duration::from_millis(40));
@@ -497,11 +504,23 @@ fn load_nine_viewers_and_a_command_a_second() {
     };
     // The same passes with no web view first, as the baseline.
     let mut alone = passes(&mut ui, &mut None, (seconds / 10).max(5));
+    let pressed = ui.session::<Property>().unwrap().history.len() as u64;
 
     let mut web = Web::start("127.0.0.1:0").unwrap();
-    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
+    web.tick(&mut ui, 1, &Effects::default());
+    // Each seat paired as the table would (asked, then claimed for the seat): its secret.
+    let keys: Vec<String> = (0..names.len())
+        .map(|seat| {
+            let (ticket, code) = web.hub.ask(here(), None).unwrap();
+            web.hub.claim(&code, seat);
+            match web.hub.asked(&ticket) {
+                Some(boardside::web::hub::Asked::Paired { key, .. }) => key,
+                other => panic!("seat {seat}: {other:?}"),
+            }
+        })
+        .collect();
     let addr = web.addr;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(false));
     let viewers: Vec<_> = (0..9)
         .map(|_| {
             let stop = stop.clone();
@@ -511,7 +530,7 @@ fn load_nine_viewers_and_a_command_a_second() {
                 s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
                 let mut r = BufReader::new(s);
                 let (mut seen, mut events, mut line) = (0u64, 0u64, String::new());
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                while !stop.load(Ordering::Relaxed) {
                     line.clear();
                     match r.read_line(&mut line) {
                         Ok(0) => panic!("a viewer's stream ended"),
@@ -528,22 +547,92 @@ fn load_nine_viewers_and_a_command_a_second() {
             })
         })
         .collect();
+    // Nine phones: one a seat, and a second phone of the first seat (its two phones take
+    // turns, so each request's number is higher than the last the seat used).
+    let numbers: Arc<Vec<Mutex<u64>>> = Arc::new((0..names.len()).map(|_| Mutex::new(0)).collect());
+    let (taken, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let phones: Vec<_> = (0..9)
+        .map(|i| {
+            let seat = i % names.len();
+            let (hub, key, numbers) = (web.hub.clone(), keys[seat].clone(), numbers.clone());
+            let (stop, taken, refused) = (stop.clone(), taken.clone(), refused.clone());
+            std::thread::spawn(move || {
+                use rand::Rng;
+                let mut pick = boardside::engine::game::PlayRng::seed_from_u64(i as u64);
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1000));
+                    let view = json(&hub.view(Some(seat)).1);
+                    let mut lines: Vec<String> = view["choices"]
+                        .as_array()
+                        .map(|c| {
+                            c.iter()
+                                .filter_map(|c| c["line"].as_str().map(String::from))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    for a in view["amounts"].as_array().into_iter().flatten() {
+                        let (least, most) =
+                            (a["least"].as_i64().unwrap(), a["most"].as_i64().unwrap());
+                        let n = pick.random_range(least..=most);
+                        lines.push(
+                            a["line"]
+                                .as_str()
+                                .unwrap()
+                                .replace("{amount}", &n.to_string()),
+                        );
+                    }
+                    // Nothing to choose: a command of another's, which the device refuses.
+                    let line = if lines.is_empty() {
+                        "end".to_string()
+                    } else {
+                        lines[pick.random_range(0..lines.len())].clone()
+                    };
+                    let mut last = numbers[seat].lock().unwrap();
+                    *last += 1;
+                    match hub.choose(seat, &key, *last, &line) {
+                        Ok(_) => taken.fetch_add(1, Ordering::Relaxed),
+                        Err(d) if d.status == 409 => refused.fetch_add(1, Ordering::Relaxed),
+                        Err(d) => panic!("phone {i}: {line}: lost ({} {})", d.status, d.why),
+                    };
+                }
+            })
+        })
+        .collect();
     let mut with = passes(&mut ui, &mut Some(&mut web), seconds);
-    web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
+    stop.store(true, Ordering::Relaxed);
+    // The phones' last requests answered, then the views of the last command pushed.
+    let started = Instant::now();
+    while phones.iter().any(|p| !p.is_finished()) && started.elapsed() < Duration::from_secs(10) {
+        web.tick(&mut ui, 1, &Effects::default());
+        std::thread::sleep(Duration::from_millis(40));
+    }
+    for p in phones {
+        p.join().expect("a phone's command was lost");
+    }
+    web.tick(&mut ui, 1, &Effects::default());
     let last = ui.session::<Property>().unwrap().history.len() as u64;
     std::thread::sleep(Duration::from_millis(1500));
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
     for (i, v) in viewers.into_iter().enumerate() {
         let (seen, events) = v.join().unwrap();
         assert_eq!(seen, last, "viewer {i} ended on command {seen}, not {last}");
         println!("viewer {i}: {events} views pushed, ended on command {seen}");
     }
+    let (taken, refused) = (
+        taken.load(Ordering::Relaxed),
+        refused.load(Ordering::Relaxed),
+    );
+    println!("phones: {taken} commands carried out, {refused} refused with their reason");
+    assert!(taken > 0, "no phone's command was carried out");
     // The journal holds every command: it resumes to the same game.
     drop(ui);
     let (resumed, _) = GameSession::<Property>::resume(rules, &journal)
         .unwrap()
         .expect("the journal holds the game");
     assert_eq!(resumed.history.len() as u64, last);
+    assert!(
+        last >= pressed + taken,
+        "{last} commands, {pressed} pressed alone, {taken} from phones"
+    );
     let median = |v: &mut Vec<Duration>| {
         v.sort();
         v[v.len() / 2].as_micros()
@@ -552,7 +641,7 @@ fn load_nine_viewers_and_a_command_a_second() {
     let (ma, mw) = (median(&mut alone), median(&mut with));
     println!(
         "press to frame: {ma} us median, {} us p99 alone; {mw} us median, {} us p99 with nine \
-         viewers ({} and {} commands)",
+         phones ({} and {} presses)",
         p99(&alone),
         p99(&with),
         alone.len(),
@@ -1253,4 +1342,141 @@ fn a_name_typed_at_pairing_becomes_the_seats_name() {
         "{:?}",
         ui.log()
     );
+}
+
+/// What a seat's phone can send now: its listed choices, an amount in each of its amount
+/// fields, and (Illuminati) the actions its tree composes for the cards of its structure.
+fn phone_lines(ui: &Ui, seat: usize, walk: &mut boardside::engine::game::PlayRng) -> Vec<String> {
+    use rand::Rng;
+    let g = ui.game().unwrap();
+    let mut out: Vec<String> = g
+        .private_choices(seat)
+        .into_iter()
+        .map(|(_, line)| line)
+        .filter(|l| !l.starts_with("refuse "))
+        .collect();
+    for a in g.amounts(seat) {
+        out.push(a.line_for(walk.random_range(a.least..=a.most)).unwrap());
+    }
+    if let Some(s) = g.session_any().downcast_ref::<GameSession<Illuminati>>() {
+        use boardside::engine::illuminati::Command as C;
+        let tree = Illuminati::legal(&s.rules, &s.state)
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c,
+                    C::Attack { .. } | C::Move { .. } | C::Give { .. } | C::Drop { .. }
+                ) && s.state.current == seat
+            });
+        out.extend(tree.map(|c| {
+            <Illuminati as boardside::engine::game::Words>::format_command(&s.rules, &s.state, &c)
+        }));
+    }
+    out
+}
+
+/// Issue 55: whole games of every family with every seat's decisions made on that seat's
+/// phone (the device only set the game up): each step, a seat the game waits on sends one of
+/// the lines its phone offers, through `Input::PhoneChoice`. The game never waits on
+/// something no phone can send, and it ends.
+#[test]
+fn whole_games_are_played_from_the_seats_phones_alone() {
+    use boardside::engine::game::ToAct;
+    use rand::{Rng, SeedableRng};
+    fn play(mut ui: Ui, label: &str, cap: usize) -> (bool, usize) {
+        let mut walk = boardside::engine::game::PlayRng::seed_from_u64(3);
+        let mut commands = 0;
+        for _ in 0..cap {
+            let g = ui.game().unwrap();
+            if g.over() {
+                return (true, commands);
+            }
+            let waiting: Vec<usize> = match to_act(&ui) {
+                ToAct::One(p) | ToAct::Chance { player: p, .. } => vec![p],
+                ToAct::Several(ps) => ps,
+                ToAct::Over { .. } => return (true, commands),
+            };
+            let offers: Vec<(usize, Vec<String>)> = waiting
+                .iter()
+                .map(|&p| (p, phone_lines(&ui, p, &mut walk)))
+                .filter(|(_, lines)| !lines.is_empty())
+                .collect();
+            assert!(
+                !offers.is_empty(),
+                "{label}: the game waits on {waiting:?}, whose phones offer nothing: {}",
+                ui.game().unwrap().header(ui.desk())
+            );
+            let (seat, lines) = &offers[walk.random_range(0..offers.len())];
+            let line = &lines[walk.random_range(0..lines.len())];
+            let (answer, _) = from_phone(&mut ui, *seat, line);
+            if answer.is_ok() {
+                commands += 1;
+            }
+        }
+        (false, commands)
+    }
+    fn to_act(ui: &Ui) -> boardside::engine::game::ToAct {
+        let g = ui.game().unwrap();
+        if let Some(s) = g.session_any().downcast_ref::<GameSession<Property>>() {
+            return Property::to_act(&s.rules, &s.state);
+        }
+        if let Some(s) = g.session_any().downcast_ref::<GameSession<Grid>>() {
+            return Grid::to_act(&s.rules, &s.state);
+        }
+        let s = g
+            .session_any()
+            .downcast_ref::<GameSession<Illuminati>>()
+            .unwrap();
+        Illuminati::to_act(&s.rules, &s.state)
+    }
+    let (over, n) = play(property_table(&[]), "sectionopoly", 20_000);
+    assert!(
+        over,
+        "sectionopoly: not over after {n} commands from phones"
+    );
+    // Four players, three against one: random orders between two evenly matched sides may go
+    // on for thousands of rounds (simulate caps half of its two-player games).
+    let rules = boardside::rulesets::load::<Grid>(&ruleset_path("grid")).unwrap();
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let options = Grid::options(&rules, &[]).unwrap();
+    let mut grid = GameSession::<Grid>::new(rules, &names, 5, options, None).unwrap();
+    for l in [
+        "side Ann scientists",
+        "side Bob scientists",
+        "side Cy scientists",
+        "side Dee religionists",
+        "start",
+    ] {
+        assert!(
+            !grid.run_line(l).iter().any(|x| x.starts_with("error")),
+            "{l}"
+        );
+    }
+    let (over, n) = play(table_of(grid), "grid", 20_000);
+    assert!(
+        over,
+        "the grid game: not over after {n} commands from phones"
+    );
+    let mut illuminati = illuminati_session();
+    for l in [
+        "illuminati Ann ufos",
+        "goal Ann gnomes",
+        "illuminati Bob bavarian",
+        "illuminati Cy gnomes",
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+    ] {
+        assert!(
+            !illuminati
+                .run_line(l)
+                .iter()
+                .any(|x| x.starts_with("error")),
+            "{l}"
+        );
+    }
+    let (over, n) = play(table_of(illuminati), "illuminati", 20_000);
+    assert!(over, "illuminati: not over after {n} commands from phones");
 }
