@@ -762,6 +762,27 @@ fn a_phone_asking_before_a_game_waits_for_it_and_a_lapsed_one_leaves_the_screen(
 }
 
 /// A new Illuminati game of Ann, Bob and Cy, nothing chosen yet.
+/// Ann (the UFOs, Gnomes for her goal), Bob (Bavaria) and Cy (the Gnomes) begun, Ann in
+/// turn, then `lines`.
+fn illuminati_started(lines: &[&str]) -> GameSession<Illuminati> {
+    let mut s = illuminati_session();
+    for l in [
+        "illuminati Ann ufos",
+        "goal Ann gnomes",
+        "illuminati Bob bavarian",
+        "illuminati Cy gnomes",
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+    ]
+    .iter()
+    .chain(lines)
+    {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    s
+}
+
 fn illuminati_session() -> GameSession<Illuminati> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
     let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
@@ -1257,23 +1278,10 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
 
 /// Issue 55: Illuminati's actions from the phone of the player in turn, named by the cards of
 /// its own structure (a transfer, typed with its amount); the same from another seat's phone
-/// is refused on that phone, and a spend in an attack is the spender's own.
+/// is refused on that phone.
 #[test]
 fn an_illuminati_phone_transfers_from_its_own_structure() {
-    let mut s = illuminati_session();
-    for l in [
-        "illuminati Ann ufos",
-        "goal Ann gnomes",
-        "illuminati Bob bavarian",
-        "illuminati Cy gnomes",
-        "uncontrolled cia big-media post-office moonies",
-        "start",
-        "draw special slush-fund",
-        "set owner cia Ann under ufos",
-    ] {
-        let out = s.run_line(l);
-        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
-    }
+    let s = illuminati_started(&["draw special slush-fund", "set owner cia Ann under ufos"]);
     let current = s.state.current;
     let mut ui = table_of(s);
     ui.show_odds(false, None);
@@ -1460,23 +1468,7 @@ fn whole_games_are_played_from_the_seats_phones_alone() {
         over,
         "the grid game: not over after {n} commands from phones"
     );
-    let mut illuminati = illuminati_session();
-    for l in [
-        "illuminati Ann ufos",
-        "goal Ann gnomes",
-        "illuminati Bob bavarian",
-        "illuminati Cy gnomes",
-        "uncontrolled cia big-media post-office moonies",
-        "start",
-    ] {
-        assert!(
-            !illuminati
-                .run_line(l)
-                .iter()
-                .any(|x| x.starts_with("error")),
-            "{l}"
-        );
-    }
+    let illuminati = illuminati_started(&[]);
     let (over, n) = play(table_of(illuminati), "illuminati", 20_000);
     assert!(over, "illuminati: not over after {n} commands from phones");
 }
