@@ -482,11 +482,14 @@ impl Screens for GridScreens {
 
     /// The seat's order to seal this round, while it owes one: the device's private menu;
     /// and the roll or the next round when the game waits on this seat for it (its starting
-    /// field, its team's wonder, a round where every order is stunned).
+    /// field, its team's wonder, a round where every order is stunned), or on a computer
+    /// piece's roll, which any player at the table makes.
     fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
         let s = &g.state;
         let mut out = Vec::new();
-        if s.phase != Phase::Setup && Self::waits_on(g) == Some(seat) {
+        // A computer piece's roll is the table's: any player's phone makes it.
+        let waits_on = Self::waits_on(g).filter(|&p| p < s.humans);
+        if s.phase != Phase::Setup && (waits_on == Some(seat) || waits_on.is_none()) {
             for cmd in Grid::legal(&g.rules, s) {
                 match cmd {
                     Command::Roll { .. } => out.push(("Roll the dice".to_string(), cmd)),
@@ -517,7 +520,9 @@ impl Screens for GridScreens {
     fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
         match cmd {
             Command::Order { player, .. } => Some(*player),
-            Command::Roll { .. } | Command::Next => Self::waits_on(g),
+            Command::Roll { .. } | Command::Next => {
+                Self::waits_on(g).filter(|&p| p < g.state.humans)
+            }
             _ => None,
         }
     }

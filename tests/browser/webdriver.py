@@ -8,6 +8,7 @@ prints one line; the first failure raises, so the script exits non-zero.
 
 import base64
 import json
+import random
 import subprocess
 import sys
 import time
@@ -57,6 +58,9 @@ class Browser:
 
     def js(self, script, *args):
         return call("POST", f"/session/{self.sid}/execute/sync", {"script": script, "args": list(args)})
+
+    def js_async(self, script, *args):
+        return call("POST", f"/session/{self.sid}/execute/async", {"script": script, "args": list(args)})
 
     def text(self, selector="body"):
         return self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", selector)
@@ -378,6 +382,84 @@ def check_tree(url, session, shot):
         phone.screenshot(shot)
 
 
+# One move of a paired phone, made in the page as a player would: one of the buttons its
+# own part offers (a choice, a bid with a typed amount), or (Illuminati) a card of its tree
+# tapped and one of its actions, each field chosen at random. True once the device answered.
+PHONE_MOVE = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  if (!window.__answers) {
+    window.__answers = { n: 0 };
+    const asked = choose;
+    choose = async (line, button) => { try { await asked(line, button); } finally { window.__answers.n++; } };
+  }
+  // The move's own seeded draws (mulberry32), so that a run is the same each time.
+  let seed = arguments[0] >>> 0;
+  const draw = () => { seed = (seed + 0x6D2B79F5) >>> 0; let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const r = (n) => Math.floor(draw() * n);
+  const shuffle = () => {
+    for (const f of document.querySelectorAll('#mine select')) { f.selectedIndex = r(f.options.length); f.dispatchEvent(new Event('change')); }
+    for (const f of document.querySelectorAll('#mine input[type=number]')) {
+      const lo = Number(f.min || 1), hi = Number(f.max || lo + 20);
+      f.value = String(lo + r(Math.max(1, hi - lo + 1))); f.dispatchEvent(new Event('input'));
+    }
+  };
+  const before = window.__answers.n;
+  const buttons = [...document.querySelectorAll('#mine .choices button, #mine button.amount-go')]
+    .filter((b) => !/^(Refuse|Unpair)/.test(b.innerText));
+  const nodes = [...document.querySelectorAll('.node.mine')];
+  const ways = buttons.length + (nodes.length ? buttons.length + 1 : 0);
+  if (!ways) return done(false);
+  const k = r(ways);
+  if (k < buttons.length) {
+    shuffle();
+    buttons[k].click();
+  } else {
+    nodes[r(nodes.length)].click();
+    await new Promise((ok) => setTimeout(ok, 20));
+    shuffle();
+    const acts = [...document.querySelectorAll('#mine button.act')];
+    if (!acts.length) return done(false);
+    acts[r(acts.length)].click();
+  }
+  const t0 = Date.now();
+  while (window.__answers.n === before && Date.now() - t0 < 8000) await new Promise((ok) => setTimeout(ok, 5));
+  done(window.__answers.n > before);
+})();
+"""
+
+
+def check_whole_game(url, session, players, most):
+    """A whole game with every seat's decisions made on that seat's phone: each step, one of
+    the phones that has something to do makes one of its moves, as its player would. The game
+    never waits on what no phone offers, and it ends. (The phones all ask from this machine's
+    one address, which the device lets make 60 requests in 10 s: a move every 0.2 s.)"""
+    random.seed(7)
+    phones = [pair_phone(url, session, name, seat, 390) for seat, name in enumerate(players)]
+    ok(f"whole game: {len(players)} phones paired")
+    game = lambda: phones[0].js("return last ? { over: last.over, commands: last.commands, waiting: last.waiting } : null;")
+    start = time.time()
+    steps = answered = 0
+    while not game()["over"]:
+        assert steps < most, f"not over after {steps} moves from phones"
+        steps += 1
+        now = game()["commands"]
+        # Each phone's view caught up with the game, then a phone with a move makes one.
+        for p in phones:
+            p.wait("the phone's view", lambda p=p: p.js("return last ? last.commands : -1;") == now, 5.0)
+        able = [p for p in phones if p.js(
+            "return document.querySelectorAll('#mine .choices button, #mine button.amount-go, .node.mine').length;") > 0]
+        assert able, f"the game waits on something no phone offers: {game()['waiting']}"
+        began = time.time()
+        if random.choice(able).js_async(PHONE_MOVE, random.randrange(1 << 30)):
+            answered += 1
+        time.sleep(max(0.0, 0.2 - (time.time() - began)))
+    took = time.time() - start
+    ok(f"whole game: over after {steps} moves from the phones alone ({answered} answered), {took:.0f} s")
+
+
 def main():
     family, url = sys.argv[1], sys.argv[2]
     session = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -398,7 +480,8 @@ def main():
          "special": lambda: check_special(url, session, shot),
          "auction": lambda: check_auction(url, session, shot),
          "grid-round": lambda: check_grid_round(url, session, shot),
-         "tree": lambda: check_tree(url, session, shot)}[family]()
+         "tree": lambda: check_tree(url, session, shot),
+         "whole-grid": lambda: check_whole_game(url, session, ["Ann", "Bob", "Cy", "Dee"], 3000)}[family]()
     finally:
         # A failed check leaves its windows open: closed here, so no browser outlives the run.
         for b in list(OPEN):

@@ -1399,11 +1399,17 @@ fn whole_games_are_played_from_the_seats_phones_alone() {
             if g.over() {
                 return (true, commands);
             }
-            let waiting: Vec<usize> = match to_act(&ui) {
+            let seats = g.players().len();
+            let mut waiting: Vec<usize> = match to_act(&ui) {
                 ToAct::One(p) | ToAct::Chance { player: p, .. } => vec![p],
                 ToAct::Several(ps) => ps,
                 ToAct::Over { .. } => return (true, commands),
             };
+            // A computer piece's roll (the grid game) is made from any player's phone.
+            waiting.retain(|&p| p < seats);
+            if waiting.is_empty() {
+                waiting = (0..seats).collect();
+            }
             let offers: Vec<(usize, Vec<String>)> = waiting
                 .iter()
                 .map(|&p| (p, phone_lines(&ui, p, &mut walk)))
