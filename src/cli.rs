@@ -672,6 +672,9 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let mut web = listen
         .map(|addr| crate::web::Web::start_keeping(&addr, state_dir().join("pairings.json")))
         .transpose()?;
+    if let Some(w) = &web {
+        w.hub.set_rate_limit(cfg.web.requests_per_10s);
+    }
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
     crate::app::run(

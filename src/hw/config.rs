@@ -24,6 +24,10 @@ pub struct Config {
 pub struct WebConfig {
     pub enabled: bool,
     pub listen: String,
+    /// How many requests one address may make in ten seconds: a phone makes a few; phones
+    /// that reach the Pi through one address (a shared tablet, a guest network's router) may
+    /// need more.
+    pub requests_per_10s: u32,
 }
 
 impl Default for WebConfig {
@@ -31,6 +35,7 @@ impl Default for WebConfig {
         WebConfig {
             enabled: false,
             listen: "127.0.0.1:8080".into(),
+            requests_per_10s: crate::web::hub::RATE_LIMIT,
         }
     }
 }

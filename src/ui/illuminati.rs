@@ -676,7 +676,12 @@ impl Screens for IlluScreens {
                         | Command::End
                         | Command::Recycle
                 ) {
-                    out.push((Self::words(g, &cmd), cmd));
+                    let label = match cmd {
+                        Command::End => "End the turn".to_string(),
+                        Command::Pass => "Pass".to_string(),
+                        _ => Self::words(g, &cmd),
+                    };
+                    out.push((label, cmd));
                 }
             }
         }

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 pub const MOST_ASKS: usize = 4;
 /// A pairing not claimed on the device within this long lapses.
 pub const ASK_LASTS: Duration = Duration::from_secs(120);
-/// Requests one address may make in `RATE_WINDOW` (a view a second and a choice now and
-/// then is far below it).
+/// Requests one address may make in `RATE_WINDOW` unless the config says otherwise
+/// (`[web] requests_per_10s`): a view a second and a choice now and then is far below it.
 pub const RATE_LIMIT: u32 = 60;
 pub const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// Event streams open at once (eight phones and a tablet, with room to reconnect).
@@ -50,6 +50,8 @@ struct Shared {
     next_choice: u64,
     streams: usize,
     rates: HashMap<IpAddr, (Instant, u32)>,
+    /// `RATE_LIMIT`, or the config's own (0 until set: the constant).
+    rate_limit: u32,
     /// When the table last refused a phone from each address.
     refused: HashMap<IpAddr, Instant>,
     /// Bumped whenever the seats' secrets or the pairings change (what `pairings` saves).
@@ -184,6 +186,11 @@ impl Hub {
             page,
             ..Hub::default()
         })
+    }
+
+    /// Requests one address may make in ten seconds (`[web] requests_per_10s`).
+    pub fn set_rate_limit(&self, n: u32) {
+        self.lock().rate_limit = n.max(1);
     }
 
     pub fn page(&self) -> &str {
@@ -413,6 +420,11 @@ impl Hub {
     /// May this address make another request now?
     pub fn allow(&self, ip: IpAddr) -> bool {
         let mut s = self.lock();
+        let limit = if s.rate_limit == 0 {
+            RATE_LIMIT
+        } else {
+            s.rate_limit
+        };
         let now = Instant::now();
         if s.rates.len() > 1024 {
             s.rates
@@ -423,7 +435,7 @@ impl Hub {
             (*start, *count) = (now, 0);
         }
         *count += 1;
-        *count <= RATE_LIMIT
+        *count <= limit
     }
 
     /// Is this the seat's secret? Then the seat.
