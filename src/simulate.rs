@@ -371,9 +371,14 @@ fn moves<F: Family, const STEADY: bool>(
     }
     loop {
         // The random player finds no move once the game is over (asked once a game, not
-        // after every command); the steady one is asked first.
+        // after every command); the steady one is asked only of a game still on.
         let moved = if STEADY {
-            match F::steady_command(rules, s, &mut rng).filter(|_| !is_over::<F>(rules, s)) {
+            let cmd = if is_over::<F>(rules, s) {
+                None
+            } else {
+                F::steady_command(rules, s, &mut rng)
+            };
+            match cmd {
                 Some(cmd) => {
                     F::execute_into(rules, s, &cmd, &mut events)
                         .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;

@@ -488,8 +488,12 @@ impl Screens for GridScreens {
         let s = &g.state;
         let mut out = Vec::new();
         // A computer piece's roll is the table's: any player's phone makes it.
-        let waits_on = Self::waits_on(g).filter(|&p| p < s.humans);
-        if s.phase != Phase::Setup && (waits_on == Some(seat) || waits_on.is_none()) {
+        let asked = match Self::waits_on(g) {
+            Some(p) if p < s.humans => p == seat,
+            Some(_) => true,
+            None => false,
+        };
+        if s.phase != Phase::Setup && asked {
             for cmd in Grid::legal(&g.rules, s) {
                 match cmd {
                     Command::Roll { .. } => out.push(("Roll the dice".to_string(), cmd)),

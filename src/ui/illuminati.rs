@@ -713,37 +713,10 @@ impl Screens for IlluScreens {
         out
     }
 
-    /// Whose decision a command is, for a phone that names one of its own (a card tapped in
-    /// its tree, an amount typed): the player in turn for the turn's actions and the attack's
-    /// roll; the player named for spending, interfering, assisting, abolishing and playing a
-    /// special; a special's or money's giver. The rules refuse what is not allowed now.
+    /// Whose decision a command is (`turn::decided_by`), for a phone that names one of its
+    /// own (a card tapped in its tree, an amount typed).
     fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
-        let s = &g.state;
-        let in_turn = (s.phase == Phase::Turn).then_some(s.current);
-        match cmd {
-            Command::Spend { player, .. }
-            | Command::Interfere { player, .. }
-            | Command::Assist { player, .. }
-            | Command::Abolish { player }
-            | Command::Play { player, .. } => Some(*player),
-            Command::GiveSpecial { from, .. } => Some(*from),
-            Command::GiveMoney { from, .. } => s.cards.get(*from).and_then(|c| c.owner),
-            Command::Attack { .. }
-            | Command::Transfer { .. }
-            | Command::Move { .. }
-            | Command::Give { .. }
-            | Command::Drop { .. }
-            | Command::DrawGroup { .. }
-            | Command::DrawSpecial { .. }
-            | Command::Recycle
-            | Command::Pass
-            | Command::End
-            | Command::Roll { .. }
-            | Command::CallOff
-            | Command::Privilege { .. }
-            | Command::Laser { .. } => in_turn,
-            _ => None,
-        }
+        crate::engine::illuminati::turn::decided_by(&g.state, cmd)
     }
 
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {

@@ -8,7 +8,7 @@ use super::places::Set;
 use super::rules::{Ability, Goal};
 use super::state::{Phase, State, Status, Turn};
 use super::structure::{adjacent, income, open_arrows, subtree};
-use super::{attack, Table};
+use super::{attack, Command, Table};
 use boardside_engine::ensure;
 use boardside_engine::RuleError;
 
@@ -757,4 +757,36 @@ pub fn laser(
 /// Used by the lone-state checks: has the player anything but the Illuminati card?
 pub fn alone(s: &State, p: usize) -> bool {
     s.structure(p).len() <= 1
+}
+
+/// Whose decision a command is: the player in turn for the turn's actions and the attack's
+/// roll; the player named for spending, interfering, assisting, abolishing and playing a
+/// special; a special's or money's giver. None for what only the table decides (setup,
+/// corrections). The rules still refuse what is not allowed now.
+pub fn decided_by(s: &State, cmd: &Command) -> Option<usize> {
+    let in_turn = (s.phase == Phase::Turn).then_some(s.current);
+    match cmd {
+        Command::Spend { player, .. }
+        | Command::Interfere { player, .. }
+        | Command::Assist { player, .. }
+        | Command::Abolish { player }
+        | Command::Play { player, .. } => Some(*player),
+        Command::GiveSpecial { from, .. } => Some(*from),
+        Command::GiveMoney { from, .. } => s.cards.get(*from).and_then(|c| c.owner),
+        Command::Attack { .. }
+        | Command::Transfer { .. }
+        | Command::Move { .. }
+        | Command::Give { .. }
+        | Command::Drop { .. }
+        | Command::DrawGroup { .. }
+        | Command::DrawSpecial { .. }
+        | Command::Recycle
+        | Command::Pass
+        | Command::End
+        | Command::Roll { .. }
+        | Command::CallOff
+        | Command::Privilege { .. }
+        | Command::Laser { .. } => in_turn,
+        _ => None,
+    }
 }
