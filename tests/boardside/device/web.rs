@@ -551,11 +551,13 @@ fn load_nine_phones_each_sending_a_command_a_second() {
     // turns, so each request's number is higher than the last the seat used).
     let numbers: Arc<Vec<Mutex<u64>>> = Arc::new((0..names.len()).map(|_| Mutex::new(0)).collect());
     let (taken, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    // The phones stop first; the viewers once the last views are pushed.
+    let phones_stop = Arc::new(AtomicBool::new(false));
     let phones: Vec<_> = (0..9)
         .map(|i| {
             let seat = i % names.len();
             let (hub, key, numbers) = (web.hub.clone(), keys[seat].clone(), numbers.clone());
-            let (stop, taken, refused) = (stop.clone(), taken.clone(), refused.clone());
+            let (stop, taken, refused) = (phones_stop.clone(), taken.clone(), refused.clone());
             std::thread::spawn(move || {
                 use rand::Rng;
                 let mut pick = boardside::engine::game::PlayRng::seed_from_u64(i as u64);
@@ -599,7 +601,7 @@ fn load_nine_phones_each_sending_a_command_a_second() {
         })
         .collect();
     let mut with = passes(&mut ui, &mut Some(&mut web), seconds);
-    stop.store(true, Ordering::Relaxed);
+    phones_stop.store(true, Ordering::Relaxed);
     // The phones' last requests answered, then the views of the last command pushed.
     let started = Instant::now();
     while phones.iter().any(|p| !p.is_finished()) && started.elapsed() < Duration::from_secs(10) {
@@ -611,7 +613,9 @@ fn load_nine_phones_each_sending_a_command_a_second() {
     }
     web.tick(&mut ui, 1, &Effects::default());
     let last = ui.session::<Property>().unwrap().history.len() as u64;
+    // The viewers read on until the last views have reached them.
     std::thread::sleep(Duration::from_millis(1500));
+    stop.store(true, Ordering::Relaxed);
     for (i, v) in viewers.into_iter().enumerate() {
         let (seen, events) = v.join().unwrap();
         assert_eq!(seen, last, "viewer {i} ended on command {seen}, not {last}");
