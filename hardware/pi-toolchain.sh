@@ -26,12 +26,12 @@ build() {
     case "$1" in
         aarch64)
             CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
-                deb_cargo build --locked --profile pi --bin boardside \
+                deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target aarch64-unknown-linux-gnu ;;
         armv7)
             RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_ARMV7_UNKNOWN_LINUX_GNUEABIHF_LINKER=arm-linux-gnueabihf-gcc \
-                deb_cargo build --locked --profile pi --bin boardside \
+                deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target armv7-unknown-linux-gnueabihf -Zbuild-std=std,panic_abort ;;
     esac
 }

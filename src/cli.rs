@@ -68,6 +68,30 @@ pub enum Verb {
     /// Each player's (the grid game: each team's) chance to win from a saved game's position,
     /// with a 95% interval: games played out by the steady player from the public view.
     Odds(OddsArgs),
+    /// Print what a table needs to make and tag its set, as a PDF at true scale: the label
+    /// sheet (every ruleset); the board, title deeds and card decks (property games), the
+    /// board (the grid game).
+    Print(PrintArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PrintArgs {
+    /// The ruleset file (default: rulesets/sectionopoly.toml), or a ruleset's name.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
+    /// a4 or letter.
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+    /// The PDF to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Only these parts: labels, board, deeds, decks (comma separated; default every one the
+    /// game has).
+    #[arg(long, value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// The tokens' names on the labels (default Ann, Bob, ...).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -209,6 +233,22 @@ pub enum TagAction {
     },
     /// Forget a tag.
     Remove { uid: String },
+    /// Enrol a set in one pass, in its label sheet's order (`boardside print`): each line read
+    /// is a tag's UID (a USB reader types one per tap), an empty line skips a label, `back` goes
+    /// back one, `stop` or the end of the input stops; the next pass begins where it stopped.
+    Enrol {
+        /// The set: tokens, deeds, a deck's id, groups, specials, cards-1.., or all.
+        #[arg(long)]
+        set: String,
+        /// The tokens' names (default: tokens enrolled, then Ann, Bob, ...).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+    },
+    /// What the game needs and has no tag yet; then what each UID read is.
+    Check {
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -487,6 +527,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Check { files }) => check(files),
         Some(Verb::Report(a)) => report(a),
         Some(Verb::Odds(a)) => odds(a),
+        Some(Verb::Print(a)) => print(a),
         None => device(&PlayArgs {
             sim: false,
             no_sim: false,
@@ -811,6 +852,24 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
             say!("{said}");
             Ok(())
         }
+        TagAction::Enrol { set, players } => {
+            let (list, all) = piece_sets(a, players, &TagMap::load(&path)?)?;
+            let Some(chosen) = list.iter().find(|s| s.key == *set) else {
+                let keys: Vec<&str> = list.iter().map(|s| s.key.as_str()).collect();
+                return Err(format!(
+                    "no set '{set}' in this game: it has {}",
+                    keys.join(", ")
+                ));
+            };
+            let stdin = std::io::stdin();
+            crate::sets::console_pass(&path, chosen, &all, stdin.lock(), &mut std::io::stdout())
+        }
+        TagAction::Check { players } => {
+            let map = TagMap::load(&path)?;
+            let (_, all) = piece_sets(a, players, &map)?;
+            let stdin = std::io::stdin();
+            crate::sets::console_check(&map, &all, stdin.lock(), &mut std::io::stdout())
+        }
         TagAction::Remove { uid } => {
             let u = Uid::read(uid)?;
             TagMap::update(&path, |m| {
@@ -824,6 +883,70 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// The sets of the ruleset `--ruleset` names (sectionopoly's without one), and everything.
+fn piece_sets(
+    a: &TagsArgs,
+    players: &[String],
+    map: &crate::tags::TagMap,
+) -> Result<(Vec<crate::sets::PieceSet>, crate::sets::PieceSet), String> {
+    let ruleset = crate::rulesets::find(
+        a.ruleset
+            .as_deref()
+            .unwrap_or(std::path::Path::new(crate::games::DEFAULT_RULESET)),
+    );
+    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    let names = crate::sets::token_names(players, map, kind.seats().1);
+    let list = crate::sets::with_tokens_and_all(&names, kind.sets(&ruleset)?);
+    let all = list
+        .last()
+        .cloned()
+        .unwrap_or_else(|| crate::sets::PieceSet::everything(&[]));
+    Ok((list, all))
+}
+
+#[cfg(not(feature = "print"))]
+fn print(_: &PrintArgs) -> Result<(), String> {
+    Err(
+        "this build prints nothing (the Pi's build leaves printing out to stay small): run \
+         `boardside print` on a computer"
+            .into(),
+    )
+}
+
+#[cfg(feature = "print")]
+fn print(a: &PrintArgs) -> Result<(), String> {
+    let ruleset = crate::rulesets::find(
+        a.ruleset
+            .as_deref()
+            .unwrap_or(std::path::Path::new(crate::games::DEFAULT_RULESET)),
+    );
+    let paper = crate::print::Paper::read(&a.paper)?;
+    let parts = crate::print::Parts::read(&a.only)?;
+    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    let game = ruleset
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let mut doc = crate::print::Doc::new(paper, &game);
+    kind.print(&ruleset, &mut doc, parts, &a.players)?;
+    if doc.pages.is_empty() {
+        return Err(format!(
+            "{game} has none of the parts asked for (its cards are published: print its labels)"
+        ));
+    }
+    // Written beside and renamed: a failed write never leaves half a PDF under the name.
+    let tmp = a.out.with_extension("pdf.new");
+    std::fs::write(&tmp, doc.pdf())
+        .and_then(|_| std::fs::rename(&tmp, &a.out))
+        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+    say!(
+        "{}: {} pages of {game} on {} paper; print at 100% (actual size)",
+        a.out.display(),
+        doc.pages.len(),
+        a.paper.to_ascii_lowercase()
+    );
+    Ok(())
 }
 
 fn doctor(path: &Option<PathBuf>, buttons: Option<u64>, voice: bool) -> Result<(), String> {

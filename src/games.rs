@@ -97,8 +97,17 @@ pub trait Kind: Sync {
     fn piece_kinds(&self) -> &'static [&'static str];
     /// The family's drawing in the web view (`Screens::WEB_VIEW`).
     fn web_view(&self) -> &'static str;
-    /// Every piece a tag may be in this ruleset: (id, words).
-    fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String>;
+    /// `boardside print`: this ruleset's label sheet and printed parts into the document.
+    #[cfg(feature = "print")]
+    fn print(
+        &self,
+        path: &Path,
+        doc: &mut crate::print::Doc,
+        parts: crate::print::Parts,
+        players: &[String],
+    ) -> Result<(), String>;
+    /// The family's sets of pieces a tag may be in this ruleset (`sets`), in label order.
+    fn sets(&self, path: &Path) -> Result<Vec<crate::sets::PieceSet>, String>;
     /// A new game on the device.
     fn start(&self, new: &NewGame, desk: &mut Desk) -> Result<Box<dyn Playing>, String>;
     /// A saved game on the device, with whichever of these rulesets it was started with.
@@ -179,8 +188,26 @@ impl<F: OnDevice> Kind for Of<F> {
     fn web_view(&self) -> &'static str {
         F::Screens::WEB_VIEW
     }
-    fn pieces(&self, path: &Path) -> Result<Vec<(String, String)>, String> {
-        Ok(F::Screens::pieces(&crate::rulesets::load::<F>(path)?))
+    #[cfg(feature = "print")]
+    fn print(
+        &self,
+        path: &Path,
+        doc: &mut crate::print::Doc,
+        parts: crate::print::Parts,
+        players: &[String],
+    ) -> Result<(), String> {
+        let rules = crate::rulesets::load::<F>(path)?;
+        if parts.labels {
+            let none = crate::tags::TagMap::default();
+            let names = crate::sets::token_names(players, &none, F::Screens::SEATS.1);
+            let sets = crate::sets::with_tokens_and_all(&names, F::Screens::sets(&rules));
+            crate::print::labels::sheet(doc, &doc.title.clone(), &sets);
+        }
+        F::Screens::print(&rules, doc, parts);
+        Ok(())
+    }
+    fn sets(&self, path: &Path) -> Result<Vec<crate::sets::PieceSet>, String> {
+        Ok(F::Screens::sets(&crate::rulesets::load::<F>(path)?))
     }
     fn start(&self, new: &NewGame, desk: &mut Desk) -> Result<Box<dyn Playing>, String> {
         let session = new.session::<F>()?;
@@ -289,8 +316,8 @@ pub fn read_tag(
             continue;
         };
         if kind
-            .pieces(r)
-            .is_ok_and(|pieces| pieces.iter().any(|(p, _)| *p == id))
+            .sets(r)
+            .is_ok_and(|sets| crate::sets::pieces(&sets).iter().any(|(p, _)| *p == id))
         {
             return Ok(TagKind::Piece { id });
         }

@@ -20,10 +20,13 @@ pub mod journal;
 pub mod lab;
 pub mod logging;
 pub mod odds;
+#[cfg(feature = "print")]
+pub mod print;
 pub mod report;
 pub mod rulesets;
 pub mod saves;
 pub mod session;
+pub mod sets;
 pub mod simulate;
 pub mod tags;
 pub mod tools;

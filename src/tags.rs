@@ -33,6 +33,7 @@ struct Written {
     square: Option<String>,
     deck: Option<String>,
     card: Option<String>,
+    sticker: Option<String>,
 }
 
 impl TryFrom<Written> for Tag {
@@ -54,7 +55,11 @@ impl TryFrom<Written> for Tag {
                 }
             }
         };
-        Ok(Tag { uid: w.uid, kind })
+        Ok(Tag {
+            uid: w.uid,
+            kind,
+            sticker: w.sticker,
+        })
     }
 }
 
@@ -64,6 +69,10 @@ pub struct Tag {
     pub uid: String,
     #[serde(flatten)]
     pub kind: TagKind,
+    /// The printed label it was enrolled for (`deeds 12`: `sets`), when it was enrolled from a
+    /// sheet; none for a tag enrolled on its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sticker: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,9 +200,18 @@ impl TagMap {
 
     /// Enroll (or re-enroll) a tag.
     pub fn set(&mut self, uid: &Uid, kind: TagKind) {
-        let hex = uid.hex();
-        self.tags.retain(|t| t.uid != hex);
-        self.tags.push(Tag { uid: hex, kind });
+        self.put(Tag {
+            uid: uid.hex(),
+            kind,
+            sticker: None,
+        });
+    }
+
+    /// Enroll a tag as written (with its label's sticker, from a set), replacing any tag of
+    /// that uid.
+    pub fn put(&mut self, tag: Tag) {
+        self.tags.retain(|t| t.uid != tag.uid);
+        self.tags.push(tag);
     }
 
     pub fn remove(&mut self, uid: &Uid) -> bool {

@@ -55,6 +55,10 @@ impl Ui {
             }
             return;
         }
+        if matches!(self.view, View::EnrolSet { .. }) {
+            self.enrol_button(b, p);
+            return;
+        }
         let entries = self.entries();
         match (b, p) {
             (_, Press::Release) => {}
@@ -62,6 +66,11 @@ impl Ui {
                 let dir = if b == Button::Up { -1 } else { 1 };
                 match &mut self.view {
                     View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
+                    View::Check { all } => {
+                        let rows = Self::check_rows(all, &self.tags).len();
+                        let most = rows.saturating_sub(text::ROWS - 3);
+                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
+                    }
                     View::Standings => {
                         // No further than the last rows (the final standings: the last lines).
                         let most = self.game.as_ref().map_or(0, |g| {
@@ -132,8 +141,11 @@ impl Ui {
             }
             Act::Enroll(kind) => {
                 if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
-                    self.tags.set(&uid, kind.clone());
-                    self.save_tag(&uid, kind.clone());
+                    self.save_tag(crate::tags::Tag {
+                        uid: uid.hex(),
+                        kind: kind.clone(),
+                        sticker: None,
+                    });
                     self.desk.note = Some(format!("tag enrolled as {}", kind.describe()));
                     if let (TagKind::Player { name }, None) = (&kind, &self.game) {
                         if !self.setup.players.contains(name) {
@@ -142,6 +154,15 @@ impl Ui {
                     }
                     let home = self.home();
                     self.go(home);
+                }
+            }
+            Act::EnrolSets => self.open_sets(false),
+            Act::CheckTags => self.open_sets(true),
+            Act::EnrolSet(i) => {
+                if let View::Sets { sets } = &self.view {
+                    if let Some(set) = sets.get(i).cloned() {
+                        self.begin_set(set);
+                    }
                 }
             }
             Act::NextPage => match &mut self.view {

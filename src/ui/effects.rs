@@ -8,9 +8,8 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::game::Speech;
 use crate::hw::buzzer::Sound;
-use crate::hw::Uid;
 use crate::report::Report;
-use crate::tags::{TagKind, TagMap};
+use crate::tags::TagMap;
 
 #[derive(Debug, Default)]
 pub struct Effects {
@@ -25,7 +24,7 @@ pub struct Effects {
     /// A game that has just ended: its picture, to write beside its journal.
     pub picture: Option<(PathBuf, Report)>,
     /// Tags enrolled at the table, to keep in the tag map's file.
-    pub enrolled: Vec<(Uid, TagKind)>,
+    pub enrolled: Vec<crate::tags::Tag>,
     /// Phones the table gave a seat (their code and the seat), and codes it refused.
     pub claimed: Vec<(String, usize)>,
     pub refused: Vec<String>,
@@ -74,8 +73,8 @@ impl Effects {
         }
         Some(
             TagMap::update(file, |m| {
-                for (uid, kind) in &self.enrolled {
-                    m.set(uid, kind.clone());
+                for tag in &self.enrolled {
+                    m.put(tag.clone());
                 }
                 Ok(())
             })

@@ -12,12 +12,13 @@ use embedded_graphics::primitives::{Line, PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
 
 use crate::engine::game::{Game, ToAct, Words};
-use crate::engine::grid::family::orders_for;
+use crate::engine::grid::family::{orders_for, MAX_HUMANS};
 use crate::engine::grid::protocol::{cards, order_words};
 use crate::engine::grid::state::{Edge, Part, Phase, Team};
 use crate::engine::grid::{Command, Grid, GridRules};
 use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
+use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
 use crate::ui::text::{fit, layout, wrap};
@@ -87,6 +88,17 @@ const CARDS: [(&str, &str); 7] = [
     ("card:study", "study"),
 ];
 
+/// One player's hand of action cards: the piece, its words, how many (grid-game: Preparation
+/// 1b).
+const HAND: [(&str, &str, usize); 6] = [
+    ("card:move-up", "Move up", 3),
+    ("card:move-down", "Move down", 3),
+    ("card:move-left", "Move left", 3),
+    ("card:move-right", "Move right", 3),
+    ("card:attack", "Attack", 1),
+    ("card:pray", "Pray/study", 1),
+];
+
 /// The card word of a tag's piece id (tags enrolled before ids, `grid_card:up`, read too).
 fn card_word(id: &str) -> Option<&'static str> {
     let legacy = id
@@ -144,10 +156,28 @@ impl Screens for GridScreens {
         ]
     }
 
-    fn pieces(_rules: &GridRules) -> Vec<(String, String)> {
-        CARDS
+    #[cfg(feature = "print")]
+    fn print(rules: &GridRules, doc: &mut crate::print::Doc, parts: crate::print::Parts) {
+        crate::print::grid::print(rules, doc, parts);
+    }
+
+    fn sets(_rules: &GridRules) -> Vec<PieceSet> {
+        // Each player's hand (grid-game: Preparation 1b): three of each move, one attack, one
+        // pray/study card (the one card serves either team: `pray` and `study` are one order).
+        let hand: Vec<(String, String)> = HAND
             .iter()
-            .map(|(id, word)| (id.to_string(), format!("Grid card: {word}")))
+            .flat_map(|&(id, word, n)| {
+                (1..=n).map(move |i| (id.to_string(), format!("{word} ({i} of {n})")))
+            })
+            .collect();
+        (1..=MAX_HUMANS)
+            .map(|p| {
+                PieceSet::of_pieces(
+                    &format!("cards-{p}"),
+                    &format!("Action cards of player {p}"),
+                    hand.iter().cloned(),
+                )
+            })
             .collect()
     }
 

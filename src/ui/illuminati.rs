@@ -19,6 +19,7 @@ use crate::engine::illuminati::structure::{open_arrows, puppets};
 use crate::engine::illuminati::{Command, IlluRules, Illuminati};
 use crate::hw::{Button, Press};
 use crate::session::Session;
+use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Screens, Tapped};
 use crate::ui::text::{for_table, wrap, wrap_all};
@@ -200,18 +201,24 @@ impl Screens for IlluScreens {
         ]
     }
 
-    fn pieces(r: &IlluRules) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = r
-            .cards
-            .iter()
-            .map(|c| (format!("group:{}", c.id), format!("Card: {}", c.name)))
-            .collect();
-        out.extend(
-            r.specials
-                .iter()
-                .map(|k| (format!("special:{}", k.id), format!("Special: {}", k.name))),
-        );
-        out
+    fn sets(r: &IlluRules) -> Vec<PieceSet> {
+        // The cards as the card data lists them (the Illuminati first), then the specials.
+        vec![
+            PieceSet::of_pieces(
+                "groups",
+                "Groups",
+                r.cards
+                    .iter()
+                    .map(|c| (format!("group:{}", c.id), format!("Card: {}", c.name))),
+            ),
+            PieceSet::of_pieces(
+                "specials",
+                "Specials",
+                r.specials
+                    .iter()
+                    .map(|k| (format!("special:{}", k.id), format!("Special: {}", k.name))),
+            ),
+        ]
     }
 
     fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {

@@ -33,7 +33,9 @@ impl Ui {
                 format!("OK adds {}", names::add(name, *letter)),
                 Act::TypeName,
             )],
-            View::Game => vec![],
+            View::Game | View::EnrolSet { .. } => vec![],
+            View::Sets { sets } => self.sets_entries(sets),
+            View::Check { .. } => vec![entry("Back", Act::Back)],
             View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
             View::Pair { seat, tapped, .. } => self.pair_entries(*seat, *tapped),
             View::Voice => {
@@ -145,6 +147,9 @@ impl Ui {
         if self.setup.players.len() >= 2 {
             out.push(entry("Start the game", Act::Start));
         }
+        // Before the first game: the table's stickers, a set at a time, and a check of them.
+        out.push(entry("Enrol a set of tags", Act::EnrolSets));
+        out.push(entry("Check the tags", Act::CheckTags));
         out
     }
 
@@ -200,7 +205,7 @@ impl Ui {
             out.push(entry("Token of a new player...", Act::NameToken));
         }
         if let Some(g) = &self.game {
-            for (id, words) in g.pieces() {
+            for (id, words) in crate::sets::pieces(&g.sets()) {
                 out.push(entry(words, Act::Enroll(TagKind::Piece { id })));
             }
         }

@@ -10,6 +10,7 @@
 
 mod acts;
 pub mod effects;
+mod enrolment;
 pub mod grid;
 pub mod houserules;
 pub mod illuminati;
@@ -49,6 +50,12 @@ pub enum Act {
     RemovePlayer,
     Start,
     Enroll(TagKind),
+    /// The sets of tags to enrol in one pass, listed.
+    EnrolSets,
+    /// This set of the list enrolled in one pass.
+    EnrolSet(usize),
+    /// What the game needs and has no tag yet.
+    CheckTags,
     /// The next page, or back to the game after the last.
     NextPage,
     /// Take the last command back (asked first).
@@ -109,6 +116,15 @@ pub enum View {
         typed: Option<String>,
         letter: u8,
     },
+    /// The sets of tags a table enrols in one pass (`crate::sets`), each with its progress.
+    Sets { sets: Vec<crate::sets::PieceSet> },
+    /// A set being enrolled in one pass: `at` is the label to tap next.
+    EnrolSet {
+        set: crate::sets::PieceSet,
+        at: usize,
+    },
+    /// Every piece of the game: those with no tag yet listed, each tap said.
+    Check { all: crate::sets::PieceSet },
     /// The game's log, `back` lines up from its end.
     Log { back: usize },
     /// A command's lines that do not fit, read page by page.
@@ -515,9 +531,9 @@ impl Ui {
     }
 
     /// Enroll: the map here at once, the file by the device loop (`Effects::keep_tags`).
-    fn save_tag(&mut self, uid: &Uid, kind: TagKind) {
-        self.tags.set(uid, kind.clone());
-        self.desk.out.enrolled.push((uid.clone(), kind));
+    fn save_tag(&mut self, tag: crate::tags::Tag) {
+        self.tags.put(tag.clone());
+        self.desk.out.enrolled.push(tag);
     }
 
     /// The tag map as its file now has it after an enrolment was kept (other programs may have
@@ -531,6 +547,10 @@ impl Ui {
     }
 
     fn tag(&mut self, uid: Uid) {
+        // Enrolling a set, or checking one: the tap is that screen's.
+        if self.enrol_tap(&uid) {
+            return;
+        }
         let Some(kind) = self.tags.get(&uid).cloned() else {
             self.go(View::Enroll { uid });
             self.sel = self.first_unenrolled();

@@ -67,7 +67,18 @@ impl Ui {
             Some(Ok(new)) => {
                 self.desk.out.renamed.push((seat, new.clone()));
                 if let Some(uid) = tapped {
-                    self.save_tag(&uid, TagKind::Player { name: new.clone() });
+                    // The token keeps its label's sticker under its new name.
+                    let sticker = self
+                        .tags
+                        .tags
+                        .iter()
+                        .find(|t| t.uid == uid.hex())
+                        .and_then(|t| t.sticker.clone());
+                    self.save_tag(crate::tags::Tag {
+                        uid: uid.hex(),
+                        kind: TagKind::Player { name: new.clone() },
+                        sticker,
+                    });
                 }
                 format!("phone {code} is {new}'s now ({name} renamed)")
             }

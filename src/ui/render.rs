@@ -96,6 +96,29 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let rows = if typed.is_some() { 1 } else { 4 };
             layout(frame, "Name the token", &msg, &labels, ui.sel, rows);
         }
+        (View::Sets { .. }, _) => {
+            let msg = note.unwrap_or_else(|| {
+                wrap("Choose a set, then tap its pieces in the label sheet's order")
+            });
+            layout(frame, "Enrol a set", &msg, &labels, ui.sel, 4);
+        }
+        (View::EnrolSet { set, at }, _) => {
+            let mut msg = note.unwrap_or_default();
+            msg.extend(Ui::enrol_message(set, *at, &ui.tags));
+            layout(
+                frame,
+                &format!("Enrol: {}", set.name),
+                &msg,
+                &labels,
+                ui.sel,
+                0,
+            );
+        }
+        (View::Check { all }, _) => {
+            let msg = note
+                .unwrap_or_else(|| scrolled(&wrap_all(&Ui::check_rows(all, &ui.tags)), ui.scroll));
+            layout(frame, "Check the tags", &msg, &labels, ui.sel, 1);
+        }
         (View::Enroll { uid }, _) => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
             layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);

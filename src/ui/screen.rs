@@ -298,9 +298,19 @@ pub trait Screens: Sized + 'static {
     fn house_rules(_rules: &<Self::F as Game>::Rules) -> Vec<HouseRule> {
         Vec::new()
     }
-    /// What a tag may stand for in this ruleset: each piece's id and its words on the
-    /// enrolment menu. A tap on one of these ids reaches `tag` as `Tapped::Piece`.
-    fn pieces(rules: &<Self::F as Game>::Rules) -> Vec<(String, String)>;
+    /// What a tag may stand for in this ruleset, as the sets the label sheet prints and a
+    /// table enrols in one pass (the tokens are the shell's): each piece's id and its words.
+    /// A tap on one of these ids reaches `tag` as `Tapped::Piece`.
+    fn sets(rules: &<Self::F as Game>::Rules) -> Vec<crate::sets::PieceSet>;
+    /// `boardside print`: the parts of the game a table makes itself (a board, deeds, decks),
+    /// after the label sheet. None for a game whose cards are published.
+    #[cfg(feature = "print")]
+    fn print(
+        _rules: &<Self::F as Game>::Rules,
+        _doc: &mut crate::print::Doc,
+        _parts: crate::print::Parts,
+    ) {
+    }
 
     /// The menu of the screen shown now, as labels (what OK would choose is the screen's own).
     fn labels(&self, g: &Session<Self::F>, desk: &Desk) -> Vec<String>;
@@ -398,8 +408,8 @@ pub trait Playing {
     fn draw(&self, desk: &Desk, frame: &mut Frame);
     fn header(&self, desk: &Desk) -> String;
     fn message(&self, desk: &Desk) -> Vec<String>;
-    /// What a tag may be enrolled as in this game: (piece id, words).
-    fn pieces(&self) -> Vec<(String, String)>;
+    /// The family's sets of pieces a tag may be enrolled as in this game (`sets`).
+    fn sets(&self) -> Vec<crate::sets::PieceSet>;
     fn standings(&self) -> (String, Vec<String>);
     /// "Undo Mortgage Weapons Locker": the question before taking the last command back.
     fn undo_question(&self) -> String;
@@ -555,8 +565,8 @@ impl<S: Screens> Playing for InPlay<S> {
     fn message(&self, desk: &Desk) -> Vec<String> {
         self.screens.message(&self.session, desk)
     }
-    fn pieces(&self) -> Vec<(String, String)> {
-        S::pieces(&self.session.rules)
+    fn sets(&self) -> Vec<crate::sets::PieceSet> {
+        S::sets(&self.session.rules)
     }
     fn standings(&self) -> (String, Vec<String>) {
         S::standings(&self.session)

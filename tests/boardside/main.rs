@@ -8,6 +8,7 @@ mod count;
 mod device;
 mod odds;
 mod parts;
+mod print;
 mod rules;
 mod script;
 mod voice;

@@ -18,7 +18,7 @@ pub fn run(args: &[&str], input: &str) -> (i32, String, String) {
 
 /// A command of the program run with `input` on its standard input: its exit code, standard
 /// output and standard error.
-fn output(mut cmd: Command, input: &str) -> (i32, String, String) {
+pub fn output(mut cmd: Command, input: &str) -> (i32, String, String) {
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

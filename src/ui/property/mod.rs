@@ -12,6 +12,7 @@ use crate::engine::property::state::Pending;
 use crate::engine::property::{legal, Property, Ruleset, State};
 use crate::hw::{Button, Press};
 use crate::session::Session;
+use crate::sets::PieceSet;
 use crate::ui::houserules::{Choice, HouseRule};
 use crate::ui::offers::Amount;
 use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
@@ -211,19 +212,32 @@ impl Screens for PropertyScreens {
         }]
     }
 
-    fn pieces(rules: &Ruleset) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        for sq in rules.deeds() {
-            let s = &rules.squares[sq];
-            out.push((format!("deed:{}", s.id), format!("Deed {}", s.name)));
-        }
+    #[cfg(feature = "print")]
+    fn print(rules: &Ruleset, doc: &mut crate::print::Doc, parts: crate::print::Parts) {
+        crate::print::property::print(rules, doc, parts);
+    }
+
+    fn sets(rules: &Ruleset) -> Vec<PieceSet> {
+        // The deeds in board order, then each deck as its cards are listed.
+        let mut out = vec![PieceSet::of_pieces(
+            "deeds",
+            "Deeds",
+            rules.deeds().into_iter().map(|sq| {
+                let s = &rules.squares[sq];
+                (format!("deed:{}", s.id), format!("Deed {}", s.name))
+            }),
+        )];
         for d in &rules.decks {
-            for c in &d.cards {
-                out.push((
-                    format!("card:{}:{}", d.id, c.id),
-                    format!("{}: {}", d.name, c.id),
-                ));
-            }
+            out.push(PieceSet::of_pieces(
+                &d.id,
+                &d.name,
+                d.cards.iter().map(|c| {
+                    (
+                        format!("card:{}:{}", d.id, c.id),
+                        format!("{}: {}", d.name, c.id),
+                    )
+                }),
+            ));
         }
         out
     }

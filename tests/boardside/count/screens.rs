@@ -51,8 +51,12 @@ impl Screens for CountScreens {
     fn open(_g: &Se, _desk: &mut Desk) -> Self {
         CountScreens { sel: 0 }
     }
-    fn pieces(_rules: &Rules) -> Vec<(String, String)> {
-        vec![("chip:one".into(), "Chip: one".into())]
+    fn sets(_rules: &Rules) -> Vec<boardside::sets::PieceSet> {
+        vec![boardside::sets::PieceSet::of_pieces(
+            "chips",
+            "Chips",
+            [("chip:one".to_string(), "Chip: one".to_string())],
+        )]
     }
     fn labels(&self, g: &Se, _desk: &Desk) -> Vec<String> {
         self.entries(g).into_iter().map(|(l, _)| l).collect()

@@ -114,7 +114,7 @@ pub(super) fn evening<F: OnDevice>(
         );
         uids.push(uid);
     }
-    for (i, (id, _)) in <F::Screens as Screens>::pieces(&rules)
+    for (i, (id, _)) in boardside::sets::pieces(&<F::Screens as Screens>::sets(&rules))
         .into_iter()
         .enumerate()
     {

@@ -5,6 +5,7 @@
 
 mod chip;
 mod coverage;
+mod enrol;
 mod grid;
 mod illuminati;
 mod pages;
