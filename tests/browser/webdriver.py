@@ -273,9 +273,11 @@ def owner_of(url, square_id):
 
 def bid(phone, amount):
     """Type an amount into the phone's bid and send it."""
+    # One script: a view arriving between typing and the click would draw the bid afresh
+    # with its least amount, and the click would send that instead.
     phone.js("const i = document.querySelector('input.amount'); i.value = arguments[0];"
-             "i.dispatchEvent(new Event('input'));", str(amount))
-    phone.js("document.querySelector('button.amount-go').click();")
+             "i.dispatchEvent(new Event('input'));"
+             "document.querySelector('button.amount-go').click();", str(amount))
 
 
 def check_auction(url, session, shot):
