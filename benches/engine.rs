@@ -329,7 +329,7 @@ fn device(rules: &Ruleset) {
     // One number changing: a player's cash on the turn screen.
     let mut listed = rules.options.clone();
     listed.first_player = boardside::engine::property::options::FirstPlayer::Listed;
-    let session = Session::<Property>::new(rules.clone(), &names, 1, listed, None).unwrap();
+    let session = Session::<Property>::new(rules.clone(), &names, 1, listed.clone(), None).unwrap();
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
     ui.open(session);
     let mut screen = OledScreen::new(NullBus, 0x3C).unwrap();
@@ -342,4 +342,53 @@ fn device(rules: &Ruleset) {
     render(&ui, &mut frame);
     let one = screen.show(&frame).unwrap();
     println!("device: bytes flushed, whole frame: {full}; one number changing: {one}");
+
+    // A strong computer seat thinking in its thread while the table presses: the same presses
+    // (DOWN on the turn's menu) on a table whose seat to act is a person, and on one whose seat
+    // to act is a strong computer seat working out its move (many playouts, so it is busy
+    // throughout), alternating.
+    let thinking = |computer: bool| {
+        let mut session =
+            Session::<Property>::new(rules.clone(), &names, 1, listed.clone(), None).unwrap();
+        if computer {
+            session
+                .set_computers(vec![boardside::computer::ComputerSeat {
+                    seat: 0,
+                    level: boardside::computer::Level::Strong,
+                    deals: true,
+                }])
+                .unwrap();
+        }
+        let cfg = TableConfig {
+            computer_playouts: 1_000_000,
+            computer_ms: 0,
+            ..TableConfig::default()
+        };
+        let mut ui = Ui::new(TagMap::default(), cfg, Setup::default());
+        ui.open(session);
+        ui.handle(Input::Tick(1), 1);
+        ui
+    };
+    let (mut person, mut cpu) = (thinking(false), thinking(true));
+    let (mut alone, mut busy) = (Vec::new(), Vec::new());
+    for i in 0..2000u64 {
+        for (ui, with_cpu) in [(&mut person, false), (&mut cpu, true)] {
+            let t = Instant::now();
+            ui.handle(Input::Button(Button::Down, Press::Press), 10 + i);
+            render(ui, &mut frame);
+            let took = t.elapsed().as_secs_f64() * 1e6;
+            black_box(&frame);
+            if with_cpu {
+                busy.push(took)
+            } else {
+                alone.push(took)
+            }
+        }
+    }
+    println!(
+        "device: button -> frame, median: {:.0} us; while a strong computer seat thinks in its \
+         thread: {:.0} us",
+        median(alone),
+        median(busy)
+    );
 }

@@ -72,6 +72,66 @@ pub enum Verb {
     /// sheet (every ruleset); the board, title deeds and card decks (property games), the
     /// board (the grid game).
     Print(PrintArgs),
+    /// Games between computer seats (random, steady, strong): each level's win share with its
+    /// 95% interval.
+    Tournament(TournamentArgs),
+    /// A computer seat's choice at a saved game's position, and the time it took.
+    Decide(DecideArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DecideArgs {
+    /// The saved game (a .journal file).
+    pub journal: Option<PathBuf>,
+    /// The newest saved game in the save folder.
+    #[arg(long)]
+    pub last: bool,
+    /// The seat deciding (default: the first the game waits on).
+    #[arg(long)]
+    pub seat: Option<String>,
+    #[arg(long, default_value = "strong")]
+    pub level: String,
+    #[arg(long, default_value_t = crate::computer::Budget::default().playouts)]
+    pub playouts: u32,
+    #[arg(long, default_value_t = crate::computer::Budget::default().horizon)]
+    pub horizon: u64,
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[arg(long, default_value = crate::games::DEFAULT_RULESET)]
+    pub ruleset: PathBuf,
+    /// A level per seat: random, steady or strong (turned round the seats game by game).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "strong,steady,steady,steady"
+    )]
+    pub seats: Vec<String>,
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 1000)]
+    pub max_turns: u64,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// A protocol line carried out before play (repeat it): `--open "side P1 scientists"`.
+    #[arg(long, value_name = "LINE")]
+    pub open: Vec<String>,
+    /// Keep each level in its seat (when --open fixes what the seats are).
+    #[arg(long)]
+    pub fixed_seats: bool,
+    /// The strong seat's playouts of each choice it weighs.
+    #[arg(long, default_value_t = crate::computer::Budget::default().playouts)]
+    pub playouts: u32,
+    /// Player-turns (grid: rounds) a playout looks ahead.
+    #[arg(long, default_value_t = crate::computer::Budget::default().horizon)]
+    pub horizon: u64,
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -528,6 +588,8 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Report(a)) => report(a),
         Some(Verb::Odds(a)) => odds(a),
         Some(Verb::Print(a)) => print(a),
+        Some(Verb::Tournament(a)) => tournament(a),
+        Some(Verb::Decide(a)) => decide(a),
         None => device(&PlayArgs {
             sim: false,
             no_sim: false,
@@ -684,6 +746,8 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         house: vec![],
         options: a.options.clone(),
         saved: vec![],
+        computers: vec![],
+        computer_deals: true,
     };
     let mut ui = crate::ui::Ui::new(tags, cfg.table.clone(), setup);
     // A saved game resumes, and named players start the named ruleset's game at once, in
@@ -904,6 +968,50 @@ fn piece_sets(
         .cloned()
         .unwrap_or_else(|| crate::sets::PieceSet::everything(&[]));
     Ok((list, all))
+}
+
+fn decide(a: &DecideArgs) -> Result<(), String> {
+    let journal = journal_or_last(&a.journal, a.last)?;
+    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
+    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    let budget = crate::computer::Budget {
+        playouts: a.playouts,
+        horizon: a.horizon,
+        ..Default::default()
+    };
+    let level = crate::computer::Level::read(&a.level)?;
+    for line in kind.decide(&journal, &rulesets, a.seat.as_deref(), level, &budget)? {
+        say!("{line}");
+    }
+    Ok(())
+}
+
+fn tournament(a: &TournamentArgs) -> Result<(), String> {
+    let levels = a
+        .seats
+        .iter()
+        .map(|w| crate::computer::Level::read(w))
+        .collect::<Result<Vec<_>, _>>()?;
+    let setup = crate::tournament::Setup {
+        levels,
+        games: a.games,
+        seed: a.seed,
+        max_turns: a.max_turns,
+        budget: crate::computer::Budget {
+            playouts: a.playouts,
+            horizon: a.horizon,
+            ..Default::default()
+        },
+        opening: a.open.clone(),
+        fixed_seats: a.fixed_seats,
+        jobs: a.jobs.unwrap_or_else(cores),
+    };
+    let ruleset = crate::rulesets::find(&a.ruleset);
+    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    for l in kind.tournament(&ruleset, &a.options, &setup)? {
+        say!("{l}");
+    }
+    Ok(())
 }
 
 #[cfg(not(feature = "print"))]

@@ -128,6 +128,13 @@ pub trait Kind: Sync {
         cfg: &simulate::Config,
         jobs: usize,
     ) -> Result<Vec<String>, String>;
+    /// `boardside tournament`: computer seats of given levels against each other.
+    fn tournament(
+        &self,
+        path: &Path,
+        given: &[String],
+        setup: &crate::tournament::Setup,
+    ) -> Result<Vec<String>, String>;
     fn compare(
         &self,
         path: &Path,
@@ -163,6 +170,15 @@ pub trait Kind: Sync {
         journal: &Path,
         rulesets: &[PathBuf],
         cfg: &crate::odds::Rollouts,
+    ) -> Result<Vec<String>, String>;
+    /// `boardside decide`: a computer seat's choice at a saved game's position.
+    fn decide(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        seat: Option<&str>,
+        level: crate::computer::Level,
+        budget: &crate::computer::Budget,
     ) -> Result<Vec<String>, String>;
 }
 
@@ -237,6 +253,16 @@ impl<F: OnDevice> Kind for Of<F> {
     ) -> Result<Vec<String>, String> {
         tools::simulate::<F>(path, given, cfg, jobs)
     }
+    fn tournament(
+        &self,
+        path: &Path,
+        given: &[String],
+        setup: &crate::tournament::Setup,
+    ) -> Result<Vec<String>, String> {
+        let rules = crate::rulesets::load::<F>(path)?;
+        let opts = tools::options::<F>(&rules, given)?;
+        crate::tournament::play::<F>(&rules, &opts, setup).map(|r| r.lines())
+    }
     fn compare(
         &self,
         path: &Path,
@@ -263,6 +289,16 @@ impl<F: OnDevice> Kind for Of<F> {
         cfg: &crate::odds::Rollouts,
     ) -> Result<Vec<String>, String> {
         tools::odds::<F>(journal, rulesets, cfg)
+    }
+    fn decide(
+        &self,
+        journal: &Path,
+        rulesets: &[PathBuf],
+        seat: Option<&str>,
+        level: crate::computer::Level,
+        budget: &crate::computer::Budget,
+    ) -> Result<Vec<String>, String> {
+        tools::decide::<F>(journal, rulesets, seat, level, budget)
     }
     fn calibrate(
         &self,

@@ -35,6 +35,9 @@ pub struct Header<F: Family> {
     /// it after a power cut. 0 for games not saved, and in journals written before it was kept.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub started: u64,
+    /// The seats the device plays (none in games saved before it could).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computers: Vec<crate::computer::ComputerSeat>,
 }
 
 fn is_zero(n: &u64) -> bool {

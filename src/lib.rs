@@ -4,6 +4,7 @@
 pub mod app;
 pub mod calibrate;
 pub mod cli;
+pub mod computer;
 pub mod conformance;
 pub mod doctor;
 pub mod games;
@@ -30,6 +31,7 @@ pub mod sets;
 pub mod simulate;
 pub mod tags;
 pub mod tools;
+pub mod tournament;
 pub mod ui;
 pub mod voice;
 pub mod web;

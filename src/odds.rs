@@ -131,7 +131,7 @@ pub fn play_out<F: Family>(
     game: u64,
 ) -> (Vec<usize>, bool) {
     let mut rng = PlayRng::seed_from_u64(cfg.seed.wrapping_mul(0x9E37_79B9).wrapping_add(game));
-    let mut s = F::redraw_hidden(rules, state, &mut rng);
+    let mut s = F::redraw_hidden(rules, state, None, &mut rng);
     // Events applied, never listed.
     let mut events = Events {
         kept: false,

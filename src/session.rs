@@ -153,6 +153,7 @@ impl<F: Family> Session<F> {
             } else {
                 0
             },
+            computers: Vec::new(),
         };
         let file = match journal {
             Some(p) => Some(JournalFile::create(p, &header)?),
@@ -506,6 +507,29 @@ impl<F: Family> Session<F> {
         self.intro = intro;
         self.state = state;
         self.history = history;
+        Ok(())
+    }
+
+    /// The seats the device plays, kept in the journal's header (written afresh and put in
+    /// place whole, as a rename is), so a resumed game goes on with them.
+    pub fn set_computers(
+        &mut self,
+        seats: Vec<crate::computer::ComputerSeat>,
+    ) -> Result<(), String> {
+        if let Some(bad) = seats.iter().find(|c| c.seat >= self.header.players.len()) {
+            return Err(format!("there is no seat {}", bad.seat + 1));
+        }
+        let mut header = self.header.clone();
+        header.computers = seats;
+        header.boardside_journal = FORMAT;
+        if let Some(old) = &self.file {
+            let commands = self
+                .history
+                .iter()
+                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice()));
+            self.file = Some(JournalFile::rewrite::<F>(old.path(), &header, commands)?);
+        }
+        self.header = header;
         Ok(())
     }
 

@@ -293,6 +293,59 @@ pub fn report<F: Family>(
 }
 
 /// `boardside odds`: each side's chance to win from the saved game's position now.
+/// `boardside decide`: a computer seat's choice at a saved game's position, and how long it
+/// took (the Pi's time is estimated from this run's instructions: README, "Computer seats").
+pub fn decide<F: Family>(
+    journal: &Path,
+    rulesets: &[PathBuf],
+    seat: Option<&str>,
+    level: crate::computer::Level,
+    budget: &crate::computer::Budget,
+) -> Result<Vec<String>, String> {
+    let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
+    let (rules, s) = (&session.rules, &session.state);
+    let seats: Vec<usize> = match seat {
+        Some(name) => vec![session
+            .player_index(name)
+            .ok_or_else(|| format!("no player {name} in this game"))?],
+        None => (0..session.header.players.len())
+            .filter(|&p| crate::computer::waits_on::<F>(rules, s, p))
+            .collect(),
+    };
+    let &seat = seats
+        .first()
+        .ok_or("the game waits on no seat's own choice here")?;
+    let start = std::time::Instant::now();
+    let choice = crate::computer::choose::<F>(rules, s, seat, level, budget, session.header.seed)
+        .ok_or_else(|| {
+        format!(
+            "{} has no choice of its own now",
+            session.header.players[seat]
+        )
+    })?;
+    let took = start.elapsed().as_secs_f64();
+    let mut lines = vec![format!(
+        "{} ({}): {}",
+        session.header.players[seat],
+        level.word(),
+        F::format_command(rules, s, &choice.cmd)
+    )];
+    if let Some((with, steady)) = choice.chance {
+        lines.push(format!(
+            "its chance {} with it, {} with the steady player's choice",
+            crate::computer::percent(with),
+            crate::computer::percent(steady)
+        ));
+    }
+    lines.push(format!(
+        "{} of its own choices; {} playouts of each weighed, {} turns ahead; {took:.3} s",
+        crate::computer::own_choices::<F>(rules, s, seat).len(),
+        budget.playouts,
+        budget.horizon
+    ));
+    Ok(lines)
+}
+
 pub fn odds<F: Family>(
     journal: &Path,
     rulesets: &[PathBuf],

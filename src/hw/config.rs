@@ -104,6 +104,11 @@ pub struct TableConfig {
     /// A folder of ruleset files that adds to the built-in rulesets and overrides one of the
     /// same file name ("": none); a relative path is under the state directory.
     pub rulesets: String,
+    /// A computer seat waits this long after the last change before it acts, so the table
+    /// reads each line and moves its pieces.
+    pub computer_ms: u64,
+    /// A strong computer seat's playouts of each choice it weighs.
+    pub computer_playouts: u32,
 }
 
 impl Default for ButtonsConfig {
@@ -149,6 +154,8 @@ impl Default for TableConfig {
             auction_step: 10,
             toast_ms: 4000,
             rulesets: String::new(),
+            computer_ms: 2500,
+            computer_playouts: crate::computer::Budget::default().playouts,
         }
     }
 }

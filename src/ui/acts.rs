@@ -133,7 +133,19 @@ impl Ui {
             }
             Act::RemovePlayer => {
                 self.setup.players.pop();
+                let n = self.setup.players.len();
+                self.setup.computers.retain(|(seat, _)| *seat < n);
             }
+            Act::AddComputer(level) => {
+                // Bot1, Bot2, ...: names no player takes, one word as every game wants.
+                let name = (1..)
+                    .map(|i| format!("Bot{i}"))
+                    .find(|n| !self.setup.players.iter().any(|p| p.eq_ignore_ascii_case(n)))
+                    .unwrap_or_default();
+                self.setup.computers.push((self.setup.players.len(), level));
+                self.setup.players.push(name);
+            }
+            Act::ComputerDeals => self.setup.computer_deals = !self.setup.computer_deals,
             Act::Start => {
                 if let Err(e) = self.start_now() {
                     self.desk.note = Some(e);

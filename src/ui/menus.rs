@@ -141,6 +141,28 @@ impl Ui {
                 Act::AddPlayer,
             ));
         }
+        if self.setup.players.len() < self.setup.most_players() {
+            use crate::computer::Level;
+            for level in [Level::Steady, Level::Strong] {
+                out.push(entry(
+                    format!("Add computer seat: {}", level.word()),
+                    Act::AddComputer(level),
+                ));
+            }
+        }
+        if !self.setup.computers.is_empty() {
+            out.push(entry(
+                format!(
+                    "Computer deals: {}",
+                    if self.setup.computer_deals {
+                        "on"
+                    } else {
+                        "off"
+                    }
+                ),
+                Act::ComputerDeals,
+            ));
+        }
         if !self.setup.players.is_empty() {
             out.push(entry("Remove last player", Act::RemovePlayer));
         }

@@ -17,7 +17,6 @@ pub mod illuminati;
 mod menus;
 pub mod names;
 pub mod newgame;
-pub mod odds;
 pub mod offers;
 mod pairing;
 pub mod phones;
@@ -26,6 +25,7 @@ pub mod property;
 pub mod render;
 pub mod screen;
 pub mod text;
+pub mod worker;
 
 use std::path::PathBuf;
 
@@ -80,6 +80,10 @@ pub enum Act {
     TypeName,
     /// The seat's token was tapped: the phone gets the seat.
     PairOk,
+    /// A seat the device plays, at this level.
+    AddComputer(crate::computer::Level),
+    /// The computer seats' deals on or off.
+    ComputerDeals,
 }
 
 /// The voice's paces on the menu: a name, words a minute.
@@ -157,7 +161,7 @@ pub struct Ui {
     /// Where the voice's menu came from (BACK or OK on "Back" returns there).
     voice_from: Option<View>,
     /// The live odds, worked out in a thread after each change of the game.
-    odds: odds::Worker,
+    odds: worker::Worker<crate::odds::Odds>,
     /// Show the odds (the new-game screen's "Odds" line; a table may prefer not to know).
     odds_on: bool,
     /// How many games the device plays out for them.
@@ -166,6 +170,12 @@ pub struct Ui {
     phones: phones::Phones,
     /// How far the standings are scrolled down (UP/DOWN on the standings).
     scroll: usize,
+    /// A computer seat's next choice, worked out in a thread of its own.
+    computer: worker::Worker<crate::computer::Move>,
+    /// The position the game last changed to, and when (a computer seat waits
+    /// `computer_ms` after it); a position where a computer seat's choice was refused.
+    computer_since: (u64, u64),
+    computer_stuck: Option<u64>,
 }
 
 impl Ui {
@@ -181,7 +191,7 @@ impl Ui {
             view: View::Setup,
             sel: 0,
             voice_from: None,
-            odds: odds::Worker::default(),
+            odds: worker::Worker::default(),
             odds_on: true,
             odds_rollouts: crate::odds::Rollouts {
                 jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -189,6 +199,9 @@ impl Ui {
             },
             phones: phones::Phones::default(),
             scroll: 0,
+            computer: worker::Worker::default(),
+            computer_since: (u64::MAX, 0),
+            computer_stuck: None,
         };
         ui.setup.load_house_rules();
         ui.setup.list_saves();
@@ -239,7 +252,7 @@ impl Ui {
     }
 
     /// The thread that works out the odds (a tool or a test may hand it a job).
-    pub fn odds_worker(&mut self) -> &mut odds::Worker {
+    pub fn odds_worker(&mut self) -> &mut worker::Worker<crate::odds::Odds> {
         &mut self.odds
     }
 
@@ -502,8 +515,54 @@ impl Ui {
             let flow = g.tick(&mut self.desk);
             self.follow(flow);
         }
+        self.computer_turn();
         if std::mem::take(&mut self.desk.redraw) {
             self.desk.out.redraw = true;
+        }
+    }
+
+    /// A computer seat the game waits on: its choice asked of the worker once per position,
+    /// and carried out on the game's screen once the table has had `computer_ms` to read the
+    /// last change (never over a page, the log or a question).
+    fn computer_turn(&mut self) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        if self.view != View::Game {
+            return;
+        }
+        let at = g.position(&self.desk);
+        if self.computer_since.0 != at {
+            self.computer_since = (at, self.desk.now);
+        }
+        self.computer.collect();
+        if let Some((done_at, mv)) = self.computer.shown.clone() {
+            if done_at != at || self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms {
+                return;
+            }
+            self.computer.shown = None;
+            let name = g.players().get(mv.seat).cloned().unwrap_or_default();
+            match g.computer_move(&mut self.desk, &mv) {
+                Ok(flow) => self.follow(flow),
+                Err(e) => {
+                    // Never tried again at this position: the table plays it for the seat.
+                    self.computer_stuck = Some(at);
+                    self.desk.note = Some(format!("{name} (computer) cannot: {e}"));
+                }
+            }
+            self.desk.out.redraw = true;
+            return;
+        }
+        if self.computer_stuck == Some(at) || self.computer.asked_for(at) {
+            return;
+        }
+        let budget = crate::computer::Budget {
+            playouts: self.desk.cfg.computer_playouts,
+            ..Default::default()
+        };
+        let job = g.computer_job(budget);
+        if let Some(job) = job {
+            self.computer.ask(at, || job);
         }
     }
 

@@ -29,6 +29,10 @@ pub struct Setup {
     pub options: Vec<String>,
     /// The saved games in `journal_dir`, at a glance (`list_saves`).
     pub saved: Vec<crate::saves::Listed>,
+    /// The seats the device plays ("Add computer seat"), by seat, and how.
+    pub computers: Vec<(usize, crate::computer::Level)>,
+    /// Do the computer seats deal (the table may switch it off)?
+    pub computer_deals: bool,
 }
 
 impl Default for Setup {
@@ -45,6 +49,8 @@ impl Default for Setup {
             house: Vec::new(),
             options: Vec::new(),
             saved: Vec::new(),
+            computers: Vec::new(),
+            computer_deals: true,
         }
     }
 }

@@ -46,7 +46,20 @@ impl Ui {
             journal: self.setup.next_journal(),
         };
         self.desk.final_report = None;
-        let game = kind.start(&new, &mut self.desk)?;
+        let mut game = kind.start(&new, &mut self.desk)?;
+        if !self.setup.computers.is_empty() {
+            let seats = self
+                .setup
+                .computers
+                .iter()
+                .map(|&(seat, level)| crate::computer::ComputerSeat {
+                    seat,
+                    level,
+                    deals: self.setup.computer_deals,
+                })
+                .collect();
+            game.set_computers(seats)?;
+        }
         self.play(game, Vec::new());
         Ok(())
     }

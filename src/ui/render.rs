@@ -138,7 +138,13 @@ fn setup_message(ui: &Ui) -> Vec<String> {
     let players = if ui.setup.players.is_empty() {
         "none yet".to_string()
     } else {
-        ui.setup.players.join(", ")
+        let named: Vec<String> = (0..ui.setup.players.len())
+            .map(|i| match ui.setup.computers.iter().find(|(s, _)| *s == i) {
+                Some((_, level)) => format!("{} ({})", ui.setup.players[i], level.word()),
+                None => ui.setup.players[i].clone(),
+            })
+            .collect();
+        named.join(", ")
     };
     wrap(&format!("Players: {players}. Tap tokens or add."))
 }

@@ -110,6 +110,8 @@ pub struct Desk {
     /// The seat whose paired phone made this input (its private lines go to the phone, never
     /// to the device's screen).
     pub(crate) phone: Option<usize>,
+    /// A computer seat makes this input (its lines are marked so, not as a phone's).
+    pub(crate) computer: Option<String>,
 }
 
 /// The voice as the table set it.
@@ -199,7 +201,11 @@ impl Desk {
                 let mut lines = done.public();
                 // A command made on a seat's phone is said so on the device and aloud ("Bob
                 // bids 140 (phone)"): the table sees what was done away from the buttons.
-                if self.phone.is_some() {
+                if let Some(extra) = &self.computer {
+                    if let Some(first) = lines.first_mut() {
+                        first.push_str(extra);
+                    }
+                } else if self.phone.is_some() {
                     if let Some(first) = lines.first_mut() {
                         first.push_str(" (phone)");
                     }
@@ -387,6 +393,21 @@ pub trait Screens: Sized + 'static {
     fn binds(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> Vec<usize> {
         Vec::new()
     }
+    /// What the table does with its pieces for a computer seat's command ("put its token on
+    /// Centre"), from the states before and after it; None by default.
+    fn table_does(
+        _rules: &<Self::F as Game>::Rules,
+        _before: &<Self::F as Game>::State,
+        _after: &<Self::F as Game>::State,
+        _seat: usize,
+    ) -> Option<String> {
+        None
+    }
+    /// Deals a computer seat may offer now (each weighed by its chance before it is offered).
+    /// None by default.
+    fn deals(_g: &Session<Self::F>, _seat: usize) -> Vec<<Self::F as Game>::Command> {
+        Vec::new()
+    }
     /// The amounts a seat's phone may type or step now (a bid). None by default.
     fn amounts(_g: &Session<Self::F>, _seat: usize) -> Vec<Amount> {
         Vec::new()
@@ -427,7 +448,7 @@ pub trait Playing {
     /// Where the game stands: changes with every command and undo (the odds are for it).
     fn position(&self, desk: &Desk) -> u64;
     /// A job working out the odds of the position now, from a copy of it.
-    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job;
+    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::worker::Job<crate::odds::Odds>;
     /// The game as the web view shows it to the table (anyone may see all of it); a seat's
     /// view is this with `state_for` that seat, and its private choices.
     fn view(&self, desk: &Desk) -> serde_json::Value;
@@ -445,6 +466,23 @@ pub trait Playing {
     /// menu; a deal (`Screens::binds`) waits until every seat it binds agrees, and `refuse
     /// LINE` drops one offered to this seat. Refused otherwise, with the reason.
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String>;
+    /// The seats the device plays (the journal's header keeps them).
+    fn computers(&self) -> Vec<crate::computer::ComputerSeat>;
+    fn set_computers(&mut self, seats: Vec<crate::computer::ComputerSeat>) -> Result<(), String>;
+    /// The next choice a computer seat owes (a deal offered to it first, then its own move,
+    /// then a deal it may offer), worked out from a copy of the position in the worker's
+    /// thread; None when no computer seat is waited on.
+    fn computer_job(
+        &mut self,
+        budget: crate::computer::Budget,
+    ) -> Option<super::worker::Job<crate::computer::Move>>;
+    /// A computer seat's choice carried out as a phone's would be, its line said with what
+    /// the table does for it and why.
+    fn computer_move(
+        &mut self,
+        desk: &mut Desk,
+        mv: &crate::computer::Move,
+    ) -> Result<Flow, String>;
     /// The session, for a caller that knows the family (tests, tools).
     fn session_any(&self) -> &dyn Any;
     fn session_any_mut(&mut self) -> &mut dyn Any;
@@ -491,6 +529,8 @@ pub struct InPlay<S: Screens> {
     pub screens: S,
     /// Deals offered from phones, waiting for the other side.
     offers: Offers,
+    /// Deals the computer seats offered, never offered again.
+    offered: Vec<String>,
 }
 
 impl<S: Screens> InPlay<S> {
@@ -500,6 +540,7 @@ impl<S: Screens> InPlay<S> {
             session,
             screens,
             offers: Offers::default(),
+            offered: Vec::new(),
         }
     }
 
@@ -522,7 +563,7 @@ impl<S: Screens> Playing for InPlay<S> {
     fn position(&self, desk: &Desk) -> u64 {
         ((self.session.history.len() as u64) << 32) | desk.log.len() as u64
     }
-    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::odds::Job {
+    fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::worker::Job<crate::odds::Odds> {
         let (rules, state) = (self.session.rules.clone(), self.session.state.clone());
         Box::new(move |cancel| crate::odds::estimate::<S::F>(&rules, &state, &cfg, cancel))
     }
@@ -668,8 +709,13 @@ impl<S: Screens> Playing for InPlay<S> {
                 .offers
                 .refuse(seat, offered)
                 .ok_or_else(|| format!("{offered}: no such deal waits on you"))?;
+            let by = if desk.computer.is_some() {
+                "computer"
+            } else {
+                "phone"
+            };
             desk.say_of_phone(format!(
-                "{} refuses {}'s deal (phone): {}",
+                "{} refuses {}'s deal ({by}): {}",
                 name(seat),
                 name(o.from),
                 o.line
@@ -700,15 +746,25 @@ impl<S: Screens> Playing for InPlay<S> {
                         Agreed::All => {}
                         Agreed::Waiting(on) => {
                             let on: Vec<String> = on.into_iter().map(name).collect();
+                            let by = if desk.computer.is_some() {
+                                "computer"
+                            } else {
+                                "phone"
+                            };
                             desk.say_of_phone(format!(
-                                "{} offers a deal to {} (phone): {canonical}",
+                                "{} offers a deal to {} ({by}): {canonical}",
                                 name(seat),
                                 on.join(", ")
                             ));
                             return Ok(Flow::Stay);
                         }
                     }
-                } else if S::decided_by(g, &cmd) != Some(seat) {
+                } else if S::decided_by(g, &cmd) != Some(seat)
+                    && <S::F as crate::engine::game::Play>::decided_by(&g.rules, &g.state, &cmd)
+                        != Some(seat)
+                {
+                    // Neither a decision the screens let a phone make nor one the rules say
+                    // is the seat's own (a side, an Illuminati chosen).
                     return Err(not_yours());
                 }
                 cmd
@@ -718,6 +774,180 @@ impl<S: Screens> Playing for InPlay<S> {
         let done = self.as_chosen(desk, cmd);
         desk.phone = None;
         done
+    }
+    fn computers(&self) -> Vec<crate::computer::ComputerSeat> {
+        self.session.header.computers.clone()
+    }
+    fn set_computers(&mut self, seats: Vec<crate::computer::ComputerSeat>) -> Result<(), String> {
+        self.session.set_computers(seats)
+    }
+    fn computer_job(
+        &mut self,
+        budget: crate::computer::Budget,
+    ) -> Option<super::worker::Job<crate::computer::Move>> {
+        use crate::computer::{self as cpu, percent, Level, Move};
+        let g = &self.session;
+        if g.over() {
+            return None;
+        }
+        let seed = g.header.seed ^ ((g.history.len() as u64) << 20);
+        for cs in g.header.computers.clone() {
+            let seat = cs.seat;
+            // A deal offered to it: accepted only when its chance rises.
+            if let Some(o) = self.offers.waiting_on(seat).next() {
+                let line = o.line.clone();
+                if !cs.deals {
+                    return Some(Box::new(move |_| {
+                        Some(Move {
+                            seat,
+                            line: format!("refuse {line}"),
+                            why: Some("it makes no deals (the table switched them off)".into()),
+                        })
+                    }));
+                }
+                let Ok(Parsed::Command(deal)) = S::F::parse(&g.rules, &g.state, &line) else {
+                    continue;
+                };
+                let (rules, state) = (g.rules.clone(), g.state.clone());
+                return Some(Box::new(move |_| {
+                    let (before, after) =
+                        cpu::deal_chances::<S::F>(&rules, &state, seat, &deal, &budget, seed);
+                    let take = after > before;
+                    Some(Move {
+                        seat,
+                        line: if take { line } else { format!("refuse {line}") },
+                        why: Some(format!(
+                            "{} its chance {} -> {}",
+                            if take { "accepts:" } else { "refuses:" },
+                            percent(before),
+                            percent(after)
+                        )),
+                    })
+                }));
+            }
+            if !cpu::waits_on::<S::F>(&g.rules, &g.state, seat) {
+                continue;
+            }
+            // A deal it may offer, at most once each, before its own move.
+            let deals: Vec<_> = if cs.deals && cs.level == Level::Strong {
+                S::deals(g, seat)
+                    .into_iter()
+                    .filter(|d| {
+                        let w = S::F::format_command(&g.rules, &g.state, d);
+                        !self.offered.contains(&w)
+                    })
+                    .take(4)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let (rules, state) = (g.rules.clone(), g.state.clone());
+            let level = cs.level;
+            return Some(Box::new(move |cancel| {
+                let mut best: Option<(f64, f64, &<S::F as Game>::Command)> = None;
+                for d in &deals {
+                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                        return None;
+                    }
+                    let (before, after) =
+                        cpu::deal_chances::<S::F>(&rules, &state, seat, d, &budget, seed);
+                    if after > before + 0.03 && best.is_none_or(|b| after - before > b.1 - b.0) {
+                        best = Some((before, after, d));
+                    }
+                }
+                if let Some((before, after, d)) = best {
+                    return Some(Move {
+                        seat,
+                        line: S::F::format_command(&rules, &state, d),
+                        why: Some(format!(
+                            "offers: its chance {} -> {}",
+                            percent(before),
+                            percent(after)
+                        )),
+                    });
+                }
+                let c = cpu::choose::<S::F>(&rules, &state, seat, level, &budget, seed)?;
+                Some(Move {
+                    seat,
+                    line: S::F::format_command(&rules, &state, &c.cmd),
+                    why: c
+                        .chance
+                        .filter(|(with, steady)| with > steady)
+                        .map(|(with, steady)| {
+                            format!(
+                                "weighs it best: its chance {} -> {}",
+                                percent(steady),
+                                percent(with)
+                            )
+                        }),
+                })
+            }));
+        }
+        None
+    }
+    fn computer_move(
+        &mut self,
+        desk: &mut Desk,
+        mv: &crate::computer::Move,
+    ) -> Result<Flow, String> {
+        let name = self.players().get(mv.seat).cloned().unwrap_or_default();
+        if mv.why.as_deref().is_some_and(|w| w.starts_with("offers:")) {
+            self.offered.push(mv.line.clone());
+        }
+        let before = self.session.state.clone();
+        let (logged, done_before) = (desk.log.len(), self.session.history.len());
+        desk.computer = Some(" (computer)".into());
+        let done = self.choose_private(desk, mv.seat, &mv.line);
+        desk.computer = None;
+        let flow = done?;
+        // What the table does for it (its pieces, from the states before and after) and why,
+        // in one line told after the command's own.
+        let does = if self.session.history.len() != done_before {
+            let g = &self.session;
+            S::table_does(&g.rules, &before, &g.state, mv.seat)
+        } else {
+            None
+        };
+        let line = match (&mv.why, does) {
+            (None, None) => return Ok(flow),
+            (Some(w), None) => format!("{name} {w}"),
+            (None, Some(d)) => format!("{name}: {d}"),
+            (Some(w), Some(d)) => format!("{name} {w}; {d}"),
+        };
+        if self.session.history.len() == done_before {
+            // A deal offered or refused is said, not carried out: its line takes the words.
+            if desk.log.len() == logged + 1 {
+                if let Some(l) = desk.log.last_mut() {
+                    l.push_str(&format!(" ({line})"));
+                }
+                if let Some(n) = desk.note.as_mut() {
+                    n.push_str(&format!(" ({line})"));
+                }
+            }
+            return Ok(flow);
+        }
+        let told = super::text::for_table(&line);
+        desk.log.push(told.clone());
+        desk.toast.push(line);
+        Ok(match flow {
+            Flow::Pager(mut pages) => {
+                pages.pages.extend(super::text::pages(
+                    std::slice::from_ref(&told),
+                    super::text::MESSAGE_ROWS,
+                    |_| false,
+                ));
+                Flow::Pager(pages)
+            }
+            other => {
+                let all: Vec<String> = desk
+                    .toast
+                    .iter()
+                    .map(|l| super::text::for_table(l))
+                    .collect();
+                desk.note = Some(all.join(" "));
+                other
+            }
+        })
     }
     fn session_any(&self) -> &dyn Any {
         &self.session

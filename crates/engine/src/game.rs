@@ -5,6 +5,27 @@
 
 use rand::rngs::StdRng;
 
+/// A command with its dice rolled by `rng` when it needs some (a random player's, a computer
+/// seat's playout).
+pub fn rolled<F: Game>(
+    rules: &F::Rules,
+    state: &F::State,
+    cmd: &F::Command,
+    rng: &mut PlayRng,
+) -> F::Command {
+    match F::chance(rules, state, cmd) {
+        Some(ch) => {
+            let faces: Vec<u8> = ch
+                .dice
+                .iter()
+                .map(|&f| 1 + below(rng, f.into()) as u8)
+                .collect();
+            F::set_chance(cmd, Some(&faces)).unwrap_or_else(|| cmd.clone())
+        }
+        None => cmd.clone(),
+    }
+}
+
 /// The random players' generator (simulate, the conformance suite): xoshiro256++, a small,
 /// fast generator whose output for a seed is fixed by its published algorithm on every
 /// platform. Setups and the table's own dice keep `StdRng`, so saved games replay as before.
@@ -253,7 +274,8 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// Shared read-only among threads (the odds play out from one position on every core),
     /// and sent to the device's odds thread.
     type State: Clone + PartialEq + Debug + Sync + Send;
-    type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    /// Sent to the device's worker thread too (a computer seat's deals to weigh).
+    type Command: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send;
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
 
     // --- the ruleset ---------------------------------------------------------------------
@@ -424,17 +446,7 @@ pub trait Play: Game {
             return None;
         }
         let cmd = &legal[below(rng, legal.len())];
-        Some(match Self::chance(rules, state, cmd) {
-            Some(ch) => {
-                let faces: Vec<u8> = ch
-                    .dice
-                    .iter()
-                    .map(|&f| 1 + below(rng, f.into()) as u8)
-                    .collect();
-                Self::set_chance(cmd, Some(&faces)).unwrap_or_else(|| cmd.clone())
-            }
-            None => cmd.clone(),
-        })
+        Some(rolled::<Self>(rules, state, cmd, rng))
     }
     /// One move of the random player chosen and carried out (simulate's hot loop): false when
     /// there is no legal move; an error when the rules refused the move chosen. The same
@@ -465,12 +477,40 @@ pub trait Play: Game {
     ) -> Option<Self::Command> {
         Self::random_command(rules, state, rng)
     }
+    /// The steady player's choice for this seat now (a computer seat's choice where several
+    /// choose at once: a sealed order, a bid), from what that seat may see; None when the
+    /// seat has none of its own. Without the family's own, `steady_command` when it is that
+    /// seat's.
+    fn steady_for(
+        rules: &Self::Rules,
+        state: &Self::State,
+        seat: usize,
+        rng: &mut PlayRng,
+    ) -> Option<Self::Command> {
+        Self::steady_command(rules, state, rng)
+            .filter(|c| Self::decided_by(rules, state, c) == Some(seat))
+    }
     /// The state a rollout starts from: the table's public view with every hidden part (the
     /// order of unseen cards, hands, secret goals, sealed orders) drawn afresh from `rng`,
-    /// consistent with what the table has seen and never read from the true hidden parts.
-    /// Without hidden parts, the state itself.
-    fn redraw_hidden(_rules: &Self::Rules, state: &Self::State, _rng: &mut PlayRng) -> Self::State {
+    /// consistent with what the table has seen and never read from the true hidden parts;
+    /// what seat `keep` sees of its own (its hand, its goal) kept, for a computer seat's
+    /// look ahead. Without hidden parts, the state itself.
+    fn redraw_hidden(
+        _rules: &Self::Rules,
+        state: &Self::State,
+        _keep: Option<usize>,
+        _rng: &mut PlayRng,
+    ) -> Self::State {
         state.clone()
+    }
+    /// The seat whose own free choice a command is (a computer seat chooses among its own);
+    /// None for no one's (a deal, which binds two; the table reporting the card it drew).
+    /// Without the family's own, the one seat `to_act` names.
+    fn decided_by(rules: &Self::Rules, state: &Self::State, _cmd: &Self::Command) -> Option<usize> {
+        match Self::to_act(rules, state) {
+            ToAct::One(p) | ToAct::Chance { player: p, .. } => Some(p),
+            _ => None,
+        }
     }
     /// A command picked with no regard to legality, to check that refusals change nothing;
     /// None when there is nothing to try. Without the family's own, a legal one.
@@ -514,6 +554,10 @@ pub trait Story: Game {
     }
     /// What the odds are given for, by name: each player (the grid game: each team). As many
     /// as `standing`'s scores.
+    /// The side a seat plays for now (`sides`): its own seat, or the grid game's team.
+    fn side_of(_rules: &Self::Rules, _state: &Self::State, seat: usize) -> usize {
+        seat
+    }
     fn sides(rules: &Self::Rules, state: &Self::State) -> Vec<String> {
         (1..=Self::standing(rules, state).scores.len())
             .map(|i| format!("seat {i}"))

@@ -270,14 +270,55 @@ impl Play for Grid {
             _ => random_command(r, s, rng),
         }
     }
+    /// A seat's own order by the heuristic, whoever else owes one (others' sealed orders are
+    /// never read).
+    fn steady_for(r: &GridRules, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {
+        match s.phase {
+            Phase::Orders if s.may_order(seat) && !s.pieces[seat].computer => {
+                Some(Command::Order {
+                    player: seat,
+                    order: computer::order(r, s, seat),
+                })
+            }
+            _ => {
+                Self::steady_command(r, s, rng).filter(|c| Self::decided_by(r, s, c) == Some(seat))
+            }
+        }
+    }
     /// Sealed orders are the only hidden part: a rollout forgets them, and each player seals
     /// again.
-    fn redraw_hidden(_r: &GridRules, s: &State, _rng: &mut PlayRng) -> State {
+    fn redraw_hidden(_r: &GridRules, s: &State, keep: Option<usize>, _rng: &mut PlayRng) -> State {
         let mut out = s.clone();
-        for p in out.pieces.iter_mut() {
-            p.order = None;
+        for (i, p) in out.pieces.iter_mut().enumerate() {
+            if Some(i) != keep {
+                p.order = None;
+            }
         }
         out
+    }
+    /// A seat's order and side are its own; the start, a roll and the next round wait on the
+    /// human seat `to_act` names (a roll for one of the game's own pieces is the table's);
+    /// the walls are the table's to set, and a correction nobody's choice.
+    fn decided_by(r: &GridRules, s: &State, c: &Command) -> Option<usize> {
+        match c {
+            // An order is sealed once (sealed again, it is the player changing their mind).
+            Command::Order { player, .. } => s
+                .pieces
+                .get(*player)
+                .filter(|p| p.order.is_none())
+                .map(|_| *player),
+            // A side is chosen once; changed afterwards, it is the table's doing.
+            Command::Side { player, .. } => s
+                .pieces
+                .get(*player)
+                .filter(|p| p.team.is_none())
+                .map(|_| *player),
+            Command::Roll { .. } | Command::Next | Command::Start => match Self::to_act(r, s) {
+                ToAct::One(p) | ToAct::Chance { player: p, .. } if p < s.humans => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
     }
     fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         let n = s.pieces.len();
@@ -354,6 +395,13 @@ impl Story for Grid {
     /// a human seat is out once converted (only the never-converted members of the winning
     /// team win).
     /// The odds are the teams'.
+    /// A piece plays for the team it is on now (a conversion changes it).
+    fn side_of(_r: &GridRules, s: &State, seat: usize) -> usize {
+        s.pieces
+            .get(seat)
+            .and_then(|p| p.team)
+            .map_or(0, |t| t.index())
+    }
     fn sides(_r: &GridRules, _s: &State) -> Vec<String> {
         Team::BOTH.iter().map(|t| t.word().to_string()).collect()
     }

@@ -268,7 +268,28 @@ impl Play for Illuminati {
     /// What the table cannot see: which specials are in each hand (their number is public)
     /// and the UFOs' secret goal. Each hand is dealt afresh from the specials' copies, each
     /// secret goal drawn from the goals the UFOs may take.
-    fn redraw_hidden(r: &IlluRules, s: &State, rng: &mut PlayRng) -> State {
+    /// Whose choice a command is (`turn::decided_by`); a card drawn is the table's report.
+    fn decided_by(r: &IlluRules, s: &State, c: &Command) -> Option<usize> {
+        match c {
+            // Choosing one's Illuminati and the UFOs' goal are the player's own, once (a
+            // choice changed afterwards is the table's correction); a card whose numbers the
+            // table has not entered is no seat's to choose (the game could not start).
+            Command::Illuminati { player, card } => s
+                .players
+                .get(*player)
+                .filter(|p| p.illuminati.is_none())
+                .filter(|_| !r.cards[*card].unknown || s.cards[*card].stats.is_some())
+                .map(|_| *player),
+            Command::Goal { player, .. } => s
+                .players
+                .get(*player)
+                .filter(|p| p.goal.is_none())
+                .map(|_| *player),
+            Command::DrawGroup { .. } | Command::DrawSpecial { .. } => None,
+            c => super::turn::decided_by(s, c),
+        }
+    }
+    fn redraw_hidden(r: &IlluRules, s: &State, keep: Option<usize>, rng: &mut PlayRng) -> State {
         let mut out = s.clone();
         let copies: Vec<usize> = (0..r.specials.len())
             .flat_map(|k| std::iter::repeat_n(k, r.specials[k].copies as usize))
@@ -277,7 +298,11 @@ impl Play for Illuminati {
             .illuminati()
             .filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. })))
             .collect();
-        for p in out.players.iter_mut() {
+        for (i, p) in out.players.iter_mut().enumerate() {
+            // A seat looking ahead knows its own hand and goal.
+            if Some(i) == keep {
+                continue;
+            }
             for slot in p.specials.iter_mut() {
                 *slot = (!copies.is_empty()).then(|| copies[below(rng, copies.len())]);
             }

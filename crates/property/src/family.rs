@@ -202,7 +202,7 @@ impl Play for Property {
 
     /// The decks' unseen order is drawn afresh (which cards are left is known); a table
     /// drawing from physical decks has nothing hidden.
-    fn redraw_hidden(_r: &Ruleset, s: &State, rng: &mut PlayRng) -> State {
+    fn redraw_hidden(_r: &Ruleset, s: &State, _keep: Option<usize>, rng: &mut PlayRng) -> State {
         let mut out = s.clone();
         if !s.options.physical_decks {
             for d in out.decks.iter_mut() {
@@ -210,6 +210,15 @@ impl Play for Property {
             }
         }
         out
+    }
+
+    /// A card drawn from a physical deck is the table's report, no seat's choice; a deal binds
+    /// two (`legal::decided_by` otherwise).
+    fn decided_by(_r: &Ruleset, s: &State, c: &Command) -> Option<usize> {
+        match c {
+            Command::Draw { .. } => None,
+            c => legal::decided_by(s, c),
+        }
     }
 
     fn random_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {

@@ -169,6 +169,74 @@ impl Screens for PropertyScreens {
         legal::decided_by(&g.state, cmd)
     }
 
+    /// What the table does for a computer seat: move its token, hand it deeds, put its
+    /// buildings up or take them down, turn its mortgaged deeds over.
+    fn table_does(rules: &Ruleset, before: &State, s: &State, seat: usize) -> Option<String> {
+        let mut out: Vec<String> = Vec::new();
+        let (was, now) = (&before.players[seat], &s.players[seat]);
+        if was.position != now.position {
+            out.push(format!(
+                "put its token on {}",
+                rules.squares[now.position].name
+            ));
+        }
+        for (i, (a, b)) in before.squares.iter().zip(&s.squares).enumerate() {
+            let name = &rules.squares[i].name;
+            if b.owner == Some(seat) && a.owner != Some(seat) {
+                out.push(format!("hand it the deed of {name}"));
+            }
+            if a.owner == Some(seat) && b.owner != Some(seat) {
+                out.push(format!("pass its deed of {name} on"));
+            }
+            if b.owner == Some(seat) && a.level != b.level {
+                out.push(format!("make {name} {} buildings", b.level));
+            }
+            if b.owner == Some(seat) && a.mortgaged != b.mortgaged {
+                let side = if b.mortgaged { "face down" } else { "face up" };
+                out.push(format!("turn {name} {side}"));
+            }
+        }
+        (!out.is_empty()).then(|| out.join(", "))
+    }
+
+    /// Deals a computer seat may offer: the last square it lacks of a group, bought from its
+    /// owner (none built on) at one and a half times and at twice its price.
+    fn deals(g: &Se, seat: usize) -> Vec<Command> {
+        let (rules, s) = (&g.rules, &g.state);
+        let mut out = Vec::new();
+        for sq in 0..rules.squares.len() {
+            let (Some(owner), Some(group), Some(price)) = (
+                s.owner(sq),
+                rules.squares[sq].group(),
+                rules.squares[sq].price(),
+            ) else {
+                continue;
+            };
+            if owner == seat || s.squares[sq].level > 0 {
+                continue;
+            }
+            let members = &rules.groups[group].members;
+            let mine = members
+                .iter()
+                .filter(|&&m| s.owner(m) == Some(seat))
+                .count();
+            if mine == 0 || mine + 1 < members.len() {
+                continue;
+            }
+            for pay in [price * 3 / 2, price * 2] {
+                if s.cash(seat) >= pay {
+                    out.push(Command::Trade(Trade {
+                        from: seat,
+                        to: owner,
+                        give: smallvec::smallvec![TradeItem::Cash(pay)],
+                        get: smallvec::smallvec![TradeItem::Square(sq)],
+                    }));
+                }
+            }
+        }
+        out
+    }
+
     /// A deal binds both its sides.
     fn binds(_g: &Se, cmd: &Command) -> Vec<usize> {
         match cmd {

@@ -684,7 +684,7 @@ fn no_illuminati_screen_or_spoken_line_shows_a_hand_or_the_goal_without_its_play
         "illuminati",
         6,
         3_000,
-        Illuminati::redraw_hidden,
+        |r, s, rng| Illuminati::redraw_hidden(r, s, None, rng),
         illuminati_private,
         |r, s| {
             s.players

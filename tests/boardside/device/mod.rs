@@ -4,6 +4,7 @@
 //! simulator's input path.
 
 mod chip;
+mod computer;
 mod coverage;
 mod enrol;
 mod grid;

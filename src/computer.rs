@@ -1,0 +1,366 @@
+//! Computer seats: a seat the device plays by the same commands as a person. `Steady` is the
+//! family's steady player; `Strong` looks ahead: each of its own choices is played out many
+//! times by the steady player, every playout from the table's public view with what the seat
+//! may not see (other hands, the UFOs' goal, sealed orders, the deck's order) drawn afresh
+//! (`Play::redraw_hidden`, keeping only the seat's own hand and goal), and the choice that
+//! wins most often is made. Strength comes from the number of playouts, never from a bonus;
+//! the same position, public view and seed give the same choice whatever is hidden.
+
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{below, is_over, rolled, winning_sides, Events, Family, PlayRng, ToAct};
+
+/// How a computer seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Any legal choice of its own, at random (the tournament's yardstick).
+    Random,
+    /// The family's steady player.
+    Steady,
+    /// Looks ahead by playouts.
+    Strong,
+}
+
+impl Level {
+    pub fn read(word: &str) -> Result<Level, String> {
+        match word {
+            "random" => Ok(Level::Random),
+            "steady" => Ok(Level::Steady),
+            "strong" => Ok(Level::Strong),
+            w => Err(format!(
+                "'{w}': a computer seat is random, steady or strong"
+            )),
+        }
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Steady => "steady",
+            Level::Strong => "strong",
+        }
+    }
+}
+
+/// A seat the device plays, as its journal keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    pub seat: usize,
+    pub level: Level,
+    /// Does it accept and offer deals (a table may switch them off)?
+    #[serde(default = "yes")]
+    pub deals: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A computer seat's choice for the device to carry out: its protocol line, and why (a strong
+/// seat's estimate, a deal's chance before and after).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Move {
+    pub seat: usize,
+    pub line: String,
+    pub why: Option<String>,
+}
+
+/// "22%": a chance as the table reads it.
+pub fn percent(p: f64) -> String {
+    format!("{:.0}%", 100.0 * p)
+}
+
+/// What the strong seat may spend on one decision.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Playouts of each choice it weighs.
+    pub playouts: u32,
+    /// Player-turns (the grid game: rounds) a playout looks ahead before the position is
+    /// judged by the standings.
+    pub horizon: u64,
+    /// The most choices it weighs (the steady player's among them); more are sampled.
+    pub most_choices: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        // Measured: 48 playouts 60 turns ahead win a sectionopoly seat 38% against three
+        // steady players (24 and 40: 30%); a decision still takes well under a second on a Pi
+        // (README, "Computer seats").
+        Budget {
+            playouts: 48,
+            horizon: 60,
+            most_choices: 12,
+        }
+    }
+}
+
+/// A choice made, and what the look ahead thought of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice<C> {
+    pub cmd: C,
+    /// The seat's estimated chance with this choice, and with the steady player's (strong
+    /// seats only: 0..1).
+    pub chance: Option<(f64, f64)>,
+}
+
+/// The seat's own choices now: the legal commands that are its own decision (a roll is its
+/// to ask for; the dice are the device's), each once.
+pub fn own_choices<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> Vec<F::Command> {
+    let mut out: Vec<F::Command> = Vec::new();
+    for c in F::legal(rules, s) {
+        if F::decided_by(rules, s, &c) == Some(seat) && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Does the game wait on this seat for a choice of its own now? Only when `to_act` names it:
+/// what a seat may do at any moment (a free action, building on another's turn) is no reason
+/// to act, or computer seats would pass a card to and fro for ever.
+pub fn waits_on<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> bool {
+    let named = match F::to_act(rules, s) {
+        ToAct::Over { .. } => false,
+        ToAct::One(p) | ToAct::Chance { player: p, .. } => p == seat,
+        ToAct::Several(v) => v.contains(&seat),
+    };
+    named && !own_choices::<F>(rules, s, seat).is_empty()
+}
+
+/// The command without dice, as the device asks for it (it rolls them itself).
+fn unrolled<F: Family>(cmd: &F::Command) -> F::Command {
+    F::set_chance(cmd, None).unwrap_or_else(|| cmd.clone())
+}
+
+/// The seat's choice now, or None when nothing is its to choose.
+pub fn choose<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    level: Level,
+    budget: &Budget,
+    seed: u64,
+) -> Option<Choice<F::Command>> {
+    let own = own_choices::<F>(rules, s, seat);
+    if own.is_empty() {
+        return None;
+    }
+    let mut rng = PlayRng::seed_from_u64(seed ^ 0x5EA7_C0DE);
+    let steady = steady_pick::<F>(rules, s, seat, &own, &mut rng);
+    match level {
+        Level::Random => Some(Choice {
+            cmd: own[below(&mut rng, own.len())].clone(),
+            chance: None,
+        }),
+        Level::Steady => Some(Choice {
+            cmd: steady,
+            chance: None,
+        }),
+        Level::Strong if own.len() == 1 => Some(Choice {
+            cmd: steady,
+            chance: None,
+        }),
+        Level::Strong => {
+            // The steady player's choice first, then a sample of the rest.
+            let mut weighed = vec![steady.clone()];
+            let mut rest: Vec<F::Command> = own.into_iter().filter(|c| *c != steady).collect();
+            while weighed.len() < budget.most_choices && !rest.is_empty() {
+                weighed.push(rest.swap_remove(below(&mut rng, rest.len())));
+            }
+            let runs = weigh::<F>(rules, s, seat, &weighed, budget, seed);
+            let best = better_than_steady(&runs);
+            let mean = |j: usize| runs[j].iter().sum::<f64>() / runs[j].len().max(1) as f64;
+            Some(Choice {
+                cmd: weighed[best].clone(),
+                chance: Some((mean(best), mean(0))),
+            })
+        }
+    }
+}
+
+/// The choice to make: the one whose playouts beat the steady player's (choice 0) by the
+/// most, when it beats them by more than twice the standard error of the paired differences
+/// (the playouts share their luck); else the steady player's. Picking the best of many noisy
+/// estimates otherwise favours the luckiest, not the best.
+fn better_than_steady(runs: &[Vec<f64>]) -> usize {
+    let mut best = (0, 0.0);
+    for j in 1..runs.len() {
+        let d: Vec<f64> = runs[j].iter().zip(&runs[0]).map(|(a, b)| a - b).collect();
+        let n = d.len().max(2) as f64;
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+        let margin = 2.0 * (var / n).sqrt();
+        if mean > margin && mean > best.1 {
+            best = (j, mean);
+        }
+    }
+    best.0
+}
+
+/// The steady player's choice for this seat, or (when it names another seat's) one of the
+/// seat's own at random.
+fn steady_pick<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    own: &[F::Command],
+    rng: &mut PlayRng,
+) -> F::Command {
+    F::steady_for(rules, s, seat, rng)
+        .map(|c| unrolled::<F>(&c))
+        .filter(|c| own.contains(c))
+        .unwrap_or_else(|| own[below(rng, own.len())].clone())
+}
+
+/// Each choice's playouts' values for the seat (its chance to win, 0..1): the k-th playout of
+/// every choice starts from the same redrawn view with the same dice, so the choices are
+/// compared on equal luck. A choice the redrawn view refuses counts 0 there.
+pub fn weigh<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    choices: &[F::Command],
+    budget: &Budget,
+    seed: u64,
+) -> Vec<Vec<f64>> {
+    let mut runs = vec![Vec::with_capacity(budget.playouts as usize); choices.len()];
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    for k in 0..budget.playouts as u64 {
+        let mut rng =
+            PlayRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(k));
+        let view = F::redraw_hidden(rules, s, Some(seat), &mut rng);
+        let luck: u64 = rand::Rng::random(&mut rng);
+        for (j, c) in choices.iter().enumerate() {
+            let mut play = view.clone();
+            let mut rng = PlayRng::seed_from_u64(luck);
+            let c = rolled::<F>(rules, &play, c, &mut rng);
+            let v = if F::execute_into(rules, &mut play, &c, &mut events).is_err() {
+                0.0
+            } else {
+                playout::<F>(rules, play, seat, budget.horizon, &mut rng, &mut events)
+            };
+            runs[j].push(v);
+        }
+    }
+    runs
+}
+
+/// One playout by the steady player from here: the seat's share of the win when the game
+/// ends within the horizon, else its side's share of the standings' scores.
+fn playout<F: Family>(
+    rules: &F::Rules,
+    mut s: F::State,
+    seat: usize,
+    horizon: u64,
+    rng: &mut PlayRng,
+    events: &mut Events<F::Event>,
+) -> f64 {
+    let start = F::turns(rules, &s).unwrap_or(0);
+    let mut steps = 0u64;
+    while !is_over::<F>(rules, &s) {
+        let turns = F::turns(rules, &s).map_or(steps, |t| t - start);
+        if turns >= horizon {
+            break;
+        }
+        let Some(cmd) = F::steady_command(rules, &s, rng) else {
+            break;
+        };
+        if F::execute_into(rules, &mut s, &cmd, events).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    value::<F>(rules, &s, seat)
+}
+
+/// What a position is worth to a seat: its share of the win once the game is over, else its
+/// side's share of the standings' positive scores.
+pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
+    let side = F::side_of(rules, s, seat);
+    if is_over::<F>(rules, s) {
+        let won = winning_sides::<F>(rules, s);
+        return if won.contains(&side) {
+            1.0 / won.len() as f64
+        } else {
+            0.0
+        };
+    }
+    let scores = F::standing(rules, s).scores;
+    let sum: i64 = scores.iter().map(|&v| v.max(0)).sum();
+    match scores.get(side) {
+        Some(&v) if sum > 0 => v.max(0) as f64 / sum as f64,
+        _ => 1.0 / scores.len().max(1) as f64,
+    }
+}
+
+/// One command of a game where each seat plays at its level (`tournament`): the seat the game
+/// waits on chooses; where several may act, one of them at random; where no seat chooses (a
+/// card drawn, a deal), the random player stands in for the table.
+pub fn next_command<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    levels: &[Level],
+    budget: &Budget,
+    rng: &mut PlayRng,
+) -> Option<F::Command> {
+    let waiting: Vec<usize> = match F::to_act(rules, s) {
+        ToAct::Over { .. } => return None,
+        ToAct::One(p) | ToAct::Chance { player: p, .. } => vec![p],
+        ToAct::Several(v) => v,
+    };
+    let choosing: Vec<usize> = waiting
+        .into_iter()
+        .filter(|&p| p < levels.len() && waits_on::<F>(rules, s, p))
+        .collect();
+    if choosing.is_empty() {
+        return F::random_command(rules, s, rng);
+    }
+    let seat = choosing[below(rng, choosing.len())];
+    let seed: u64 = rand::Rng::random(rng);
+    let c = choose::<F>(rules, s, seat, levels[seat], budget, seed)?;
+    Some(rolled::<F>(rules, s, &c.cmd, rng))
+}
+
+/// A deal's worth to a seat: its estimated chance without the deal and with it, from the same
+/// playouts (the same redrawn views and luck either way).
+pub fn deal_chances<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    deal: &F::Command,
+    budget: &Budget,
+    seed: u64,
+) -> (f64, f64) {
+    let (mut without, mut with) = (0.0, 0.0);
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    let n = budget.playouts.max(1);
+    for k in 0..n as u64 {
+        let mut rng =
+            PlayRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(k));
+        let view = F::redraw_hidden(rules, s, Some(seat), &mut rng);
+        let luck: u64 = rand::Rng::random(&mut rng);
+        let mut r = PlayRng::seed_from_u64(luck);
+        without += playout::<F>(
+            rules,
+            view.clone(),
+            seat,
+            budget.horizon,
+            &mut r,
+            &mut events,
+        );
+        let mut play = view;
+        let mut r = PlayRng::seed_from_u64(luck);
+        if F::execute_into(rules, &mut play, deal, &mut events).is_ok() {
+            with += playout::<F>(rules, play, seat, budget.horizon, &mut r, &mut events);
+        }
+    }
+    (without / n as f64, with / n as f64)
+}

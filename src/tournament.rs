@@ -1,0 +1,172 @@
+//! `boardside tournament`: games between computer seats of given levels (random, steady,
+//! strong), the levels turned round the seats game by game so no level keeps the first seat,
+//! and each level's win share with its 95% interval. How strong the strong seat is, measured.
+
+use rand::SeedableRng;
+
+use crate::computer::{next_command, Budget, Level};
+use crate::engine::game::{is_over, winning_sides, Events, Family, Parsed, PlayRng};
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// A level per seat (P1, P2, ...).
+    pub levels: Vec<Level>,
+    pub games: u64,
+    pub seed: u64,
+    /// Player-turns (grid: rounds) before a game goes to its leaders.
+    pub max_turns: u64,
+    pub budget: Budget,
+    /// Protocol lines carried out before play (`side P1 scientists`: a grid team fixed).
+    pub opening: Vec<String>,
+    /// Keep every level in its seat (no turning round: the opening fixes seats).
+    pub fixed_seats: bool,
+    pub jobs: usize,
+}
+
+/// Wins (shares of a tie) of each level, over the games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Result {
+    pub levels: Vec<Level>,
+    /// Per seat of `levels`: its share of the wins.
+    pub wins: Vec<f64>,
+    pub games: u64,
+    /// Games the grid's engine-played pieces (or nobody at the cap) won.
+    pub others: f64,
+    pub unfinished: u64,
+    pub seconds: f64,
+}
+
+impl Result {
+    /// The win share of level-seat `i`, and the half-width of its 95% interval.
+    pub fn share(&self, i: usize) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let p = self.wins[i] / n;
+        (p, 1.96 * (p * (1.0 - p) / n).sqrt())
+    }
+
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "games: {} ({} ended by the turn cap), {:.1} s",
+            self.games, self.unfinished, self.seconds
+        )];
+        for i in 0..self.levels.len() {
+            let (p, m) = self.share(i);
+            out.push(format!(
+                "seat {} ({}): wins {:.1}% ±{:.1} (95% interval {:.1}% to {:.1}%)",
+                i + 1,
+                self.levels[i].word(),
+                100.0 * p,
+                100.0 * m,
+                100.0 * (p - m).max(0.0),
+                100.0 * (p + m).min(1.0)
+            ));
+        }
+        if self.others > 0.0 {
+            out.push(format!(
+                "the game's own computer pieces: wins {:.1}%",
+                100.0 * self.others / self.games.max(1) as f64
+            ));
+        }
+        out
+    }
+}
+
+/// Play the tournament.
+pub fn play<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    setup: &Setup,
+) -> std::result::Result<Result, String> {
+    let start = std::time::Instant::now();
+    let n = setup.levels.len();
+    let parts = crate::simulate::share_games(setup.games, setup.jobs, |take| {
+        let mut wins = vec![0.0; n];
+        let (mut others, mut unfinished) = (0.0, 0u64);
+        while let Some(g) = take() {
+            // Game g turns the levels round by g seats: seat j plays level (j + g) % n.
+            let turn = if setup.fixed_seats { 0 } else { g as usize % n };
+            let levels: Vec<Level> = (0..n).map(|j| setup.levels[(j + turn) % n]).collect();
+            let (won, sides, finished) =
+                one_game::<F>(rules, options, setup, &levels, g).map_err(|e| (g, e))?;
+            unfinished += u64::from(!finished);
+            // A win shared by several sides (a tie) is a share each; every seat of a winning
+            // team has won.
+            let share = 1.0 / sides.max(1) as f64;
+            if won.is_empty() {
+                others += share;
+            }
+            for seat in won {
+                wins[(seat + turn) % n] += share;
+            }
+        }
+        Ok((wins, others, unfinished))
+    })?;
+    let mut out = Result {
+        levels: setup.levels.clone(),
+        wins: vec![0.0; n],
+        games: setup.games,
+        others: 0.0,
+        unfinished: 0,
+        seconds: 0.0,
+    };
+    for (w, o, u) in parts {
+        for (a, b) in out.wins.iter_mut().zip(w) {
+            *a += b;
+        }
+        out.others += o;
+        out.unfinished += u;
+    }
+    out.seconds = start.elapsed().as_secs_f64();
+    Ok(out)
+}
+
+/// One game: the seats that won (for a game of teams, the seats on the winning team at its
+/// end; seats past the players are the game's own pieces), and whether it ended before the cap.
+fn one_game<F: Family>(
+    rules: &F::Rules,
+    options: &F::Options,
+    setup: &Setup,
+    levels: &[Level],
+    game: u64,
+) -> std::result::Result<(Vec<usize>, usize, bool), String> {
+    let seed = setup.seed.wrapping_add(game);
+    let mut s = crate::simulate::start::<F>(rules, options, levels.len(), seed)?;
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    for line in &setup.opening {
+        match F::parse(rules, &s, line)? {
+            Parsed::Command(c) => F::execute_into(rules, &mut s, &c, &mut events)
+                .map_err(|e| format!("{line}: {e}"))?,
+            Parsed::Show(_) => return Err(format!("{line}: not a command")),
+        }
+    }
+    let mut rng = PlayRng::seed_from_u64(seed ^ 0x7041_2E4D);
+    let mut commands = 0u64;
+    while !is_over::<F>(rules, &s) {
+        if F::turns(rules, &s).unwrap_or(commands) >= setup.max_turns {
+            break;
+        }
+        let Some(cmd) = next_command::<F>(rules, &s, levels, &setup.budget, &mut rng) else {
+            break;
+        };
+        if F::execute_into(rules, &mut s, &cmd, &mut events).is_err() {
+            // Refused (a group card whose numbers the table has not entered, say): the
+            // random player stands in; a game it cannot go on with is stopped unfinished.
+            match F::random_command(rules, &s, &mut rng) {
+                Some(c) if F::execute_into(rules, &mut s, &c, &mut events).is_ok() => {}
+                _ => break,
+            }
+        }
+        commands += 1;
+    }
+    let won_sides = winning_sides::<F>(rules, &s);
+    let players = levels.len();
+    let seats: Vec<usize> = (0..players)
+        .filter(|&p| won_sides.contains(&F::side_of(rules, &s, p)))
+        .collect();
+    // A game of teams won by a team of the game's own pieces alone: nobody's seat.
+    Ok((seats, won_sides.len(), is_over::<F>(rules, &s)))
+}
