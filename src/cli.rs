@@ -533,27 +533,10 @@ fn sim(a: &SimArgs) -> Result<(), String> {
             journal,
         };
         kind.save_random(&ruleset, &a.options, &game)?
-    } else if a.calibrate {
-        let settings = crate::calibrate::Settings {
-            players: a.players,
-            games: a.games,
-            seed: a.seed,
-            max_turns: a.max_turns,
-            rollouts: a.rollouts.max(1),
-            jobs,
-        };
-        kind.calibrate(&ruleset, &a.options, &settings)?
-    } else if a.compare.is_empty() {
-        kind.simulate(&ruleset, &a.options, &cfg, jobs)?
+    } else if a.calibrate || !a.compare.is_empty() {
+        lab(a, kind, &ruleset, &cfg, jobs)?
     } else {
-        kind.compare(
-            &ruleset,
-            &a.options,
-            &a.compare,
-            &cfg,
-            a.plot.as_deref(),
-            jobs,
-        )?
+        kind.simulate(&ruleset, &a.options, &cfg, jobs)?
     };
     for l in lines {
         say!("{l}");
@@ -970,6 +953,58 @@ fn piece_sets(
     Ok((list, all))
 }
 
+/// `simulate --calibrate` and `simulate --compare`: the measuring tools.
+#[cfg(feature = "lab")]
+fn lab(
+    a: &SimArgs,
+    kind: &dyn crate::games::Kind,
+    ruleset: &std::path::Path,
+    cfg: &simulate::Config,
+    jobs: usize,
+) -> Result<Vec<String>, String> {
+    if a.calibrate {
+        let settings = crate::calibrate::Settings {
+            players: a.players,
+            games: a.games,
+            seed: a.seed,
+            max_turns: a.max_turns,
+            rollouts: a.rollouts.max(1),
+            jobs,
+        };
+        kind.calibrate(ruleset, &a.options, &settings)
+    } else {
+        kind.compare(
+            ruleset,
+            &a.options,
+            &a.compare,
+            cfg,
+            a.plot.as_deref(),
+            jobs,
+        )
+    }
+}
+
+#[cfg(not(feature = "lab"))]
+fn lab(
+    _: &SimArgs,
+    _: &dyn crate::games::Kind,
+    _: &std::path::Path,
+    _: &simulate::Config,
+    _: usize,
+) -> Result<Vec<String>, String> {
+    Err(NO_LAB.into())
+}
+
+/// Said by a build without the measuring tools (the Pi's).
+#[cfg(not(feature = "lab"))]
+const NO_LAB: &str = "this build leaves the measuring tools out (the Pi's, to stay small): run \
+                      them on a computer";
+
+#[cfg(not(feature = "lab"))]
+fn tournament(_: &TournamentArgs) -> Result<(), String> {
+    Err(NO_LAB.into())
+}
+
 fn decide(a: &DecideArgs) -> Result<(), String> {
     let journal = journal_or_last(&a.journal, a.last)?;
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
@@ -986,6 +1021,7 @@ fn decide(a: &DecideArgs) -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(feature = "lab")]
 fn tournament(a: &TournamentArgs) -> Result<(), String> {
     let levels = a
         .seats

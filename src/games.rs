@@ -129,12 +129,14 @@ pub trait Kind: Sync {
         jobs: usize,
     ) -> Result<Vec<String>, String>;
     /// `boardside tournament`: computer seats of given levels against each other.
+    #[cfg(feature = "lab")]
     fn tournament(
         &self,
         path: &Path,
         given: &[String],
         setup: &crate::tournament::Setup,
     ) -> Result<Vec<String>, String>;
+    #[cfg(feature = "lab")]
     fn compare(
         &self,
         path: &Path,
@@ -151,6 +153,7 @@ pub trait Kind: Sync {
         outs: &[PathBuf],
     ) -> Result<Vec<String>, String>;
     /// `boardside simulate --calibrate`: the reliability of the odds.
+    #[cfg(feature = "lab")]
     fn calibrate(
         &self,
         path: &Path,
@@ -253,6 +256,7 @@ impl<F: OnDevice> Kind for Of<F> {
     ) -> Result<Vec<String>, String> {
         tools::simulate::<F>(path, given, cfg, jobs)
     }
+    #[cfg(feature = "lab")]
     fn tournament(
         &self,
         path: &Path,
@@ -263,6 +267,7 @@ impl<F: OnDevice> Kind for Of<F> {
         let opts = tools::options::<F>(&rules, given)?;
         crate::tournament::play::<F>(&rules, &opts, setup).map(|r| r.lines())
     }
+    #[cfg(feature = "lab")]
     fn compare(
         &self,
         path: &Path,
@@ -300,6 +305,7 @@ impl<F: OnDevice> Kind for Of<F> {
     ) -> Result<Vec<String>, String> {
         tools::decide::<F>(journal, rulesets, seat, level, budget)
     }
+    #[cfg(feature = "lab")]
     fn calibrate(
         &self,
         path: &Path,

@@ -2,6 +2,7 @@
 //! `engine` is the pure rules engine; the rest drives it (protocol, journal, session, tools).
 
 pub mod app;
+#[cfg(feature = "lab")]
 pub mod calibrate;
 pub mod cli;
 pub mod computer;
@@ -18,6 +19,7 @@ pub mod engine {
 }
 pub mod hw;
 pub mod journal;
+#[cfg(feature = "lab")]
 pub mod lab;
 pub mod logging;
 pub mod odds;
@@ -31,6 +33,7 @@ pub mod sets;
 pub mod simulate;
 pub mod tags;
 pub mod tools;
+#[cfg(feature = "lab")]
 pub mod tournament;
 pub mod ui;
 pub mod voice;

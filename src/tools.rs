@@ -198,6 +198,7 @@ pub fn save_random<F: Family>(
     )])
 }
 
+#[cfg(feature = "lab")]
 /// `boardside simulate --calibrate`: the odds against who won (`calibrate`).
 pub fn calibrate<F: Family>(
     path: &Path,
@@ -219,6 +220,7 @@ pub fn calibrate<F: Family>(
     Ok(lines)
 }
 
+#[cfg(feature = "lab")]
 /// `boardside simulate --compare SET...`: the same seeds under each option set (each set is
 /// KEY=VALUE pairs separated by spaces or commas, over `given`); the side-by-side lines, and
 /// the distributions drawn into `plot`.

@@ -38,11 +38,15 @@ pub struct Result {
 }
 
 impl Result {
-    /// The win share of level-seat `i`, and the half-width of its 95% interval.
-    pub fn share(&self, i: usize) -> (f64, f64) {
+    /// The win share of level-seat `i`, and its 95% interval (Wilson's score interval, which
+    /// stays honest at 0% and 100%: 40 wins in 40 games is 91% to 100%, not 100% to 100%).
+    pub fn share(&self, i: usize) -> (f64, f64, f64) {
         let n = self.games.max(1) as f64;
         let p = self.wins[i] / n;
-        (p, 1.96 * (p * (1.0 - p) / n).sqrt())
+        let z2 = 1.96f64 * 1.96;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     pub fn lines(&self) -> Vec<String> {
@@ -51,15 +55,14 @@ impl Result {
             self.games, self.unfinished, self.seconds
         )];
         for i in 0..self.levels.len() {
-            let (p, m) = self.share(i);
+            let (p, low, high) = self.share(i);
             out.push(format!(
-                "seat {} ({}): wins {:.1}% ±{:.1} (95% interval {:.1}% to {:.1}%)",
+                "seat {} ({}): wins {:.1}% (95% interval {:.1}% to {:.1}%)",
                 i + 1,
                 self.levels[i].word(),
                 100.0 * p,
-                100.0 * m,
-                100.0 * (p - m).max(0.0),
-                100.0 * (p + m).min(1.0)
+                100.0 * low,
+                100.0 * high
             ));
         }
         if self.others > 0.0 {
