@@ -77,6 +77,23 @@ pub enum Verb {
     Tournament(TournamentArgs),
     /// A computer seat's choice at a saved game's position, and the time it took.
     Decide(DecideArgs),
+    /// The table's evenings: every finished game of the save folder added up (players'
+    /// wins, rating, time, streaks, rivals; each game's length and win share by seat and
+    /// side; the feats), with --export DIR for CSV and a BG Stats play file.
+    Records(RecordsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RecordsArgs {
+    /// The folder of saved games (default: the device's, in the state directory).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Write plays.csv, players.csv, games.csv and boardside.bgsplay into this folder.
+    #[arg(long)]
+    pub export: Option<PathBuf>,
+    /// A ruleset beside the others the games may have been played with.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -573,6 +590,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Print(a)) => print(a),
         Some(Verb::Tournament(a)) => tournament(a),
         Some(Verb::Decide(a)) => decide(a),
+        Some(Verb::Records(a)) => records(a),
         None => device(&PlayArgs {
             sim: false,
             no_sim: false,
@@ -762,6 +780,9 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         .transpose()?;
     if let Some(w) = &web {
         w.hub.set_rate_limit(cfg.web.requests_per_10s);
+        if let Some(dir) = &ui.setup().journal_dir {
+            w.hub.set_records(dir.clone(), ui.setup().rulesets.clone());
+        }
     }
     let start = std::time::Instant::now();
     let mut clock = || start.elapsed().as_millis() as u64;
@@ -827,6 +848,28 @@ fn report(a: &ReportArgs) -> Result<(), String> {
     let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
     for line in kind.report(&journal, &rulesets, &outs)? {
         println!("{line}");
+    }
+    Ok(())
+}
+
+fn records(a: &RecordsArgs) -> Result<(), String> {
+    let dir = a
+        .dir
+        .clone()
+        .unwrap_or_else(|| crate::hw::config::state_dir().join("games"));
+    if !dir.is_dir() {
+        return Err(format!("{}: no such folder of saved games", dir.display()));
+    }
+    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
+    let folder = crate::records::gather(&dir, &rulesets);
+    let tally = crate::records::tally::tally(&folder.games);
+    for line in crate::records::tally::lines(&folder, &tally, false) {
+        say!("{line}");
+    }
+    if let Some(out) = &a.export {
+        for line in crate::records::export::write_all(out, &folder, &tally, &dir)? {
+            say!("{line}");
+        }
     }
     Ok(())
 }

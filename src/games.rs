@@ -119,6 +119,20 @@ pub trait Kind: Sync {
     ) -> Result<(Box<dyn Playing>, Vec<String>), String>;
     /// A saved game at a glance: over or not, and how far it got (the file left as it is).
     fn glance(&self, rulesets: &[PathBuf], journal: &Path) -> Option<(bool, String)>;
+    /// A saved game as the records count it: None while it is not over (the file left as
+    /// it is).
+    fn played(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+    ) -> Result<Option<crate::records::Played>, String>;
+    /// A saved game's report (its file left as it is), without the odds: the records page
+    /// links each game to it.
+    fn picture(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+    ) -> Result<crate::engine::panels::Report, String>;
     /// A game for the console and scripts.
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String>;
     fn simulate(
@@ -243,6 +257,20 @@ impl<F: OnDevice> Kind for Of<F> {
     }
     fn glance(&self, rulesets: &[PathBuf], journal: &Path) -> Option<(bool, String)> {
         crate::saves::glance::<F>(rulesets, journal)
+    }
+    fn played(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+    ) -> Result<Option<crate::records::Played>, String> {
+        crate::records::played::<F>(rulesets, journal)
+    }
+    fn picture(
+        &self,
+        rulesets: &[PathBuf],
+        journal: &Path,
+    ) -> Result<crate::engine::panels::Report, String> {
+        Ok(crate::saves::reread::<F>(rulesets, journal)?.report())
     }
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
         tools::open::<F>(start)

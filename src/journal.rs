@@ -189,11 +189,12 @@ pub fn peek(path: &Path) -> Result<Option<Peek>, String> {
     Ok(Some(peek))
 }
 
-/// "22 Nov 20:31" (UTC) for seconds since 1970: the civil date by days since the epoch
-/// (the proleptic Gregorian calendar, as `date -u` prints it).
-pub fn day_and_time(unix: u64) -> String {
+/// The UTC calendar date and time of seconds since 1970: (year, month 1-12, day, hour,
+/// minute, second), by days since the epoch (the proleptic Gregorian calendar, as `date -u`
+/// prints it).
+pub fn civil(unix: u64) -> (i64, u32, u32, u32, u32, u32) {
     let days = (unix / 86_400) as i64;
-    let secs = unix % 86_400;
+    let secs = (unix % 86_400) as u32;
     // Days to (year, month, day): the era-based conversion, exact for every date after 1970.
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -203,14 +204,26 @@ pub fn day_and_time(unix: u64) -> String {
     let mp = (5 * doy + 2) / 153;
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    (
+        year,
+        month as u32,
+        day as u32,
+        secs / 3_600,
+        secs % 3_600 / 60,
+        secs % 60,
+    )
+}
+
+/// "22 Nov 20:31" (UTC) for seconds since 1970.
+pub fn day_and_time(unix: u64) -> String {
+    let (_, month, day, hour, minute, _) = civil(unix);
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
     format!(
-        "{day} {} {:02}:{:02}",
-        MONTHS[(month - 1) as usize],
-        secs / 3_600,
-        secs % 3_600 / 60
+        "{day} {} {hour:02}:{minute:02}",
+        MONTHS[(month - 1) as usize]
     )
 }
 

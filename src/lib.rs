@@ -25,6 +25,7 @@ pub mod logging;
 pub mod odds;
 #[cfg(feature = "print")]
 pub mod print;
+pub mod records;
 pub mod report;
 pub mod rulesets;
 pub mod saves;

@@ -14,6 +14,25 @@ pub fn resume<F: Family>(
     rulesets: &[PathBuf],
     journal: &Path,
 ) -> Result<(Session<F>, Vec<String>), String> {
+    replay::<F, _>(rulesets, journal, "resumed", Session::<F>::resume)
+}
+
+/// A saved game replayed as it is, its file left untouched (the records read every journal
+/// this way), with whichever of these ruleset files it was started with.
+pub fn reread<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Session<F>, String> {
+    replay::<F, _>(rulesets, journal, "read", |rules, path| {
+        Session::<F>::glance(rules, path)
+    })
+}
+
+/// A journal opened (`open`: resumed, or only read) with the first of these ruleset files that
+/// replays it.
+fn replay<F: Family, T: Played<F>>(
+    rulesets: &[PathBuf],
+    journal: &Path,
+    done: &str,
+    open: impl Fn(F::Rules, &Path) -> Result<Option<T>, String>,
+) -> Result<T, String> {
     let Some(peek) = crate::journal::peek(journal)? else {
         return Err(format!("{}: no game saved there yet", journal.display()));
     };
@@ -25,13 +44,13 @@ pub fn resume<F: Family>(
         let Ok(rules) = crate::rulesets::load::<F>(r) else {
             continue;
         };
-        match Session::<F>::resume(rules, journal) {
+        match open(rules, journal) {
             Ok(Some(found)) => {
                 tracing::info!(
-                    "resumed {} with {}: {} commands",
+                    "{done} {} with {}: {} commands",
                     journal.display(),
                     r.display(),
-                    found.0.history.len()
+                    found.session().history.len()
                 );
                 return Ok(found);
             }
@@ -52,6 +71,23 @@ pub fn resume<F: Family>(
     };
     tracing::warn!("resume refused: {why}");
     Err(why)
+}
+
+/// What opening a journal gives: the session, with or without the lines said on resuming.
+trait Played<F: Family> {
+    fn session(&self) -> &Session<F>;
+}
+
+impl<F: Family> Played<F> for Session<F> {
+    fn session(&self) -> &Session<F> {
+        self
+    }
+}
+
+impl<F: Family> Played<F> for (Session<F>, Vec<String>) {
+    fn session(&self) -> &Session<F> {
+        &self.0
+    }
 }
 
 /// A saved game as the new-game screen lists it: whether it is over and how far it got

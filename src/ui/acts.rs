@@ -170,6 +170,7 @@ impl Ui {
             }
             Act::EnrolSets => self.open_sets(false),
             Act::CheckTags => self.open_sets(true),
+            Act::Records => self.open_records(),
             Act::EnrolSet(i) => {
                 if let View::Sets { sets } = &self.view {
                     if let Some(set) = sets.get(i).cloned() {
@@ -182,7 +183,10 @@ impl Ui {
                     *page += 1;
                     self.sel = 0;
                 }
-                _ => self.go(View::Game),
+                _ => {
+                    let home = self.home();
+                    self.go(home);
+                }
             },
             Act::Undo => {
                 if let Some(g) = self.game.as_mut() {

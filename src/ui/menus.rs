@@ -172,6 +172,9 @@ impl Ui {
         // Before the first game: the table's stickers, a set at a time, and a check of them.
         out.push(entry("Enrol a set of tags", Act::EnrolSets));
         out.push(entry("Check the tags", Act::CheckTags));
+        if self.setup.journal_dir.is_some() {
+            out.push(entry("Records", Act::Records));
+        }
         out
     }
 

@@ -22,6 +22,7 @@ mod pairing;
 pub mod phones;
 mod playing;
 pub mod property;
+pub mod records;
 pub mod render;
 pub mod screen;
 pub mod text;
@@ -56,6 +57,8 @@ pub enum Act {
     EnrolSet(usize),
     /// What the game needs and has no tag yet.
     CheckTags,
+    /// The table's records over every finished game saved here, on pages.
+    Records,
     /// The next page, or back to the game after the last.
     NextPage,
     /// Take the last command back (asked first).
@@ -423,6 +426,11 @@ impl Ui {
         }
         let pages = text::pages(std::slice::from_ref(note), text::MESSAGE_ROWS, |_| false);
         self.desk.note = None;
+        self.read_pages(pages);
+    }
+
+    /// These pages to read, one by one, OK after the last going back.
+    fn read_pages(&mut self, pages: Vec<Vec<String>>) {
         self.go(View::Pager {
             pages: Pages {
                 title: None,

@@ -39,6 +39,8 @@ struct Shared {
     seats: Vec<Arc<str>>,
     /// The game's report as SVG, once it is over.
     report: Option<Arc<str>>,
+    /// The save folder and the ruleset files the records page reads.
+    records: Option<(std::path::PathBuf, Vec<std::path::PathBuf>)>,
     /// The seats' names in the game in play (a new game forgets the paired phones).
     names: Vec<String>,
     keys: Vec<Option<Key>>,
@@ -229,6 +231,16 @@ impl Hub {
     /// The report, once the game is over.
     pub fn report(&self) -> Option<Arc<str>> {
         self.lock().report.clone()
+    }
+
+    /// The records page reads the games saved in `dir` (with these ruleset files).
+    pub fn set_records(&self, dir: std::path::PathBuf, rulesets: Vec<std::path::PathBuf>) {
+        self.lock().records = Some((dir, rulesets));
+    }
+
+    /// Where the records page reads from, when the device said.
+    pub fn records(&self) -> Option<(std::path::PathBuf, Vec<std::path::PathBuf>)> {
+        self.lock().records.clone()
     }
 
     /// The codes of phones asking to pair that the device has not been shown yet.

@@ -9,6 +9,7 @@
 
 pub mod http;
 pub mod hub;
+pub mod records;
 pub mod server;
 pub mod service;
 

@@ -182,6 +182,26 @@ fn route(stream: &mut TcpStream, hub: &Hub, req: &Request, ip: IpAddr) {
             http::json(stream, 200, &answer);
         }
         ("POST", "/choose") => choose(stream, hub, req),
+        ("GET", "/records" | "/records/report.svg" | "/records/file") => {
+            let Some((dir, rulesets)) = hub.records() else {
+                return http::error(stream, 404, "no save folder: the records are the device's");
+            };
+            let answer = match req.path.as_str() {
+                "/records" => Ok((
+                    "text/html; charset=utf-8",
+                    super::records::page(&dir, &rulesets),
+                )),
+                "/records/report.svg" => {
+                    super::records::report(&dir, &rulesets, req.param("game").unwrap_or(""))
+                        .map(|svg| ("image/svg+xml", svg))
+                }
+                _ => super::records::export(&dir, &rulesets, req.param("name").unwrap_or("")),
+            };
+            match answer {
+                Ok((kind, body)) => http::respond(stream, 200, kind, body.as_bytes()),
+                Err(why) => http::error(stream, 404, &why),
+            }
+        }
         (_, "/" | "/view" | "/events" | "/pair" | "/choose") => {
             http::error(stream, 405, "not with that method")
         }

@@ -9,6 +9,7 @@ mod device;
 mod odds;
 mod parts;
 mod print;
+mod records;
 mod rules;
 mod script;
 mod voice;

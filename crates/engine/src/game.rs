@@ -35,7 +35,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Debug;
 
-use super::panels::{Report, Step};
+use super::panels::{Feat, Report, Step};
 use super::RuleError;
 
 /// Who may see a line of narration or a view of the state.
@@ -552,12 +552,30 @@ pub trait Story: Game {
     fn report(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Report {
         Report::default()
     }
-    /// What the odds are given for, by name: each player (the grid game: each team). As many
-    /// as `standing`'s scores.
+    /// A finished game's feats for the table's records (`boardside records`): the most rent
+    /// paid, the longest auction, the biggest attack that succeeded, the longest stun. Read
+    /// from what the table was told only: a record never shows a hidden thing.
+    fn feats(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Vec<Feat> {
+        Vec::new()
+    }
+    /// The seats a finished game's records count as its winners, where the rules ask more of
+    /// a winner than being on the winning side (the grid game: not converted on the way):
+    /// None counts every seat on a winning side.
+    fn record_winners(_rules: &Self::Rules, _steps: &[StepOf<Self>]) -> Option<Vec<usize>> {
+        None
+    }
+    /// What a seat played as, where the game gives it a part the records count wins by (an
+    /// Illuminati card, the grid game's team chosen at the start): None where a seat is only
+    /// a seat.
+    fn role(_rules: &Self::Rules, _steps: &[StepOf<Self>], _seat: usize) -> Option<String> {
+        None
+    }
     /// The side a seat plays for now (`sides`): its own seat, or the grid game's team.
     fn side_of(_rules: &Self::Rules, _state: &Self::State, seat: usize) -> usize {
         seat
     }
+    /// What the odds are given for, by name: each player (the grid game: each team). As many
+    /// as `standing`'s scores.
     fn sides(rules: &Self::Rules, state: &Self::State) -> Vec<String> {
         (1..=Self::standing(rules, state).scores.len())
             .map(|i| format!("seat {i}"))

@@ -42,6 +42,17 @@ pub enum Panel {
     Notes { title: String, lines: Vec<String> },
 }
 
+/// One game's feat for the table's records: what it is ("most rent paid in one game"), who
+/// did it (a seat), how much (what records are ranked by) and the words ("Ann paid 1240 in
+/// rent").
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Feat {
+    pub what: String,
+    pub seat: Option<usize>,
+    pub amount: i64,
+    pub words: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Report {
     pub title: String,

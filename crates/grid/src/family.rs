@@ -432,6 +432,27 @@ impl Story for Grid {
     ) -> boardside_engine::panels::Report {
         super::report::report(steps)
     }
+    fn feats(
+        _r: &GridRules,
+        _players: &[String],
+        steps: &[boardside_engine::game::StepOf<Self>],
+    ) -> Vec<boardside_engine::panels::Feat> {
+        super::report::feats(steps)
+    }
+    fn record_winners(
+        _r: &GridRules,
+        steps: &[boardside_engine::game::StepOf<Self>],
+    ) -> Option<Vec<usize>> {
+        Some(super::report::kept_their_side(steps))
+    }
+    /// The team the seat chose at the start.
+    fn role(
+        _r: &GridRules,
+        steps: &[boardside_engine::game::StepOf<Self>],
+        seat: usize,
+    ) -> Option<String> {
+        super::report::first_side(steps, seat).map(|t| t.word().to_string())
+    }
 }
 
 /// Every order a piece could seal now (its feet's limit), for menus and the conformance suite.

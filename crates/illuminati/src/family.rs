@@ -381,6 +381,22 @@ impl Story for Illuminati {
     ) -> boardside_engine::panels::Report {
         super::report::report(players, steps)
     }
+    fn feats(
+        r: &IlluRules,
+        players: &[String],
+        steps: &[boardside_engine::game::StepOf<Self>],
+    ) -> Vec<boardside_engine::panels::Feat> {
+        super::report::feats(r, players, steps)
+    }
+    /// The Illuminati card the seat plays (none before it is chosen).
+    fn role(
+        r: &IlluRules,
+        steps: &[boardside_engine::game::StepOf<Self>],
+        seat: usize,
+    ) -> Option<String> {
+        let ill = steps.last()?.after.players.get(seat)?.illuminati?;
+        Some(r.cards.get(ill)?.name.clone())
+    }
 }
 
 fn is_legal(r: &IlluRules, s: &State, c: &Command) -> bool {

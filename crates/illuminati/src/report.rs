@@ -1,9 +1,13 @@
 //! What an Illuminati game's report draws: each player's money (every treasury in the power
-//! structure) and the groups they control, turn by turn.
+//! structure) and the groups they control, turn by turn; and a finished game's feat for the
+//! records, the biggest attack that succeeded.
 
 use super::Illuminati;
 use boardside_engine::game::StepOf;
-use boardside_engine::panels::{series, Panel, Report};
+use boardside_engine::panels::{series, Feat, Panel, Report};
+
+use super::event::Event;
+use super::rules::{IlluRules, Kind};
 
 pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
     let mut money = series(players);
@@ -54,4 +58,62 @@ pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
             },
         ],
     }
+}
+
+/// The biggest attack that succeeded: the most MB the attacking side (the attacker and those
+/// who assisted) put into one attack whose roll succeeded and stood (a roll reworked by a
+/// special straight after it does not count). Ties: the earlier.
+pub fn feats(r: &IlluRules, players: &[String], steps: &[StepOf<Illuminati>]) -> Vec<Feat> {
+    let name = |p: usize| players.get(p).map_or("?", |s| s.as_str());
+    let card = |c: usize| r.cards.get(c).map_or("?", |x| x.name.as_str());
+    let mut best: Option<Feat> = None;
+    let mut standing: Option<Feat> = None;
+    for (i, step) in steps.iter().enumerate() {
+        let reworked = step
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Restore { .. }));
+        if let Some(f) = standing.take().filter(|_| !reworked) {
+            if best.as_ref().is_none_or(|b| f.amount > b.amount) {
+                best = Some(f);
+            }
+        }
+        let rolled = step.events.iter().find_map(|e| match e {
+            Event::Rolled {
+                success: true,
+                total,
+                need,
+                ..
+            } => Some((*total, *need)),
+            _ => None,
+        });
+        let before = i
+            .checked_sub(1)
+            .and_then(|j| steps[j].after.attack.as_ref());
+        if let (Some((total, need)), Some(a)) = (rolled, before) {
+            let mb = a.attacker_mb + a.assist.iter().sum::<i64>();
+            let done = match a.kind {
+                Kind::Control => "took",
+                Kind::Neutralize => "neutralized",
+                Kind::Destroy => "destroyed",
+            };
+            standing = Some(Feat {
+                what: "biggest attack that succeeded".into(),
+                seat: Some(a.player),
+                amount: mb,
+                words: format!(
+                    "{} {done} {} with {} and {mb} MB (rolled {total}, needed {need} or less)",
+                    name(a.player),
+                    card(a.target),
+                    card(a.attacker)
+                ),
+            });
+        }
+    }
+    if let Some(f) = standing {
+        if best.as_ref().is_none_or(|b| f.amount > b.amount) {
+            best = Some(f);
+        }
+    }
+    best.into_iter().collect()
 }

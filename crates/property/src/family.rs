@@ -296,6 +296,13 @@ impl Story for Property {
     ) -> boardside_engine::panels::Report {
         super::report::report(r, players, steps)
     }
+    fn feats(
+        r: &Ruleset,
+        players: &[String],
+        steps: &[boardside_engine::game::StepOf<Self>],
+    ) -> Vec<boardside_engine::panels::Feat> {
+        super::report::feats(r, players, steps)
+    }
 }
 
 /// The auto-resolve plan for the debt waiting, as one line (`plan`; changes nothing).

@@ -54,7 +54,7 @@ pub(crate) fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
     }
 }
 
-fn lot(rules: &Ruleset, l: &Lot) -> String {
+pub(crate) fn lot(rules: &Ruleset, l: &Lot) -> String {
     match l {
         Lot::Square(i) => sq(rules, *i).to_string(),
         Lot::Building { hotel: true } => format!("a {}", rules.theme.hotel),

@@ -10,6 +10,7 @@ mod enrol;
 mod grid;
 mod illuminati;
 mod pages;
+mod records;
 mod registers;
 mod resume;
 mod ways_out;

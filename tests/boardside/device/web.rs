@@ -1482,3 +1482,53 @@ fn whole_games_are_played_from_the_seats_phones_alone() {
     let (over, n) = play(table_of(illuminati), "illuminati", 20_000);
     assert!(over, "illuminati: not over after {n} commands from phones");
 }
+
+/// The records page (issue 58): the tables of the save folder's finished games, each game
+/// linked to its report, the exports to download, and nothing outside the folder served.
+#[test]
+fn the_web_view_shows_the_records_and_each_games_report() {
+    let dir = crate::records::folder("web");
+    let web = Web::start("127.0.0.1:0").unwrap();
+    let (status, _) = ask(web.addr, "GET", "/records", "");
+    assert_eq!(status, 404, "no records before the device names its folder");
+    web.hub.set_records(dir.clone(), crate::records::rulesets());
+    let (status, page) = ask(web.addr, "GET", "/records", "");
+    assert_eq!(status, 200);
+    for want in [
+        "<h2>Players</h2>",
+        "<td>Bob</td><td>1515</td><td>6</td><td>3</td>",
+        "<h2>Games</h2>",
+        "The UFOs 1/1 (100%)",
+        "Cy paid 10658 OPs in rent",
+        "href=\"/records/report.svg?game=a-sectionopoly.journal\"",
+        "href=\"/records/file?name=boardside.bgsplay\"",
+        "z-damaged.journal:5",
+    ] {
+        assert!(page.contains(want), "no {want:?} in the page");
+    }
+    let (status, svg) = ask(
+        web.addr,
+        "GET",
+        "/records/report.svg?game=a-sectionopoly.journal",
+        "",
+    );
+    assert_eq!(status, 200);
+    assert!(svg.contains("<svg"), "{}", &svg[..svg.len().min(200)]);
+    let (status, csv) = ask(web.addr, "GET", "/records/file?name=plays.csv", "");
+    assert_eq!(status, 200);
+    assert!(csv.starts_with("ended,game,journal,report,"));
+    for bad in [
+        "../records.journal",
+        "z-damaged.journal",
+        "records.cache.json",
+        "",
+    ] {
+        let (status, _) = ask(
+            web.addr,
+            "GET",
+            &format!("/records/report.svg?game={bad}"),
+            "",
+        );
+        assert_eq!(status, 404, "{bad}");
+    }
+}

@@ -1,0 +1,279 @@
+//! The records as files: CSV for a spreadsheet (plays.csv a row per player per game, with
+//! its report; players.csv; games.csv) and BG Stats' play file (boardside.bgsplay: the JSON
+//! of players, locations, games and plays that BG Stats opens and imports).
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use super::tally::{hours, Tally};
+use super::{report_link, Folder};
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
+pub fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn row(fields: &[String]) -> String {
+    let mut line = fields
+        .iter()
+        .map(|f| field(f))
+        .collect::<Vec<_>>()
+        .join(",");
+    line.push_str("\r\n");
+    line
+}
+
+/// "2026-11-28 20:31:05" (UTC), as BG Stats and spreadsheets read a date and time.
+pub fn date_time(unix: u64) -> String {
+    let (y, mo, d, h, mi, s) = crate::journal::civil(unix);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}")
+}
+
+/// One row per player per game, oldest game first.
+pub fn plays_csv(folder: &Folder, saves: &Path) -> String {
+    let mut out = row(&[
+        "ended", "game", "journal", "report", "seat", "player", "computer", "side", "score",
+        "place", "winner", "minutes", "turns",
+    ]
+    .map(String::from));
+    for g in &folder.games {
+        let places = g.places();
+        for (seat, name) in g.players.iter().enumerate() {
+            out.push_str(&row(&[
+                date_time(g.ended),
+                g.game.clone(),
+                g.file.clone(),
+                report_link(saves, &g.file),
+                (seat + 1).to_string(),
+                name.clone(),
+                g.computers.contains(&seat).to_string(),
+                g.roles.get(seat).cloned().flatten().unwrap_or_default(),
+                g.scores
+                    .get(seat)
+                    .map_or_else(String::new, |s| s.to_string()),
+                places[seat].to_string(),
+                g.winners.contains(&seat).to_string(),
+                g.minutes().map_or_else(String::new, |m| m.to_string()),
+                g.turns.map_or_else(String::new, |t| t.to_string()),
+            ]));
+        }
+    }
+    out
+}
+
+pub fn players_csv(t: &Tally) -> String {
+    let mut out = row(&[
+        "player",
+        "computer",
+        "games",
+        "wins",
+        "rating",
+        "minutes",
+        "played",
+        "streak",
+        "rival",
+        "nemesis",
+        "wins per game",
+    ]
+    .map(String::from));
+    for p in &t.players {
+        let per: Vec<String> = p
+            .by_game
+            .iter()
+            .map(|(g, n, w)| format!("{g} {w}/{n}"))
+            .collect();
+        out.push_str(&row(&[
+            p.name.clone(),
+            p.computer.to_string(),
+            p.games.to_string(),
+            p.wins.to_string(),
+            format!("{:.0}", p.rating),
+            p.minutes.to_string(),
+            hours(p.minutes),
+            p.streak.to_string(),
+            p.rival.clone().unwrap_or_default(),
+            p.nemesis.clone().unwrap_or_default(),
+            per.join("; "),
+        ]));
+    }
+    out
+}
+
+/// A row per game and seat, and per game and side: how often each won.
+pub fn games_csv(t: &Tally) -> String {
+    let mut out = row(&[
+        "game",
+        "games",
+        "mean minutes",
+        "mean turns",
+        "by",
+        "which",
+        "played",
+        "wins",
+    ]
+    .map(String::from));
+    let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v:.1}"));
+    for g in &t.games {
+        let head = [
+            g.game.clone(),
+            g.games.to_string(),
+            num(g.mean_minutes),
+            num(g.mean_turns),
+        ];
+        for (i, (n, w)) in g.seats.iter().enumerate() {
+            let tail = [
+                "seat".into(),
+                (i + 1).to_string(),
+                n.to_string(),
+                w.to_string(),
+            ];
+            out.push_str(&row(&[head.clone(), tail].concat()));
+        }
+        for (r, n, w) in &g.roles {
+            let tail = ["side".into(), r.clone(), n.to_string(), w.to_string()];
+            out.push_str(&row(&[head.clone(), tail].concat()));
+        }
+    }
+    out
+}
+
+/// A stable UUID-shaped name for a thing (BG Stats matches players, games and plays by it, so
+/// importing the same file twice adds nothing twice).
+fn uuid(kind: &str, name: &str) -> String {
+    let part = |salt: &str| crate::journal::crc32(format!("{salt}/{kind}/{name}").as_bytes());
+    let (a, b, c, d) = (part("a"), part("b"), part("c"), part("d"));
+    format!(
+        "{a:08x}-{:04x}-4{:03x}-{:04x}-{:04x}{c:08x}",
+        b >> 16,
+        b & 0xfff,
+        0x8000 | (d >> 16) & 0x3fff,
+        d & 0xffff
+    )
+}
+
+/// BG Stats' play file: every finished game as a play, each player by name, the winners
+/// marked, the standing as the score, the side or Illuminati as the role.
+pub fn bgsplay(folder: &Folder) -> Value {
+    // Players by name as the records match them (the first spelling kept).
+    let key = super::tally::key;
+    let mut players: Vec<String> = Vec::new();
+    let mut games: Vec<String> = Vec::new();
+    for g in &folder.games {
+        for p in &g.players {
+            if !players.iter().any(|q| key(q) == key(p)) {
+                players.push(p.trim().to_string());
+            }
+        }
+        if !games.contains(&g.game) {
+            games.push(g.game.clone());
+        }
+    }
+    let id = |list: &[String], x: &String| {
+        list.iter()
+            .position(|y| key(y) == key(x))
+            .map_or(0, |i| i + 1)
+    };
+    // A game is played in teams where two seats of a play share a side (the grid game).
+    let teamed = |g: &super::Played| {
+        let roles: Vec<&String> = g.roles.iter().flatten().collect();
+        (0..roles.len()).any(|i| roles[..i].contains(&roles[i]))
+    };
+    let teams = |game: &str| folder.games.iter().any(|g| g.game == game && teamed(g));
+    let plays: Vec<Value> = folder
+        .games
+        .iter()
+        .map(|g| {
+            let places = g.places();
+            let scores: Vec<Value> = g
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    json!({
+                        "playerRefId": id(&players, p),
+                        "score": g.scores.get(seat).map_or_else(String::new, |s| s.to_string()),
+                        "winner": g.winners.contains(&seat),
+                        "newPlayer": false,
+                        "startPlayer": seat == 0,
+                        "seatOrder": seat + 1,
+                        "rank": places[seat],
+                        "role": g.roles.get(seat).cloned().flatten().unwrap_or_default(),
+                        "team": if teamed(g) {
+                            g.roles.get(seat).cloned().flatten().unwrap_or_default()
+                        } else {
+                            String::new()
+                        },
+                    })
+                })
+                .collect();
+            json!({
+                "uuid": uuid("play", &g.file),
+                "gameRefId": id(&games, &g.game),
+                "playDate": date_time(if g.started > 0 { g.started } else { g.ended }),
+                "entryDate": date_time(g.ended),
+                "durationMin": g.minutes().unwrap_or(0),
+                "locationRefId": 1,
+                "ignored": false,
+                "manualWinner": false,
+                "usesTeams": teamed(g),
+                "rounds": g.turns.unwrap_or(0),
+                "scoringSetting": 0,
+                "comments": format!("Boardside journal {}", g.file),
+                "playerScores": scores,
+            })
+        })
+        .collect();
+    json!({
+        "about": "Plays recorded by Boardside, the board-game companion; a BG Stats play file \
+                  (open it with BG Stats to import them).",
+        "sourceName": "Boardside",
+        "players": players.iter().enumerate().map(|(i, p)| json!({
+            "id": i + 1,
+            "uuid": uuid("player", &key(p)),
+            "name": p,
+            "isAnonymous": false,
+        })).collect::<Vec<_>>(),
+        "locations": [json!({"id": 1, "uuid": uuid("location", "table"), "name": "Boardside table"})],
+        "games": games.iter().enumerate().map(|(i, g)| json!({
+            "id": i + 1,
+            "uuid": uuid("game", g),
+            "name": g,
+            "cooperative": false,
+            "highestWins": true,
+            "noPoints": false,
+            "usesTeams": teams(g),
+        })).collect::<Vec<_>>(),
+        "plays": plays,
+    })
+}
+
+/// Every export written into `out` (made if need be): the names of the files written.
+pub fn write_all(
+    out: &Path,
+    folder: &Folder,
+    t: &Tally,
+    saves: &Path,
+) -> Result<Vec<String>, String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let files = [
+        ("plays.csv", plays_csv(folder, saves)),
+        ("players.csv", players_csv(t)),
+        ("games.csv", games_csv(t)),
+        (
+            "boardside.bgsplay",
+            serde_json::to_string_pretty(&bgsplay(folder)).map_err(|e| e.to_string())?,
+        ),
+    ];
+    let mut wrote = Vec::new();
+    for (name, text) in files {
+        let path = out.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        wrote.push(format!("wrote {}", path.display()));
+    }
+    Ok(wrote)
+}

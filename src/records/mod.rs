@@ -1,0 +1,287 @@
+//! The table's evenings: every finished game in the save folder, read from its journal, kept in
+//! a cache beside them, and what they add up to (`tally`), shown as tables (`boardside
+//! records`, the device's Records screen, the web view's page) and exported (`export`).
+//!
+//! The journals are the truth; the cache only saves replaying them. An entry is used only
+//! while its journal has the very length and checksum it was read with, so a journal changed,
+//! damaged or deleted is read again or forgotten, and a cache file that does not read is
+//! rebuilt from the journals.
+
+pub mod export;
+pub mod rating;
+pub mod tally;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{is_over, winning_sides, Family};
+use crate::engine::panels::Feat;
+
+/// The cache's file, in the save folder.
+pub const CACHE: &str = "records.cache.json";
+/// Its format; another number is read as no cache.
+const CACHE_FORMAT: u32 = 1;
+
+/// One finished game, as the records count it: only what the table saw at its end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Played {
+    /// The journal's file name in the save folder.
+    pub file: String,
+    /// The ruleset's id ("sectionopoly", "grid").
+    pub game: String,
+    /// By seat.
+    pub players: Vec<String>,
+    /// The seats the device played.
+    pub computers: Vec<usize>,
+    /// When it started and when its last command was saved (seconds since 1970; `started` is
+    /// 0 where the journal does not say).
+    pub started: u64,
+    pub ended: u64,
+    /// Player-turns (the grid game: rounds), where the game counts them.
+    pub turns: Option<u64>,
+    /// The seats that won (a team's members all win).
+    pub winners: Vec<usize>,
+    /// What each seat played as (an Illuminati, a team), where the game says.
+    pub roles: Vec<Option<String>>,
+    /// Each seat's standing at the end (its side's score: net worth, groups, team size).
+    pub scores: Vec<i64>,
+    pub feats: Vec<Feat>,
+}
+
+impl Played {
+    /// Its length in whole minutes, where the journal says when it started.
+    pub fn minutes(&self) -> Option<u64> {
+        (self.started > 0 && self.ended >= self.started).then(|| (self.ended - self.started) / 60)
+    }
+
+    /// The players by seat, each winner's name as `won` writes it.
+    pub fn names(
+        &self,
+        won: impl Fn(&str) -> String,
+        lost: impl Fn(&str) -> String,
+    ) -> Vec<String> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(s, n)| {
+                if self.winners.contains(&s) {
+                    won(n)
+                } else {
+                    lost(n)
+                }
+            })
+            .collect()
+    }
+
+    /// Each seat's place at the end: the winners first (place 1), then the others by their
+    /// standing, equal standings sharing a place.
+    pub fn places(&self) -> Vec<usize> {
+        let key = |s: usize| {
+            (
+                !self.winners.contains(&s),
+                std::cmp::Reverse(self.scores.get(s).copied().unwrap_or(0)),
+            )
+        };
+        (0..self.players.len())
+            .map(|s| 1 + (0..self.players.len()).filter(|&o| key(o) < key(s)).count())
+            .collect()
+    }
+}
+
+/// A journal's game for the records: None while it is not over.
+pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<Played>, String> {
+    let session = crate::saves::reread::<F>(rulesets, journal)?;
+    let (rules, s) = (&session.rules, &session.state);
+    if !is_over::<F>(rules, s) {
+        return Ok(None);
+    }
+    let h = &session.header;
+    let seats = h.players.len();
+    let steps = session.steps();
+    let sides = winning_sides::<F>(rules, s);
+    let winners = F::record_winners(rules, &steps).unwrap_or_else(|| {
+        (0..seats)
+            .filter(|&p| sides.contains(&F::side_of(rules, s, p)))
+            .collect()
+    });
+    let standing = F::standing(rules, s);
+    Ok(Some(Played {
+        file: file_name(journal),
+        game: h.ruleset.clone(),
+        players: h.players.clone(),
+        computers: h.computers.iter().map(|c| c.seat).collect(),
+        started: h.started,
+        ended: modified(journal),
+        turns: F::turns(rules, s),
+        winners: winners.into_iter().filter(|&p| p < seats).collect(),
+        roles: (0..seats).map(|p| F::role(rules, &steps, p)).collect(),
+        scores: (0..seats)
+            .map(|p| {
+                let side = F::side_of(rules, s, p);
+                standing.scores.get(side).copied().unwrap_or(0)
+            })
+            .collect(),
+        feats: F::feats(rules, &h.players, &steps),
+    }))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// A file's last change, in seconds since 1970 (0 when the system does not say).
+fn modified(path: &Path) -> u64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
+}
+
+/// What a journal held when it was last read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Found {
+    Finished(Played),
+    /// Still to play (or stopped before its end): not counted.
+    Unfinished,
+    /// It does not replay: the reason, with its file and line.
+    Damaged(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Entry {
+    len: u64,
+    crc: u32,
+    found: Found,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Cache {
+    format: u32,
+    /// The release that wrote it: another release reads every journal again (its rules or
+    /// feats may count differently).
+    #[serde(default)]
+    release: String,
+    entries: BTreeMap<String, Entry>,
+}
+
+const RELEASE: &str = env!("CARGO_PKG_VERSION");
+
+/// Every journal of a save folder, as the records count them.
+#[derive(Debug, Clone, Default)]
+pub struct Folder {
+    /// The finished games, oldest first (by their end).
+    pub games: Vec<Played>,
+    /// The journals that do not replay, each named with why.
+    pub damaged: Vec<String>,
+    /// Journals read again this time (not taken from the cache).
+    pub read: usize,
+    /// What happened to the cache, when anything did ("records.cache.json did not read:
+    /// rebuilt").
+    pub note: Option<String>,
+}
+
+/// Reads every journal of the folder (through the cache) and writes the cache back.
+pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
+    let catalogue = crate::games::all();
+    let cache_path = dir.join(CACHE);
+    let mut note = None;
+    let old: Cache = match std::fs::read_to_string(&cache_path) {
+        Err(_) => Cache::default(),
+        Ok(text) => match serde_json::from_str::<Cache>(&text) {
+            Ok(c) if c.format == CACHE_FORMAT && c.release == RELEASE => c,
+            Ok(_) => Cache::default(),
+            _ => {
+                note = Some(format!("{CACHE} did not read: rebuilt from the journals"));
+                Cache::default()
+            }
+        },
+    };
+    let mut journals: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| {
+            r.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+                .collect()
+        })
+        .unwrap_or_default();
+    journals.sort();
+    let mut fresh = Cache {
+        format: CACHE_FORMAT,
+        release: RELEASE.into(),
+        entries: BTreeMap::new(),
+    };
+    let mut read = 0;
+    for path in &journals {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let (len, crc) = (bytes.len() as u64, crate::journal::crc32(&bytes));
+        let name = file_name(path);
+        let mut found = match old.entries.get(&name) {
+            Some(e) if e.len == len && e.crc == crc => e.found.clone(),
+            _ => {
+                read += 1;
+                let kind = crate::games::for_journal(&catalogue, path);
+                match kind.and_then(|k| k.played(rulesets, path)) {
+                    Ok(Some(p)) => Found::Finished(p),
+                    Ok(None) => Found::Unfinished,
+                    Err(e) => Found::Damaged(e),
+                }
+            }
+        };
+        // The end is the file's time as it is now, cached or not.
+        if let Found::Finished(p) = &mut found {
+            p.ended = modified(path);
+        }
+        fresh.entries.insert(name, Entry { len, crc, found });
+    }
+    if fresh.entries != old.entries || old.format != CACHE_FORMAT || old.release != RELEASE {
+        if let Err(e) = write_cache(&cache_path, &fresh) {
+            tracing::warn!("records cache not written: {e}");
+        }
+    }
+    let mut games: Vec<Played> = Vec::new();
+    let mut damaged = Vec::new();
+    for e in fresh.entries.into_values() {
+        match e.found {
+            Found::Finished(p) => games.push(p),
+            Found::Damaged(why) => damaged.push(why),
+            Found::Unfinished => {}
+        }
+    }
+    games.sort_by(|a, b| (a.ended, &a.file).cmp(&(b.ended, &b.file)));
+    Folder {
+        games,
+        damaged,
+        read,
+        note,
+    }
+}
+
+/// The cache written whole beside itself, then put in its place: a power cut leaves the old
+/// one or the new one, never half of either.
+fn write_cache(path: &Path, cache: &Cache) -> Result<(), String> {
+    let text = serde_json::to_string(cache).map_err(|e| e.to_string())?;
+    let tmp = path.with_extension("json.new");
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Where a game's report picture is: beside its journal when the device wrote it at the end,
+/// else the command that draws it.
+pub fn report_link(dir: &Path, file: &str) -> String {
+    let svg = dir.join(file).with_extension("svg");
+    if svg.exists() {
+        svg.display().to_string()
+    } else {
+        format!(
+            "boardside report {} --out {}",
+            dir.join(file).display(),
+            svg.display()
+        )
+    }
+}

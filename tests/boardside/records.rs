@@ -1,0 +1,479 @@
+//! `boardside records` over a folder of seeded games of all five rulesets, one unfinished and
+//! one damaged among them: every figure below was checked by hand against the journals (the
+//! winners' events, the rent payments, the bids, the stuns, the rolls) and the rating worked
+//! out on paper from the places; the cache, the exports and the device's and web view's
+//! pages of the same records.
+
+use boardside::records::{self, export, rating, tally};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardside");
+
+fn ruleset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rulesets/{name}.toml"))
+}
+
+pub(crate) fn rulesets() -> Vec<PathBuf> {
+    [
+        "sectionopoly",
+        "suetology",
+        "scientopoly",
+        "grid",
+        "illuminati",
+    ]
+    .map(ruleset)
+    .to_vec()
+}
+
+/// A saved game of the folder: its file, ruleset, seed, players, when it started (seconds
+/// after `EVENING`) and how many minutes it lasted; `commands` stops it early.
+struct Game {
+    file: &'static str,
+    ruleset: &'static str,
+    seed: u64,
+    players: &'static [&'static str],
+    start: u64,
+    minutes: u64,
+    commands: u64,
+}
+
+/// 2026-11-27 19:00:00 UTC.
+const EVENING: u64 = 1_795_806_000;
+
+const GAMES: [Game; 7] = [
+    Game {
+        file: "a-sectionopoly.journal",
+        ruleset: "sectionopoly",
+        seed: 1,
+        players: &["Ann", "Bob", "Cy"],
+        start: 0,
+        minutes: 95,
+        commands: u64::MAX,
+    },
+    Game {
+        file: "b-grid.journal",
+        ruleset: "grid",
+        seed: 3,
+        players: &["Ann", "Bob", "Cy", "Dee"],
+        start: 2 * 3600,
+        minutes: 40,
+        commands: u64::MAX,
+    },
+    Game {
+        file: "c-illuminati.journal",
+        ruleset: "illuminati",
+        seed: 3,
+        players: &["Bob", "Cy", "Dee"],
+        start: 86_400,
+        minutes: 75,
+        commands: u64::MAX,
+    },
+    Game {
+        file: "d-scientopoly.journal",
+        ruleset: "scientopoly",
+        seed: 8,
+        players: &["Cy", "Ann", "Bob"],
+        start: 86_400 + 2 * 3600,
+        minutes: 60,
+        commands: u64::MAX,
+    },
+    Game {
+        file: "e-suetology.journal",
+        ruleset: "suetology",
+        seed: 2,
+        players: &["Dee", "Ann", "Bob"],
+        start: 2 * 86_400,
+        minutes: 80,
+        commands: u64::MAX,
+    },
+    Game {
+        file: "f-sectionopoly.journal",
+        ruleset: "sectionopoly",
+        seed: 5,
+        players: &["Bob", "ann", "Cy"],
+        start: 2 * 86_400 + 2 * 3600,
+        minutes: 70,
+        commands: u64::MAX,
+    },
+    // Stopped after 60 commands: not over, so not counted.
+    Game {
+        file: "g-unfinished.journal",
+        ruleset: "sectionopoly",
+        seed: 2,
+        players: &["Ann", "Bob", "Eve"],
+        start: 3 * 86_400,
+        minutes: 20,
+        commands: 60,
+    },
+];
+
+/// The journal's header says it started at `started` (sealed again as the program seals it).
+fn set_started(path: &Path, started: u64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let body = boardside::journal::unseal(head).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&format!("{body}}}")).unwrap();
+    v["started"] = started.into();
+    let head = boardside::journal::seal(&serde_json::to_string(&v).unwrap());
+    std::fs::write(path, format!("{head}\n{rest}")).unwrap();
+}
+
+fn touch(path: &Path, unix: u64) {
+    let f = std::fs::File::options().write(true).open(path).unwrap();
+    f.set_modified(SystemTime::UNIX_EPOCH + Duration::from_secs(unix))
+        .unwrap();
+}
+
+/// The folder: the seven games, and a copy of the first damaged in its fifth line.
+pub(crate) fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardside-records-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let all = boardside::games::all();
+    for g in &GAMES {
+        let path = dir.join(g.file);
+        let kind = boardside::games::for_ruleset(&all, &ruleset(g.ruleset)).unwrap();
+        let players: Vec<String> = g.players.iter().map(|p| p.to_string()).collect();
+        let saved = boardside::tools::Saved {
+            players: &players,
+            seed: g.seed,
+            commands: g.commands,
+            journal: &path,
+        };
+        kind.save_random(&ruleset(g.ruleset), &[], &saved).unwrap();
+        set_started(&path, EVENING + g.start);
+        touch(&path, EVENING + g.start + g.minutes * 60);
+    }
+    let text = std::fs::read_to_string(dir.join(GAMES[0].file)).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[4] = lines[4]
+        .replacen("\"seq\":4", "\"seq\":4 ", 1)
+        .replacen('e', "E", 1);
+    let damaged = dir.join("z-damaged.journal");
+    std::fs::write(&damaged, lines.join("\n") + "\n").unwrap();
+    touch(&damaged, EVENING + 4 * 86_400);
+    dir
+}
+
+/// `boardside records --dir DIR` with these arguments: what it printed.
+fn records_cli(dir: &Path, more: &[&std::ffi::OsStr]) -> String {
+    let run = Command::new(BIN)
+        .args(["records", "--dir"])
+        .arg(dir)
+        .args(more)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
+fn records_of(dir: &Path) -> (records::Folder, tally::Tally) {
+    let f = records::gather(dir, &rulesets());
+    let t = tally::tally(&f.games);
+    (f, t)
+}
+
+/// The lines `boardside records` prints, each checked by hand against the journals: the
+/// minutes from the times the folder was given; the winners from each journal's last events
+/// (the grid game: Ann alone kept the scientists' side, Bob, Cy and Dee were converted); the
+/// places from the standings (bankrupt players level at 0); the ratings worked out on paper
+/// from those places in the order the games ended.
+const EXPECTED: &[&str] = &[
+    "6 finished games; 1 journal damaged (named below)",
+    "Bob: rating 1515, 6 games, 3 won, played 7h00, longest streak 2",
+    "  wins per game: sectionopoly 1/2, grid 0/1, illuminati 0/1, scientopoly 1/1, suetology 1/1",
+    "  rival Ann, nemesis Ann",
+    "Dee: rating 1502, 3 games, 1 won, played 3h15, longest streak 1",
+    "  wins per game: grid 0/1, illuminati 1/1, suetology 0/1",
+    "  rival Bob, nemesis Ann",
+    "Ann: rating 1502, 5 games, 2 won, played 5h45, longest streak 1",
+    "  wins per game: sectionopoly 1/2, grid 1/1, scientopoly 0/1, suetology 0/1",
+    "  rival Bob, nemesis Bob",
+    "Cy: rating 1481, 5 games, 0 won, played 5h40, longest streak 0",
+    "  rival Bob, nemesis Ann",
+    "grid: 1 game, mean 40 min, 37.0 turns",
+    "  wins by seat: 1 1/1 (100%), 2 0/1 (0%), 3 0/1 (0%), 4 0/1 (0%)",
+    "  wins by side: religionists 0/3 (0%), scientists 1/1 (100%)",
+    "illuminati: 1 game, mean 75 min, 29.0 turns",
+    "  wins by seat: 1 0/1 (0%), 2 0/1 (0%), 3 1/1 (100%)",
+    "  wins by side: The Bavarian Illuminati 0/1 (0%), The Servants of Cthulhu 0/1 (0%), The UFOs 1/1 (100%)",
+    "sectionopoly: 2 games, mean 82 min, 404.0 turns",
+    "  wins by seat: 1 0/2 (0%), 2 2/2 (100%), 3 0/2 (0%)",
+    "suetology: 1 game, mean 80 min, 389.0 turns",
+    "grid: longest stun: Cy stunned Ann for 2 rounds (b-grid.journal)",
+    "illuminati: biggest attack that succeeded: Dee took California with Multinational Oil Companies and 11 MB (rolled 7, needed 8 or less) (c-illuminati.journal)",
+    "scientopoly: longest auction: 5 bids for Publications Org East, won by Ann (d-scientopoly.journal)",
+    "scientopoly: most donation paid in one game: Bob paid 2792 credits in donation (d-scientopoly.journal)",
+    "sectionopoly: longest auction: 11 bids for Strategy Room, won by Cy (f-sectionopoly.journal)",
+    "sectionopoly: most rent paid in one game: Cy paid 10658 OPs in rent (f-sectionopoly.journal)",
+    "suetology: longest auction: 6 bids for Water Works, won by Bob (e-suetology.journal)",
+    "suetology: most rent paid in one game: Dee paid 8182 in rent (e-suetology.journal)",
+    "29 Nov 22:10 sectionopoly: Bob, ann*, Cy, 70 min (f-sectionopoly.journal)",
+    "27 Nov 21:40 grid: Ann*, Bob, Cy, Dee, 40 min (b-grid.journal)",
+    "DAMAGED (not counted)",
+];
+
+#[test]
+fn records_print_every_table_from_the_folder() {
+    let dir = folder("print");
+    let out = records_cli(&dir, &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    for want in EXPECTED {
+        assert!(lines.contains(want), "no line {want:?} in:\n{out}");
+    }
+    // The damaged journal named with its line; the unfinished game counted nowhere.
+    assert!(
+        out.contains("z-damaged.journal:5: the checksum does not match"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Eve") && !out.contains("g-unfinished"),
+        "{out}"
+    );
+    assert!(out.contains(rating::EXPLAINED), "{out}");
+}
+
+#[test]
+fn the_rating_is_elo_between_every_two_players_by_place() {
+    let dir = folder("rating");
+    let (f, t) = records_of(&dir);
+    // The first game alone, on paper: Bob first, Ann and Cy level second. Bob scores 1 - 0.5
+    // against each of two opponents at K 32 shared by 2: +16; Ann and Cy -0.5 and 0: -8.
+    let first = rating::ratings(&f.games[..1], tally::key);
+    assert_eq!(first["bob"], 1516.0);
+    assert_eq!(first["ann"], 1492.0);
+    assert_eq!(first["cy"], 1492.0);
+    // All six, worked out by hand from the places to two decimals.
+    let rated = |n: &str| t.players.iter().find(|p| p.name == n).unwrap().rating;
+    for (name, want) in [
+        ("Ann", 1501.51),
+        ("Bob", 1514.95),
+        ("Cy", 1481.18),
+        ("Dee", 1502.36),
+    ] {
+        assert!((rated(name) - want).abs() < 0.01, "{name}: {}", rated(name));
+    }
+    // "ann" in the last game is Ann: one player by name, whatever the case.
+    assert_eq!(t.players.len(), 4);
+    assert_eq!(t.players.iter().find(|p| p.name == "Ann").unwrap().games, 5);
+}
+
+#[test]
+fn the_cache_is_rebuilt_when_a_journal_is_damaged_or_deleted() {
+    let dir = folder("cache");
+    let (first, t1) = records_of(&dir);
+    assert_eq!(first.read, 8, "every journal read the first time");
+    assert!(dir.join(records::CACHE).exists());
+    let (again, t2) = records_of(&dir);
+    assert_eq!(again.read, 0, "nothing read again while no journal changed");
+    assert_eq!(
+        (again.games.clone(), t2.clone()),
+        (first.games.clone(), t1.clone())
+    );
+
+    // A journal damaged after it was cached: read again, named, no longer counted.
+    let f = dir.join("f-sectionopoly.journal");
+    let text = std::fs::read_to_string(&f).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[9] = lines[9].replacen("\"seq\":9", "\"seq\":90", 1);
+    std::fs::write(&f, lines.join("\n") + "\n").unwrap();
+    let (hurt, t3) = records_of(&dir);
+    assert_eq!(hurt.read, 1);
+    assert_eq!(hurt.games.len(), 5);
+    assert!(
+        hurt.damaged
+            .iter()
+            .any(|d| d.contains("f-sectionopoly.journal:10")),
+        "{:?}",
+        hurt.damaged
+    );
+    let bob = |t: &tally::Tally| t.players.iter().find(|p| p.name == "Bob").unwrap().games;
+    assert_eq!(bob(&t3), 5);
+
+    // A journal deleted: gone from the records and from the cache.
+    std::fs::remove_file(dir.join("d-scientopoly.journal")).unwrap();
+    let (less, _) = records_of(&dir);
+    assert_eq!(less.games.len(), 4);
+    assert!(!std::fs::read_to_string(dir.join(records::CACHE))
+        .unwrap()
+        .contains("d-scientopoly"));
+
+    // A cache that does not read is rebuilt from the journals, with the same figures.
+    std::fs::write(dir.join(records::CACHE), "{ not json").unwrap();
+    let (rebuilt, t5) = records_of(&dir);
+    assert!(rebuilt.note.as_deref().unwrap().contains("rebuilt"));
+    assert_eq!(rebuilt.read, 7);
+    let (fresh, t6) = {
+        std::fs::remove_file(dir.join(records::CACHE)).unwrap();
+        records_of(&dir)
+    };
+    assert_eq!((rebuilt.games, t5), (fresh.games, t6));
+}
+
+/// RFC 4180 read back: the fields of each record.
+fn csv(text: &str) -> Vec<Vec<String>> {
+    let mut rows = vec![];
+    let (mut row, mut field, mut quoted, mut chars) =
+        (vec![], String::new(), false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => row.push(std::mem::take(&mut field)),
+            ('\r', false) => {}
+            ('\n', false) => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (c, _) => field.push(c),
+        }
+    }
+    rows
+}
+
+#[test]
+fn the_exports_open_in_a_spreadsheet_and_in_bg_stats() {
+    let dir = folder("export");
+    let out = dir.join("export");
+    records_cli(&dir, &["--export".as_ref(), out.as_os_str()]);
+    let plays = csv(&std::fs::read_to_string(out.join("plays.csv")).unwrap());
+    // A header and a row per player per game: 3 + 4 + 3 + 3 + 3 + 3.
+    assert_eq!(plays.len(), 20);
+    assert!(plays.iter().all(|r| r.len() == plays[0].len()), "{plays:?}");
+    let col = |name: &str| plays[0].iter().position(|h| h == name).unwrap();
+    let bob_a = plays
+        .iter()
+        .find(|r| r[col("journal")] == "a-sectionopoly.journal" && r[col("player")] == "Bob")
+        .unwrap();
+    assert_eq!(bob_a[col("winner")], "true");
+    assert_eq!(bob_a[col("place")], "1");
+    assert_eq!(bob_a[col("minutes")], "95");
+    assert_eq!(bob_a[col("ended")], "2026-11-27 20:35:00");
+    // The report linked from each row: the command that draws it, until it is drawn.
+    assert!(bob_a[col("report")].starts_with("boardside report "));
+    std::fs::write(dir.join("a-sectionopoly.svg"), "<svg/>").unwrap();
+    assert_eq!(
+        records::report_link(&dir, "a-sectionopoly.journal"),
+        dir.join("a-sectionopoly.svg").display().to_string()
+    );
+    let players = csv(&std::fs::read_to_string(out.join("players.csv")).unwrap());
+    assert_eq!(players.len(), 5);
+    assert_eq!(&players[1][..5], ["Bob", "false", "6", "3", "1515"]);
+    let games = csv(&std::fs::read_to_string(out.join("games.csv")).unwrap());
+    assert!(games
+        .iter()
+        .any(|r| r[0] == "illuminati" && r[4] == "side" && r[5] == "The UFOs" && r[7] == "1"));
+    assert!(export::field("a, \"b\"") == "\"a, \"\"b\"\"\"");
+
+    // BG Stats' play file: every reference resolves, one player per name.
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("boardside.bgsplay")).unwrap())
+            .unwrap();
+    let ids = |k: &str| -> Vec<u64> {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["id"].as_u64().unwrap())
+            .collect()
+    };
+    let (players, games) = (ids("players"), ids("games"));
+    assert_eq!(players.len(), 4);
+    assert_eq!(games.len(), 5);
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 6);
+    for p in plays {
+        assert!(games.contains(&p["gameRefId"].as_u64().unwrap()));
+        assert_eq!(p["locationRefId"], 1);
+        let date = p["playDate"].as_str().unwrap();
+        assert_eq!(date.len(), 19, "{date}");
+        let scores = p["playerScores"].as_array().unwrap();
+        assert!(scores.iter().any(|s| s["winner"] == true));
+        for s in scores {
+            assert!(players.contains(&s["playerRefId"].as_u64().unwrap()));
+            assert!(s["score"].is_string());
+            assert!(s["rank"].as_u64().unwrap() >= 1);
+        }
+        let uuid = p["uuid"].as_str().unwrap();
+        assert_eq!(
+            uuid.split('-').map(str::len).collect::<Vec<_>>(),
+            [8, 4, 4, 4, 12]
+        );
+    }
+    let grid = plays
+        .iter()
+        .find(|p| p["comments"].as_str().unwrap().contains("b-grid"))
+        .unwrap();
+    assert_eq!(grid["usesTeams"], true);
+    assert_eq!(grid["durationMin"], 40);
+}
+
+/// Sealed again after a change, as the program seals a line.
+fn reseal(line: &str, from: &str, to: &str) -> String {
+    let body = boardside::journal::unseal(line).unwrap();
+    boardside::journal::seal(&format!("{}}}", body.replace(from, to)))
+}
+
+#[test]
+fn records_never_reveal_the_ufos_secret_goal() {
+    // Illuminati, seed 11, three players: Cy plays the UFOs and secretly chooses the goal of
+    // Illuminati card 4; Bob wins with 13 groups and the goal is never revealed. The same game
+    // with another secret goal (card 2) plays out the same: its records must be the same to
+    // the letter, or they would tell the goal.
+    let dir = std::env::temp_dir().join(format!("boardside-records-ufo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let all = boardside::games::all();
+    let kind = boardside::games::for_ruleset(&all, &ruleset("illuminati")).unwrap();
+    let players: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let one = dir.join("one.journal");
+    let saved = boardside::tools::Saved {
+        players: &players,
+        seed: 11,
+        commands: u64::MAX,
+        journal: &one,
+    };
+    kind.save_random(&ruleset("illuminati"), &[], &saved)
+        .unwrap();
+    let text = std::fs::read_to_string(&one).unwrap();
+    let chosen = "\"goal\":{\"player\":2,\"card\":4}";
+    assert!(text.contains(chosen), "the UFOs chose card 4's goal");
+    let other: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                reseal(l, chosen, "\"goal\":{\"player\":2,\"card\":2}")
+            }
+        })
+        .collect();
+    let two = dir.join("two.journal");
+    std::fs::write(&two, other.join("\n") + "\n").unwrap();
+    let a = kind.played(&rulesets(), &one).unwrap().unwrap();
+    let b = kind.played(&rulesets(), &two).unwrap().unwrap();
+    assert!(!a.winners.contains(&2), "the UFOs did not win");
+    assert_eq!(
+        records::Played {
+            file: String::new(),
+            ended: 0,
+            ..a
+        },
+        records::Played {
+            file: String::new(),
+            ended: 0,
+            ..b
+        }
+    );
+    let f = records::gather(&dir, &rulesets());
+    assert_eq!(f.games.len(), 2, "{:?}", f.damaged);
+    let t = tally::tally(&f.games);
+    let text = tally::lines(&f, &t, false).join("\n") + &export::plays_csv(&f, &dir);
+    assert!(!text.to_lowercase().contains("goal"), "{text}");
+}
