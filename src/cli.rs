@@ -778,6 +778,14 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     let mut web = listen
         .map(|addr| crate::web::Web::start_keeping(&addr, state_dir().join("pairings.json")))
         .transpose()?;
+    // The records' cache brought up to date while the table sets up, so the Records screen
+    // opens at once (a first reading of many journals takes seconds on a Pi).
+    if let Some(dir) = ui.setup().journal_dir.clone() {
+        let rulesets = ui.setup().rulesets.clone();
+        let _ = std::thread::Builder::new()
+            .name("records".into())
+            .spawn(move || crate::records::gather(&dir, &rulesets));
+    }
     if let Some(w) = &web {
         w.hub.set_rate_limit(cfg.web.requests_per_10s);
         if let Some(dir) = &ui.setup().journal_dir {

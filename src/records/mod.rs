@@ -266,7 +266,13 @@ pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
 /// one or the new one, never half of either.
 fn write_cache(path: &Path, cache: &Cache) -> Result<(), String> {
     let text = serde_json::to_string(cache).map_err(|e| e.to_string())?;
-    let tmp = path.with_extension("json.new");
+    // Its own name for the part written, so two readers at once (the device's warm-up and
+    // the web page) never write into one file.
+    let tmp = path.with_extension(format!(
+        "json.new.{}.{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
