@@ -550,10 +550,8 @@ fn sim(a: &SimArgs) -> Result<(), String> {
             journal,
         };
         kind.save_random(&ruleset, &a.options, &game)?
-    } else if a.calibrate || !a.compare.is_empty() {
-        lab(a, kind, &ruleset, &cfg, jobs)?
     } else {
-        kind.simulate(&ruleset, &a.options, &cfg, jobs)?
+        lab(a, kind, &ruleset, &cfg, jobs)?
     };
     for l in lines {
         say!("{l}");
@@ -848,7 +846,11 @@ fn odds(a: &OddsArgs) -> Result<(), String> {
 fn report(a: &ReportArgs) -> Result<(), String> {
     let journal = journal_or_last(&a.journal, a.last)?;
     let outs = if a.out.is_empty() {
-        vec![journal.with_extension("svg"), journal.with_extension("png")]
+        let mut both = vec![journal.with_extension("svg")];
+        if cfg!(feature = "png") {
+            both.push(journal.with_extension("png"));
+        }
+        both
     } else {
         a.out.clone()
     };
@@ -1004,7 +1006,7 @@ fn piece_sets(
     Ok((list, all))
 }
 
-/// `simulate --calibrate` and `simulate --compare`: the measuring tools.
+/// `simulate` timing random play, `--calibrate` and `--compare`: the measuring tools.
 #[cfg(feature = "lab")]
 fn lab(
     a: &SimArgs,
@@ -1023,6 +1025,8 @@ fn lab(
             jobs,
         };
         kind.calibrate(ruleset, &a.options, &settings)
+    } else if a.compare.is_empty() {
+        kind.simulate(ruleset, &a.options, cfg, jobs)
     } else {
         kind.compare(
             ruleset,

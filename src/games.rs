@@ -7,6 +7,7 @@
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "lab")]
 use crate::simulate;
 use crate::tools::{self, Start, Table};
 use crate::ui::houserules::HouseRule;
@@ -135,6 +136,8 @@ pub trait Kind: Sync {
     ) -> Result<crate::engine::panels::Report, String>;
     /// A game for the console and scripts.
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String>;
+    /// `boardside simulate`: random play timed (a measuring tool, out of the Pi's build).
+    #[cfg(feature = "lab")]
     fn simulate(
         &self,
         path: &Path,
@@ -275,6 +278,7 @@ impl<F: OnDevice> Kind for Of<F> {
     fn open(&self, start: &Start) -> Result<(Box<dyn Table>, Vec<String>), String> {
         tools::open::<F>(start)
     }
+    #[cfg(feature = "lab")]
     fn simulate(
         &self,
         path: &Path,

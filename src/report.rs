@@ -31,7 +31,6 @@ fn rows(panels: &[Panel]) -> Vec<Vec<&Panel>> {
 
 /// Write the report to `out`: SVG or PNG by the file's extension.
 pub fn write(report: &Report, out: &Path) -> Result<(), String> {
-    let height = TITLE + PANEL * rows(&report.panels).len().max(1) as u32;
     let shown = out.display();
     let ext = out
         .extension()
@@ -44,7 +43,13 @@ pub fn write(report: &Report, out: &Path) -> Result<(), String> {
             let text = svg(report).map_err(|e| format!("{shown}: {e}"))?;
             std::fs::write(out, text).map_err(|e| format!("{shown}: {e}"))
         }
+        #[cfg(not(feature = "png"))]
+        "png" => Err(format!(
+            "{shown}: this build draws SVG only (the Pi's, to stay small): name the picture .svg"
+        )),
+        #[cfg(feature = "png")]
         "png" => {
+            let height = TITLE + PANEL * rows(&report.panels).len().max(1) as u32;
             // Drawn into memory, then encoded with the png crate (not plotters' image-based
             // encoder, whose decoders the Pi's binary would carry for nothing).
             let mut rgb = vec![0u8; (WIDTH * height * 3) as usize];
