@@ -1,5 +1,6 @@
 //! Computer seats on the device: added on the new-game screen, played by the device's worker
-//! thread through the same commands as a person, to the final standings in every family; a
+//! thread through the same commands as a person, to the final standings in every family (the
+//! table opens them from the menu and every side is on them); a
 //! deal offered to one is answered by its chance; and a seat's choice is the same whatever is
 //! hidden from it.
 
@@ -83,6 +84,36 @@ fn play_to_the_end<F: boardside::ui::screen::OnDevice>(
     );
 }
 
+/// Once the game is over, as a table ends it: OK through any page left, then "Final
+/// standings" from the game's menu; the standings screen names every side (the players; the
+/// grid game's teams, when `teams`).
+fn open_the_final_standings(ui: &mut Ui, teams: bool) {
+    let mut now = 50_000_000;
+    while matches!(ui.view(), View::Pager { .. }) {
+        key(ui, "\r", now);
+        now += 10;
+    }
+    choose(ui, "Final standings", now);
+    assert!(matches!(ui.view(), View::Standings), "{:?}", ui.view());
+    let mut frame = Frame::default();
+    render(ui, &mut frame);
+    let screen = super::pages::read(&frame).join("\n");
+    let (title, _) = ui.game().unwrap().standings();
+    assert!(screen.contains(&title[..title.len().min(20)]), "{screen}");
+    let sides = if teams {
+        vec!["scientists".to_string(), "religionists".to_string()]
+    } else {
+        ui.game().unwrap().players()
+    };
+    for p in sides {
+        let short: String = p.chars().take(4).collect();
+        assert!(
+            screen.contains(&short),
+            "{p} not on the standings:\n{screen}"
+        );
+    }
+}
+
 /// The table's part: a command no seat chooses (a card drawn, a roll for the game's own piece),
 /// at random.
 fn table_part<F: Family>(g: &boardside::session::Session<F>, rng: &mut PlayRng) -> Option<String> {
@@ -128,6 +159,7 @@ fn a_sectionopoly_game_of_computer_seats_plays_from_the_new_game_screen_to_the_s
     assert!(log.contains("put its token on"), "{log}");
     ui.handle(Input::Button(Button::Back, Press::Press), 9);
     assert!(ui.game().unwrap().over());
+    open_the_final_standings(&mut ui, false);
 }
 
 #[test]
@@ -143,6 +175,7 @@ fn a_grid_game_of_computer_seats_plays_to_the_end() {
     let n = play_to_the_end::<Grid>(&mut ui, 200_000, table_part::<Grid>);
     assert!(n > 10, "{n} commands");
     assert!(ui.log().iter().any(|l| l.contains("it seals its order")));
+    open_the_final_standings(&mut ui, true);
 }
 
 #[test]
@@ -158,6 +191,7 @@ fn an_illuminati_game_with_computer_seats_plays_to_the_end_the_table_drawing_for
     let n = play_to_the_end::<Illuminati>(&mut ui, 20_000, table_part::<Illuminati>);
     assert!(n > 10, "{n} commands");
     assert!(ui.log().iter().any(|l| l.contains("(computer)")));
+    open_the_final_standings(&mut ui, false);
 }
 
 #[test]
