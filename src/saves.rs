@@ -175,13 +175,19 @@ pub struct Saved {
     pub game: String,
 }
 
-/// A saved game's time, players and game, as far as its file says.
-pub fn about(path: &Path) -> Saved {
-    let when = std::fs::metadata(path)
+/// When a saved game was last written, in seconds since 1970 (None when the system does not
+/// say).
+pub fn modified(path: &Path) -> Option<u64> {
+    std::fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or_else(String::new, |d| crate::journal::day_and_time(d.as_secs()));
+        .map(|d| d.as_secs())
+}
+
+/// A saved game's time, players and game, as far as its file says.
+pub fn about(path: &Path) -> Saved {
+    let when = modified(path).map_or_else(String::new, crate::journal::day_and_time);
     let head = crate::journal::peek(path).ok().flatten();
     Saved {
         when,

@@ -252,6 +252,19 @@ pub fn bgsplay(folder: &Folder) -> Value {
     })
 }
 
+/// The export files by name, and the text of the one named (None: no such export).
+pub const FILES: [&str; 4] = ["plays.csv", "players.csv", "games.csv", "boardside.bgsplay"];
+
+pub fn file(name: &str, folder: &Folder, t: &Tally, saves: &Path) -> Option<String> {
+    Some(match name {
+        "plays.csv" => plays_csv(folder, saves),
+        "players.csv" => players_csv(t),
+        "games.csv" => games_csv(t),
+        "boardside.bgsplay" => serde_json::to_string_pretty(&bgsplay(folder)).ok()?,
+        _ => return None,
+    })
+}
+
 /// Every export written into `out` (made if need be): the names of the files written.
 pub fn write_all(
     out: &Path,
@@ -260,17 +273,9 @@ pub fn write_all(
     saves: &Path,
 ) -> Result<Vec<String>, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let files = [
-        ("plays.csv", plays_csv(folder, saves)),
-        ("players.csv", players_csv(t)),
-        ("games.csv", games_csv(t)),
-        (
-            "boardside.bgsplay",
-            serde_json::to_string_pretty(&bgsplay(folder)).map_err(|e| e.to_string())?,
-        ),
-    ];
     let mut wrote = Vec::new();
-    for (name, text) in files {
+    for name in FILES {
+        let text = file(name, folder, t, saves).ok_or_else(|| format!("{name}: not made"))?;
         let path = out.join(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         wrote.push(format!("wrote {}", path.display()));

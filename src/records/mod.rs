@@ -132,13 +132,9 @@ fn file_name(path: &Path) -> String {
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
-/// A file's last change, in seconds since 1970 (0 when the system does not say).
+/// A journal's last write, in seconds since 1970 (0 when the system does not say).
 fn modified(path: &Path) -> u64 {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_secs())
+    crate::saves::modified(path).unwrap_or(0)
 }
 
 /// What a journal held when it was last read.
@@ -201,13 +197,7 @@ pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
             }
         },
     };
-    let mut journals: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|r| {
-            r.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "journal"))
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut journals = crate::saves::recent(dir, usize::MAX);
     journals.sort();
     let mut fresh = Cache {
         format: CACHE_FORMAT,

@@ -218,15 +218,14 @@ pub fn export(
 ) -> Result<(&'static str, String), String> {
     let folder = records::gather(dir, rulesets);
     let t = tally::tally(&folder.games);
-    match name {
-        "plays.csv" => Ok(("text/csv; charset=utf-8", export::plays_csv(&folder, dir))),
-        "players.csv" => Ok(("text/csv; charset=utf-8", export::players_csv(&t))),
-        "games.csv" => Ok(("text/csv; charset=utf-8", export::games_csv(&t))),
-        "boardside.bgsplay" => serde_json::to_string_pretty(&export::bgsplay(&folder))
-            .map(|j| ("application/json", j))
-            .map_err(|e| e.to_string()),
-        _ => Err(format!("no export named {name}")),
-    }
+    let kind = if name.ends_with(".csv") {
+        "text/csv; charset=utf-8"
+    } else {
+        "application/json"
+    };
+    export::file(name, &folder, &t, dir)
+        .map(|text| (kind, text))
+        .ok_or_else(|| format!("no export named {name}"))
 }
 
 /// A journal of the folder named by its file name alone (nothing outside the folder).
