@@ -1096,6 +1096,7 @@ fn tournament(a: &TournamentArgs) -> Result<(), String> {
         opening: a.open.clone(),
         fixed_seats: a.fixed_seats,
         jobs: a.jobs.unwrap_or_else(cores),
+        progress: Some(|line| warn!("{line}")),
     };
     let ruleset = crate::rulesets::find(&a.ruleset);
     let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;

@@ -129,6 +129,35 @@ pub fn waits_on<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> bool 
     named && !own_choices::<F>(rules, s, seat).is_empty()
 }
 
+/// Does a computer seat of this level act now (`seed` as `choose` is given it)? Waited on,
+/// and, above random, with a choice the steady player would make: where the steady player
+/// leaves the moment to others (another's attack it stays out of), a computer seat waits too,
+/// rather than give a card away or call an attack off at random for want of a plan.
+pub fn acts_now<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    level: Level,
+    seed: u64,
+) -> bool {
+    if !waits_on::<F>(rules, s, seat) {
+        return false;
+    }
+    let own = own_choices::<F>(rules, s, seat);
+    level == Level::Random || steady_choice::<F>(rules, s, seat, &own, &mut seeded(seed)).is_some()
+}
+
+/// The generator `choose` starts from for a seed.
+fn seeded(seed: u64) -> PlayRng {
+    PlayRng::seed_from_u64(seed ^ 0x5EA7_C0DE)
+}
+
+/// The seed a table's computer seat decides with at this moment of the game: from the game's
+/// seed and the commands so far, so a resumed game decides as it would have.
+pub fn seed_at(game_seed: u64, steps: usize) -> u64 {
+    game_seed ^ ((steps as u64) << 20)
+}
+
 /// The command without dice, as the device asks for it (it rolls them itself).
 fn unrolled<F: Family>(cmd: &F::Command) -> F::Command {
     F::set_chance(cmd, None).unwrap_or_else(|| cmd.clone())
@@ -147,37 +176,37 @@ pub fn choose<F: Family>(
     if own.is_empty() {
         return None;
     }
-    let mut rng = PlayRng::seed_from_u64(seed ^ 0x5EA7_C0DE);
-    let steady = steady_pick::<F>(rules, s, seat, &own, &mut rng);
-    match level {
-        Level::Random => Some(Choice {
+    let mut rng = seeded(seed);
+    let steady = steady_choice::<F>(rules, s, seat, &own, &mut rng);
+    if level == Level::Random {
+        return Some(Choice {
             cmd: own[below(&mut rng, own.len())].clone(),
             chance: None,
-        }),
-        Level::Steady => Some(Choice {
-            cmd: steady,
-            chance: None,
-        }),
-        Level::Strong if own.len() == 1 => Some(Choice {
-            cmd: steady,
-            chance: None,
-        }),
-        Level::Strong => {
-            // The steady player's choice first, then a sample of the rest.
-            let mut weighed = vec![steady.clone()];
-            let mut rest: Vec<F::Command> = own.into_iter().filter(|c| *c != steady).collect();
-            while weighed.len() < budget.most_choices && !rest.is_empty() {
-                weighed.push(rest.swap_remove(below(&mut rng, rest.len())));
-            }
-            let runs = weigh::<F>(rules, s, seat, &weighed, budget, seed);
-            let best = better_than_steady(&runs);
-            let mean = |j: usize| runs[j].iter().sum::<f64>() / runs[j].len().max(1) as f64;
-            Some(Choice {
-                cmd: weighed[best].clone(),
-                chance: Some((mean(best), mean(0))),
-            })
+        });
+    }
+    // Where the steady player leaves this moment to others, so does a computer seat.
+    let steady = steady?;
+    // The steady player's choice first, then a sample of the rest.
+    let mut weighed = vec![steady.clone()];
+    if level == Level::Strong {
+        let mut rest: Vec<F::Command> = own.into_iter().filter(|c| *c != steady).collect();
+        while weighed.len() < budget.most_choices && !rest.is_empty() {
+            weighed.push(rest.swap_remove(below(&mut rng, rest.len())));
         }
     }
+    if weighed.len() == 1 {
+        return Some(Choice {
+            cmd: steady,
+            chance: None,
+        });
+    }
+    let runs = weigh::<F>(rules, s, seat, &weighed, budget, seed);
+    let best = better_than_steady(&runs);
+    let mean = |j: usize| runs[j].iter().sum::<f64>() / runs[j].len().max(1) as f64;
+    Some(Choice {
+        cmd: weighed[best].clone(),
+        chance: Some((mean(best), mean(0))),
+    })
 }
 
 /// The choice to make: the one whose playouts beat the steady player's (choice 0) by the
@@ -199,19 +228,33 @@ fn better_than_steady(runs: &[Vec<f64>]) -> usize {
     best.0
 }
 
-/// The steady player's choice for this seat, or (when it names another seat's) one of the
-/// seat's own at random.
-fn steady_pick<F: Family>(
+/// The steady player's choice for this seat now, without dice, when it is the seat's own:
+/// one of its listed choices, or one the lists leave out (an Illuminati sum of money, which
+/// menus choose with UP and DOWN) that is the seat's and that the rules accept. None: the
+/// steady player would not act for this seat now.
+fn steady_choice<F: Family>(
     rules: &F::Rules,
     s: &F::State,
     seat: usize,
     own: &[F::Command],
     rng: &mut PlayRng,
-) -> F::Command {
-    F::steady_for(rules, s, seat, rng)
-        .map(|c| unrolled::<F>(&c))
-        .filter(|c| own.contains(c))
-        .unwrap_or_else(|| own[below(rng, own.len())].clone())
+) -> Option<F::Command> {
+    let c = unrolled::<F>(&F::steady_for(rules, s, seat, rng)?);
+    if own.contains(&c) {
+        return Some(c);
+    }
+    if F::decided_by(rules, s, &c) != Some(seat) {
+        return None;
+    }
+    let mut tried = s.clone();
+    let with_dice = rolled::<F>(rules, &tried, &c, &mut PlayRng::seed_from_u64(0));
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    F::execute_into(rules, &mut tried, &with_dice, &mut events)
+        .is_ok()
+        .then_some(c)
 }
 
 /// Each choice's playouts' values for the seat (its chance to win, 0..1): the k-th playout of
@@ -279,7 +322,8 @@ fn playout<F: Family>(
 }
 
 /// What a position is worth to a seat: its share of the win once the game is over, else its
-/// side's share of the standings' positive scores.
+/// side's chance as the family judges it (`Story::judged`), or its side's share of the
+/// standings' positive scores.
 pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
     let side = F::side_of(rules, s, seat);
     if is_over::<F>(rules, s) {
@@ -290,6 +334,9 @@ pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
             0.0
         };
     }
+    if let Some(chances) = F::judged(rules, s) {
+        return chances.get(side).copied().unwrap_or(0.0);
+    }
     let scores = F::standing(rules, s).scores;
     let sum: i64 = scores.iter().map(|&v| v.max(0)).sum();
     match scores.get(side) {
@@ -299,8 +346,9 @@ pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
 }
 
 /// One command of a game where each seat plays at its level (`tournament`): the seat the game
-/// waits on chooses; where several may act, one of them at random; where no seat chooses (a
-/// card drawn, a deal), the random player stands in for the table.
+/// waits on chooses; where several may act, one of them at random that has a choice at its
+/// level; where no seat chooses (a card drawn, a deal), the random player stands in for the
+/// table.
 pub fn next_command<F: Family>(
     rules: &F::Rules,
     s: &F::State,
@@ -317,13 +365,16 @@ pub fn next_command<F: Family>(
         .into_iter()
         .filter(|&p| p < levels.len() && waits_on::<F>(rules, s, p))
         .collect();
-    if choosing.is_empty() {
-        return F::random_command(rules, s, rng);
-    }
-    let seat = choosing[below(rng, choosing.len())];
+    // The seats waited on, from one at random: the first with a choice at its level makes it.
     let seed: u64 = rand::Rng::random(rng);
-    let c = choose::<F>(rules, s, seat, levels[seat], budget, seed)?;
-    Some(rolled::<F>(rules, s, &c.cmd, rng))
+    let first = below(rng, choosing.len().max(1));
+    for i in 0..choosing.len() {
+        let seat = choosing[(first + i) % choosing.len()];
+        if let Some(c) = choose::<F>(rules, s, seat, levels[seat], budget, seed) {
+            return Some(rolled::<F>(rules, s, &c.cmd, rng));
+        }
+    }
+    F::random_command(rules, s, rng)
 }
 
 /// A deal's worth to a seat: its estimated chance without the deal and with it, from the same

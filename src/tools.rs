@@ -311,7 +311,7 @@ pub fn decide<F: Family>(
             .player_index(name)
             .ok_or_else(|| format!("no player {name} in this game"))?],
         None => (0..session.header.players.len())
-            .filter(|&p| crate::computer::waits_on::<F>(rules, s, p))
+            .filter(|&p| crate::computer::acts_now::<F>(rules, s, p, level, session.header.seed))
             .collect(),
     };
     let &seat = seats

@@ -22,6 +22,9 @@ pub struct Setup {
     /// Keep every level in its seat (no turning round: the opening fixes seats).
     pub fixed_seats: bool,
     pub jobs: usize,
+    /// Told a line as each game ends (the command line: standard error), so a long run shows
+    /// how far it has got and what each game took.
+    pub progress: Option<fn(&str)>,
 }
 
 /// Wins (shares of a tie) of each level, over the games.
@@ -90,8 +93,31 @@ pub fn play<F: Family>(
             // Game g turns the levels round by g seats: seat j plays level (j + g) % n.
             let turn = if setup.fixed_seats { 0 } else { g as usize % n };
             let levels: Vec<Level> = (0..n).map(|j| setup.levels[(j + turn) % n]).collect();
+            let began = std::time::Instant::now();
             let (won, sides, finished) =
                 one_game::<F>(rules, options, setup, &levels, g).map_err(|e| (g, e))?;
+            if let Some(tell) = setup.progress {
+                let who: Vec<String> = won
+                    .iter()
+                    .map(|&seat| format!("P{} ({})", seat + 1, levels[seat].word()))
+                    .collect();
+                tell(&format!(
+                    "game {} of {}: {}{}, {:.1} s",
+                    g + 1,
+                    setup.games,
+                    if who.is_empty() {
+                        "nobody's seat".into()
+                    } else {
+                        who.join(", ")
+                    },
+                    if finished {
+                        " won"
+                    } else {
+                        " led at the turn cap"
+                    },
+                    began.elapsed().as_secs_f64()
+                ));
+            }
             unfinished += u64::from(!finished);
             // A win shared by several sides (a tie) is a share each; every seat of a winning
             // team has won.

@@ -790,7 +790,7 @@ impl<S: Screens> Playing for InPlay<S> {
         if g.over() {
             return None;
         }
-        let seed = g.header.seed ^ ((g.history.len() as u64) << 20);
+        let seed = cpu::seed_at(g.header.seed, g.history.len());
         for cs in g.header.computers.clone() {
             let seat = cs.seat;
             // A deal offered to it: accepted only when its chance rises.
@@ -825,7 +825,7 @@ impl<S: Screens> Playing for InPlay<S> {
                     })
                 }));
             }
-            if !cpu::waits_on::<S::F>(&g.rules, &g.state, seat) {
+            if !cpu::acts_now::<S::F>(&g.rules, &g.state, seat, cs.level, seed) {
                 continue;
             }
             // A deal it may offer, at most once each, before its own move.

@@ -548,6 +548,13 @@ pub trait Story: Game {
     fn standing(_rules: &Self::Rules, _state: &Self::State) -> Standing {
         Standing::default()
     }
+    /// Each side's chance of winning judged from the position alone, for a computer seat's
+    /// look ahead stopped before the end; None judges by the shares of `standing`'s scores. A
+    /// family whose standing does not tell who is winning gives its own (scientopoly's race
+    /// to a target status, which net worth does not foretell).
+    fn judged(_rules: &Self::Rules, _state: &Self::State) -> Option<Vec<f64>> {
+        None
+    }
     /// The report's panels for a game replayed step by step (`boardside report`).
     fn report(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Report {
         Report::default()

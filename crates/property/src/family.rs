@@ -199,6 +199,16 @@ impl Play for Property {
     fn steady_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         super::steady::choose(r, s, rng)
     }
+    /// Every open bidder of an auction has a choice of its own (`steady::bid_for`); else the
+    /// steady player's command when it is that seat's.
+    fn steady_for(r: &Ruleset, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {
+        match super::steady::bid_for(r, s, seat) {
+            Some(choice) => choice,
+            None => {
+                Self::steady_command(r, s, rng).filter(|c| Self::decided_by(r, s, c) == Some(seat))
+            }
+        }
+    }
 
     /// The decks' unseen order is drawn afresh (which cards are left is known); a table
     /// drawing from physical decks has nothing hidden.
@@ -288,6 +298,9 @@ impl Story for Property {
             out: s.players.iter().filter(|p| p.bankrupt).count(),
             won: None,
         }
+    }
+    fn judged(_r: &Ruleset, s: &State) -> Option<Vec<f64>> {
+        super::status::race_chances(s)
     }
     fn report(
         r: &Ruleset,

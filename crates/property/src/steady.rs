@@ -26,6 +26,32 @@ pub fn choose(rules: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> 
     Some(cmd)
 }
 
+/// In an auction, where every open bidder chooses at once, one bidder's own steady choice
+/// (bid the next step while the lot is worth it and the reserve stays, else pass), by the
+/// measure `auction` uses for the table; `Some(None)` for a seat with nothing to choose there
+/// (out of it, or holding the high bid); None when no auction is open.
+pub fn bid_for(rules: &Ruleset, s: &State, seat: usize) -> Option<Option<Command>> {
+    let Some(Pending::Auction(a)) = s.top() else {
+        return None;
+    };
+    let open = a.open.get(seat).copied().unwrap_or(false);
+    if s.over || !open || a.high.map(|(h, _)| h) == Some(seat) {
+        return Some(None);
+    }
+    let floor = super::auction::floor(s.options.auction_step, a);
+    let w = worth(rules, s, seat, &a.lot, floor);
+    Some(Some(
+        if w >= floor && s.cash(seat) - floor >= RESERVE.min(w) {
+            Command::Bid {
+                player: seat,
+                amount: floor,
+            }
+        } else {
+            Command::Pass { player: seat }
+        },
+    ))
+}
+
 /// The command, dice aside.
 fn decide(rules: &Ruleset, s: &State) -> Option<Command> {
     if s.over {

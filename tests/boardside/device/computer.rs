@@ -6,7 +6,7 @@
 
 use super::*;
 use boardside::computer::{self, Budget, Level};
-use boardside::engine::game::{Family, PlayRng, Words};
+use boardside::engine::game::{Family, Play, PlayRng, Words};
 use boardside::ui::View;
 use rand::SeedableRng;
 
@@ -50,15 +50,12 @@ fn play_to_the_end<F: boardside::ui::screen::OnDevice>(
         if ui.game().unwrap().over() {
             return g.history.len();
         }
-        let bots = g
+        let seed = computer::seed_at(g.header.seed, g.history.len());
+        let waited = g
             .header
             .computers
             .iter()
-            .map(|c| c.seat)
-            .collect::<Vec<_>>();
-        let waited = bots
-            .iter()
-            .any(|&b| computer::waits_on::<F>(&g.rules, &g.state, b));
+            .any(|c| computer::acts_now::<F>(&g.rules, &g.state, c.seat, c.level, seed));
         if !waited {
             // Nobody the device plays is waited on: the table does its part.
             if let Some(line) = table(g, &mut rng) {
@@ -342,4 +339,182 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             }
         }
     }
+}
+
+/// Progress lines told by the tournament below (a plain `fn` may not capture).
+static TOLD: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+#[test]
+fn a_tournament_counts_every_game_turns_the_levels_round_and_gives_wilson_intervals() {
+    use boardside::engine::property::Property;
+    use boardside::tournament::{play, Result, Setup};
+    let path = format!("{}/rulesets/sectionopoly.toml", env!("CARGO_MANIFEST_DIR"));
+    let rules = boardside::rulesets::load::<Property>(std::path::Path::new(&path)).unwrap();
+    let options = boardside::tools::options::<Property>(&rules, &[]).unwrap();
+    let setup = Setup {
+        levels: vec![Level::Steady, Level::Random, Level::Random],
+        games: 6,
+        seed: 3,
+        max_turns: 1000,
+        budget: Budget::default(),
+        opening: Vec::new(),
+        fixed_seats: false,
+        jobs: 2,
+        progress: Some(|line| TOLD.lock().unwrap().push(line.to_string())),
+    };
+    let got = play::<Property>(&rules, &options, &setup).unwrap();
+    // Every game is won by someone (a game at the cap goes to its leaders): the shares add up.
+    let total: f64 = got.wins.iter().sum::<f64>() + got.others;
+    assert!((total - 6.0).abs() < 1e-9, "{got:?}");
+    // The same seed, one job: the same results (games are shared out, never changed by it).
+    let again = play::<Property>(&rules, &options, &Setup { jobs: 1, ..setup }).unwrap();
+    assert_eq!(again.wins, got.wins);
+    // One line a game, naming the winners' seats and levels as the game seated them: game 2
+    // turns the levels round by one seat, so P3 plays steady.
+    let told = TOLD.lock().unwrap().clone();
+    assert_eq!(told.len(), 12, "{told:?}");
+    for g in 1..=6 {
+        assert!(
+            told.iter()
+                .any(|l| l.starts_with(&format!("game {g} of 6: "))),
+            "{told:?}"
+        );
+    }
+    let game2 = told
+        .iter()
+        .find(|l| l.starts_with("game 2 of 6: "))
+        .unwrap();
+    assert!(
+        ["P1 (random)", "P2 (random)", "P3 (steady)"]
+            .iter()
+            .any(|w| game2.contains(w))
+            && !["P1 (steady)", "P2 (steady)", "P3 (random)"]
+                .iter()
+                .any(|w| game2.contains(w)),
+        "{game2}"
+    );
+    // Wilson's score interval: 40 wins in 40 is 91.2% to 100%; 10 in 40, 14.2% to 40.2%.
+    let wilson = |wins: f64, games: u64| {
+        Result {
+            levels: vec![Level::Strong],
+            wins: vec![wins],
+            games,
+            others: 0.0,
+            unfinished: 0,
+            seconds: 0.0,
+        }
+        .share(0)
+    };
+    let (p, low, high) = wilson(40.0, 40);
+    assert_eq!((p, (low * 1000.0).round(), high), (1.0, 912.0, 1.0));
+    let (p, low, high) = wilson(10.0, 40);
+    assert_eq!(
+        (p, (low * 1000.0).round(), (high * 1000.0).round()),
+        (0.25, 142.0, 402.0)
+    );
+}
+
+/// Positions of seeded games of four steady players, each with the command played from it.
+fn steady_positions<F: Family>(ruleset: &str, games: u64, each: impl FnMut(&F::Rules, &F::State)) {
+    let path = format!("{}/rulesets/{ruleset}.toml", env!("CARGO_MANIFEST_DIR"));
+    let rules = boardside::rulesets::load::<F>(std::path::Path::new(&path)).unwrap();
+    let options = boardside::tools::options::<F>(&rules, &[]).unwrap();
+    let mut each = each;
+    for game in 0..games {
+        let mut s = boardside::simulate::start::<F>(&rules, &options, 4, game).unwrap();
+        let mut rng = PlayRng::seed_from_u64(game);
+        for _ in 0..3000 {
+            each(&rules, &s);
+            let Some(c) = F::steady_command(&rules, &s, &mut rng) else {
+                break;
+            };
+            if F::execute_into(&rules, &mut s, &c, &mut Default::default()).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn every_open_bidder_has_a_steady_choice_of_its_own_and_the_keenest_bids_as_the_table_would() {
+    use boardside::engine::property::command::Command;
+    use boardside::engine::property::state::Pending;
+    use boardside::engine::property::Property;
+    let mut auctions = 0;
+    steady_positions::<Property>("sectionopoly", 30, |rules, s| {
+        let Some(Pending::Auction(a)) = s.top() else {
+            return;
+        };
+        auctions += 1;
+        let high = a.high.map(|(h, _)| h);
+        let table = Property::steady_command(rules, s, &mut PlayRng::seed_from_u64(0));
+        for seat in 0..s.players.len() {
+            let mine = Property::steady_for(rules, s, seat, &mut PlayRng::seed_from_u64(0));
+            if !a.open[seat] || high == Some(seat) {
+                assert_eq!(mine, None, "seat {seat} has nothing to choose in {a:?}");
+                continue;
+            }
+            // Each open bidder bids or passes, and is waited on for it.
+            assert!(
+                matches!(mine, Some(Command::Bid { player, .. } | Command::Pass { player }) if player == seat),
+                "seat {seat}: {mine:?}"
+            );
+            assert!(computer::acts_now::<Property>(
+                rules,
+                s,
+                seat,
+                Level::Steady,
+                1
+            ));
+            // The bidder the steady player picks for the table chooses the same for itself.
+            if let Some(Command::Bid { player, .. }) = table {
+                if player == seat {
+                    assert_eq!(mine, table);
+                }
+            }
+        }
+    });
+    assert!(auctions >= 10, "only {auctions} auctions");
+}
+
+#[test]
+fn a_computer_seat_waits_in_anothers_attack_rather_than_give_its_special_away() {
+    use boardside::engine::illuminati::Command;
+    use boardside::engine::illuminati::Illuminati;
+    let (mut waiting, mut spent) = (0, 0);
+    steady_positions::<Illuminati>("illuminati", 30, |rules, s| {
+        if s.attack.is_none() {
+            return;
+        }
+        for seat in (0..s.players.len()).filter(|&p| p != s.current) {
+            let own = computer::own_choices::<Illuminati>(rules, s, seat);
+            if own.is_empty() || !own.iter().all(|c| matches!(c, Command::GiveSpecial { .. })) {
+                continue;
+            }
+            // Its only choices would give a card away: it does not act, at either level.
+            waiting += 1;
+            for level in [Level::Steady, Level::Strong] {
+                assert!(!computer::acts_now::<Illuminati>(rules, s, seat, level, 5));
+                assert_eq!(
+                    computer::choose::<Illuminati>(rules, s, seat, level, &Budget::default(), 5),
+                    None
+                );
+            }
+        }
+        // The attacker spends money as the steady player would, though the lists of choices
+        // leave sums of money out.
+        let cur = s.current;
+        let steady = Illuminati::steady_for(rules, s, cur, &mut PlayRng::seed_from_u64(1));
+        if let Some(Command::Spend { .. }) = steady {
+            let c =
+                computer::choose::<Illuminati>(rules, s, cur, Level::Steady, &Budget::default(), 1)
+                    .unwrap();
+            assert_eq!(Some(c.cmd), steady);
+            spent += 1;
+        }
+    });
+    assert!(
+        waiting >= 5 && spent >= 5,
+        "{waiting} waits, {spent} spends"
+    );
 }

@@ -454,3 +454,24 @@ fn a_landing_on_a_publications_org_pays_a_donation_never_rent() {
     );
     assert!(!t.lines.iter().any(|l| l.contains("rent")), "{:?}", t.lines);
 }
+
+#[test]
+fn a_computer_seat_judges_the_race_to_the_target_status_by_status_not_worth() {
+    use boardside::engine::property::status::race_chances;
+    let mut t = game(&["Ann", "Bob", "Cy", "Di"]);
+    // Target 20; Ann leads on 15 and needs 5: each point weighs e^(3/5).
+    t.run("set status Ann 15; set status Bob 12; set status Cy 12");
+    t.poke(|s| s.players[3].bankrupt = true);
+    let got = race_chances(&t.s.state).unwrap();
+    let (a, b) = ((3.0f64 * 15.0 / 5.0).exp(), (3.0f64 * 12.0 / 5.0).exp());
+    let want = [a / (a + 2.0 * b), b / (a + 2.0 * b), b / (a + 2.0 * b), 0.0];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-12, "{got:?} {want:?}");
+    }
+    // Worth plays no part: Bob's fortune leaves the chances as they were.
+    t.run("set cash Bob 60000");
+    assert_eq!(race_chances(&t.s.state).unwrap(), got);
+    // A game without status has no race: the standings' shares judge it.
+    let s = Table::new("sectionopoly", &["Ann", "Bob"], |_| {});
+    assert_eq!(race_chances(&s.s.state), None);
+}
