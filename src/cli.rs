@@ -147,6 +147,9 @@ pub struct TournamentArgs {
     /// Player-turns (grid: rounds) a playout looks ahead.
     #[arg(long, default_value_t = crate::computer::Budget::default().horizon)]
     pub horizon: u64,
+    /// No deals (as "Computer deals: off"): strong seats offer none, none are answered.
+    #[arg(long)]
+    pub no_deals: bool,
     #[arg(long)]
     pub jobs: Option<usize>,
 }
@@ -1096,6 +1099,7 @@ fn tournament(a: &TournamentArgs) -> Result<(), String> {
         opening: a.open.clone(),
         fixed_seats: a.fixed_seats,
         jobs: a.jobs.unwrap_or_else(cores),
+        deals: !a.no_deals,
         progress: Some(|line| warn!("{line}")),
     };
     let ruleset = crate::rulesets::find(&a.ruleset);

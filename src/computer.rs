@@ -415,3 +415,42 @@ pub fn deal_chances<F: Family>(
     }
     (without / n as f64, with / n as f64)
 }
+
+/// A seat's answer to a deal offered to it: take it only when its own chance rises (before,
+/// after, from the same playouts).
+pub fn answer<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    deal: &F::Command,
+    budget: &Budget,
+    seed: u64,
+) -> (bool, f64, f64) {
+    let (before, after) = deal_chances::<F>(rules, s, seat, deal, budget, seed);
+    (after > before, before, after)
+}
+
+/// The deal a strong seat offers now, of `deals` (`Play::offers` less those offered already):
+/// the one that raises its own chance the most, by more than 3 points (the deal, its chance
+/// before and after); None when none does, or when `cancelled` says to stop.
+pub fn best_offer<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    deals: &[F::Command],
+    budget: &Budget,
+    seed: u64,
+    cancelled: impl Fn() -> bool,
+) -> Option<(F::Command, f64, f64)> {
+    let mut best: Option<(F::Command, f64, f64)> = None;
+    for d in deals {
+        if cancelled() {
+            return None;
+        }
+        let (before, after) = deal_chances::<F>(rules, s, seat, d, budget, seed);
+        if after > before + 0.03 && best.as_ref().is_none_or(|b| after - before > b.2 - b.1) {
+            best = Some((d.clone(), before, after));
+        }
+    }
+    best
+}

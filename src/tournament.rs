@@ -4,7 +4,8 @@
 
 use rand::SeedableRng;
 
-use crate::computer::{next_command, Budget, Level};
+use crate::computer::{acts_now, answer, best_offer, next_command, Budget, Level};
+use crate::engine::game::{below, ToAct};
 use crate::engine::game::{is_over, winning_sides, Events, Family, Parsed, PlayRng};
 
 /// What to play.
@@ -22,6 +23,9 @@ pub struct Setup {
     /// Keep every level in its seat (no turning round: the opening fixes seats).
     pub fixed_seats: bool,
     pub jobs: usize,
+    /// Strong seats offer deals and every seat answers them, as on the device with "Computer
+    /// deals: on" (a random seat answers at random).
+    pub deals: bool,
     /// Told a line as each game ends (the command line: standard error), so a long run shows
     /// how far it has got and what each game took.
     pub progress: Option<fn(&str)>,
@@ -174,9 +178,17 @@ fn one_game<F: Family>(
     }
     let mut rng = PlayRng::seed_from_u64(seed ^ 0x7041_2E4D);
     let mut commands = 0u64;
+    let mut offered: Vec<F::Command> = Vec::new();
     while !is_over::<F>(rules, &s) {
         if F::turns(rules, &s).unwrap_or(commands) >= setup.max_turns {
             break;
+        }
+        if setup.deals {
+            if let Some(deal) = deal::<F>(rules, &s, levels, &setup.budget, &mut offered, &mut rng)
+            {
+                // A deal the rules refuse now is simply not made.
+                let _ = F::execute_into(rules, &mut s, &deal, &mut events);
+            }
         }
         let Some(cmd) = next_command::<F>(rules, &s, levels, &setup.budget, &mut rng) else {
             break;
@@ -198,4 +210,45 @@ fn one_game<F: Family>(
         .collect();
     // A game of teams won by a team of the game's own pieces alone: nobody's seat.
     Ok((seats, won_sides.len(), is_over::<F>(rules, &s)))
+}
+
+/// A deal made before a strong seat's own move, as the device makes it: the seat whose turn
+/// it is offers, once each, the deal that raises its chance most by more than 3 points; the
+/// seat it goes to takes it when its own chance rises (a random seat: at random).
+fn deal<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    levels: &[Level],
+    budget: &Budget,
+    offered: &mut Vec<F::Command>,
+    rng: &mut PlayRng,
+) -> Option<F::Command> {
+    let ToAct::One(seat) = F::to_act(rules, s) else {
+        return None;
+    };
+    if levels.get(seat) != Some(&Level::Strong) {
+        return None;
+    }
+    let deals: Vec<(usize, F::Command)> = F::offers(rules, s, seat)
+        .into_iter()
+        .filter(|(_, d)| !offered.contains(d))
+        .take(4)
+        .collect();
+    if deals.is_empty() {
+        return None;
+    }
+    let seed: u64 = rand::Rng::random(rng);
+    if !acts_now::<F>(rules, s, seat, Level::Strong, seed) {
+        return None;
+    }
+    let commands: Vec<F::Command> = deals.iter().map(|(_, d)| d.clone()).collect();
+    let (d, _, _) = best_offer::<F>(rules, s, seat, &commands, budget, seed, || false)?;
+    offered.push(d.clone());
+    let to = deals.iter().find(|(_, x)| *x == d).map(|(to, _)| *to)?;
+    let take = match levels.get(to) {
+        Some(Level::Random) => below(rng, 2) == 1,
+        Some(_) => answer::<F>(rules, s, to, &d, budget, seed ^ 0xDEA1).0,
+        None => false,
+    };
+    take.then_some(d)
 }

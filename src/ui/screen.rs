@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
 use super::offers::{Agreed, Amount, Offers};
-use crate::engine::game::{Audience, Family, Game, Parsed, Speech, Words};
+use crate::engine::game::{Audience, Family, Game, Parsed, Play, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
 use crate::hw::config::TableConfig;
@@ -402,11 +402,6 @@ pub trait Screens: Sized + 'static {
         _seat: usize,
     ) -> Option<String> {
         None
-    }
-    /// Deals a computer seat may offer now (each weighed by its chance before it is offered).
-    /// None by default.
-    fn deals(_g: &Session<Self::F>, _seat: usize) -> Vec<<Self::F as Game>::Command> {
-        Vec::new()
     }
     /// The amounts a seat's phone may type or step now (a bid). None by default.
     fn amounts(_g: &Session<Self::F>, _seat: usize) -> Vec<Amount> {
@@ -810,9 +805,8 @@ impl<S: Screens> Playing for InPlay<S> {
                 };
                 let (rules, state) = (g.rules.clone(), g.state.clone());
                 return Some(Box::new(move |_| {
-                    let (before, after) =
-                        cpu::deal_chances::<S::F>(&rules, &state, seat, &deal, &budget, seed);
-                    let take = after > before;
+                    let (take, before, after) =
+                        cpu::answer::<S::F>(&rules, &state, seat, &deal, &budget, seed);
                     Some(Move {
                         seat,
                         line: if take { line } else { format!("refuse {line}") },
@@ -830,8 +824,9 @@ impl<S: Screens> Playing for InPlay<S> {
             }
             // A deal it may offer, at most once each, before its own move.
             let deals: Vec<_> = if cs.deals && cs.level == Level::Strong {
-                S::deals(g, seat)
+                <S::F as Play>::offers(&g.rules, &g.state, seat)
                     .into_iter()
+                    .map(|(_, d)| d)
                     .filter(|d| {
                         let w = S::F::format_command(&g.rules, &g.state, d);
                         !self.offered.contains(&w)
@@ -844,21 +839,16 @@ impl<S: Screens> Playing for InPlay<S> {
             let (rules, state) = (g.rules.clone(), g.state.clone());
             let level = cs.level;
             return Some(Box::new(move |cancel| {
-                let mut best: Option<(f64, f64, &<S::F as Game>::Command)> = None;
-                for d in &deals {
-                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                        return None;
-                    }
-                    let (before, after) =
-                        cpu::deal_chances::<S::F>(&rules, &state, seat, d, &budget, seed);
-                    if after > before + 0.03 && best.is_none_or(|b| after - before > b.1 - b.0) {
-                        best = Some((before, after, d));
-                    }
+                let stop = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+                let best =
+                    cpu::best_offer::<S::F>(&rules, &state, seat, &deals, &budget, seed, stop);
+                if stop() {
+                    return None;
                 }
-                if let Some((before, after, d)) = best {
+                if let Some((d, before, after)) = best {
                     return Some(Move {
                         seat,
-                        line: S::F::format_command(&rules, &state, d),
+                        line: S::F::format_command(&rules, &state, &d),
                         why: Some(format!(
                             "offers: its chance {} -> {}",
                             percent(before),

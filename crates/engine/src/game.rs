@@ -503,6 +503,16 @@ pub trait Play: Game {
     ) -> Self::State {
         state.clone()
     }
+    /// The deals a computer seat may offer now, each with the seat it is offered to, weighed
+    /// by the offering seat's own chance before it is offered (`computer::best_offer`): the
+    /// property games' bid for the last square of a group. Without the family's own, none.
+    fn offers(
+        _rules: &Self::Rules,
+        _state: &Self::State,
+        _seat: usize,
+    ) -> Vec<(usize, Self::Command)> {
+        Vec::new()
+    }
     /// The seat whose own free choice a command is (a computer seat chooses among its own);
     /// None for no one's (a deal, which binds two; the table reporting the card it drew).
     /// Without the family's own, the one seat `to_act` names.

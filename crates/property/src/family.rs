@@ -199,6 +199,9 @@ impl Play for Property {
     fn steady_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
         super::steady::choose(r, s, rng)
     }
+    fn offers(r: &Ruleset, s: &State, seat: usize) -> Vec<(usize, Command)> {
+        super::trade::offers(r, s, seat)
+    }
     /// Every open bidder of an auction has a choice of its own (`steady::bid_for`); else the
     /// steady player's command when it is that seat's.
     fn steady_for(r: &Ruleset, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {

@@ -248,3 +248,42 @@ pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// Deals a computer seat may offer (`Play::offers`), with the seat each goes to: the last
+/// square it lacks of a group, bought from its owner (none built on) at one and a half times
+/// and at twice its price, as far as its cash goes.
+pub fn offers(rules: &Ruleset, s: &State, seat: usize) -> Vec<(usize, super::Command)> {
+    let mut out = Vec::new();
+    for sq in 0..rules.squares.len() {
+        let (Some(owner), Some(group), Some(price)) = (
+            s.owner(sq),
+            rules.squares[sq].group(),
+            rules.squares[sq].price(),
+        ) else {
+            continue;
+        };
+        if owner == seat || s.squares[sq].level > 0 {
+            continue;
+        }
+        let members = &rules.groups[group].members;
+        let mine = members
+            .iter()
+            .filter(|&&m| s.owner(m) == Some(seat))
+            .count();
+        if mine == 0 || mine + 1 < members.len() {
+            continue;
+        }
+        for pay in [price * 3 / 2, price * 2] {
+            if s.cash(seat) >= pay {
+                let deal = Trade {
+                    from: seat,
+                    to: owner,
+                    give: smallvec::smallvec![Item::Cash(pay)],
+                    get: smallvec::smallvec![Item::Square(sq)],
+                };
+                out.push((owner, super::Command::Trade(deal)));
+            }
+        }
+    }
+    out
+}

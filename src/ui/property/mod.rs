@@ -199,44 +199,6 @@ impl Screens for PropertyScreens {
         (!out.is_empty()).then(|| out.join(", "))
     }
 
-    /// Deals a computer seat may offer: the last square it lacks of a group, bought from its
-    /// owner (none built on) at one and a half times and at twice its price.
-    fn deals(g: &Se, seat: usize) -> Vec<Command> {
-        let (rules, s) = (&g.rules, &g.state);
-        let mut out = Vec::new();
-        for sq in 0..rules.squares.len() {
-            let (Some(owner), Some(group), Some(price)) = (
-                s.owner(sq),
-                rules.squares[sq].group(),
-                rules.squares[sq].price(),
-            ) else {
-                continue;
-            };
-            if owner == seat || s.squares[sq].level > 0 {
-                continue;
-            }
-            let members = &rules.groups[group].members;
-            let mine = members
-                .iter()
-                .filter(|&&m| s.owner(m) == Some(seat))
-                .count();
-            if mine == 0 || mine + 1 < members.len() {
-                continue;
-            }
-            for pay in [price * 3 / 2, price * 2] {
-                if s.cash(seat) >= pay {
-                    out.push(Command::Trade(Trade {
-                        from: seat,
-                        to: owner,
-                        give: smallvec::smallvec![TradeItem::Cash(pay)],
-                        get: smallvec::smallvec![TradeItem::Square(sq)],
-                    }));
-                }
-            }
-        }
-        out
-    }
-
     /// A deal binds both its sides.
     fn binds(_g: &Se, cmd: &Command) -> Vec<usize> {
         match cmd {

@@ -360,6 +360,7 @@ fn a_tournament_counts_every_game_turns_the_levels_round_and_gives_wilson_interv
         opening: Vec::new(),
         fixed_seats: false,
         jobs: 2,
+        deals: true,
         progress: Some(|line| TOLD.lock().unwrap().push(line.to_string())),
     };
     let got = play::<Property>(&rules, &options, &setup).unwrap();
@@ -516,5 +517,83 @@ fn a_computer_seat_waits_in_anothers_attack_rather_than_give_its_special_away() 
     assert!(
         waiting >= 5 && spent >= 5,
         "{waiting} waits, {spent} spends"
+    );
+}
+
+#[test]
+fn a_strong_seat_offers_for_the_last_square_of_a_group_only_when_its_chance_rises() {
+    use boardside::engine::property::command::{Command, Item};
+    use boardside::engine::property::Property;
+    let mut t = crate::rules::Table::new("sectionopoly", &["Ann", "Bob", "Cy"], |_| {});
+    let rules = t.s.rules.clone();
+    // Ann holds all of a three-square group but one, which Bob holds; nobody has built.
+    let group = rules
+        .groups
+        .iter()
+        .find(|gr| gr.members.len() == 3)
+        .unwrap();
+    let (last, rest) = (group.members[2], &group.members[..2]);
+    let ids: Vec<&str> = rest
+        .iter()
+        .map(|&sq| rules.squares[sq].id.as_str())
+        .collect();
+    t.own("Ann", &ids);
+    t.own("Bob", &[rules.squares[last].id.as_str()]);
+    let (r, s) = (&t.s.rules, &t.s.state);
+    assert_eq!(s.owner(last), Some(1));
+    assert!(rest.iter().all(|&sq| s.owner(sq) == Some(0)));
+    // The deals: Bob's square for one and a half and for twice its price, each to Bob.
+    let price = r.squares[last].price().unwrap();
+    let offers = Property::offers(r, s, 0);
+    let paid: Vec<i64> = offers
+        .iter()
+        .map(|(to, d)| match d {
+            Command::Trade(t) => {
+                assert_eq!((*to, t.from, t.to), (1, 0, 1));
+                assert_eq!(t.get.as_slice(), &[Item::Square(last)]);
+                match t.give.as_slice() {
+                    [Item::Cash(c)] => *c,
+                    other => panic!("{other:?}"),
+                }
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(paid, vec![price * 3 / 2, price * 2]);
+    // Bob has nothing to offer Ann: he lacks two of the group.
+    assert!(Property::offers(r, s, 1).is_empty());
+    // The offer made is the best of them by the same playouts, and only by more than 3 points.
+    let budget = Budget {
+        playouts: 16,
+        horizon: 30,
+        most_choices: 4,
+    };
+    let deals: Vec<_> = offers.iter().map(|(_, d)| d.clone()).collect();
+    let best = computer::best_offer::<Property>(r, s, 0, &deals, &budget, 7, || false);
+    let each: Vec<(f64, f64)> = deals
+        .iter()
+        .map(|d| computer::deal_chances::<Property>(r, s, 0, d, &budget, 7))
+        .collect();
+    let rise = |(b, a): (f64, f64)| a - b;
+    match best {
+        Some((d, before, after)) => {
+            let i = deals.iter().position(|x| *x == d).unwrap();
+            assert_eq!(each[i], (before, after));
+            assert!(after > before + 0.03);
+            assert!(each.iter().all(|&e| rise(e) <= after - before));
+        }
+        None => assert!(each.iter().all(|&e| rise(e) <= 0.03), "{each:?}"),
+    }
+    // Bob answers by his own chance, with and without the deal.
+    let (take, before, after) = computer::answer::<Property>(r, s, 1, &deals[0], &budget, 9);
+    assert_eq!(
+        (before, after),
+        computer::deal_chances::<Property>(r, s, 1, &deals[0], &budget, 9)
+    );
+    assert_eq!(take, after > before);
+    // A cancelled search offers nothing.
+    assert_eq!(
+        computer::best_offer::<Property>(r, s, 0, &deals, &budget, 7, || true),
+        None
     );
 }
