@@ -1,7 +1,8 @@
 //! The steady player of the property games: what the odds play out from a position, and
 //! `simulate --player steady`. It buys what it lands on while it keeps a cash reserve, bids
 //! at auction up to the printed price (more for a square that completes a group it holds),
-//! builds evenly on its full groups while the reserve stays, lifts mortgages when rich,
+//! builds evenly on its full groups while the reserve stays, lifts mortgages when rich
+//! (never in a race to status, where a mortgaged site scores for its owner alone),
 //! asks for rent it is owed, pays its way out of jail early, raises money from the cheapest
 //! mortgages and sales (the auto-resolve plan) and concedes only when nothing is left, takes
 //! the cheaper tax, and never offers or takes a deal. The dice are the only chance.
@@ -147,12 +148,17 @@ fn turn(rules: &Ruleset, s: &State) -> Command {
     if let Some(b) = build {
         return b.clone();
     }
-    let lift = m.iter().find(|c| match c {
-        Command::Unmortgage { square } => {
-            cash - rules.mortgage_value(*square) - rules.interest(*square) >= 2 * RESERVE
-        }
-        _ => false,
-    });
+    // In a race to status a mortgaged site still gives its owner a status point and nobody
+    // else one (scientopoly ¶5-6; landing), so it stays mortgaged.
+    let lift = m
+        .iter()
+        .filter(|_| !super::status::counted(s))
+        .find(|c| match c {
+            Command::Unmortgage { square } => {
+                cash - rules.mortgage_value(*square) - rules.interest(*square) >= 2 * RESERVE
+            }
+            _ => false,
+        });
     if let Some(l) = lift {
         return l.clone();
     }

@@ -475,3 +475,33 @@ fn a_computer_seat_judges_the_race_to_the_target_status_by_status_not_worth() {
     let s = Table::new("sectionopoly", &["Ann", "Bob"], |_| {});
     assert_eq!(race_chances(&s.s.state), None);
 }
+
+#[test]
+fn the_steady_player_keeps_its_sites_mortgaged_in_the_race_to_status() {
+    use boardside::engine::game::{Play, PlayRng};
+    use boardside::engine::property::command::Command;
+    use boardside::engine::property::Property;
+    use rand::SeedableRng;
+    // Ann, rich, holds a mortgaged site: landing there still scores for her alone, so the
+    // steady player ends her turn rather than lift it; in sectionopoly it lifts it.
+    for (ruleset, lifts) in [("scientopoly", false), ("sectionopoly", true)] {
+        let mut t = Table::new(ruleset, &["Ann", "Bob"], |_| {});
+        let squares = &t.s.rules.squares;
+        let sq = (6..squares.len())
+            .find(|&i| squares[i].group().is_some())
+            .unwrap();
+        let from = squares[sq - 3].id.clone();
+        let id = t.s.rules.squares[sq].id.clone();
+        t.own("Ann", &[id.as_str()]);
+        // She rolls onto it (three squares on), then chooses before ending her turn.
+        t.run(&format!(
+            "set mortgaged {id} yes; set cash Ann 20000; set position Ann {from}; roll 1 2"
+        ));
+        let c = Property::steady_command(&t.s.rules, &t.s.state, &mut PlayRng::seed_from_u64(1));
+        assert_eq!(
+            matches!(c, Some(Command::Unmortgage { square }) if square == sq),
+            lifts,
+            "{ruleset}: {c:?}"
+        );
+    }
+}
