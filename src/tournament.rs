@@ -5,8 +5,7 @@
 use rand::SeedableRng;
 
 use crate::computer::{acts_now, answer, best_offer, next_command, Budget, Level};
-use crate::engine::game::{below, ToAct};
-use crate::engine::game::{is_over, winning_sides, Events, Family, Parsed, PlayRng};
+use crate::engine::game::{below, is_over, winning_sides, Events, Family, Parsed, PlayRng, ToAct};
 
 /// What to play.
 #[derive(Debug, Clone)]

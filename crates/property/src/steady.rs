@@ -150,15 +150,16 @@ fn turn(rules: &Ruleset, s: &State) -> Command {
     }
     // In a race to status a mortgaged site still gives its owner a status point and nobody
     // else one (scientopoly ¶5-6; landing), so it stays mortgaged.
-    let lift = m
-        .iter()
-        .filter(|_| !super::status::counted(s))
-        .find(|c| match c {
+    let lift = if super::status::counted(s) {
+        None
+    } else {
+        m.iter().find(|c| match c {
             Command::Unmortgage { square } => {
                 cash - rules.mortgage_value(*square) - rules.interest(*square) >= 2 * RESERVE
             }
             _ => false,
-        });
+        })
+    };
     if let Some(l) = lift {
         return l.clone();
     }
