@@ -110,7 +110,9 @@ pub struct Choice<C> {
 pub fn own_choices<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> Vec<F::Command> {
     let mut out: Vec<F::Command> = Vec::new();
     for c in F::legal(rules, s) {
-        if F::decided_by(rules, s, &c) == Some(seat) && !out.contains(&c) {
+        if crate::engine::authority::decided_by::<F>(rules, s, &c) == Some(seat)
+            && !out.contains(&c)
+        {
             out.push(c);
         }
     }
@@ -243,7 +245,7 @@ fn steady_choice<F: Family>(
     if own.contains(&c) {
         return Some(c);
     }
-    if F::decided_by(rules, s, &c) != Some(seat) {
+    if crate::engine::authority::decided_by::<F>(rules, s, &c) != Some(seat) {
         return None;
     }
     let mut tried = s.clone();

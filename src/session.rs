@@ -545,6 +545,23 @@ impl<F: Family> Session<F> {
         F::prompt(&self.rules, &self.state)
     }
 
+    /// May `actor` make `cmd` now (`engine::authority::may`, the one rule every input path
+    /// asks)? `yes`: the seats that have said yes to it themselves (a deal's sides).
+    pub fn may(
+        &self,
+        actor: crate::engine::authority::Actor,
+        cmd: &F::Command,
+        yes: &[usize],
+    ) -> Result<(), String> {
+        let computers: Vec<usize> = self.header.computers.iter().map(|c| c.seat).collect();
+        let seats = crate::engine::authority::Seats {
+            names: &self.header.players,
+            computers: &computers,
+            yes,
+        };
+        crate::engine::authority::may::<F>(&self.rules, &self.state, seats, actor, cmd)
+    }
+
     pub fn to_act(&self) -> ToAct {
         F::to_act(&self.rules, &self.state)
     }

@@ -282,6 +282,8 @@ impl Screens for GridScreens {
             (Tapped::Player(p), GView::Seal { player, cards })
                 if p != *player && !cards.is_empty() =>
             {
+                // The half-tapped order stays its player's: the other tap opened nothing.
+                desk.token = Some(*player);
                 desk.note = Some(format!(
                     "{}'s order is half tapped: OK seals it, BACK drops it",
                     s.pieces[*player].name
@@ -559,17 +561,6 @@ impl Screens for GridScreens {
                 }),
         );
         out
-    }
-
-    /// A seat's own order, and the roll or next round the game waits on it for.
-    fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
-        match cmd {
-            Command::Order { player, .. } => Some(*player),
-            Command::Roll { .. } | Command::Next => {
-                Self::waits_on(g).filter(|&p| p < g.state.humans)
-            }
-            _ => None,
-        }
     }
 }
 

@@ -539,7 +539,7 @@ impl Screens for IlluScreens {
         };
         // What the rules told one player alone: to their phone when it came from there;
         // on the device, behind that player's token (unless their hand was open for them).
-        if desk.phone.is_none() {
+        if !matches!(desk.actor, crate::engine::authority::Actor::Phone(_)) {
             if let Some(&(p, _)) = desk.told.first() {
                 let told: Vec<String> = desk
                     .told
@@ -718,12 +718,6 @@ impl Screens for IlluScreens {
             }
         }
         out
-    }
-
-    /// Whose decision a command is (`turn::decided_by`), for a phone that names one of its
-    /// own (a card tapped in its tree, an amount typed).
-    fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
-        crate::engine::illuminati::turn::decided_by(&g.state, cmd)
     }
 
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
@@ -1041,18 +1035,23 @@ impl IlluScreens {
                     return out;
                 };
                 out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
-                for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated) {
+                // A computer seat spends its own money (it is asked, not listed); anyone
+                // else's money is spent after their own token (`Session::may`), the player
+                // whose turn it is excepted.
+                let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+                for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !bot(p)) {
                     // A player who is neither side may interfere or assist: a line each.
                     let sides = role(s, a, p, false) != role(s, a, p, true);
                     let ways: &[bool] = if sides { &[false, true] } else { &[false] };
                     for &assist in ways {
+                        let money = IAct::Go(IView::Money {
+                            player: p,
+                            amount: 1,
+                            assist,
+                        });
                         out.push((
                             format!("{} {}: MB", pn(p), role(s, a, p, assist)),
-                            IAct::Go(IView::Money {
-                                player: p,
-                                amount: 1,
-                                assist,
-                            }),
+                            if p == s.current { money } else { ask(p, money) },
                         ));
                     }
                 }

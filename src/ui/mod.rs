@@ -385,6 +385,8 @@ impl Ui {
         self.scroll = 0;
         Self::pages_read(&self.view, &mut self.desk);
         if self.view == View::Game && view != View::Game {
+            // A token's authority ends with the game's screen it was tapped on.
+            self.desk.token = None;
             if let Some(g) = self.game.as_mut() {
                 g.leave();
             }
@@ -568,7 +570,7 @@ impl Ui {
             playouts: self.desk.cfg.computer_playouts,
             ..Default::default()
         };
-        let job = g.computer_job(budget);
+        let job = g.computer_job(&self.desk, budget);
         if let Some(job) = job {
             self.computer.ask(at, || job);
         }

@@ -1,7 +1,6 @@
-//! What a paired phone may decide for its seat beyond a button of its own: an amount it types
-//! (a bid), and a deal it offers another seat, which waits until every seat it binds has
-//! agreed on its own phone (or one refuses). The device's screens are not involved: a deal
-//! made at the device is agreed there by the table, as before.
+//! What a seat may decide away from the buttons: an amount its phone types (a bid), and a
+//! deal put to seats that answer on their phones or as computer seats, which waits until
+//! every seat it binds has said yes itself (or one refuses).
 
 use serde::Serialize;
 
@@ -33,8 +32,8 @@ impl Amount {
 pub struct Offer {
     /// The command as its protocol line (the same words from every phone that agrees).
     pub line: String,
-    /// Who offered it.
-    pub from: usize,
+    /// Who offered it (None: the table, at the device).
+    pub from: Option<usize>,
     /// Every seat it binds, and those that have agreed.
     pub binds: Vec<usize>,
     pub agreed: Vec<usize>,
@@ -67,14 +66,21 @@ pub enum Agreed {
 }
 
 impl Offers {
-    /// `seat` agrees to the command `line` that binds `binds` (offering it, when nobody has).
-    pub fn agree(&mut self, seat: usize, line: &str, binds: Vec<usize>) -> Agreed {
+    /// `seat` agrees to the command `line` that binds `binds` (offering it, when nobody has,
+    /// as `from`: a seat, or the table).
+    pub fn agree(
+        &mut self,
+        from: Option<usize>,
+        seat: usize,
+        line: &str,
+        binds: Vec<usize>,
+    ) -> Agreed {
         let i = match self.open.iter().position(|o| o.line == line) {
             Some(i) => i,
             None => {
                 self.open.push(Offer {
                     line: line.to_string(),
-                    from: seat,
+                    from,
                     binds,
                     agreed: Vec::new(),
                 });

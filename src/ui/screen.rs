@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
 use super::offers::{Agreed, Amount, Offers};
+use crate::engine::authority::{Actor, Whose};
 use crate::engine::game::{Audience, Family, Game, Parsed, Play, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
@@ -107,11 +108,18 @@ pub struct Desk {
     /// player may see), by
     /// seat: a screen shows them once that seat's token is tapped, or a phone gets them.
     pub(crate) told: Vec<(usize, String)>,
-    /// The seat whose paired phone made this input (its private lines go to the phone, never
-    /// to the device's screen).
-    pub(crate) phone: Option<usize>,
-    /// A computer seat makes this input (its lines are marked so, not as a phone's).
-    pub(crate) computer: Option<String>,
+    /// Who makes this input when it is not the device's buttons: a seat's paired phone (its
+    /// private lines go to the phone, never to the device's screen) or a computer seat.
+    pub(crate) actor: Actor,
+    /// The seat whose token opened the menu shown now: the buttons act for that seat in
+    /// person too, until BACK, another seat's command, or the game's screen is left.
+    pub(crate) token: Option<usize>,
+    /// The seats that said yes themselves to the command being carried out (a deal's sides:
+    /// their tokens tapped on it, their phones agreeing, a computer seat's answer).
+    pub(crate) yes: Vec<usize>,
+    /// Deals put to seats that answer away from the buttons (a phone, a computer seat), each
+    /// waiting until every seat it binds has said yes.
+    pub(crate) offers: Offers,
 }
 
 /// The voice as the table set it.
@@ -182,7 +190,15 @@ impl Desk {
     /// reason is then the note).
     pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
         self.told.clear();
-        match g.command(cmd) {
+        let actor = self.acting();
+        // Whose it was and its words, against the state it is made in.
+        let whose = F::whose(&g.rules, &g.state, &cmd).seat();
+        let words = F::public_command(&g.rules, &g.state, &cmd);
+        let done = match g.may(actor, &cmd, &self.yes) {
+            Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
+            Err(why) => Err(why),
+        };
+        match done {
             Ok(done) => {
                 self.told = done
                     .said
@@ -199,19 +215,25 @@ impl Desk {
                     .filter_map(|l| l.spoken().cloned())
                     .collect();
                 let mut lines = done.public();
-                // A command made on a seat's phone is said so on the device and aloud ("Bob
-                // bids 140 (phone)"): the table sees what was done away from the buttons.
-                if let Some(extra) = &self.computer {
-                    if let Some(first) = lines.first_mut() {
-                        first.push_str(extra);
+                // A command made away from the buttons is said so on its own line, on the
+                // device and aloud ("Bob bids 140 (phone)"); where the command has no line
+                // of its own that names its maker (the end of a turn: the next turn's line),
+                // one is put first ("Bot1: end (computer)").
+                if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
+                    let name = g.header.players.get(seat).cloned().unwrap_or_default();
+                    match lines.first_mut().filter(|l| l.starts_with(&name)) {
+                        Some(first) => first.push_str(actor.how()),
+                        None => lines.insert(0, format!("{name}: {words}{}", actor.how())),
                     }
-                } else if self.phone.is_some() {
-                    if let Some(first) = lines.first_mut() {
-                        first.push_str(" (phone)");
+                    if let (Actor::Phone(_), Some(first)) = (actor, heard.first_mut()) {
+                        if first.text.starts_with(&name) {
+                            first.text.push_str(", from the phone");
+                        }
                     }
-                    if let Some(first) = heard.first_mut() {
-                        first.text.push_str(", from the phone");
-                    }
+                }
+                // The token's seat acts in person until another seat's command is made.
+                if self.token.is_some() && whose.is_some() && whose != self.token {
+                    self.token = None;
                 }
                 if !heard.is_empty() {
                     self.out.spoken.push(heard);
@@ -237,11 +259,26 @@ impl Desk {
             Err(e) => {
                 tracing::info!("refused at the table: {e}");
                 // The reason in the table's words: no typed commands on a device of buttons.
-                self.note = Some(super::text::for_table(&e.to_string()));
-                self.refusal = Some(e.to_string());
+                self.note = Some(super::text::for_table(&e));
+                self.refusal = Some(e);
                 self.sound = Some(Sound::Refuse);
                 None
             }
+        }
+    }
+
+    /// A seat's token tapped at the device (None: put away): the buttons act for that seat in
+    /// person too (`acting`).
+    pub fn tapped(&mut self, seat: Option<usize>) {
+        self.token = seat;
+    }
+
+    /// Who makes the input now: a phone or a computer seat, else the buttons, in person for
+    /// the seat whose token opened the menu.
+    pub fn acting(&self) -> Actor {
+        match self.actor {
+            Actor::Table => self.token.map_or(Actor::Table, Actor::Token),
+            other => other,
         }
     }
 
@@ -382,17 +419,6 @@ pub trait Screens: Sized + 'static {
     ) -> Vec<(String, <Self::F as Game>::Command)> {
         Vec::new()
     }
-    /// Whose decision a command is, when a phone names one that is not among its seat's
-    /// listed choices (a bid of an amount typed): that seat may make it, and the rules say
-    /// whether it stands. None by default: a phone makes only its listed choices.
-    fn decided_by(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> Option<usize> {
-        None
-    }
-    /// The seats that must each agree on their own phones before a command offered from a
-    /// phone is carried out (a deal binds both sides). None by default.
-    fn binds(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> Vec<usize> {
-        Vec::new()
-    }
     /// What the table does with its pieces for a computer seat's command ("put its token on
     /// Centre"), from the states before and after it; None by default.
     fn table_does(
@@ -451,15 +477,16 @@ pub trait Playing {
     fn state_for(&self, viewer: Audience) -> serde_json::Value;
     /// A seat's private choices now: (the menu's words, the protocol line); deals offered to
     /// it from another phone among them, to accept or refuse.
-    fn private_choices(&self, seat: usize) -> Vec<(String, String)>;
+    fn private_choices(&self, desk: &Desk, seat: usize) -> Vec<(String, String)>;
     /// The amounts the seat's phone may type now (`Screens::amounts`).
     fn amounts(&self, seat: usize) -> Vec<Amount>;
     /// A seat's player takes a new name (`Session::rename`).
     fn rename(&mut self, seat: usize, name: &str) -> Result<(), String>;
-    /// A seat's phone decides, by a protocol line: one of its private choices, or a decision
-    /// of its own (`Screens::decided_by`), carried out as if chosen on the device's private
-    /// menu; a deal (`Screens::binds`) waits until every seat it binds agrees, and `refuse
-    /// LINE` drops one offered to this seat. Refused otherwise, with the reason.
+    /// A seat's phone (or computer seat: `desk.actor`) decides, by a protocol line: one of its
+    /// private choices, or any command the authority rule lets it make (`Session::may`),
+    /// carried out as if chosen on the device's private menu; a deal waits until every seat
+    /// it binds agrees, and `refuse LINE` drops one offered to this seat. Refused otherwise,
+    /// with the reason.
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String>;
     /// The seats the device plays (the journal's header keeps them).
     fn computers(&self) -> Vec<crate::computer::ComputerSeat>;
@@ -469,6 +496,7 @@ pub trait Playing {
     /// thread; None when no computer seat is waited on.
     fn computer_job(
         &mut self,
+        desk: &Desk,
         budget: crate::computer::Budget,
     ) -> Option<super::worker::Job<crate::computer::Move>>;
     /// A computer seat's choice carried out as a phone's would be, its line said with what
@@ -522,8 +550,6 @@ pub trait OnDevice: Family {
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
     pub screens: S,
-    /// Deals offered from phones, waiting for the other side.
-    offers: Offers,
     /// Deals the computer seats offered, never offered again.
     offered: Vec<String>,
 }
@@ -534,7 +560,6 @@ impl<S: Screens> InPlay<S> {
         InPlay {
             session,
             screens,
-            offers: Offers::default(),
             offered: Vec::new(),
         }
     }
@@ -575,11 +600,19 @@ impl<S: Screens> Playing for InPlay<S> {
         self.screens.select(i)
     }
     fn button(&mut self, desk: &mut Desk, b: Button, p: Press) -> Flow {
+        // BACK puts the tapped token's authority away with its menu.
+        if (b, p) == (Button::Back, Press::Press) {
+            desk.token = None;
+        }
         self.screens.button(&mut self.session, desk, b, p)
     }
     fn token(&mut self, desk: &mut Desk, name: &str) -> Flow {
         match self.session.player_index(name) {
-            Some(p) => self.screens.tag(&mut self.session, desk, Tapped::Player(p)),
+            Some(p) => {
+                // The buttons act for this seat in person now (`Desk::acting`).
+                desk.token = Some(p);
+                self.screens.tag(&mut self.session, desk, Tapped::Player(p))
+            }
             None => {
                 desk.note = Some(format!("{name} is not in this game"));
                 Flow::Stay
@@ -676,15 +709,18 @@ impl<S: Screens> Playing for InPlay<S> {
     fn state_for(&self, viewer: Audience) -> serde_json::Value {
         S::F::state_json(&self.session.rules, &self.session.state, viewer)
     }
-    fn private_choices(&self, seat: usize) -> Vec<(String, String)> {
+    fn private_choices(&self, desk: &Desk, seat: usize) -> Vec<(String, String)> {
         let g = &self.session;
         let players = self.players();
         let mut out: Vec<(String, String)> = S::private_choices(g, seat)
             .into_iter()
             .map(|(label, cmd)| (label, S::F::format_command(&g.rules, &g.state, &cmd)))
             .collect();
-        for o in self.offers.waiting_on(seat) {
-            let who = players.get(o.from).map_or("?", String::as_str);
+        for o in desk.offers.waiting_on(seat) {
+            let who = o
+                .from
+                .and_then(|f| players.get(f))
+                .map_or("the table", String::as_str);
             out.push((format!("Accept {who}'s deal: {}", o.line), o.line.clone()));
             out.push((format!("Refuse {who}'s deal"), format!("refuse {}", o.line)));
         }
@@ -699,20 +735,25 @@ impl<S: Screens> Playing for InPlay<S> {
     fn choose_private(&mut self, desk: &mut Desk, seat: usize, line: &str) -> Result<Flow, String> {
         let players = self.players();
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
+        // A phone's own seat, unless a computer seat makes this choice.
+        let actor = match desk.actor {
+            Actor::Computer(s) if s == seat => desk.actor,
+            _ => Actor::Phone(seat),
+        };
+        let by = if matches!(actor, Actor::Computer(_)) {
+            "computer"
+        } else {
+            "phone"
+        };
         if let Some(offered) = line.strip_prefix("refuse ") {
-            let o = self
+            let o = desk
                 .offers
                 .refuse(seat, offered)
                 .ok_or_else(|| format!("{offered}: no such deal waits on you"))?;
-            let by = if desk.computer.is_some() {
-                "computer"
-            } else {
-                "phone"
-            };
             desk.say_of_phone(format!(
                 "{} refuses {}'s deal ({by}): {}",
                 name(seat),
-                name(o.from),
+                o.from.map_or("the table".into(), name),
                 o.line
             ));
             return Ok(Flow::Stay);
@@ -724,50 +765,42 @@ impl<S: Screens> Playing for InPlay<S> {
             .find(|cmd| S::F::format_command(&g.rules, &g.state, cmd) == line);
         let cmd = match listed {
             Some(cmd) => cmd,
-            None => {
-                let not_yours = || format!("{line}: not one of your choices now");
-                let cmd = match S::F::parse(&g.rules, &g.state, line) {
-                    Ok(Parsed::Command(cmd)) => cmd,
-                    _ => return Err(not_yours()),
-                };
-                let binds = S::binds(g, &cmd);
-                if !binds.is_empty() {
-                    if !binds.contains(&seat) {
-                        return Err(format!("{line}: a deal you are not part of"));
-                    }
-                    // The same words from each side (the line as the rules write it).
-                    let canonical = S::F::format_command(&g.rules, &g.state, &cmd);
-                    match self.offers.agree(seat, &canonical, binds) {
-                        Agreed::All => {}
-                        Agreed::Waiting(on) => {
-                            let on: Vec<String> = on.into_iter().map(name).collect();
-                            let by = if desk.computer.is_some() {
-                                "computer"
-                            } else {
-                                "phone"
-                            };
-                            desk.say_of_phone(format!(
-                                "{} offers a deal to {} ({by}): {canonical}",
-                                name(seat),
-                                on.join(", ")
-                            ));
-                            return Ok(Flow::Stay);
-                        }
-                    }
-                } else if S::decided_by(g, &cmd) != Some(seat)
-                    && <S::F as crate::engine::game::Play>::decided_by(&g.rules, &g.state, &cmd)
-                        != Some(seat)
-                {
-                    // Neither a decision the screens let a phone make nor one the rules say
-                    // is the seat's own (a side, an Illuminati chosen).
-                    return Err(not_yours());
-                }
-                cmd
-            }
+            None => match S::F::parse(&g.rules, &g.state, line) {
+                Ok(Parsed::Command(cmd)) => cmd,
+                _ => return Err(format!("{line}: not one of your choices now")),
+            },
         };
-        desk.phone = Some(seat);
+        // A deal binds each of its sides: it is carried out once every one has said yes
+        // on its own phone, by its token at the device, or by its computer seat's answer.
+        let mut yes = Vec::new();
+        if let Whose::Deal(binds) = S::F::whose(&g.rules, &g.state, &cmd) {
+            if !binds.contains(&seat) {
+                // The rule's own words (`Session::may`).
+                return Err(g.may(actor, &cmd, &binds).err().unwrap_or_default());
+            }
+            // The same words from each side (the line as the rules write it).
+            let canonical = S::F::format_command(&g.rules, &g.state, &cmd);
+            match desk
+                .offers
+                .agree(Some(seat), seat, &canonical, binds.clone())
+            {
+                Agreed::All => yes = binds,
+                Agreed::Waiting(on) => {
+                    let on: Vec<String> = on.into_iter().map(name).collect();
+                    desk.say_of_phone(format!(
+                        "{} offers a deal to {} ({by}): {canonical}",
+                        name(seat),
+                        on.join(", ")
+                    ));
+                    return Ok(Flow::Stay);
+                }
+            }
+        }
+        let (was, kept) = (desk.actor, std::mem::replace(&mut desk.yes, yes));
+        desk.actor = actor;
         let done = self.as_chosen(desk, cmd);
-        desk.phone = None;
+        desk.actor = was;
+        desk.yes = kept;
         done
     }
     fn computers(&self) -> Vec<crate::computer::ComputerSeat> {
@@ -778,6 +811,7 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn computer_job(
         &mut self,
+        desk: &Desk,
         budget: crate::computer::Budget,
     ) -> Option<super::worker::Job<crate::computer::Move>> {
         use crate::computer::{self as cpu, percent, Level, Move};
@@ -789,7 +823,7 @@ impl<S: Screens> Playing for InPlay<S> {
         for cs in g.header.computers.clone() {
             let seat = cs.seat;
             // A deal offered to it: accepted only when its chance rises.
-            if let Some(o) = self.offers.waiting_on(seat).next() {
+            if let Some(o) = desk.offers.waiting_on(seat).next() {
                 let line = o.line.clone();
                 if !cs.deals {
                     return Some(Box::new(move |_| {
@@ -886,9 +920,9 @@ impl<S: Screens> Playing for InPlay<S> {
         }
         let before = self.session.state.clone();
         let (logged, done_before) = (desk.log.len(), self.session.history.len());
-        desk.computer = Some(" (computer)".into());
+        let was = std::mem::replace(&mut desk.actor, Actor::Computer(mv.seat));
         let done = self.choose_private(desk, mv.seat, &mv.line);
-        desk.computer = None;
+        desk.actor = was;
         let flow = done?;
         // What the table does for it (its pieces, from the states before and after) and why,
         // in one line told after the command's own.

@@ -206,7 +206,7 @@ pub fn views(ui: &Ui) -> (String, Vec<String>) {
             v["state"] = g.state_for(Audience::Player(p));
             v["you"] = serde_json::json!(p);
             v["choices"] = serde_json::json!(g
-                .private_choices(p)
+                .private_choices(ui.desk(), p)
                 .into_iter()
                 .map(|(label, line)| serde_json::json!({ "label": label, "line": line }))
                 .collect::<Vec<_>>());

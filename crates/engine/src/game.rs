@@ -35,6 +35,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Debug;
 
+use super::authority::Whose;
 use super::panels::{Feat, Report, Step};
 use super::RuleError;
 
@@ -488,7 +489,7 @@ pub trait Play: Game {
         rng: &mut PlayRng,
     ) -> Option<Self::Command> {
         Self::steady_command(rules, state, rng)
-            .filter(|c| Self::decided_by(rules, state, c) == Some(seat))
+            .filter(|c| Self::whose(rules, state, c).seat() == Some(seat))
     }
     /// The state a rollout starts from: the table's public view with every hidden part (the
     /// order of unseen cards, hands, secret goals, sealed orders) drawn afresh from `rng`,
@@ -513,13 +514,17 @@ pub trait Play: Game {
     ) -> Vec<(usize, Self::Command)> {
         Vec::new()
     }
-    /// The seat whose own free choice a command is (a computer seat chooses among its own);
-    /// None for no one's (a deal, which binds two; the table reporting the card it drew).
-    /// Without the family's own, the one seat `to_act` names.
-    fn decided_by(rules: &Self::Rules, state: &Self::State, _cmd: &Self::Command) -> Option<usize> {
+    /// Whose a command is (`authority::Whose`): the table's, one seat's own choice (and
+    /// whether the table's buttons may make it for a person at that seat now), or a deal that
+    /// binds several seats. `authority::may` holds it against who made the input; a computer
+    /// seat chooses among its own. Without the family's own, the one seat `to_act` names.
+    fn whose(rules: &Self::Rules, state: &Self::State, _cmd: &Self::Command) -> Whose {
         match Self::to_act(rules, state) {
-            ToAct::One(p) | ToAct::Chance { player: p, .. } => Some(p),
-            _ => None,
+            ToAct::One(p) | ToAct::Chance { player: p, .. } => Whose::Seat {
+                seat: p,
+                table_may: true,
+            },
+            _ => Whose::Table,
         }
     }
     /// A command picked with no regard to legality, to check that refusals change nothing;

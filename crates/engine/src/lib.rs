@@ -6,6 +6,7 @@
 //! as data.
 #![forbid(unsafe_code)]
 
+pub mod authority;
 pub mod bits;
 pub mod deck;
 pub mod dice;

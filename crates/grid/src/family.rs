@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use super::rules::{GridOptions, GridRules};
 use super::state::{Dir, Edge, Order, Phase, Piece, State, Team, Walls};
 use super::{computer, event, narrate, protocol, round, Command, Correction, Event, Faces};
+use boardside_engine::authority::Whose;
 use boardside_engine::game::{
     below, Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words,
 };
@@ -280,9 +281,8 @@ impl Play for Grid {
                     order: computer::order(r, s, seat),
                 })
             }
-            _ => {
-                Self::steady_command(r, s, rng).filter(|c| Self::decided_by(r, s, c) == Some(seat))
-            }
+            _ => Self::steady_command(r, s, rng)
+                .filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
         }
     }
     /// Sealed orders are the only hidden part: a rollout forgets them, and each player seals
@@ -298,26 +298,30 @@ impl Play for Grid {
     }
     /// A seat's order and side are its own; the start, a roll and the next round wait on the
     /// human seat `to_act` names (a roll for one of the game's own pieces is the table's);
-    /// the walls are the table's to set, and a correction nobody's choice.
-    fn decided_by(r: &GridRules, s: &State, c: &Command) -> Option<usize> {
+    /// the walls are the table's to set, and a correction nobody's choice. An order is sealed
+    /// in secret: only its seat's token, phone or own computer seat makes it (sealed again,
+    /// it is the player changing their mind, still theirs alone).
+    fn whose(r: &GridRules, s: &State, c: &Command) -> Whose {
+        let own = |seat| Whose::Seat {
+            seat,
+            table_may: true,
+        };
         match c {
-            // An order is sealed once (sealed again, it is the player changing their mind).
-            Command::Order { player, .. } => s
-                .pieces
-                .get(*player)
-                .filter(|p| p.order.is_none())
-                .map(|_| *player),
+            Command::Order { player, .. } if *player < s.pieces.len() => Whose::Seat {
+                seat: *player,
+                table_may: false,
+            },
             // A side is chosen once; changed afterwards, it is the table's doing.
             Command::Side { player, .. } => s
                 .pieces
                 .get(*player)
                 .filter(|p| p.team.is_none())
-                .map(|_| *player),
+                .map_or(Whose::Table, |_| own(*player)),
             Command::Roll { .. } | Command::Next | Command::Start => match Self::to_act(r, s) {
-                ToAct::One(p) | ToAct::Chance { player: p, .. } if p < s.humans => Some(p),
-                _ => None,
+                ToAct::One(p) | ToAct::Chance { player: p, .. } if p < s.humans => own(p),
+                _ => Whose::Table,
             },
-            _ => None,
+            _ => Whose::Table,
         }
     }
     fn wild_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {

@@ -12,6 +12,7 @@ use super::rules::{Goal, IlluOptions, IlluRules, Kind};
 use super::state::{CardState, Phase, Player, State, Status, Turn};
 use super::structure::{depth, open_arrows, puppets};
 use super::{event, narrate, protocol, Command, Event};
+use boardside_engine::authority::Whose;
 use boardside_engine::game::{below, Picks};
 use boardside_engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use boardside_engine::RuleError;
@@ -269,8 +270,12 @@ impl Play for Illuminati {
     /// and the UFOs' secret goal. Each hand is dealt afresh from the specials' copies, each
     /// secret goal drawn from the goals the UFOs may take.
     /// Whose choice a command is (`turn::decided_by`); a card drawn is the table's report.
-    fn decided_by(r: &IlluRules, s: &State, c: &Command) -> Option<usize> {
-        match c {
+    /// The table's buttons may make a seat's choice only in that seat's own turn (or at
+    /// setup): money spent in another player's attack (defending, interfering, assisting), a
+    /// special played or a gift made out of turn needs that player's token, phone or own
+    /// computer seat.
+    fn whose(r: &IlluRules, s: &State, c: &Command) -> Whose {
+        let seat = match c {
             // Choosing one's Illuminati and the UFOs' goal are the player's own, once (a
             // choice changed afterwards is the table's correction); a card whose numbers the
             // table has not entered is no seat's to choose (the game could not start).
@@ -285,8 +290,20 @@ impl Play for Illuminati {
                 .get(*player)
                 .filter(|p| p.goal.is_none())
                 .map(|_| *player),
-            Command::DrawGroup { .. } | Command::DrawSpecial { .. } => None,
+            Command::DrawGroup { .. } | Command::DrawSpecial { .. } => {
+                return match super::turn::decided_by(s, c) {
+                    Some(seat) => Whose::Report { seat },
+                    None => Whose::Table,
+                }
+            }
             c => super::turn::decided_by(s, c),
+        };
+        match seat {
+            Some(seat) => Whose::Seat {
+                seat,
+                table_may: s.phase == Phase::Setup || seat == s.current,
+            },
+            None => Whose::Table,
         }
     }
     fn redraw_hidden(r: &IlluRules, s: &State, keep: Option<usize>, rng: &mut PlayRng) -> State {

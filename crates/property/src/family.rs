@@ -11,6 +11,7 @@ use super::{
     autoresolve, event, legal, narrate, random, setup, Command, Correction, Event, Item, Options,
     Ruleset, Setup, State,
 };
+use boardside_engine::authority::{waits_on, Whose};
 use boardside_engine::dice::Dice;
 use boardside_engine::game::{Audience, Chance, Game, Parsed, Play, Said, Story, ToAct, Words};
 use boardside_engine::RuleError;
@@ -207,9 +208,8 @@ impl Play for Property {
     fn steady_for(r: &Ruleset, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {
         match super::steady::bid_for(r, s, seat) {
             Some(choice) => choice,
-            None => {
-                Self::steady_command(r, s, rng).filter(|c| Self::decided_by(r, s, c) == Some(seat))
-            }
+            None => Self::steady_command(r, s, rng)
+                .filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
         }
     }
 
@@ -225,12 +225,24 @@ impl Play for Property {
         out
     }
 
-    /// A card drawn from a physical deck is the table's report, no seat's choice; a deal binds
-    /// two (`legal::decided_by` otherwise).
-    fn decided_by(_r: &Ruleset, s: &State, c: &Command) -> Option<usize> {
+    /// A card drawn from a physical deck, closing an auction, the clock and a correction are
+    /// the table's; a deal binds both its sides; anything else is the seat's that
+    /// `legal::decided_by` names, which the table's buttons may make for it while the game
+    /// waits on that seat (its turn, its debt, its bid), and only its token, phone or own
+    /// computer seat otherwise (its squares managed in another's turn).
+    fn whose(r: &Ruleset, s: &State, c: &Command) -> Whose {
         match c {
-            Command::Draw { .. } => None,
-            c => legal::decided_by(s, c),
+            Command::Draw { .. } => Whose::Report {
+                seat: s.acting_player(),
+            },
+            Command::Trade(t) => Whose::Deal(vec![t.from, t.to]),
+            c => match legal::decided_by(s, c) {
+                Some(seat) => Whose::Seat {
+                    seat,
+                    table_may: waits_on::<Self>(r, s, seat),
+                },
+                None => Whose::Table,
+            },
         }
     }
 

@@ -42,6 +42,10 @@ pub enum Act {
     DealSquare(usize),
     DealBuyer(usize),
     Confirm,
+    /// A deal put to this seat (a computer seat's offer): its token says yes.
+    Offered(usize),
+    /// The deal put to this seat (its protocol line), refused.
+    RefuseOffer(usize, String),
 }
 
 /// A line of the property screens' menus.
@@ -52,11 +56,13 @@ use crate::ui::screen::entry;
 pub enum View {
     Main,
     Manage,
-    /// A private sale: which square, to whom, for how much.
+    /// A private sale: which square, to whom, for how much; the sides who have said yes by
+    /// tapping their tokens (a computer side answers for itself once it is put to it).
     Deal {
         square: Option<usize>,
         buyer: Option<usize>,
         price: i64,
+        yes: Vec<usize>,
     },
     /// A bid being chosen: UP/DOWN change the amount (faster while held), OK bids it for
     /// `player`, and a token tap bids it for whoever tapped.
@@ -163,12 +169,6 @@ impl Screens for PropertyScreens {
             .collect()
     }
 
-    /// The player a command names or waits for (`legal::decided_by`): a bid of any amount
-    /// from that player's phone, which the auction's rules accept or refuse.
-    fn decided_by(g: &Se, cmd: &Command) -> Option<usize> {
-        legal::decided_by(&g.state, cmd)
-    }
-
     /// What the table does for a computer seat: move its token, hand it deeds, put its
     /// buildings up or take them down, turn its mortgaged deeds over.
     fn table_does(rules: &Ruleset, before: &State, s: &State, seat: usize) -> Option<String> {
@@ -197,14 +197,6 @@ impl Screens for PropertyScreens {
             }
         }
         (!out.is_empty()).then(|| out.join(", "))
-    }
-
-    /// A deal binds both its sides.
-    fn binds(_g: &Se, cmd: &Command) -> Vec<usize> {
-        match cmd {
-            Command::Trade(t) => vec![t.from, t.to],
-            _ => Vec::new(),
-        }
     }
 
     /// In an auction the seat is still in: a bid from the least the device offers it up to
@@ -376,9 +368,10 @@ impl Screens for PropertyScreens {
                 square: Some(sq),
                 buyer: Some(b),
                 price,
+                ..
             } => {
                 return wrap(&format!(
-                    "Sell {} to {} for {price}? UP/DOWN price",
+                    "Sell {} to {} for {price}? UP/DOWN price; each side taps to agree",
                     rules.squares[sq].name, s.players[b].name
                 ))
             }
@@ -576,8 +569,50 @@ impl PropertyScreens {
             .unwrap_or(0)
     }
 
-    /// The menu of the current view.
+    /// The menu of the current view: a computer seat's own choices are its own, never on the
+    /// buttons' menu (`Session::may`).
     pub fn entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
+        let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+        let mut out = self.all_entries(g, desk);
+        if self.view == View::Main {
+            // Deals put to people at the table (a computer seat's offer) come first.
+            let (rules, s) = (&g.rules, &g.state);
+            let mut offered = Vec::new();
+            for o in &desk.offers.open {
+                let Ok(crate::engine::game::Parsed::Command(deal)) =
+                    <Property as crate::engine::game::Words>::parse(rules, s, &o.line)
+                else {
+                    continue;
+                };
+                for p in o
+                    .binds
+                    .iter()
+                    .copied()
+                    .filter(|&p| o.waits_on(p) && !bot(p))
+                {
+                    let by = o.from.map_or("the table", |f| s.players[f].name.as_str());
+                    offered.push(entry(
+                        format!("{by}'s deal: {}", menu::label(rules, s, &deal)),
+                        Act::Offered(p),
+                    ));
+                    offered.push(entry(
+                        format!("{} refuses it", s.players[p].name),
+                        Act::RefuseOffer(p, o.line.clone()),
+                    ));
+                }
+            }
+            offered.append(&mut out);
+            out = offered;
+        }
+        out.retain(|e| match &e.act {
+            Act::Cmd(c) => !legal::decided_by(&g.state, c).is_some_and(bot),
+            Act::BidFor(p) | Act::WantFor(p) | Act::ManageFor(p) => !bot(*p),
+            _ => true,
+        });
+        out
+    }
+
+    fn all_entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
         let (rules, s) = (&g.rules, &g.state);
         match &self.view {
             View::Main => self.main_entries(rules, s, desk),
@@ -609,7 +644,23 @@ impl PropertyScreens {
                             }
                         }
                     }
-                    (Some(_), Some(_)) => out.push(entry("OK: agree the deal", Act::Confirm)),
+                    (Some(sq), Some(b)) => {
+                        let waiting = self.deal_waits_on(g);
+                        let bots: Vec<String> = [s.owner(*sq), Some(*b)]
+                            .into_iter()
+                            .flatten()
+                            .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
+                            .map(|p| s.players[p].name.clone())
+                            .collect();
+                        out.push(entry(
+                            match (waiting.is_empty(), bots.is_empty()) {
+                                (false, _) => format!("{} tap to agree", waiting.join(", ")),
+                                (true, true) => "OK: make the deal".into(),
+                                (true, false) => format!("OK: put it to {}", bots.join(", ")),
+                            },
+                            Act::Confirm,
+                        ))
+                    }
                 }
                 out.push(entry("Back", Act::Back));
                 out
@@ -847,12 +898,17 @@ impl PropertyScreens {
                         .clamp(1, 255) as i64;
                 *count = (*count as i64 - dir).clamp(1, most) as u8;
             }
-            // Agreeing the price: UP/DOWN change it, the menu stays on "agree".
+            // Agreeing the price: UP/DOWN change it, the menu stays on "agree"; a yes was
+            // to the old price.
             View::Deal {
                 square: Some(_),
                 buyer: Some(_),
                 price,
-            } => *price = (*price - dir * step).max(0),
+                yes,
+            } => {
+                *price = (*price - dir * step).max(0);
+                yes.clear();
+            }
             _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),
         }
         Flow::Stay
@@ -876,6 +932,7 @@ impl PropertyScreens {
                 square: None,
                 buyer: None,
                 price: 0,
+                yes: Vec::new(),
             }),
             Act::Log => return Flow::Log,
             Act::Standings => return Flow::Standings,
@@ -883,6 +940,21 @@ impl PropertyScreens {
             Act::Undo => return Flow::ConfirmUndo,
             Act::Back => self.go(View::Main),
             Act::CloseAuction => return self.command(g, desk, Command::Close),
+            Act::Offered(p) => {
+                desk.note = Some(format!(
+                    "{} taps their token to agree",
+                    g.state.players[p].name
+                ))
+            }
+            Act::RefuseOffer(p, line) => {
+                if let Some(o) = desk.offers.refuse(p, &line) {
+                    let by = o
+                        .from
+                        .map_or("the table", |f| g.state.players[f].name.as_str());
+                    let line = format!("{} refuses {by}'s deal: {line}", g.state.players[p].name);
+                    desk.say_of_phone(line);
+                }
+            }
             Act::WantFor(player) => self.go(View::Want { player, count: 1 }),
             Act::BidFor(player) => {
                 if let Some(Pending::Auction(a)) = g.state.top() {
@@ -896,6 +968,7 @@ impl PropertyScreens {
                     square: Some(sq),
                     buyer: None,
                     price,
+                    yes: Vec::new(),
                 });
             }
             Act::DealBuyer(p) => {
@@ -912,6 +985,7 @@ impl PropertyScreens {
                     square: Some(sq),
                     buyer: Some(to),
                     price,
+                    yes,
                 } => {
                     if let Some(from) = g.state.owner(sq) {
                         let get = if price > 0 {
@@ -919,16 +993,13 @@ impl PropertyScreens {
                         } else {
                             smallvec::smallvec![]
                         };
-                        return self.command(
-                            g,
-                            desk,
-                            Command::Trade(Trade {
-                                from,
-                                to,
-                                give: smallvec::smallvec![TradeItem::Square(sq)],
-                                get,
-                            }),
-                        );
+                        let deal = Command::Trade(Trade {
+                            from,
+                            to,
+                            give: smallvec::smallvec![TradeItem::Square(sq)],
+                            get,
+                        });
+                        return self.agree_deal(g, desk, deal, [from, to], yes);
                     }
                 }
                 _ => {}
@@ -937,19 +1008,126 @@ impl PropertyScreens {
         Flow::Stay
     }
 
+    /// The human sides of the deal on screen that have not tapped their tokens yet.
+    fn deal_waits_on(&self, g: &Se) -> Vec<String> {
+        let View::Deal {
+            square: Some(sq),
+            buyer: Some(b),
+            yes,
+            ..
+        } = &self.view
+        else {
+            return Vec::new();
+        };
+        [g.state.owner(*sq), Some(*b)]
+            .into_iter()
+            .flatten()
+            .filter(|p| !yes.contains(p) && !g.header.computers.iter().any(|c| c.seat == *p))
+            .map(|p| g.state.players[p].name.clone())
+            .collect()
+    }
+
+    /// The deal made on the deal screen, with the yes of the sides that tapped their tokens:
+    /// carried out when every side has said yes, else put to the computer sides, which answer
+    /// by their own chance (`Desk::offers`); refused, with who it waits for, otherwise.
+    fn agree_deal(
+        &mut self,
+        g: &mut Se,
+        desk: &mut Desk,
+        deal: Command,
+        sides: [usize; 2],
+        yes: Vec<usize>,
+    ) -> Flow {
+        let bots: Vec<usize> = sides
+            .into_iter()
+            .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
+            .collect();
+        let people_agree = sides.iter().all(|p| bots.contains(p) || yes.contains(p));
+        if bots.is_empty() || !people_agree {
+            let kept = std::mem::replace(&mut desk.yes, yes);
+            let flow = self.command(g, desk, deal);
+            desk.yes = kept;
+            return flow;
+        }
+        use crate::engine::game::Words;
+        let line = Property::format_command(&g.rules, &g.state, &deal);
+        for &p in &yes {
+            desk.offers.agree(None, p, &line, sides.to_vec());
+        }
+        let names: Vec<&str> = bots
+            .iter()
+            .map(|&p| g.state.players[p].name.as_str())
+            .collect();
+        desk.say_of_phone(format!(
+            "The deal is put to {}: {}",
+            names.join(", "),
+            menu::label(&g.rules, &g.state, &deal)
+        ));
+        self.go(View::Main);
+        Flow::Stay
+    }
+
+    /// Seat `p`'s token says yes to a deal put to it; carried out once every side agrees.
+    fn agree_offer(
+        &mut self,
+        g: &mut Se,
+        desk: &mut Desk,
+        p: usize,
+        line: &str,
+        binds: Vec<usize>,
+    ) -> Flow {
+        use crate::engine::game::{Parsed, Words};
+        match desk.offers.agree(None, p, line, binds.clone()) {
+            crate::ui::offers::Agreed::All => {
+                let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) else {
+                    desk.note = Some(format!("{line}: no longer a deal"));
+                    return Flow::Stay;
+                };
+                let kept = std::mem::replace(&mut desk.yes, binds);
+                let flow = self.command(g, desk, deal);
+                desk.yes = kept;
+                flow
+            }
+            crate::ui::offers::Agreed::Waiting(_) => {
+                desk.note = Some(format!("{} agrees", g.state.players[p].name));
+                Flow::Stay
+            }
+        }
+    }
+
     /// A player's token: the buyer of a private sale, a bid in an auction, else that
     /// player's squares with their cash shown.
     fn token(&mut self, g: &mut Se, desk: &mut Desk, p: usize) -> Flow {
         if let View::Deal {
-            square: Some(_),
+            square: Some(sq),
             buyer,
+            yes,
             ..
         } = &mut self.view
         {
-            *buyer = Some(p);
+            let name = &g.state.players[p].name;
+            let owner = g.state.owner(*sq);
+            match *buyer {
+                // The first token that is not the owner's chooses the buyer.
+                None if owner != Some(p) => *buyer = Some(p),
+                None => desk.note = Some("choose the buyer, or tap their token".into()),
+                // Each side's own yes, at this price (`Session::may`: a deal needs it).
+                Some(b) if b == p || owner == Some(p) => {
+                    if !yes.contains(&p) {
+                        yes.push(p);
+                    }
+                    desk.note = Some(format!("{name} agrees"));
+                }
+                Some(_) => desk.note = Some(format!("{name} is not part of this deal")),
+            }
             return Flow::Stay;
         }
+        // A deal put to this seat (a computer seat's offer): the token says yes to it.
         let s = &g.state;
+        let offered = desk.offers.waiting_on(p).next().cloned();
+        if let Some(o) = offered {
+            return self.agree_offer(g, desk, p, &o.line, o.binds);
+        }
         // The high bidder's own token: a second tap is no reason to pay more (a bid goes
         // over another player's, never one's own).
         if let Some(Pending::Auction(a)) = s.top() {

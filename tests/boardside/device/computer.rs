@@ -116,7 +116,7 @@ fn open_the_final_standings(ui: &mut Ui, teams: bool) {
 fn table_part<F: Family>(g: &boardside::session::Session<F>, rng: &mut PlayRng) -> Option<String> {
     let free: Vec<F::Command> = F::legal(&g.rules, &g.state)
         .into_iter()
-        .filter(|c| F::decided_by(&g.rules, &g.state, c).is_none())
+        .filter(|c| boardside::engine::authority::decided_by::<F>(&g.rules, &g.state, c).is_none())
         .filter(|c| !format!("{c:?}").starts_with("Set") && !format!("{c:?}").starts_with("Wall"))
         .collect();
     if free.is_empty() {

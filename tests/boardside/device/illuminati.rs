@@ -959,7 +959,9 @@ fn a_player_who_is_neither_side_may_assist_from_the_menu_not_only_interfere() {
         labels.contains(&"Bob interferes: MB".to_string()),
         "{labels:?}"
     );
+    // Bob's money is spent after Bob's own token (the authority rule).
     choose(&mut ui, "Bob assists: MB", 3);
+    ui.handle(bob(), 3);
     choose(&mut ui, "OK: spend 1 MB", 3);
     let a = illu(&ui).state.attack.clone().unwrap();
     assert_eq!((a.assist[1], a.interfere[1]), (1, 0), "{}", said(&ui));

@@ -3,6 +3,7 @@
 //! card exchange), golden frames of the key screens, and a short game driven through the
 //! simulator's input path.
 
+mod authority;
 mod chip;
 mod computer;
 mod coverage;
@@ -425,6 +426,18 @@ fn at_table(ui: &mut Ui, extra: &[&str]) {
             "{line}: {out:?}"
         );
     }
+}
+
+/// The token of the player so named, as the tag map has it, tapped.
+fn tap_token(ui: &mut Ui, name: &str, now: u64) -> Effects {
+    let uid = ui
+        .tags()
+        .tags
+        .iter()
+        .find(|t| matches!(&t.kind, TagKind::Player { name: n } if n == name))
+        .and_then(|t| Uid::parse(&t.uid))
+        .unwrap_or_else(|| panic!("no token of {name}"));
+    ui.handle(Input::Tag(uid), now)
 }
 
 fn ann() -> Input {
@@ -1002,6 +1015,9 @@ fn tapping_a_deed_opens_that_squares_options() {
     key(&mut ui2, "k", 4);
     key(&mut ui2, "k", 4);
     key(&mut ui2, "j", 4);
+    // Each side's own yes, by its token, at this price.
+    ui2.handle(ann(), 4);
+    ui2.handle(bob(), 4);
     key(&mut ui2, "\r", 5);
     let s = &ui2.session::<Property>().unwrap().state;
     assert_eq!(s.squares[3].owner, Some(1));
@@ -2266,6 +2282,11 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
         let Ok(Parsed::Command(c)) = Grid::parse(&s.rules, &s.state, line) else {
             panic!("{line}: not a command");
         };
+        // An order is sealed after its player's token (the authority rule).
+        desk.tapped(
+            line.strip_prefix("order ")
+                .and_then(|l| s.player_index(&l[..3])),
+        );
         desk.run(&mut s, c)
             .unwrap_or_else(|| panic!("{line}: {:?}", desk.note()));
     }
@@ -2548,8 +2569,11 @@ fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
         .unwrap_or_else(|| panic!("{:?}", ui.labels()));
     choose(&mut ui, &line, 3);
     choose(&mut ui, "Sell to Bob", 4);
+    // Each side says yes by its own token.
+    ui.handle(ann(), 4);
+    ui.handle(bob(), 4);
     let before = screens(&ui).view.clone();
-    choose(&mut ui, "OK: agree the deal", 5);
+    choose(&mut ui, "OK: make the deal", 5);
     assert!(ui.desk().note().is_some(), "the refusal is said");
     assert_eq!(
         screens(&ui).view,

@@ -79,7 +79,15 @@ fn cut_and_resume<F: OnDevice>(ui: &mut Ui, ruleset: &str, dir: &std::path::Path
 }
 
 fn enter(ui: &mut Ui, line: &str) {
-    ui.enter(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    if let Err(e) = ui.enter(line) {
+        // A seat's own (an order, its money in another's attack): its token first.
+        let name = e
+            .strip_prefix("that is ")
+            .and_then(|r| r.split("'s own").next())
+            .unwrap_or_else(|| panic!("{line}: {e}"));
+        super::tap_token(ui, name, 9);
+        ui.enter(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
     // The lines of the command read (a pager), back to the game's screen.
     while *ui.view() != View::Game {
         key(ui, "\r", 9);

@@ -241,7 +241,7 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     );
     let (status, why) = choose_from_phone(&mut web, &mut ui, body(7, &key, "start"));
     assert_eq!(status, 409);
-    assert!(why.contains("not one of your choices"), "{why}");
+    assert!(why.contains("the table's to do"), "{why}");
     // The table's view after it: still no goal, anyone's.
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     private_to_its_seat(&json(&ask(addr, "GET", "/view", "").1), None);
@@ -1094,7 +1094,7 @@ fn an_illuminati_phone_interferes_in_an_open_attack() {
     }
     let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
     let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
-    let choices = ui.game().unwrap().private_choices(2);
+    let choices = ui.game().unwrap().private_choices(ui.desk(), 2);
     let (label, line) = choices
         .iter()
         .find(|(l, _)| l.starts_with("Cy interferes with 1 MB"))
@@ -1229,7 +1229,7 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
     let deal = "trade Ann Bob oversight for $100";
     phone_takes(&mut ui, 0, deal);
     let history = ui.session::<Property>().unwrap().history.len();
-    let choices = ui.game().unwrap().private_choices(1);
+    let choices = ui.game().unwrap().private_choices(ui.desk(), 1);
     let accept = choices
         .iter()
         .find(|(label, _)| label.starts_with("Accept Ann's deal"))
@@ -1238,7 +1238,7 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
     assert!(ui
         .game()
         .unwrap()
-        .private_choices(2)
+        .private_choices(ui.desk(), 2)
         .iter()
         .all(|(l, _)| !l.contains("deal")));
     let (cy, _) = from_phone(&mut ui, 2, &accept.1);
@@ -1261,7 +1261,7 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
     let refuse = ui
         .game()
         .unwrap()
-        .private_choices(0)
+        .private_choices(ui.desk(), 0)
         .into_iter()
         .find(|(label, _)| label.starts_with("Refuse Bob's deal"))
         .expect("Ann may refuse Bob's deal");
@@ -1269,7 +1269,7 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
     assert!(ui
         .game()
         .unwrap()
-        .private_choices(0)
+        .private_choices(ui.desk(), 0)
         .iter()
         .all(|(l, _)| !l.contains("deal")));
     assert_eq!(owner(&ui, "centre"), Some(1));
@@ -1362,7 +1362,7 @@ fn phone_lines(ui: &Ui, seat: usize, walk: &mut boardside::engine::game::PlayRng
     use rand::Rng;
     let g = ui.game().unwrap();
     let mut out: Vec<String> = g
-        .private_choices(seat)
+        .private_choices(ui.desk(), seat)
         .into_iter()
         .map(|(_, line)| line)
         .filter(|l| !l.starts_with("refuse "))
