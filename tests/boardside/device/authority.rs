@@ -324,3 +324,56 @@ fn a_phone_is_refused_whatever_the_rule_refuses_and_nothing_changes() {
         "refused {refused}, taken {taken}"
     );
 }
+
+/// Issue 66, "a phone picks its own dice": `roll 6 6` from the roller's own phone is refused
+/// and changes nothing; `roll` asks the device, which rolls.
+#[test]
+fn a_phone_cannot_pick_its_own_dice() {
+    let mut ui = table_ui(3);
+    let before = ui.session::<Property>().unwrap().history.len();
+    let answer = ui
+        .handle(
+            Input::PhoneChoice {
+                seat: 0,
+                line: "roll 6 6".into(),
+            },
+            1,
+        )
+        .answered
+        .unwrap();
+    assert!(
+        answer
+            .as_ref()
+            .is_err_and(|e| e.contains("never name the dice")),
+        "{answer:?}"
+    );
+    assert_eq!(ui.session::<Property>().unwrap().history.len(), before);
+    let answer = ui
+        .handle(
+            Input::PhoneChoice {
+                seat: 0,
+                line: "roll".into(),
+            },
+            2,
+        )
+        .answered
+        .unwrap();
+    assert!(answer.is_ok(), "{answer:?}");
+    assert_eq!(ui.session::<Property>().unwrap().history.len(), before + 1);
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.starts_with("Ann rolls") && l.ends_with("(phone)")),
+        "{:?}",
+        ui.log()
+    );
+    // Bob's phone may not roll for Ann either, nor may the table name a computer seat's.
+    let g = ui.session::<Property>().unwrap();
+    assert!(g
+        .may(
+            Actor::Phone(1),
+            &boardside::engine::property::Command::Roll { dice: None },
+            &[]
+        )
+        .is_err());
+}

@@ -597,3 +597,119 @@ fn a_strong_seat_offers_for_the_last_square_of_a_group_only_when_its_chance_rise
         None
     );
 }
+
+/// Issue 66, "a computer seat's property is taken without its say": on the device's deal
+/// screen a sale of Bot1's square waits for the person's token, then is put to Bot1, which
+/// answers by its own chance; nothing moves before it answers.
+#[test]
+fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
+    use boardside::engine::property::Property;
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Strong],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut tags = ui.tags().clone();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    ui.tags_kept(Ok(tags));
+    ui.enter("set owner oversight Bot1").unwrap();
+    let owner = |ui: &Ui| {
+        let g = ui.session::<Property>().unwrap();
+        g.state.owner(g.rules.square_index("oversight").unwrap())
+    };
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Deal: sell a square", 2);
+    let line = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Bot1: ") && l.contains("Oversight"))
+        .unwrap_or_else(|| panic!("{:?}", ui.labels()));
+    choose(&mut ui, &line, 3);
+    choose(&mut ui, "Sell to Ann", 4);
+    // Without Ann's own yes the deal goes nowhere.
+    choose(&mut ui, "Ann tap to agree", 5);
+    assert_eq!(owner(&ui), Some(1), "{:?}", ui.desk().note());
+    ui.handle(ann(), 6);
+    choose(&mut ui, "OK: put it to Bot1", 7);
+    assert_eq!(owner(&ui), Some(1), "not before Bot1 answers");
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.starts_with("The deal is put to Bot1")),
+        "{:?}",
+        ui.log()
+    );
+    let mut now = 20;
+    while !ui
+        .log()
+        .iter()
+        .any(|l| l.contains("Bot1 accepts") || l.contains("Bot1 refuses"))
+    {
+        now += 10;
+        ui.handle(Input::Tick(now), now);
+        if matches!(ui.view(), View::Pager { .. }) {
+            key(&mut ui, "\r", now);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        assert!(now < 200_000, "Bot1 never answered: {:?}", ui.log());
+    }
+    let said = ui.log().join("\n");
+    let accepted = said.contains("Bot1 accepts");
+    assert_eq!(owner(&ui), Some(if accepted { 0 } else { 1 }), "{said}");
+    assert!(said.contains("its chance"), "said aloud why: {said}");
+}
+
+/// Issue 66, "who acted is said wrongly": a computer seat's end of turn is said on a line
+/// of its own ("Bot1: end (computer)"), and the next player's turn line is not marked.
+#[test]
+fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Steady],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    // Ann's part (and the table's: a card drawn) by the buttons, Bot1's by its own thread.
+    let mut rng = PlayRng::seed_from_u64(5);
+    while !ui.log().iter().any(|l| l == "Bot1: end (computer)") {
+        use boardside::engine::game::Game;
+        use boardside::engine::property::Property;
+        let g = ui.session::<Property>().unwrap();
+        let seed = computer::seed_at(g.header.seed, g.history.len());
+        if !computer::acts_now::<Property>(&g.rules, &g.state, 1, Level::Steady, seed) {
+            let mine: Vec<String> = Property::legal(&g.rules, &g.state)
+                .into_iter()
+                .filter(|c| {
+                    boardside::engine::authority::decided_by::<Property>(&g.rules, &g.state, c)
+                        .is_none_or(|p| p == 0)
+                })
+                .map(|c| Property::format_command(&g.rules, &g.state, &c))
+                .collect();
+            if !mine.is_empty() {
+                let line = mine[boardside::engine::game::below(&mut rng, mine.len())].clone();
+                let _ = ui.enter(&line);
+            }
+        }
+        now += 10;
+        ui.handle(Input::Tick(now), now);
+        if matches!(ui.view(), View::Pager { .. }) {
+            key(&mut ui, "\r", now);
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        assert!(now < 400_000, "Bot1 never ended a turn: {:?}", ui.log());
+    }
+    assert!(
+        !ui.log()
+            .iter()
+            .any(|l| l.starts_with("Ann") && l.ends_with("(computer)")),
+        "{:?}",
+        ui.log()
+    );
+}

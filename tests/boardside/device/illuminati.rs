@@ -1127,3 +1127,41 @@ fn every_line_of_a_turns_end_is_told_on_the_screen_or_its_pages_not_only_the_log
         assert!(told.contains(&squeeze(line)), "{line:?} not told: {told:?}");
     }
 }
+
+/// Issue 66, "one player spends another's money": in an attack the buttons spend another
+/// player's money only after that player's token, and a computer seat's never (it spends its
+/// own, or not): no line offers it.
+#[test]
+fn one_player_cannot_spend_another_players_money_in_an_attack() {
+    let mut ui = illuminati_ui();
+    ui.session_mut::<boardside::engine::illuminati::Illuminati>()
+        .unwrap()
+        .set_computers(vec![boardside::computer::ComputerSeat {
+            seat: 2,
+            level: boardside::computer::Level::Steady,
+            deals: true,
+        }])
+        .unwrap();
+    ui.handle(group_tap("kgb"), 1);
+    declare_by(&mut ui, "bavarian", "cia", 2);
+    let labels = ui.labels();
+    assert!(
+        !labels.iter().any(|l| l.starts_with("Cy ")),
+        "Cy is a computer seat: {labels:?}"
+    );
+    let refused = ui.enter("interfere Bob 1").unwrap_err();
+    assert!(refused.contains("Bob taps their token first"), "{refused}");
+    let refused = ui.enter("interfere Cy 1").unwrap_err();
+    assert!(refused.contains("decides for itself"), "{refused}");
+    // The menu's line asks for Bob's token; after it, OK spends Bob's money.
+    choose(&mut ui, "Bob interferes: MB", 3);
+    assert!(
+        ui.labels().iter().all(|l| !l.starts_with("OK")),
+        "{:?}",
+        ui.labels()
+    );
+    ui.handle(bob(), 3);
+    choose(&mut ui, "OK: spend 1 MB", 3);
+    let a = illu(&ui).state.attack.clone().unwrap();
+    assert_eq!(a.interfere[1], 1, "{}", said(&ui));
+}
