@@ -438,6 +438,9 @@ pub trait Screens: Sized + 'static {
 /// A game in play on the device, of any family: the one object the shell holds.
 pub trait Playing {
     fn game(&self) -> &'static str;
+    /// Which game this is (its ruleset, seed and start): the same after a restart, another
+    /// for every new game, whatever its players' names.
+    fn identity(&self) -> String;
     fn players(&self) -> Vec<String>;
     fn labels(&self, desk: &Desk) -> Vec<String>;
     fn sel(&self) -> usize;
@@ -586,6 +589,10 @@ impl<S: Screens> Playing for InPlay<S> {
     fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::worker::Job<crate::odds::Odds> {
         let (rules, state) = (self.session.rules.clone(), self.session.state.clone());
         Box::new(move |cancel| crate::odds::estimate::<S::F>(&rules, &state, &cfg, cancel))
+    }
+    fn identity(&self) -> String {
+        let h = &self.session.header;
+        format!("{}:{}:{}", h.ruleset_hash, h.seed, h.started)
     }
     fn players(&self) -> Vec<String> {
         self.session.header.players.clone()

@@ -41,7 +41,9 @@ struct Shared {
     report: Option<Arc<str>>,
     /// The save folder and the ruleset files the records page reads.
     records: Option<(std::path::PathBuf, Vec<std::path::PathBuf>)>,
-    /// The seats' names in the game in play (a new game forgets the paired phones).
+    /// The game in play (its identity: a new game, even of the same names, forgets the
+    /// paired phones) and its seats' names.
+    game: String,
     names: Vec<String>,
     keys: Vec<Option<Key>>,
     asks: Vec<Ask>,
@@ -65,6 +67,10 @@ struct Shared {
 /// again, so a phone asking to pair is asked about again and a paired phone keeps its seat.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pairings {
+    /// The game the pairings were made in (`Playing::view`'s `id`); none in pairings saved by
+    /// an earlier release, which are then kept for no game.
+    #[serde(default)]
+    pub game: String,
     pub names: Vec<String>,
     /// Each seat's secret and the highest request number it used.
     pub keys: Vec<Option<(String, u64)>>,
@@ -206,12 +212,16 @@ impl Hub {
 
     // --- the device loop's side ---
 
-    /// New views: the table's and each seat's, for the seats named. Another game (other
-    /// names) forgets every paired phone; no game in play (the new-game screen, before a
-    /// saved game is resumed) forgets none.
-    pub fn publish(&self, names: &[String], table: String, seats: Vec<String>) {
+    /// New views: the table's and each seat's, for the game `game` and the seats named.
+    /// Another game (whatever its names) forgets every paired phone; no game in play (the
+    /// new-game screen, before a saved game is resumed) forgets none.
+    pub fn publish(&self, game: &str, names: &[String], table: String, seats: Vec<String>) {
         let mut s = self.lock();
-        if !names.is_empty() && s.names != names {
+        if !names.is_empty() && (s.game != game || s.names != names) {
+            if s.game != game {
+                s.asks.retain(|a| !matches!(a.state, Asked::Paired { .. }));
+            }
+            s.game = game.to_string();
             s.names = names.to_vec();
             s.keys = names.iter().map(|_| None).collect();
             s.pairing_version += 1;
@@ -319,6 +329,7 @@ impl Hub {
         let s = self.lock();
         let now = unix_now();
         Pairings {
+            game: s.game.clone(),
             names: s.names.clone(),
             keys: s
                 .keys
@@ -362,6 +373,7 @@ impl Hub {
             .collect();
         s.keys.resize_with(p.names.len(), || None);
         s.names = p.names;
+        s.game = p.game;
         s.asks.clear();
         for a in p.asks {
             let age = Duration::from_secs(now.saturating_sub(a.made));

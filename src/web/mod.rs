@@ -168,6 +168,8 @@ impl Web {
             return;
         }
         let (table, seats) = views(ui);
+        // The game's identity: a new game forgets the phones paired in the last one.
+        let id = ui.game().map_or(String::new(), |g| g.identity());
         // The report the final standings show, as a picture for the phones.
         let report = ui
             .game()
@@ -181,7 +183,7 @@ impl Web {
                 }
             });
         self.hub.set_report(report);
-        self.hub.publish(&stamp.players, table, seats);
+        self.hub.publish(&id, &stamp.players, table, seats);
         self.made_from = Some(stamp);
     }
 }

@@ -721,7 +721,7 @@ fn the_report_is_served_once_the_game_is_over() {
 #[test]
 fn a_choice_the_device_does_not_take_in_time_is_never_carried_out_late() {
     let hub = std::sync::Arc::new(Hub::default());
-    hub.publish(&["Ann".to_string()], "{}".into(), vec!["{}".into()]);
+    hub.publish("game", &["Ann".to_string()], "{}".into(), vec!["{}".into()]);
     let (ticket, code) = hub.ask(here(), None).unwrap();
     hub.claim(&code, 0);
     let Some(boardside::web::hub::Asked::Paired { key, .. }) = hub.asked(&ticket) else {
@@ -1531,4 +1531,41 @@ fn the_web_view_shows_the_records_and_each_games_report() {
         );
         assert_eq!(status, 404, "{bad}");
     }
+}
+
+/// Issue 66, "phones stay paired into the next game": a new game forgets every paired phone,
+/// even one of the same names, and a restart keeps the pairings only for the game they were
+/// made in.
+#[test]
+fn a_new_game_forgets_every_paired_phone_and_a_restart_keeps_only_its_own_games() {
+    use boardside::web::hub::Asked;
+    let names = ["Ann".to_string()];
+    let view = || ("{}".to_string(), vec!["{}".to_string()]);
+    let hub = std::sync::Arc::new(Hub::default());
+    let (t, v) = view();
+    hub.publish("game-1", &names, t, v);
+    let (ticket, code) = hub.ask(here(), None).unwrap();
+    hub.claim(&code, 0);
+    assert!(matches!(hub.asked(&ticket), Some(Asked::Paired { .. })));
+    let saved = hub.pairings();
+    assert_eq!(saved.game, "game-1");
+    // A restart into the same game keeps Ann's phone.
+    let same = Hub::default();
+    same.restore(saved.clone());
+    let (t, v) = view();
+    same.publish("game-1", &names, t, v);
+    assert!(same.pairings().keys[0].is_some());
+    assert!(matches!(same.asked(&ticket), Some(Asked::Paired { .. })));
+    // A restart into another game of the same names forgets it.
+    let other = Hub::default();
+    other.restore(saved);
+    let (t, v) = view();
+    other.publish("game-2", &names, t, v);
+    assert!(other.pairings().keys[0].is_none());
+    assert!(!matches!(other.asked(&ticket), Some(Asked::Paired { .. })));
+    // So does a new game without a restart.
+    let (t, v) = view();
+    hub.publish("game-2", &names, t, v);
+    assert!(hub.pairings().keys[0].is_none());
+    assert!(!matches!(hub.asked(&ticket), Some(Asked::Paired { .. })));
 }
