@@ -164,16 +164,11 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     frame.clear();
     let (title, lines) = g.standings();
     line(frame, 0, 0, &title, true);
+    let players = g.players();
     for (i, l) in lines.iter().skip(ui.scroll).take(6).enumerate() {
-        // "1 Cy 1445 (cash ...)": the game's own measure comes before the parenthesis; 14
-        // columns of it.
-        let short: String = l
-            .split(" (")
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(14)
-            .collect();
+        // "1 Cy 1445 (cash ...)": the game's own measure comes before the parenthesis, in 14
+        // columns, the name shortened to make room, never a figure.
+        let short = fit_row(l.split(" (").next().unwrap_or(""), &players, 14);
         line(frame, 0, 1 + i, &short, false);
     }
     // The chart: x 72..118, y 10..54, every player's (or team's) line over the game, each
@@ -227,4 +222,29 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
         true,
     );
     true
+}
+
+/// A standings row ("2 Bobby st20 25467") in `cols` columns: the name after the place is
+/// shortened to make room for every figure, which is never cut. The name is the longest of
+/// `names` the row names, else its second word (a team).
+pub fn fit_row(row: &str, names: &[String], cols: usize) -> String {
+    if row.chars().count() <= cols {
+        return row.to_string();
+    }
+    let Some((place, rest)) = row.split_once(' ') else {
+        return row.to_string();
+    };
+    let name = names
+        .iter()
+        .filter(|n| !n.is_empty() && rest.starts_with(n.as_str()))
+        .max_by_key(|n| n.len())
+        .map_or_else(|| rest.split(' ').next().unwrap_or(""), String::as_str);
+    let figures = &rest[name.len()..];
+    let room = cols
+        .saturating_sub(place.chars().count() + 1 + figures.chars().count())
+        .max(1);
+    format!(
+        "{place} {}{figures}",
+        name.chars().take(room).collect::<String>()
+    )
 }

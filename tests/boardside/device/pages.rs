@@ -409,3 +409,41 @@ fn keeping_a_received_mortgage_says_it_pays_the_interest() {
     );
     assert!(!labels.iter().any(|l| l.starts_with("Keep mortgaged")));
 }
+
+/// Issue 66, "the final standings cut digits": at the most players of every property ruleset,
+/// with five-digit sums, each final standings row keeps every figure whole in the 14 columns
+/// beside the chart, the name shortened instead.
+#[test]
+fn the_final_standings_never_cut_a_figure_at_the_most_players_with_five_digit_sums() {
+    use boardside::engine::game::Game;
+    use boardside::ui::render::fit_row;
+    for ruleset in ["sectionopoly", "suetology", "scientopoly"] {
+        let rules = boardside::rulesets::load::<Property>(&super::ruleset_path(ruleset)).unwrap();
+        let most = <PropertyScreens as boardside::ui::screen::Screens>::SEATS.1;
+        let names: Vec<String> = (1..=most).map(|i| format!("Player{i}")).collect();
+        let options = Property::options(&rules, &[("first_player", "listed")]).unwrap();
+        let mut g =
+            boardside::session::Session::<Property>::new(rules, &names, 3, options, None).unwrap();
+        for (i, n) in names.iter().enumerate() {
+            let out = g.run_line(&format!("set cash {n} {}", 25_467 + 1_000 * i));
+            assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+        }
+        let (_, rows) = <PropertyScreens as boardside::ui::screen::Screens>::standings(&g);
+        assert_eq!(rows.len(), most);
+        for row in rows {
+            let short = row.split(" (").next().unwrap();
+            let fitted = fit_row(short, &names, 14);
+            assert!(fitted.chars().count() <= 14, "{ruleset}: {fitted:?}");
+            for figure in short.split(' ').skip(2) {
+                assert!(
+                    fitted.ends_with(figure) || fitted.contains(&format!(" {figure} ")),
+                    "{ruleset}: {figure} cut from {short:?}: {fitted:?}"
+                );
+            }
+            assert!(
+                short.rsplit(' ').next().is_some_and(|f| f.len() >= 5),
+                "{short}"
+            );
+        }
+    }
+}
