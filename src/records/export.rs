@@ -142,18 +142,42 @@ pub fn games_csv(t: &Tally) -> String {
     out
 }
 
-/// A stable UUID-shaped name for a thing (BG Stats matches players, games and plays by it, so
-/// importing the same file twice adds nothing twice).
-fn uuid(kind: &str, name: &str) -> String {
-    let part = |salt: &str| crate::journal::crc32(format!("{salt}/{kind}/{name}").as_bytes());
-    let (a, b, c, d) = (part("a"), part("b"), part("c"), part("d"));
+/// A name-based UUID (RFC 4122 version 5: SHA-1 of the URL namespace and
+/// `boardside:KIND:NAME`): the same thing is the same UUID in every export, so BG Stats, which
+/// matches players, games and plays by it, adds nothing twice; two things differ in all 122
+/// bits that SHA-1 gives them, not in a 32-bit checksum.
+pub fn uuid(kind: &str, name: &str) -> String {
+    // RFC 4122, appendix C: the URL namespace.
+    const URL: [u8; 16] = [
+        0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+        0xc8,
+    ];
+    let mut h = sha1_smol::Sha1::new();
+    h.update(&URL);
+    h.update(format!("boardside:{kind}:{name}").as_bytes());
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&h.digest().bytes()[..16]);
+    b[6] = (b[6] & 0x0f) | 0x50;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
     format!(
-        "{a:08x}-{:04x}-4{:03x}-{:04x}-{:04x}{c:08x}",
-        b >> 16,
-        b & 0xfff,
-        0x8000 | (d >> 16) & 0x3fff,
-        d & 0xffff
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
     )
+}
+
+/// What identifies a play: its game, when it started and its players (the journal's file
+/// name only where the journal does not say when it started): the same after a rename.
+fn play_name(g: &super::Played) -> String {
+    if g.started > 0 {
+        format!("{}|{}|{}", g.game, g.started, g.players.join("|"))
+    } else {
+        format!("{}|file {}", g.game, g.file)
+    }
 }
 
 /// BG Stats' play file: every finished game as a play, each player by name, the winners
@@ -212,7 +236,7 @@ pub fn bgsplay(folder: &Folder) -> Value {
                 })
                 .collect();
             json!({
-                "uuid": uuid("play", &g.file),
+                "uuid": uuid("play", &play_name(g)),
                 "gameRefId": id(&games, &g.game),
                 "playDate": date_time(if g.started > 0 { g.started } else { g.ended }),
                 "entryDate": date_time(g.ended),

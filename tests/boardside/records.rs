@@ -477,3 +477,37 @@ fn records_never_reveal_the_ufos_secret_goal() {
     let text = tally::lines(&f, &t, false).join("\n") + &export::plays_csv(&f, &dir);
     assert!(!text.to_lowercase().contains("goal"), "{text}");
 }
+
+/// Issue 66, "records ids are not unique": the exports' UUIDs are name-based (RFC 4122
+/// version 5, SHA-1), as any other tool computes them, and a play's is made from what
+/// identifies it (game, start, players), so renaming its journal keeps it.
+#[test]
+fn records_export_name_based_uuids_that_stay_when_a_journal_is_renamed() {
+    // Python's uuid.uuid5(uuid.NAMESPACE_URL, "boardside:player:ann").
+    assert_eq!(
+        export::uuid("player", "ann"),
+        "084dc9dd-f8fa-53f9-acaf-9b2380416bd7"
+    );
+    let dir = folder("uuid-rename");
+    let uuids = |dir: &Path| -> Vec<String> {
+        let (f, _) = records_of(dir);
+        let v = export::bgsplay(&f);
+        let mut out: Vec<String> = v["plays"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["uuid"].as_str().unwrap().to_string())
+            .collect();
+        out.sort();
+        out
+    };
+    let before = uuids(&dir);
+    let unique: std::collections::BTreeSet<&String> = before.iter().collect();
+    assert_eq!(unique.len(), before.len(), "{before:?}");
+    std::fs::rename(
+        dir.join("a-sectionopoly.journal"),
+        dir.join("zz-renamed.journal"),
+    )
+    .unwrap();
+    assert_eq!(uuids(&dir), before, "the same plays after a rename");
+}
