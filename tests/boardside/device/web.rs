@@ -474,7 +474,15 @@ fn load_nine_phones_each_sending_a_command_a_second() {
         if g.over() {
             return None;
         }
-        let cmd = Property::random_command(&g.rules, &g.state, &mut rng)?;
+        // What the table's buttons may make (another player's squares need their token).
+        let table = boardside::engine::authority::Actor::Table;
+        let cmd = Property::random_command(&g.rules, &g.state, &mut rng)
+            .filter(|c| g.may(table, c, &[]).is_ok())
+            .or_else(|| {
+                Property::legal(&g.rules, &g.state)
+                    .into_iter()
+                    .find(|c| g.may(table, c, &[]).is_ok())
+            })?;
         let line =
             <Property as boardside::engine::game::Words>::format_command(&g.rules, &g.state, &cmd);
         let t = Instant::now();
