@@ -101,19 +101,37 @@ enum Writing<'a, F: Family> {
     Undo,
 }
 
+/// When a record was written: the clock's time (seconds since 1970) and how long the game
+/// had been open by then (milliseconds, counted only while the game is open). Both 0 where
+/// the journal does not say (records written before they were kept).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stamp {
+    pub at: u64,
+    pub open_ms: u64,
+}
+
 /// A format 2 record line, as written, before its seal.
 #[derive(Serialize)]
 #[serde(bound = "")]
 struct SealedWriting<'a, F: Family> {
     seq: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    at: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    open_ms: u64,
     record: Writing<'a, F>,
 }
 
-/// A format 2 record line before its seal.
+/// A format 2 record line before its seal (a line written before the stamp was kept reads
+/// with none: older saves resume as they were).
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
 struct Sealed<F: Family> {
     seq: u64,
+    #[serde(default)]
+    at: u64,
+    #[serde(default)]
+    open_ms: u64,
     record: Record<F>,
 }
 
@@ -126,6 +144,10 @@ pub struct JournalFile {
     legacy: bool,
     /// Each line synced as it is written (all but a rewrite, which syncs once at its end).
     syncing: bool,
+    /// How long the game had been open before this file was opened (ms), and when it was
+    /// opened: the game's time runs only while it is open.
+    open_before: u64,
+    opened: std::time::Instant,
 }
 
 /// What was read back from a journal file (nothing has been written to it).
@@ -133,10 +155,32 @@ pub struct Loaded<F: Family> {
     pub header: Header<F>,
     /// Each record with its line number (1-based, the header is line 1).
     pub records: Vec<(usize, Record<F>)>,
+    /// Each record's stamp, in the same order.
+    pub stamps: Vec<Stamp>,
     /// A last line without its newline (a power cut while saving): its line number and the
     /// byte offset where it starts. It is not in `records`.
     pub torn: Option<(usize, u64)>,
     pub path: PathBuf,
+}
+
+impl<F: Family> Loaded<F> {
+    /// The last stamp written (a command's or an undo's), if the journal keeps them.
+    pub fn last_stamp(&self) -> Option<Stamp> {
+        self.stamps.iter().rev().find(|s| s.at > 0).copied()
+    }
+
+    /// How long the game had been open when it was last saved (ms): from its last stamp, or,
+    /// for a journal written before stamps were kept, the time since it started (all a
+    /// journal of then can tell).
+    pub fn open_ms(&self) -> u64 {
+        match self.last_stamp() {
+            Some(s) => s.open_ms,
+            None if self.header.started > 0 => {
+                unix_now().saturating_sub(self.header.started) * 1000
+            }
+            None => 0,
+        }
+    }
 }
 
 /// What a journal file holds.
@@ -261,6 +305,8 @@ impl JournalFile {
             next_seq: 1,
             legacy: false,
             syncing: true,
+            open_before: 0,
+            opened: std::time::Instant::now(),
         };
         let json = serde_json::to_string(header).map_err(|e| e.to_string())?;
         j.write_line(&seal(&json))?;
@@ -273,16 +319,27 @@ impl JournalFile {
     pub fn rewrite<'a, F: Family>(
         path: &Path,
         header: &Header<F>,
-        commands: impl IntoIterator<Item = (&'a F::Command, &'a [u8], &'a [F::Event])>,
+        commands: impl IntoIterator<Item = (&'a F::Command, &'a [u8], &'a [F::Event], Stamp)>,
+        clock: Stamp,
     ) -> Result<JournalFile, String> {
         let fresh = path.with_extension("journal.new");
         // A file left there by a rewrite cut short holds nothing anyone needs.
         let _ = std::fs::remove_file(&fresh);
         let mut j = JournalFile::create(&fresh, header)?;
         j.syncing = false;
-        for (cmd, device, events) in commands {
-            j.append_command::<F>(cmd, device, events)?;
+        // Each command keeps when it was made; the game's time goes on from where it was.
+        for (cmd, device, events, stamp) in commands {
+            j.append_writing::<F>(
+                Writing::Command {
+                    cmd,
+                    device,
+                    events,
+                },
+                stamp,
+            )?;
         }
+        j.open_before = clock.open_ms;
+        j.opened = std::time::Instant::now();
         j.syncing = true;
         let shown = path.display();
         j.file
@@ -294,32 +351,54 @@ impl JournalFile {
         Ok(j)
     }
 
-    /// Append an accepted command (its device dice and events), sealed, and sync it.
+    /// Append an accepted command (its device dice and events), sealed, and sync it: its
+    /// stamp, as written.
     pub fn append_command<F: Family>(
         &mut self,
         cmd: &F::Command,
         device: &[u8],
         events: &[F::Event],
+    ) -> Result<Stamp, String> {
+        let stamp = self.now();
+        self.append_writing::<F>(
+            Writing::Command {
+                cmd,
+                device,
+                events,
+            },
+            stamp,
+        )?;
+        Ok(stamp)
+    }
+
+    /// Append an undo record: its stamp.
+    pub fn append_undo<F: Family>(&mut self) -> Result<Stamp, String> {
+        let stamp = self.now();
+        self.append_writing::<F>(Writing::Undo, stamp)?;
+        Ok(stamp)
+    }
+
+    /// The stamp of a record written now: the clock, and the game's time open so far.
+    pub fn now(&self) -> Stamp {
+        Stamp {
+            at: unix_now(),
+            open_ms: self.open_before + self.opened.elapsed().as_millis() as u64,
+        }
+    }
+
+    fn append_writing<F: Family>(
+        &mut self,
+        record: Writing<F>,
+        stamp: Stamp,
     ) -> Result<(), String> {
-        self.append_writing::<F>(Writing::Command {
-            cmd,
-            device,
-            events,
-        })
-    }
-
-    /// Append an undo record.
-    pub fn append_undo<F: Family>(&mut self) -> Result<(), String> {
-        self.append_writing::<F>(Writing::Undo)
-    }
-
-    fn append_writing<F: Family>(&mut self, record: Writing<F>) -> Result<(), String> {
         if self.legacy {
             let json = serde_json::to_string(&record).map_err(|e| e.to_string())?;
             return self.write_line(&json);
         }
         let sealed = SealedWriting::<F> {
             seq: self.next_seq,
+            at: stamp.at,
+            open_ms: stamp.open_ms,
             record,
         };
         let json = serde_json::to_string(&sealed).map_err(|e| e.to_string())?;
@@ -364,6 +443,7 @@ impl JournalFile {
         let header = read_header::<F>(text).map_err(|e| format!("{shown}:1: {e}"))?;
         let sealed = header.boardside_journal >= 2;
         let mut records = Vec::new();
+        let mut stamps = Vec::new();
         let mut torn = None;
         let mut offset = first.len() as u64;
         let mut seq = 1u64;
@@ -392,6 +472,10 @@ impl JournalFile {
                         s.seq
                     ));
                 }
+                stamps.push(Stamp {
+                    at: s.at,
+                    open_ms: s.open_ms,
+                });
                 s.record
             } else {
                 let record = serde_json::from_str::<Record<F>>(text).map_err(|e| {
@@ -399,6 +483,7 @@ impl JournalFile {
                 })?;
                 every_key_known(text, &record)
                     .map_err(|e| format!("{shown}:{line_no}: {e}: {DAMAGED}"))?;
+                stamps.push(Stamp::default());
                 record
             };
             seq += 1;
@@ -407,6 +492,7 @@ impl JournalFile {
         Ok(Found::Game(Box::new(Loaded {
             header,
             records,
+            stamps,
             torn,
             path: path.to_path_buf(),
         })))
@@ -431,6 +517,8 @@ impl JournalFile {
             next_seq: loaded.records.len() as u64 + 1,
             legacy: loaded.header.boardside_journal < 2,
             syncing: true,
+            open_before: loaded.open_ms(),
+            opened: std::time::Instant::now(),
         })
     }
 }

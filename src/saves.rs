@@ -210,11 +210,3 @@ pub fn describe(path: &Path) -> String {
     };
     format!("{game}: {names}; last played {when} (UTC)")
 }
-
-/// How long ago a saved game started, in milliseconds (0 when the journal does not say).
-pub fn played_ms<F: Family>(h: &crate::journal::Header<F>) -> u64 {
-    if h.started == 0 {
-        return 0;
-    }
-    crate::journal::unix_now().saturating_sub(h.started) * 1000
-}

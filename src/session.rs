@@ -12,7 +12,7 @@ use crate::engine::game::StepOf;
 use crate::engine::game::{Audience, Deal, Events, Family, Parsed, Said, Speech, Started, ToAct};
 use crate::engine::panels::{Report, Step};
 use crate::engine::RuleError;
-use crate::journal::{Found, Header, JournalFile, Loaded, Record, FORMAT};
+use crate::journal::{Found, Header, JournalFile, Loaded, Record, Stamp, FORMAT};
 
 /// The device's dice: a stream from the game's seed. Its position is part of the game: undo
 /// and resume rebuild it from the commands in effect, so an undone roll comes back the same.
@@ -65,6 +65,9 @@ pub struct Done<F: Family> {
     /// The faces of each die the device rolled for it.
     pub device: Vec<u8>,
     pub events: Vec<F::Event>,
+    /// When it was made (`journal::Stamp`; none where the game is not saved, or the journal
+    /// did not keep it).
+    pub stamp: Stamp,
 }
 
 pub struct Session<F: Family> {
@@ -80,6 +83,9 @@ pub struct Session<F: Family> {
     file: Option<JournalFile>,
     /// Commands refused so far (the device sounds each refusal).
     pub refused: u64,
+    /// The stamp of the journal's last record (a command or an undo): when the game was last
+    /// saved, and how long it had been open by then.
+    pub clock: Stamp,
 }
 
 /// A resumed game and the messages for the table; None when no game was saved yet.
@@ -169,6 +175,7 @@ impl<F: Family> Session<F> {
             dice: DeviceDice::new(seed),
             file,
             refused: 0,
+            clock: Stamp::default(),
         })
     }
 
@@ -248,8 +255,10 @@ impl<F: Family> Session<F> {
             dice: DeviceDice::new(h.seed),
             file: None,
             refused: 0,
+            clock: loaded.last_stamp().unwrap_or_default(),
         };
-        for (line, record) in &loaded.records {
+        for (i, (line, record)) in loaded.records.iter().enumerate() {
+            let stamp = loaded.stamps.get(i).copied().unwrap_or_default();
             let at = |what: String| format!("{shown}:{line}: {what}");
             match record {
                 Record::Command { cmd, events, .. } => {
@@ -291,6 +300,7 @@ impl<F: Family> Session<F> {
                         cmd: cmd.clone(),
                         device,
                         events: decided,
+                        stamp,
                     });
                 }
                 Record::Undo => {
@@ -331,16 +341,23 @@ impl<F: Family> Session<F> {
             self.refused += 1;
         })?;
         let said = out.told.unwrap_or_default();
-        let done = Done {
+        let mut done = Done {
             cmd,
             device,
             events: out.list,
+            stamp: Stamp::default(),
         };
         if let Some(file) = self.file.as_mut() {
-            if let Err(e) = file.append_command::<F>(&done.cmd, &done.device, &done.events) {
-                self.state = self.replay();
-                self.refused += 1;
-                return Err(RuleError::new(e));
+            match file.append_command::<F>(&done.cmd, &done.device, &done.events) {
+                Ok(stamp) => {
+                    done.stamp = stamp;
+                    self.clock = stamp;
+                }
+                Err(e) => {
+                    self.state = self.replay();
+                    self.refused += 1;
+                    return Err(RuleError::new(e));
+                }
             }
         }
         self.dice = dice;
@@ -356,7 +373,7 @@ impl<F: Family> Session<F> {
             return Err("nothing to undo".into());
         };
         if let Some(file) = self.file.as_mut() {
-            file.append_undo::<F>()?;
+            self.clock = file.append_undo::<F>()?;
         }
         self.history.pop();
         self.state = self.replay();
@@ -491,6 +508,7 @@ impl<F: Family> Session<F> {
                 cmd: d.cmd.clone(),
                 device: d.device.clone(),
                 events,
+                stamp: d.stamp,
             });
         }
         let mut header = self.header.clone();
@@ -499,8 +517,13 @@ impl<F: Family> Session<F> {
         if let Some(old) = &self.file {
             let commands = history
                 .iter()
-                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice()));
-            self.file = Some(JournalFile::rewrite::<F>(old.path(), &header, commands)?);
+                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice(), d.stamp));
+            self.file = Some(JournalFile::rewrite::<F>(
+                old.path(),
+                &header,
+                commands,
+                old.now(),
+            )?);
         }
         self.header = header;
         self.genesis = genesis;
@@ -526,8 +549,13 @@ impl<F: Family> Session<F> {
             let commands = self
                 .history
                 .iter()
-                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice()));
-            self.file = Some(JournalFile::rewrite::<F>(old.path(), &header, commands)?);
+                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice(), d.stamp));
+            self.file = Some(JournalFile::rewrite::<F>(
+                old.path(),
+                &header,
+                commands,
+                old.now(),
+            )?);
         }
         self.header = header;
         Ok(())
@@ -539,6 +567,12 @@ impl<F: Family> Session<F> {
             .players
             .iter()
             .position(|p| p.eq_ignore_ascii_case(name))
+    }
+
+    /// How long the game has been open, in milliseconds: its time runs only while it is
+    /// open (a time-limit game's clock), never while the box is closed. 0 for a game not saved.
+    pub fn played_ms(&self) -> u64 {
+        self.file.as_ref().map_or(0, |f| f.now().open_ms)
     }
 
     pub fn prompt(&self) -> String {

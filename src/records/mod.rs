@@ -22,7 +22,7 @@ use crate::engine::panels::Feat;
 /// The cache's file, in the save folder.
 pub const CACHE: &str = "records.cache.json";
 /// Its format; another number is read as no cache.
-const CACHE_FORMAT: u32 = 1;
+const CACHE_FORMAT: u32 = 2;
 
 /// One finished game, as the records count it: only what the table saw at its end.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,9 +36,17 @@ pub struct Played {
     /// The seats the device played.
     pub computers: Vec<usize>,
     /// When it started and when its last command was saved (seconds since 1970; `started` is
-    /// 0 where the journal does not say).
+    /// 0 where the journal does not say). Both from the journal itself; only a journal
+    /// written before its records kept their time (`from_journal` false) takes its end from
+    /// the file's time.
     pub started: u64,
     pub ended: u64,
+    /// How long the game was open, in milliseconds (0 where the journal does not say): its
+    /// minutes, which the time the box was closed never adds to.
+    #[serde(default)]
+    pub open_ms: u64,
+    #[serde(default)]
+    pub from_journal: bool,
     /// Player-turns (the grid game: rounds), where the game counts them.
     pub turns: Option<u64>,
     /// The seats that won (a team's members all win).
@@ -51,8 +59,12 @@ pub struct Played {
 }
 
 impl Played {
-    /// Its length in whole minutes, where the journal says when it started.
+    /// Its length in whole minutes: the time it was open, where the journal says, else from
+    /// its start to its end.
     pub fn minutes(&self) -> Option<u64> {
+        if self.open_ms > 0 {
+            return Some(self.open_ms / 60_000);
+        }
         (self.started > 0 && self.ended >= self.started).then(|| (self.ended - self.started) / 60)
     }
 
@@ -113,7 +125,12 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
         players: h.players.clone(),
         computers: h.computers.iter().map(|c| c.seat).collect(),
         started: h.started,
-        ended: modified(journal),
+        ended: match session.clock.at {
+            0 => modified(journal),
+            at => at,
+        },
+        open_ms: session.clock.open_ms,
+        from_journal: session.clock.at > 0,
         turns: F::turns(rules, s),
         winners: winners.into_iter().filter(|&p| p < seats).collect(),
         roles: (0..seats).map(|p| F::role(rules, &steps, p)).collect(),
@@ -141,7 +158,7 @@ fn modified(path: &Path) -> u64 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Found {
-    Finished(Played),
+    Finished(Box<Played>),
     /// Still to play (or stopped before its end): not counted.
     Unfinished,
     /// It does not replay: the reason, with its file and line.
@@ -217,15 +234,18 @@ pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
                 read += 1;
                 let kind = crate::games::for_journal(&catalogue, path);
                 match kind.and_then(|k| k.played(rulesets, path)) {
-                    Ok(Some(p)) => Found::Finished(p),
+                    Ok(Some(p)) => Found::Finished(Box::new(p)),
                     Ok(None) => Found::Unfinished,
                     Err(e) => Found::Damaged(e),
                 }
             }
         };
-        // The end is the file's time as it is now, cached or not.
+        // A journal that does not say when it ended: the file's time as it is now, cached
+        // or not.
         if let Found::Finished(p) = &mut found {
-            p.ended = modified(path);
+            if !p.from_journal {
+                p.ended = modified(path);
+            }
         }
         fresh.entries.insert(name, Entry { len, crc, found });
     }
@@ -238,7 +258,7 @@ pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
     let mut damaged = Vec::new();
     for e in fresh.entries.into_values() {
         match e.found {
-            Found::Finished(p) => games.push(p),
+            Found::Finished(p) => games.push(*p),
             Found::Damaged(why) => damaged.push(why),
             Found::Unfinished => {}
         }

@@ -120,6 +120,24 @@ fn set_started(path: &Path, started: u64) {
     std::fs::write(path, format!("{head}\n{rest}")).unwrap();
 }
 
+/// The journal's records say they were made evenly over `minutes` from `start`, the game
+/// open all that time (sealed again as the program seals them): the records read a game's end
+/// and length from these, never from the file's time.
+fn set_times(path: &Path, start: u64, minutes: u64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let n = lines.len() as u64 - 1;
+    for (k, line) in lines.iter_mut().enumerate().skip(1) {
+        let body = boardside::journal::unseal(line).unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&format!("{body}}}")).unwrap();
+        let k = k as u64;
+        v["at"] = (start + k * minutes * 60 / n).into();
+        v["open_ms"] = (k * minutes * 60_000 / n).into();
+        *line = boardside::journal::seal(&serde_json::to_string(&v).unwrap());
+    }
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 fn touch(path: &Path, unix: u64) {
     let f = std::fs::File::options().write(true).open(path).unwrap();
     f.set_modified(SystemTime::UNIX_EPOCH + Duration::from_secs(unix))
@@ -144,7 +162,7 @@ pub(crate) fn folder(name: &str) -> PathBuf {
         };
         kind.save_random(&ruleset(g.ruleset), &[], &saved).unwrap();
         set_started(&path, EVENING + g.start);
-        touch(&path, EVENING + g.start + g.minutes * 60);
+        set_times(&path, EVENING + g.start, g.minutes);
     }
     let text = std::fs::read_to_string(dir.join(GAMES[0].file)).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
@@ -510,4 +528,82 @@ fn records_export_name_based_uuids_that_stay_when_a_journal_is_renamed() {
     )
     .unwrap();
     assert_eq!(uuids(&dir), before, "the same plays after a rename");
+}
+
+/// Issue 66, "time is counted while the box is closed": the records take each game's start,
+/// end and minutes from its own journal, so a copy of the save folder with new file times
+/// (and in another order) gives the same records and the same exports.
+#[test]
+fn records_are_identical_after_a_copy_of_the_folder_with_new_file_times() {
+    let dir = folder("copied-from");
+    let copy = dir.with_file_name(format!(
+        "{}-copy",
+        dir.file_name().unwrap().to_string_lossy()
+    ));
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(&copy).unwrap();
+    // Copied newest first, each with a file time of its own, none the game's.
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".journal"))
+        .collect();
+    names.sort();
+    names.reverse();
+    for (i, name) in names.iter().enumerate() {
+        std::fs::copy(dir.join(name), copy.join(name)).unwrap();
+        touch(&copy.join(name), EVENING + 40 * 86_400 + 60 * i as u64);
+    }
+    let printed = |d: &Path| records_cli(d, &[]).replace(&d.display().to_string(), "DIR");
+    assert_eq!(printed(&copy), printed(&dir));
+    let (a, b) = (records_of(&dir).0, records_of(&copy).0);
+    assert_eq!(export::bgsplay(&a), export::bgsplay(&b));
+    for g in &a.games {
+        let want = GAMES.iter().find(|w| w.file == g.file).unwrap();
+        assert_eq!(g.minutes(), Some(want.minutes), "{}", g.file);
+        assert_eq!(
+            g.ended,
+            EVENING + want.start + want.minutes * 60,
+            "{}",
+            g.file
+        );
+    }
+}
+
+/// Issue 66, "a time-limit game counted the time the box was closed": the game's open time
+/// goes on from where it was when it is resumed, whatever time passed meanwhile.
+#[test]
+fn a_games_time_runs_only_while_it_is_open() {
+    use boardside::engine::property::Property;
+    let dir = std::env::temp_dir().join(format!("boardside-open-time-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("timed.journal");
+    let rules = boardside::rulesets::load::<Property>(&ruleset("sectionopoly")).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let o = rules.options.clone();
+    let mut g =
+        boardside::session::Session::<Property>::new(rules.clone(), &names, 1, o, Some(&path))
+            .unwrap();
+    assert!(g.run_line("roll").iter().all(|l| !l.starts_with("error")));
+    drop(g);
+    // The game was last saved after 2 h 57 min open; its header says it started a day ago (the
+    // box was closed most of that time).
+    set_started(&path, boardside::journal::unix_now() - 86_400);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let last = lines.len() - 1;
+    let body = boardside::journal::unseal(&lines[last]).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&format!("{body}}}")).unwrap();
+    v["open_ms"] = (177u64 * 60_000).into();
+    lines[last] = boardside::journal::seal(&serde_json::to_string(&v).unwrap());
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let (g, _) = boardside::session::Session::<Property>::resume(rules, &path)
+        .unwrap()
+        .unwrap();
+    let open = g.played_ms();
+    assert!(
+        (177 * 60_000..178 * 60_000).contains(&open),
+        "open {open} ms: the day the box was closed is not counted"
+    );
 }

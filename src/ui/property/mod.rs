@@ -142,7 +142,7 @@ impl Screens for PropertyScreens {
     const WEB_VIEW: &'static str = include_str!("view.js");
 
     fn open(g: &Se, desk: &mut Desk) -> Self {
-        let played = crate::saves::played_ms(&g.header);
+        let played = g.played_ms();
         PropertyScreens {
             view: View::Main,
             sel: 0,
