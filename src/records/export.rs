@@ -223,7 +223,7 @@ pub fn bgsplay(folder: &Folder) -> Value {
                         "score": g.scores.get(seat).map_or_else(String::new, |s| s.to_string()),
                         "winner": g.winners.contains(&seat),
                         "newPlayer": false,
-                        "startPlayer": seat == 0,
+                        "startPlayer": g.first.unwrap_or(0) == seat,
                         "seatOrder": seat + 1,
                         "rank": places[seat],
                         "role": g.roles.get(seat).cloned().flatten().unwrap_or_default(),

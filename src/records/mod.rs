@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{is_over, winning_sides, Family};
+use crate::engine::game::{is_over, winning_sides, Family, ToAct};
 use crate::engine::panels::Feat;
 
 /// The cache's file, in the save folder.
@@ -47,6 +47,10 @@ pub struct Played {
     pub open_ms: u64,
     #[serde(default)]
     pub from_journal: bool,
+    /// The seat that took the first turn (the dice or the table chose it), where the game has
+    /// turns of one player.
+    #[serde(default)]
+    pub first: Option<usize>,
     /// Player-turns (the grid game: rounds), where the game counts them.
     pub turns: Option<u64>,
     /// The seats that won (a team's members all win).
@@ -131,6 +135,7 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
         },
         open_ms: session.clock.open_ms,
         from_journal: session.clock.at > 0,
+        first: first_turn::<F>(&session),
         turns: F::turns(rules, s),
         winners: winners.into_iter().filter(|&p| p < seats).collect(),
         roles: (0..seats).map(|p| F::role(rules, &steps, p)).collect(),
@@ -142,6 +147,30 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
             .collect(),
         feats: F::feats(rules, &h.players, &steps),
     }))
+}
+
+/// The seat that took the game's first turn: the one the game waits on when its count of
+/// turns first reaches one (a roll-off or the dice may have chosen it).
+fn first_turn<F: Family>(session: &crate::session::Session<F>) -> Option<usize> {
+    let rules = &session.rules;
+    let mut state = session.genesis().clone();
+    let taker = |s: &F::State| match F::to_act(rules, s) {
+        ToAct::One(p) | ToAct::Chance { player: p, .. } => Some(p),
+        _ => None,
+    };
+    let started = |s: &F::State| F::turns(rules, s).is_some_and(|t| t >= 1);
+    if started(&state) {
+        return taker(&state);
+    }
+    for d in &session.history {
+        for e in &d.events {
+            F::apply(rules, &mut state, e);
+        }
+        if started(&state) {
+            return taker(&state);
+        }
+    }
+    None
 }
 
 fn file_name(path: &Path) -> String {

@@ -607,3 +607,43 @@ fn a_games_time_runs_only_while_it_is_open() {
         "open {open} ms: the day the box was closed is not counted"
     );
 }
+
+/// Issue 66, "`startPlayer` is always seat 1": the seat that took the first turn, as the
+/// game's own story tells it ("Cy's turn" first), is the play's start player in the export.
+#[test]
+fn the_start_player_is_the_seat_that_took_the_first_turn() {
+    use boardside::engine::illuminati::Illuminati;
+    use boardside::engine::property::Property;
+    let dir = folder("start-player");
+    let (f, _) = records_of(&dir);
+    let v = export::bgsplay(&f);
+    let mut not_first_seat = 0;
+    for (g, play) in f.games.iter().zip(v["plays"].as_array().unwrap()) {
+        let path = dir.join(&g.file);
+        let story = match g.game.as_str() {
+            "illuminati" => boardside::saves::reread::<Illuminati>(&rulesets(), &path)
+                .unwrap()
+                .story(),
+            "grid" => continue,
+            _ => boardside::saves::reread::<Property>(&rulesets(), &path)
+                .unwrap()
+                .story(),
+        };
+        let told = story
+            .iter()
+            .find_map(|l| l.strip_suffix("'s turn"))
+            .unwrap_or_else(|| panic!("{}: no turn told", g.file));
+        let seat = g.players.iter().position(|p| p == told).unwrap();
+        assert_eq!(g.first, Some(seat), "{}", g.file);
+        let starts: Vec<bool> = play["playerScores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["startPlayer"] == true)
+            .collect();
+        assert_eq!(starts.iter().filter(|s| **s).count(), 1, "{}", g.file);
+        assert!(starts[seat], "{}: {starts:?}", g.file);
+        not_first_seat += usize::from(seat != 0);
+    }
+    assert!(not_first_seat > 0, "the dice chose seat 1 every time");
+}
