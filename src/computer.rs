@@ -232,9 +232,26 @@ fn better_than_steady(runs: &[Vec<f64>]) -> usize {
 
 /// The steady player's choice for this seat now, without dice, when it is the seat's own:
 /// one of its listed choices, or one the lists leave out (an Illuminati sum of money, which
-/// menus choose with UP and DOWN) that is the seat's and that the rules accept. None: the
-/// steady player would not act for this seat now.
+/// menus choose with UP and DOWN) that is the seat's and that the rules accept; where the
+/// steady player has none but the seat's own roll is waited for (its attack, once the others
+/// had their say), that roll: nobody else may make it (`engine::authority`). None: the seat
+/// leaves the moment to others.
 fn steady_choice<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    own: &[F::Command],
+    rng: &mut PlayRng,
+) -> Option<F::Command> {
+    planned::<F>(rules, s, seat, own, rng).or_else(|| {
+        own.iter()
+            .find(|c| F::chance(rules, s, c).is_some())
+            .cloned()
+    })
+}
+
+/// The steady player's own plan for the seat (`steady_choice`), if it has one.
+fn planned<F: Family>(
     rules: &F::Rules,
     s: &F::State,
     seat: usize,

@@ -109,6 +109,10 @@ pub struct TableConfig {
     pub computer_ms: u64,
     /// A strong computer seat's playouts of each choice it weighs.
     pub computer_playouts: u32,
+    /// A computer seat's move that would close what other players may still do (an
+    /// Illuminati attack's interference and defence: its roll) waits until each has passed,
+    /// or this long after the window opened.
+    pub window_ms: u64,
 }
 
 impl Default for ButtonsConfig {
@@ -156,6 +160,7 @@ impl Default for TableConfig {
             rulesets: String::new(),
             computer_ms: 2500,
             computer_playouts: crate::computer::Budget::default().playouts,
+            window_ms: 30_000,
         }
     }
 }

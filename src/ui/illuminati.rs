@@ -128,6 +128,11 @@ pub enum IAct {
     Undo,
     Standings,
     NewGame,
+    /// This player spends nothing more on the open attack (a computer seat's roll waits for
+    /// every other player to pass, or for the table's timer).
+    Pass(usize),
+    /// Every player passes on the open attack.
+    AllPass,
 }
 
 /// Illuminati's screens.
@@ -238,8 +243,15 @@ impl Screens for IlluScreens {
             (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
                 let most = self.most(g);
                 match &mut self.view {
-                    IView::Money { amount, .. }
-                    | IView::Transfer {
+                    // Down to nothing: OK then passes on the attack.
+                    IView::Money { amount, .. } => {
+                        *amount = if up {
+                            (*amount + 1).min(most.max(1))
+                        } else {
+                            (*amount - 1).max(0)
+                        }
+                    }
+                    IView::Transfer {
                         to: Some(_),
                         amount,
                         ..
@@ -361,6 +373,51 @@ impl Screens for IlluScreens {
 
     fn header(&self, g: &Se, _desk: &Desk) -> String {
         header(&self.view, g)
+    }
+
+    /// The open attack's window for the others (interference, assistance, defence): when it
+    /// opened, for the table's timer, and who has passed; both start afresh with each attack.
+    fn tick(&mut self, g: &mut Se, desk: &mut Desk) -> Flow {
+        match (&g.state.attack, desk.window_since) {
+            (Some(_), None) => {
+                desk.window_since = Some(desk.now);
+                desk.passed.clear();
+            }
+            (None, Some(_)) => {
+                desk.window_since = None;
+                desk.passed.clear();
+            }
+            _ => {}
+        }
+        Flow::Stay
+    }
+
+    /// A computer seat's roll on its attack closes every other player's chance to interfere,
+    /// assist or defend: it waits until each person has passed, or for the table's timer
+    /// (`window_ms`), the time left on screen.
+    fn holds(g: &Se, desk: &Desk, cmd: &Command) -> Option<String> {
+        let s = &g.state;
+        if s.attack.is_none() || !matches!(cmd, Command::Roll { .. }) {
+            return None;
+        }
+        let bots: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
+        let waiting: Vec<&str> = (0..s.players.len())
+            .filter(|&p| p != s.current && !s.players[p].eliminated)
+            .filter(|p| !bots.contains(p) && !desk.passed.contains(p))
+            .map(|p| &*s.players[p].name)
+            .collect();
+        let since = desk.window_since.unwrap_or(desk.now);
+        let left = (since + desk.cfg.window_ms).saturating_sub(desk.now);
+        if waiting.is_empty() || left == 0 {
+            return None;
+        }
+        Some(format!(
+            "{} rolls once {} {} passed (a token, then pass; or Everyone passes), or in {} s",
+            s.players[s.current].name,
+            waiting.join(", "),
+            if waiting.len() == 1 { "has" } else { "have" },
+            left.div_ceil(1000)
+        ))
     }
 
     fn message(&self, g: &Se, desk: &Desk) -> Vec<String> {
@@ -1055,6 +1112,10 @@ impl IlluScreens {
                         ));
                     }
                 }
+                // A computer seat's roll waits for the others to pass (`holds`).
+                if bot(s.current) {
+                    out.push(("Everyone passes".into(), IAct::AllPass));
+                }
                 // Both are declared before any money goes to the bank (the engine refuses
                 // them after): offered only while they can be taken.
                 if !a.committed {
@@ -1084,6 +1145,10 @@ impl IlluScreens {
                 }
             }
             // UP and DOWN set the amount here, so OK is the only line.
+            // DOWN to nothing: OK passes (a computer seat's roll waits for every pass).
+            IView::Money {
+                amount: 0, player, ..
+            } => out.push(("OK: pass, spend nothing".into(), IAct::Pass(*player))),
             IView::Money { amount, .. } => {
                 out.push((format!("OK: spend {amount} MB"), IAct::Spend));
             }
@@ -1313,6 +1378,17 @@ impl IlluScreens {
                 if let Some(cmd) = cmd {
                     return self.command(g, desk, cmd);
                 }
+            }
+            IAct::Pass(p) => {
+                if !desk.passed.contains(&p) {
+                    desk.passed.push(p);
+                }
+                desk.note = Some(format!("{} passes", g.state.players[p].name));
+                self.go(IView::Attack { scroll: 0 });
+            }
+            IAct::AllPass => {
+                desk.passed = (0..g.state.players.len()).collect();
+                desk.note = Some("everyone passes".into());
             }
             IAct::Log => return Flow::Log,
             IAct::Undo => return Flow::ConfirmUndo,

@@ -546,8 +546,26 @@ impl Ui {
             self.computer_since = (at, self.desk.now);
         }
         self.computer.collect();
-        if let Some((done_at, mv)) = self.computer.shown.clone() {
-            if done_at != at || self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms {
+        // A choice worked out for an earlier position (someone moved meanwhile: another's
+        // interference in its attack) is dropped, and the seat asked again below.
+        if self
+            .computer
+            .shown
+            .as_ref()
+            .is_some_and(|(done_at, _)| *done_at != at)
+        {
+            self.computer.shown = None;
+        }
+        if let Some((_, mv)) = self.computer.shown.clone() {
+            if self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms {
+                return;
+            }
+            // A move that would close the others' window waits, said on screen.
+            if let Some(why) = g.holds(&self.desk, &mv) {
+                if self.desk.note.as_deref() != Some(why.as_str()) {
+                    self.desk.note = Some(why);
+                    self.desk.out.redraw = true;
+                }
                 return;
             }
             self.computer.shown = None;

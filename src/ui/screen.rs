@@ -120,6 +120,11 @@ pub struct Desk {
     /// Deals put to seats that answer away from the buttons (a phone, a computer seat), each
     /// waiting until every seat it binds has said yes.
     pub(crate) offers: Offers,
+    /// The seats that passed on what they may still do now (an Illuminati attack's
+    /// interference and defence), and when that window opened: a computer seat's move that
+    /// would close it waits for each of them to pass, or for `window_ms` (`Screens::holds`).
+    pub(crate) passed: Vec<usize>,
+    pub(crate) window_since: Option<u64>,
 }
 
 /// The voice as the table set it.
@@ -429,6 +434,16 @@ pub trait Screens: Sized + 'static {
     ) -> Option<String> {
         None
     }
+    /// Why a computer seat's command waits (it would close a window other players are
+    /// entitled to: an Illuminati attack's interference and defence, until each passes or
+    /// the table's timer runs out), said on screen; None: it may be made now.
+    fn holds(
+        _g: &Session<Self::F>,
+        _desk: &Desk,
+        _cmd: &<Self::F as Game>::Command,
+    ) -> Option<String> {
+        None
+    }
     /// The amounts a seat's phone may type or step now (a bid). None by default.
     fn amounts(_g: &Session<Self::F>, _seat: usize) -> Vec<Amount> {
         Vec::new()
@@ -502,6 +517,8 @@ pub trait Playing {
         desk: &Desk,
         budget: crate::computer::Budget,
     ) -> Option<super::worker::Job<crate::computer::Move>>;
+    /// Why a computer seat's choice must wait now (`Screens::holds`), if it must.
+    fn holds(&self, desk: &Desk, mv: &crate::computer::Move) -> Option<String>;
     /// A computer seat's choice carried out as a phone's would be, its line said with what
     /// the table does for it and why.
     fn computer_move(
@@ -915,6 +932,13 @@ impl<S: Screens> Playing for InPlay<S> {
             }));
         }
         None
+    }
+    fn holds(&self, desk: &Desk, mv: &crate::computer::Move) -> Option<String> {
+        let g = &self.session;
+        match S::F::parse(&g.rules, &g.state, &mv.line) {
+            Ok(Parsed::Command(cmd)) => S::holds(g, desk, &cmd),
+            _ => None,
+        }
     }
     fn computer_move(
         &mut self,

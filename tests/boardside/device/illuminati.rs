@@ -1165,3 +1165,116 @@ fn one_player_cannot_spend_another_players_money_in_an_attack() {
     let a = illu(&ui).state.attack.clone().unwrap();
     assert_eq!(a.interfere[1], 1, "{}", said(&ui));
 }
+
+/// A table of Ann (a computer seat), Bob and Cy, every token enrolled, computer seats acting
+/// at once, the window for the others `window_ms` long; Ann's attack on the C.I.A. declared.
+fn computer_attacks(window_ms: u64) -> Ui {
+    use boardside::engine::illuminati::Illuminati;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s = boardside::session::Session::<Illuminati>::new(
+        rules.clone(),
+        &names,
+        5,
+        rules.options,
+        None,
+    )
+    .unwrap();
+    for l in SETUP
+        .iter()
+        .chain(&["draw special", "attack control bavarian cia"])
+    {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 0,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let groups = ["bavarian", "cia", "fbi", "kgb", "moonies"].map(|g| format!("group:{g}"));
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &groups, 0xD0);
+    let cfg = TableConfig {
+        computer_ms: 0,
+        computer_playouts: 2,
+        window_ms,
+        ..TableConfig::default()
+    };
+    ui_with(s, tags, cfg, Setup::default())
+}
+
+/// Ticks of 10 ms from `now` until `done` or `most` ticks; the time reached.
+fn tick_until(ui: &mut Ui, mut now: u64, most: u64, done: impl Fn(&Ui) -> bool) -> u64 {
+    for _ in 0..most {
+        if done(ui) {
+            return now;
+        }
+        now += 10;
+        ui.handle(Input::Tick(now), now);
+        if matches!(ui.view(), View::Pager { .. }) {
+            key(ui, "\r", now);
+        }
+        std::thread::sleep(std::time::Duration::from_micros(300));
+    }
+    now
+}
+
+/// Issue 66, "a computer seat's attack closes the others' window": Ann (a computer seat)
+/// declares an attack; her roll waits, said on screen with the time left, until Bob and Cy
+/// have each passed (a tap, then "pass"), however long that takes within the table's timer.
+#[test]
+fn a_computer_seats_attack_waits_for_every_other_players_interference_until_they_pass() {
+    let mut ui = computer_attacks(600_000);
+    let held = |ui: &Ui| {
+        ui.desk()
+            .note()
+            .is_some_and(|n| n.starts_with("Ann rolls once Bob, Cy have passed"))
+    };
+    let now = tick_until(&mut ui, 0, 20_000, held);
+    assert!(held(&ui), "{:?} {:?}", ui.desk().note(), ui.log());
+    // A minute on, the attack is still open for them.
+    let now = tick_until(&mut ui, now, 6_000, |_| false);
+    assert!(illu(&ui).state.attack.is_some(), "{:?}", ui.log());
+    // Bob interferes with 1 MB, then passes; Cy passes.
+    ui.handle(bob(), now);
+    choose(&mut ui, "OK: spend 1 MB", now);
+    assert_eq!(illu(&ui).state.attack.as_ref().unwrap().interfere[1], 1);
+    ui.handle(bob(), now);
+    key(&mut ui, "j", now);
+    choose(&mut ui, "OK: pass, spend nothing", now);
+    let now = tick_until(&mut ui, now, 300, |_| false);
+    assert!(illu(&ui).state.attack.is_some(), "Cy has not passed yet");
+    ui.handle(cy(), now);
+    key(&mut ui, "j", now);
+    choose(&mut ui, "OK: pass, spend nothing", now);
+    tick_until(&mut ui, now, 20_000, |ui| illu(ui).state.attack.is_none());
+    assert!(
+        illu(&ui).state.attack.is_none(),
+        "{:?} {:?} {:?}",
+        ui.desk().note(),
+        ui.view(),
+        &ui.log()[ui.log().len() - 5..]
+    );
+    assert!(
+        ui.log().iter().any(|l| l == "Ann: roll (computer)"),
+        "{:?}",
+        ui.log()
+    );
+}
+
+/// The table's timer: nobody passes, and the computer seat's roll comes once `window_ms`
+/// has run out, not before.
+#[test]
+fn a_computer_seats_attack_rolls_when_the_tables_timer_runs_out() {
+    let mut ui = computer_attacks(5_000);
+    let now = tick_until(&mut ui, 0, 20_000, |ui| {
+        ui.desk().note().is_some_and(|n| n.contains("rolls once"))
+    });
+    let opened = ui.desk().note().map(str::to_string).unwrap_or_default();
+    assert!(opened.contains("or in "), "{opened}");
+    let end = tick_until(&mut ui, now, 20_000, |ui| illu(ui).state.attack.is_none());
+    assert!(illu(&ui).state.attack.is_none());
+    assert!(end >= 5_000, "rolled at {end} ms, before the timer ran out");
+}
