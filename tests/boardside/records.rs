@@ -212,7 +212,7 @@ const EXPECTED: &[&str] = &[
     "  rival Bob, nemesis Bob",
     "Cy: rating 1481, 5 games, 0 won, played 5h40, longest streak 0",
     "  rival Bob, nemesis Ann",
-    "grid: 1 game, mean 40 min, 37.0 turns",
+    "grid: 1 game, mean 40 min, 30.0 turns",
     "  wins by seat: 1 1/1 (100%), 2 0/1 (0%), 3 0/1 (0%), 4 0/1 (0%)",
     "  wins by side: religionists 0/3 (0%), scientists 1/1 (100%)",
     "illuminati: 1 game, mean 75 min, 29.0 turns",

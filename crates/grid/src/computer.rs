@@ -40,7 +40,7 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
         n_enemies += enemy as usize;
         mates[n_mates] = (i as u8, f);
         n_mates += mate as usize;
-        awake_enemy_near |= enemy & (q.stunned <= 1) & adjacent(at, f);
+        awake_enemy_near |= enemy & (q.stunned == 0) & adjacent(at, f);
     }
     let (enemies, mates) = (&enemies[..n_enemies], &mates[..n_mates]);
     let steps = rules.max_steps[p.sticker(Part::Feet).index()] as usize;
@@ -52,7 +52,10 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
         }
         return walk(enemies).unwrap_or(Order::Pray);
     }
-    // 2. An enemy next to us that is not already out for long: attack.
+    // 2. An enemy next to us that is awake: attack. The rulebook lets any attack stun whoever
+    // stands next to it, stunned or not (grid-game: Attack); the computer's pieces choose not
+    // to stun a piece again while it is still stunned, so no person is kept out of the game
+    // round after round: once it wakes it may act (and be attacked) like everyone else.
     if awake_enemy_near {
         return Order::Attack;
     }

@@ -980,6 +980,41 @@ fn g_f_05_rounds_go_on_while_every_human_is_stunned() {
     assert_eq!(s.state.phase, Phase::Orders);
 }
 
+/// G.F.6 (issue 66, "the grid's computer locks people out") A computer piece does not stun a
+/// piece that is still stunned: next to cpu1, Ann (stunned one more round) sits that round out
+/// and plays the next; only then, awake, may cpu1 attack her again.
+#[test]
+fn g_f_06_a_computer_piece_never_stuns_a_piece_still_stunned() {
+    let r = rules();
+    let names: Vec<String> = vec!["Ann".into()];
+    let mut o = r.options.clone();
+    o.no_walls = true;
+    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
+    for l in [
+        "side Ann scientists",
+        "place Ann 5 5",
+        "start",
+        "place cpu1 6 5",
+    ] {
+        s.run_line(l);
+    }
+    s.run_line("set stun Ann 1");
+    let out = s.run_line("next");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("orders: Ann (stunned); cpu1 ")),
+        "{out:?}"
+    );
+    assert!(
+        !out.iter().any(|l| l.starts_with("cpu1 attacks")),
+        "cpu1 stunned Ann again: {out:?}"
+    );
+    assert_eq!(s.state.pieces[0].stunned, 0, "Ann plays the next round");
+    // Awake, she is fair game: cpu1 attacks her as she prays.
+    let out = s.run_line("order Ann pray");
+    assert!(out.iter().any(|l| l.starts_with("cpu1 attacks")), "{out:?}");
+}
+
 /// G.D.8 A strip that fills as its whole team is converted draws nobody, and the game ends:
 /// no endless draw for a team of none.
 #[test]
