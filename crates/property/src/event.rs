@@ -355,6 +355,7 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             s.squares[*square].mortgaged = *on;
             if *on {
                 s.mortgaged.insert(*square);
+                s.turn.mortgaged.insert(*square);
             } else {
                 s.mortgaged.remove(*square);
             }

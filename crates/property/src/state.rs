@@ -55,6 +55,10 @@ pub struct Turn {
     /// Doubles oblige another roll.
     pub roll_again: bool,
     pub last_roll: Option<Dice>,
+    /// The squares mortgaged this turn: the steady player lifts none of them before the turn
+    /// is over (the 10% would be lost for nothing). Derived from this turn's events.
+    #[serde(skip)]
+    pub mortgaged: SquareSet,
 }
 
 /// What is for sale in an auction.

@@ -149,13 +149,15 @@ fn turn(rules: &Ruleset, s: &State) -> Command {
         return b.clone();
     }
     // In a race to status a mortgaged site still gives its owner a status point and nobody
-    // else one (scientopoly ¶5-6; landing), so it stays mortgaged.
+    // else one (scientopoly ¶5-6; landing), so it stays mortgaged. A square mortgaged this
+    // turn stays so until the turn is over: lifting it now pays 10% to undo its own move.
     let lift = if super::status::counted(s) {
         None
     } else {
         m.iter().find(|c| match c {
             Command::Unmortgage { square } => {
-                cash - rules.mortgage_value(*square) - rules.interest(*square) >= 2 * RESERVE
+                !s.turn.mortgaged.contains(*square)
+                    && cash - rules.mortgage_value(*square) - rules.interest(*square) >= 2 * RESERVE
             }
             _ => false,
         })

@@ -493,9 +493,11 @@ fn the_steady_player_keeps_its_sites_mortgaged_in_the_race_to_status() {
         let from = squares[sq - 3].id.clone();
         let id = t.s.rules.squares[sq].id.clone();
         t.own("Ann", &[id.as_str()]);
-        // She rolls onto it (three squares on), then chooses before ending her turn.
+        // Mortgaged before her turn (a square mortgaged this turn is never lifted in it), she
+        // rolls onto it (three squares on), then chooses before ending her turn.
         t.run(&format!(
-            "set mortgaged {id} yes; set cash Ann 20000; set position Ann {from}; roll 1 2"
+            "set mortgaged {id} yes; set turn Ann; set cash Ann 20000; set position Ann {from}; \
+             roll 1 2"
         ));
         let c = Property::steady_command(&t.s.rules, &t.s.state, &mut PlayRng::seed_from_u64(1));
         assert_eq!(
@@ -504,4 +506,35 @@ fn the_steady_player_keeps_its_sites_mortgaged_in_the_race_to_status() {
             "{ruleset}: {c:?}"
         );
     }
+}
+
+/// Issue 66, "the strong property seat wastes money: it mortgages a square and lifts the
+/// mortgage in the same turn": the steady player (every computer seat's plan, and the strong
+/// seat's baseline) never lifts a mortgage it made this turn; the next turn it may.
+#[test]
+fn the_steady_player_never_lifts_a_mortgage_made_the_same_turn() {
+    use boardside::engine::game::{Play, PlayRng};
+    use boardside::engine::property::command::Command;
+    use boardside::engine::property::Property;
+    use rand::SeedableRng;
+    let mut t = Table::new("sectionopoly", &["Ann", "Bob"], |_| {});
+    let squares = &t.s.rules.squares;
+    let sq = (6..squares.len())
+        .find(|&i| squares[i].group().is_some())
+        .unwrap();
+    let from = squares[sq - 3].id.clone();
+    let id = t.s.rules.squares[sq].id.clone();
+    t.own("Ann", &[id.as_str()]);
+    t.run(&format!(
+        "set cash Ann 20000; set position Ann {from}; roll 1 2; mortgage {id}"
+    ));
+    assert!(t.s.state.squares[sq].mortgaged);
+    let c = Property::steady_command(&t.s.rules, &t.s.state, &mut PlayRng::seed_from_u64(1));
+    assert!(
+        !matches!(c, Some(Command::Unmortgage { square }) if square == sq),
+        "lifted the same turn: {c:?}"
+    );
+    // A new turn forgets it: the turn's own list is empty again.
+    t.run("end");
+    assert!(!t.s.state.turn.mortgaged.contains(sq));
 }
