@@ -584,6 +584,18 @@ impl<S: Screens> InPlay<S> {
         }
     }
 
+    /// A seat's own part in a moment that is another's (`Play::offers` made to the seat
+    /// itself, its own choice: an Illuminati attack's interference, assistance, defence).
+    fn parts(g: &Session<S::F>, seat: usize) -> Vec<<S::F as Game>::Command> {
+        <S::F as Play>::offers(&g.rules, &g.state, seat)
+            .into_iter()
+            .filter(|(to, part)| {
+                *to == seat && <S::F as Play>::whose(&g.rules, &g.state, part).seat() == Some(seat)
+            })
+            .map(|(_, part)| part)
+            .collect()
+    }
+
     /// A command carried out as if chosen from a menu (a protocol line, a phone's private
     /// choice); the refusal, if the rules refused it.
     fn as_chosen(&mut self, desk: &mut Desk, cmd: <S::F as Game>::Command) -> Result<Flow, String> {
@@ -844,8 +856,54 @@ impl<S: Screens> Playing for InPlay<S> {
             return None;
         }
         let seed = cpu::seed_at(g.header.seed, g.history.len());
+        // A strong seat's part in a moment that is another's (an Illuminati attack: interfere,
+        // assist, defend), weighed by its playouts against staying out, once in that moment
+        // and before any seat's own move can close it; it says which it chose and why.
+        let parts_first = g.header.computers.iter().any(|cs| {
+            cs.level == Level::Strong
+                && !desk.passed.contains(&cs.seat)
+                && desk.offers.waiting_on(cs.seat).next().is_none()
+                && !cpu::acts_now::<S::F>(&g.rules, &g.state, cs.seat, cs.level, seed)
+                && !Self::parts(g, cs.seat).is_empty()
+        });
         for cs in g.header.computers.clone() {
             let seat = cs.seat;
+            if parts_first
+                && cs.level == Level::Strong
+                && !desk.passed.contains(&seat)
+                && desk.offers.waiting_on(seat).next().is_none()
+                && !cpu::acts_now::<S::F>(&g.rules, &g.state, seat, cs.level, seed)
+            {
+                let parts = Self::parts(g, seat);
+                if parts.is_empty() {
+                    continue;
+                }
+                let (rules, state) = (g.rules.clone(), g.state.clone());
+                return Some(Box::new(move |cancel| {
+                    let stop = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+                    let best =
+                        cpu::best_offer::<S::F>(&rules, &state, seat, &parts, &budget, seed, stop);
+                    if stop() {
+                        return None;
+                    }
+                    Some(match best {
+                        Some((part, before, after)) => Move {
+                            seat,
+                            line: S::F::format_command(&rules, &state, &part),
+                            why: Some(format!(
+                                "takes part: its chance {} -> {}",
+                                percent(before),
+                                percent(after)
+                            )),
+                        },
+                        None => Move {
+                            seat,
+                            line: String::new(),
+                            why: Some("stays out: no part raises its chance".into()),
+                        },
+                    })
+                }));
+            }
             // A deal offered to it: accepted only when its chance rises.
             if let Some(o) = desk.offers.waiting_on(seat).next() {
                 let line = o.line.clone();
@@ -878,6 +936,10 @@ impl<S: Screens> Playing for InPlay<S> {
                 }));
             }
             if !cpu::acts_now::<S::F>(&g.rules, &g.state, seat, cs.level, seed) {
+                continue;
+            }
+            // Another seat's part first (it must not be closed by this seat's move).
+            if parts_first {
                 continue;
             }
             // A deal it may offer, at most once each, before its own move.
@@ -946,6 +1008,16 @@ impl<S: Screens> Playing for InPlay<S> {
         mv: &crate::computer::Move,
     ) -> Result<Flow, String> {
         let name = self.players().get(mv.seat).cloned().unwrap_or_default();
+        if mv.line.is_empty() {
+            // It stays out of this moment: said, and not asked again until the next one.
+            desk.passed.push(mv.seat);
+            let line = format!(
+                "{name} {} (computer)",
+                mv.why.as_deref().unwrap_or("stays out")
+            );
+            desk.say_of_phone(line);
+            return Ok(Flow::Stay);
+        }
         if mv.why.as_deref().is_some_and(|w| w.starts_with("offers:")) {
             self.offered.push(mv.line.clone());
         }

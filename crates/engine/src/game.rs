@@ -506,7 +506,10 @@ pub trait Play: Game {
     }
     /// The deals a computer seat may offer now, each with the seat it is offered to, weighed
     /// by the offering seat's own chance before it is offered (`computer::best_offer`): the
-    /// property games' bid for the last square of a group. Without the family's own, none.
+    /// property games' bid for the last square of a group; or, offered to the seat itself,
+    /// its own part in a moment that is another's (Illuminati: interfering, assisting or
+    /// defending in another's attack), weighed against staying out. Without the family's
+    /// own, none.
     fn offers(
         _rules: &Self::Rules,
         _state: &Self::State,

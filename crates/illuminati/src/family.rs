@@ -245,6 +245,54 @@ impl Play for Illuminati {
     fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
+    /// A seat's part in another player's open attack, for a computer seat to weigh against
+    /// staying out (`computer::best_offer`): interfering or assisting with a few sums of
+    /// money, or, as the target's owner, defending from the target (else its Illuminati).
+    /// Each is "offered" to the seat itself: nobody else must agree.
+    fn offers(r: &IlluRules, s: &State, seat: usize) -> Vec<(usize, Command)> {
+        let Some(a) = &s.attack else {
+            return Vec::new();
+        };
+        let Some(me) = s.players.get(seat).filter(|p| !p.eliminated) else {
+            return Vec::new();
+        };
+        if seat == a.player {
+            return Vec::new();
+        }
+        let defends = s.cards[a.target].owner == Some(seat);
+        let mut out = Vec::new();
+        for amount in [1, 3, 6, 10] {
+            let parts = if defends {
+                let source = match me.illuminati {
+                    Some(ill) if s.cards[a.target].treasury < amount => ill,
+                    _ => a.target,
+                };
+                vec![Command::Spend {
+                    player: seat,
+                    source,
+                    amount,
+                }]
+            } else {
+                vec![
+                    Command::Interfere {
+                        player: seat,
+                        amount,
+                    },
+                    Command::Assist {
+                        player: seat,
+                        amount,
+                    },
+                ]
+            };
+            out.extend(
+                parts
+                    .into_iter()
+                    .filter(|c| is_legal(r, s, c))
+                    .map(|c| (seat, c)),
+            );
+        }
+        out
+    }
     /// The random player's command carried out where it was made, not copied into `options`
     /// first: the copy read the command in wide loads over the narrow writes that had just
     /// made it, and waited on them (a third of the simulator loop's own time by the clock).

@@ -1278,3 +1278,75 @@ fn a_computer_seats_attack_rolls_when_the_tables_timer_runs_out() {
     assert!(illu(&ui).state.attack.is_none());
     assert!(end >= 5_000, "rolled at {end} ms, before the timer ran out");
 }
+
+/// Issue 66, "the computer seat itself never interferes, assists or defends its own groups,
+/// and nothing tells the table so": in Ann's attack a strong computer seat (Bob) weighs its
+/// part (interfering or assisting with a few sums) against staying out by its playouts, and
+/// says which it chose and why, once in the attack.
+#[test]
+fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
+    use boardside::engine::game::Play;
+    use boardside::engine::illuminati::Illuminati;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+    let mut s = boardside::session::Session::<Illuminati>::new(
+        rules.clone(),
+        &names,
+        5,
+        rules.options,
+        None,
+    )
+    .unwrap();
+    for l in SETUP
+        .iter()
+        .chain(&["draw special", "attack control bavarian cia"])
+    {
+        let out = s.run_line(l);
+        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+    }
+    // Bob's parts: interfering and assisting, each offered to himself.
+    let parts = Illuminati::offers(&s.rules, &s.state, 1);
+    assert!(
+        parts.iter().all(|(to, _)| *to == 1) && parts.len() >= 2,
+        "{parts:?}"
+    );
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: boardside::computer::Level::Strong,
+        deals: true,
+    }])
+    .unwrap();
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
+    let cfg = TableConfig {
+        computer_ms: 0,
+        computer_playouts: 4,
+        ..TableConfig::default()
+    };
+    let mut ui = ui_with(s, tags, cfg, Setup::default());
+    let bob_said = |ui: &Ui| {
+        ui.log()
+            .iter()
+            .filter(|l| l.starts_with("Bob") && l.contains("(computer)"))
+            .count()
+    };
+    let now = tick_until(&mut ui, 0, 60_000, |ui| {
+        ui.log().iter().any(|l| l.starts_with("Bob stays out"))
+    });
+    assert!(bob_said(&ui) >= 1, "{:?}", ui.log());
+    // Once out, it is not asked again in this attack.
+    tick_until(&mut ui, now, 500, |_| false);
+    assert_eq!(
+        ui.log()
+            .iter()
+            .filter(|l| l.starts_with("Bob stays out"))
+            .count(),
+        1,
+        "{:?}",
+        ui.log()
+    );
+    assert!(
+        illu(&ui).state.attack.is_some(),
+        "Ann's attack is hers to roll"
+    );
+}
