@@ -235,7 +235,7 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         Command::Draw { deck, card } => {
             format!("Drew {}", rules.decks[*deck].cards[*card as usize].id)
         }
-        Command::Trade(_) => "Deal".into(),
+        Command::Trade(t) => deal_words(rules, s, t),
         Command::Pay => "Pay".into(),
         Command::Resolve => "Auto-resolve the debt".into(),
         Command::WantNone => "No one else: build".into(),
@@ -320,4 +320,37 @@ pub fn pages(lines: &[String], room: usize) -> Option<Vec<Vec<String>>> {
         crate::ui::text::MESSAGE_ROWS,
         card,
     ))
+}
+
+/// A deal in the table's words: "Bot1: 420 for Ann's Centre" (what the offering side gives,
+/// for what the other side gives).
+pub fn deal_words(
+    rules: &Ruleset,
+    s: &State,
+    t: &crate::engine::property::command::Trade,
+) -> String {
+    use crate::engine::property::command::Item;
+    let items = |list: &[Item]| -> String {
+        let words: Vec<String> = list
+            .iter()
+            .map(|i| match i {
+                Item::Cash(n) => n.to_string(),
+                Item::Square(q) => sq(rules, *q).to_string(),
+                Item::Card(d) => format!("a {} card", rules.decks[*d].name),
+            })
+            .collect();
+        if words.is_empty() {
+            "nothing".into()
+        } else {
+            words.join(" + ")
+        }
+    };
+    let name = |p: usize| s.players.get(p).map_or("?", |p| p.name.as_str());
+    format!(
+        "{}: {} for {}'s {}",
+        name(t.from),
+        items(&t.give),
+        name(t.to),
+        items(&t.get)
+    )
 }

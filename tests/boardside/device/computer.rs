@@ -713,3 +713,82 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
         ui.log()
     );
 }
+
+/// Issue 66, "in 114 turns it never offered a deal": a strong seat offers a person at the
+/// table (no phone) the deal that raises its chance, said aloud; the offer waits on the main
+/// menu, and that person's own token takes it.
+#[test]
+fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
+    use boardside::engine::property::Property;
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Strong],
+        &["first_player=listed"],
+    );
+    let cfg = TableConfig {
+        computer_playouts: 24,
+        ..quick()
+    };
+    ui.configure(cfg);
+    choose(&mut ui, "Start the game", 0);
+    let mut tags = ui.tags().clone();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    ui.tags_kept(Ok(tags));
+    // Bot1 holds two of a three-square group, Ann the last; Bot1 is rich; its turn.
+    let (rules, last, ids) = {
+        let g = ui.session::<Property>().unwrap();
+        let group = g
+            .rules
+            .groups
+            .iter()
+            .find(|gr| gr.members.len() == 3)
+            .unwrap();
+        let ids: Vec<String> = group
+            .members
+            .iter()
+            .map(|&sq| g.rules.squares[sq].id.clone())
+            .collect();
+        (g.rules.clone(), group.members[2], ids)
+    };
+    for line in [
+        format!("set owner {} Bot1", ids[0]),
+        format!("set owner {} Bot1", ids[1]),
+        format!("set owner {} Ann", ids[2]),
+        "set cash Bot1 6000".into(),
+        "set turn Bot1".into(),
+    ] {
+        ui.enter(&line).unwrap();
+    }
+    let mut now = 10;
+    while !ui
+        .log()
+        .iter()
+        .any(|l| l.starts_with("Bot1 offers a deal to Ann"))
+    {
+        now += 10;
+        ui.handle(Input::Tick(now), now);
+        if matches!(ui.view(), View::Pager { .. }) {
+            key(&mut ui, "\r", now);
+        }
+        std::thread::sleep(std::time::Duration::from_micros(500));
+        let g = ui.session::<Property>().unwrap();
+        assert!(
+            now < 300_000 && g.state.current == 1,
+            "no deal offered in Bot1's turn: {:?}",
+            ui.log()
+        );
+    }
+    let offered = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Bot1's deal: "))
+        .unwrap_or_else(|| panic!("not on the menu: {:?}", ui.labels()));
+    assert!(offered.contains(&rules.squares[last].name), "{offered}");
+    ui.handle(ann(), now + 1);
+    let g = ui.session::<Property>().unwrap();
+    assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
+}
