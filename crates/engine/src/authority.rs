@@ -120,7 +120,8 @@ pub fn names_dice<F: Family>(cmd: &F::Command) -> bool {
 /// - a card drawn from a physical deck is reported by the table, or by the phone of the
 ///   person who drew it, never by a computer seat.
 ///
-/// Pairing a phone is the table's too (`may_pair`). The command's legality is the rules'
+/// Pairing a phone is the table's too: only the device's pairing question, answered with the
+/// seat's token, pairs one (no phone input reaches it). The command's legality is the rules'
 /// own question, asked after this one.
 pub fn may<F: Family>(
     rules: &F::Rules,
@@ -207,14 +208,6 @@ pub fn may<F: Family>(
                 ))
             }
         }
-    }
-}
-
-/// Pairing a phone with a seat is the table's: the device's buttons (with that seat's token).
-pub fn may_pair(actor: Actor) -> Result<(), String> {
-    match actor {
-        Actor::Table | Actor::Token(_) => Ok(()),
-        Actor::Phone(_) | Actor::Computer(_) => Err("pairing is the table's, at the device".into()),
     }
 }
 

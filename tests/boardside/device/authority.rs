@@ -57,7 +57,8 @@ const BY: [By; 7] = [
 ];
 
 /// The rule. Besides this table: dice named in a command are only ever the table's buttons'
-/// (a phone or computer seat asks the device to roll); and pairing is the table's.
+/// (a phone or computer seat asks the device to roll); and pairing is the table's (no phone
+/// input reaches the pairing question).
 const RULE: [(Is, [bool; 7]); 8] = [
     //                  Table  Token  OtherT Phone  OtherP Comp   OtherC
     (
@@ -376,4 +377,43 @@ fn a_phone_cannot_pick_its_own_dice() {
             &[]
         )
         .is_err());
+}
+
+/// Issue 66, "'(phone)' lands on the next player's turn line": a phone's end of turn is said
+/// on a line of its own, "Ann: end (phone)", and the next turn's line is nobody's phone.
+#[test]
+fn a_phones_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
+    let mut ui = table_ui(3);
+    for line in ["roll 1 2", "decline"] {
+        ui.enter(line).unwrap();
+    }
+    // Ann's turn, the square declined: the auction closes by the table, then Ann ends.
+    while ui.session::<Property>().unwrap().state.top().is_some() {
+        ui.enter("close")
+            .unwrap_or_else(|e| panic!("{e}: {:?}", ui.log()));
+    }
+    let answer = ui
+        .handle(
+            Input::PhoneChoice {
+                seat: 0,
+                line: "end".into(),
+            },
+            5,
+        )
+        .answered
+        .unwrap();
+    assert!(answer.is_ok(), "{answer:?}");
+    let log = ui.log();
+    let at = log
+        .iter()
+        .position(|l| l == "Ann: end (phone)")
+        .unwrap_or_else(|| panic!("{log:?}"));
+    assert!(
+        log[at + 1..].iter().all(|l| !l.contains("(phone)")),
+        "{log:?}"
+    );
+    assert!(
+        log[at + 1..].iter().any(|l| l.starts_with("Bob")),
+        "{log:?}"
+    );
 }
