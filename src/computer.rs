@@ -174,6 +174,21 @@ pub fn choose<F: Family>(
     budget: &Budget,
     seed: u64,
 ) -> Option<Choice<F::Command>> {
+    choose_this_turn::<F>(rules, s, seat, level, budget, seed, &[])
+}
+
+/// `choose`, knowing the seat's own moves of the turn under way (each with what it did): a
+/// strong seat weighs no alternative that would take one of them back (mortgage then lift,
+/// build then sell: its 10% or half lost for nothing).
+pub fn choose_this_turn<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    level: Level,
+    budget: &Budget,
+    seed: u64,
+    made: &[(F::Command, Vec<String>)],
+) -> Option<Choice<F::Command>> {
     let own = own_choices::<F>(rules, s, seat);
     if own.is_empty() {
         return None;
@@ -191,7 +206,10 @@ pub fn choose<F: Family>(
     // The steady player's choice first, then a sample of the rest.
     let mut weighed = vec![steady.clone()];
     if level == Level::Strong {
-        let mut rest: Vec<F::Command> = own.into_iter().filter(|c| *c != steady).collect();
+        let mut rest: Vec<F::Command> = own
+            .into_iter()
+            .filter(|c| *c != steady && !undoes::<F>(rules, s, c, made))
+            .collect();
         while weighed.len() < budget.most_choices && !rest.is_empty() {
             weighed.push(rest.swap_remove(below(&mut rng, rest.len())));
         }
@@ -208,6 +226,44 @@ pub fn choose<F: Family>(
     Some(Choice {
         cmd: weighed[best].clone(),
         chance: Some((mean(best), mean(0))),
+    })
+}
+
+/// What a move did, as `undoes` compares it: its events but the remarks, in words of the
+/// program (`Debug`), which cross to the worker's thread.
+pub fn did<F: Family>(events: &[F::Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| !F::remark(e))
+        .map(|e| format!("{e:?}"))
+        .collect()
+}
+
+/// Would `c` take back one of the seat's moves `made` this turn (each with `did`)? It would
+/// if, after `c`, that move could be made again with the very result it had: a mortgage
+/// lifted can be taken out again for the same sum, a house sold built again for the same cost.
+pub fn undoes<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    c: &F::Command,
+    made: &[(F::Command, Vec<String>)],
+) -> bool {
+    if made.is_empty() {
+        return false;
+    }
+    let mut after = s.clone();
+    let c = rolled::<F>(rules, &after, c, &mut PlayRng::seed_from_u64(0));
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    if F::execute_into(rules, &mut after, &c, &mut events).is_err() {
+        return false;
+    }
+    made.iter().any(|(d, done)| {
+        let mut again = after.clone();
+        crate::engine::game::execute::<F>(rules, &mut again, d)
+            .is_ok_and(|redo| did::<F>(&redo) == *done)
     })
 }
 

@@ -584,6 +584,31 @@ impl<S: Screens> InPlay<S> {
         }
     }
 
+    /// The seat's own commands in the turn under way, with what each did (a strong seat never
+    /// takes one back: `computer::choose_this_turn`).
+    fn made_this_turn(
+        g: &Session<S::F>,
+        seat: usize,
+    ) -> Vec<(<S::F as Game>::Command, Vec<String>)> {
+        let rules = &g.rules;
+        let Some(now) = <S::F as Play>::turns(rules, &g.state) else {
+            return Vec::new();
+        };
+        let mut state = g.genesis().clone();
+        let mut out = Vec::new();
+        for d in &g.history {
+            let this_turn = <S::F as Play>::turns(rules, &state) == Some(now);
+            let mine = <S::F as Play>::whose(rules, &state, &d.cmd).seat() == Some(seat);
+            for e in &d.events {
+                S::F::apply(rules, &mut state, e);
+            }
+            if this_turn && mine {
+                out.push((d.cmd.clone(), crate::computer::did::<S::F>(&d.events)));
+            }
+        }
+        out
+    }
+
     /// A seat's own part in a moment that is another's (`Play::offers` made to the seat
     /// itself, its own choice: an Illuminati attack's interference, assistance, defence).
     fn parts(g: &Session<S::F>, seat: usize) -> Vec<<S::F as Game>::Command> {
@@ -958,6 +983,7 @@ impl<S: Screens> Playing for InPlay<S> {
             };
             let (rules, state) = (g.rules.clone(), g.state.clone());
             let level = cs.level;
+            let made = Self::made_this_turn(g, seat);
             return Some(Box::new(move |cancel| {
                 let stop = || cancel.load(std::sync::atomic::Ordering::Relaxed);
                 let best =
@@ -976,7 +1002,9 @@ impl<S: Screens> Playing for InPlay<S> {
                         )),
                     });
                 }
-                let c = cpu::choose::<S::F>(&rules, &state, seat, level, &budget, seed)?;
+                let c = cpu::choose_this_turn::<S::F>(
+                    &rules, &state, seat, level, &budget, seed, &made,
+                )?;
                 Some(Move {
                     seat,
                     line: S::F::format_command(&rules, &state, &c.cmd),

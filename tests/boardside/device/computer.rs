@@ -792,3 +792,66 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
     let g = ui.session::<Property>().unwrap();
     assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
 }
+
+/// Issue 66, "it mortgages a square and lifts the mortgage in the same turn": a strong seat
+/// weighs no choice that takes back its own move of the turn (`computer::undoes`: after it,
+/// the move could be made again with the very result it had), whatever its playouts say.
+#[test]
+fn a_strong_seat_never_takes_back_its_own_move_of_the_same_turn() {
+    use boardside::engine::game::{Parsed, Words};
+    use boardside::engine::property::command::Command;
+    use boardside::engine::property::Property;
+    let mut t = crate::rules::Table::new("sectionopoly", &["Ann", "Bob"], |_| {});
+    let rules = t.s.rules.clone();
+    let sq = (6..rules.squares.len())
+        .find(|&i| rules.squares[i].group().is_some())
+        .unwrap();
+    let id = rules.squares[sq].id.clone();
+    let other = (sq + 1..rules.squares.len())
+        .find(|&i| rules.squares[i].group().is_some() && rules.squares[i].price().is_some())
+        .unwrap();
+    let other_id = rules.squares[other].id.clone();
+    t.own("Ann", &[id.as_str(), other_id.as_str()]);
+    t.run(&format!(
+        "set cash Ann 20000; set mortgaged {other_id} yes; roll 1 2"
+    ));
+    let before = t.s.history.len();
+    t.run(&format!("mortgage {id}"));
+    let made: Vec<(Command, Vec<String>)> = t.s.history[before..]
+        .iter()
+        .map(|d| (d.cmd.clone(), computer::did::<Property>(&d.events)))
+        .collect();
+    let (r, s) = (&t.s.rules, &t.s.state);
+    let parse = |l: &str| match Property::parse(r, s, l) {
+        Ok(Parsed::Command(c)) => c,
+        other => panic!("{l}: {other:?}"),
+    };
+    assert!(computer::undoes::<Property>(
+        r,
+        s,
+        &parse(&format!("unmortgage {id}")),
+        &made
+    ));
+    // Lifting a square mortgaged before this turn takes nothing back.
+    assert!(!computer::undoes::<Property>(
+        r,
+        s,
+        &parse(&format!("unmortgage {other_id}")),
+        &made
+    ));
+    // Whatever the seed, the strong seat's choice is never the lift.
+    let budget = Budget {
+        playouts: 2,
+        horizon: 10,
+        most_choices: 12,
+    };
+    for seed in 0..12 {
+        let c =
+            computer::choose_this_turn::<Property>(r, s, 0, Level::Strong, &budget, seed, &made)
+                .map(|c| c.cmd);
+        assert!(
+            !matches!(c, Some(Command::Unmortgage { square }) if square == sq),
+            "seed {seed}: {c:?}"
+        );
+    }
+}
