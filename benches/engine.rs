@@ -167,7 +167,7 @@ fn family<F: Family>(label: &str, ruleset: &str, players: usize) {
     };
     let never = std::sync::atomic::AtomicBool::new(false);
     for (when, state) in [("start", &start), ("mid-game", &cases[0].0)] {
-        let o = boardside::odds::estimate::<F>(&rules, state, &rollouts, &never).unwrap();
+        let o = boardside::odds::estimate::<F>(&rules, state, &[], &rollouts, &never).unwrap();
         println!(
             "{label}: odds from the {when}: {:.0} rollouts/s on one core ({} games of at most \
              {} turns in {:.3} s, {} stopped at the cap)",

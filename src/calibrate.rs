@@ -75,11 +75,11 @@ fn game<F: Family>(
     let mut turns = 0;
     while !is_over::<F>(rules, &s) && turns < cfg.max_turns {
         if asked.len() < MOMENTS.len() && turns >= MOMENTS[asked.len()] {
-            let o = estimate::<F>(rules, &s, &rollouts, &never).ok_or("cancelled")?;
+            let o = estimate::<F>(rules, &s, &[], &rollouts, &never).ok_or("cancelled")?;
             let chances = (0..o.sides.len()).map(|i| o.chance(i)).collect();
             asked.push((chances, shares(&F::standing(rules, &s).scores)));
         }
-        let cmd = F::steady_command(rules, &s, &mut rng)
+        let cmd = F::steady(rules, &s, None, &mut rng)
             .ok_or_else(|| format!("seed {seed}: no command"))?;
         F::execute_into(rules, &mut s, &cmd, &mut events)
             .map_err(|e| format!("seed {seed}: {e}"))?;

@@ -314,7 +314,7 @@ fn planned<F: Family>(
     own: &[F::Command],
     rng: &mut PlayRng,
 ) -> Option<F::Command> {
-    let c = unrolled::<F>(&F::steady_for(rules, s, seat, rng)?);
+    let c = unrolled::<F>(&F::steady(rules, s, Some(seat), rng)?);
     if own.contains(&c) {
         return Some(c);
     }
@@ -385,7 +385,7 @@ fn playout<F: Family>(
         if turns >= horizon {
             break;
         }
-        let Some(cmd) = F::steady_command(rules, &s, rng) else {
+        let Some(cmd) = F::steady(rules, &s, None, rng) else {
             break;
         };
         if F::execute_into(rules, &mut s, &cmd, events).is_err() {
@@ -400,7 +400,8 @@ fn playout<F: Family>(
 /// side's chance as the family judges it (`Story::judged`), or its side's share of the
 /// standings' positive scores.
 pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
-    let side = F::side_of(rules, s, seat);
+    let standing = F::standing(rules, s);
+    let side = standing.side(seat);
     if is_over::<F>(rules, s) {
         let won = winning_sides::<F>(rules, s);
         return if won.contains(&side) {
@@ -409,10 +410,10 @@ pub fn value<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> f64 {
             0.0
         };
     }
-    if let Some(chances) = F::judged(rules, s) {
+    if let Some(chances) = standing.judged {
         return chances.get(side).copied().unwrap_or(0.0);
     }
-    let scores = F::standing(rules, s).scores;
+    let scores = standing.scores;
     let sum: i64 = scores.iter().map(|&v| v.max(0)).sum();
     match scores.get(side) {
         Some(&v) if sum > 0 => v.max(0) as f64 / sum as f64,

@@ -74,15 +74,17 @@ impl Odds {
     }
 }
 
-/// Play out `cfg.games` games from `state`. None when cancelled.
+/// Play out `cfg.games` games from `state` (its `players` by seat, for the sides' names).
+/// None when cancelled.
 pub fn estimate<F: Family>(
     rules: &F::Rules,
     state: &F::State,
+    players: &[String],
     cfg: &Rollouts,
     cancel: &AtomicBool,
 ) -> Option<Odds> {
     let start = Instant::now();
-    let sides = F::sides(rules, state);
+    let sides = F::standing(rules, state).names(players);
     let parts = crate::simulate::share_games(cfg.games, cfg.jobs, |take| {
         let mut wins = vec![0.0f64; sides.len()];
         let mut unfinished = 0;
@@ -139,7 +141,7 @@ pub fn play_out<F: Family>(
     };
     let mut turns = 0;
     while !is_over::<F>(rules, &s) && turns < cfg.max_turns {
-        let Some(cmd) = F::steady_command(rules, &s, &mut rng) else {
+        let Some(cmd) = F::steady(rules, &s, None, &mut rng) else {
             break;
         };
         if F::execute_into(rules, &mut s, &cmd, &mut events).is_err() {
@@ -155,6 +157,7 @@ pub fn play_out<F: Family>(
 /// and the three biggest swings named by what happened then. A chart and its notes.
 pub fn over_the_game<F: Family>(
     rules: &F::Rules,
+    players: &[String],
     steps: &[crate::engine::game::StepOf<F>],
     cfg: &Rollouts,
 ) -> Vec<crate::engine::panels::Panel> {
@@ -162,7 +165,7 @@ pub fn over_the_game<F: Family>(
     let Some(last) = steps.last() else {
         return vec![];
     };
-    let sides = F::sides(rules, &last.after);
+    let sides = F::standing(rules, &last.after).names(players);
     let never = AtomicBool::new(false);
     let mut turns = 0u64;
     // (turn, step index, each side's chance)
@@ -186,7 +189,7 @@ pub fn over_the_game<F: Family>(
                 })
                 .collect()
         } else {
-            match estimate::<F>(rules, &step.after, cfg, &never) {
+            match estimate::<F>(rules, &step.after, players, cfg, &never) {
                 Some(o) => (0..sides.len()).map(|k| o.chance(k)).collect(),
                 None => continue,
             }

@@ -376,7 +376,7 @@ fn moves<F: Family, const STEADY: bool>(
             let cmd = if is_over::<F>(rules, s) {
                 None
             } else {
-                F::steady_command(rules, s, &mut rng)
+                F::steady(rules, s, None, &mut rng)
             };
             match cmd {
                 Some(cmd) => {
@@ -439,9 +439,7 @@ pub fn play_checked<F: Family>(
                 .collect::<Vec<_>>()
         )
     };
-    F::invariants(rules, &session.state)
-        .and_then(|()| F::kept_by_play(rules, &session.state))
-        .map_err(|e| fail(e, &session))?;
+    F::invariants(rules, &session.state, true).map_err(|e| fail(e, &session))?;
     while !session.over() && turns < cfg.max_turns {
         // A live game always has a legal command (else the table would be stuck).
         if F::legal(rules, &session.state).is_empty() {
@@ -490,9 +488,7 @@ pub fn play_checked<F: Family>(
         }
         commands += 1;
         turns = F::turns(rules, &session.state).unwrap_or(commands);
-        F::invariants(rules, &session.state)
-            .and_then(|()| F::kept_by_play(rules, &session.state))
-            .map_err(|e| fail(e, &session))?;
+        F::invariants(rules, &session.state, true).map_err(|e| fail(e, &session))?;
         // The simulator's way (`random_move`, events applied but not listed, nothing kept to
         // put back) makes the same choice from the same draws, to the same state; and the
         // command carried out with its events unlisted does too.

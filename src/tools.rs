@@ -275,6 +275,7 @@ pub fn report<F: Family>(
     };
     report.panels.extend(crate::odds::over_the_game::<F>(
         &session.rules,
+        &session.header.players,
         &session.steps(),
         &cfg,
     ));
@@ -355,8 +356,14 @@ pub fn odds<F: Family>(
 ) -> Result<Vec<String>, String> {
     let (session, _) = crate::saves::resume::<F>(rulesets, journal)?;
     let never = std::sync::atomic::AtomicBool::new(false);
-    let odds = crate::odds::estimate::<F>(&session.rules, &session.state, cfg, &never)
-        .ok_or("the rollouts were cancelled")?;
+    let odds = crate::odds::estimate::<F>(
+        &session.rules,
+        &session.state,
+        &session.header.players,
+        cfg,
+        &never,
+    )
+    .ok_or("the rollouts were cancelled")?;
     let mut lines = odds.lines();
     lines.push(format!(
         "{} games played out by the steady player in {:.2} s ({} stopped at {} turns and given \

@@ -205,7 +205,7 @@ fn one_game<F: Family>(
     let won_sides = winning_sides::<F>(rules, &s);
     let players = levels.len();
     let seats: Vec<usize> = (0..players)
-        .filter(|&p| won_sides.contains(&F::side_of(rules, &s, p)))
+        .filter(|&p| won_sides.contains(&F::standing(rules, &s).side(p)))
         .collect();
     // A game of teams won by a team of the game's own pieces alone: nobody's seat.
     Ok((seats, won_sides.len(), is_over::<F>(rules, &s)))

@@ -117,12 +117,13 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
     let seats = h.players.len();
     let steps = session.steps();
     let sides = winning_sides::<F>(rules, s);
-    let winners = F::record_winners(rules, &steps).unwrap_or_else(|| {
+    let standing = F::standing(rules, s);
+    let record = F::record(rules, &h.players, &steps);
+    let winners = record.winners.unwrap_or_else(|| {
         (0..seats)
-            .filter(|&p| sides.contains(&F::side_of(rules, s, p)))
+            .filter(|&p| sides.contains(&standing.side(p)))
             .collect()
     });
-    let standing = F::standing(rules, s);
     Ok(Some(Played {
         file: file_name(journal),
         game: h.ruleset.clone(),
@@ -138,14 +139,13 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
         first: first_turn::<F>(&session),
         turns: F::turns(rules, s),
         winners: winners.into_iter().filter(|&p| p < seats).collect(),
-        roles: (0..seats).map(|p| F::role(rules, &steps, p)).collect(),
-        scores: (0..seats)
-            .map(|p| {
-                let side = F::side_of(rules, s, p);
-                standing.scores.get(side).copied().unwrap_or(0)
-            })
+        roles: (0..seats)
+            .map(|p| record.roles.get(p).cloned().flatten())
             .collect(),
-        feats: F::feats(rules, &h.players, &steps),
+        scores: (0..seats)
+            .map(|p| standing.scores.get(standing.side(p)).copied().unwrap_or(0))
+            .collect(),
+        feats: record.feats,
     }))
 }
 

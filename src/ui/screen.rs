@@ -642,7 +642,10 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn odds_job(&self, cfg: crate::odds::Rollouts) -> super::worker::Job<crate::odds::Odds> {
         let (rules, state) = (self.session.rules.clone(), self.session.state.clone());
-        Box::new(move |cancel| crate::odds::estimate::<S::F>(&rules, &state, &cfg, cancel))
+        let players = self.session.header.players.clone();
+        Box::new(move |cancel| {
+            crate::odds::estimate::<S::F>(&rules, &state, &players, &cfg, cancel)
+        })
     }
     fn identity(&self) -> String {
         let h = &self.session.header;
@@ -757,7 +760,7 @@ impl<S: Screens> Playing for InPlay<S> {
             "ruleset": S::F::about(&g.rules).name,
             "players": g.header.players,
             "state": self.state_for(Audience::Table),
-            "board": S::F::board_json(&g.rules),
+            "board": S::F::about(&g.rules).board,
             // What the table waits for in its words, as the device says it (no typed
             // commands on a phone either).
             "waiting": super::text::for_table(&g.prompt()),

@@ -686,6 +686,7 @@ mod stuck {
                 hash: "0",
                 continues: &[],
                 summary: "stuck".into(),
+                board: serde_json::Value::Null,
             }
         }
         fn options(_: &(), _: &[(&str, &str)]) -> Result<(), String> {

@@ -1,7 +1,7 @@
 //! Boardside's tests, in one binary (one link instead of one per file): the rule scenarios of
 //! every game (`rules`), the shared conformance suite (`conformance`), the device's screens,
 //! drivers and flows (`device`), the command line end to end (`script`), and the shared parts
-//! (`parts`); and a sixth game family written as a test fixture (`count`).
+//! (`parts`), the shape's guards (`shape`); and a sixth game family written as a test fixture (`count`).
 
 mod conformance;
 mod count;
@@ -12,4 +12,5 @@ mod print;
 mod records;
 mod rules;
 mod script;
+mod shape;
 mod voice;

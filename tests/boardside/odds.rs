@@ -43,7 +43,14 @@ fn odds<F: Family>(s: &Session<F>, state: &F::State, games: u64) -> Odds {
         max_turns: 200,
         jobs: 2,
     };
-    estimate::<F>(&s.rules, state, &cfg, &AtomicBool::new(false)).unwrap()
+    estimate::<F>(
+        &s.rules,
+        state,
+        &s.header.players,
+        &cfg,
+        &AtomicBool::new(false),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -134,7 +141,7 @@ fn the_steady_property_player_buys_what_it_lands_on_with_cash_to_spare() {
     let s = game::<Property>("sectionopoly", &["Ann", "Bob"], "roll 1 2\n");
     // Offered Oversight with 1,500 in hand: the steady player buys.
     let mut rng = PlayRng::seed_from_u64(1);
-    let cmd = Property::steady_command(&s.rules, &s.state, &mut rng);
+    let cmd = Property::steady(&s.rules, &s.state, None, &mut rng);
     assert_eq!(cmd, Some(boardside::engine::property::Command::Buy));
 }
 
@@ -147,11 +154,11 @@ fn story<F: Family>(name: &str, players: &[&str], lines: &str) {
         max_turns: 100,
         jobs: 2,
     };
-    let panels = boardside::odds::over_the_game::<F>(&s.rules, &s.steps(), &cfg);
+    let panels = boardside::odds::over_the_game::<F>(&s.rules, &s.header.players, &s.steps(), &cfg);
     match &panels[..] {
         [boardside::report::Panel::Lines { series, .. }, boardside::report::Panel::Notes { lines, .. }] =>
         {
-            assert_eq!(series.len(), F::sides(&s.rules, &s.state).len());
+            assert_eq!(series.len(), F::standing(&s.rules, &s.state).scores.len());
             assert!(series.iter().all(|l| l.points.len() >= 2), "{series:?}");
             assert!(!lines.is_empty());
         }

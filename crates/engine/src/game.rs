@@ -160,7 +160,8 @@ pub enum Parsed<C> {
     Show(Vec<String>),
 }
 
-/// A moment's standings: a score per seat and the seats out of the game.
+/// A moment's standings: a score per side and the seats out of the game; the sides, where
+/// they are not the seats; and each side's chance, where the scores do not tell it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Standing {
     pub scores: Vec<i64>,
@@ -168,9 +169,40 @@ pub struct Standing {
     /// The sides that have won, when the sides are not the seats `to_act` names (the grid
     /// game's teams): None where `to_act` says it.
     pub won: Option<Vec<usize>>,
+    /// The side each seat plays for now (the grid game's team; a conversion changes it):
+    /// empty where each seat is its own side.
+    pub side_of: Vec<usize>,
+    /// The sides' names where they are not the seats (the grid game's teams): what the odds
+    /// are given for. None: the players.
+    pub teams: Option<&'static [&'static str]>,
+    /// Each side's chance of winning judged from the position alone, for a computer seat's
+    /// look ahead stopped before the end, where the scores do not tell who is winning
+    /// (scientopoly's race to a target status, which net worth does not foretell); None
+    /// judges by the shares of the scores.
+    pub judged: Option<Vec<f64>>,
 }
 
 impl Standing {
+    /// The side seat `seat` plays for.
+    pub fn side(&self, seat: usize) -> usize {
+        self.side_of.get(seat).copied().unwrap_or(seat)
+    }
+
+    /// The sides' names: the teams, or the players (as many as the scores).
+    pub fn names(&self, players: &[String]) -> Vec<String> {
+        match self.teams {
+            Some(t) => t.iter().map(|n| n.to_string()).collect(),
+            None => (0..self.scores.len())
+                .map(|i| {
+                    players
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| format!("seat {}", i + 1))
+                })
+                .collect(),
+        }
+    }
+
     /// The seat with the highest score, when one seat has it alone.
     pub fn leader(&self) -> Option<usize> {
         let best = *self.scores.iter().max()?;
@@ -235,6 +267,9 @@ pub struct About<'a> {
     pub continues: &'a [String],
     /// One line for `boardside check`: what the ruleset file holds.
     pub summary: String,
+    /// The printed board, which never changes in a game (the web view draws it once): the
+    /// property games' ring of squares, the grid's size. Null for a game without one.
+    pub board: Value,
 }
 
 impl About<'_> {
@@ -330,8 +365,14 @@ pub trait Game: Sized + Clone + Debug + PartialEq + 'static {
     /// Every legal command now (menus, the simulator, the conformance suite).
     fn legal(rules: &Self::Rules, state: &Self::State) -> Vec<Self::Command>;
     /// What must hold after every command (money conserved, what `apply` keeps beside the
-    /// facts agreeing with them; what only a table's correction may break, unless corrected).
-    fn invariants(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
+    /// facts agreeing with them); with `by_play`, also what play keeps and only a table's
+    /// correction may break (the property games' even building), checked after every command
+    /// of random play.
+    fn invariants(
+        _rules: &Self::Rules,
+        _state: &Self::State,
+        _by_play: bool,
+    ) -> Result<(), String> {
         Ok(())
     }
 }
@@ -396,11 +437,6 @@ pub trait Words: Game {
     /// One event as words, against the state just after it; None for silent bookkeeping.
     fn narrate(rules: &Self::Rules, after: &Self::State, event: &Self::Event) -> Option<Said>;
     fn state_json(rules: &Self::Rules, state: &Self::State, viewer: Audience) -> Value;
-    /// The printed board, which never changes in a game (the web view draws it once): the
-    /// property games' ring of squares, the grid's size. Nothing for a game without one.
-    fn board_json(_rules: &Self::Rules) -> Value {
-        Value::Null
-    }
     /// What the table is asked now, in words. Without the family's own words, who acts.
     fn prompt(rules: &Self::Rules, state: &Self::State) -> String {
         let seats = |ps: &[usize]| {
@@ -468,28 +504,22 @@ pub trait Play: Game {
             .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
         Ok(true)
     }
-    /// The steady player's next command (rollouts for the odds, `simulate --player steady`):
-    /// a sensible player, better than random, documented in each family's `steady` module.
-    /// Without one, the random player.
-    fn steady_command(
+    /// The steady player (rollouts for the odds, `simulate --player steady`, every computer
+    /// seat's plan): a sensible player, better than random, documented in each family's
+    /// `steady` module. `seat` None: the next command, whoever makes it; `Some(seat)`: that
+    /// seat's own choice now (where several choose at once: a sealed order, a bid), from what
+    /// it may see, None when it has none. Without the family's own, the random player.
+    fn steady(
         rules: &Self::Rules,
         state: &Self::State,
+        seat: Option<usize>,
         rng: &mut PlayRng,
     ) -> Option<Self::Command> {
-        Self::random_command(rules, state, rng)
-    }
-    /// The steady player's choice for this seat now (a computer seat's choice where several
-    /// choose at once: a sealed order, a bid), from what that seat may see; None when the
-    /// seat has none of its own. Without the family's own, `steady_command` when it is that
-    /// seat's.
-    fn steady_for(
-        rules: &Self::Rules,
-        state: &Self::State,
-        seat: usize,
-        rng: &mut PlayRng,
-    ) -> Option<Self::Command> {
-        Self::steady_command(rules, state, rng)
-            .filter(|c| Self::whose(rules, state, c).seat() == Some(seat))
+        let c = Self::random_command(rules, state, rng)?;
+        match seat {
+            Some(p) if Self::whose(rules, state, &c).seat() != Some(p) => None,
+            _ => Some(c),
+        }
     }
     /// The state a rollout starts from: the table's public view with every hidden part (the
     /// order of unseen cards, hands, secret goals, sealed orders) drawn afresh from `rng`,
@@ -539,11 +569,6 @@ pub trait Play: Game {
     ) -> Option<Self::Command> {
         Self::random_command(rules, state, rng)
     }
-    /// What play keeps beyond `Game::invariants` and only a table's correction may break (the
-    /// property games' even building): checked after every command of random play.
-    fn kept_by_play(_rules: &Self::Rules, _state: &Self::State) -> Result<(), String> {
-        Ok(())
-    }
     /// The player-turns (the grid game: rounds) begun so far, for `simulate`'s figures and its
     /// cap. Without it, every command counts as a turn.
     fn turns(_rules: &Self::Rules, _state: &Self::State) -> Option<u64> {
@@ -566,46 +591,31 @@ pub trait Story: Game {
     fn standing(_rules: &Self::Rules, _state: &Self::State) -> Standing {
         Standing::default()
     }
-    /// Each side's chance of winning judged from the position alone, for a computer seat's
-    /// look ahead stopped before the end; None judges by the shares of `standing`'s scores. A
-    /// family whose standing does not tell who is winning gives its own (scientopoly's race
-    /// to a target status, which net worth does not foretell).
-    fn judged(_rules: &Self::Rules, _state: &Self::State) -> Option<Vec<f64>> {
-        None
-    }
     /// The report's panels for a game replayed step by step (`boardside report`).
     fn report(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Report {
         Report::default()
     }
-    /// A finished game's feats for the table's records (`boardside records`): the most rent
-    /// paid, the longest auction, the biggest attack that succeeded, the longest stun. Read
-    /// from what the table was told only: a record never shows a hidden thing.
-    fn feats(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> Vec<Feat> {
-        Vec::new()
+    /// A finished game as the table's records count it (`boardside records`), read from what
+    /// the table was told only (a record never shows a hidden thing): see `GameRecord`.
+    fn record(_rules: &Self::Rules, _players: &[String], _steps: &[StepOf<Self>]) -> GameRecord {
+        GameRecord::default()
     }
-    /// The seats a finished game's records count as its winners, where the rules ask more of
-    /// a winner than being on the winning side (the grid game: not converted on the way):
-    /// None counts every seat on a winning side.
-    fn record_winners(_rules: &Self::Rules, _steps: &[StepOf<Self>]) -> Option<Vec<usize>> {
-        None
-    }
-    /// What a seat played as, where the game gives it a part the records count wins by (an
-    /// Illuminati card, the grid game's team chosen at the start): None where a seat is only
+}
+
+/// A finished game as the table's records count it (`Story::record`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GameRecord {
+    /// The seats counted as its winners, where the rules ask more of a winner than being on
+    /// the winning side (the grid game: not converted on the way): None counts every seat on
+    /// a winning side.
+    pub winners: Option<Vec<usize>>,
+    /// What each seat played as, where the game gives it a part the records count wins by (an
+    /// Illuminati card, the grid game's team chosen at the start); empty where a seat is only
     /// a seat.
-    fn role(_rules: &Self::Rules, _steps: &[StepOf<Self>], _seat: usize) -> Option<String> {
-        None
-    }
-    /// The side a seat plays for now (`sides`): its own seat, or the grid game's team.
-    fn side_of(_rules: &Self::Rules, _state: &Self::State, seat: usize) -> usize {
-        seat
-    }
-    /// What the odds are given for, by name: each player (the grid game: each team). As many
-    /// as `standing`'s scores.
-    fn sides(rules: &Self::Rules, state: &Self::State) -> Vec<String> {
-        (1..=Self::standing(rules, state).scores.len())
-            .map(|i| format!("seat {i}"))
-            .collect()
-    }
+    pub roles: Vec<Option<String>>,
+    /// Its feats: the most rent paid, the longest auction, the biggest attack that succeeded,
+    /// the longest stun.
+    pub feats: Vec<Feat>,
 }
 
 /// The sides that have won (the game over: `Standing::won`, else `to_act`'s winners), or that

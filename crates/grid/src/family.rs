@@ -80,6 +80,7 @@ impl Game for Grid {
                 "{} ({}x{} board, {} walls, strip {})",
                 r.name, r.columns, r.rows, r.wall_pieces, r.options.strip_length
             ),
+            board: serde_json::json!({ "columns": r.columns, "rows": r.rows }),
         }
     }
     fn options(r: &GridRules, set: &[(&str, &str)]) -> Result<GridOptions, String> {
@@ -203,7 +204,7 @@ impl Game for Grid {
     fn legal(r: &GridRules, s: &State) -> Vec<Command> {
         legal(r, s)
     }
-    fn invariants(r: &GridRules, s: &State) -> Result<(), String> {
+    fn invariants(r: &GridRules, s: &State, _by_play: bool) -> Result<(), String> {
         invariants(r, s)
     }
 }
@@ -230,9 +231,6 @@ impl Words for Grid {
     fn state_json(r: &GridRules, s: &State, viewer: Audience) -> Value {
         protocol::state_json(r, s, viewer)
     }
-    fn board_json(r: &GridRules) -> Value {
-        serde_json::json!({ "columns": r.columns, "rows": r.rows })
-    }
     fn prompt(_r: &GridRules, s: &State) -> String {
         narrate::prompt(s)
     }
@@ -243,37 +241,12 @@ impl Play for Grid {
         random_command(r, s, rng)
     }
     /// The steady player: every seat plays the computer seats' own heuristic (computer.rs),
-    /// sides are taken to even the teams, and the dice are the only chance.
-    fn steady_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
-        match &s.phase {
-            Phase::Setup => Some(match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
-                Some(p) => {
-                    let sci = s.team_members(Team::Scientists).len();
-                    let rel = s.team_members(Team::Religionists).len();
-                    Command::Side {
-                        player: p,
-                        team: if sci <= rel {
-                            Team::Scientists
-                        } else {
-                            Team::Religionists
-                        },
-                    }
-                }
-                None => Command::Start,
-            }),
-            Phase::Orders => Some(match s.owing().next() {
-                Some(p) => Command::Order {
-                    player: p,
-                    order: computer::order(r, s, p),
-                },
-                None => Command::Next,
-            }),
-            _ => random_command(r, s, rng),
-        }
-    }
-    /// A seat's own order by the heuristic, whoever else owes one (others' sealed orders are
-    /// never read).
-    fn steady_for(r: &GridRules, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {
+    /// sides are taken to even the teams, and the dice are the only chance. A seat's own: its
+    /// order by the heuristic, whoever else owes one (others' sealed orders are never read).
+    fn steady(r: &GridRules, s: &State, seat: Option<usize>, rng: &mut PlayRng) -> Option<Command> {
+        let Some(seat) = seat else {
+            return steady_command(r, s, rng);
+        };
         match s.phase {
             Phase::Orders if s.may_order(seat) && !s.pieces[seat].computer => {
                 Some(Command::Order {
@@ -281,8 +254,7 @@ impl Play for Grid {
                     order: computer::order(r, s, seat),
                 })
             }
-            _ => Self::steady_command(r, s, rng)
-                .filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
+            _ => steady_command(r, s, rng).filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
         }
     }
     /// Sealed orders are the only hidden part: a rollout forgets them, and each player seals
@@ -398,18 +370,8 @@ impl Story for Grid {
     /// A score per team, not per seat (the teams are what wins): its players, then its strip;
     /// a human seat is out once converted (only the never-converted members of the winning
     /// team win).
-    /// The odds are the teams'.
-    /// A piece plays for the team it is on now (a conversion changes it).
-    fn side_of(_r: &GridRules, s: &State, seat: usize) -> usize {
-        s.pieces
-            .get(seat)
-            .and_then(|p| p.team)
-            .map_or(0, |t| t.index())
-    }
-    fn sides(_r: &GridRules, _s: &State) -> Vec<String> {
-        Team::BOTH.iter().map(|t| t.word().to_string()).collect()
-    }
-    /// The teams are the sides: the winning team, or the leading one.
+    /// The odds are the teams'; a piece plays for the team it is on now (a conversion
+    /// changes it). The teams are the sides: the winning team, or the leading one.
     fn standing(_r: &GridRules, s: &State) -> boardside_engine::game::Standing {
         let scores: Vec<i64> = [Team::Scientists, Team::Religionists]
             .iter()
@@ -427,6 +389,13 @@ impl Story for Grid {
                 .take(s.humans)
                 .filter(|p| p.converted)
                 .count(),
+            side_of: s
+                .pieces
+                .iter()
+                .map(|p| p.team.map_or(0, |t| t.index()))
+                .collect(),
+            teams: Some(&Team::WORDS),
+            judged: None,
         }
     }
     fn report(
@@ -436,26 +405,20 @@ impl Story for Grid {
     ) -> boardside_engine::panels::Report {
         super::report::report(steps)
     }
-    fn feats(
+    /// The winners the records count are the winning team's members never converted; each
+    /// seat's part is the team it chose at the start.
+    fn record(
         _r: &GridRules,
-        _players: &[String],
+        players: &[String],
         steps: &[boardside_engine::game::StepOf<Self>],
-    ) -> Vec<boardside_engine::panels::Feat> {
-        super::report::feats(steps)
-    }
-    fn record_winners(
-        _r: &GridRules,
-        steps: &[boardside_engine::game::StepOf<Self>],
-    ) -> Option<Vec<usize>> {
-        Some(super::report::kept_their_side(steps))
-    }
-    /// The team the seat chose at the start.
-    fn role(
-        _r: &GridRules,
-        steps: &[boardside_engine::game::StepOf<Self>],
-        seat: usize,
-    ) -> Option<String> {
-        super::report::first_side(steps, seat).map(|t| t.word().to_string())
+    ) -> boardside_engine::game::GameRecord {
+        boardside_engine::game::GameRecord {
+            winners: Some(super::report::kept_their_side(steps)),
+            roles: (0..players.len())
+                .map(|seat| super::report::first_side(steps, seat).map(|t| t.word().to_string()))
+                .collect(),
+            feats: super::report::feats(steps),
+        }
     }
 }
 
@@ -674,5 +637,34 @@ fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
             Correction::Strip { .. } => Ok(()),
         },
         _ => Ok(()),
+    }
+}
+
+/// The steady player's next command, whoever makes it (`Play::steady`).
+fn steady_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
+    match &s.phase {
+        Phase::Setup => Some(match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
+            Some(p) => {
+                let sci = s.team_members(Team::Scientists).len();
+                let rel = s.team_members(Team::Religionists).len();
+                Command::Side {
+                    player: p,
+                    team: if sci <= rel {
+                        Team::Scientists
+                    } else {
+                        Team::Religionists
+                    },
+                }
+            }
+            None => Command::Start,
+        }),
+        Phase::Orders => Some(match s.owing().next() {
+            Some(p) => Command::Order {
+                player: p,
+                order: computer::order(r, s, p),
+            },
+            None => Command::Next,
+        }),
+        _ => random_command(r, s, rng),
     }
 }

@@ -16,6 +16,8 @@ pub enum Team {
 
 impl Team {
     pub const BOTH: [Team; 2] = [Team::Scientists, Team::Religionists];
+    /// The teams' `word`s, in the order of `BOTH`.
+    pub const WORDS: [&'static str; 2] = ["scientists", "religionists"];
     pub fn other(self) -> Team {
         match self {
             Team::Scientists => Team::Religionists,

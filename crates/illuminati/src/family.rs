@@ -74,6 +74,7 @@ impl Game for Illuminati {
                 r.groups().count(),
                 r.specials.iter().map(|s| s.copies).sum::<u32>()
             ),
+            board: Value::Null,
         }
     }
     fn options(r: &IlluRules, set: &[(&str, &str)]) -> Result<IlluOptions, String> {
@@ -206,7 +207,7 @@ impl Game for Illuminati {
             .filter(|c| is_legal(r, s, c))
             .collect()
     }
-    fn invariants(r: &IlluRules, s: &State) -> Result<(), String> {
+    fn invariants(r: &IlluRules, s: &State, _by_play: bool) -> Result<(), String> {
         invariants(r, s)
     }
 }
@@ -311,12 +312,14 @@ impl Play for Illuminati {
             .map_err(|e| format!("legal command {cmd:?} refused: {e}"))?;
         Ok(true)
     }
-    fn steady_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
-        super::steady::choose(r, s, rng, |rng| random_command(r, s, rng))
+    /// The steady player (`steady::choose`); a seat's own: its command when it is that seat's.
+    fn steady(r: &IlluRules, s: &State, seat: Option<usize>, rng: &mut PlayRng) -> Option<Command> {
+        let c = super::steady::choose(r, s, rng, |rng| random_command(r, s, rng))?;
+        match seat {
+            Some(p) if Self::whose(r, s, &c).seat() != Some(p) => None,
+            _ => Some(c),
+        }
     }
-    /// What the table cannot see: which specials are in each hand (their number is public)
-    /// and the UFOs' secret goal. Each hand is dealt afresh from the specials' copies, each
-    /// secret goal drawn from the goals the UFOs may take.
     /// Whose choice a command is (`turn::decided_by`); a card drawn is the table's report.
     /// The table's buttons may make a seat's choice only in that seat's own turn (or at
     /// setup): money spent in another player's attack (defending, interfering, assisting), a
@@ -354,6 +357,9 @@ impl Play for Illuminati {
             None => Whose::Table,
         }
     }
+    /// What the table cannot see: which specials are in each hand (their number is public)
+    /// and the UFOs' secret goal. Each hand is dealt afresh from the specials' copies, each
+    /// secret goal drawn from the goals the UFOs may take.
     fn redraw_hidden(r: &IlluRules, s: &State, keep: Option<usize>, rng: &mut PlayRng) -> State {
         let mut out = s.clone();
         let copies: Vec<usize> = (0..r.specials.len())
@@ -427,16 +433,13 @@ impl Play for Illuminati {
 
 impl Story for Illuminati {
     /// Groups held per seat (the race to the victory count); the eliminated are out.
-    fn sides(_r: &IlluRules, s: &State) -> Vec<String> {
-        s.players.iter().map(|p| p.name.to_string()).collect()
-    }
     fn standing(_r: &IlluRules, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
             scores: (0..s.players.len())
                 .map(|p| s.structure(p).len() as i64)
                 .collect(),
             out: s.players.iter().filter(|p| p.eliminated).count(),
-            won: None,
+            ..Default::default()
         }
     }
     fn report(
@@ -446,21 +449,21 @@ impl Story for Illuminati {
     ) -> boardside_engine::panels::Report {
         super::report::report(players, steps)
     }
-    fn feats(
+    /// Each seat's part is the Illuminati card it plays (none before it is chosen).
+    fn record(
         r: &IlluRules,
         players: &[String],
         steps: &[boardside_engine::game::StepOf<Self>],
-    ) -> Vec<boardside_engine::panels::Feat> {
-        super::report::feats(r, players, steps)
-    }
-    /// The Illuminati card the seat plays (none before it is chosen).
-    fn role(
-        r: &IlluRules,
-        steps: &[boardside_engine::game::StepOf<Self>],
-        seat: usize,
-    ) -> Option<String> {
-        let ill = steps.last()?.after.players.get(seat)?.illuminati?;
-        Some(r.cards.get(ill)?.name.clone())
+    ) -> boardside_engine::game::GameRecord {
+        let role = |seat: usize| {
+            let ill = steps.last()?.after.players.get(seat)?.illuminati?;
+            Some(r.cards.get(ill)?.name.clone())
+        };
+        boardside_engine::game::GameRecord {
+            winners: None,
+            roles: (0..players.len()).map(role).collect(),
+            feats: super::report::feats(r, players, steps),
+        }
     }
 }
 

@@ -46,6 +46,7 @@ impl Game for Property {
                 r.groups.len(),
                 r.decks.len()
             ),
+            board: protocol::board_json(r),
         }
     }
     fn options(r: &Ruleset, set: &[(&str, &str)]) -> Result<Options, String> {
@@ -150,8 +151,14 @@ impl Game for Property {
         legal::legal(r, s)
     }
 
-    fn invariants(r: &Ruleset, s: &State) -> Result<(), String> {
-        random::invariants(r, s)
+    /// Money and the derived bookkeeping; with `by_play`, building kept even too (a table's
+    /// correction may break it).
+    fn invariants(r: &Ruleset, s: &State, by_play: bool) -> Result<(), String> {
+        random::invariants(r, s)?;
+        if by_play {
+            random::even_building(r, s)?;
+        }
+        Ok(())
     }
 }
 
@@ -183,34 +190,27 @@ impl Words for Property {
         protocol::state_json(r, s)
     }
 
-    fn board_json(r: &Ruleset) -> Value {
-        protocol::board_json(r)
-    }
-
     fn prompt(r: &Ruleset, s: &State) -> String {
         super::prompt(r, s).text
     }
 }
 
 impl Play for Property {
-    fn kept_by_play(r: &Ruleset, s: &State) -> Result<(), String> {
-        random::even_building(r, s)
-    }
-
-    fn steady_command(r: &Ruleset, s: &State, rng: &mut PlayRng) -> Option<Command> {
-        super::steady::choose(r, s, rng)
+    /// The next command of the steady player (`steady::choose`); a seat's own: every open
+    /// bidder of an auction has a choice of its own (`steady::bid_for`), else the steady
+    /// player's command when it is that seat's.
+    fn steady(r: &Ruleset, s: &State, seat: Option<usize>, rng: &mut PlayRng) -> Option<Command> {
+        let Some(seat) = seat else {
+            return super::steady::choose(r, s, rng);
+        };
+        match super::steady::bid_for(r, s, seat) {
+            Some(choice) => choice,
+            None => super::steady::choose(r, s, rng)
+                .filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
+        }
     }
     fn offers(r: &Ruleset, s: &State, seat: usize) -> Vec<(usize, Command)> {
         super::trade::offers(r, s, seat)
-    }
-    /// Every open bidder of an auction has a choice of its own (`steady::bid_for`); else the
-    /// steady player's command when it is that seat's.
-    fn steady_for(r: &Ruleset, s: &State, seat: usize, rng: &mut PlayRng) -> Option<Command> {
-        match super::steady::bid_for(r, s, seat) {
-            Some(choice) => choice,
-            None => Self::steady_command(r, s, rng)
-                .filter(|c| Self::whose(r, s, c).seat() == Some(seat)),
-        }
     }
 
     /// The decks' unseen order is drawn afresh (which cards are left is known); a table
@@ -295,10 +295,8 @@ impl Play for Property {
 }
 
 impl Story for Property {
-    /// Net worth per seat (0 once bankrupt); the bankrupt are out.
-    fn sides(_r: &Ruleset, s: &State) -> Vec<String> {
-        s.players.iter().map(|p| p.name.clone()).collect()
-    }
+    /// Net worth per seat (0 once bankrupt); the bankrupt are out; in a race to a target
+    /// status, each seat's chance in that race (which net worth does not foretell).
     fn standing(r: &Ruleset, s: &State) -> boardside_engine::game::Standing {
         boardside_engine::game::Standing {
             scores: (0..s.players.len())
@@ -311,11 +309,9 @@ impl Story for Property {
                 })
                 .collect(),
             out: s.players.iter().filter(|p| p.bankrupt).count(),
-            won: None,
+            judged: super::status::race_chances(s),
+            ..Default::default()
         }
-    }
-    fn judged(_r: &Ruleset, s: &State) -> Option<Vec<f64>> {
-        super::status::race_chances(s)
     }
     fn report(
         r: &Ruleset,
@@ -324,12 +320,15 @@ impl Story for Property {
     ) -> boardside_engine::panels::Report {
         super::report::report(r, players, steps)
     }
-    fn feats(
+    fn record(
         r: &Ruleset,
         players: &[String],
         steps: &[boardside_engine::game::StepOf<Self>],
-    ) -> Vec<boardside_engine::panels::Feat> {
-        super::report::feats(r, players, steps)
+    ) -> boardside_engine::game::GameRecord {
+        boardside_engine::game::GameRecord {
+            feats: super::report::feats(r, players, steps),
+            ..Default::default()
+        }
     }
 }
 

@@ -86,6 +86,7 @@ impl Game for Count {
             hash: &r.hash,
             continues: &[],
             summary: format!("{} (to {})", r.name, r.target),
+            board: serde_json::Value::Null,
         }
     }
     fn options(_: &Rules, set: &[(&str, &str)]) -> Result<(), String> {
@@ -206,7 +207,7 @@ impl Game for Count {
         out.extend((1..=6).map(|d| Command::Roll { die: Some(d) }));
         out
     }
-    fn invariants(_: &Rules, s: &State) -> Result<(), String> {
+    fn invariants(_: &Rules, s: &State, _by_play: bool) -> Result<(), String> {
         if s.added.iter().sum::<u32>() != s.count {
             return Err("the shares do not add up to the count".into());
         }
@@ -287,7 +288,7 @@ impl Story for Count {
         Standing {
             scores: s.added.iter().map(|&a| a as i64).collect(),
             out: 0,
-            won: None,
+            ..Standing::default()
         }
     }
 }

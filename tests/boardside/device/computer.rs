@@ -426,7 +426,7 @@ fn steady_positions<F: Family>(ruleset: &str, games: u64, each: impl FnMut(&F::R
         let mut rng = PlayRng::seed_from_u64(game);
         for _ in 0..3000 {
             each(&rules, &s);
-            let Some(c) = F::steady_command(&rules, &s, &mut rng) else {
+            let Some(c) = F::steady(&rules, &s, None, &mut rng) else {
                 break;
             };
             if F::execute_into(&rules, &mut s, &c, &mut Default::default()).is_err() {
@@ -448,9 +448,9 @@ fn every_open_bidder_has_a_steady_choice_of_its_own_and_the_keenest_bids_as_the_
         };
         auctions += 1;
         let high = a.high.map(|(h, _)| h);
-        let table = Property::steady_command(rules, s, &mut PlayRng::seed_from_u64(0));
+        let table = Property::steady(rules, s, None, &mut PlayRng::seed_from_u64(0));
         for seat in 0..s.players.len() {
-            let mine = Property::steady_for(rules, s, seat, &mut PlayRng::seed_from_u64(0));
+            let mine = Property::steady(rules, s, Some(seat), &mut PlayRng::seed_from_u64(0));
             if !a.open[seat] || high == Some(seat) {
                 assert_eq!(mine, None, "seat {seat} has nothing to choose in {a:?}");
                 continue;
@@ -505,7 +505,7 @@ fn a_computer_seat_waits_in_anothers_attack_rather_than_give_its_special_away() 
         // The attacker spends money as the steady player would, though the lists of choices
         // leave sums of money out.
         let cur = s.current;
-        let steady = Illuminati::steady_for(rules, s, cur, &mut PlayRng::seed_from_u64(1));
+        let steady = Illuminati::steady(rules, s, Some(cur), &mut PlayRng::seed_from_u64(1));
         if let Some(Command::Spend { .. }) = steady {
             let c =
                 computer::choose::<Illuminati>(rules, s, cur, Level::Steady, &Budget::default(), 1)

@@ -56,7 +56,7 @@ impl<F: Family> At<F> {
         if self.poked {
             return;
         }
-        if let Err(e) = F::invariants(&self.s.rules, &self.s.state) {
+        if let Err(e) = F::invariants(&self.s.rules, &self.s.state, false) {
             panic!("after `{after}`: {e}");
         }
     }

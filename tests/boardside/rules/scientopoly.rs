@@ -499,7 +499,7 @@ fn the_steady_player_keeps_its_sites_mortgaged_in_the_race_to_status() {
             "set mortgaged {id} yes; set turn Ann; set cash Ann 20000; set position Ann {from}; \
              roll 1 2"
         ));
-        let c = Property::steady_command(&t.s.rules, &t.s.state, &mut PlayRng::seed_from_u64(1));
+        let c = Property::steady(&t.s.rules, &t.s.state, None, &mut PlayRng::seed_from_u64(1));
         assert_eq!(
             matches!(c, Some(Command::Unmortgage { square }) if square == sq),
             lifts,
@@ -529,7 +529,7 @@ fn the_steady_player_never_lifts_a_mortgage_made_the_same_turn() {
         "set cash Ann 20000; set position Ann {from}; roll 1 2; mortgage {id}"
     ));
     assert!(t.s.state.squares[sq].mortgaged);
-    let c = Property::steady_command(&t.s.rules, &t.s.state, &mut PlayRng::seed_from_u64(1));
+    let c = Property::steady(&t.s.rules, &t.s.state, None, &mut PlayRng::seed_from_u64(1));
     assert!(
         !matches!(c, Some(Command::Unmortgage { square }) if square == sq),
         "lifted the same turn: {c:?}"
