@@ -85,9 +85,8 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        // Measured: 48 playouts 60 turns ahead win a sectionopoly seat 38% against three
-        // steady players (24 and 40: 30%); a decision still takes well under a second on a Pi
-        // (README, "Computer seats").
+        // The budget the strength and the Pi's decision times were measured with
+        // (docs/performance.md, "Computer seats"): fewer playouts weigh worse, more take longer.
         Budget {
             playouts: 48,
             horizon: 60,

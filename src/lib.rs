@@ -1,5 +1,7 @@
 //! Boardside: the bank, dice, decks and notebook for printed board games, on a Raspberry Pi.
 //! `engine` is the pure rules engine; the rest drives it (protocol, journal, session, tools).
+// No unsafe code but the tag map's file lock (tags.rs), allowed there alone.
+#![deny(unsafe_code)]
 
 pub mod app;
 #[cfg(feature = "lab")]

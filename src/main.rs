@@ -1,4 +1,5 @@
 //! The `boardside` binary: parses the command line and hands over to `boardside::cli`.
+#![deny(unsafe_code)]
 
 fn main() {
     let cli = boardside::cli::parse();

@@ -225,6 +225,8 @@ impl TagMap {
 /// An exclusive advisory lock (flock) on a file beside the map, released when dropped.
 struct Lock(std::fs::File);
 
+// flock(2) through libc: the one unsafe call of the program (`#![deny(unsafe_code)]`).
+#[allow(unsafe_code)]
 impl Lock {
     fn take(path: &Path) -> Result<Lock, String> {
         use std::os::fd::AsRawFd;
@@ -247,6 +249,7 @@ impl Lock {
     }
 }
 
+#[allow(unsafe_code)]
 impl Drop for Lock {
     fn drop(&mut self) {
         use std::os::fd::AsRawFd;

@@ -297,7 +297,7 @@ pub fn report<F: Family>(
 
 /// `boardside odds`: each side's chance to win from the saved game's position now.
 /// `boardside decide`: a computer seat's choice at a saved game's position, and how long it
-/// took (the Pi's time is estimated from this run's instructions: README, "Computer seats").
+/// took (the Pi's time is estimated from this run's instructions: docs/performance.md, "Computer seats").
 pub fn decide<F: Family>(
     journal: &Path,
     rulesets: &[PathBuf],
