@@ -124,7 +124,7 @@ impl Game for Property {
                 chance: two_d6(),
             },
             Some(_) => ToAct::One(s.acting_player()),
-            None if !s.turn.rolled || s.turn.roll_again => ToAct::Chance {
+            None if legal::turn_offers(s) != legal::TurnOffers::End => ToAct::Chance {
                 player: s.current,
                 chance: two_d6(),
             },

@@ -177,9 +177,10 @@ pub enum TurnOffers {
 }
 
 /// The one statement of that rule: the lister, the random player and its fast path
-/// (`turn_verb`) all ask it.
+/// (`turn_verb`), who acts (`Game::to_act`), the prompt, the roll's and the end's checks and
+/// the device's headline all ask it.
 #[inline(always)]
-pub(crate) fn turn_offers(s: &State) -> TurnOffers {
+pub fn turn_offers(s: &State) -> TurnOffers {
     let p = s.current;
     if s.players[p].jail.is_some() && !s.turn.rolled {
         TurnOffers::Jail

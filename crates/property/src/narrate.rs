@@ -549,15 +549,15 @@ pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
         None => {
             let p = s.current;
             let name = who(s, p);
-            if s.players[p].jail.is_some() && !s.turn.rolled {
-                format!(
+            match super::legal::turn_offers(s) {
+                super::legal::TurnOffers::Jail => format!(
                     "{name} is in {}: roll for doubles (`roll`), pay the fine (`jail pay`) or use a card (`jail card`)",
                     t.jail
-                )
-            } else if !s.turn.rolled || s.turn.roll_again {
-                format!("{name} to `roll`")
-            } else {
-                format!("{name} to `end` the turn (or build, mortgage, trade)")
+                ),
+                super::legal::TurnOffers::Roll => format!("{name} to `roll`"),
+                super::legal::TurnOffers::End => {
+                    format!("{name} to `end` the turn (or build, mortgage, trade)")
+                }
             }
         }
     }

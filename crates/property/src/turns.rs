@@ -31,7 +31,7 @@ pub fn roll(t: &mut Table, dice: Option<Dice>) -> Result<(), RuleError> {
         return jail::roll_in_jail(t, p, attempts, dice);
     }
     ensure!(
-        !t.s.turn.rolled || t.s.turn.roll_again,
+        super::legal::turn_offers(t.s) == super::legal::TurnOffers::Roll,
         "{} has rolled already: `end` the turn",
         t.name(p)
     );
@@ -100,12 +100,14 @@ fn first_roll(t: &mut Table, dice: Dice) -> Result<(), RuleError> {
 pub fn end(t: &mut Table) -> Result<(), RuleError> {
     no_decision(t)?;
     let p = t.s.current;
-    ensure!(t.s.turn.rolled, "{} has not rolled yet", t.name(p));
-    ensure!(
-        !t.s.turn.roll_again,
-        "{} threw doubles and must roll again",
-        t.name(p)
-    );
+    // The turn offers its end only once the dice are thrown and no doubles owe a roll.
+    match super::legal::turn_offers(t.s) {
+        super::legal::TurnOffers::End => {}
+        super::legal::TurnOffers::Roll if t.s.turn.rolled => {
+            ensure!(false, "{} threw doubles and must roll again", t.name(p))
+        }
+        _ => ensure!(false, "{} has not rolled yet", t.name(p)),
+    }
     next_turn(t);
     Ok(())
 }

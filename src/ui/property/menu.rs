@@ -3,6 +3,7 @@
 //! one), the standings, and a command's lines as pages.
 
 use crate::engine::property::command::{Command, TaxChoice};
+use crate::engine::property::legal::TurnOffers;
 use crate::engine::property::ruleset::Kind;
 use crate::engine::property::state::{Lot, Pending, State};
 use crate::engine::property::{auction, Ruleset};
@@ -102,21 +103,21 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
         ),
         None => {
             let p = s.current;
-            if s.players[p].jail.is_some() && !s.turn.rolled {
-                format!("{} in {}: roll, pay or card", name(s, p), rules.theme.jail)
-            } else if !s.turn.rolled {
-                format!("{}: roll the dice", name(s, p))
-            } else {
-                let dice = s
-                    .turn
-                    .last_roll
-                    .map(|d| format!(" (rolled {}+{})", d.0, d.1))
-                    .unwrap_or_default();
-                if s.turn.roll_again {
-                    format!("{}: doubles{dice}! Roll again", name(s, p))
-                } else {
-                    format!("{}: manage or end the turn{dice}", name(s, p))
+            // The turn's own rule (`legal::turn_offers`), as the engine asks it.
+            let dice = s
+                .turn
+                .last_roll
+                .map(|d| format!(" (rolled {}+{})", d.0, d.1))
+                .unwrap_or_default();
+            match crate::engine::property::legal::turn_offers(s) {
+                TurnOffers::Jail => {
+                    format!("{} in {}: roll, pay or card", name(s, p), rules.theme.jail)
                 }
+                TurnOffers::Roll if s.turn.rolled => {
+                    format!("{}: doubles{dice}! Roll again", name(s, p))
+                }
+                TurnOffers::Roll => format!("{}: roll the dice", name(s, p)),
+                TurnOffers::End => format!("{}: manage or end the turn{dice}", name(s, p)),
             }
         }
     }
