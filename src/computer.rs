@@ -377,21 +377,15 @@ fn playout<F: Family>(
     rng: &mut PlayRng,
     events: &mut Events<F::Event>,
 ) -> f64 {
-    let start = F::turns(rules, &s).unwrap_or(0);
-    let mut steps = 0u64;
-    while !is_over::<F>(rules, &s) {
-        let turns = F::turns(rules, &s).map_or(steps, |t| t - start);
-        if turns >= horizon {
-            break;
-        }
-        let Some(cmd) = F::steady(rules, &s, None, rng) else {
-            break;
-        };
-        if F::execute_into(rules, &mut s, &cmd, events).is_err() {
-            break;
-        }
-        steps += 1;
-    }
+    // A refused command ends it where it stands, judged as at the horizon.
+    let _ = crate::engine::playout::play_on::<F>(
+        rules,
+        &mut s,
+        horizon,
+        events,
+        |s| F::steady(rules, s, None, rng),
+        |_, _| {},
+    );
     value::<F>(rules, &s, seat)
 }
 

@@ -139,16 +139,16 @@ pub fn play_out<F: Family>(
         kept: false,
         ..Events::default()
     };
-    let mut turns = 0;
-    while !is_over::<F>(rules, &s) && turns < cfg.max_turns {
-        let Some(cmd) = F::steady(rules, &s, None, &mut rng) else {
-            break;
-        };
-        if F::execute_into(rules, &mut s, &cmd, &mut events).is_err() {
-            break;
-        }
-        turns = F::turns(rules, &s).unwrap_or(turns + 1);
-    }
+    // `max_turns` player-turns from this position (`engine::playout`: the one cap); a
+    // refused command ends it where it stands.
+    let _ = crate::engine::playout::play_on::<F>(
+        rules,
+        &mut s,
+        cfg.max_turns,
+        &mut events,
+        |s| F::steady(rules, s, None, &mut rng),
+        |_, _| {},
+    );
     (winning_sides::<F>(rules, &s), is_over::<F>(rules, &s))
 }
 

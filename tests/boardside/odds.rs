@@ -201,3 +201,59 @@ fn the_report_draws_each_familys_chances_over_the_game_and_its_turning_points() 
          attack control bavarian cia\nroll 2 3\nend\ndraw special\npass\n",
     );
 }
+
+/// The one playout (`engine::playout::play_on`, issue 67): its cap counts player-turns from
+/// where it starts, whatever the game's own count, so a rollout from late in a game plays as
+/// far as one from its start (the odds' rollouts once stopped at once past turn 200).
+#[test]
+fn a_playout_is_capped_by_turns_from_where_it_starts() {
+    use boardside::engine::game::{Events, Play, PlayRng};
+    use boardside::engine::playout::{play_on, Stop};
+    use boardside::engine::property::Property;
+    use rand::SeedableRng;
+    let rules = boardside::rulesets::load::<Property>(&format!(
+        "{}/rulesets/sectionopoly.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let names: Vec<String> = ["A", "B", "C", "D"].iter().map(|n| n.to_string()).collect();
+    let mut g = boardside::session::Session::<Property>::new(
+        rules.clone(),
+        &names,
+        4,
+        rules.options.clone(),
+        None,
+    )
+    .unwrap();
+    let mut rng = PlayRng::seed_from_u64(4);
+    while Property::turns(&g.rules, &g.state).unwrap_or(0) < 230 && !g.over() {
+        let c = Property::random_command(&g.rules, &g.state, &mut rng).unwrap();
+        g.command(c).unwrap();
+    }
+    assert!(!g.over(), "the game went on past turn 230");
+    let mut s = g.state.clone();
+    let at = Property::turns(&rules, &s).unwrap();
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    let mut seen = Vec::new();
+    let (stop, played) = play_on::<Property>(
+        &rules,
+        &mut s,
+        10,
+        &mut events,
+        |s| Property::steady(&rules, s, None, &mut rng),
+        |_, t| seen.push(t),
+    )
+    .unwrap();
+    match stop {
+        Stop::Cap => {
+            assert_eq!(played, 10);
+            assert_eq!(Property::turns(&rules, &s).unwrap(), at + 10);
+            assert_eq!(seen, (1..=10).collect::<Vec<u64>>());
+        }
+        Stop::Over => assert!(boardside::engine::game::is_over::<Property>(&rules, &s)),
+        Stop::NoMove => panic!("the steady player had no move"),
+    }
+}

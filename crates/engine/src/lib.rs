@@ -16,6 +16,7 @@ pub mod in_place;
 pub mod inline;
 pub mod ledger;
 pub mod panels;
+pub mod playout;
 pub mod ruleset_file;
 pub mod table;
 pub mod turn;
