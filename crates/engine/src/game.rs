@@ -35,7 +35,6 @@ use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Debug;
 
-use super::authority::Whose;
 use super::panels::{Feat, Report, Step};
 use super::RuleError;
 
@@ -129,6 +128,40 @@ pub enum Weight {
     /// A new turn: what is still waiting about the old one is dropped, and the line being
     /// said is cut short.
     Turn,
+}
+
+/// Whose a command is, as a family says it (`Play::whose`; `authority::may` holds it against who made the input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Whose {
+    /// Nobody's own: the table's (a card the table reports drawn, a correction, closing an
+    /// auction, the dice rolled by hand).
+    Table,
+    /// One seat's own choice: its move, its money spent, its things given away.
+    Seat {
+        seat: usize,
+        /// The game waits on this seat now in its own moment (its turn, its bid while an
+        /// auction goes round, its debt): the table's buttons may make it for a person at
+        /// that seat. False where the seat is not the one the game is at (its money spent
+        /// in another player's attack, its squares managed in another player's turn): then
+        /// only its token, its phone or its own computer seat may.
+        table_may: bool,
+    },
+    /// A deal: each of these seats gives something and must say yes itself.
+    Deal(Vec<usize>),
+    /// A card drawn from a physical deck, reported by the table or by the person who drew it
+    /// in their own turn (its token or phone: the card is turned over before the table);
+    /// never by a computer seat, which sees no card (the table reports it for it).
+    Report { seat: usize },
+}
+
+impl Whose {
+    /// The seat whose own free choice it is (a computer seat chooses among these).
+    pub fn seat(&self) -> Option<usize> {
+        match self {
+            Whose::Seat { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
 }
 
 /// Randomness a command needs from the device when the table did not give it.
