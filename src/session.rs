@@ -514,17 +514,7 @@ impl<F: Family> Session<F> {
         let mut header = self.header.clone();
         header.players = players;
         header.boardside_journal = FORMAT;
-        if let Some(old) = &self.file {
-            let commands = history
-                .iter()
-                .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice(), d.stamp));
-            self.file = Some(JournalFile::rewrite::<F>(
-                old.path(),
-                &header,
-                commands,
-                old.now(),
-            )?);
-        }
+        self.rewrite_journal(&header, &history)?;
         self.header = header;
         self.genesis = genesis;
         self.intro = intro;
@@ -545,19 +535,25 @@ impl<F: Family> Session<F> {
         let mut header = self.header.clone();
         header.computers = seats;
         header.boardside_journal = FORMAT;
+        self.rewrite_journal(&header, &self.history.clone())?;
+        self.header = header;
+        Ok(())
+    }
+
+    /// The journal written afresh under `header` with these commands (each keeping when it
+    /// was made) and put in place whole; the game's time goes on from where it was.
+    fn rewrite_journal(&mut self, header: &Header<F>, history: &[Done<F>]) -> Result<(), String> {
         if let Some(old) = &self.file {
-            let commands = self
-                .history
+            let commands = history
                 .iter()
                 .map(|d| (&d.cmd, d.device.as_slice(), d.events.as_slice(), d.stamp));
             self.file = Some(JournalFile::rewrite::<F>(
                 old.path(),
-                &header,
+                header,
                 commands,
                 old.now(),
             )?);
         }
-        self.header = header;
         Ok(())
     }
 

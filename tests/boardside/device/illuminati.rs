@@ -1166,9 +1166,8 @@ fn one_player_cannot_spend_another_players_money_in_an_attack() {
     assert_eq!(a.interfere[1], 1, "{}", said(&ui));
 }
 
-/// A table of Ann (a computer seat), Bob and Cy, every token enrolled, computer seats acting
-/// at once, the window for the others `window_ms` long; Ann's attack on the C.I.A. declared.
-fn computer_attacks(window_ms: u64) -> Ui {
+/// Ann, Bob and Cy after the setup, Ann's attack on the C.I.A. with the Bavarians declared.
+fn attack_declared() -> boardside::session::Session<boardside::engine::illuminati::Illuminati> {
     use boardside::engine::illuminati::Illuminati;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
     let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
@@ -1188,6 +1187,13 @@ fn computer_attacks(window_ms: u64) -> Ui {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
+    s
+}
+
+/// A table of Ann (a computer seat), Bob and Cy, every token enrolled, computer seats acting
+/// at once, the window for the others `window_ms` long; Ann's attack on the C.I.A. declared.
+fn computer_attacks(window_ms: u64) -> Ui {
+    let mut s = attack_declared();
     s.set_computers(vec![boardside::computer::ComputerSeat {
         seat: 0,
         level: boardside::computer::Level::Steady,
@@ -1287,24 +1293,7 @@ fn a_computer_seats_attack_rolls_when_the_tables_timer_runs_out() {
 fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
     use boardside::engine::game::Play;
     use boardside::engine::illuminati::Illuminati;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
-    let mut s = boardside::session::Session::<Illuminati>::new(
-        rules.clone(),
-        &names,
-        5,
-        rules.options,
-        None,
-    )
-    .unwrap();
-    for l in SETUP
-        .iter()
-        .chain(&["draw special", "attack control bavarian cia"])
-    {
-        let out = s.run_line(l);
-        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
-    }
+    let mut s = attack_declared();
     // Bob's parts: interfering and assisting, each offered to himself.
     let parts = Illuminati::offers(&s.rules, &s.state, 1);
     assert!(
