@@ -329,14 +329,7 @@ impl JournalFile {
         j.syncing = false;
         // Each command keeps when it was made; the game's time goes on from where it was.
         for (cmd, device, events, stamp) in commands {
-            j.append_writing::<F>(
-                Writing::Command {
-                    cmd,
-                    device,
-                    events,
-                },
-                stamp,
-            )?;
+            j.append_stamped::<F>(cmd, device, events, stamp)?;
         }
         j.open_before = clock.open_ms;
         j.opened = std::time::Instant::now();
@@ -360,6 +353,18 @@ impl JournalFile {
         events: &[F::Event],
     ) -> Result<Stamp, String> {
         let stamp = self.now();
+        self.append_stamped::<F>(cmd, device, events, stamp)?;
+        Ok(stamp)
+    }
+
+    /// A command's record with the stamp given (a rewrite keeps each command's own).
+    fn append_stamped<F: Family>(
+        &mut self,
+        cmd: &F::Command,
+        device: &[u8],
+        events: &[F::Event],
+        stamp: Stamp,
+    ) -> Result<(), String> {
         self.append_writing::<F>(
             Writing::Command {
                 cmd,
@@ -367,8 +372,7 @@ impl JournalFile {
                 events,
             },
             stamp,
-        )?;
-        Ok(stamp)
+        )
     }
 
     /// Append an undo record: its stamp.

@@ -77,6 +77,13 @@ impl Ui {
     /// A game takes the screen: its log is its whole story (then any messages), and a game
     /// already over keeps its report for the final standings.
     pub(super) fn play(&mut self, game: Box<dyn Playing>, messages: Vec<String>) {
+        // What belonged to the last game's moments: deals put to seats, a tapped token's
+        // authority, an attack's passes.
+        self.desk.offers = Default::default();
+        self.desk.token = None;
+        self.desk.yes.clear();
+        self.desk.passed.clear();
+        self.desk.window_since = None;
         self.desk.log = game
             .story()
             .iter()

@@ -198,7 +198,8 @@ impl Desk {
         let actor = self.acting();
         // Whose it was and its words, against the state it is made in.
         let whose = F::whose(&g.rules, &g.state, &cmd).seat();
-        let words = F::public_command(&g.rules, &g.state, &cmd);
+        // Only a command made away from the buttons is named in words (below).
+        let words = (!actor.how().is_empty()).then(|| F::public_command(&g.rules, &g.state, &cmd));
         let done = match g.may(actor, &cmd, &self.yes) {
             Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
             Err(why) => Err(why),
@@ -228,7 +229,10 @@ impl Desk {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     match lines.first_mut().filter(|l| l.starts_with(&name)) {
                         Some(first) => first.push_str(actor.how()),
-                        None => lines.insert(0, format!("{name}: {words}{}", actor.how())),
+                        None => lines.insert(
+                            0,
+                            format!("{name}: {}{}", words.unwrap_or_default(), actor.how()),
+                        ),
                     }
                     if let (Actor::Phone(_), Some(first)) = (actor, heard.first_mut()) {
                         if first.text.starts_with(&name) {
@@ -887,25 +891,22 @@ impl<S: Screens> Playing for InPlay<S> {
         // A strong seat's part in a moment that is another's (an Illuminati attack: interfere,
         // assist, defend), weighed by its playouts against staying out, once in that moment
         // and before any seat's own move can close it; it says which it chose and why.
-        let parts_first = g.header.computers.iter().any(|cs| {
-            cs.level == Level::Strong
+        let parting = g.header.computers.iter().find_map(|cs| {
+            let free = cs.level == Level::Strong
                 && !desk.passed.contains(&cs.seat)
                 && desk.offers.waiting_on(cs.seat).next().is_none()
-                && !cpu::acts_now::<S::F>(&g.rules, &g.state, cs.seat, cs.level, seed)
-                && !Self::parts(g, cs.seat).is_empty()
+                && !cpu::acts_now::<S::F>(&g.rules, &g.state, cs.seat, cs.level, seed);
+            let parts = if free {
+                Self::parts(g, cs.seat)
+            } else {
+                Vec::new()
+            };
+            (!parts.is_empty()).then_some((cs.seat, parts))
         });
         for cs in g.header.computers.clone() {
             let seat = cs.seat;
-            if parts_first
-                && cs.level == Level::Strong
-                && !desk.passed.contains(&seat)
-                && desk.offers.waiting_on(seat).next().is_none()
-                && !cpu::acts_now::<S::F>(&g.rules, &g.state, seat, cs.level, seed)
-            {
-                let parts = Self::parts(g, seat);
-                if parts.is_empty() {
-                    continue;
-                }
+            if let Some((_, parts)) = parting.as_ref().filter(|(p, _)| *p == seat) {
+                let parts = parts.clone();
                 let (rules, state) = (g.rules.clone(), g.state.clone());
                 return Some(Box::new(move |cancel| {
                     let stop = || cancel.load(std::sync::atomic::Ordering::Relaxed);
@@ -967,7 +968,7 @@ impl<S: Screens> Playing for InPlay<S> {
                 continue;
             }
             // Another seat's part first (it must not be closed by this seat's move).
-            if parts_first {
+            if parting.is_some() {
                 continue;
             }
             // A deal it may offer, at most once each, before its own move.

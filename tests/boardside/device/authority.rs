@@ -417,3 +417,28 @@ fn a_phones_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
         "{log:?}"
     );
 }
+
+/// A deal offered from a phone in one game is not waiting in the next one.
+#[test]
+fn a_deal_offered_in_one_game_is_gone_in_the_next() {
+    let mut ui = table_ui(3);
+    ui.enter("set owner centre Ann").unwrap();
+    let line = "trade Ann Bob centre for $100".to_string();
+    let answer = ui
+        .handle(Input::PhoneChoice { seat: 0, line }, 1)
+        .answered
+        .unwrap();
+    assert!(answer.is_ok(), "{answer:?}");
+    let waiting = |ui: &Ui| {
+        ui.game()
+            .unwrap()
+            .private_choices(ui.desk(), 1)
+            .iter()
+            .any(|(l, _)| l.starts_with("Accept Ann's deal"))
+    };
+    assert!(waiting(&ui), "the deal waits on Bob");
+    let rules = sectionopoly();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    ui.open(Session::new(rules.clone(), &names, 4, rules.options, None).unwrap());
+    assert!(!waiting(&ui), "a new game starts with no deal waiting");
+}
