@@ -241,7 +241,7 @@ impl embedded_hal::i2c::I2c for NullBus {
 /// The device: a button press through the UI and the engine into the frame, and what one
 /// changed number costs on the I2C bus.
 fn device(rules: &Ruleset) {
-    use boardside::hw::config::TableConfig;
+    use boardside::config::TableConfig;
     use boardside::hw::pi::OledScreen;
     use boardside::hw::{Button, Frame, Input, Press, Screen};
     use boardside::tags::TagMap;

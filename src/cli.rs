@@ -386,7 +386,6 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let games = crate::games::all();
     let saved = match a.journal.as_deref() {
         Some(j) if crate::journal::family_of(j)?.is_some() => Some(j),
         _ => None,
@@ -394,35 +393,36 @@ fn open_session(a: &GameArgs) -> Result<(Box<dyn Table>, Vec<String>), String> {
     let (kind, ruleset) = match (&a.ruleset, saved) {
         // A saved game resumed without --ruleset: its own family, with the ruleset file it
         // was played with (the console tells its players to resume with `--journal` alone).
-        (None, Some(j)) => (crate::games::for_journal(&games, j)?, None),
+        (None, Some(j)) => (crate::games::of_journal(j)?, None),
         (given, saved) => {
             let default = Path::new(crate::games::DEFAULT_RULESET);
             let ruleset = crate::rulesets::find(given.as_deref().unwrap_or(default));
-            let kind = crate::games::for_ruleset(&games, &ruleset)?;
+            let kind = crate::games::of_ruleset(&ruleset)?;
             if let Some(j) = saved {
-                let held = crate::games::for_journal(&games, j)?;
-                if held.game() != kind.game() {
+                let held = crate::games::of_journal(j)?;
+                if held != kind {
                     return Err(format!(
                         "{}: this journal holds a {} game and {} is a {} ruleset: name the \
                          game's ruleset, or leave --ruleset out to resume with the one it was \
                          played with",
                         j.display(),
-                        held.game(),
+                        held,
                         ruleset.display(),
-                        kind.game()
+                        kind
                     ));
                 }
             }
             (kind, Some(ruleset))
         }
     };
-    kind.open(&crate::tools::Start {
+    let start = crate::tools::Start {
         ruleset: ruleset.as_deref(),
         players: &a.players,
         seed,
         options: &a.options,
         journal: a.journal.as_deref(),
-    })
+    };
+    crate::with_family!(kind, F => crate::tools::open::<F>(&start))
 }
 
 fn input(a: &GameArgs) -> Result<Box<dyn BufRead>, String> {
@@ -514,7 +514,7 @@ fn check(named: &[PathBuf]) -> Result<(), String> {
     };
     let mut bad = 0;
     for f in &files {
-        match crate::games::for_ruleset(&crate::games::all(), f).and_then(|k| k.check(f)) {
+        match crate::games::check(f) {
             Ok(what) => say!("{}: ok: {what}", f.display()),
             Err(e) => {
                 say!("{e}");
@@ -543,7 +543,7 @@ fn sim(a: &SimArgs) -> Result<(), String> {
     };
     let ruleset = crate::rulesets::find(&a.ruleset);
     let jobs = a.jobs.unwrap_or_else(cores);
-    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    let kind = crate::games::of_ruleset(&ruleset)?;
     let lines = if let Some(journal) = &a.save {
         let players = simulate::names(a.players);
         let game = crate::tools::Saved {
@@ -552,7 +552,7 @@ fn sim(a: &SimArgs) -> Result<(), String> {
             commands: a.commands,
             journal,
         };
-        kind.save_random(&ruleset, &a.options, &game)?
+        crate::with_family!(kind, F => crate::tools::save_random::<F>(&ruleset, &a.options, &game))?
     } else {
         lab(a, kind, &ruleset, &cfg, jobs)?
     };
@@ -646,7 +646,7 @@ fn play(a: &GameArgs) -> Result<(), String> {
 /// Console games are saved with the device's (the state directory's `games/`), so the device
 /// can resume a game begun at the console and the other way round.
 fn default_journal() -> Result<PathBuf, String> {
-    let dir = crate::hw::config::state_dir().join("games");
+    let dir = crate::config::state_dir().join("games");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -655,10 +655,10 @@ fn default_journal() -> Result<PathBuf, String> {
     Ok(dir.join(format!("game-{stamp}.journal")))
 }
 
-fn config(path: &Option<PathBuf>) -> Result<crate::hw::config::Config, String> {
+fn config(path: &Option<PathBuf>) -> Result<crate::config::Config, String> {
     match path {
-        Some(p) => crate::hw::config::Config::load(p),
-        None => Ok(crate::hw::config::Config::default()),
+        Some(p) => crate::config::Config::load(p),
+        None => Ok(crate::config::Config::default()),
     }
 }
 
@@ -671,7 +671,7 @@ fn now_seed() -> u64 {
 
 /// `play`: the device, on the Pi's hardware or in the terminal simulator.
 fn device(a: &PlayArgs) -> Result<(), String> {
-    use crate::hw::config::state_dir;
+    use crate::config::state_dir;
     let cfg = config(&a.config)?;
     let tags_path = cfg.tags_path();
     // Find where the game will be played before starting one.
@@ -736,7 +736,6 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         None => (rulesets, 0),
     };
     let setup = crate::ui::newgame::Setup {
-        games: crate::games::all(),
         rulesets,
         ruleset,
         players: a.players.clone(),
@@ -750,6 +749,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         saved: vec![],
         computers: vec![],
         computer_deals: true,
+        ..Default::default()
     };
     let mut ui = crate::ui::Ui::new(tags, cfg.table.clone(), setup);
     // A saved game resumes, and named players start the named ruleset's game at once, in
@@ -785,7 +785,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         let rulesets = ui.setup().rulesets.clone();
         let _ = std::thread::Builder::new()
             .name("records".into())
-            .spawn(move || crate::records::gather(&dir, &rulesets));
+            .spawn(move || crate::games::records(&dir, &rulesets));
     }
     if let Some(w) = &web {
         w.hub.set_rate_limit(cfg.web.requests_per_10s);
@@ -823,7 +823,7 @@ fn journal_or_last(journal: &Option<PathBuf>, last: bool) -> Result<PathBuf, Str
     match (journal, last) {
         (Some(j), false) => Ok(j.clone()),
         (None, true) => {
-            let dir = crate::hw::config::state_dir().join("games");
+            let dir = crate::config::state_dir().join("games");
             crate::saves::newest(&dir).ok_or_else(|| format!("{}: no saved games", dir.display()))
         }
         _ => Err("name a journal, or --last for the newest saved game".into()),
@@ -833,14 +833,15 @@ fn journal_or_last(journal: &Option<PathBuf>, last: bool) -> Result<PathBuf, Str
 fn odds(a: &OddsArgs) -> Result<(), String> {
     let journal = journal_or_last(&a.journal, a.last)?;
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    let kind = crate::games::of_journal(&journal)?;
     let cfg = crate::odds::Rollouts {
         games: a.rollouts.max(1),
         seed: a.seed,
         max_turns: a.max_turns,
         jobs: a.jobs.unwrap_or_else(cores),
     };
-    for line in kind.odds(&journal, &rulesets, &cfg)? {
+    for line in crate::with_family!(kind, F => crate::tools::odds::<F>(&journal, &rulesets, &cfg))?
+    {
         say!("{line}");
     }
     Ok(())
@@ -858,8 +859,10 @@ fn report(a: &ReportArgs) -> Result<(), String> {
         a.out.clone()
     };
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
-    for line in kind.report(&journal, &rulesets, &outs)? {
+    let kind = crate::games::of_journal(&journal)?;
+    for line in
+        crate::with_family!(kind, F => crate::tools::report::<F>(&journal, &rulesets, &outs))?
+    {
         println!("{line}");
     }
     Ok(())
@@ -869,12 +872,12 @@ fn records(a: &RecordsArgs) -> Result<(), String> {
     let dir = a
         .dir
         .clone()
-        .unwrap_or_else(|| crate::hw::config::state_dir().join("games"));
+        .unwrap_or_else(|| crate::config::state_dir().join("games"));
     if !dir.is_dir() {
         return Err(format!("{}: no such folder of saved games", dir.display()));
     }
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let folder = crate::records::gather(&dir, &rulesets);
+    let folder = crate::games::records(&dir, &rulesets);
     let tally = crate::records::tally::tally(&folder.games);
     for line in crate::records::tally::lines(&folder, &tally, false) {
         say!("{line}");
@@ -999,7 +1002,7 @@ fn piece_sets(
             .as_deref()
             .unwrap_or(std::path::Path::new(crate::games::DEFAULT_RULESET)),
     );
-    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    let kind = crate::ui::kinds::for_ruleset(&crate::games::all(), &ruleset)?;
     let names = crate::sets::token_names(players, map, kind.seats().1);
     let list = crate::sets::with_tokens_and_all(&names, kind.sets(&ruleset)?);
     let all = list
@@ -1013,7 +1016,7 @@ fn piece_sets(
 #[cfg(feature = "lab")]
 fn lab(
     a: &SimArgs,
-    kind: &dyn crate::games::Kind,
+    kind: &str,
     ruleset: &std::path::Path,
     cfg: &simulate::Config,
     jobs: usize,
@@ -1027,25 +1030,21 @@ fn lab(
             rollouts: a.rollouts.max(1),
             jobs,
         };
-        kind.calibrate(ruleset, &a.options, &settings)
+        crate::with_family!(kind, F => crate::tools::calibrate::<F>(ruleset, &a.options, &settings))
     } else if a.compare.is_empty() {
-        kind.simulate(ruleset, &a.options, cfg, jobs)
+        crate::with_family!(kind, F => crate::tools::simulate::<F>(ruleset, &a.options, cfg, jobs))
     } else {
-        kind.compare(
-            ruleset,
-            &a.options,
-            &a.compare,
-            cfg,
-            a.plot.as_deref(),
-            jobs,
-        )
+        let plot = a.plot.as_deref();
+        crate::with_family!(kind, F => {
+            crate::tools::compare::<F>(ruleset, &a.options, &a.compare, cfg, plot, jobs)
+        })
     }
 }
 
 #[cfg(not(feature = "lab"))]
 fn lab(
     _: &SimArgs,
-    _: &dyn crate::games::Kind,
+    _: &str,
     _: &std::path::Path,
     _: &simulate::Config,
     _: usize,
@@ -1066,14 +1065,18 @@ fn tournament(_: &TournamentArgs) -> Result<(), String> {
 fn decide(a: &DecideArgs) -> Result<(), String> {
     let journal = journal_or_last(&a.journal, a.last)?;
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    let kind = crate::games::of_journal(&journal)?;
     let budget = crate::computer::Budget {
         playouts: a.playouts,
         horizon: a.horizon,
         ..Default::default()
     };
     let level = crate::computer::Level::read(&a.level)?;
-    for line in kind.decide(&journal, &rulesets, a.seat.as_deref(), level, &budget)? {
+    let seat = a.seat.as_deref();
+    let lines = crate::with_family!(kind, F => {
+        crate::tools::decide::<F>(&journal, &rulesets, seat, level, &budget)
+    })?;
+    for line in lines {
         say!("{line}");
     }
     Ok(())
@@ -1103,8 +1106,9 @@ fn tournament(a: &TournamentArgs) -> Result<(), String> {
         progress: Some(|line| warn!("{line}")),
     };
     let ruleset = crate::rulesets::find(&a.ruleset);
-    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
-    for l in kind.tournament(&ruleset, &a.options, &setup)? {
+    let kind = crate::games::of_ruleset(&ruleset)?;
+    let lines = crate::with_family!(kind, F => crate::tools::tournament::<F>(&ruleset, &a.options, &setup))?;
+    for l in lines {
         say!("{l}");
     }
     Ok(())
@@ -1128,12 +1132,12 @@ fn print(a: &PrintArgs) -> Result<(), String> {
     );
     let paper = crate::print::Paper::read(&a.paper)?;
     let parts = crate::print::Parts::read(&a.only)?;
-    let kind = crate::games::for_ruleset(&crate::games::all(), &ruleset)?;
+    let kind = crate::games::of_ruleset(&ruleset)?;
     let game = ruleset
         .file_stem()
         .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
     let mut doc = crate::print::Doc::new(paper, &game);
-    kind.print(&ruleset, &mut doc, parts, &a.players)?;
+    crate::with_family!(kind, F => crate::games::print::<F>(&ruleset, &mut doc, parts, &a.players))?;
     if doc.pages.is_empty() {
         return Err(format!(
             "{game} has none of the parts asked for (its cards are published: print its labels)"

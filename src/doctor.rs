@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::hw::config::{state_dir, Config};
+use crate::config::{state_dir, Config};
 
 /// One check's verdict.
 struct Check {
@@ -115,9 +115,7 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
     } else {
         let mut bad = Vec::new();
         for r in &rulesets {
-            if let Err(e) =
-                crate::games::for_ruleset(&crate::games::all(), r).and_then(|k| k.check(r))
-            {
+            if let Err(e) = crate::games::check(r) {
                 bad.push(e);
             }
         }

@@ -8,6 +8,7 @@ pub mod app;
 pub mod calibrate;
 pub mod cli;
 pub mod computer;
+pub mod config;
 pub mod conformance;
 pub mod doctor;
 pub mod games;

@@ -93,9 +93,10 @@ impl<F: Family> Played<F> for (Session<F>, Vec<String>) {
 /// A saved game as the new-game screen lists it: whether it is over and how far it got
 /// ("turn 40", "round 12"), from a replay that leaves its file as it is; None when no ruleset
 /// here replays it.
-pub fn glance<F: crate::ui::screen::OnDevice>(
+pub fn glance<F: Family>(
     rulesets: &[PathBuf],
     journal: &Path,
+    progress: fn(&Session<F>) -> String,
 ) -> Option<(bool, String)> {
     let peek = crate::journal::peek(journal).ok()??;
     rulesets
@@ -105,10 +106,7 @@ pub fn glance<F: crate::ui::screen::OnDevice>(
         .find_map(|r| {
             let rules = crate::rulesets::load::<F>(r).ok()?;
             let g = Session::<F>::glance(rules, journal).ok()??;
-            Some((
-                g.over(),
-                <F::Screens as crate::ui::screen::Screens>::progress(&g),
-            ))
+            Some((g.over(), progress(&g)))
         })
 }
 
@@ -123,19 +121,18 @@ pub struct Listed {
     pub progress: String,
 }
 
-/// The newest saved games of a folder (at most `most`), each at a glance; a journal no
-/// ruleset here replays is left out (resuming it names the problem).
+/// The newest saved games of a folder (at most `most`), each at a glance (whichever family
+/// wrote it: the device's `ui::kinds::glance`); a journal no ruleset here replays is left out
+/// (resuming it names the problem).
 pub fn listing(
     dir: &Path,
     most: usize,
-    rulesets: &[PathBuf],
-    catalogue: &[&'static dyn crate::games::Kind],
+    glance: &dyn Fn(&Path) -> Option<(bool, String)>,
 ) -> Vec<Listed> {
     recent(dir, most)
         .into_iter()
         .filter_map(|path| {
-            let kind = crate::games::for_journal(catalogue, &path).ok()?;
-            let (over, progress) = kind.glance(rulesets, &path)?;
+            let (over, progress) = glance(&path)?;
             Some(Listed {
                 about: about(&path),
                 path,

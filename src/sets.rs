@@ -197,7 +197,7 @@ pub fn token_names(first: &[String], map: &TagMap, seats: usize) -> Vec<String> 
             names.push(n);
         }
     }
-    names.extend(crate::ui::names::free(&names).into_iter().map(String::from));
+    names.extend(crate::tags::free(&names).into_iter().map(String::from));
     names.truncate(seats);
     names
 }
@@ -233,7 +233,7 @@ pub fn console_pass(
             "back" => at = Some(i.saturating_sub(1)),
             "stop" => break,
             word => {
-                let uid = match crate::hw::Uid::read(word) {
+                let uid = match crate::tags::Uid::read(word) {
                     Ok(u) => u,
                     Err(e) => {
                         writeln!(out, "{e}: a tag's UID, an empty line, back or stop")
@@ -303,7 +303,7 @@ pub fn console_check(
         if line.trim().is_empty() {
             continue;
         }
-        match crate::hw::Uid::read(line.trim()) {
+        match crate::tags::Uid::read(line.trim()) {
             Ok(uid) => writeln!(out, "{}", what_is(map, all, &uid.hex())),
             Err(e) => writeln!(out, "{e}"),
         }

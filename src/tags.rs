@@ -6,7 +6,39 @@
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-use crate::hw::Uid;
+/// A tag's unique id, as read from the card (4, 7 or 10 bytes).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Uid(pub Vec<u8>);
+
+impl Uid {
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02X}")).collect()
+    }
+    pub fn parse(hex: &str) -> Option<Uid> {
+        Uid::read(hex).ok()
+    }
+
+    /// A UID written in hex (4, 7 or 10 bytes, as ISO 14443-3 cascade levels give them), or
+    /// why it is not one. Only ASCII hex digits are looked at, so no text can panic here.
+    pub fn read(hex: &str) -> Result<Uid, String> {
+        let hex = hex.trim();
+        let bad =
+            || format!("'{hex}' is not a tag UID: write 8, 14 or 20 hex digits, such as 04A1B2C3");
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) || ![8, 14, 20].contains(&hex.len()) {
+            return Err(bad());
+        }
+        hex.as_bytes()
+            .chunks(2)
+            .map(|pair| {
+                std::str::from_utf8(pair)
+                    .ok()
+                    .and_then(|p| u8::from_str_radix(p, 16).ok())
+            })
+            .collect::<Option<Vec<u8>>>()
+            .map(Uid)
+            .ok_or_else(bad)
+    }
+}
 
 /// What a tag stands for. The families validate and name their own piece ids; the map only
 /// keeps them.
@@ -258,4 +290,22 @@ impl Drop for Lock {
             libc::flock(self.0.as_raw_fd(), libc::LOCK_UN);
         }
     }
+}
+
+/// Names offered first, short enough for every screen's line.
+pub const COMMON: [&str; 24] = [
+    "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned",
+    "Oli", "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Vic", "Wes", "Zoe",
+];
+
+/// The longest name a token takes on the device's editor (a name shares a 25-column line with its numbers).
+pub const LONGEST: usize = 10;
+
+/// The common names nobody here has yet.
+pub fn free(taken: &[String]) -> Vec<&'static str> {
+    COMMON
+        .iter()
+        .copied()
+        .filter(|n| !taken.iter().any(|t| t.eq_ignore_ascii_case(n)))
+        .collect()
 }

@@ -198,6 +198,18 @@ pub fn save_random<F: Family>(
     )])
 }
 
+/// `boardside tournament`: computer seats of given levels against each other.
+#[cfg(feature = "lab")]
+pub fn tournament<F: Family>(
+    path: &Path,
+    given: &[String],
+    setup: &crate::tournament::Setup,
+) -> Result<Vec<String>, String> {
+    let rules = crate::rulesets::load::<F>(path)?;
+    let opts = options::<F>(&rules, given)?;
+    crate::tournament::play::<F>(&rules, &opts, setup).map(|r| r.lines())
+}
+
 #[cfg(feature = "lab")]
 /// `boardside simulate --calibrate`: the odds against who won (`calibrate`).
 pub fn calibrate<F: Family>(

@@ -2,7 +2,7 @@
 //! `cargo run --example buttons -- [CONFIG]`; the installed program does the same with
 //! `boardside doctor --buttons 30`).
 
-use boardside::hw::config::Config;
+use boardside::config::Config;
 
 fn main() {
     let cfg = match std::env::args().nth(1) {

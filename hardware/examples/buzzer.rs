@@ -1,8 +1,8 @@
 //! Bring-up: play the accept sound, then the refusal, on the configured buzzer pin (run on
 //! the Pi: `cargo run --example buzzer -- [CONFIG]`).
 
+use boardside::config::Config;
 use boardside::hw::buzzer::Sound;
-use boardside::hw::config::Config;
 use boardside::hw::pi::Buzzer;
 
 fn main() {

@@ -1,7 +1,7 @@
 //! Bring-up: draw a border and a line of text on the OLED, then change one number and say
 //! how many bytes went over I2C (run on the Pi: `cargo run --example display -- [CONFIG]`).
 
-use boardside::hw::config::Config;
+use boardside::config::Config;
 use boardside::hw::pi::open_screen;
 use boardside::hw::{Frame, Screen};
 use embedded_graphics::mono_font::{ascii::FONT_5X8, MonoTextStyle};

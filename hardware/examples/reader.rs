@@ -1,7 +1,7 @@
 //! Bring-up: show the MFRC522's version, then print each tag tapped for 60 seconds, with the
 //! command that enrolls it (run on the Pi: `cargo run --example reader -- [CONFIG]`).
 
-use boardside::hw::config::Config;
+use boardside::config::Config;
 use boardside::hw::pi::open_reader;
 
 fn main() {

@@ -3,7 +3,6 @@
 //! simulator, and a scripted one for tests.
 
 pub mod buzzer;
-pub mod config;
 pub mod debounce;
 pub mod frame;
 pub mod pi;
@@ -11,6 +10,7 @@ pub mod script;
 pub mod sim;
 pub mod tap;
 
+pub use crate::tags::Uid;
 pub use frame::Frame;
 
 /// The five buttons (hardware/README.md has the wiring).
@@ -34,40 +34,6 @@ pub enum Press {
     Repeat {
         held_ms: u64,
     },
-}
-
-/// A tag's unique id, as read from the card (4, 7 or 10 bytes).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Uid(pub Vec<u8>);
-
-impl Uid {
-    pub fn hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02X}")).collect()
-    }
-    pub fn parse(hex: &str) -> Option<Uid> {
-        Uid::read(hex).ok()
-    }
-
-    /// A UID written in hex (4, 7 or 10 bytes, as ISO 14443-3 cascade levels give them), or
-    /// why it is not one. Only ASCII hex digits are looked at, so no text can panic here.
-    pub fn read(hex: &str) -> Result<Uid, String> {
-        let hex = hex.trim();
-        let bad =
-            || format!("'{hex}' is not a tag UID: write 8, 14 or 20 hex digits, such as 04A1B2C3");
-        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) || ![8, 14, 20].contains(&hex.len()) {
-            return Err(bad());
-        }
-        hex.as_bytes()
-            .chunks(2)
-            .map(|pair| {
-                std::str::from_utf8(pair)
-                    .ok()
-                    .and_then(|p| u8::from_str_radix(p, 16).ok())
-            })
-            .collect::<Option<Vec<u8>>>()
-            .map(Uid)
-            .ok_or_else(bad)
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,10 +16,10 @@ use ssd1306::prelude::*;
 use ssd1306::{I2CDisplayInterface, Ssd1306};
 
 use super::buzzer::{Change, Sound, Timeline};
-use super::config::Config;
 use super::debounce::Debouncer;
 use super::tap::TapFilter;
 use super::{Button, Frame, Input, Inputs, Screen, Speaker, Uid};
+use crate::config::Config;
 
 /// An I2C bus that counts the bytes it writes (what an update costs on a 400 kHz bus).
 pub struct Counting<I> {

@@ -227,9 +227,13 @@ pub struct Folder {
     pub note: Option<String>,
 }
 
-/// Reads every journal of the folder (through the cache) and writes the cache back.
-pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
-    let catalogue = crate::games::all();
+/// How one journal is read, whichever family wrote it (the device's `ui::kinds::played`):
+/// None while its game is not over.
+pub type Reader<'a> = dyn Fn(&Path) -> Result<Option<Played>, String> + 'a;
+
+/// Reads every journal of the folder (through the cache, `read` for the others) and writes
+/// the cache back.
+pub fn gather(dir: &Path, read_one: &Reader) -> Folder {
     let cache_path = dir.join(CACHE);
     let mut note = None;
     let old: Cache = match std::fs::read_to_string(&cache_path) {
@@ -261,8 +265,7 @@ pub fn gather(dir: &Path, rulesets: &[PathBuf]) -> Folder {
             Some(e) if e.len == len && e.crc == crc => e.found.clone(),
             _ => {
                 read += 1;
-                let kind = crate::games::for_journal(&catalogue, path);
-                match kind.and_then(|k| k.played(rulesets, path)) {
+                match read_one(path) {
                     Ok(Some(p)) => Found::Finished(Box::new(p)),
                     Ok(None) => Found::Unfinished,
                     Err(e) => Found::Damaged(e),

@@ -10,7 +10,7 @@ impl Ui {
             View::Setup => self.setup_entries(),
             View::Enroll { .. } => self.enroll_entries(),
             View::Name { typed: None, .. } => {
-                let mut out: Vec<Entry> = names::free(&self.taken_names())
+                let mut out: Vec<Entry> = crate::tags::free(&self.taken_names())
                     .into_iter()
                     .map(|name| {
                         entry(

@@ -14,6 +14,7 @@ mod enrolment;
 pub mod grid;
 pub mod houserules;
 pub mod illuminati;
+pub mod kinds;
 mod menus;
 pub mod names;
 pub mod newgame;
@@ -30,8 +31,8 @@ pub mod worker;
 
 use std::path::PathBuf;
 
+use crate::config::TableConfig;
 use crate::hw::buzzer::Sound;
-use crate::hw::config::TableConfig;
 use crate::hw::{Button, Input, Press, Uid};
 use crate::session::Session;
 use crate::tags::{TagKind, TagMap};

@@ -2,14 +2,7 @@
 //! by letter with the five buttons (UP/DOWN the letter, OK adds it, ROLL is done, BACK rubs
 //! the last one out), so a table without a console plays as Ann and Bob, not P1 and P2.
 
-/// Names offered first, short enough for every screen's line.
-pub const COMMON: [&str; 24] = [
-    "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned",
-    "Oli", "Pat", "Quin", "Rae", "Sam", "Tom", "Uma", "Vic", "Wes", "Zoe",
-];
-
-/// The longest name the editor takes (a name shares a 25-column line with its numbers).
-pub const LONGEST: usize = 10;
+use crate::tags::LONGEST;
 
 /// The letter after (`dir` 1) or before (-1) `letter`, A to Z round.
 pub fn step(letter: u8, dir: i64) -> u8 {
@@ -28,13 +21,4 @@ pub fn add(name: &str, letter: u8) -> String {
     } else {
         format!("{name}{}", c.to_ascii_lowercase())
     }
-}
-
-/// The common names nobody here has yet.
-pub fn free(taken: &[String]) -> Vec<&'static str> {
-    COMMON
-        .iter()
-        .copied()
-        .filter(|n| !taken.iter().any(|t| t.eq_ignore_ascii_case(n)))
-        .collect()
 }

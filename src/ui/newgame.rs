@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use super::houserules::HouseRule;
-use crate::games::Kind;
+use super::kinds::Kind;
 
 /// The choices of the new-game screen.
 #[derive(Clone)]
@@ -35,10 +35,11 @@ pub struct Setup {
     pub computer_deals: bool,
 }
 
-impl Default for Setup {
-    fn default() -> Self {
+impl Setup {
+    /// A new-game screen over this catalogue (games.rs's `Default` gives every family).
+    pub fn with(games: Vec<&'static dyn Kind>) -> Self {
         Setup {
-            games: crate::games::all(),
+            games,
             rulesets: Vec::new(),
             ruleset: 0,
             players: Vec::new(),
@@ -75,7 +76,7 @@ impl Setup {
     /// The family of the chosen ruleset.
     pub fn kind(&self) -> Result<&'static dyn Kind, String> {
         let path = self.ruleset_path().ok_or("no ruleset files found")?;
-        crate::games::for_ruleset(&self.games, path)
+        super::kinds::for_ruleset(&self.games, path)
     }
 
     /// The most players the chosen game seats.
@@ -115,7 +116,10 @@ impl Setup {
     /// frame.
     pub fn list_saves(&mut self) {
         self.saved = match &self.journal_dir {
-            Some(dir) => crate::saves::listing(dir, 12, &self.rulesets, &self.games),
+            Some(dir) => {
+                let glance = super::kinds::glance(&self.games, &self.rulesets);
+                crate::saves::listing(dir, 12, &glance)
+            }
             None => Vec::new(),
         };
     }

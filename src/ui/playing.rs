@@ -67,7 +67,7 @@ impl Ui {
     /// Resume a saved game, whichever family wrote it: the new-game screen's RESUME, and
     /// `play --journal` on a journal that exists.
     pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
-        let kind = crate::games::for_journal(&self.setup.games, &path)?;
+        let kind = super::kinds::for_journal(&self.setup.games, &path)?;
         self.desk.final_report = None;
         let (game, msgs) = kind.resume(&self.setup.rulesets, &path, &mut self.desk)?;
         self.play(game, msgs);

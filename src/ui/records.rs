@@ -17,8 +17,8 @@ const SECTIONS: [&str; 5] = [
 /// The records as pages of the screen's message rows: each section from a page of its own,
 /// and each thing (a player with the lines under it, a game, a feat) kept on one page where
 /// it fits in one.
-pub fn pages(dir: &std::path::Path, rulesets: &[std::path::PathBuf]) -> Vec<Vec<String>> {
-    let mut folder = records::gather(dir, rulesets);
+pub fn pages(dir: &std::path::Path, read_one: &records::Reader) -> Vec<Vec<String>> {
+    let mut folder = records::gather(dir, read_one);
     // A damaged journal by its file name: the folder is the device's own.
     let prefix = format!("{}/", dir.display());
     for d in &mut folder.damaged {
@@ -70,7 +70,10 @@ impl Ui {
         let Some(dir) = self.setup.journal_dir.clone() else {
             return;
         };
-        let pages = pages(&dir, &self.setup.rulesets);
+        let pages = {
+            let read = super::kinds::played(&self.setup.games, &self.setup.rulesets);
+            pages(&dir, &read)
+        };
         self.read_pages(pages);
     }
 }

@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
 use super::offers::{Agreed, Amount, Offers};
+use crate::config::TableConfig;
 use crate::engine::authority::{Actor, Whose};
 use crate::engine::game::{Audience, Family, Game, Parsed, Play, Speech, Words};
 use crate::engine::panels::Report;
 use crate::hw::buzzer::Sound;
-use crate::hw::config::TableConfig;
 use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
 

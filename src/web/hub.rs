@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 pub const MOST_ASKS: usize = 4;
 /// A pairing not claimed on the device within this long lapses.
 pub const ASK_LASTS: Duration = Duration::from_secs(120);
-/// Requests one address may make in `RATE_WINDOW` unless the config says otherwise
-/// (`[web] requests_per_10s`): a view a second and a choice now and then is far below it.
-pub const RATE_LIMIT: u32 = 60;
+pub use crate::config::RATE_LIMIT;
 pub const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// Event streams open at once (eight phones and a tablet, with room to reconnect).
 pub const MOST_STREAMS: usize = 24;

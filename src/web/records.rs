@@ -5,7 +5,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use crate::records::{self, export, rating, tally};
+use crate::records::{export, rating, tally};
 
 /// Text safe inside HTML.
 fn esc(s: &str) -> String {
@@ -43,7 +43,7 @@ fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
 }
 
 pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
-    let folder = records::gather(dir, rulesets);
+    let folder = crate::games::records(dir, rulesets);
     let t = tally::tally(&folder.games);
     let mut out = String::from(
         "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
@@ -205,7 +205,7 @@ fn link(file: &str) -> String {
 /// A saved game's report as SVG: only a journal of the save folder, by its file name.
 pub fn report(dir: &Path, rulesets: &[PathBuf], game: &str) -> Result<String, String> {
     let journal = saved(dir, game)?;
-    let kind = crate::games::for_journal(&crate::games::all(), &journal)?;
+    let kind = crate::ui::kinds::for_journal(&crate::games::all(), &journal)?;
     let picture = kind.picture(rulesets, &journal)?;
     crate::report::svg(&picture)
 }
@@ -216,7 +216,7 @@ pub fn export(
     rulesets: &[PathBuf],
     name: &str,
 ) -> Result<(&'static str, String), String> {
-    let folder = records::gather(dir, rulesets);
+    let folder = crate::games::records(dir, rulesets);
     let t = tally::tally(&folder.games);
     let kind = if name.ends_with(".csv") {
         "text/csv; charset=utf-8"

@@ -933,7 +933,7 @@ fn an_unknown_game_family_and_a_board_of_too_few_squares_name_their_lines() {
     let path = dir.join("gird.toml");
     let text = std::fs::read_to_string(ruleset_path("grid")).unwrap();
     std::fs::write(&path, text.replace("game = \"grid\"", "game = \"gird\"")).unwrap();
-    let e = boardside::games::for_ruleset(&boardside::games::all(), &path)
+    let e = boardside::ui::kinds::for_ruleset(&boardside::games::all(), &path)
         .err()
         .expect("no family is called gird");
     assert!(e.contains("unknown game family 'gird'"), "{e}");

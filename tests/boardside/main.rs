@@ -3,6 +3,7 @@
 //! drivers and flows (`device`), the command line end to end (`script`), and the shared parts
 //! (`parts`), the shape's guards (`shape`); and a sixth game family written as a test fixture (`count`).
 
+mod architecture;
 mod conformance;
 mod count;
 mod device;

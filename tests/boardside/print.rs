@@ -112,7 +112,7 @@ fn words(pdf: &Path) -> Vec<(usize, f32, f32, f32, f32, String)> {
 /// The label sheet as the program lays it out: (page, centre, sticker) of every label.
 fn label_places(name: &str, paper: Paper) -> (usize, Vec<labels::Placed>) {
     let path = ruleset(name);
-    let kind = boardside::games::for_ruleset(&boardside::games::all(), &path).unwrap();
+    let kind = boardside::ui::kinds::for_ruleset(&boardside::games::all(), &path).unwrap();
     let names = sets::token_names(&[], &TagMap::default(), kind.seats().1);
     let list = sets::with_tokens_and_all(&names, kind.sets(&path).unwrap());
     let mut doc = Doc::new(paper, name);

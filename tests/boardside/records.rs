@@ -152,7 +152,7 @@ pub(crate) fn folder(name: &str) -> PathBuf {
     let all = boardside::games::all();
     for g in &GAMES {
         let path = dir.join(g.file);
-        let kind = boardside::games::for_ruleset(&all, &ruleset(g.ruleset)).unwrap();
+        let kind = boardside::ui::kinds::for_ruleset(&all, &ruleset(g.ruleset)).unwrap();
         let players: Vec<String> = g.players.iter().map(|p| p.to_string()).collect();
         let saved = boardside::tools::Saved {
             players: &players,
@@ -160,7 +160,9 @@ pub(crate) fn folder(name: &str) -> PathBuf {
             commands: g.commands,
             journal: &path,
         };
-        kind.save_random(&ruleset(g.ruleset), &[], &saved).unwrap();
+        let r = ruleset(g.ruleset);
+        boardside::with_family!(kind.game(), F => boardside::tools::save_random::<F>(&r, &[], &saved))
+            .unwrap();
         set_started(&path, EVENING + g.start);
         set_times(&path, EVENING + g.start, g.minutes);
     }
@@ -189,7 +191,7 @@ fn records_cli(dir: &Path, more: &[&std::ffi::OsStr]) -> String {
 }
 
 fn records_of(dir: &Path) -> (records::Folder, tally::Tally) {
-    let f = records::gather(dir, &rulesets());
+    let f = boardside::games::records(dir, &rulesets());
     let t = tally::tally(&f.games);
     (f, t)
 }
@@ -447,7 +449,7 @@ fn records_never_reveal_the_ufos_secret_goal() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let all = boardside::games::all();
-    let kind = boardside::games::for_ruleset(&all, &ruleset("illuminati")).unwrap();
+    let kind = boardside::ui::kinds::for_ruleset(&all, &ruleset("illuminati")).unwrap();
     let players: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let one = dir.join("one.journal");
     let saved = boardside::tools::Saved {
@@ -456,7 +458,8 @@ fn records_never_reveal_the_ufos_secret_goal() {
         commands: u64::MAX,
         journal: &one,
     };
-    kind.save_random(&ruleset("illuminati"), &[], &saved)
+    let r = ruleset("illuminati");
+    boardside::with_family!(kind.game(), F => boardside::tools::save_random::<F>(&r, &[], &saved))
         .unwrap();
     let text = std::fs::read_to_string(&one).unwrap();
     let chosen = "\"goal\":{\"player\":2,\"card\":4}";
@@ -489,7 +492,7 @@ fn records_never_reveal_the_ufos_secret_goal() {
             ..b
         }
     );
-    let f = records::gather(&dir, &rulesets());
+    let f = boardside::games::records(&dir, &rulesets());
     assert_eq!(f.games.len(), 2, "{:?}", f.damaged);
     let t = tally::tally(&f.games);
     let text = tally::lines(&f, &t, false).join("\n") + &export::plays_csv(&f, &dir);

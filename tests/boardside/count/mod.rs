@@ -22,7 +22,7 @@ pub fn catalogue() -> Vec<&'static dyn Kind> {
     games
 }
 
-use boardside::hw::config::TableConfig;
+use boardside::config::TableConfig;
 use boardside::hw::{Button, Input, Press, Uid};
 use boardside::tags::{TagKind, TagMap};
 use boardside::ui::newgame::Setup;

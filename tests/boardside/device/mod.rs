@@ -352,10 +352,10 @@ fn crc_a_matches_the_standard_example() {
     assert_eq!(chip::crc_a(&[0x00, 0x00]), [0xA0, 0x1E]);
 }
 
+use boardside::config::TableConfig;
 use boardside::engine::property::options::FirstPlayer;
 use boardside::engine::property::state::Pending;
 use boardside::engine::property::{Command, Ruleset};
-use boardside::hw::config::TableConfig;
 use boardside::hw::sim::key_input;
 use boardside::hw::{Button, Input};
 type Session = boardside::session::Session<Property>;
@@ -541,7 +541,7 @@ fn every_house_rule_line_on_the_new_game_screen_shows_its_value_whole() {
         if path.extension().is_none_or(|e| e != "toml") {
             continue;
         }
-        let rules = boardside::games::for_ruleset(&boardside::games::all(), &path)
+        let rules = boardside::ui::kinds::for_ruleset(&boardside::games::all(), &path)
             .unwrap()
             .house_rules(&path)
             .unwrap();
@@ -1789,7 +1789,7 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
 
 #[test]
 fn the_example_config_shows_every_default_including_the_buzzer() {
-    use boardside::hw::config::Config;
+    use boardside::config::Config;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/hardware/boardside.toml");
     let cfg = Config::load(path.as_ref()).unwrap();
     assert_eq!(cfg, Config::default());

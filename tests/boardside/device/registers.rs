@@ -41,7 +41,7 @@ fn a_level_in_the_gpio_register_file_is_a_press_release_and_hold_through_rppal()
         eprintln!("skipped: {why}");
         return;
     }
-    let cfg = boardside::hw::config::Config::load(
+    let cfg = boardside::config::Config::load(
         concat!(env!("CARGO_MANIFEST_DIR"), "/hardware/boardside.toml").as_ref(),
     )
     .unwrap();

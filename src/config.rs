@@ -5,6 +5,11 @@
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// Requests one address may make in the web view's window (`web::hub::RATE_WINDOW`) unless
+/// the config says otherwise (`[web] requests_per_10s`): a view a second and a choice now and
+/// then is far below it.
+pub const RATE_LIMIT: u32 = 60;
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
@@ -35,7 +40,7 @@ impl Default for WebConfig {
         WebConfig {
             enabled: false,
             listen: "127.0.0.1:8080".into(),
-            requests_per_10s: crate::web::hub::RATE_LIMIT,
+            requests_per_10s: RATE_LIMIT,
         }
     }
 }
