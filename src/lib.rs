@@ -7,7 +7,8 @@ pub mod app;
 #[cfg(feature = "lab")]
 pub mod calibrate;
 pub mod cli;
-pub mod computer;
+/// Computer seats (pure, in the engine crate): the same path as the rest of the program uses.
+pub use boardside_engine::computer;
 pub mod config;
 pub mod conformance;
 pub mod doctor;

@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
 use crate::engine::game::{is_over, winners, Deal, Events, Family, Figure};
+use crate::engine::playout::{play_on, Stop};
 use crate::session::Session;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -317,9 +318,9 @@ pub fn play_fast<F: Family>(
     let mut s = start::<F>(rules, options, cfg.players, seed)?;
     // The kind of player chosen once a game, not asked at every command.
     let (turns, commands) = if cfg.steady {
-        moves::<F, true>(rules, cfg, seed, &mut s, watch)?
+        steady_moves::<F>(rules, cfg, seed, &mut s, watch)?
     } else {
-        moves::<F, false>(rules, cfg, seed, &mut s, watch)?
+        random_moves::<F>(rules, cfg, seed, &mut s, watch)?
     };
     let over = winners::<F>(rules, &s);
     watch(&s, turns);
@@ -347,9 +348,43 @@ pub fn start<F: Family>(
         .map_err(|e| e.to_string())
 }
 
-/// A game's commands to its end or the cap, by the steady player (`STEADY`) or the random
-/// one: the player-turns and the commands.
-fn moves<F: Family, const STEADY: bool>(
+/// A game's commands to its end or the cap by the steady player (the engine's one playout,
+/// `play_on`): the player-turns and the commands.
+fn steady_moves<F: Family>(
+    rules: &F::Rules,
+    cfg: &Config,
+    seed: u64,
+    s: &mut F::State,
+    watch: &mut dyn FnMut(&F::State, u64),
+) -> Result<(u64, u64), String> {
+    let mut rng = PlayRng::seed_from_u64(seed);
+    // Events applied, never listed: the figures are read from the state.
+    let mut events = Events {
+        kept: false,
+        ..Events::default()
+    };
+    let mut commands = 0;
+    let played = play_on::<F>(
+        rules,
+        s,
+        cfg.max_turns,
+        &mut events,
+        |s| {
+            commands += 1;
+            F::steady(rules, s, None, &mut rng)
+        },
+        |s, turns| watch(s, turns),
+    );
+    match played {
+        Ok((Stop::NoMove, _)) => Err(stuck::<F>(rules, s, seed)),
+        Ok((_, turns)) => Ok((turns, commands)),
+        Err((cmd, e)) => Err(format!("seed {seed}: legal command {cmd:?} refused: {e}")),
+    }
+}
+
+/// A game's commands to its end or the cap by the random player (`Play::random_move`, which
+/// chooses and carries out in one: simulate's hot loop): the player-turns and the commands.
+fn random_moves<F: Family>(
     rules: &F::Rules,
     cfg: &Config,
     seed: u64,
@@ -371,25 +406,9 @@ fn moves<F: Family, const STEADY: bool>(
     }
     loop {
         // The random player finds no move once the game is over (asked once a game, not
-        // after every command); the steady one is asked only of a game still on.
-        let moved = if STEADY {
-            let cmd = if is_over::<F>(rules, s) {
-                None
-            } else {
-                F::steady(rules, s, None, &mut rng)
-            };
-            match cmd {
-                Some(cmd) => {
-                    F::execute_into(rules, s, &cmd, &mut events)
-                        .map_err(|e| format!("seed {seed}: legal command {cmd:?} refused: {e}"))?;
-                    true
-                }
-                None => false,
-            }
-        } else {
-            F::random_move(rules, s, &mut rng, &mut options, &mut events)
-                .map_err(|e| format!("seed {seed}: {e}"))?
-        };
+        // after every command).
+        let moved = F::random_move(rules, s, &mut rng, &mut options, &mut events)
+            .map_err(|e| format!("seed {seed}: {e}"))?;
         if !moved {
             if is_over::<F>(rules, s) {
                 break;

@@ -4,8 +4,9 @@
 
 use rand::SeedableRng;
 
-use crate::computer::{acts_now, answer, best_offer, next_command, Budget, Level};
+use crate::computer::{acts_now, answer, best_offer, deals_to_weigh, next_command, Budget, Level};
 use crate::engine::game::{below, is_over, winning_sides, Events, Family, Parsed, PlayRng, ToAct};
+use crate::engine::playout::play_on;
 
 /// What to play.
 #[derive(Debug, Clone)]
@@ -176,31 +177,43 @@ fn one_game<F: Family>(
         }
     }
     let mut rng = PlayRng::seed_from_u64(seed ^ 0x7041_2E4D);
-    let mut commands = 0u64;
     let mut offered: Vec<F::Command> = Vec::new();
-    while !is_over::<F>(rules, &s) {
-        if F::turns(rules, &s).unwrap_or(commands) >= setup.max_turns {
-            break;
-        }
-        if setup.deals {
-            if let Some(deal) = deal::<F>(rules, &s, levels, &setup.budget, &mut offered, &mut rng)
-            {
-                // A deal the rules refuse now is simply not made.
-                let _ = F::execute_into(rules, &mut s, &deal, &mut events);
-            }
-        }
-        let Some(cmd) = next_command::<F>(rules, &s, levels, &setup.budget, &mut rng) else {
-            break;
-        };
-        if F::execute_into(rules, &mut s, &cmd, &mut events).is_err() {
-            // Refused (a group card whose numbers the table has not entered, say): the
-            // random player stands in; a game it cannot go on with is stopped unfinished.
-            match F::random_command(rules, &s, &mut rng) {
+    // A strong seat's deal comes before its own move; `dealt` says the deal was just made
+    // (or refused), so the move comes next.
+    let mut dealt = false;
+    loop {
+        let cap = setup
+            .max_turns
+            .saturating_sub(F::turns(rules, &s).unwrap_or(0));
+        let stopped = play_on::<F>(
+            rules,
+            &mut s,
+            cap,
+            &mut events,
+            |s| {
+                if setup.deals && !dealt {
+                    let d = deal::<F>(rules, s, levels, &setup.budget, &mut offered, &mut rng);
+                    if d.is_some() {
+                        dealt = true;
+                        return d;
+                    }
+                }
+                dealt = false;
+                next_command::<F>(rules, s, levels, &setup.budget, &mut rng)
+            },
+            |_, _| {},
+        );
+        match stopped {
+            Ok(_) => break,
+            // A deal the rules refuse now is simply not made.
+            Err(_) if dealt => {}
+            // A move refused (a group card whose numbers the table has not entered, say):
+            // the random player stands in; a game it cannot go on with is stopped unfinished.
+            Err(_) => match F::random_command(rules, &s, &mut rng) {
                 Some(c) if F::execute_into(rules, &mut s, &c, &mut events).is_ok() => {}
                 _ => break,
-            }
+            },
         }
-        commands += 1;
     }
     let won_sides = winning_sides::<F>(rules, &s);
     let players = levels.len();
@@ -228,11 +241,7 @@ fn deal<F: Family>(
     if levels.get(seat) != Some(&Level::Strong) {
         return None;
     }
-    let deals: Vec<(usize, F::Command)> = F::offers(rules, s, seat)
-        .into_iter()
-        .filter(|(_, d)| !offered.contains(d))
-        .take(4)
-        .collect();
+    let deals = deals_to_weigh::<F>(rules, s, seat, |d| offered.contains(d));
     if deals.is_empty() {
         return None;
     }

@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// The voice's paces on the menu: a name, words a minute.
+pub(super) const PACES: [(&str, u32); 3] = [("normal", 165), ("fast", 200), ("slow", 135)];
+/// Its loudness: a name, espeak-ng's amplitude.
+pub(super) const VOLUMES: [(&str, u32); 3] = [("normal", 100), ("loud", 170), ("quiet", 50)];
+
+/// The name of a setting's value on the menu, and the next value round.
+pub(super) fn named(list: &[(&'static str, u32)], now: u32) -> (&'static str, u32) {
+    let at = list.iter().position(|(_, v)| *v == now);
+    (
+        at.map_or("custom", |i| list[i].0),
+        list[at.map_or(0, |i| (i + 1) % list.len())].1,
+    )
+}
+
 impl Ui {
     pub(super) fn button(&mut self, b: Button, p: Press) {
         // Holding ROLL mutes the voice at once (and brings it back), on any screen, and

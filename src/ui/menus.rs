@@ -1,6 +1,7 @@
 //! The shell's own menus as lines and what each does: the new-game screen, the voice's
 //! menu, enrolling a tag, the pairing question, the pager, the log and the standings.
 
+use super::acts::{named, PACES, VOLUMES};
 use super::*;
 
 impl Ui {

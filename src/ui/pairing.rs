@@ -1,5 +1,7 @@
-//! Phones asking for a seat, as the table answers them on the device, and a paired
-//! phone's private choice carried out.
+//! The seats played from elsewhere, in one place: phones asking for a seat (as the table
+//! answers them on the device) and a paired phone's private choice carried out; computer
+//! seats' choices, worked out in a thread and carried out once the table has read the last
+//! change. Both reach the game through the desk, as the buttons do (the authority rule).
 
 use super::*;
 
@@ -102,5 +104,68 @@ impl Ui {
             .filter(|(p, _)| *p == seat)
             .map(|(_, l)| l)
             .collect())
+    }
+
+    /// A computer seat the game waits on: its choice asked of the worker once per position,
+    /// and carried out on the game's screen once the table has had `computer_ms` to read the
+    /// last change (never over a page, the log or a question).
+    pub(super) fn computer_turn(&mut self) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        if self.view != View::Game {
+            return;
+        }
+        let at = g.position(&self.desk);
+        if self.computer_since.0 != at {
+            self.computer_since = (at, self.desk.now);
+        }
+        self.computer.collect();
+        // A choice worked out for an earlier position (someone moved meanwhile: another's
+        // interference in its attack) is dropped, and the seat asked again below.
+        if self
+            .computer
+            .shown
+            .as_ref()
+            .is_some_and(|(done_at, _)| *done_at != at)
+        {
+            self.computer.shown = None;
+        }
+        if let Some((_, mv)) = self.computer.shown.clone() {
+            if self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms {
+                return;
+            }
+            // A move that would close the others' window waits, said on screen.
+            if let Some(why) = g.holds(&self.desk, &mv) {
+                if self.desk.note.as_deref() != Some(why.as_str()) {
+                    self.desk.note = Some(why);
+                    self.desk.out.redraw = true;
+                }
+                return;
+            }
+            self.computer.shown = None;
+            let name = g.players().get(mv.seat).cloned().unwrap_or_default();
+            match g.computer_move(&mut self.desk, &mv) {
+                Ok(flow) => self.follow(flow),
+                Err(e) => {
+                    // Never tried again at this position: the table plays it for the seat.
+                    self.computer_stuck = Some(at);
+                    self.desk.note = Some(format!("{name} (computer) cannot: {e}"));
+                }
+            }
+            self.desk.out.redraw = true;
+            return;
+        }
+        if self.computer_stuck == Some(at) || self.computer.asked_for(at) {
+            return;
+        }
+        let budget = crate::computer::Budget {
+            playouts: self.desk.cfg.computer_playouts,
+            ..Default::default()
+        };
+        let job = g.computer_job(&self.desk, budget);
+        if let Some(job) = job {
+            self.computer.ask(at, || job);
+        }
     }
 }

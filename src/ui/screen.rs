@@ -973,15 +973,13 @@ impl<S: Screens> Playing for InPlay<S> {
             }
             // A deal it may offer, at most once each, before its own move.
             let deals: Vec<_> = if cs.deals && cs.level == Level::Strong {
-                <S::F as Play>::offers(&g.rules, &g.state, seat)
-                    .into_iter()
-                    .map(|(_, d)| d)
-                    .filter(|d| {
-                        let w = S::F::format_command(&g.rules, &g.state, d);
-                        !self.offered.contains(&w)
-                    })
-                    .take(4)
-                    .collect()
+                cpu::deals_to_weigh::<S::F>(&g.rules, &g.state, seat, |d| {
+                    let w = S::F::format_command(&g.rules, &g.state, d);
+                    self.offered.contains(&w)
+                })
+                .into_iter()
+                .map(|(_, d)| d)
+                .collect()
             } else {
                 Vec::new()
             };

@@ -8,6 +8,7 @@
 
 pub mod authority;
 pub mod bits;
+pub mod computer;
 pub mod deck;
 pub mod dice;
 pub mod error;

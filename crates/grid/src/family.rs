@@ -240,7 +240,7 @@ impl Play for Grid {
     fn random_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
         random_command(r, s, rng)
     }
-    /// The steady player: every seat plays the computer seats' own heuristic (computer.rs),
+    /// The steady player: every seat plays the computer seats' own heuristic (the engine's computer.rs),
     /// sides are taken to even the teams, and the dice are the only chance. A seat's own: its
     /// order by the heuristic, whoever else owes one (others' sealed orders are never read).
     fn steady(r: &GridRules, s: &State, seat: Option<usize>, rng: &mut PlayRng) -> Option<Command> {

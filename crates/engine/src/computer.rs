@@ -9,7 +9,7 @@
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{below, is_over, rolled, winning_sides, Events, Family, PlayRng, ToAct};
+use crate::game::{below, is_over, rolled, winning_sides, Events, Family, PlayRng, ToAct};
 
 /// How a computer seat plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,9 +109,7 @@ pub struct Choice<C> {
 pub fn own_choices<F: Family>(rules: &F::Rules, s: &F::State, seat: usize) -> Vec<F::Command> {
     let mut out: Vec<F::Command> = Vec::new();
     for c in F::legal(rules, s) {
-        if crate::engine::authority::decided_by::<F>(rules, s, &c) == Some(seat)
-            && !out.contains(&c)
-        {
+        if crate::authority::decided_by::<F>(rules, s, &c) == Some(seat) && !out.contains(&c) {
             out.push(c);
         }
     }
@@ -261,8 +259,7 @@ pub fn undoes<F: Family>(
     }
     made.iter().any(|(d, done)| {
         let mut again = after.clone();
-        crate::engine::game::execute::<F>(rules, &mut again, d)
-            .is_ok_and(|redo| did::<F>(&redo) == *done)
+        crate::game::execute::<F>(rules, &mut again, d).is_ok_and(|redo| did::<F>(&redo) == *done)
     })
 }
 
@@ -317,7 +314,7 @@ fn planned<F: Family>(
     if own.contains(&c) {
         return Some(c);
     }
-    if crate::engine::authority::decided_by::<F>(rules, s, &c) != Some(seat) {
+    if crate::authority::decided_by::<F>(rules, s, &c) != Some(seat) {
         return None;
     }
     let mut tried = s.clone();
@@ -378,7 +375,7 @@ fn playout<F: Family>(
     events: &mut Events<F::Event>,
 ) -> f64 {
     // A refused command ends it where it stands, judged as at the horizon.
-    let _ = crate::engine::playout::play_on::<F>(
+    let _ = crate::playout::play_on::<F>(
         rules,
         &mut s,
         horizon,
@@ -497,6 +494,25 @@ pub fn answer<F: Family>(
 ) -> (bool, f64, f64) {
     let (before, after) = deal_chances::<F>(rules, s, seat, deal, budget, seed);
     (after > before, before, after)
+}
+
+/// How many deals a strong seat weighs at one moment: each costs two sets of playouts.
+pub const DEALS_WEIGHED: usize = 4;
+
+/// The deals a strong seat may weigh offering now (`Play::offers`, with the seat each goes
+/// to): those not offered before in this game (`offered`: a deal is offered once), at most
+/// `DEALS_WEIGHED`. The one deal policy of the device and the tournament.
+pub fn deals_to_weigh<F: Family>(
+    rules: &F::Rules,
+    s: &F::State,
+    seat: usize,
+    offered: impl Fn(&F::Command) -> bool,
+) -> Vec<(usize, F::Command)> {
+    F::offers(rules, s, seat)
+        .into_iter()
+        .filter(|(_, d)| !offered(d))
+        .take(DEALS_WEIGHED)
+        .collect()
 }
 
 /// The deal a strong seat offers now, of `deals` (`Play::offers` less those offered already):
