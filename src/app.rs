@@ -30,11 +30,12 @@ pub fn run(
     // Failed shows in a row: the display is retried with every frame, so a loose wire or a
     // glitch on the bus costs a redraw, never the game (the buttons and the journal go on).
     let mut failures = 0u64;
-    // What the phones' inputs did in the last pass, carried out with this pass's.
-    let mut from_phones = Effects::default();
+    // What the phones' inputs and the tag map as kept did in the last pass, carried out with
+    // this pass's.
+    let mut carried = Effects::default();
     loop {
         let now = clock();
-        let mut done = std::mem::take(&mut from_phones);
+        let mut done = std::mem::take(&mut carried);
         for input in backend.poll(now, 40) {
             if input == Input::Quit {
                 return Ok(());
@@ -62,7 +63,8 @@ pub fn run(
             tracing::warn!("the game's picture was not saved: {e}");
         }
         if let Some(kept) = tags_file.and_then(|f| done.keep_tags(f)) {
-            ui.tags_kept(kept);
+            // The map as kept is news for the shell, told with the next pass's inputs.
+            carried.add(ui.handle(crate::ui::Input::TagsKept(kept), now));
             unshown = true;
         }
         unshown |= done.redraw;
@@ -86,7 +88,7 @@ pub fn run(
             }
         }
         if let Some(web) = web.as_deref_mut() {
-            from_phones = web.tick(ui, now, &done);
+            carried.add(web.tick(ui, now, &done));
         }
     }
 }

@@ -751,19 +751,21 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         computer_deals: true,
         ..Default::default()
     };
+    use crate::ui::Input as Told;
     let mut ui = crate::ui::Ui::new(tags, cfg.table.clone(), setup);
     // A saved game resumes, and named players start the named ruleset's game at once, in
     // whichever family it is (the new-game screen's own START and RESUME).
     match &a.journal {
-        Some(j) if j.exists() => ui.resume_now(j.clone())?,
-        _ if !a.players.is_empty() => ui.start_now()?,
+        Some(j) if j.exists() => ui.handle(Told::Resume(j.clone()), 0).outcome()?,
+        _ if !a.players.is_empty() => ui.handle(Told::Start, 0).outcome()?,
         _ => {}
     }
-    ui.set_voice(crate::ui::screen::VoiceSetting {
+    let voice = crate::ui::screen::VoiceSetting {
         on: cfg.voice.enabled,
         speed: cfg.voice.speed,
         volume: cfg.voice.volume,
-    });
+    };
+    ui.handle(Told::Voice(voice), 0);
     let mut voice = crate::voice::speaker::Voice::new(&cfg.voice);
     // The web view: `--web ADDR:PORT`, `--web` alone for the config's address, or the config.
     // The service's drop-in (`boardside web on`) names the address in BOARDSIDE_WEB.

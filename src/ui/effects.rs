@@ -54,6 +54,15 @@ impl Effects {
         }
     }
 
+    /// Whether an input the shell answers (a line, START, a saved game: `ui::Input`) was
+    /// carried out, or why not.
+    pub fn outcome(&self) -> Result<(), String> {
+        match &self.answered {
+            Some(Err(e)) => Err(e.clone()),
+            _ => Ok(()),
+        }
+    }
+
     /// Write the finished game's picture, if there is one.
     pub fn write_picture(&self) -> Result<(), String> {
         let Some((path, report)) = &self.picture else {

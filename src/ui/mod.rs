@@ -30,6 +30,7 @@ pub mod render;
 pub mod screen;
 mod taps;
 pub mod text;
+mod told;
 pub mod view;
 pub mod worker;
 
@@ -37,11 +38,12 @@ use std::path::PathBuf;
 
 use crate::config::TableConfig;
 use crate::hw::buzzer::Sound;
-use crate::hw::{Button, Input, Press, Uid};
+use crate::hw::{Button, Input as TableInput, Press, Uid};
 use crate::session::Session;
 use crate::tags::{TagKind, TagMap};
 use newgame::Setup;
 use screen::{Desk, Flow, NewGame, OnDevice, Pages, Playing};
+pub use told::Input;
 pub use view::View;
 
 /// What a line of the shell's menus does when chosen.
@@ -193,40 +195,8 @@ impl Ui {
         self.phones.asks.iter().cloned().collect()
     }
 
-    /// The new-game screen's players, as `play --players` names them.
-    pub fn set_players(&mut self, names: Vec<String>) {
-        self.setup.players = names;
-        self.desk.out.redraw = true;
-    }
-
-    /// The table's settings, as the config file gives them.
-    pub fn configure(&mut self, cfg: TableConfig) {
-        self.desk.cfg = cfg;
-    }
-
-    /// The passing note and the last command's lines put away, as the next press would: what
-    /// stays is the screen's own question.
-    pub fn put_away_note(&mut self) {
-        self.desk.note = None;
-        self.desk.toast_until = 0;
-        self.desk.out.redraw = true;
-    }
-
-    /// A page of the pager open now (UP/DOWN and OK walk them one by one).
-    pub fn turn_to_page(&mut self, to: usize) {
-        if let View::Pager { pages, page } = &mut self.view {
-            *page = to.min(pages.pages.len().saturating_sub(1));
-            self.desk.out.redraw = true;
-        }
-    }
-
-    /// The standings scrolled to this row (UP/DOWN scroll them a row a press).
-    pub fn scroll_to(&mut self, row: usize) {
-        self.scroll = row;
-        self.desk.out.redraw = true;
-    }
-
-    /// A game already made (tests, tools): its family's screens take over.
+    /// A game already made (a test's, a bench's: a position set up in its session): its
+    /// family's screens take over.
     pub fn open<F: OnDevice>(&mut self, session: Session<F>) {
         let game = screen::InPlay::<F::Screens>::new(session, &mut self.desk);
         self.play(Box::new(game), Vec::new());
@@ -267,24 +237,17 @@ impl Ui {
         }
     }
 
-    /// Choose line `i` of the menu shown now (as UP/DOWN would).
-    pub fn select(&mut self, i: usize) {
-        match (&self.view, self.game.as_mut()) {
-            (View::Game, Some(g)) => g.select(i),
-            _ => self.sel = i,
-        }
-    }
-
     /// One input, and what it did for the device loop to carry out: the sound it makes (the
     /// command's, a refusal winning; an undo's; a tag read), what to say, files to write, the
     /// screen to draw again; a phone's answer. The web view's asks come in as inputs too
     /// (`Input::PhoneAsks`, `Input::PhoneChoice`).
-    pub fn handle(&mut self, input: Input, now: u64) -> effects::Effects {
+    pub fn handle(&mut self, input: impl Into<Input>, now: u64) -> effects::Effects {
+        let input = input.into();
         self.desk.sound = None;
         // A refusal is this input's: one left from an earlier input would read as if the
         // next good command had been refused too (a sealed order called unsealable).
         self.desk.refusal = None;
-        let tap = matches!(input, Input::Tag(_));
+        let tap = matches!(input, Input::Table(TableInput::Tag(_)));
         self.dispatch(input, now);
         self.page_long_note();
         match self.desk.sound.take() {
@@ -298,20 +261,24 @@ impl Ui {
 
     fn dispatch(&mut self, input: Input, now: u64) {
         self.desk.now = now;
+        let input = match input {
+            Input::Table(input) => input,
+            told => return self.told(told),
+        };
         match input {
-            Input::Tick(_) => self.tick(),
-            Input::Quit => {}
-            Input::Tag(uid) => {
+            TableInput::Tick(_) => self.tick(),
+            TableInput::Quit => {}
+            TableInput::Tag(uid) => {
                 self.desk.note = None;
                 self.tag(uid);
                 self.desk.out.redraw = true;
             }
-            Input::Button(b, p) => {
+            TableInput::Button(b, p) => {
                 self.desk.note = None;
                 self.button(b, p);
                 self.desk.out.redraw = true;
             }
-            Input::PhoneAsks { new, waiting } => {
+            TableInput::PhoneAsks { new, waiting } => {
                 let before = (self.view.clone(), self.phones.asks.len());
                 for (code, name) in new {
                     self.phone_asks(code, name);
@@ -320,7 +287,7 @@ impl Ui {
                 self.show_pairing();
                 self.desk.out.redraw |= (self.view.clone(), self.phones.asks.len()) != before;
             }
-            Input::PhoneChoice { seat, line } => {
+            TableInput::PhoneChoice { seat, line } => {
                 let answer = self.phone_choice(seat, &line);
                 if answer.is_err() {
                     // The refusal is the phone's to show; the device stays quiet.
@@ -354,10 +321,5 @@ impl Ui {
     /// The voice as the table set it, for the device loop to follow.
     pub fn voice(&self) -> screen::VoiceSetting {
         self.desk.voice
-    }
-
-    /// The voice as the config sets it, before the table changes it.
-    pub fn set_voice(&mut self, v: screen::VoiceSetting) {
-        self.desk.voice = v;
     }
 }

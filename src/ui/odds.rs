@@ -4,15 +4,6 @@
 use super::*;
 
 impl Ui {
-    /// The odds on the standings (the new-game screen's "Odds" line), and how many games
-    /// the device plays out for them.
-    pub fn show_odds(&mut self, on: bool, games: Option<u64>) {
-        self.odds_on = on;
-        if let Some(n) = games {
-            self.odds_rollouts.games = n;
-        }
-    }
-
     /// The thread that works out the odds (a tool or a test may hand it a job).
     pub fn odds_worker(&mut self) -> &mut worker::Worker<crate::odds::Odds> {
         &mut self.odds

@@ -19,7 +19,7 @@ impl Ui {
 
     /// A protocol command line carried out as if chosen from a menu (its lines paged and
     /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
-    pub fn enter(&mut self, line: &str) -> Result<(), String> {
+    pub(super) fn enter(&mut self, line: &str) -> Result<(), String> {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.enter(&mut self.desk, line)?;
         Self::uncover(&mut self.view, &mut self.desk);
@@ -30,7 +30,7 @@ impl Ui {
 
     /// Start the chosen ruleset's game, whichever family it is: the new-game screen's START,
     /// and `play --players` (which starts at once).
-    pub fn start_now(&mut self) -> Result<(), String> {
+    pub(super) fn start_now(&mut self) -> Result<(), String> {
         let path = self
             .setup
             .ruleset_path()
@@ -66,7 +66,7 @@ impl Ui {
 
     /// Resume a saved game, whichever family wrote it: the new-game screen's RESUME, and
     /// `play --journal` on a journal that exists.
-    pub fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
+    pub(super) fn resume_now(&mut self, path: PathBuf) -> Result<(), String> {
         let kind = super::kinds::for_journal(&self.setup.games, &path)?;
         self.desk.final_report = None;
         let (game, msgs) = kind.resume(&self.setup.rulesets, &path, &mut self.desk)?;

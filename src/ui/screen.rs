@@ -89,7 +89,7 @@ pub struct Desk {
     pub(crate) note: Option<String>,
     /// The sound this input makes: the last command's (a refusal wins), or a tap's.
     pub(crate) sound: Option<Sound>,
-    /// The reason of the last refusal of this input (`Ui::enter` reports it).
+    /// The reason of the last refusal of this input (`Input::Line` reports it).
     pub(crate) refusal: Option<String>,
     /// Something on screen changed with the time (a countdown, a clock): draw again.
     pub(crate) redraw: bool,

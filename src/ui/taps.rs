@@ -11,16 +11,6 @@ impl Ui {
         self.desk.out.enrolled.push(tag);
     }
 
-    /// The tag map as its file now has it after an enrolment was kept (other programs may have
-    /// enrolled tags meanwhile), or why it could not be written.
-    pub fn tags_kept(&mut self, kept: Result<TagMap, String>) {
-        match kept {
-            Ok(map) => self.tags = map,
-            Err(e) => self.desk.note = Some(e),
-        }
-        self.desk.out.redraw = true;
-    }
-
     pub(super) fn tag(&mut self, uid: Uid) {
         // Enrolling a set, or checking one: the tap is that screen's.
         if self.enrol_tap(&uid) {

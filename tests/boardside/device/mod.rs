@@ -23,6 +23,54 @@ use boardside::hw::tap::TapFilter;
 use boardside::hw::{Frame, Press, Screen, Uid};
 use embedded_hal_mock::eh1::i2c::{Mock as I2cMock, Transaction as I2c};
 
+/// The tests drive the shell only through `Ui::handle`, as the device loop does: what a test
+/// tells it (a protocol line, START, a saved game, settings) is an `ui::Input` like a press.
+pub trait Drive {
+    fn tell(&mut self, input: boardside::ui::Input) -> boardside::ui::effects::Effects;
+    /// A protocol line carried out as the table's (`Input::Line`).
+    fn enter(&mut self, line: &str) -> Result<(), String> {
+        self.tell(boardside::ui::Input::Line(line.into())).outcome()
+    }
+    fn start_now(&mut self) -> Result<(), String> {
+        self.tell(boardside::ui::Input::Start).outcome()
+    }
+    fn resume_now(&mut self, journal: std::path::PathBuf) -> Result<(), String> {
+        self.tell(boardside::ui::Input::Resume(journal)).outcome()
+    }
+    fn tags_kept(&mut self, kept: Result<boardside::tags::TagMap, String>) {
+        self.tell(boardside::ui::Input::TagsKept(kept));
+    }
+    fn show_odds(&mut self, on: bool, games: Option<u64>) {
+        self.tell(boardside::ui::Input::Odds { on, games });
+    }
+    fn configure(&mut self, cfg: boardside::config::TableConfig) {
+        self.tell(boardside::ui::Input::Settings(cfg));
+    }
+    fn set_players(&mut self, names: Vec<String>) {
+        self.tell(boardside::ui::Input::Players(names));
+    }
+    fn put_away_note(&mut self) {
+        self.tell(boardside::ui::Input::PutAwayNote);
+    }
+    fn turn_to_page(&mut self, page: usize) {
+        self.tell(boardside::ui::Input::Page(page));
+    }
+    fn scroll_to(&mut self, row: usize) {
+        self.tell(boardside::ui::Input::Scroll(row));
+    }
+    fn select(&mut self, line: usize) {
+        self.tell(boardside::ui::Input::Select(line));
+    }
+}
+
+impl Drive for boardside::ui::Ui {
+    /// Told at the time of the last input, as the device loop tells it between inputs.
+    fn tell(&mut self, input: boardside::ui::Input) -> boardside::ui::effects::Effects {
+        let now = self.desk().now();
+        self.handle(input, now)
+    }
+}
+
 #[test]
 fn debounce_ignores_bounces_and_reports_press_release_hold() {
     let mut d = Debouncer::new(20, 800);
