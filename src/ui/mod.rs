@@ -14,6 +14,7 @@ mod enrolment;
 pub mod grid;
 pub mod houserules;
 pub mod illuminati;
+mod input;
 pub mod kinds;
 mod menus;
 pub mod names;
@@ -41,9 +42,9 @@ use crate::hw::buzzer::Sound;
 use crate::hw::{Button, Input as TableInput, Press, Uid};
 use crate::session::Session;
 use crate::tags::{TagKind, TagMap};
+pub use input::Input;
 use newgame::Setup;
 use screen::{Desk, Flow, NewGame, OnDevice, Pages, Playing};
-pub use told::Input;
 pub use view::View;
 
 /// What a line of the shell's menus does when chosen.
