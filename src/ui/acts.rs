@@ -121,50 +121,15 @@ impl Ui {
 
     pub(super) fn act(&mut self, act: Act) {
         match act {
-            Act::Resume(path) => {
-                if let Err(e) = self.resume_now(path) {
-                    self.desk.note = Some(e);
-                }
-            }
-            Act::Finished(path) => match self.resume_now(path) {
-                Ok(()) => self.go(View::Standings),
-                Err(e) => self.desk.note = Some(e),
-            },
-            Act::NextRuleset => {
-                if !self.setup.rulesets.is_empty() {
-                    self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
-                }
-                self.setup.load_house_rules();
-            }
-            Act::NextChoice(i) => {
-                if let Some((h, c)) = self.setup.house.get_mut(i) {
-                    *c = (*c + 1) % h.choices.len().max(1);
-                }
-            }
-            Act::AddPlayer => {
-                let name = format!("P{}", self.setup.players.len() + 1);
-                self.setup.players.push(name);
-            }
-            Act::RemovePlayer => {
-                self.setup.players.pop();
-                let n = self.setup.players.len();
-                self.setup.computers.retain(|(seat, _)| *seat < n);
-            }
-            Act::AddComputer(level) => {
-                // Bot1, Bot2, ...: names no player takes, one word as every game wants.
-                let name = (1..)
-                    .map(|i| format!("Bot{i}"))
-                    .find(|n| !self.setup.players.iter().any(|p| p.eq_ignore_ascii_case(n)))
-                    .unwrap_or_default();
-                self.setup.computers.push((self.setup.players.len(), level));
-                self.setup.players.push(name);
-            }
-            Act::ComputerDeals => self.setup.computer_deals = !self.setup.computer_deals,
-            Act::Start => {
-                if let Err(e) = self.start_now() {
-                    self.desk.note = Some(e);
-                }
-            }
+            Act::Resume(_)
+            | Act::Finished(_)
+            | Act::NextRuleset
+            | Act::NextChoice(_)
+            | Act::AddPlayer
+            | Act::RemovePlayer
+            | Act::AddComputer(_)
+            | Act::ComputerDeals
+            | Act::Start => self.new_game_act(act),
             Act::Enroll(kind) => {
                 if let View::Enroll { uid } | View::Name { uid, .. } = self.view.clone() {
                     self.save_tag(crate::tags::Tag {
@@ -273,5 +238,57 @@ impl Ui {
             }
         }
         self.desk.out.redraw = true;
+    }
+
+    /// A line of the new-game screen chosen: a game resumed or started, the ruleset, a house
+    /// rule's value, the players and computer seats.
+    fn new_game_act(&mut self, act: Act) {
+        match act {
+            Act::Resume(path) => {
+                if let Err(e) = self.resume_now(path) {
+                    self.desk.note = Some(e);
+                }
+            }
+            Act::Finished(path) => match self.resume_now(path) {
+                Ok(()) => self.go(View::Standings),
+                Err(e) => self.desk.note = Some(e),
+            },
+            Act::NextRuleset => {
+                if !self.setup.rulesets.is_empty() {
+                    self.setup.ruleset = (self.setup.ruleset + 1) % self.setup.rulesets.len();
+                }
+                self.setup.load_house_rules();
+            }
+            Act::NextChoice(i) => {
+                if let Some((h, c)) = self.setup.house.get_mut(i) {
+                    *c = (*c + 1) % h.choices.len().max(1);
+                }
+            }
+            Act::AddPlayer => {
+                let name = format!("P{}", self.setup.players.len() + 1);
+                self.setup.players.push(name);
+            }
+            Act::RemovePlayer => {
+                self.setup.players.pop();
+                let n = self.setup.players.len();
+                self.setup.computers.retain(|(seat, _)| *seat < n);
+            }
+            Act::AddComputer(level) => {
+                // Bot1, Bot2, ...: names no player takes, one word as every game wants.
+                let name = (1..)
+                    .map(|i| format!("Bot{i}"))
+                    .find(|n| !self.setup.players.iter().any(|p| p.eq_ignore_ascii_case(n)))
+                    .unwrap_or_default();
+                self.setup.computers.push((self.setup.players.len(), level));
+                self.setup.players.push(name);
+            }
+            Act::ComputerDeals => self.setup.computer_deals = !self.setup.computer_deals,
+            Act::Start => {
+                if let Err(e) = self.start_now() {
+                    self.desk.note = Some(e);
+                }
+            }
+            _ => {}
+        }
     }
 }

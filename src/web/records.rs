@@ -61,6 +61,23 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         folder.games.len(),
         esc(rating::EXPLAINED)
     );
+    players(&mut out, &t);
+    games(&mut out, &t);
+    feats(&mut out, &t);
+    played(&mut out, &folder);
+    if !folder.damaged.is_empty() {
+        out.push_str("<h2>Damaged journals (not counted)</h2><ul>");
+        for d in &folder.damaged {
+            let _ = write!(out, "<li>{}</li>", esc(d));
+        }
+        out.push_str("</ul>");
+    }
+    out.push_str("</body></html>");
+    out
+}
+
+/// The players' table: rating, games, wins, time played, streak, rival and nemesis.
+fn players(out: &mut String, t: &tally::Tally) {
     out.push_str("<h2>Players</h2>");
     let rows: Vec<Vec<String>> = t
         .players
@@ -89,7 +106,7 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         })
         .collect();
     table(
-        &mut out,
+        out,
         &[
             "player",
             "rating",
@@ -103,6 +120,10 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         ],
         &rows,
     );
+}
+
+/// The games' table: how long, how many turns, wins by seat and by side.
+fn games(out: &mut String, t: &tally::Tally) {
     out.push_str("<h2>Games</h2>");
     let rows: Vec<Vec<String>> = t
         .games
@@ -131,7 +152,7 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         })
         .collect();
     table(
-        &mut out,
+        out,
         &[
             "game",
             "games",
@@ -142,6 +163,10 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         ],
         &rows,
     );
+}
+
+/// The feats, each linked to its game's report.
+fn feats(out: &mut String, t: &tally::Tally) {
     out.push_str("<h2>Feats</h2>");
     let rows: Vec<Vec<String>> = t
         .feats
@@ -155,7 +180,11 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
             ]
         })
         .collect();
-    table(&mut out, &["game", "feat", "", "report"], &rows);
+    table(out, &["game", "feat", "", "report"], &rows);
+}
+
+/// Every game played, newest first, its winners in bold.
+fn played(out: &mut String, folder: &crate::records::Folder) {
     out.push_str("<h2>Games played</h2>");
     let rows: Vec<Vec<String>> = folder
         .games
@@ -173,7 +202,7 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         })
         .collect();
     table(
-        &mut out,
+        out,
         &[
             "ended (UTC)",
             "game",
@@ -183,15 +212,6 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         ],
         &rows,
     );
-    if !folder.damaged.is_empty() {
-        out.push_str("<h2>Damaged journals (not counted)</h2><ul>");
-        for d in &folder.damaged {
-            let _ = write!(out, "<li>{}</li>", esc(d));
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</body></html>");
-    out
 }
 
 fn link(file: &str) -> String {

@@ -568,47 +568,51 @@ fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
     out
 }
 
-fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
+/// The random player's setup: an Illuminati for each seat, a secret goal where one is drawn,
+/// the first uncontrolled groups, then the start.
+fn random_setup(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
     let n = s.players.len();
+    if let Some(p) = s.players.iter().position(|x| x.illuminati.is_none()) {
+        let taken: Vec<usize> = s.players.iter().filter_map(|x| x.illuminati).collect();
+        let free: Vec<usize> = r
+            .illuminati()
+            .filter(|&i| !taken.contains(&i) && !r.cards[i].unknown)
+            .collect();
+        return Some(Command::Illuminati {
+            player: p,
+            card: *free.choose(rng)?,
+        });
+    }
+    if let Some(p) = (0..n).find(|&p| {
+        s.players[p].goal.is_none()
+            && s.players[p]
+                .illuminati
+                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
+    }) {
+        let goals: Vec<usize> = r.illuminati().filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. }))).collect();
+        return Some(Command::Goal {
+            player: p,
+            card: *goals.choose(rng)?,
+        });
+    }
+    if !r
+        .groups()
+        .any(|g| s.cards[g].status == Status::Uncontrolled)
+    {
+        let deck: Vec<usize> = r
+            .groups()
+            .filter(|&g| s.cards[g].status == Status::Deck)
+            .collect();
+        let groups: Vec<usize> = deck.choose_multiple(rng, 4).copied().collect();
+        return Some(Command::Uncontrolled { groups });
+    }
+    Some(Command::Start)
+}
+
+fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
     Some(match s.phase {
         Phase::Over => return None,
-        Phase::Setup => {
-            if let Some(p) = s.players.iter().position(|x| x.illuminati.is_none()) {
-                let taken: Vec<usize> = s.players.iter().filter_map(|x| x.illuminati).collect();
-                let free: Vec<usize> = r
-                    .illuminati()
-                    .filter(|&i| !taken.contains(&i) && !r.cards[i].unknown)
-                    .collect();
-                return Some(Command::Illuminati {
-                    player: p,
-                    card: *free.choose(rng)?,
-                });
-            }
-            if let Some(p) = (0..n).find(|&p| {
-                s.players[p].goal.is_none()
-                    && s.players[p]
-                        .illuminati
-                        .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
-            }) {
-                let goals: Vec<usize> = r.illuminati().filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. }))).collect();
-                return Some(Command::Goal {
-                    player: p,
-                    card: *goals.choose(rng)?,
-                });
-            }
-            if !r
-                .groups()
-                .any(|g| s.cards[g].status == Status::Uncontrolled)
-            {
-                let deck: Vec<usize> = r
-                    .groups()
-                    .filter(|&g| s.cards[g].status == Status::Deck)
-                    .collect();
-                let groups: Vec<usize> = deck.choose_multiple(rng, 4).copied().collect();
-                return Some(Command::Uncontrolled { groups });
-            }
-            Command::Start
-        }
+        Phase::Setup => return random_setup(r, s, rng),
         Phase::Turn => {
             let p = s.current;
             // Every pick of the decision from as few draws of the generator as will do.

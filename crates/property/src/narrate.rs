@@ -4,7 +4,7 @@
 use super::event::{Event, How, JailExit, JailWhy, Note, StatusWhy};
 use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
-use super::state::{Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
+use super::state::{Auction, Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
 use boardside_engine::ledger::Account;
 
 fn who(s: &State, p: usize) -> &str {
@@ -438,33 +438,7 @@ pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
                 " to auction"
             }
         ),
-        Some(Pending::Auction(a)) => {
-            let open: Vec<&str> = (0..a.open.len())
-                .filter(|&q| a.open[q])
-                .map(|q| who(s, q))
-                .collect();
-            let step = s.options.auction_step;
-            let ask = super::auction::floor(step, a);
-            let high = match a.high {
-                Some((h, v)) => format!("{} bids {v}", who(s, h)),
-                None => "no bid yet".to_string(),
-            };
-            if step > 0 {
-                format!(
-                    "auction of {}: {high}; the ask is {ask}: `accept PLAYER` or `pass PLAYER` \
-                     ({} still in)",
-                    lot(rules, &a.lot),
-                    open.join(", ")
-                )
-            } else {
-                format!(
-                    "auction of {}: {high}, bids from {ask}; `bid PLAYER AMOUNT` or \
-                     `pass PLAYER` ({} still in)",
-                    lot(rules, &a.lot),
-                    open.join(", ")
-                )
-            }
-        }
+        Some(Pending::Auction(a)) => auction_words(rules, s, a),
         Some(Pending::Tax { player, square }) => {
             let (amount, percent) = match rules.squares[*square].kind {
                 super::ruleset::Kind::Tax { amount, percent } => (amount, percent.unwrap_or(10)),
@@ -560,6 +534,35 @@ pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
                 }
             }
         }
+    }
+}
+
+/// An auction waiting: the lot, the high bid, the ask and who is still in.
+fn auction_words(rules: &Ruleset, s: &State, a: &Auction) -> String {
+    let open: Vec<&str> = (0..a.open.len())
+        .filter(|&q| a.open[q])
+        .map(|q| who(s, q))
+        .collect();
+    let step = s.options.auction_step;
+    let ask = super::auction::floor(step, a);
+    let high = match a.high {
+        Some((h, v)) => format!("{} bids {v}", who(s, h)),
+        None => "no bid yet".to_string(),
+    };
+    if step > 0 {
+        format!(
+            "auction of {}: {high}; the ask is {ask}: `accept PLAYER` or `pass PLAYER` \
+             ({} still in)",
+            lot(rules, &a.lot),
+            open.join(", ")
+        )
+    } else {
+        format!(
+            "auction of {}: {high}, bids from {ask}; `bid PLAYER AMOUNT` or \
+             `pass PLAYER` ({} still in)",
+            lot(rules, &a.lot),
+            open.join(", ")
+        )
     }
 }
 
