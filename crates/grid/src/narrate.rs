@@ -100,6 +100,89 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
                 .collect();
             format!("orders: {}", shown.join("; "))
         }
+        Event::Step { .. }
+        | Event::Blocked { .. }
+        | Event::Stunned { .. }
+        | Event::MissedAttack { .. }
+        | Event::Prayer { .. }
+        | Event::Unheard { .. }
+        | Event::StripFull { .. }
+        | Event::Strip { .. }
+        | Event::WonderRoll { .. }
+        | Event::Wonder { .. }
+        | Event::Converted { .. } => round_words(s, e)?,
+        Event::Countdown | Event::Count { .. } => return None,
+        Event::Sticker {
+            player,
+            part,
+            level,
+            upgrade,
+        } => {
+            if *upgrade {
+                let i = level.index();
+                let what = match part {
+                    Part::Feet => rules.max_steps[i],
+                    Part::Hands => rules.stun_rounds[i],
+                    Part::Head => rules.prayer_units[i],
+                };
+                format!(
+                    "{}: change the sticker on the {} to {} ({} {} from the next round)",
+                    n(*player),
+                    part.word(),
+                    level.word(),
+                    what,
+                    part_use(*part)
+                )
+            } else {
+                format!(
+                    "{}'s {} sticker is {} (correction)",
+                    n(*player),
+                    part.word(),
+                    level.word()
+                )
+            }
+        }
+        Event::Stun { player, rounds } => format!(
+            "{} is stunned for {rounds} round(s) (correction)",
+            n(*player)
+        ),
+        Event::Team { player, team } => format!(
+            "{} now plays with the {} (correction)",
+            n(*player),
+            team.word()
+        ),
+        Event::Note { text } => text.clone(),
+        Event::Winner { team } => {
+            let (kept, turned): (Vec<usize>, Vec<usize>) = s
+                .team_members(*team)
+                .into_iter()
+                .partition(|&i| !s.pieces[i].converted);
+            let mut line = format!(
+                "the {} win: {}",
+                team.word(),
+                if kept.is_empty() {
+                    "nobody of the first hour".to_string()
+                } else {
+                    kept.iter().map(|&i| n(i)).collect::<Vec<_>>().join(", ")
+                }
+            );
+            if !turned.is_empty() {
+                line += &format!(
+                    " (converts, listed apart: {})",
+                    turned.iter().map(|&i| n(i)).collect::<Vec<_>>().join(", ")
+                );
+            }
+            line
+        }
+    };
+    Some(Said::public(text))
+}
+
+/// What a round's orders did (a step, a block, a stun, a prayer, the strips and the big
+/// wonder), in words; None for the other events (`event` words them).
+fn round_words(s: &State, e: &Event) -> Option<String> {
+    let n = |i: usize| s.pieces[i].name.clone();
+    Some(match e {
         Event::Step {
             player, to, dir, ..
         } => format!("{} moves {} to {}", n(*player), dir.word(), f(*to)),
@@ -210,71 +293,8 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
             n(*by),
             to.word()
         ),
-        Event::Countdown | Event::Count { .. } => return None,
-        Event::Sticker {
-            player,
-            part,
-            level,
-            upgrade,
-        } => {
-            if *upgrade {
-                let i = level.index();
-                let what = match part {
-                    Part::Feet => rules.max_steps[i],
-                    Part::Hands => rules.stun_rounds[i],
-                    Part::Head => rules.prayer_units[i],
-                };
-                format!(
-                    "{}: change the sticker on the {} to {} ({} {} from the next round)",
-                    n(*player),
-                    part.word(),
-                    level.word(),
-                    what,
-                    part_use(*part)
-                )
-            } else {
-                format!(
-                    "{}'s {} sticker is {} (correction)",
-                    n(*player),
-                    part.word(),
-                    level.word()
-                )
-            }
-        }
-        Event::Stun { player, rounds } => format!(
-            "{} is stunned for {rounds} round(s) (correction)",
-            n(*player)
-        ),
-        Event::Team { player, team } => format!(
-            "{} now plays with the {} (correction)",
-            n(*player),
-            team.word()
-        ),
-        Event::Note { text } => text.clone(),
-        Event::Winner { team } => {
-            let (kept, turned): (Vec<usize>, Vec<usize>) = s
-                .team_members(*team)
-                .into_iter()
-                .partition(|&i| !s.pieces[i].converted);
-            let mut line = format!(
-                "the {} win: {}",
-                team.word(),
-                if kept.is_empty() {
-                    "nobody of the first hour".to_string()
-                } else {
-                    kept.iter().map(|&i| n(i)).collect::<Vec<_>>().join(", ")
-                }
-            );
-            if !turned.is_empty() {
-                line += &format!(
-                    " (converts, listed apart: {})",
-                    turned.iter().map(|&i| n(i)).collect::<Vec<_>>().join(", ")
-                );
-            }
-            line
-        }
-    };
-    Some(Said::public(text))
+        _ => return None,
+    })
 }
 
 /// What the game waits for now.

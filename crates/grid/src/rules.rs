@@ -203,47 +203,7 @@ impl GridRules {
             ));
         }
         let (cols, rows) = (b.columns.clamp(2, 60) as u8, b.rows.clamp(2, 60) as u8);
-        let mut walls = BTreeSet::new();
-        for w in &def.walls {
-            let wd = w.get_ref();
-            let edge = match wd.edge.as_str() {
-                "east" => Some(Edge::East),
-                "south" => Some(Edge::South),
-                other => {
-                    problems.push(at(
-                        w.span(),
-                        format!("wall edge '{other}': expected east or south"),
-                    ));
-                    None
-                }
-            };
-            if !(1..=2).contains(&wd.length) {
-                problems.push(at(
-                    w.span(),
-                    format!("wall length {}: walls are 1 or 2 units long", wd.length),
-                ));
-                continue;
-            }
-            let Some(edge) = edge else { continue };
-            for k in 0..wd.length {
-                // A 2-unit wall runs along its edge: an east wall downwards, a south wall rightwards.
-                let (c, r) = match edge {
-                    Edge::East => (wd.col, wd.row + k),
-                    Edge::South => (wd.col + k, wd.row),
-                };
-                match unit(cols, rows, c, r, edge) {
-                    Ok(u) => {
-                        if !walls.insert(u) {
-                            problems.push(at(
-                                w.span(),
-                                format!("the wall at ({c},{r}) {} is listed twice", edge.word()),
-                            ));
-                        }
-                    }
-                    Err(m) => problems.push(at(w.span(), m)),
-                }
-            }
-        }
+        let walls = read_walls(&def.walls, (cols, rows), &at, &mut problems);
         let three = |name: &str,
                      v: &[i64],
                      span: std::ops::Range<usize>,
@@ -342,6 +302,58 @@ impl GridRules {
     pub fn on_board(&self, c: i32, r: i32) -> bool {
         c >= 1 && r >= 1 && c <= self.columns as i32 && r <= self.rows as i32
     }
+}
+
+/// The walls of a ruleset file as wall units, each problem (an edge that is neither east nor
+/// south, a length other than 1 or 2, a unit off the board or listed twice) with its line.
+fn read_walls(
+    defs: &[Spanned<WallDef>],
+    (cols, rows): (u8, u8),
+    at: &dyn Fn(std::ops::Range<usize>, String) -> String,
+    problems: &mut Vec<String>,
+) -> BTreeSet<(u8, u8, Edge)> {
+    let mut walls = BTreeSet::new();
+    for w in defs {
+        let wd = w.get_ref();
+        let edge = match wd.edge.as_str() {
+            "east" => Some(Edge::East),
+            "south" => Some(Edge::South),
+            other => {
+                problems.push(at(
+                    w.span(),
+                    format!("wall edge '{other}': expected east or south"),
+                ));
+                None
+            }
+        };
+        if !(1..=2).contains(&wd.length) {
+            problems.push(at(
+                w.span(),
+                format!("wall length {}: walls are 1 or 2 units long", wd.length),
+            ));
+            continue;
+        }
+        let Some(edge) = edge else { continue };
+        for k in 0..wd.length {
+            // A 2-unit wall runs along its edge: an east wall downwards, a south wall rightwards.
+            let (c, r) = match edge {
+                Edge::East => (wd.col, wd.row + k),
+                Edge::South => (wd.col + k, wd.row),
+            };
+            match unit(cols, rows, c, r, edge) {
+                Ok(u) => {
+                    if !walls.insert(u) {
+                        problems.push(at(
+                            w.span(),
+                            format!("the wall at ({c},{r}) {} is listed twice", edge.word()),
+                        ));
+                    }
+                }
+                Err(m) => problems.push(at(w.span(), m)),
+            }
+        }
+    }
+    walls
 }
 
 /// A wall unit on the board: its field must be on the board and the edge must lie between two

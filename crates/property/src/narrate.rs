@@ -225,6 +225,73 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             level_text(rules, *to),
             level_text(rules, *from),
         ),
+        Event::JailIn { .. }
+        | Event::JailAttempt { .. }
+        | Event::JailOut { .. }
+        | Event::CardDrawn { .. }
+        | Event::CardKept { .. }
+        | Event::CardReturned { .. }
+        | Event::CardUsed { .. }
+        | Event::CardGiven { .. } => return jail_and_card_words(rules, s, e),
+        Event::Bid { player, amount } => format!("{} bids {amount}", who(s, *player)),
+        Event::Passed { player } => format!("{} passes", who(s, *player)),
+        Event::Await { .. } => format!("now: {}", waiting_for(rules, s)),
+        Event::Update { .. } | Event::Done | Event::Dropped { .. } => return None,
+        Event::ClaimOpen { claim } => format!(
+            "{} may ask {} for {} {} on {} ({}) before {} rolls: `claim {}`",
+            who(s, claim.owner),
+            who(s, claim.payer),
+            claim.amount,
+            t.rent,
+            sq(rules, claim.square),
+            rent_working(rules, &claim.working),
+            who(s, claim.lapses_on),
+            rules.squares[claim.square].id
+        ),
+        Event::ClaimClosed { .. } => return None,
+        Event::Bankrupt { player, creditor } => format!(
+            "{} is bankrupt{} and leaves the game",
+            who(s, *player),
+            match creditor {
+                Some(c) => format!(" to {}", who(s, *c)),
+                None => format!(" to {}", t.bank),
+            }
+        ),
+        Event::Worth { player, worth } => format!("{} is worth {worth}", who(s, *player)),
+        Event::Status {
+            player,
+            status,
+            why,
+        } => format!(
+            "{} reaches status {status} ({})",
+            who(s, *player),
+            match why {
+                StatusWhy::Donation { square } => format!("service at {}", sq(rules, *square)),
+                StatusWhy::Bought { square } => {
+                    format!("instant service, buying {}", sq(rules, *square))
+                }
+                StatusWhy::OwnSite { square } => {
+                    format!("service at own {}, free", sq(rules, *square))
+                }
+                StatusWhy::FairGame { square } => format!(
+                    "service at {}, free: its owner is in {}",
+                    sq(rules, *square),
+                    t.jail
+                ),
+                StatusWhy::Correction => "table correction".into(),
+            }
+        ),
+        Event::Winner { player } => format!("{} wins the game", who(s, *player)),
+        Event::Tie { players } => format!("{} tie for the win", tied_names(s, players)),
+        Event::Note(n) => note_words(rules, s, n),
+    })
+}
+
+/// Going to jail and out of it, and the cards drawn, kept, used and given, in words; None
+/// for the other events (`event` words them).
+fn jail_and_card_words(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
+    let t = &rules.theme;
+    Some(match e {
         Event::JailIn { player, why } => format!(
             "{} goes to {}{}, no salary, turn over",
             who(s, *player),
@@ -284,129 +351,86 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             who(s, *to),
             rules.decks[*deck].name
         ),
-        Event::Bid { player, amount } => format!("{} bids {amount}", who(s, *player)),
-        Event::Passed { player } => format!("{} passes", who(s, *player)),
-        Event::Await { .. } => format!("now: {}", waiting_for(rules, s)),
-        Event::Update { .. } | Event::Done | Event::Dropped { .. } => return None,
-        Event::ClaimOpen { claim } => format!(
-            "{} may ask {} for {} {} on {} ({}) before {} rolls: `claim {}`",
-            who(s, claim.owner),
-            who(s, claim.payer),
-            claim.amount,
-            t.rent,
-            sq(rules, claim.square),
-            rent_working(rules, &claim.working),
-            who(s, claim.lapses_on),
-            rules.squares[claim.square].id
-        ),
-        Event::ClaimClosed { .. } => return None,
-        Event::Bankrupt { player, creditor } => format!(
-            "{} is bankrupt{} and leaves the game",
-            who(s, *player),
-            match creditor {
-                Some(c) => format!(" to {}", who(s, *c)),
-                None => format!(" to {}", t.bank),
-            }
-        ),
-        Event::Worth { player, worth } => format!("{} is worth {worth}", who(s, *player)),
-        Event::Status {
+        _ => return None,
+    })
+}
+
+/// A note: what happened without changing the game (just visiting, no bids, a landing
+/// without effect, a shortage of buildings...).
+fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
+    let t = &rules.theme;
+    match n {
+        Note::JustVisiting { player } => format!("{} is {}", who(s, *player), t.visiting),
+        Note::FreeRest { player, square } => {
+            format!("{} rests on {}", who(s, *player), sq(rules, *square))
+        }
+        Note::NoRentMortgaged { square } => {
+            format!("{} is mortgaged: no {}", sq(rules, *square), t.rent)
+        }
+        Note::OwnSquare { player, square } => {
+            format!("{} owns {}", who(s, *player), sq(rules, *square))
+        }
+        Note::BankKeeps { square } => {
+            format!("no bids: {} keeps {}", t.bank, sq(rules, *square))
+        }
+        Note::BankKeepsBuilding => format!("no bids: {} keeps the building", t.bank),
+        Note::RollAgain { player } => format!("doubles: {} rolls again", who(s, *player)),
+        Note::ClaimLapsed { square } => {
+            format!(
+                "the {} on {} was not asked for in time",
+                t.rent,
+                sq(rules, *square)
+            )
+        }
+        Note::TurnOver { player } => format!("{}'s turn is over", who(s, *player)),
+        Note::Ineligible {
             player,
-            status,
-            why,
+            square,
+            cap,
         } => format!(
-            "{} reaches status {status} ({})",
+            "{} delivers status up to {cap} and {} has {}: an ineligible landing, nothing \
+             paid, nothing gained",
+            sq(rules, *square),
             who(s, *player),
-            match why {
-                StatusWhy::Donation { square } => format!("service at {}", sq(rules, *square)),
-                StatusWhy::Bought { square } => {
-                    format!("instant service, buying {}", sq(rules, *square))
-                }
-                StatusWhy::OwnSite { square } => {
-                    format!("service at own {}, free", sq(rules, *square))
-                }
-                StatusWhy::FairGame { square } => format!(
-                    "service at {}, free: its owner is in {}",
-                    sq(rules, *square),
-                    t.jail
-                ),
-                StatusWhy::Correction => "table correction".into(),
-            }
+            s.players[*player].status
         ),
-        Event::Winner { player } => format!("{} wins the game", who(s, *player)),
-        Event::Tie { players } => format!("{} tie for the win", tied_names(s, players)),
-        Event::Note(n) => match n {
-            Note::JustVisiting { player } => format!("{} is {}", who(s, *player), t.visiting),
-            Note::FreeRest { player, square } => {
-                format!("{} rests on {}", who(s, *player), sq(rules, *square))
-            }
-            Note::NoRentMortgaged { square } => {
-                format!("{} is mortgaged: no {}", sq(rules, *square), t.rent)
-            }
-            Note::OwnSquare { player, square } => {
-                format!("{} owns {}", who(s, *player), sq(rules, *square))
-            }
-            Note::BankKeeps { square } => {
-                format!("no bids: {} keeps {}", t.bank, sq(rules, *square))
-            }
-            Note::BankKeepsBuilding => format!("no bids: {} keeps the building", t.bank),
-            Note::RollAgain { player } => format!("doubles: {} rolls again", who(s, *player)),
-            Note::ClaimLapsed { square } => {
+        Note::FreeService { square } => format!(
+            "the owner of {} is in {}: no donation is due",
+            sq(rules, *square),
+            t.jail
+        ),
+        Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
+        Note::Wish { player, count } => format!("{} wants {count} now", who(s, *player)),
+        Note::Shortage {
+            wanted,
+            supply,
+            hotel,
+        } => {
+            let what = match (*hotel, *wanted == 1) {
+                (true, true) => &t.hotel,
+                (true, false) => &t.hotels,
+                (false, true) => &t.house,
+                (false, false) => &t.houses,
+            };
+            if wanted > supply {
                 format!(
-                    "the {} on {} was not asked for in time",
-                    t.rent,
-                    sq(rules, *square)
+                    "{wanted} {what} wanted, {} has {supply}: they are auctioned",
+                    t.bank
+                )
+            } else {
+                format!(
+                    "{wanted} {what} wanted, {} has {supply}: no shortage",
+                    t.bank
                 )
             }
-            Note::TurnOver { player } => format!("{}'s turn is over", who(s, *player)),
-            Note::Ineligible {
-                player,
-                square,
-                cap,
-            } => format!(
-                "{} delivers status up to {cap} and {} has {}: an ineligible landing, nothing \
-                 paid, nothing gained",
-                sq(rules, *square),
-                who(s, *player),
-                s.players[*player].status
-            ),
-            Note::FreeService { square } => format!(
-                "the owner of {} is in {}: no donation is due",
-                sq(rules, *square),
-                t.jail
-            ),
-            Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
-            Note::Wish { player, count } => format!("{} wants {count} now", who(s, *player)),
-            Note::Shortage {
-                wanted,
-                supply,
-                hotel,
-            } => {
-                let what = match (*hotel, *wanted == 1) {
-                    (true, true) => &t.hotel,
-                    (true, false) => &t.hotels,
-                    (false, true) => &t.house,
-                    (false, false) => &t.houses,
-                };
-                if wanted > supply {
-                    format!(
-                        "{wanted} {what} wanted, {} has {supply}: they are auctioned",
-                        t.bank
-                    )
-                } else {
-                    format!(
-                        "{wanted} {what} wanted, {} has {supply}: no shortage",
-                        t.bank
-                    )
-                }
-            }
-            Note::KeptMortgaged { player, square } => format!(
-                "{} keeps {} mortgaged, at no fee now (lifting it later costs the usual {}%)",
-                who(s, *player),
-                sq(rules, *square),
-                rules.interest_percent
-            ),
-        },
-    })
+        }
+        Note::KeptMortgaged { player, square } => format!(
+            "{} keeps {} mortgaged, at no fee now (lifting it later costs the usual {}%)",
+            who(s, *player),
+            sq(rules, *square),
+            rules.interest_percent
+        ),
+    }
 }
 
 /// What the game waits for, as one sentence with the verbs to answer it.
