@@ -131,29 +131,7 @@ pub fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, St
             _ => Command::DrawGroup { group: w.card()? },
         },
         "recycle" => Command::Recycle,
-        "attack" => {
-            let kind = match w.next("control, neutralize or destroy")? {
-                "control" => Kind::Control,
-                "neutralize" => Kind::Neutralize,
-                "destroy" => Kind::Destroy,
-                x => return Err(format!("attack {x}: control, neutralize or destroy")),
-            };
-            let attacker = w.card()?;
-            let target = w.card()?;
-            let mut aid = Vec::new();
-            if w.peek() == Some("with") {
-                w.at += 1;
-                while w.peek().is_some() {
-                    aid.push(w.card()?);
-                }
-            }
-            Command::Attack {
-                kind,
-                attacker,
-                target,
-                aid,
-            }
-        }
+        "attack" => parse_attack(&mut w)?,
         "privilege" => Command::Privilege {
             special: if w.peek().is_some() {
                 Some(w.special()?)
@@ -229,35 +207,7 @@ pub fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, St
             player: w.player()?,
             amount: w.number("the MB")?,
         },
-        "play" => {
-            let special = w.special()?;
-            let mut player = s.current;
-            if w.peek() == Some("by") {
-                w.at += 1;
-                player = w.player()?;
-            }
-            let mut target = None;
-            if let Some(x) = w.peek().filter(|&x| x != "under") {
-                w.at += 1;
-                target = Some(match s.player_index(x) {
-                    Some(p) => s.players[p]
-                        .illuminati
-                        .ok_or("that player has no Illuminati")?,
-                    None => w.card_named(x)?,
-                });
-            }
-            let mut master = None;
-            if w.peek() == Some("under") {
-                w.at += 1;
-                master = Some(w.card()?);
-            }
-            Command::Play {
-                player,
-                special,
-                target,
-                master,
-            }
-        }
+        "play" => parse_play(&mut w, s)?,
         "laser" => {
             let group = w.card()?;
             let how = w.next("add, remove or reverse")?.to_string();
@@ -284,6 +234,62 @@ pub fn parse(r: &IlluRules, s: &State, line: &str) -> Result<Parsed<Command>, St
     };
     w.end()?;
     Ok(Parsed::Command(cmd))
+}
+
+/// `attack KIND ATTACKER TARGET [with AID...]`.
+fn parse_attack(w: &mut Words) -> Result<Command, String> {
+    let kind = match w.next("control, neutralize or destroy")? {
+        "control" => Kind::Control,
+        "neutralize" => Kind::Neutralize,
+        "destroy" => Kind::Destroy,
+        x => return Err(format!("attack {x}: control, neutralize or destroy")),
+    };
+    let attacker = w.card()?;
+    let target = w.card()?;
+    let mut aid = Vec::new();
+    if w.peek() == Some("with") {
+        w.at += 1;
+        while w.peek().is_some() {
+            aid.push(w.card()?);
+        }
+    }
+    Ok(Command::Attack {
+        kind,
+        attacker,
+        target,
+        aid,
+    })
+}
+
+/// `play SPECIAL [by PLAYER] [TARGET] [under MASTER]`.
+fn parse_play(w: &mut Words, s: &State) -> Result<Command, String> {
+    let special = w.special()?;
+    let mut player = s.current;
+    if w.peek() == Some("by") {
+        w.at += 1;
+        player = w.player()?;
+    }
+    let mut target = None;
+    if let Some(x) = w.peek().filter(|&x| x != "under") {
+        w.at += 1;
+        target = Some(match s.player_index(x) {
+            Some(p) => s.players[p]
+                .illuminati
+                .ok_or("that player has no Illuminati")?,
+            None => w.card_named(x)?,
+        });
+    }
+    let mut master = None;
+    if w.peek() == Some("under") {
+        w.at += 1;
+        master = Some(w.card()?);
+    }
+    Ok(Command::Play {
+        player,
+        special,
+        target,
+        master,
+    })
 }
 
 fn parse_set(w: &mut Words) -> Result<Correction, String> {

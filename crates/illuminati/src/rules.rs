@@ -358,6 +358,61 @@ impl AlignmentLanes {
     }
 }
 
+/// What every card of a ruleset file must keep, each problem with the card's line: an id of
+/// its own (no reserved word), every number of its abilities and goal within what a printed
+/// card has, and a bonus naming a card that exists.
+fn check_cards(
+    cards: &[Card],
+    def: &FileDef,
+    at: &dyn Fn(std::ops::Range<usize>, String) -> String,
+    problems: &mut Vec<String>,
+) {
+    // The Illuminati come first in `cards`, then the groups.
+    let span = |i: usize, c: &Card| {
+        if c.illuminati {
+            def.illuminati[i].span()
+        } else {
+            def.groups[i - def.illuminati.len()].span()
+        }
+    };
+    for (i, c) in cards.iter().enumerate() {
+        if cards[..i].iter().any(|o| o.id == c.id)
+            || c.id == "illuminati"
+            || c.id == "special"
+            || c.id == "none"
+        {
+            problems.push(at(
+                span(i, c),
+                format!("card id '{}' is used twice or is a reserved word", c.id),
+            ));
+        }
+        for a in &c.abilities {
+            if let Err(m) = ability_in_range(a) {
+                problems.push(at(span(i, c), format!("'{}': {m}", c.id)));
+            }
+        }
+        if let Some(Err(m)) = c.goal.as_ref().map(goal_in_range) {
+            problems.push(at(span(i, c), format!("'{}': {m}", c.id)));
+        }
+    }
+    // Abilities naming a card must name one that exists.
+    for (i, c) in cards.iter().enumerate() {
+        for a in &c.abilities {
+            if let Ability::Bonus {
+                target: Some(t), ..
+            } = a
+            {
+                if !cards.iter().any(|o| &o.id == t) {
+                    problems.push(at(
+                        span(i, c),
+                        format!("'{}': its bonus names '{t}', which is no card here", c.id),
+                    ));
+                }
+            }
+        }
+    }
+}
+
 impl IlluRules {
     pub fn card(&self, id: &str) -> Option<usize> {
         self.cards
@@ -519,60 +574,7 @@ impl IlluRules {
                 unknown: false,
             });
         }
-        for (i, c) in cards.iter().enumerate() {
-            if cards[..i].iter().any(|o| o.id == c.id)
-                || c.id == "illuminati"
-                || c.id == "special"
-                || c.id == "none"
-            {
-                let span = if c.illuminati {
-                    def.illuminati[i].span()
-                } else {
-                    def.groups[i - def.illuminati.len()].span()
-                };
-                problems.push(at(
-                    span,
-                    format!("card id '{}' is used twice or is a reserved word", c.id),
-                ));
-            }
-        }
-        // Every number of an ability or a goal within what a printed card has.
-        for (i, c) in cards.iter().enumerate() {
-            let span = if c.illuminati {
-                def.illuminati[i].span()
-            } else {
-                def.groups[i - def.illuminati.len()].span()
-            };
-            for a in &c.abilities {
-                if let Err(m) = ability_in_range(a) {
-                    problems.push(at(span.clone(), format!("'{}': {m}", c.id)));
-                }
-            }
-            if let Some(Err(m)) = c.goal.as_ref().map(goal_in_range) {
-                problems.push(at(span, format!("'{}': {m}", c.id)));
-            }
-        }
-        // Abilities naming a card must name one that exists.
-        for (i, c) in cards.iter().enumerate() {
-            for a in &c.abilities {
-                if let Ability::Bonus {
-                    target: Some(t), ..
-                } = a
-                {
-                    if !cards.iter().any(|o| &o.id == t) {
-                        let span = if c.illuminati {
-                            def.illuminati[i].span()
-                        } else {
-                            def.groups[i - def.illuminati.len()].span()
-                        };
-                        problems.push(at(
-                            span,
-                            format!("'{}': its bonus names '{t}', which is no card here", c.id),
-                        ));
-                    }
-                }
-            }
-        }
+        check_cards(&cards, &def, &at, &mut problems);
         let mut specials = Vec::new();
         for d in &def.specials {
             let s = d.get_ref();
