@@ -86,93 +86,8 @@ pub fn play(
             });
             return Ok(());
         }
-        Effect::Bribery => {
-            ensure!(player == current, "Bribery is played on your own turn");
-            let Some(g) = target else {
-                return Err(RuleError::new(
-                    "which group? `play bribery GROUP [under MASTER]`",
-                ));
-            };
-            ensure!(
-                t.s.cards[g].status == Status::Uncontrolled,
-                "{} is not uncontrolled",
-                t.rules.cards[g].name
-            );
-            let m = master
-                .or(t.s.players[player].illuminati)
-                .ok_or_else(|| RuleError::new("no Illuminati"))?;
-            ensure!(
-                t.s.cards[m].owner == Some(player),
-                "{} is not yours",
-                t.rules.cards[m].name
-            );
-            if let Some(open) = open_arrows(t.s, m) {
-                ensure!(
-                    open > 0,
-                    "{} has no open control arrow",
-                    t.rules.cards[m].name
-                );
-            }
-            turn::ready_for_actions(t)?;
-            turn::use_action(t, "Bribery")?;
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
-            });
-            t.emit(Event::Place {
-                card: g,
-                status: Status::Controlled,
-                owner: Some(player),
-                master: Some(m),
-            });
-        }
-        Effect::Espionage => {
-            // A group's money, or (naming a player's Illuminati) that player's specials; told
-            // to the player who played it alone.
-            let Some(g) = target else {
-                return Err(RuleError::new(
-                    "`play computer-espionage GROUP` (its money) or `play computer-espionage PLAYER` (their specials)",
-                ));
-            };
-            let text = match t.s.cards[g]
-                .owner
-                .filter(|&o| t.s.players[o].illuminati == Some(g))
-            {
-                Some(o) => {
-                    let hand: Vec<String> = t.s.players[o]
-                        .specials
-                        .iter()
-                        .map(|k| {
-                            k.map(|k| t.rules.specials[k].name.clone())
-                                .unwrap_or_else(|| "a special not told to the device".into())
-                        })
-                        .collect();
-                    format!(
-                        "{} holds: {}",
-                        t.s.players[o].name,
-                        if hand.is_empty() {
-                            "no specials".into()
-                        } else {
-                            hand.join(", ")
-                        }
-                    )
-                }
-                None => format!(
-                    "{} holds {} MB",
-                    t.rules.cards[g].name, t.s.cards[g].treasury
-                ),
-            };
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
-            });
-            t.emit(Event::Note {
-                to: Some(player),
-                text,
-            });
-        }
+        Effect::Bribery => bribery(t, player, special, target, master)?,
+        Effect::Espionage => espionage(t, player, special, target)?,
         Effect::DeepAgent => {
             let mut a =
                 t.s.attack
@@ -224,35 +139,7 @@ pub fn play(
             tu.market_used = true;
             t.emit(Event::TurnState { turn: tu });
         }
-        Effect::Senate => {
-            ensure!(
-                !t.s.turn.acted && t.s.attack.is_none(),
-                "the Senate Investigating Committee is played at the beginning of a turn"
-            );
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
-            });
-            // Taking money back pays nothing from the bank: the list stays as it is.
-            for i in 0..t.s.income.len() {
-                let (c, amount) = t.s.income[i];
-                let back = amount.min(t.s.cards[c].treasury);
-                if back > 0 {
-                    t.emit(Event::Money {
-                        from: Purse::Card(c),
-                        to: Purse::Bank,
-                        amount: back,
-                        why: Why::TakenBack,
-                    });
-                }
-            }
-            t.emit(Event::Note {
-                to: None,
-                text: format!("{} loses the turn", t.s.players[current].name),
-            });
-            turn::next(t);
-        }
+        Effect::Senate => senate(t, player, special, current)?,
         Effect::Money { money } => {
             let ill = t.s.players[player]
                 .illuminati
@@ -269,52 +156,212 @@ pub fn play(
                 why: Why::Special { special },
             });
         }
-        Effect::WhiteCollar => {
-            let ill = t.s.players[player]
-                .illuminati
-                .ok_or_else(|| RuleError::new("no Illuminati"))?;
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
-            });
-            t.emit(Event::Money {
-                from: Purse::Bank,
-                to: Purse::Card(ill),
-                amount: 5,
-                why: Why::Special { special },
-            });
-            if player == current {
-                let mut tu = t.s.turn.clone();
-                tu.free_money = true;
-                t.emit(Event::TurnState { turn: tu });
-            }
+        Effect::WhiteCollar => white_collar(t, player, special, current)?,
+        Effect::Whispering => whispering(t, player, special, target, current)?,
+    }
+    Ok(())
+}
+
+/// Bribery (illuminati: specials): an uncontrolled group taken at once, under the player's
+/// own card with an open control arrow, for an action.
+fn bribery(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    target: Option<usize>,
+    master: Option<usize>,
+) -> Result<(), RuleError> {
+    ensure!(player == t.s.current, "Bribery is played on your own turn");
+    let Some(g) = target else {
+        return Err(RuleError::new(
+            "which group? `play bribery GROUP [under MASTER]`",
+        ));
+    };
+    ensure!(
+        t.s.cards[g].status == Status::Uncontrolled,
+        "{} is not uncontrolled",
+        t.rules.cards[g].name
+    );
+    let m = master
+        .or(t.s.players[player].illuminati)
+        .ok_or_else(|| RuleError::new("no Illuminati"))?;
+    ensure!(
+        t.s.cards[m].owner == Some(player),
+        "{} is not yours",
+        t.rules.cards[m].name
+    );
+    if let Some(open) = open_arrows(t.s, m) {
+        ensure!(
+            open > 0,
+            "{} has no open control arrow",
+            t.rules.cards[m].name
+        );
+    }
+    turn::ready_for_actions(t)?;
+    turn::use_action(t, "Bribery")?;
+    t.emit(Event::Discard {
+        player,
+        special: Some(special),
+        played: true,
+    });
+    t.emit(Event::Place {
+        card: g,
+        status: Status::Controlled,
+        owner: Some(player),
+        master: Some(m),
+    });
+    Ok(())
+}
+
+/// Computer Espionage (illuminati: specials): a group's money, or a player's specials, told to
+/// the player who played it alone.
+fn espionage(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    target: Option<usize>,
+) -> Result<(), RuleError> {
+    // A group's money, or (naming a player's Illuminati) that player's specials; told
+    // to the player who played it alone.
+    let Some(g) = target else {
+        return Err(RuleError::new(
+            "`play computer-espionage GROUP` (its money) or `play computer-espionage PLAYER` (their specials)",
+        ));
+    };
+    let text = match t.s.cards[g]
+        .owner
+        .filter(|&o| t.s.players[o].illuminati == Some(g))
+    {
+        Some(o) => {
+            let hand: Vec<String> = t.s.players[o]
+                .specials
+                .iter()
+                .map(|k| {
+                    k.map(|k| t.rules.specials[k].name.clone())
+                        .unwrap_or_else(|| "a special not told to the device".into())
+                })
+                .collect();
+            format!(
+                "{} holds: {}",
+                t.s.players[o].name,
+                if hand.is_empty() {
+                    "no specials".into()
+                } else {
+                    hand.join(", ")
+                }
+            )
         }
-        Effect::Whispering => {
-            ensure!(
-                player == current,
-                "a Whispering Campaign is started on your own turn"
-            );
-            let Some(g) = target else {
-                return Err(RuleError::new(
-                    "which group? `play whispering-campaign GROUP`",
-                ));
-            };
-            ensure!(
-                super::structure::power(t.rules, t.s, g) == 0,
-                "a Whispering Campaign attacks a group of power 0"
-            );
-            let ill = t.s.players[player]
-                .illuminati
-                .ok_or_else(|| RuleError::new("no Illuminati"))?;
-            attack::declare(t, Kind::Destroy, ill, g, &[])?;
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
+        None => format!(
+            "{} holds {} MB",
+            t.rules.cards[g].name, t.s.cards[g].treasury
+        ),
+    };
+    t.emit(Event::Discard {
+        player,
+        special: Some(special),
+        played: true,
+    });
+    t.emit(Event::Note {
+        to: Some(player),
+        text,
+    });
+    Ok(())
+}
+
+/// The Senate Investigating Committee (illuminati: specials): the money of this turn's income
+/// taken back, and the turn lost.
+fn senate(t: &mut Table, player: usize, special: usize, current: usize) -> Result<(), RuleError> {
+    ensure!(
+        !t.s.turn.acted && t.s.attack.is_none(),
+        "the Senate Investigating Committee is played at the beginning of a turn"
+    );
+    t.emit(Event::Discard {
+        player,
+        special: Some(special),
+        played: true,
+    });
+    // Taking money back pays nothing from the bank: the list stays as it is.
+    for i in 0..t.s.income.len() {
+        let (c, amount) = t.s.income[i];
+        let back = amount.min(t.s.cards[c].treasury);
+        if back > 0 {
+            t.emit(Event::Money {
+                from: Purse::Card(c),
+                to: Purse::Bank,
+                amount: back,
+                why: Why::TakenBack,
             });
         }
     }
+    t.emit(Event::Note {
+        to: None,
+        text: format!("{} loses the turn", t.s.players[current].name),
+    });
+    turn::next(t);
+    Ok(())
+}
+
+/// White Collar Crime (illuminati: specials): 5 MB to the player's Illuminati, and on their own
+/// turn money moved freely.
+fn white_collar(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    current: usize,
+) -> Result<(), RuleError> {
+    let ill = t.s.players[player]
+        .illuminati
+        .ok_or_else(|| RuleError::new("no Illuminati"))?;
+    t.emit(Event::Discard {
+        player,
+        special: Some(special),
+        played: true,
+    });
+    t.emit(Event::Money {
+        from: Purse::Bank,
+        to: Purse::Card(ill),
+        amount: 5,
+        why: Why::Special { special },
+    });
+    if player == current {
+        let mut tu = t.s.turn.clone();
+        tu.free_money = true;
+        t.emit(Event::TurnState { turn: tu });
+    }
+    Ok(())
+}
+
+/// A Whispering Campaign (illuminati: specials): a destroy attack on a group of power 0, on
+/// the player's own turn.
+fn whispering(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    target: Option<usize>,
+    current: usize,
+) -> Result<(), RuleError> {
+    ensure!(
+        player == current,
+        "a Whispering Campaign is started on your own turn"
+    );
+    let Some(g) = target else {
+        return Err(RuleError::new(
+            "which group? `play whispering-campaign GROUP`",
+        ));
+    };
+    ensure!(
+        super::structure::power(t.rules, t.s, g) == 0,
+        "a Whispering Campaign attacks a group of power 0"
+    );
+    let ill = t.s.players[player]
+        .illuminati
+        .ok_or_else(|| RuleError::new("no Illuminati"))?;
+    attack::declare(t, Kind::Destroy, ill, g, &[])?;
+    t.emit(Event::Discard {
+        player,
+        special: Some(special),
+        played: true,
+    });
     Ok(())
 }
 
