@@ -887,6 +887,347 @@ fn ufos_without_goal(g: &Se) -> Option<usize> {
     })
 }
 
+/// The attack's menu: the roll, each player's money for or against, calling it off,
+/// privileging and abolishing it, the specials.
+fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let back = || ("Back".to_string(), IAct::Go(IView::Main));
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    let Some(a) = &s.attack else {
+        out.push(back());
+        return out;
+    };
+    out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
+    // A computer seat spends its own money (it is asked, not listed); anyone
+    // else's money is spent after their own token (`Session::may`), the player
+    // whose turn it is excepted.
+    let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !bot(p)) {
+        // A player who is neither side may interfere or assist: a line each.
+        let sides = role(s, a, p, false) != role(s, a, p, true);
+        let ways: &[bool] = if sides { &[false, true] } else { &[false] };
+        for &assist in ways {
+            let money = IAct::Go(IView::Money {
+                player: p,
+                amount: 1,
+                assist,
+            });
+            out.push((
+                format!("{} {}: MB", pn(p), role(s, a, p, assist)),
+                if p == s.current { money } else { ask(p, money) },
+            ));
+        }
+    }
+    // A computer seat's roll waits for the others to pass (`holds`).
+    if bot(s.current) {
+        out.push(("Everyone passes".into(), IAct::AllPass));
+    }
+    // Both are declared before any money goes to the bank (the engine refuses
+    // them after): offered only while they can be taken.
+    if !a.committed {
+        out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
+        if !a.privileged && !a.abolished {
+            out.push((
+                "Privilege".into(),
+                IAct::Cmd(Command::Privilege { special: None }),
+            ));
+        }
+    }
+    if a.privileged {
+        for p in (0..s.players.len()).filter(|&p| s.players[p].specials.len() >= 2) {
+            if p != a.player {
+                out.push((
+                    format!("{} abolishes", pn(p)),
+                    ask(p, IAct::Cmd(Command::Abolish { player: p })),
+                ));
+            }
+        }
+    }
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
+        out.push((
+            format!("Specials: {}", pn(p)),
+            ask(p, IAct::Go(IView::Hand { player: p })),
+        ));
+    }
+    out
+}
+
+/// A player's specials: each to play or to give to another player.
+fn hand_entries(g: &Se, player: usize) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let r = &g.rules;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    let mut seen: Vec<Option<usize>> = vec![];
+    for k in s.players[player].specials.iter() {
+        if seen.contains(k) {
+            continue;
+        }
+        seen.push(*k);
+        match k {
+            Some(k) => out.push((
+                format!("Play {}", r.specials[*k].name),
+                play_act(g, player, *k),
+            )),
+            // Drawn without a tag: the player says which it is as they play it.
+            None => out.push((
+                "Play a special...".into(),
+                IAct::Go(IView::Unknown { player }),
+            )),
+        }
+        for to in (0..s.players.len()).filter(|&to| to != player && !s.players[to].eliminated) {
+            let what = k.map_or("a card".to_string(), |k| r.specials[k].name.clone());
+            out.push((
+                format!("Give {what} to {}", pn(to)),
+                IAct::Cmd(Command::GiveSpecial {
+                    from: player,
+                    to,
+                    special: *k,
+                }),
+            ));
+        }
+    }
+    out.push((
+        "Back".into(),
+        IAct::Go(if s.attack.is_some() {
+            IView::Attack { scroll: 0 }
+        } else {
+            IView::Main
+        }),
+    ));
+    out
+}
+
+/// The game's main menu: the setup's choices, a turn's draws, actions and specials, or the
+/// end's standings; the watch, the log and undo.
+fn main_entries(g: &Se) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let r = &g.rules;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    match s.phase {
+        Phase::Setup => {
+            for p in 0..s.players.len() {
+                let label = s.players[p]
+                    .illuminati
+                    .map(|i| r.cards[i].id.clone())
+                    .unwrap_or_else(|| "no Illuminati".into());
+                out.push((
+                    format!("{}: {label}", pn(p)),
+                    IAct::Go(IView::ForPlayer { player: p }),
+                ));
+            }
+            if let Some(p) = ufos_without_goal(g) {
+                out.push((
+                    format!("Secret goal: {}", pn(p)),
+                    ask(p, IAct::Go(IView::Goal { player: p })),
+                ));
+            }
+            out.push(("Deal a group face up".into(), IAct::Go(IView::Groups)));
+            out.push(("Start".into(), IAct::Cmd(Command::Start)));
+        }
+        Phase::Turn => {
+            if s.turn.draws_left > 0 {
+                out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
+                out.push((
+                    "Drew a special".into(),
+                    IAct::Cmd(Command::DrawSpecial { special: None }),
+                ));
+            } else {
+                out.push(("End the turn".into(), IAct::Cmd(Command::End)));
+                if !s.turn.acted {
+                    out.push(("Pass: +5 MB".into(), IAct::Cmd(Command::Pass)));
+                }
+            }
+            out.push((
+                format!("Groups of {}", pn(s.current)),
+                IAct::Go(IView::Structure),
+            ));
+            // The dry run only where a group of the structure recycles (the
+            // menu is read at every frame).
+            if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
+                && legal(g, &Command::Recycle)
+            {
+                out.push(("Recycle: one more draw".into(), IAct::Cmd(Command::Recycle)));
+            }
+            if has_lasers(g) && !s.turn.laser_used {
+                out.push((
+                    "Lasers: change an alignment".into(),
+                    IAct::Go(IView::Laser { group: None }),
+                ));
+            }
+            for p in 0..s.players.len() {
+                if !s.players[p].specials.is_empty() {
+                    out.push((
+                        format!("Specials: {}", pn(p)),
+                        ask(p, IAct::Go(IView::Hand { player: p })),
+                    ));
+                }
+            }
+            out.push(("Income this turn".into(), IAct::Go(IView::Income)));
+        }
+        Phase::Over => {
+            out.push(("Final standings".into(), IAct::Standings));
+            out.push(("New game".into(), IAct::NewGame));
+        }
+    }
+    // The shell's standings screen: the watch, and the live odds under it.
+    out.push(("Victory watch".into(), IAct::Standings));
+    out.push(("Log".into(), IAct::Log));
+    out.push(("Undo".into(), IAct::Undo));
+    out
+}
+
+/// The menus that move money and cards: a transfer, money given, a group moved under another
+/// card, the lasers' change of alignment.
+fn moving_entries(g: &Se, view: &IView) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let r = &g.rules;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let back = || ("Back".to_string(), IAct::Go(IView::Main));
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    match view {
+        IView::Transfer {
+            from,
+            to: None,
+            amount,
+        } => {
+            for c in s.structure(s.current) {
+                let cmd = Command::Transfer {
+                    from: *from,
+                    to: c,
+                    amount: 1,
+                };
+                if c != *from && legal(g, &cmd) {
+                    out.push((
+                        format!("To {}", r.cards[c].name),
+                        IAct::Go(IView::Transfer {
+                            from: *from,
+                            to: Some(c),
+                            amount: *amount,
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+        }
+        IView::Transfer {
+            from,
+            to: Some(to),
+            amount,
+        } => {
+            out.push((
+                format!(
+                    "Move {amount} MB from {} to {}",
+                    r.cards[*from].name, r.cards[*to].name
+                ),
+                IAct::Spend,
+            ));
+        }
+        IView::GiveMoney {
+            from,
+            to: None,
+            amount,
+        } => {
+            for q in (0..s.players.len()).filter(|&q| Some(q) != s.cards[*from].owner) {
+                if !s.players[q].eliminated && s.players[q].illuminati.is_some() {
+                    out.push((
+                        format!("To {}", pn(q)),
+                        IAct::Go(IView::GiveMoney {
+                            from: *from,
+                            to: Some(q),
+                            amount: *amount,
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+        }
+        IView::GiveMoney {
+            from,
+            to: Some(to),
+            amount,
+        } => {
+            out.push((
+                format!(
+                    "Give {amount} MB from {} to {}",
+                    r.cards[*from].name,
+                    pn(*to)
+                ),
+                IAct::Spend,
+            ));
+        }
+        IView::MoveUnder {
+            group,
+            master: None,
+        } => {
+            for m in s.structure(s.current) {
+                let cmd = Command::Move {
+                    group: *group,
+                    master: m,
+                };
+                if legal(g, &cmd) {
+                    out.push((
+                        format!("Under {}", r.cards[m].name),
+                        IAct::Go(IView::MoveUnder {
+                            group: *group,
+                            master: Some(m),
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *group })));
+        }
+        IView::MoveUnder {
+            group,
+            master: Some(m),
+        } => out.push((
+            format!("Put {} under {}", r.cards[*group].name, r.cards[*m].name),
+            IAct::Cmd(Command::Move {
+                group: *group,
+                master: *m,
+            }),
+        )),
+        IView::Laser { group: None } => {
+            for c in (0..r.cards.len()).filter(|&c| laser_target(g, c)) {
+                out.push((
+                    r.cards[c].name.clone(),
+                    IAct::Go(IView::Laser { group: Some(c) }),
+                ));
+            }
+            out.push(back());
+        }
+        IView::Laser { group: Some(c) } => {
+            let has = crate::engine::illuminati::structure::alignments(r, s, *c).to_vec();
+            for al in Alignment::ALL {
+                let hows: &[&str] = if has.contains(&al) {
+                    &["remove", "reverse"]
+                } else {
+                    &["add"]
+                };
+                for how in hows {
+                    let cmd = Command::Laser {
+                        group: *c,
+                        how: how.to_string(),
+                        alignment: al,
+                    };
+                    if legal(g, &cmd) {
+                        let mut word = how.to_string();
+                        word[..1].make_ascii_uppercase();
+                        let mut al_word = al.word().to_string();
+                        al_word[..1].make_ascii_uppercase();
+                        out.push((format!("{word} {al_word}"), IAct::Cmd(cmd)));
+                    }
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Laser { group: None })));
+        }
+        _ => {}
+    }
+    out
+}
+
 impl IlluScreens {
     fn go(&mut self, v: IView) {
         self.view = v;
@@ -896,7 +1237,6 @@ impl IlluScreens {
     pub fn entries(&self, g: &Se) -> Vec<(String, IAct)> {
         let s = &g.state;
         let r = &g.rules;
-        let pn = |p: usize| s.players[p].name.to_string();
         let back = || ("Back".to_string(), IAct::Go(IView::Main));
         let mut out: Vec<(String, IAct)> = Vec::new();
         match &self.view {
@@ -940,141 +1280,10 @@ impl IlluScreens {
                 out.push(back());
             }
             IView::Card { card } => out.extend(card_entries(g, *card)),
-            IView::Transfer {
-                from,
-                to: None,
-                amount,
-            } => {
-                for c in s.structure(s.current) {
-                    let cmd = Command::Transfer {
-                        from: *from,
-                        to: c,
-                        amount: 1,
-                    };
-                    if c != *from && legal(g, &cmd) {
-                        out.push((
-                            format!("To {}", r.cards[c].name),
-                            IAct::Go(IView::Transfer {
-                                from: *from,
-                                to: Some(c),
-                                amount: *amount,
-                            }),
-                        ));
-                    }
-                }
-                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
-            }
-            IView::Transfer {
-                from,
-                to: Some(to),
-                amount,
-            } => {
-                out.push((
-                    format!(
-                        "Move {amount} MB from {} to {}",
-                        r.cards[*from].name, r.cards[*to].name
-                    ),
-                    IAct::Spend,
-                ));
-            }
-            IView::GiveMoney {
-                from,
-                to: None,
-                amount,
-            } => {
-                for q in (0..s.players.len()).filter(|&q| Some(q) != s.cards[*from].owner) {
-                    if !s.players[q].eliminated && s.players[q].illuminati.is_some() {
-                        out.push((
-                            format!("To {}", pn(q)),
-                            IAct::Go(IView::GiveMoney {
-                                from: *from,
-                                to: Some(q),
-                                amount: *amount,
-                            }),
-                        ));
-                    }
-                }
-                out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
-            }
-            IView::GiveMoney {
-                from,
-                to: Some(to),
-                amount,
-            } => {
-                out.push((
-                    format!(
-                        "Give {amount} MB from {} to {}",
-                        r.cards[*from].name,
-                        pn(*to)
-                    ),
-                    IAct::Spend,
-                ));
-            }
-            IView::MoveUnder {
-                group,
-                master: None,
-            } => {
-                for m in s.structure(s.current) {
-                    let cmd = Command::Move {
-                        group: *group,
-                        master: m,
-                    };
-                    if legal(g, &cmd) {
-                        out.push((
-                            format!("Under {}", r.cards[m].name),
-                            IAct::Go(IView::MoveUnder {
-                                group: *group,
-                                master: Some(m),
-                            }),
-                        ));
-                    }
-                }
-                out.push(("Back".into(), IAct::Go(IView::Card { card: *group })));
-            }
-            IView::MoveUnder {
-                group,
-                master: Some(m),
-            } => out.push((
-                format!("Put {} under {}", r.cards[*group].name, r.cards[*m].name),
-                IAct::Cmd(Command::Move {
-                    group: *group,
-                    master: *m,
-                }),
-            )),
-            IView::Laser { group: None } => {
-                for c in (0..r.cards.len()).filter(|&c| laser_target(g, c)) {
-                    out.push((
-                        r.cards[c].name.clone(),
-                        IAct::Go(IView::Laser { group: Some(c) }),
-                    ));
-                }
-                out.push(back());
-            }
-            IView::Laser { group: Some(c) } => {
-                let has = crate::engine::illuminati::structure::alignments(r, s, *c).to_vec();
-                for al in Alignment::ALL {
-                    let hows: &[&str] = if has.contains(&al) {
-                        &["remove", "reverse"]
-                    } else {
-                        &["add"]
-                    };
-                    for how in hows {
-                        let cmd = Command::Laser {
-                            group: *c,
-                            how: how.to_string(),
-                            alignment: al,
-                        };
-                        if legal(g, &cmd) {
-                            let mut word = how.to_string();
-                            word[..1].make_ascii_uppercase();
-                            let mut al_word = al.word().to_string();
-                            al_word[..1].make_ascii_uppercase();
-                            out.push((format!("{word} {al_word}"), IAct::Cmd(cmd)));
-                        }
-                    }
-                }
-                out.push(("Back".into(), IAct::Go(IView::Laser { group: None })));
-            }
+            IView::Transfer { .. }
+            | IView::GiveMoney { .. }
+            | IView::MoveUnder { .. }
+            | IView::Laser { .. } => out.extend(moving_entries(g, &self.view)),
             IView::Ask { .. } => out.push(back_to_game(g)),
             IView::Secret { .. } => out.push(("OK: hide it".into(), back_to_game(g).1)),
             IView::Unknown { player } => {
@@ -1086,64 +1295,7 @@ impl IlluScreens {
                 }
                 out.push(("Back".into(), IAct::Go(IView::Hand { player: *player })));
             }
-            IView::Attack { .. } => {
-                let Some(a) = &s.attack else {
-                    out.push(back());
-                    return out;
-                };
-                out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
-                // A computer seat spends its own money (it is asked, not listed); anyone
-                // else's money is spent after their own token (`Session::may`), the player
-                // whose turn it is excepted.
-                let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
-                for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !bot(p)) {
-                    // A player who is neither side may interfere or assist: a line each.
-                    let sides = role(s, a, p, false) != role(s, a, p, true);
-                    let ways: &[bool] = if sides { &[false, true] } else { &[false] };
-                    for &assist in ways {
-                        let money = IAct::Go(IView::Money {
-                            player: p,
-                            amount: 1,
-                            assist,
-                        });
-                        out.push((
-                            format!("{} {}: MB", pn(p), role(s, a, p, assist)),
-                            if p == s.current { money } else { ask(p, money) },
-                        ));
-                    }
-                }
-                // A computer seat's roll waits for the others to pass (`holds`).
-                if bot(s.current) {
-                    out.push(("Everyone passes".into(), IAct::AllPass));
-                }
-                // Both are declared before any money goes to the bank (the engine refuses
-                // them after): offered only while they can be taken.
-                if !a.committed {
-                    out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
-                    if !a.privileged && !a.abolished {
-                        out.push((
-                            "Privilege".into(),
-                            IAct::Cmd(Command::Privilege { special: None }),
-                        ));
-                    }
-                }
-                if a.privileged {
-                    for p in (0..s.players.len()).filter(|&p| s.players[p].specials.len() >= 2) {
-                        if p != a.player {
-                            out.push((
-                                format!("{} abolishes", pn(p)),
-                                ask(p, IAct::Cmd(Command::Abolish { player: p })),
-                            ));
-                        }
-                    }
-                }
-                for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
-                    out.push((
-                        format!("Specials: {}", pn(p)),
-                        ask(p, IAct::Go(IView::Hand { player: p })),
-                    ));
-                }
-            }
+            IView::Attack { .. } => out.extend(attack_entries(g)),
             // UP and DOWN set the amount here, so OK is the only line.
             // DOWN to nothing: OK passes (a computer seat's roll waits for every pass).
             IView::Money {
@@ -1152,47 +1304,7 @@ impl IlluScreens {
             IView::Money { amount, .. } => {
                 out.push((format!("OK: spend {amount} MB"), IAct::Spend));
             }
-            IView::Hand { player } => {
-                let mut seen: Vec<Option<usize>> = vec![];
-                for k in s.players[*player].specials.iter() {
-                    if seen.contains(k) {
-                        continue;
-                    }
-                    seen.push(*k);
-                    match k {
-                        Some(k) => out.push((
-                            format!("Play {}", r.specials[*k].name),
-                            play_act(g, *player, *k),
-                        )),
-                        // Drawn without a tag: the player says which it is as they play it.
-                        None => out.push((
-                            "Play a special...".into(),
-                            IAct::Go(IView::Unknown { player: *player }),
-                        )),
-                    }
-                    for to in (0..s.players.len())
-                        .filter(|&to| to != *player && !s.players[to].eliminated)
-                    {
-                        let what = k.map_or("a card".to_string(), |k| r.specials[k].name.clone());
-                        out.push((
-                            format!("Give {what} to {}", pn(to)),
-                            IAct::Cmd(Command::GiveSpecial {
-                                from: *player,
-                                to,
-                                special: *k,
-                            }),
-                        ));
-                    }
-                }
-                out.push((
-                    "Back".into(),
-                    IAct::Go(if s.attack.is_some() {
-                        IView::Attack { scroll: 0 }
-                    } else {
-                        IView::Main
-                    }),
-                ));
-            }
+            IView::Hand { player } => out.extend(hand_entries(g, *player)),
             IView::ForPlayer { player } => {
                 let now = s.players[*player].illuminati;
                 let free = |i: usize| {
@@ -1258,81 +1370,7 @@ impl IlluScreens {
                 });
             }
             IView::Watch | IView::Income => out.push(back()),
-            IView::Main => {
-                match s.phase {
-                    Phase::Setup => {
-                        for p in 0..s.players.len() {
-                            let label = s.players[p]
-                                .illuminati
-                                .map(|i| r.cards[i].id.clone())
-                                .unwrap_or_else(|| "no Illuminati".into());
-                            out.push((
-                                format!("{}: {label}", pn(p)),
-                                IAct::Go(IView::ForPlayer { player: p }),
-                            ));
-                        }
-                        if let Some(p) = ufos_without_goal(g) {
-                            out.push((
-                                format!("Secret goal: {}", pn(p)),
-                                ask(p, IAct::Go(IView::Goal { player: p })),
-                            ));
-                        }
-                        out.push(("Deal a group face up".into(), IAct::Go(IView::Groups)));
-                        out.push(("Start".into(), IAct::Cmd(Command::Start)));
-                    }
-                    Phase::Turn => {
-                        if s.turn.draws_left > 0 {
-                            out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
-                            out.push((
-                                "Drew a special".into(),
-                                IAct::Cmd(Command::DrawSpecial { special: None }),
-                            ));
-                        } else {
-                            out.push(("End the turn".into(), IAct::Cmd(Command::End)));
-                            if !s.turn.acted {
-                                out.push(("Pass: +5 MB".into(), IAct::Cmd(Command::Pass)));
-                            }
-                        }
-                        out.push((
-                            format!("Groups of {}", pn(s.current)),
-                            IAct::Go(IView::Structure),
-                        ));
-                        // The dry run only where a group of the structure recycles (the
-                        // menu is read at every frame).
-                        if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
-                            && legal(g, &Command::Recycle)
-                        {
-                            out.push((
-                                "Recycle: one more draw".into(),
-                                IAct::Cmd(Command::Recycle),
-                            ));
-                        }
-                        if has_lasers(g) && !s.turn.laser_used {
-                            out.push((
-                                "Lasers: change an alignment".into(),
-                                IAct::Go(IView::Laser { group: None }),
-                            ));
-                        }
-                        for p in 0..s.players.len() {
-                            if !s.players[p].specials.is_empty() {
-                                out.push((
-                                    format!("Specials: {}", pn(p)),
-                                    ask(p, IAct::Go(IView::Hand { player: p })),
-                                ));
-                            }
-                        }
-                        out.push(("Income this turn".into(), IAct::Go(IView::Income)));
-                    }
-                    Phase::Over => {
-                        out.push(("Final standings".into(), IAct::Standings));
-                        out.push(("New game".into(), IAct::NewGame));
-                    }
-                }
-                // The shell's standings screen: the watch, and the live odds under it.
-                out.push(("Victory watch".into(), IAct::Standings));
-                out.push(("Log".into(), IAct::Log));
-                out.push(("Undo".into(), IAct::Undo));
-            }
+            IView::Main => out.extend(main_entries(g)),
         }
         out
     }
@@ -1442,6 +1480,70 @@ impl IlluScreens {
         })
     }
 
+    /// A special's card tapped: drawn into the hand when the draw is due, else played by the
+    /// player whose hand or money screen is open (the turn's player otherwise), its target
+    /// asked for when it names one.
+    fn special_tapped(&mut self, g: &mut Se, desk: &mut Desk, name: &str) -> Flow {
+        let r = &g.rules;
+        let s = &g.state;
+        let Some(k) = r.special(name) else {
+            desk.note = Some(format!("this ruleset has no special {name}"));
+            return Flow::Stay;
+        };
+        // Whose card: the player whose hand or money screen is open, else the turn's.
+        let player = match self.view {
+            IView::Hand { player } | IView::Money { player, .. } => player,
+            _ => s.current,
+        };
+        if !s.players[player].specials.contains(&Some(k)) && all_spent(g, k) {
+            desk.note = Some(format!(
+                "{} was played already: every copy is on the discard pile",
+                r.specials[k].name
+            ));
+            desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
+            return Flow::Stay;
+        }
+        let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
+            Command::DrawSpecial { special: Some(k) }
+        } else if needs_target(&r.specials[k].effect) {
+            self.go(IView::Target {
+                player,
+                special: k,
+                by_token: false,
+            });
+            return Flow::Stay;
+        } else {
+            Command::Play {
+                player,
+                special: k,
+                target: None,
+                master: None,
+            }
+        };
+        self.command(g, desk, cmd)
+    }
+
+    /// A card tapped at setup: an Illuminati for the player chosen (else the first without
+    /// one), or a group dealt face up.
+    fn setup_card_tapped(&mut self, g: &mut Se, desk: &mut Desk, c: usize) -> Flow {
+        let r = &g.rules;
+        let s = &g.state;
+        let cmd = if r.cards[c].illuminati {
+            let player = match self.view {
+                IView::ForPlayer { player } => Some(player),
+                _ => s.players.iter().position(|p| p.illuminati.is_none()),
+            };
+            let Some(player) = player else {
+                desk.note = Some("everyone has an Illuminati: tap a token first".into());
+                return Flow::Stay;
+            };
+            Command::Illuminati { player, card: c }
+        } else {
+            Command::Uncontrolled { groups: vec![c] }
+        };
+        self.command(g, desk, cmd)
+    }
+
     /// A group's card: at setup, an Illuminati for the player whose token was tapped (else
     /// the first without one) or a group dealt face up; an aid or the target of the attack
     /// being declared; the target of a special that names one; the draw when one is due; the
@@ -1453,41 +1555,7 @@ impl IlluScreens {
         let s = &g.state;
         let (kind, name) = id.split_once(':').unwrap_or(("", id));
         if kind == "special" || (kind == "group" && r.special(name).is_some()) {
-            let Some(k) = r.special(name) else {
-                desk.note = Some(format!("this ruleset has no special {name}"));
-                return Flow::Stay;
-            };
-            // Whose card: the player whose hand or money screen is open, else the turn's.
-            let player = match self.view {
-                IView::Hand { player } | IView::Money { player, .. } => player,
-                _ => s.current,
-            };
-            if !s.players[player].specials.contains(&Some(k)) && all_spent(g, k) {
-                desk.note = Some(format!(
-                    "{} was played already: every copy is on the discard pile",
-                    r.specials[k].name
-                ));
-                desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
-                return Flow::Stay;
-            }
-            let cmd = if s.phase == Phase::Turn && s.turn.draws_left > 0 {
-                Command::DrawSpecial { special: Some(k) }
-            } else if needs_target(&r.specials[k].effect) {
-                self.go(IView::Target {
-                    player,
-                    special: k,
-                    by_token: false,
-                });
-                return Flow::Stay;
-            } else {
-                Command::Play {
-                    player,
-                    special: k,
-                    target: None,
-                    master: None,
-                }
-            };
-            return self.command(g, desk, cmd);
+            return self.special_tapped(g, desk, name);
         }
         if kind != "group" {
             desk.note = Some("not used in Illuminati".into());
@@ -1554,20 +1622,7 @@ impl IlluScreens {
             _ => {}
         }
         if s.phase == Phase::Setup {
-            let cmd = if r.cards[c].illuminati {
-                let player = match self.view {
-                    IView::ForPlayer { player } => Some(player),
-                    _ => s.players.iter().position(|p| p.illuminati.is_none()),
-                };
-                let Some(player) = player else {
-                    desk.note = Some("everyone has an Illuminati: tap a token first".into());
-                    return Flow::Stay;
-                };
-                Command::Illuminati { player, card: c }
-            } else {
-                Command::Uncontrolled { groups: vec![c] }
-            };
-            return self.command(g, desk, cmd);
+            return self.setup_card_tapped(g, desk, c);
         }
         if let IView::Target {
             player, special, ..
