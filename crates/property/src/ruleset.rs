@@ -352,6 +352,413 @@ pub struct StatusRules {
     pub level_names: Vec<String>,
 }
 
+/// One square's kind and its fields, as the file gives them (a lot's rents, group, price and
+/// building cost; a station's; a utility's multipliers; a card square's deck; a tax): the
+/// first problem found, with the square's line.
+fn square_kind(
+    sd: &SquareDef,
+    here: Option<std::ops::Range<usize>>,
+    def: &FileDef,
+    groups: &[Group],
+    decks: &[DeckRules],
+    err: &dyn Fn(Option<std::ops::Range<usize>>, String) -> RulesetError,
+) -> Result<Kind, RulesetError> {
+    let need = |field: &str, v: Option<i64>| -> Result<i64, RulesetError> {
+        match v {
+            Some(x) if x >= 0 => Ok(x),
+            Some(x) => Err(err(
+                here.clone(),
+                format!("square '{}': {field} = {x} must not be negative", sd.id),
+            )),
+            None => Err(err(
+                here.clone(),
+                format!("square '{}' ({}) needs {field}", sd.id, sd.kind),
+            )),
+        }
+    };
+    let group_of = |g: &Option<String>| -> Result<usize, RulesetError> {
+        let g = g.as_ref().ok_or_else(|| {
+            err(
+                here.clone(),
+                format!("square '{}' ({}) needs group", sd.id, sd.kind),
+            )
+        })?;
+        groups.iter().position(|x| &x.id == g).ok_or_else(|| {
+            err(
+                here.clone(),
+                format!(
+                    "square '{}': group '{g}' is not defined in [[groups]]",
+                    sd.id
+                ),
+            )
+        })
+    };
+    let kind = (|| -> Result<Kind, RulesetError> {
+        Ok(match sd.kind.as_str() {
+            "start" => Kind::Start,
+            "lot" => {
+                let rents = sd.rents.clone().ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}' (lot) needs rents", sd.id),
+                    )
+                })?;
+                let want = def.supply.houses_before_top as usize + 2;
+                if rents.len() != want {
+                    return Err(err(
+                        here.clone(),
+                        format!(
+                            "square '{}': rents has {} values; a lot needs {want} \
+                         (unimproved, 1-{} {}, {})",
+                            sd.id,
+                            rents.len(),
+                            def.supply.houses_before_top,
+                            def.theme.houses,
+                            def.theme.hotel
+                        ),
+                    ));
+                }
+                Kind::Lot {
+                    group: group_of(&sd.group)?,
+                    price: need("price", sd.price)?,
+                    rents,
+                    build_cost: need("build_cost", sd.build_cost)?,
+                }
+            }
+            "station" => {
+                let rents = sd.rents.clone().ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}' (station) needs rents", sd.id),
+                    )
+                })?;
+                Kind::Station {
+                    group: group_of(&sd.group)?,
+                    price: need("price", sd.price)?,
+                    rents,
+                }
+            }
+            "utility" => {
+                let multipliers = sd.multipliers.clone().ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}' (utility) needs multipliers", sd.id),
+                    )
+                })?;
+                Kind::Utility {
+                    group: group_of(&sd.group)?,
+                    price: need("price", sd.price)?,
+                    multipliers,
+                }
+            }
+            "card" => {
+                let d = sd.deck.as_ref().ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}' (card) needs deck", sd.id),
+                    )
+                })?;
+                let deck = decks.iter().position(|x| &x.id == d).ok_or_else(|| {
+                    err(
+                        here.clone(),
+                        format!("square '{}': deck '{d}' is not defined in [[decks]]", sd.id),
+                    )
+                })?;
+                Kind::Card { deck }
+            }
+            "tax" => Kind::Tax {
+                amount: need("amount", sd.amount)?,
+                percent: sd.percent,
+            },
+            "jail" => Kind::Jail,
+            "go_to_jail" => Kind::GoToJail,
+            "free" => Kind::Free,
+            other => {
+                return Err(err(
+                    here.clone(),
+                    format!(
+                        "square '{}': kind '{other}' is not one of start, lot, station, \
+                     utility, card, tax, jail, go_to_jail, free",
+                        sd.id
+                    ),
+                ))
+            }
+        })
+    })()?;
+
+    for (field, x) in kind_amounts(&kind) {
+        amount(field, x).map_err(|m| err(here.clone(), format!("square '{}': {m}", sd.id)))?;
+    }
+    Ok(kind)
+}
+
+/// The groups and decks of a ruleset file, each defined once, every deck with a card and
+/// each card listed once in it.
+fn read_groups_and_decks(
+    def: &FileDef,
+    err: &dyn Fn(Option<std::ops::Range<usize>>, String) -> RulesetError,
+    problems: &mut Vec<RulesetError>,
+) -> (Vec<Group>, Vec<DeckRules>) {
+    let mut groups: Vec<Group> = Vec::new();
+    for g in &def.groups {
+        if groups.iter().any(|x| x.id == g.get_ref().id) {
+            problems.push(err(
+                Some(g.span()),
+                format!("group '{}' is defined twice", g.get_ref().id),
+            ));
+            continue;
+        }
+        groups.push(Group {
+            id: g.get_ref().id.clone(),
+            name: g.get_ref().name.clone(),
+            members: Vec::new(),
+        });
+    }
+
+    let mut decks: Vec<DeckRules> = Vec::new();
+    for d in &def.decks {
+        let dd = d.get_ref();
+        if decks.iter().any(|x| x.id == dd.id) {
+            problems.push(err(
+                Some(d.span()),
+                format!("deck '{}' is defined twice", dd.id),
+            ));
+            continue;
+        }
+        let mut cards: Vec<Card> = Vec::new();
+        for c in &dd.cards {
+            let cd = c.get_ref();
+            if cards.iter().any(|x| x.id == cd.id) {
+                problems.push(err(
+                    Some(c.span()),
+                    format!("deck '{}': card '{}' is listed twice", dd.id, cd.id),
+                ));
+                continue;
+            }
+            cards.push(Card {
+                id: cd.id.clone(),
+                text: cd.text.clone(),
+                effect: cd.effect.clone(),
+                spare: cd.spare,
+            });
+        }
+        if !cards.iter().any(|c| !c.spare) {
+            problems.push(err(
+                Some(d.span()),
+                format!("deck '{}' has no cards", dd.id),
+            ));
+        }
+        decks.push(DeckRules {
+            id: dd.id.clone(),
+            name: dd.name.clone(),
+            cards,
+        });
+    }
+    (groups, decks)
+}
+
+/// Every card's effect on this board: a square to advance to that exists, a group that is
+/// defined, amounts within what a printed game has.
+fn check_card_effects(
+    def: &FileDef,
+    decks: &[DeckRules],
+    groups: &[Group],
+    err: &dyn Fn(Option<std::ops::Range<usize>>, String) -> RulesetError,
+    problems: &mut Vec<RulesetError>,
+) {
+    let n = def.squares.len();
+    for (d, dd) in def.decks.iter().zip(decks) {
+        for (c, card) in d.get_ref().cards.iter().zip(&dd.cards) {
+            let bad = match &card.effect {
+                Effect::Advance { to } if *to >= n => Some(format!("to = {to} is off the board")),
+                Effect::AdvanceNearest { group, .. } if !groups.iter().any(|g| &g.id == group) => {
+                    Some(format!("group '{group}' is not defined"))
+                }
+                _ => effect_amounts(&card.effect)
+                    .into_iter()
+                    .find_map(|(field, x)| amount(field, x).err()),
+            };
+            if let Some(b) = bad {
+                problems.push(err(
+                    Some(c.span()),
+                    format!("deck '{}' card '{}': {b}", dd.id, card.id),
+                ));
+            }
+        }
+    }
+}
+
+/// The money and the supply of buildings within what a printed game has, each problem at its
+/// key's line.
+fn check_money_and_supply(file: &str, text: &str, def: &FileDef, problems: &mut Vec<RulesetError>) {
+    let m = &def.money;
+    for (field, x) in [
+        ("start_cash", m.start_cash),
+        ("salary", m.salary),
+        ("jail_fine", m.jail_fine),
+        ("mortgage_interest_percent", m.mortgage_interest_percent),
+    ] {
+        if let Err(msg) = amount(field, x) {
+            problems.push(RulesetError {
+                file: file.to_string(),
+                line: key_line(text, "money", field),
+                message: format!("[money] {msg}"),
+                also: vec![],
+            });
+        }
+    }
+    // Levels run 0..=4 houses, then the top building (state::HOTEL = 5).
+    if !(1..=4).contains(&def.supply.houses_before_top) {
+        problems.push(RulesetError {
+            file: file.to_string(),
+            line: key_line(text, "supply", "houses_before_top"),
+            message: format!(
+                "[supply] houses_before_top = {} runs from 1 to 4",
+                def.supply.houses_before_top
+            ),
+            also: vec![],
+        });
+    }
+    for (field, x) in [("houses", def.supply.houses), ("hotels", def.supply.hotels)] {
+        if x > 10_000 {
+            problems.push(RulesetError {
+                file: file.to_string(),
+                line: key_line(text, "supply", field),
+                message: format!(
+                    "[supply] {field} = {x} is more than a printed game has (at most 10000)"
+                ),
+                also: vec![],
+            });
+        }
+    }
+}
+
+/// The board as a whole, once every square was read (all of them, or nothing is said): the
+/// start on square 0, a jail (its square returned), each group's members as the rules need
+/// them.
+fn check_board(
+    def: &FileDef,
+    squares: &[Square],
+    groups: &mut [Group],
+    err: &dyn Fn(Option<std::ops::Range<usize>>, String) -> RulesetError,
+    problems: &mut Vec<RulesetError>,
+) -> usize {
+    let n = def.squares.len();
+    let mut jail = 0;
+    if squares.len() == n && n > 0 {
+        if !matches!(squares[0].kind, Kind::Start) {
+            problems.push(err(
+                None,
+                "square 0 must be the start square (kind = \"start\")".into(),
+            ));
+        }
+        match squares.iter().position(|s| matches!(s.kind, Kind::Jail)) {
+            Some(j) => jail = j,
+            None => problems.push(err(
+                None,
+                "the board needs a square of kind = \"jail\"".into(),
+            )),
+        }
+        for (i, sq) in squares.iter().enumerate() {
+            if let Some(g) = sq.group() {
+                groups[g].members.push(i);
+            }
+        }
+        let line_of_group = |g: &Group| {
+            def.groups
+                .iter()
+                .find(|d| d.get_ref().id == g.id)
+                .map(|d| d.span())
+        };
+        for g in groups.iter() {
+            if let Some(problem) = group_problem(g, squares) {
+                problems.push(err(line_of_group(g), problem));
+            }
+        }
+    }
+    jail
+}
+
+/// The board's squares, each at its index (a square with a problem is left out, the problem
+/// said), their number within what the game allows.
+fn read_squares(
+    def: &FileDef,
+    groups: &[Group],
+    decks: &[DeckRules],
+    err: &dyn Fn(Option<std::ops::Range<usize>>, String) -> RulesetError,
+    problems: &mut Vec<RulesetError>,
+) -> Vec<Option<Square>> {
+    let n = def.squares.len();
+    if n > MAX_SQUARES {
+        // At the first square past the limit.
+        problems.push(err(
+            def.squares.get(MAX_SQUARES).map(|s| s.span()),
+            format!("the board has {n} squares; at most {MAX_SQUARES} are allowed"),
+        ));
+    }
+    if n < 4 {
+        // At the last square there is (or the file's `game` line).
+        problems.push(err(
+            Some(def.squares.last().map_or(def.game.span(), |s| s.span())),
+            format!("the board has {n} squares; at least 4 are needed"),
+        ));
+    }
+    let mut squares: Vec<Option<Square>> = vec![None; n];
+    let mut ids: Vec<&str> = Vec::new();
+    for s in &def.squares {
+        let sd = s.get_ref();
+        let here = Some(s.span());
+        if sd.index >= n {
+            problems.push(err(
+                here,
+                format!(
+                    "square '{}': index {} is outside 0..{}",
+                    sd.id,
+                    sd.index,
+                    n - 1
+                ),
+            ));
+            continue;
+        }
+        if squares[sd.index].is_some() {
+            problems.push(err(
+                here,
+                format!("square index {} is used twice", sd.index),
+            ));
+            continue;
+        }
+        if ids.contains(&sd.id.as_str()) {
+            problems.push(err(here, format!("square id '{}' is used twice", sd.id)));
+            continue;
+        }
+        if sd.id.parse::<usize>().is_ok() || sd.id.contains(char::is_whitespace) {
+            problems.push(err(
+                here,
+                format!("square id '{}' must be a word, not a number", sd.id),
+            ));
+            continue;
+        }
+        ids.push(&sd.id);
+        // The square's kind and fields; a problem is reported and the next square read.
+        let kind = square_kind(sd, here, def, groups, decks, err);
+        let kind = match kind {
+            Ok(k) => k,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
+        };
+        squares[sd.index] = Some(Square {
+            id: sd.id.clone(),
+            name: sd.name.clone(),
+            kind,
+            delivers: sd.delivers,
+        });
+    }
+    // What does not depend on the squares: card effects, money, supply, status.
+    squares
+}
+
 impl Ruleset {
     /// Parse and check a ruleset; `file` is only used to name the file in errors. Every
     /// problem is reported, in the order of the file's sections, not only the first (a file
@@ -401,324 +808,11 @@ impl Ruleset {
             }
         }
 
-        let mut groups: Vec<Group> = Vec::new();
-        for g in &def.groups {
-            if groups.iter().any(|x| x.id == g.get_ref().id) {
-                problems.push(err(
-                    Some(g.span()),
-                    format!("group '{}' is defined twice", g.get_ref().id),
-                ));
-                continue;
-            }
-            groups.push(Group {
-                id: g.get_ref().id.clone(),
-                name: g.get_ref().name.clone(),
-                members: Vec::new(),
-            });
-        }
+        let (mut groups, decks) = read_groups_and_decks(&def, &err, &mut problems);
 
-        let mut decks: Vec<DeckRules> = Vec::new();
-        for d in &def.decks {
-            let dd = d.get_ref();
-            if decks.iter().any(|x| x.id == dd.id) {
-                problems.push(err(
-                    Some(d.span()),
-                    format!("deck '{}' is defined twice", dd.id),
-                ));
-                continue;
-            }
-            let mut cards: Vec<Card> = Vec::new();
-            for c in &dd.cards {
-                let cd = c.get_ref();
-                if cards.iter().any(|x| x.id == cd.id) {
-                    problems.push(err(
-                        Some(c.span()),
-                        format!("deck '{}': card '{}' is listed twice", dd.id, cd.id),
-                    ));
-                    continue;
-                }
-                cards.push(Card {
-                    id: cd.id.clone(),
-                    text: cd.text.clone(),
-                    effect: cd.effect.clone(),
-                    spare: cd.spare,
-                });
-            }
-            if !cards.iter().any(|c| !c.spare) {
-                problems.push(err(
-                    Some(d.span()),
-                    format!("deck '{}' has no cards", dd.id),
-                ));
-            }
-            decks.push(DeckRules {
-                id: dd.id.clone(),
-                name: dd.name.clone(),
-                cards,
-            });
-        }
-
-        let n = def.squares.len();
-        if n > MAX_SQUARES {
-            // At the first square past the limit.
-            problems.push(err(
-                def.squares.get(MAX_SQUARES).map(|s| s.span()),
-                format!("the board has {n} squares; at most {MAX_SQUARES} are allowed"),
-            ));
-        }
-        if n < 4 {
-            // At the last square there is (or the file's `game` line).
-            problems.push(err(
-                Some(def.squares.last().map_or(def.game.span(), |s| s.span())),
-                format!("the board has {n} squares; at least 4 are needed"),
-            ));
-        }
-        let mut squares: Vec<Option<Square>> = vec![None; n];
-        let mut ids: Vec<&str> = Vec::new();
-        for s in &def.squares {
-            let sd = s.get_ref();
-            let here = Some(s.span());
-            if sd.index >= n {
-                problems.push(err(
-                    here,
-                    format!(
-                        "square '{}': index {} is outside 0..{}",
-                        sd.id,
-                        sd.index,
-                        n - 1
-                    ),
-                ));
-                continue;
-            }
-            if squares[sd.index].is_some() {
-                problems.push(err(
-                    here,
-                    format!("square index {} is used twice", sd.index),
-                ));
-                continue;
-            }
-            if ids.contains(&sd.id.as_str()) {
-                problems.push(err(here, format!("square id '{}' is used twice", sd.id)));
-                continue;
-            }
-            if sd.id.parse::<usize>().is_ok() || sd.id.contains(char::is_whitespace) {
-                problems.push(err(
-                    here,
-                    format!("square id '{}' must be a word, not a number", sd.id),
-                ));
-                continue;
-            }
-            ids.push(&sd.id);
-            let need = |field: &str, v: Option<i64>| -> Result<i64, RulesetError> {
-                match v {
-                    Some(x) if x >= 0 => Ok(x),
-                    Some(x) => Err(err(
-                        here.clone(),
-                        format!("square '{}': {field} = {x} must not be negative", sd.id),
-                    )),
-                    None => Err(err(
-                        here.clone(),
-                        format!("square '{}' ({}) needs {field}", sd.id, sd.kind),
-                    )),
-                }
-            };
-            let group_of = |g: &Option<String>| -> Result<usize, RulesetError> {
-                let g = g.as_ref().ok_or_else(|| {
-                    err(
-                        here.clone(),
-                        format!("square '{}' ({}) needs group", sd.id, sd.kind),
-                    )
-                })?;
-                groups.iter().position(|x| &x.id == g).ok_or_else(|| {
-                    err(
-                        here.clone(),
-                        format!(
-                            "square '{}': group '{g}' is not defined in [[groups]]",
-                            sd.id
-                        ),
-                    )
-                })
-            };
-            // The square's kind and fields; a problem is reported and the next square read.
-            let kind = (|| -> Result<Kind, RulesetError> {
-                Ok(match sd.kind.as_str() {
-                    "start" => Kind::Start,
-                    "lot" => {
-                        let rents = sd.rents.clone().ok_or_else(|| {
-                            err(
-                                here.clone(),
-                                format!("square '{}' (lot) needs rents", sd.id),
-                            )
-                        })?;
-                        let want = def.supply.houses_before_top as usize + 2;
-                        if rents.len() != want {
-                            return Err(err(
-                                here.clone(),
-                                format!(
-                                    "square '{}': rents has {} values; a lot needs {want} \
-                                 (unimproved, 1-{} {}, {})",
-                                    sd.id,
-                                    rents.len(),
-                                    def.supply.houses_before_top,
-                                    def.theme.houses,
-                                    def.theme.hotel
-                                ),
-                            ));
-                        }
-                        Kind::Lot {
-                            group: group_of(&sd.group)?,
-                            price: need("price", sd.price)?,
-                            rents,
-                            build_cost: need("build_cost", sd.build_cost)?,
-                        }
-                    }
-                    "station" => {
-                        let rents = sd.rents.clone().ok_or_else(|| {
-                            err(
-                                here.clone(),
-                                format!("square '{}' (station) needs rents", sd.id),
-                            )
-                        })?;
-                        Kind::Station {
-                            group: group_of(&sd.group)?,
-                            price: need("price", sd.price)?,
-                            rents,
-                        }
-                    }
-                    "utility" => {
-                        let multipliers = sd.multipliers.clone().ok_or_else(|| {
-                            err(
-                                here.clone(),
-                                format!("square '{}' (utility) needs multipliers", sd.id),
-                            )
-                        })?;
-                        Kind::Utility {
-                            group: group_of(&sd.group)?,
-                            price: need("price", sd.price)?,
-                            multipliers,
-                        }
-                    }
-                    "card" => {
-                        let d = sd.deck.as_ref().ok_or_else(|| {
-                            err(
-                                here.clone(),
-                                format!("square '{}' (card) needs deck", sd.id),
-                            )
-                        })?;
-                        let deck = decks.iter().position(|x| &x.id == d).ok_or_else(|| {
-                            err(
-                                here.clone(),
-                                format!(
-                                    "square '{}': deck '{d}' is not defined in [[decks]]",
-                                    sd.id
-                                ),
-                            )
-                        })?;
-                        Kind::Card { deck }
-                    }
-                    "tax" => Kind::Tax {
-                        amount: need("amount", sd.amount)?,
-                        percent: sd.percent,
-                    },
-                    "jail" => Kind::Jail,
-                    "go_to_jail" => Kind::GoToJail,
-                    "free" => Kind::Free,
-                    other => {
-                        return Err(err(
-                            here.clone(),
-                            format!(
-                                "square '{}': kind '{other}' is not one of start, lot, station, \
-                             utility, card, tax, jail, go_to_jail, free",
-                                sd.id
-                            ),
-                        ))
-                    }
-                })
-            })()
-            .and_then(|kind| {
-                for (field, x) in kind_amounts(&kind) {
-                    amount(field, x)
-                        .map_err(|m| err(here.clone(), format!("square '{}': {m}", sd.id)))?;
-                }
-                Ok(kind)
-            });
-            let kind = match kind {
-                Ok(k) => k,
-                Err(e) => {
-                    problems.push(e);
-                    continue;
-                }
-            };
-            squares[sd.index] = Some(Square {
-                id: sd.id.clone(),
-                name: sd.name.clone(),
-                kind,
-                delivers: sd.delivers,
-            });
-        }
-        // What does not depend on the squares: card effects, money, supply, status.
-        for (d, dd) in def.decks.iter().zip(&decks) {
-            for (c, card) in d.get_ref().cards.iter().zip(&dd.cards) {
-                let bad = match &card.effect {
-                    Effect::Advance { to } if *to >= n => {
-                        Some(format!("to = {to} is off the board"))
-                    }
-                    Effect::AdvanceNearest { group, .. }
-                        if !groups.iter().any(|g| &g.id == group) =>
-                    {
-                        Some(format!("group '{group}' is not defined"))
-                    }
-                    _ => effect_amounts(&card.effect)
-                        .into_iter()
-                        .find_map(|(field, x)| amount(field, x).err()),
-                };
-                if let Some(b) = bad {
-                    problems.push(err(
-                        Some(c.span()),
-                        format!("deck '{}' card '{}': {b}", dd.id, card.id),
-                    ));
-                }
-            }
-        }
-        let m = &def.money;
-        for (field, x) in [
-            ("start_cash", m.start_cash),
-            ("salary", m.salary),
-            ("jail_fine", m.jail_fine),
-            ("mortgage_interest_percent", m.mortgage_interest_percent),
-        ] {
-            if let Err(msg) = amount(field, x) {
-                problems.push(RulesetError {
-                    file: file.to_string(),
-                    line: key_line(text, "money", field),
-                    message: format!("[money] {msg}"),
-                    also: vec![],
-                });
-            }
-        }
-        // Levels run 0..=4 houses, then the top building (state::HOTEL = 5).
-        if !(1..=4).contains(&def.supply.houses_before_top) {
-            problems.push(RulesetError {
-                file: file.to_string(),
-                line: key_line(text, "supply", "houses_before_top"),
-                message: format!(
-                    "[supply] houses_before_top = {} runs from 1 to 4",
-                    def.supply.houses_before_top
-                ),
-                also: vec![],
-            });
-        }
-        for (field, x) in [("houses", def.supply.houses), ("hotels", def.supply.hotels)] {
-            if x > 10_000 {
-                problems.push(RulesetError {
-                    file: file.to_string(),
-                    line: key_line(text, "supply", field),
-                    message: format!(
-                        "[supply] {field} = {x} is more than a printed game has (at most 10000)"
-                    ),
-                    also: vec![],
-                });
-            }
-        }
+        let squares = read_squares(&def, &groups, &decks, &err, &mut problems);
+        check_card_effects(&def, &decks, &groups, &err, &mut problems);
+        check_money_and_supply(file, text, &def, &mut problems);
         let status = match &def.status {
             None => None,
             Some(st) => {
@@ -748,38 +842,7 @@ impl Ruleset {
 
         // The board as a whole, once every square was read.
         let squares: Vec<Square> = squares.into_iter().flatten().collect();
-        let mut jail = 0;
-        if squares.len() == n && n > 0 {
-            if !matches!(squares[0].kind, Kind::Start) {
-                problems.push(err(
-                    None,
-                    "square 0 must be the start square (kind = \"start\")".into(),
-                ));
-            }
-            match squares.iter().position(|s| matches!(s.kind, Kind::Jail)) {
-                Some(j) => jail = j,
-                None => problems.push(err(
-                    None,
-                    "the board needs a square of kind = \"jail\"".into(),
-                )),
-            }
-            for (i, sq) in squares.iter().enumerate() {
-                if let Some(g) = sq.group() {
-                    groups[g].members.push(i);
-                }
-            }
-            let line_of_group = |g: &Group| {
-                def.groups
-                    .iter()
-                    .find(|d| d.get_ref().id == g.id)
-                    .map(|d| d.span())
-            };
-            for g in &groups {
-                if let Some(problem) = group_problem(g, &squares) {
-                    problems.push(err(line_of_group(g), problem));
-                }
-            }
-        }
+        let jail = check_board(&def, &squares, &mut groups, &err, &mut problems);
         if !problems.is_empty() {
             let mut first = problems.remove(0);
             first.also = problems;
