@@ -149,3 +149,92 @@ fn the_method_counter_reads_required_and_default_methods() {
         ]
     );
 }
+
+/// The functions of a source text longer than `most` lines (signature to closing brace), with
+/// their first line: a function ends at the first `}` at its own indentation.
+fn long_functions(text: &str, most: usize) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let indent = line.len() - line.trim_start().len();
+        let words = line.trim_start();
+        let rest = [
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "pub fn ",
+            "fn ",
+            "const fn ",
+        ]
+        .iter()
+        .find_map(|p| words.strip_prefix(p));
+        let Some(rest) = rest else {
+            i += 1;
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // The signature runs to a `{` (a body) or a `;` (no body).
+        let mut j = i;
+        while j < lines.len() && !lines[j].ends_with('{') && !lines[j].ends_with(';') {
+            j += 1;
+        }
+        if j >= lines.len() || lines[j].ends_with(';') {
+            i = j + 1;
+            continue;
+        }
+        let close = format!("{}}}", " ".repeat(indent));
+        let end = (j + 1..lines.len())
+            .find(|&k| lines[k] == close)
+            .unwrap_or(lines.len() - 1);
+        if end - i + 1 > most {
+            out.push((name, i + 1, end - i + 1));
+        }
+        i = end + 1;
+    }
+    out
+}
+
+/// Issue 67: no function in src/ or crates/ over 150 lines, so that a wave of features grows
+/// new functions with names rather than one match that nobody can read.
+#[test]
+fn no_function_is_over_150_lines() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&Path::new(ROOT).join("src"), &mut files);
+    walk(&Path::new(ROOT).join("crates"), &mut files);
+    let mut long = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (name, line, n) in long_functions(&text, 150) {
+            long.push(format!("{}:{line}: {name} is {n} lines", f.display()));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "split these by what each part does:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn a_long_function_is_found_and_a_short_one_is_not() {
+    let body = "    let x = 1;\n".repeat(160);
+    let text = format!(
+        "fn short() {{\n    1;\n}}\n\nimpl T {{\n    pub fn long(&self) {{\n{body}    }}\n}}\n"
+    );
+    let found = long_functions(&text, 150);
+    assert_eq!(found, vec![("long".to_string(), 6, 162)]);
+}
