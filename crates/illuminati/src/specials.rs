@@ -140,22 +140,7 @@ pub fn play(
             t.emit(Event::TurnState { turn: tu });
         }
         Effect::Senate => senate(t, player, special, current)?,
-        Effect::Money { money } => {
-            let ill = t.s.players[player]
-                .illuminati
-                .ok_or_else(|| RuleError::new("no Illuminati"))?;
-            t.emit(Event::Discard {
-                player,
-                special: Some(special),
-                played: true,
-            });
-            t.emit(Event::Money {
-                from: Purse::Bank,
-                to: Purse::Card(ill),
-                amount: money,
-                why: Why::Special { special },
-            });
-        }
+        Effect::Money { money } => bank_pays(t, player, special, money)?,
         Effect::WhiteCollar => white_collar(t, player, special, current)?,
         Effect::Whispering => whispering(t, player, special, target, current)?,
     }
@@ -301,14 +286,9 @@ fn senate(t: &mut Table, player: usize, special: usize, current: usize) -> Resul
     Ok(())
 }
 
-/// White Collar Crime (illuminati: specials): 5 MB to the player's Illuminati, and on their own
-/// turn money moved freely.
-fn white_collar(
-    t: &mut Table,
-    player: usize,
-    special: usize,
-    current: usize,
-) -> Result<(), RuleError> {
+/// A special that brings money (illuminati: specials): played, and the bank pays it to the
+/// player's Illuminati.
+fn bank_pays(t: &mut Table, player: usize, special: usize, amount: i64) -> Result<(), RuleError> {
     let ill = t.s.players[player]
         .illuminati
         .ok_or_else(|| RuleError::new("no Illuminati"))?;
@@ -320,9 +300,21 @@ fn white_collar(
     t.emit(Event::Money {
         from: Purse::Bank,
         to: Purse::Card(ill),
-        amount: 5,
+        amount,
         why: Why::Special { special },
     });
+    Ok(())
+}
+
+/// White Collar Crime (illuminati: specials): 5 MB to the player's Illuminati, and on their own
+/// turn money moved freely.
+fn white_collar(
+    t: &mut Table,
+    player: usize,
+    special: usize,
+    current: usize,
+) -> Result<(), RuleError> {
+    bank_pays(t, player, special, 5)?;
     if player == current {
         let mut tu = t.s.turn.clone();
         tu.free_money = true;
