@@ -453,8 +453,17 @@ def check_whole_game(url, session, players, most):
         # The last move may have ended the game while the views caught up.
         if game()["over"]:
             break
-        able = [p for p in phones if p.js(
+        # A view at the new command may still be drawing its buttons (a bid's amount box):
+        # the phones are given a moment to show them before the game is said to be stuck.
+        able_now = lambda: [p for p in phones if p.js(
             "return document.querySelectorAll('#mine .choices button, #mine button.amount-go, .node.mine').length;") > 0]
+        able = able_now()
+        start_wait = time.time()
+        while not able and time.time() - start_wait < 5.0 and not game()["over"]:
+            time.sleep(0.1)
+            able = able_now()
+        if game()["over"]:
+            break
         assert able, f"the game waits on something no phone offers: {game()['waiting']}"
         if random.choice(able).js_async(PHONE_MOVE, random.randrange(1 << 30)):
             answered += 1
