@@ -749,25 +749,14 @@ impl Screens for IlluScreens {
                 }
             }
         }
-        // An open attack: this seat's part in it from the phone, in steps of money the
-        // rules take now (interfere, assist; the Illuminati treasury pays), and abolishing
-        // a privilege.
+        // An open attack: this seat's part in it from the phone (interfere, assist, or
+        // defend its own group), in the steps the engine offers a seat its part
+        // (`Play::offers` made to the seat itself: the same list a computer seat weighs),
+        // and abolishing a privilege.
         if g.state.attack.is_some() {
-            for amount in [1, 2, 5, 10] {
-                for cmd in [
-                    Command::Interfere {
-                        player: seat,
-                        amount,
-                    },
-                    Command::Assist {
-                        player: seat,
-                        amount,
-                    },
-                ] {
-                    if legal(g, &cmd) {
-                        out.push((Self::words(g, &cmd), cmd));
-                    }
-                }
+            let parts = <Illuminati as crate::engine::game::Play>::offers(&g.rules, &g.state, seat);
+            for (_, cmd) in parts.into_iter().filter(|(to, _)| *to == seat) {
+                out.push((Self::words(g, &cmd), cmd));
             }
             let abolish = Command::Abolish { player: seat };
             if legal(g, &abolish) {
