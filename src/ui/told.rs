@@ -8,6 +8,7 @@ impl Ui {
     pub(super) fn told(&mut self, input: Input) {
         let answer = |r: Result<(), String>| Some(r.map(|()| Vec::new()));
         match input {
+            // The table's own inputs are carried out by `dispatch`, never passed here.
             Input::Table(_) => {}
             Input::Line(line) => self.desk.out.answered = answer(self.enter(&line)),
             Input::Start => self.desk.out.answered = answer(self.start_now()),

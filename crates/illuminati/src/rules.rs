@@ -386,6 +386,9 @@ fn check_cards(
                 format!("card id '{}' is used twice or is a reserved word", c.id),
             ));
         }
+    }
+    // Every number of an ability or a goal within what a printed card has.
+    for (i, c) in cards.iter().enumerate() {
         for a in &c.abilities {
             if let Err(m) = ability_in_range(a) {
                 problems.push(at(span(i, c), format!("'{}': {m}", c.id)));
