@@ -881,7 +881,7 @@ fn records(a: &RecordsArgs) -> Result<(), String> {
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
     let folder = crate::games::records(&dir, &rulesets);
     let tally = crate::records::tally::tally(&folder.games);
-    for line in crate::records::tally::lines(&folder, &tally, false) {
+    for line in crate::records::table::printed(&folder, &tally, false) {
         say!("{line}");
     }
     if let Some(out) = &a.export {

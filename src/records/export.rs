@@ -1,146 +1,13 @@
-//! The records as files: CSV for a spreadsheet (plays.csv a row per player per game, with
-//! its report; players.csv; games.csv) and BG Stats' play file (boardside.bgsplay: the JSON
+//! The records as files: CSV for a spreadsheet (tables of `table`: plays.csv a row per player
+//! per game, with its report; players.csv; games.csv) and BG Stats' play file (boardside.bgsplay: the JSON
 //! of players, locations, games and plays that BG Stats opens and imports).
 
 use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::tally::{hours, Tally};
-use super::{report_link, Folder};
-
-/// A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
-pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-fn row(fields: &[String]) -> String {
-    let mut line = fields
-        .iter()
-        .map(|f| field(f))
-        .collect::<Vec<_>>()
-        .join(",");
-    line.push_str("\r\n");
-    line
-}
-
-/// "2026-11-28 20:31:05" (UTC), as BG Stats and spreadsheets read a date and time.
-pub fn date_time(unix: u64) -> String {
-    let (y, mo, d, h, mi, s) = crate::journal::civil(unix);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}")
-}
-
-/// One row per player per game, oldest game first.
-pub fn plays_csv(folder: &Folder, saves: &Path) -> String {
-    let mut out = row(&[
-        "ended", "game", "journal", "report", "seat", "player", "computer", "side", "score",
-        "place", "winner", "minutes", "turns",
-    ]
-    .map(String::from));
-    for g in &folder.games {
-        let places = g.places();
-        for (seat, name) in g.players.iter().enumerate() {
-            out.push_str(&row(&[
-                date_time(g.ended),
-                g.game.clone(),
-                g.file.clone(),
-                report_link(saves, &g.file),
-                (seat + 1).to_string(),
-                name.clone(),
-                g.computers.contains(&seat).to_string(),
-                g.roles.get(seat).cloned().flatten().unwrap_or_default(),
-                g.scores
-                    .get(seat)
-                    .map_or_else(String::new, |s| s.to_string()),
-                places[seat].to_string(),
-                g.winners.contains(&seat).to_string(),
-                g.minutes().map_or_else(String::new, |m| m.to_string()),
-                g.turns.map_or_else(String::new, |t| t.to_string()),
-            ]));
-        }
-    }
-    out
-}
-
-pub fn players_csv(t: &Tally) -> String {
-    let mut out = row(&[
-        "player",
-        "computer",
-        "games",
-        "wins",
-        "rating",
-        "minutes",
-        "played",
-        "streak",
-        "rival",
-        "nemesis",
-        "wins per game",
-    ]
-    .map(String::from));
-    for p in &t.players {
-        let per: Vec<String> = p
-            .by_game
-            .iter()
-            .map(|(g, n, w)| format!("{g} {w}/{n}"))
-            .collect();
-        out.push_str(&row(&[
-            p.name.clone(),
-            p.computer.to_string(),
-            p.games.to_string(),
-            p.wins.to_string(),
-            format!("{:.0}", p.rating),
-            p.minutes.to_string(),
-            hours(p.minutes),
-            p.streak.to_string(),
-            p.rival.clone().unwrap_or_default(),
-            p.nemesis.clone().unwrap_or_default(),
-            per.join("; "),
-        ]));
-    }
-    out
-}
-
-/// A row per game and seat, and per game and side: how often each won.
-pub fn games_csv(t: &Tally) -> String {
-    let mut out = row(&[
-        "game",
-        "games",
-        "mean minutes",
-        "mean turns",
-        "by",
-        "which",
-        "played",
-        "wins",
-    ]
-    .map(String::from));
-    let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v:.1}"));
-    for g in &t.games {
-        let head = [
-            g.game.clone(),
-            g.games.to_string(),
-            num(g.mean_minutes),
-            num(g.mean_turns),
-        ];
-        for (i, (n, w)) in g.seats.iter().enumerate() {
-            let tail = [
-                "seat".into(),
-                (i + 1).to_string(),
-                n.to_string(),
-                w.to_string(),
-            ];
-            out.push_str(&row(&[head.clone(), tail].concat()));
-        }
-        for (r, n, w) in &g.roles {
-            let tail = ["side".into(), r.clone(), n.to_string(), w.to_string()];
-            out.push_str(&row(&[head.clone(), tail].concat()));
-        }
-    }
-    out
-}
+use super::tally::Tally;
+use super::{table, Folder};
 
 /// A name-based UUID (RFC 4122 version 5: SHA-1 of the URL namespace and
 /// `boardside:KIND:NAME`): the same thing is the same UUID in every export, so BG Stats, which
@@ -238,8 +105,8 @@ pub fn bgsplay(folder: &Folder) -> Value {
             json!({
                 "uuid": uuid("play", &play_name(g)),
                 "gameRefId": id(&games, &g.game),
-                "playDate": date_time(if g.started > 0 { g.started } else { g.ended }),
-                "entryDate": date_time(g.ended),
+                "playDate": table::date_time(if g.started > 0 { g.started } else { g.ended }),
+                "entryDate": table::date_time(g.ended),
                 "durationMin": g.minutes().unwrap_or(0),
                 "locationRefId": 1,
                 "ignored": false,
@@ -281,9 +148,9 @@ pub const FILES: [&str; 4] = ["plays.csv", "players.csv", "games.csv", "boardsid
 
 pub fn file(name: &str, folder: &Folder, t: &Tally, saves: &Path) -> Option<String> {
     Some(match name {
-        "plays.csv" => plays_csv(folder, saves),
-        "players.csv" => players_csv(t),
-        "games.csv" => games_csv(t),
+        "plays.csv" => table::csv(&table::plays(folder, saves)),
+        "players.csv" => table::csv(&table::players(t)),
+        "games.csv" => table::csv(&table::wins(t)),
         "boardside.bgsplay" => serde_json::to_string_pretty(&bgsplay(folder)).ok()?,
         _ => return None,
     })

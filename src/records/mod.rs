@@ -9,6 +9,7 @@
 
 pub mod export;
 pub mod rating;
+pub mod table;
 pub mod tally;
 
 use std::collections::BTreeMap;
@@ -70,25 +71,6 @@ impl Played {
             return Some(self.open_ms / 60_000);
         }
         (self.started > 0 && self.ended >= self.started).then(|| (self.ended - self.started) / 60)
-    }
-
-    /// The players by seat, each winner's name as `won` writes it.
-    pub fn names(
-        &self,
-        won: impl Fn(&str) -> String,
-        lost: impl Fn(&str) -> String,
-    ) -> Vec<String> {
-        self.players
-            .iter()
-            .enumerate()
-            .map(|(s, n)| {
-                if self.winners.contains(&s) {
-                    won(n)
-                } else {
-                    lost(n)
-                }
-            })
-            .collect()
     }
 
     /// Each seat's place at the end: the winners first (place 1), then the others by their

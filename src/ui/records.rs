@@ -3,20 +3,19 @@
 //! journals) from a page of its own.
 
 use super::*;
-use crate::records::{self, tally};
+use crate::records::{self, table, tally};
 
-/// The lines that begin a section.
-const SECTIONS: [&str; 5] = [
-    "PLAYERS",
-    "GAMES",
-    "FEATS",
-    "PLAYED",
-    "DAMAGED (not counted)",
-];
+/// A line of the records on the device: whether it begins a page (a table's title), the row
+/// it belongs to where it is one of that row's later lines, and its text.
+struct Thing {
+    begins: bool,
+    of: Option<String>,
+    line: String,
+}
 
-/// The records as pages of the screen's message rows: each section from a page of its own,
-/// and each thing (a player with the lines under it, a game, a feat) kept on one page where
-/// it fits in one.
+/// The records as pages of the screen's message rows: the count first, each table from a
+/// page of its own, and each line of a row kept on one page where it fits in one; a row's
+/// later line at the top of a page says whose it is ("Bob's wins per game: ...").
 pub fn pages(dir: &std::path::Path, read_one: &records::Reader) -> Vec<Vec<String>> {
     let mut folder = records::gather(dir, read_one);
     // A damaged journal by its file name: the folder is the device's own.
@@ -25,32 +24,30 @@ pub fn pages(dir: &std::path::Path, read_one: &records::Reader) -> Vec<Vec<Strin
         *d = d.replace(&prefix, "");
     }
     let t = tally::tally(&folder.games);
-    // Things as their wrapped rows; a section's name goes with its first thing.
-    let mut things: Vec<(bool, Vec<String>)> = vec![];
-    let mut section = false;
-    for line in tally::lines(&folder, &t, true) {
-        if line.is_empty() {
-            continue;
-        }
-        let rows = text::wrap(&line);
-        match things.last_mut() {
-            Some((_, last)) if line.starts_with("  ") => last.extend(rows),
-            Some((true, last)) if last.len() == 1 && section => {
-                last.extend(rows);
-                section = false;
-            }
-            _ => {
-                section = SECTIONS.contains(&line.as_str());
-                things.push((section, rows));
-            }
+    let thing = |begins, of, line| Thing { begins, of, line };
+    let mut things: Vec<Thing> = (table::head(&folder, true).into_iter())
+        .map(|l| thing(false, None, l))
+        .collect();
+    for table in table::shown(&folder, &t) {
+        things.push(thing(true, None, table.title.to_uppercase()));
+        for row in table::lines(&table, true) {
+            let name = row[0].split(':').next().unwrap_or_default().to_string();
+            let mut lines = row.into_iter();
+            things.extend(lines.next().map(|l| thing(false, None, l)));
+            things.extend(lines.map(|l| thing(false, Some(name.clone()), l.trim().to_string())));
         }
     }
     let mut out: Vec<Vec<String>> = vec![];
     let mut page: Vec<String> = vec![];
-    for (new_section, rows) in things {
-        if !page.is_empty() && (new_section || page.len() + rows.len() > text::MESSAGE_ROWS) {
+    for t in things {
+        let rows = text::wrap(&t.line);
+        if !page.is_empty() && (t.begins || page.len() + rows.len() > text::MESSAGE_ROWS) {
             out.push(std::mem::take(&mut page));
         }
+        let rows = match (&t.of, page.is_empty()) {
+            (Some(name), true) => text::wrap(&format!("{name}'s {}", t.line)),
+            _ => rows,
+        };
         for row in rows {
             if page.len() == text::MESSAGE_ROWS {
                 out.push(std::mem::take(&mut page));

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use crate::records::table::{self, Cell};
 use crate::records::{export, rating, tally};
 
 /// Text safe inside HTML.
@@ -25,17 +26,35 @@ fn query(s: &str) -> String {
         .collect()
 }
 
-fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
-    out.push_str("<table><tr>");
-    for h in head {
-        let _ = write!(out, "<th>{}</th>", esc(h));
+/// A table of the records' model as HTML: a journal linked to its report, winners in bold.
+fn table(out: &mut String, t: &table::Table) {
+    let _ = write!(out, "<h2>{}</h2><table><tr>", esc(t.title));
+    for c in &t.columns {
+        let _ = write!(out, "<th>{}</th>", esc(c.head));
     }
     out.push_str("</tr>");
-    for r in rows {
+    for r in &t.rows {
         out.push_str("<tr>");
         for c in r {
-            // Cells arrive escaped (a link is made here, not from a name).
-            let _ = write!(out, "<td>{c}</td>");
+            let cell = match c {
+                Cell::Text(s) => esc(s),
+                Cell::Flag(b) => if *b { "yes" } else { "" }.into(),
+                Cell::When(t) => table::date_time(*t),
+                Cell::Names(names) => names
+                    .iter()
+                    .map(|(n, won)| {
+                        if *won {
+                            format!("<b>{}</b>", esc(n))
+                        } else {
+                            esc(n)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                Cell::Report(f) => link(f),
+                Cell::Empty => String::new(),
+            };
+            let _ = write!(out, "<td>{cell}</td>");
         }
         out.push_str("</tr>");
     }
@@ -61,157 +80,11 @@ pub fn page(dir: &Path, rulesets: &[PathBuf]) -> String {
         folder.games.len(),
         esc(rating::EXPLAINED)
     );
-    players(&mut out, &t);
-    games(&mut out, &t);
-    feats(&mut out, &t);
-    played(&mut out, &folder);
-    if !folder.damaged.is_empty() {
-        out.push_str("<h2>Damaged journals (not counted)</h2><ul>");
-        for d in &folder.damaged {
-            let _ = write!(out, "<li>{}</li>", esc(d));
-        }
-        out.push_str("</ul>");
+    for t in table::shown(&folder, &t) {
+        table(&mut out, &t);
     }
     out.push_str("</body></html>");
     out
-}
-
-/// The players' table: rating, games, wins, time played, streak, rival and nemesis.
-fn players(out: &mut String, t: &tally::Tally) {
-    out.push_str("<h2>Players</h2>");
-    let rows: Vec<Vec<String>> = t
-        .players
-        .iter()
-        .map(|p| {
-            let per: Vec<String> = p
-                .by_game
-                .iter()
-                .map(|(g, n, w)| format!("{g} {w}/{n}"))
-                .collect();
-            vec![
-                esc(&format!(
-                    "{}{}",
-                    p.name,
-                    if p.computer { " (computer)" } else { "" }
-                )),
-                format!("{:.0}", p.rating),
-                p.games.to_string(),
-                p.wins.to_string(),
-                esc(&per.join(", ")),
-                tally::hours(p.minutes),
-                p.streak.to_string(),
-                esc(p.rival.as_deref().unwrap_or("")),
-                esc(p.nemesis.as_deref().unwrap_or("")),
-            ]
-        })
-        .collect();
-    table(
-        out,
-        &[
-            "player",
-            "rating",
-            "games",
-            "wins",
-            "wins per game",
-            "played",
-            "streak",
-            "rival",
-            "nemesis",
-        ],
-        &rows,
-    );
-}
-
-/// The games' table: how long, how many turns, wins by seat and by side.
-fn games(out: &mut String, t: &tally::Tally) {
-    out.push_str("<h2>Games</h2>");
-    let rows: Vec<Vec<String>> = t
-        .games
-        .iter()
-        .map(|g| {
-            let seats: Vec<String> = g
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, (n, w))| format!("{} {}", i + 1, tally::share(*w, *n)))
-                .collect();
-            let roles: Vec<String> = g
-                .roles
-                .iter()
-                .map(|(r, n, w)| format!("{r} {}", tally::share(*w, *n)))
-                .collect();
-            vec![
-                esc(&g.game),
-                g.games.to_string(),
-                g.mean_minutes
-                    .map_or_else(String::new, |m| format!("{m:.0} min")),
-                g.mean_turns.map_or_else(String::new, |n| format!("{n:.1}")),
-                esc(&seats.join(", ")),
-                esc(&roles.join(", ")),
-            ]
-        })
-        .collect();
-    table(
-        out,
-        &[
-            "game",
-            "games",
-            "mean length",
-            "mean turns",
-            "wins by seat",
-            "wins by side",
-        ],
-        &rows,
-    );
-}
-
-/// The feats, each linked to its game's report.
-fn feats(out: &mut String, t: &tally::Tally) {
-    out.push_str("<h2>Feats</h2>");
-    let rows: Vec<Vec<String>> = t
-        .feats
-        .iter()
-        .map(|f| {
-            vec![
-                esc(&f.game),
-                esc(&f.feat.what),
-                esc(&f.feat.words),
-                link(&f.file),
-            ]
-        })
-        .collect();
-    table(out, &["game", "feat", "", "report"], &rows);
-}
-
-/// Every game played, newest first, its winners in bold.
-fn played(out: &mut String, folder: &crate::records::Folder) {
-    out.push_str("<h2>Games played</h2>");
-    let rows: Vec<Vec<String>> = folder
-        .games
-        .iter()
-        .rev()
-        .map(|g| {
-            let names = g.names(|n| format!("<b>{}</b>", esc(n)), esc);
-            vec![
-                export::date_time(g.ended),
-                esc(&g.game),
-                names.join(", "),
-                g.minutes().map_or_else(String::new, |m| m.to_string()),
-                link(&g.file),
-            ]
-        })
-        .collect();
-    table(
-        out,
-        &[
-            "ended (UTC)",
-            "game",
-            "players (winners in bold)",
-            "minutes",
-            "report",
-        ],
-        &rows,
-    );
 }
 
 fn link(file: &str) -> String {

@@ -4,7 +4,7 @@
 //! out on paper from the places; the cache, the exports and the device's and web view's
 //! pages of the same records.
 
-use boardside::records::{self, export, rating, tally};
+use boardside::records::{self, export, rating, table, tally};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
@@ -203,37 +203,38 @@ fn records_of(dir: &Path) -> (records::Folder, tally::Tally) {
 /// from those places in the order the games ended.
 const EXPECTED: &[&str] = &[
     "6 finished games; 1 journal damaged (named below)",
-    "Bob: rating 1515, 6 games, 3 won, played 7h00, longest streak 2",
-    "  wins per game: sectionopoly 1/2, grid 0/1, illuminati 0/1, scientopoly 1/1, suetology 1/1",
-    "  rival Ann, nemesis Ann",
-    "Dee: rating 1502, 3 games, 1 won, played 3h15, longest streak 1",
-    "  wins per game: grid 0/1, illuminati 1/1, suetology 0/1",
-    "  rival Bob, nemesis Ann",
-    "Ann: rating 1502, 5 games, 2 won, played 5h45, longest streak 1",
-    "  wins per game: sectionopoly 1/2, grid 1/1, scientopoly 0/1, suetology 0/1",
-    "  rival Bob, nemesis Bob",
-    "Cy: rating 1481, 5 games, 0 won, played 5h40, longest streak 0",
-    "  rival Bob, nemesis Ann",
-    "grid: 1 game, mean 40 min, 30.0 turns",
+    "Bob: 6 games, 3 wins, rating 1515, played 7h00, longest streak 2",
+    "  wins per game: sectionopoly 1/2; grid 0/1; illuminati 0/1; scientopoly 1/1; suetology 1/1",
+    "  rival: Ann",
+    "  nemesis: Ann",
+    "Dee: 3 games, 1 win, rating 1502, played 3h15, longest streak 1",
+    "  wins per game: grid 0/1; illuminati 1/1; suetology 0/1",
+    "  rival: Bob",
+    "Ann: 5 games, 2 wins, rating 1502, played 5h45, longest streak 1",
+    "  wins per game: sectionopoly 1/2; grid 1/1; scientopoly 0/1; suetology 0/1",
+    "  nemesis: Bob",
+    "Cy: 5 games, 0 wins, rating 1481, played 5h40, longest streak 0",
+    "  rival: Bob",
+    "grid: 1 game, mean length 40 min, mean turns 30.0",
     "  wins by seat: 1 1/1 (100%), 2 0/1 (0%), 3 0/1 (0%), 4 0/1 (0%)",
     "  wins by side: religionists 0/3 (0%), scientists 1/1 (100%)",
-    "illuminati: 1 game, mean 75 min, 29.0 turns",
+    "illuminati: 1 game, mean length 75 min, mean turns 29.0",
     "  wins by seat: 1 0/1 (0%), 2 0/1 (0%), 3 1/1 (100%)",
     "  wins by side: The Bavarian Illuminati 0/1 (0%), The Servants of Cthulhu 0/1 (0%), The UFOs 1/1 (100%)",
-    "sectionopoly: 2 games, mean 82 min, 404.0 turns",
+    "sectionopoly: 2 games, mean length 82 min, mean turns 404.0",
     "  wins by seat: 1 0/2 (0%), 2 2/2 (100%), 3 0/2 (0%)",
-    "suetology: 1 game, mean 80 min, 389.0 turns",
-    "grid: longest stun: Cy stunned Ann for 2 rounds (b-grid.journal)",
-    "illuminati: biggest attack that succeeded: Dee took California with Multinational Oil Companies and 11 MB (rolled 7, needed 8 or less) (c-illuminati.journal)",
-    "scientopoly: longest auction: 5 bids for Publications Org East, won by Ann (d-scientopoly.journal)",
-    "scientopoly: most donation paid in one game: Bob paid 2792 credits in donation (d-scientopoly.journal)",
-    "sectionopoly: longest auction: 11 bids for Strategy Room, won by Cy (f-sectionopoly.journal)",
-    "sectionopoly: most rent paid in one game: Cy paid 10658 OPs in rent (f-sectionopoly.journal)",
-    "suetology: longest auction: 6 bids for Water Works, won by Bob (e-suetology.journal)",
-    "suetology: most rent paid in one game: Dee paid 8182 in rent (e-suetology.journal)",
-    "29 Nov 22:10 sectionopoly: Bob, ann*, Cy, 70 min (f-sectionopoly.journal)",
-    "27 Nov 21:40 grid: Ann*, Bob, Cy, Dee, 40 min (b-grid.journal)",
-    "DAMAGED (not counted)",
+    "suetology: 1 game, mean length 80 min, mean turns 389.0",
+    "grid: longest stun, Cy stunned Ann for 2 rounds (b-grid.journal)",
+    "illuminati: biggest attack that succeeded, Dee took California with Multinational Oil Companies and 11 MB (rolled 7, needed 8 or less) (c-illuminati.journal)",
+    "scientopoly: longest auction, 5 bids for Publications Org East, won by Ann (d-scientopoly.journal)",
+    "scientopoly: most donation paid in one game, Bob paid 2792 credits in donation (d-scientopoly.journal)",
+    "sectionopoly: longest auction, 11 bids for Strategy Room, won by Cy (f-sectionopoly.journal)",
+    "sectionopoly: most rent paid in one game, Cy paid 10658 OPs in rent (f-sectionopoly.journal)",
+    "suetology: longest auction, 6 bids for Water Works, won by Bob (e-suetology.journal)",
+    "suetology: most rent paid in one game, Dee paid 8182 in rent (e-suetology.journal)",
+    "sectionopoly: 29 Nov 22:10, Bob, ann*, Cy, 70 min (f-sectionopoly.journal)",
+    "grid: 27 Nov 21:40, Ann*, Bob, Cy, Dee, 40 min (b-grid.journal)",
+    "DAMAGED JOURNALS (NOT COUNTED)",
 ];
 
 #[test]
@@ -389,7 +390,7 @@ fn the_exports_open_in_a_spreadsheet_and_in_bg_stats() {
     assert!(games
         .iter()
         .any(|r| r[0] == "illuminati" && r[4] == "side" && r[5] == "The UFOs" && r[7] == "1"));
-    assert!(export::field("a, \"b\"") == "\"a, \"\"b\"\"\"");
+    assert!(table::field("a, \"b\"") == "\"a, \"\"b\"\"\"");
 
     // BG Stats' play file: every reference resolves, one player per name.
     let v: serde_json::Value =
@@ -495,7 +496,7 @@ fn records_never_reveal_the_ufos_secret_goal() {
     let f = boardside::games::records(&dir, &rulesets());
     assert_eq!(f.games.len(), 2, "{:?}", f.damaged);
     let t = tally::tally(&f.games);
-    let text = tally::lines(&f, &t, false).join("\n") + &export::plays_csv(&f, &dir);
+    let text = table::printed(&f, &t, false).join("\n") + &table::csv(&table::plays(&f, &dir));
     assert!(!text.to_lowercase().contains("goal"), "{text}");
 }
 
