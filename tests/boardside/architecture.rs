@@ -193,7 +193,7 @@ fn tree(t: &[Tok], at: &mut usize, prefix: Vec<String>, out: &mut Vec<Vec<String
     }
 }
 
-/// A file's module path: src/ui/mod.rs is `ui`, src/ui/grid.rs `ui::grid`, lib.rs the root.
+/// A file's module path: src/ui/mod.rs is `ui`, src/ui/grid/board.rs `ui::grid::board`, lib.rs the root.
 fn module_of(rel: &str) -> Vec<String> {
     let mut parts: Vec<String> = rel
         .trim_end_matches(".rs")

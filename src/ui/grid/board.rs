@@ -1,0 +1,268 @@
+//! The board on the device: the overview with every piece, the close up around a field, the
+//! letters that name the pieces, and the wall editor.
+
+use super::*;
+
+/// The board, as printed: 13 x 19 fields of 4 x 3 pixels, walls as lines on the edges;
+/// scientists as filled blocks, religionists hollow, a stunned piece as a dot, the wonder's
+/// holder with a frame. On the right, each piece's initial (a computer seat's number) with its
+/// field, since letters do not fit a 3-pixel row.
+pub(super) fn board(g: &Se, frame: &mut Frame) {
+    let s = &g.state;
+    let r = &g.rules;
+    let (cw, ch) = (4i32, 3i32);
+    let on = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
+    let w = r.columns as i32 * cw;
+    let h = r.rows as i32 * ch;
+    let _ = Rectangle::new(Point::new(0, 0), Size::new(w as u32 + 1, h as u32 + 1))
+        .into_styled(on)
+        .draw(frame);
+    for (c, row, e) in &s.walls {
+        let (x, y) = ((c as i32 - 1) * cw, (row as i32 - 1) * ch);
+        let line = match e {
+            Edge::East => Line::new(Point::new(x + cw, y), Point::new(x + cw, y + ch)),
+            Edge::South => Line::new(Point::new(x, y + ch), Point::new(x + cw, y + ch)),
+        };
+        let _ = line.into_styled(on).draw(frame);
+    }
+    for p in &s.pieces {
+        let Some((c, row)) = p.at else { continue };
+        let (x, y) = ((c as i32 - 1) * cw + 1, (row as i32 - 1) * ch + 1);
+        if p.stunned > 0 {
+            let _ = Pixel(Point::new(x + 1, y), BinaryColor::On).draw(frame);
+        } else if p.team == Some(Team::Scientists) {
+            let _ = Rectangle::new(Point::new(x, y), Size::new(3, 2))
+                .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+                .draw(frame);
+        } else {
+            let _ = Pixel(Point::new(x, y), BinaryColor::On).draw(frame);
+            let _ = Pixel(Point::new(x + 2, y), BinaryColor::On).draw(frame);
+            let _ = Pixel(Point::new(x, y + 1), BinaryColor::On).draw(frame);
+            let _ = Pixel(Point::new(x + 2, y + 1), BinaryColor::On).draw(frame);
+        }
+        if p.wonder > 0 {
+            let _ = Rectangle::new(Point::new(x - 1, y - 1), Size::new(5, 4))
+                .into_styled(on)
+                .draw(frame);
+        }
+    }
+    // The legend: "A 7,17 sci" per piece (a stunned piece "zz"); two narrow columns past
+    // eight pieces.
+    let wide = s.pieces.len() <= 8;
+    let tags = tags(s);
+    for (i, p) in s.pieces.iter().enumerate().take(16) {
+        let tag = tags[i];
+        let at =
+            p.at.map(|(c, r)| format!("{c},{r}"))
+                .unwrap_or_else(|| "-".into());
+        let side = match (p.stunned > 0, p.team) {
+            (true, _) => "zz",
+            (_, Some(Team::Scientists)) => "sci",
+            _ => "rel",
+        };
+        let line = if wide {
+            format!("{tag} {at} {side}")
+        } else {
+            format!("{tag} {at}")
+        };
+        let x = 56 + if wide { 0 } else { (i as i32 / 8) * 36 };
+        let style = MonoTextStyle::new(&FONT_5X8, BinaryColor::On);
+        let _ = Text::with_baseline(
+            &fit(&line),
+            Point::new(x, (i % 8) as i32 * 8),
+            style,
+            Baseline::Top,
+        )
+        .draw(frame);
+    }
+}
+
+/// Each piece's letter, none the same: a human's initial, or (another human has it) the next
+/// letter of their name no piece has, or their seat's number; a computer seat's number. P1
+/// and P2 read P and 2, never P and P.
+pub fn tags(s: &crate::engine::grid::state::State) -> Vec<char> {
+    let computers: Vec<char> = s
+        .pieces
+        .iter()
+        .filter(|p| p.computer)
+        .filter_map(|p| p.name.chars().last())
+        .collect();
+    let mut out: Vec<char> = Vec::new();
+    for (i, p) in s.pieces.iter().enumerate() {
+        let c = if p.computer {
+            p.name.chars().last().unwrap_or('?')
+        } else {
+            let seat = char::from_digit(((i + 1) % 10) as u32, 10).unwrap_or('?');
+            p.name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .map(|c| c.to_ascii_uppercase())
+                .chain(std::iter::once(seat))
+                .find(|c| !out.contains(c) && !computers.contains(c))
+                .unwrap_or(seat)
+        };
+        out.push(c);
+    }
+    out
+}
+
+/// A piece's letter on the board (`tags`); lower case while stunned.
+pub(super) fn letter(s: &crate::engine::grid::state::State, i: usize) -> char {
+    let c = tags(s)[i];
+    if s.pieces[i].stunned > 0 {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    }
+}
+
+/// The fields across and down that the close up shows.
+pub(super) const ACROSS: i32 = 9;
+pub(super) const DOWN: i32 = 6;
+
+/// Do all the placed pieces fit in one close up?
+pub(super) fn all_fit(g: &Se) -> bool {
+    let at: Vec<(u8, u8)> = g.state.pieces.iter().filter_map(|p| p.at).collect();
+    let span = |f: fn(&(u8, u8)) -> u8| {
+        at.iter().map(f).max().unwrap_or(0) as i32 - at.iter().map(f).min().unwrap_or(0) as i32
+    };
+    !at.is_empty() && span(|a| a.0) < ACROSS && span(|a| a.1) < DOWN
+}
+
+/// The board close up: 9 x 6 fields of 13 x 9 pixels around a piece, or around all of them,
+/// each piece its letter (scientists white on black, religionists framed, a wonder's holder
+/// framed twice, lower case while stunned), walls as lines, an empty field a dot.
+pub(super) fn close_up(g: &Se, around: Option<usize>, frame: &mut Frame) {
+    // A field's width and height, the fields across and down, the window's top left corner.
+    let (cw, ch, across, down, x0, y0) = (13i32, 9i32, ACROSS, DOWN, 5i32, 9i32);
+    let s = &g.state;
+    let r = &g.rules;
+    let placed: Vec<(usize, (u8, u8))> = s
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.at.map(|at| (i, at)))
+        .collect();
+    // The field to centre on: the piece's, or the middle of all of them.
+    let (cc, cr, title) = match around.and_then(|i| s.pieces[i].at.map(|at| (i, at))) {
+        Some((i, (c, row))) => (
+            c as i32,
+            row as i32,
+            format!("Close up: {} at {c},{row}", s.pieces[i].name),
+        ),
+        None => {
+            let cols = placed.iter().map(|(_, (c, _))| *c as i32);
+            let rows = placed.iter().map(|(_, (_, r))| *r as i32);
+            let (lo_c, hi_c) = (cols.clone().min().unwrap_or(1), cols.max().unwrap_or(1));
+            let (lo_r, hi_r) = (rows.clone().min().unwrap_or(1), rows.max().unwrap_or(1));
+            (
+                (lo_c + hi_c) / 2,
+                (lo_r + hi_r) / 2,
+                "Close up: all pieces".to_string(),
+            )
+        }
+    };
+    let first_c = (cc - across / 2).clamp(1, (r.columns as i32 - across + 1).max(1));
+    let first_r = (cr - down / 2).clamp(1, (r.rows as i32 - down + 1).max(1));
+    crate::ui::text::line(frame, 0, 0, &title, true);
+    let on = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
+    let fill = PrimitiveStyle::with_fill(BinaryColor::On);
+    let field_at = |c: i32, row: i32| (x0 + (c - first_c) * cw, y0 + (row - first_r) * ch);
+    for c in first_c..(first_c + across).min(r.columns as i32 + 1) {
+        for row in first_r..(first_r + down).min(r.rows as i32 + 1) {
+            let (x, y) = field_at(c, row);
+            let _ = Pixel(Point::new(x + cw / 2, y + ch / 2), BinaryColor::On).draw(frame);
+        }
+    }
+    // The board's edges where the window meets them.
+    let (left, top) = field_at(first_c, first_r);
+    let (right, bottom) = field_at(
+        (first_c + across).min(r.columns as i32 + 1),
+        (first_r + down).min(r.rows as i32 + 1),
+    );
+    for (a, b, edge) in [
+        ((left, top), (left, bottom), first_c == 1),
+        (
+            (right, top),
+            (right, bottom),
+            first_c + across > r.columns as i32,
+        ),
+        (
+            (left, bottom - 1),
+            (right, bottom - 1),
+            first_r + down > r.rows as i32,
+        ),
+    ] {
+        if edge {
+            let _ = Line::new(Point::new(a.0, a.1), Point::new(b.0, b.1))
+                .into_styled(on)
+                .draw(frame);
+        }
+    }
+    for (c, row, e) in &s.walls {
+        let (c, row) = (c as i32, row as i32);
+        if !(first_c..first_c + across).contains(&c) || !(first_r..first_r + down).contains(&row) {
+            continue;
+        }
+        let (x, y) = field_at(c, row);
+        let wall = match e {
+            Edge::East => Line::new(
+                Point::new(x + cw - 1, y),
+                Point::new(x + cw - 1, y + ch - 1),
+            ),
+            Edge::South => Line::new(
+                Point::new(x, y + ch - 1),
+                Point::new(x + cw - 1, y + ch - 1),
+            ),
+        };
+        let _ = wall
+            .into_styled(PrimitiveStyle::with_stroke(BinaryColor::On, 2))
+            .draw(frame);
+    }
+    for (i, (c, row)) in placed {
+        let (c, row) = (c as i32, row as i32);
+        if !(first_c..first_c + across).contains(&c) || !(first_r..first_r + down).contains(&row) {
+            continue;
+        }
+        let p = &s.pieces[i];
+        let (x, y) = field_at(c, row);
+        let cell = Rectangle::new(
+            Point::new(x + 1, y),
+            Size::new(cw as u32 - 3, ch as u32 - 1),
+        );
+        let scientist = p.team == Some(Team::Scientists);
+        let _ = cell
+            .into_styled(if scientist { fill } else { on })
+            .draw(frame);
+        if p.wonder > 0 {
+            let _ = Rectangle::new(
+                Point::new(x, y - 1),
+                Size::new(cw as u32 - 1, ch as u32 + 1),
+            )
+            .into_styled(on)
+            .draw(frame);
+        }
+        let colour = if scientist {
+            BinaryColor::Off
+        } else {
+            BinaryColor::On
+        };
+        let _ = Text::with_baseline(
+            &letter(s, i).to_string(),
+            Point::new(x + 4, y),
+            MonoTextStyle::new(&FONT_5X8, colour),
+            Baseline::Top,
+        )
+        .draw(frame);
+    }
+}
+
+/// The wall editor at its first field, the column.
+pub(super) fn wall_editor() -> GView {
+    GView::Wall {
+        col: 1,
+        row: 1,
+        east: true,
+        step: 0,
+    }
+}

@@ -1,0 +1,206 @@
+//! What each grid view offers (its menu lines, each with what it does), whose move the
+//! device waits on, and what choosing a line does.
+
+use super::*;
+
+impl GridScreens {
+    /// The one seat the game waits on (a roll, or the next round), if it waits on one.
+    pub(super) fn waits_on(g: &Se) -> Option<usize> {
+        match Grid::to_act(&g.rules, &g.state) {
+            ToAct::One(p) | ToAct::Chance { player: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    pub(super) fn go(&mut self, v: GView) {
+        self.view = v;
+        self.sel = 0;
+    }
+
+    pub fn entries(&self, g: &Se) -> Vec<(String, GAct)> {
+        let s = &g.state;
+        let r = &g.rules;
+        let name = |i: usize| s.pieces[i].name.clone();
+        let mut out: Vec<(String, GAct)> = Vec::new();
+        match &self.view {
+            GView::Main => match &s.phase {
+                Phase::Setup => {
+                    for i in 0..s.humans {
+                        let next = match s.pieces[i].team {
+                            Some(Team::Scientists) => Team::Religionists,
+                            _ => Team::Scientists,
+                        };
+                        let now = s.pieces[i].team.map(|t| t.word()).unwrap_or("no side");
+                        out.push((
+                            format!("{}: {now}", name(i)),
+                            GAct::Cmd(Command::Side {
+                                player: i,
+                                team: next,
+                            }),
+                        ));
+                    }
+                    if (0..s.humans).all(|i| s.pieces[i].team.is_some()) {
+                        out.push(("Start".into(), GAct::Cmd(Command::Start)));
+                    }
+                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
+                }
+                Phase::Placing { piece } => {
+                    out.push((
+                        format!("Roll for {}", name(*piece)),
+                        GAct::Cmd(Command::Roll { dice: None }),
+                    ));
+                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
+                }
+                Phase::Orders => {
+                    if !s.anyone_owes() {
+                        out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
+                    }
+                    for i in s.owing() {
+                        out.push((
+                            format!("Seal for {}", name(i)),
+                            GAct::Go(GView::Ask { player: i }),
+                        ));
+                    }
+                }
+                Phase::Wonder { .. } => out.push((
+                    "Roll for the wonder".into(),
+                    GAct::Cmd(Command::Roll { dice: None }),
+                )),
+                Phase::Over => {
+                    out.push(("Final standings".into(), GAct::Standings));
+                    out.push(("New game".into(), GAct::NewGame));
+                }
+            },
+            GView::Seal { player, .. } => {
+                out.push(("OK: seal the order".into(), GAct::Seal));
+                out.push((
+                    "Choose from a list".into(),
+                    GAct::Go(GView::Private { player: *player }),
+                ));
+                out.push(("Back".into(), GAct::Go(GView::Main)));
+                return out;
+            }
+            GView::Ask { .. } => return vec![("Back".into(), GAct::Go(GView::Main))],
+            GView::Wall {
+                col,
+                row,
+                east,
+                step,
+            } => {
+                if *step < 3 {
+                    return vec![
+                        (
+                            "OK: next".into(),
+                            GAct::Go(GView::Wall {
+                                col: *col,
+                                row: *row,
+                                east: *east,
+                                step: step + 1,
+                            }),
+                        ),
+                        ("Back".into(), GAct::Go(GView::Main)),
+                    ];
+                }
+                let edge = if *east { Edge::East } else { Edge::South };
+                let field = (*col, *row);
+                let there = s.is_wall(field, edge);
+                out.push((
+                    if there {
+                        "Remove this wall"
+                    } else {
+                        "Add this wall"
+                    }
+                    .into(),
+                    GAct::Cmd(Command::Wall {
+                        field,
+                        edge,
+                        on: !there,
+                    }),
+                ));
+                out.push((
+                    "Another field".into(),
+                    GAct::Go(GView::Wall {
+                        col: *col,
+                        row: *row,
+                        east: *east,
+                        step: 0,
+                    }),
+                ));
+                out.push(("Back".into(), GAct::Go(GView::Main)));
+                return out;
+            }
+            GView::Private { player } => {
+                for o in orders_for(r, s, *player) {
+                    let label = order_words(s, *player, &o);
+                    out.push((
+                        label,
+                        GAct::Cmd(Command::Order {
+                            player: *player,
+                            order: o,
+                        }),
+                    ));
+                }
+                out.push(("Back".into(), GAct::Go(GView::Main)));
+                return out;
+            }
+            GView::Board | GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => {
+                return vec![("Back".into(), GAct::Go(GView::Main))];
+            }
+        }
+        if !matches!(s.phase, Phase::Setup) {
+            out.push(("Board".into(), GAct::Go(GView::Board)));
+            out.push((
+                "Board close up".into(),
+                GAct::Go(GView::Zoom { around: Some(0) }),
+            ));
+            out.push(("Notebook".into(), GAct::Go(GView::Notebook { at: 0 })));
+            out.push(("Strips".into(), GAct::Go(GView::Strips)));
+            // The teams, and the live odds under them.
+            if s.phase != Phase::Over {
+                out.push(("Standings".into(), GAct::Standings));
+            }
+        }
+        out.push(("Log".into(), GAct::Log));
+        out.push(("Undo".into(), GAct::Undo));
+        out
+    }
+
+    pub(super) fn act(&mut self, g: &mut Se, desk: &mut Desk, a: GAct) -> Flow {
+        match a {
+            GAct::Cmd(c) => return self.command(g, desk, c),
+            GAct::Go(v) => self.go(v),
+            GAct::Seal => {
+                if let GView::Seal {
+                    player,
+                    cards: picked,
+                } = self.view.clone()
+                {
+                    let words: Vec<&str> = picked.iter().map(String::as_str).collect();
+                    // The shared screen never says what was tapped: a refusal is told in
+                    // words that fit any order, and the cards are tapped again.
+                    let sealed = match cards(&words) {
+                        Ok(order) => {
+                            let flow = self.command(g, desk, Command::Order { player, order });
+                            desk.refusal.is_none().then_some(flow)
+                        }
+                        Err(_) => None,
+                    };
+                    if let Some(flow) = sealed {
+                        return flow;
+                    }
+                    desk.note = Some(unsealable(g, player));
+                    desk.refusal = None;
+                    self.view = GView::Seal {
+                        player,
+                        cards: vec![],
+                    };
+                }
+            }
+            GAct::Log => return Flow::Log,
+            GAct::Undo => return Flow::ConfirmUndo,
+            GAct::NewGame => return Flow::NewGame,
+            GAct::Standings => return Flow::Standings,
+        }
+        Flow::Stay
+    }
+}

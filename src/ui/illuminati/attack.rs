@@ -1,0 +1,205 @@
+//! An attack on the device: its menu (kind, target, the money put in, the roll), who still
+//! may spend, and what makes a group a target.
+
+use super::*;
+
+/// The attack's menu: the roll, each player's money for or against, calling it off,
+/// privileging and abolishing it, the specials.
+pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let back = || ("Back".to_string(), IAct::Go(IView::Main));
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    let Some(a) = &s.attack else {
+        out.push(back());
+        return out;
+    };
+    out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
+    // A computer seat spends its own money (it is asked, not listed); anyone
+    // else's money is spent after their own token (`Session::may`), the player
+    // whose turn it is excepted.
+    let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !bot(p)) {
+        // A player who is neither side may interfere or assist: a line each.
+        let sides = role(s, a, p, false) != role(s, a, p, true);
+        let ways: &[bool] = if sides { &[false, true] } else { &[false] };
+        for &assist in ways {
+            let money = IAct::Go(IView::Money {
+                player: p,
+                amount: 1,
+                assist,
+            });
+            out.push((
+                format!("{} {}: MB", pn(p), role(s, a, p, assist)),
+                if p == s.current { money } else { ask(p, money) },
+            ));
+        }
+    }
+    // A computer seat's roll waits for the others to pass (`holds`).
+    if bot(s.current) {
+        out.push(("Everyone passes".into(), IAct::AllPass));
+    }
+    // Both are declared before any money goes to the bank (the engine refuses
+    // them after): offered only while they can be taken.
+    if !a.committed {
+        out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
+        if !a.privileged && !a.abolished {
+            out.push((
+                "Privilege".into(),
+                IAct::Cmd(Command::Privilege { special: None }),
+            ));
+        }
+    }
+    if a.privileged {
+        for p in (0..s.players.len()).filter(|&p| s.players[p].specials.len() >= 2) {
+            if p != a.player {
+                out.push((
+                    format!("{} abolishes", pn(p)),
+                    ask(p, IAct::Cmd(Command::Abolish { player: p })),
+                ));
+            }
+        }
+    }
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
+        out.push((
+            format!("Specials: {}", pn(p)),
+            ask(p, IAct::Go(IView::Hand { player: p })),
+        ));
+    }
+    out
+}
+
+/// Is every copy of special `k` accounted for: discarded by the commands in effect, or known
+/// to be in a hand? Then a tag of it tapped is a card from the discard pile, not one held.
+pub(super) fn all_spent(g: &Se, k: usize) -> bool {
+    use crate::engine::illuminati::event::Event;
+    let discarded = g
+        .history
+        .iter()
+        .flat_map(|d| d.events.iter())
+        .filter(|e| matches!(e, Event::Discard { special: Some(x), .. } if *x == k))
+        .count();
+    let held = g
+        .state
+        .players
+        .iter()
+        .flat_map(|p| p.specials.iter())
+        .filter(|h| **h == Some(k))
+        .count();
+    discarded + held >= g.rules.specials[k].copies as usize
+}
+
+/// The attack being declared, in words, with what the table taps next.
+pub(super) fn declare_words(g: &Se, cards: &[usize]) -> String {
+    let cn = |c: usize| g.rules.cards[c].name.as_str();
+    match cards {
+        [a] => format!("{} attacks: tap the target (or choose it)", cn(*a)),
+        [a, t] => format!(
+            "{} attacks {}: tap aiding groups, or choose the attack",
+            cn(*a),
+            cn(*t)
+        ),
+        [a, t, aid @ ..] => format!(
+            "{} attacks {}, aided by {}: choose the attack",
+            cn(*a),
+            cn(*t),
+            aid.iter().map(|&c| cn(c)).collect::<Vec<_>>().join(", ")
+        ),
+        [] => String::new(),
+    }
+}
+
+/// Why card `c` cannot be attacked by the player whose turn it is, in the table's words.
+pub(super) fn not_a_target(g: &Se, c: usize) -> Option<String> {
+    let (s, r) = (&g.state, &g.rules);
+    let name = &r.cards[c].name;
+    Some(match s.cards[c].status {
+        Status::Deck => format!("{name} is still in the deck: only a card in play is attacked"),
+        Status::Dead => format!("{name} is destroyed"),
+        _ if s.cards[c].owner == Some(s.current) => {
+            format!("{name} is yours: tap a group outside your structure")
+        }
+        _ if r.cards[c].illuminati => format!("{name} is an Illuminati: it cannot be attacked"),
+        _ if s.turn.actions_left == 0 => "no actions left this turn: no attack".into(),
+        _ => return None,
+    })
+}
+
+/// May card `c` be the target of an attack now (the tagless table's list)?
+pub(super) fn is_target(g: &Se, c: usize) -> bool {
+    not_a_target(g, c).is_none()
+}
+
+/// Specials played on a named group (the rules' Bribery, Computer Espionage and Whispering
+/// Campaign); the rest need no target.
+pub(super) fn needs_target(e: &Effect) -> bool {
+    matches!(e, Effect::Bribery | Effect::Espionage | Effect::Whispering)
+}
+
+/// Has the player whose turn it is the Orbital Mind Control Lasers (or another group that
+/// changes alignments)?
+pub(super) fn has_lasers(g: &Se) -> bool {
+    has_ability(g, |a| matches!(a, Ability::AlignmentChange))
+}
+
+/// May the Lasers change card `c`'s alignments (any other group in play)?
+pub(super) fn laser_target(g: &Se, c: usize) -> bool {
+    let (s, r) = (&g.state, &g.rules);
+    !r.cards[c].illuminati
+        && matches!(s.cards[c].status, Status::Controlled | Status::Uncontrolled)
+        && !r.cards[c]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::AlignmentChange))
+}
+
+impl IlluScreens {
+    /// The most the amount screen shown now may ask: the source's money (a transfer, a gift);
+    /// an attack's money is checked by the rules, whose refusal says what is there.
+    pub(super) fn most(&self, g: &Se) -> i64 {
+        match &self.view {
+            IView::Transfer { from, .. } | IView::GiveMoney { from, .. } => {
+                g.state.cards[*from].treasury
+            }
+            _ => i64::MAX,
+        }
+    }
+
+    /// The money command a player's tap means: the attacker from the attacking group, else its
+    /// Illuminati; the defender from the target, else its Illuminati; anyone else interferes
+    /// (or assists).
+    pub(super) fn money_command(
+        g: &Se,
+        player: usize,
+        amount: i64,
+        assist: bool,
+    ) -> Option<Command> {
+        let s = &g.state;
+        let a = s.attack.as_ref()?;
+        let ill = s.players[player].illuminati?;
+        let from = |first: usize| {
+            if s.cards[first].treasury >= amount {
+                first
+            } else {
+                ill
+            }
+        };
+        Some(if player == a.player {
+            Command::Spend {
+                player,
+                source: from(a.attacker),
+                amount,
+            }
+        } else if s.cards[a.target].owner == Some(player) {
+            Command::Spend {
+                player,
+                source: from(a.target),
+                amount,
+            }
+        } else if assist {
+            Command::Assist { player, amount }
+        } else {
+            Command::Interfere { player, amount }
+        })
+    }
+}

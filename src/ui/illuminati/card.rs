@@ -1,0 +1,273 @@
+//! A group card on the device: what it is and where it sits, and what it may do when its
+//! owner taps it (attack, move money, go under another master, go, be dropped, give).
+
+use super::*;
+
+/// What a group of yours may do now, each line only when the rules would take it.
+pub(super) fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
+    let (s, r) = (&g.state, &g.rules);
+    let pn = |p: usize| s.players[p].name.to_string();
+    let mut out = Vec::new();
+    if s.turn.actions_left > 0 && s.attack.is_none() {
+        out.push((
+            "Attack with it".into(),
+            IAct::Go(IView::Declare { cards: vec![c] }),
+        ));
+    }
+    let anywhere = s.structure(s.current).into_iter().any(|to| {
+        to != c
+            && legal(
+                g,
+                &Command::Transfer {
+                    from: c,
+                    to,
+                    amount: 1,
+                },
+            )
+    });
+    if anywhere {
+        out.push((
+            "Move MB to another group".into(),
+            IAct::Go(IView::Transfer {
+                from: c,
+                to: None,
+                amount: 1,
+            }),
+        ));
+    }
+    if !r.cards[c].illuminati {
+        let under = s.structure(s.current).into_iter().any(|m| {
+            legal(
+                g,
+                &Command::Move {
+                    group: c,
+                    master: m,
+                },
+            )
+        });
+        if under {
+            out.push((
+                "Put it under another".into(),
+                IAct::Go(IView::MoveUnder {
+                    group: c,
+                    master: None,
+                }),
+            ));
+        }
+        for q in 0..s.players.len() {
+            let cmd = Command::Give {
+                group: c,
+                player: q,
+            };
+            if q != s.current && legal(g, &cmd) {
+                out.push((format!("Give it to {}", pn(q)), IAct::Cmd(cmd)));
+            }
+        }
+        let drop = Command::Drop { group: c };
+        if legal(g, &drop) {
+            out.push(("Drop it".into(), IAct::Cmd(drop)));
+        }
+    }
+    if s.cards[c].treasury > 0
+        && s.players
+            .iter()
+            .enumerate()
+            .any(|(q, p)| q != s.current && !p.eliminated && p.illuminati.is_some())
+    {
+        out.push((
+            "Give MB to a player".into(),
+            IAct::Go(IView::GiveMoney {
+                from: c,
+                to: None,
+                amount: 1,
+            }),
+        ));
+    }
+    out.push(("Back".into(), IAct::Go(IView::Main)));
+    out
+}
+
+/// A group of yours, shown: its money and its place in the structure (a target tapped next
+/// is attacked by it).
+pub(super) fn card_words(g: &Se, c: usize) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    format!(
+        "{}: {} MB, {}",
+        r.cards[c].name,
+        s.cards[c].treasury,
+        place_words(g, c)
+    )
+}
+
+/// A card's place in its structure: its master, its puppets and its open arrows.
+pub(super) fn place_words(g: &Se, c: usize) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let under = s.cards[c]
+        .master
+        .map(|m| format!("under {}, ", r.cards[m].name))
+        .unwrap_or_default();
+    let arrows = open_arrows(s, c).map_or_else(|| "?".into(), |o| o.to_string());
+    format!(
+        "{under}{} puppets, {arrows} open arrows",
+        puppets(s, c).len()
+    )
+}
+
+/// A card's alignments in words ("Violent, Criminal", or "of no alignment").
+pub(super) fn alignments_words(g: &Se, c: usize) -> String {
+    let als = crate::engine::illuminati::structure::alignments(&g.rules, &g.state, c);
+    if als.is_empty() {
+        "of no alignment".into()
+    } else {
+        als.iter().map(|a| a.word()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The menus that move money and cards: a transfer, money given, a group moved under another
+/// card, the lasers' change of alignment.
+pub(super) fn moving_entries(g: &Se, view: &IView) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let r = &g.rules;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let back = || ("Back".to_string(), IAct::Go(IView::Main));
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    match view {
+        IView::Transfer {
+            from,
+            to: None,
+            amount,
+        } => {
+            for c in s.structure(s.current) {
+                let cmd = Command::Transfer {
+                    from: *from,
+                    to: c,
+                    amount: 1,
+                };
+                if c != *from && legal(g, &cmd) {
+                    out.push((
+                        format!("To {}", r.cards[c].name),
+                        IAct::Go(IView::Transfer {
+                            from: *from,
+                            to: Some(c),
+                            amount: *amount,
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+        }
+        IView::Transfer {
+            from,
+            to: Some(to),
+            amount,
+        } => {
+            out.push((
+                format!(
+                    "Move {amount} MB from {} to {}",
+                    r.cards[*from].name, r.cards[*to].name
+                ),
+                IAct::Spend,
+            ));
+        }
+        IView::GiveMoney {
+            from,
+            to: None,
+            amount,
+        } => {
+            for q in (0..s.players.len()).filter(|&q| Some(q) != s.cards[*from].owner) {
+                if !s.players[q].eliminated && s.players[q].illuminati.is_some() {
+                    out.push((
+                        format!("To {}", pn(q)),
+                        IAct::Go(IView::GiveMoney {
+                            from: *from,
+                            to: Some(q),
+                            amount: *amount,
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
+        }
+        IView::GiveMoney {
+            from,
+            to: Some(to),
+            amount,
+        } => {
+            out.push((
+                format!(
+                    "Give {amount} MB from {} to {}",
+                    r.cards[*from].name,
+                    pn(*to)
+                ),
+                IAct::Spend,
+            ));
+        }
+        IView::MoveUnder {
+            group,
+            master: None,
+        } => {
+            for m in s.structure(s.current) {
+                let cmd = Command::Move {
+                    group: *group,
+                    master: m,
+                };
+                if legal(g, &cmd) {
+                    out.push((
+                        format!("Under {}", r.cards[m].name),
+                        IAct::Go(IView::MoveUnder {
+                            group: *group,
+                            master: Some(m),
+                        }),
+                    ));
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Card { card: *group })));
+        }
+        IView::MoveUnder {
+            group,
+            master: Some(m),
+        } => out.push((
+            format!("Put {} under {}", r.cards[*group].name, r.cards[*m].name),
+            IAct::Cmd(Command::Move {
+                group: *group,
+                master: *m,
+            }),
+        )),
+        IView::Laser { group: None } => {
+            for c in (0..r.cards.len()).filter(|&c| laser_target(g, c)) {
+                out.push((
+                    r.cards[c].name.clone(),
+                    IAct::Go(IView::Laser { group: Some(c) }),
+                ));
+            }
+            out.push(back());
+        }
+        IView::Laser { group: Some(c) } => {
+            let has = crate::engine::illuminati::structure::alignments(r, s, *c).to_vec();
+            for al in Alignment::ALL {
+                let hows: &[&str] = if has.contains(&al) {
+                    &["remove", "reverse"]
+                } else {
+                    &["add"]
+                };
+                for how in hows {
+                    let cmd = Command::Laser {
+                        group: *c,
+                        how: how.to_string(),
+                        alignment: al,
+                    };
+                    if legal(g, &cmd) {
+                        let mut word = how.to_string();
+                        word[..1].make_ascii_uppercase();
+                        let mut al_word = al.word().to_string();
+                        al_word[..1].make_ascii_uppercase();
+                        out.push((format!("{word} {al_word}"), IAct::Cmd(cmd)));
+                    }
+                }
+            }
+            out.push(("Back".into(), IAct::Go(IView::Laser { group: None })));
+        }
+        _ => {}
+    }
+    out
+}

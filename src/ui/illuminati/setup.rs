@@ -1,0 +1,133 @@
+//! Illuminati's setup at the table: the house rules and card sets it offers, the Illuminati
+//! chosen by tapping a card, and the UFOs' secret goal still to choose.
+
+use super::*;
+
+pub(super) fn house_rules(r: &IlluRules) -> Vec<HouseRule> {
+    let o = &r.options;
+    // Each line is "name: value" on a 25-column screen, hence the short names.
+    vec![
+        HouseRule::either(
+            "Turns",
+            "turn_order",
+            [
+                ("counter-clockwise", "counter-clockwise"),
+                ("as listed", "listed"),
+            ],
+            o.listed_order,
+        ),
+        HouseRule::either(
+            "I.R.S. tax",
+            "tax_from",
+            [("Illuminati", "illuminati"), ("any group", "structure")],
+            o.tax_from_structure,
+        ),
+        HouseRule::either(
+            "Orphans",
+            "orphans",
+            [
+                ("uncontrolled", "uncontrolled"),
+                ("to the master", "master"),
+            ],
+            o.orphans_to_master,
+        ),
+        HouseRule::switch(
+            "Illuminati counts",
+            "illuminati_card_counts",
+            o.illuminati_card_counts,
+        ),
+        HouseRule::switch("Alignment once", "alignment_once", o.alignment_once),
+        HouseRule::either(
+            "Neutralize",
+            "neutralize_needs_arrow",
+            [("no arrow", "false"), ("needs arrow", "true")],
+            o.neutralize_needs_arrow,
+        ),
+    ]
+}
+
+pub(super) fn sets(r: &IlluRules) -> Vec<PieceSet> {
+    // The cards as the card data lists them (the Illuminati first), then the specials.
+    vec![
+        PieceSet::of_pieces(
+            "groups",
+            "Groups",
+            r.cards
+                .iter()
+                .map(|c| (format!("group:{}", c.id), format!("Card: {}", c.name))),
+        ),
+        PieceSet::of_pieces(
+            "specials",
+            "Specials",
+            r.specials
+                .iter()
+                .map(|k| (format!("special:{}", k.id), format!("Special: {}", k.name))),
+        ),
+    ]
+}
+
+/// The Illuminati that `keep` keeps, by name, each line giving the command `cmd` makes of it.
+pub(super) fn illuminati_list(
+    g: &Se,
+    keep: impl Fn(usize) -> bool,
+    cmd: impl Fn(usize) -> Command,
+) -> Vec<(String, IAct)> {
+    g.rules
+        .illuminati()
+        .filter(|&i| keep(i))
+        .map(|i| (g.rules.cards[i].name.clone(), IAct::Cmd(cmd(i))))
+        .collect()
+}
+
+/// The player who plays the UFOs and has not chosen their secret goal yet.
+pub(super) fn ufos_without_goal(g: &Se) -> Option<usize> {
+    let (s, r) = (&g.state, &g.rules);
+    (0..s.players.len()).find(|&p| {
+        s.players[p].goal.is_none()
+            && s.players[p]
+                .illuminati
+                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
+    })
+}
+
+/// What a player does with money in this attack: the attacker attacks, the target's owner
+/// defends, anyone else interferes (or, by choice, assists).
+pub(super) fn role(
+    s: &crate::engine::illuminati::state::State,
+    a: &Attack,
+    p: usize,
+    assist: bool,
+) -> &'static str {
+    if p == a.player {
+        "attacks"
+    } else if s.cards[a.target].owner == Some(p) {
+        "defends"
+    } else if assist {
+        "assists"
+    } else {
+        "interferes"
+    }
+}
+
+impl IlluScreens {
+    /// A card tapped at setup: an Illuminati for the player chosen (else the first without
+    /// one), or a group dealt face up.
+    pub(super) fn setup_card_tapped(&mut self, g: &mut Se, desk: &mut Desk, c: usize) -> Flow {
+        let r = &g.rules;
+        let s = &g.state;
+        let cmd = if r.cards[c].illuminati {
+            let player = match self.view {
+                IView::ForPlayer { player } => Some(player),
+                _ => s.players.iter().position(|p| p.illuminati.is_none()),
+            };
+            let Some(player) = player else {
+                desk.note = Some("everyone has an Illuminati: tap a token first".into());
+                return Flow::Stay;
+            };
+            Command::Illuminati { player, card: c }
+        } else {
+            Command::Uncontrolled { groups: vec![c] }
+        };
+        self.command(g, desk, cmd)
+    }
+}

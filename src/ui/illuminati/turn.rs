@@ -1,0 +1,142 @@
+//! The turn's menu: the actions left, the turn's end, the Lasers and the Recyclers, and the
+//! line that says whose turn it is and what they may do.
+
+use super::*;
+
+/// The game's main menu: the setup's choices, a turn's draws, actions and specials, or the
+/// end's standings; the watch, the log and undo.
+pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
+    let s = &g.state;
+    let r = &g.rules;
+    let pn = |p: usize| s.players[p].name.to_string();
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    match s.phase {
+        Phase::Setup => {
+            for p in 0..s.players.len() {
+                let label = s.players[p]
+                    .illuminati
+                    .map(|i| r.cards[i].id.clone())
+                    .unwrap_or_else(|| "no Illuminati".into());
+                out.push((
+                    format!("{}: {label}", pn(p)),
+                    IAct::Go(IView::ForPlayer { player: p }),
+                ));
+            }
+            if let Some(p) = ufos_without_goal(g) {
+                out.push((
+                    format!("Secret goal: {}", pn(p)),
+                    ask(p, IAct::Go(IView::Goal { player: p })),
+                ));
+            }
+            out.push(("Deal a group face up".into(), IAct::Go(IView::Groups)));
+            out.push(("Start".into(), IAct::Cmd(Command::Start)));
+        }
+        Phase::Turn => {
+            if s.turn.draws_left > 0 {
+                out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
+                out.push((
+                    "Drew a special".into(),
+                    IAct::Cmd(Command::DrawSpecial { special: None }),
+                ));
+            } else {
+                out.push(("End the turn".into(), IAct::Cmd(Command::End)));
+                if !s.turn.acted {
+                    out.push(("Pass: +5 MB".into(), IAct::Cmd(Command::Pass)));
+                }
+            }
+            out.push((
+                format!("Groups of {}", pn(s.current)),
+                IAct::Go(IView::Structure),
+            ));
+            // The dry run only where a group of the structure recycles (the
+            // menu is read at every frame).
+            if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
+                && legal(g, &Command::Recycle)
+            {
+                out.push(("Recycle: one more draw".into(), IAct::Cmd(Command::Recycle)));
+            }
+            if has_lasers(g) && !s.turn.laser_used {
+                out.push((
+                    "Lasers: change an alignment".into(),
+                    IAct::Go(IView::Laser { group: None }),
+                ));
+            }
+            for p in 0..s.players.len() {
+                if !s.players[p].specials.is_empty() {
+                    out.push((
+                        format!("Specials: {}", pn(p)),
+                        ask(p, IAct::Go(IView::Hand { player: p })),
+                    ));
+                }
+            }
+            out.push(("Income this turn".into(), IAct::Go(IView::Income)));
+        }
+        Phase::Over => {
+            out.push(("Final standings".into(), IAct::Standings));
+            out.push(("New game".into(), IAct::NewGame));
+        }
+    }
+    // The shell's standings screen: the watch, and the live odds under it.
+    out.push(("Victory watch".into(), IAct::Standings));
+    out.push(("Log".into(), IAct::Log));
+    out.push(("Undo".into(), IAct::Undo));
+    out
+}
+
+/// The main screen's words: what the table does next, in buttons and taps.
+pub(super) fn table_words(g: &Se) -> String {
+    let s = &g.state;
+    let pn = |p: usize| s.players[p].name.to_string();
+    match s.phase {
+        Phase::Setup => {
+            if let Some(p) = s.players.iter().position(|p| p.illuminati.is_none()) {
+                return format!("{}: tap your token, then your Illuminati card", pn(p));
+            }
+            if let Some(p) = ufos_without_goal(g) {
+                return format!("{} plays the UFOs: choose the secret goal", pn(p));
+            }
+            let dealt = s
+                .cards
+                .iter()
+                .filter(|c| c.status == Status::Uncontrolled)
+                .count();
+            format!("{dealt} groups face up. Tap each card dealt, then Start")
+        }
+        Phase::Turn if s.turn.draws_left > 0 => {
+            format!("{} draws: tap the card drawn", pn(s.current))
+        }
+        Phase::Turn if s.turn.actions_left == 0 => format!(
+            "{}: no actions left. Free moves (tap a group of yours), then End the turn",
+            pn(s.current)
+        ),
+        Phase::Turn => format!(
+            "{}: {} action(s) left. Tap a group of yours: attack, move money, more",
+            pn(s.current),
+            s.turn.actions_left
+        ),
+        Phase::Over => match s.winner {
+            Some(p) => format!("{} won the game", pn(p)),
+            None => "The game is over".into(),
+        },
+    }
+}
+
+/// Back to where the game is: the open attack, else the turn's menu.
+pub(super) fn back_to_game(g: &Se) -> (String, IAct) {
+    (
+        "Back".into(),
+        IAct::Go(if g.state.attack.is_some() {
+            IView::Attack { scroll: 0 }
+        } else {
+            IView::Main
+        }),
+    )
+}
+
+/// Does a group of the structure of the player whose turn it is have an ability `is` names?
+pub(super) fn has_ability(g: &Se, is: impl Fn(&Ability) -> bool) -> bool {
+    g.state
+        .structure(g.state.current)
+        .into_iter()
+        .any(|c| g.rules.cards[c].abilities.iter().any(&is))
+}

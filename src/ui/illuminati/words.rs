@@ -1,0 +1,301 @@
+//! Illuminati's screen in words: the message rows of each view, the header, the dice's title,
+//! a command as the table reads it, and the standings.
+
+use super::*;
+
+pub(super) fn header(view: &IView, g: &Se) -> String {
+    let s = &g.state;
+    let r = &g.rules;
+    match (view, &s.phase) {
+        (IView::Ask { player, .. } | IView::Secret { player, .. }, _) => {
+            format!("Only {}", s.players[*player].name)
+        }
+        (IView::Watch, _) => "Victory watch".into(),
+        (IView::Income, _) => "Income this turn".into(),
+        (IView::Goal { .. }, _) => "Secret goal".into(),
+        (_, &Phase::Setup) => "Illuminati: setup".into(),
+        (_, &Phase::Over) => "Illuminati: game over".into(),
+        (IView::Attack { .. } | IView::Money { .. }, _) => match &s.attack {
+            Some(a) => format!(
+                "Attack: need {}",
+                crate::engine::illuminati::attack::need(r, s, a)
+            ),
+            None => "Attack".into(),
+        },
+        _ => {
+            let p = s.current;
+            let mb = s.players[p]
+                .illuminati
+                .map(|i| s.cards[i].treasury)
+                .unwrap_or(0);
+            format!(
+                "{} {mb}MB a{} t{}",
+                s.players[p].name, s.turn.actions_left, s.turn.transfers_left
+            )
+        }
+    }
+}
+
+/// "roll 3 + 4 = 7 against 8: success" as the pager's title "Dice 3 + 4 = 7".
+pub(super) fn dice_title(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("roll ")?;
+    let (sum, _) = rest.split_once(" against ")?;
+    Some(format!("Dice {sum}"))
+}
+
+/// A command as the table says it: names, not ids; nothing hidden.
+pub(super) fn command_words(g: &Se, cmd: &Command) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let pn = |p: usize| s.players.get(p).map_or("?", |x| &*x.name).to_string();
+    let cn = |c: usize| r.cards.get(c).map_or("?", |x| &*x.name).to_string();
+    let sn = |k: usize| r.specials.get(k).map_or("?", |x| &*x.name).to_string();
+    match cmd {
+        Command::Illuminati { player, card } => format!("{} takes {}", pn(*player), cn(*card)),
+        Command::Goal { player, .. } => format!("{}'s secret goal", pn(*player)),
+        Command::Uncontrolled { groups } => format!(
+            "{} dealt face up",
+            groups.iter().map(|&c| cn(c)).collect::<Vec<_>>().join(", ")
+        ),
+        Command::Start => "the start".into(),
+        Command::DrawGroup { group } => format!("the draw of {}", cn(*group)),
+        Command::DrawSpecial { .. } => "the draw of a special".into(),
+        Command::Recycle => "the Recyclers' extra draw".into(),
+        Command::Attack {
+            kind,
+            attacker,
+            target,
+            ..
+        } => format!(
+            "{} attacks to {} {}",
+            cn(*attacker),
+            kind.word(),
+            cn(*target)
+        ),
+        Command::Privilege { .. } => "the privilege".into(),
+        Command::Spend {
+            player,
+            source,
+            amount,
+        } => format!("{} spends {amount} MB from {}", pn(*player), cn(*source)),
+        Command::Interfere { player, amount } => {
+            format!("{} interferes with {amount} MB", pn(*player))
+        }
+        Command::Assist { player, amount } => format!("{} assists with {amount} MB", pn(*player)),
+        Command::Abolish { player } => format!("{} abolishes the privilege", pn(*player)),
+        Command::CallOff => "calling off the attack".into(),
+        Command::Roll { .. } => "the attack's roll".into(),
+        Command::Transfer { from, to, amount } => {
+            format!("Move {amount} MB from {} to {}", cn(*from), cn(*to))
+        }
+        Command::Move { group, master } => format!("Put {} under {}", cn(*group), cn(*master)),
+        Command::Give { group, player } => format!("Give {} to {}", cn(*group), pn(*player)),
+        Command::Drop { group } => format!("Drop {}", cn(*group)),
+        Command::GiveMoney {
+            from,
+            player,
+            amount,
+        } => format!("Give {amount} MB from {} to {}", cn(*from), pn(*player)),
+        Command::GiveSpecial { from, to, .. } => {
+            format!("{} gives a special to {}", pn(*from), pn(*to))
+        }
+        Command::Play {
+            player,
+            special,
+            target,
+            ..
+        } => format!(
+            "{} plays {}{}",
+            pn(*player),
+            sn(*special),
+            target.map(|t| format!(" on {}", cn(t))).unwrap_or_default()
+        ),
+        Command::Laser { group, .. } => format!("the Lasers on {}", cn(*group)),
+        Command::Pass => "the pass".into(),
+        Command::End => "the end of the turn".into(),
+        Command::Set(_) => "a table correction".into(),
+    }
+}
+
+/// The victory watch; once the game is over, the winner first, then each player by how
+/// near their nearest goal came (its count first, the goal in words after).
+pub(super) fn standings(g: &Se) -> (String, Vec<String>) {
+    let (s, r) = (&g.state, &g.rules);
+    let Some(w) = s.winner.filter(|_| s.phase == Phase::Over) else {
+        return ("Victory watch".into(), watch(r, s));
+    };
+    let best = |p: usize| {
+        crate::engine::illuminati::victory::progress(r, s, p)
+            .into_iter()
+            .filter(|g| !g.secret || s.winner == Some(p))
+            .max_by_key(|g| (g.have * 1000) / g.need.max(1))
+    };
+    let mut order: Vec<usize> = (0..s.players.len()).collect();
+    order.sort_by_key(|&p| {
+        (
+            p != w,
+            std::cmp::Reverse(best(p).map_or(0, |g| (g.have * 1000) / g.need.max(1))),
+            p,
+        )
+    });
+    let lines = order
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| match best(p) {
+            Some(g) => format!(
+                "{} {} {}/{} ({}){}",
+                i + 1,
+                s.players[p].name,
+                g.have,
+                g.need,
+                g.label,
+                if s.players[p].eliminated { " out" } else { "" }
+            ),
+            None => format!("{} {}", i + 1, s.players[p].name),
+        })
+        .collect();
+    (format!("Final: {} won", s.players[w].name), lines)
+}
+
+impl IlluScreens {
+    pub(super) fn message_rows(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        if let Some(n) = &desk.note {
+            return wrap(n);
+        }
+        let (s, r) = (&g.state, &g.rules);
+        let pn = |p: usize| s.players[p].name.to_string();
+        match &self.view {
+            IView::Attack { scroll } => {
+                let lines: Vec<String> = s
+                    .attack
+                    .as_ref()
+                    .map(|a| working_lines(r, s, a))
+                    .unwrap_or_default()
+                    .iter()
+                    .flat_map(|l| wrap(l.trim()))
+                    .collect();
+                crate::ui::text::scrolled(&lines, *scroll)
+            }
+            IView::Money { player, assist, .. } => {
+                let Some(a) = &s.attack else {
+                    return vec![];
+                };
+                let role = role(s, a, *player, *assist);
+                let mut lines = wrap(&format!("{} {role}. UP/DOWN: amount", pn(*player)));
+                if matches!(role, "interferes" | "assists") {
+                    let other = if *assist { "interfere" } else { "assist" };
+                    lines.extend(wrap(&format!("Tap again to {other}")));
+                }
+                lines.push("BACK: the attack".into());
+                lines
+            }
+            IView::Watch => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
+            IView::Income => {
+                let mut lines: Vec<String> = s
+                    .income
+                    .iter()
+                    .map(|&(c, v)| format!("{} {v:+}", r.cards[c].name))
+                    .collect();
+                if lines.is_empty() {
+                    lines.push("no income this turn".into());
+                }
+                lines.iter().flat_map(|l| wrap(l)).collect()
+            }
+            IView::Declare { cards } => wrap(&declare_words(g, cards)),
+            IView::Hand { player } => wrap(&format!("{} only: your specials", pn(*player))),
+            IView::Structure => wrap(&format!(
+                "{}'s groups: choose one (or tap its card)",
+                pn(s.current)
+            )),
+            IView::Card { card } => wrap(&card_words(g, *card)),
+            IView::Transfer { from, to, .. } => {
+                let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
+                match to {
+                    None => wrap(&format!("{have}. Tap or choose where the money goes")),
+                    Some(_) => wrap(&format!(
+                        "UP/DOWN: the amount, up to {}; {}",
+                        s.cards[*from].treasury,
+                        if s.turn.transfers_left > 0 {
+                            format!("{} free transfers left", s.turn.transfers_left)
+                        } else {
+                            "an action unless free".into()
+                        }
+                    )),
+                }
+            }
+            IView::GiveMoney { from, to, .. } => {
+                let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
+                match to {
+                    None => wrap(&format!("{have}. To whom?")),
+                    Some(_) => wrap(&format!(
+                        "UP/DOWN: the amount, up to {}; a free action",
+                        s.cards[*from].treasury
+                    )),
+                }
+            }
+            IView::MoveUnder {
+                group,
+                master: None,
+            } => wrap(&format!(
+                "{} (with its {} puppets) goes under which group? Tap it or choose",
+                r.cards[*group].name,
+                puppets(s, *group).len()
+            )),
+            IView::MoveUnder {
+                group,
+                master: Some(m),
+            } => wrap(&format!(
+                "{} goes under {} ({}), taking its {} puppets",
+                r.cards[*group].name,
+                r.cards[*m].name,
+                place_words(g, *m),
+                puppets(s, *group).len()
+            )),
+            IView::Laser { group: None } => {
+                wrap("Lasers: tap or choose the group whose alignment changes")
+            }
+            IView::Laser { group: Some(c) } => wrap(&format!(
+                "{} is {}",
+                r.cards[*c].name,
+                alignments_words(g, *c)
+            )),
+            IView::Ask { player, then } => {
+                // What the table was told first (the special played), then whose token opens
+                // the rest.
+                let mut out = match then.as_ref() {
+                    IAct::Go(IView::Secret { public, .. }) => wrap_all(public),
+                    _ => vec![],
+                };
+                out.extend(wrap(&format!(
+                    "For {} alone: {}, tap your token (BACK: not now)",
+                    pn(*player),
+                    pn(*player)
+                )));
+                out
+            }
+            IView::Secret { lines, public, .. } => {
+                wrap_all(&public.iter().chain(lines).collect::<Vec<_>>())
+            }
+            IView::Unknown { player } => {
+                wrap(&format!("{} only: which special is it?", pn(*player)))
+            }
+            IView::ForPlayer { player } => wrap(&format!(
+                "{}: tap your Illuminati card, or choose it",
+                pn(*player)
+            )),
+            IView::Goal { player } => wrap(&format!(
+                "{} only: the goal of which Illuminati is yours?",
+                pn(*player)
+            )),
+            IView::Groups => wrap(if s.phase == Phase::Setup {
+                "Which group is dealt face up?"
+            } else {
+                "Which group was drawn?"
+            }),
+            IView::Target { special, .. } => wrap(&format!(
+                "{}: tap the group, or choose it",
+                r.specials[*special].name
+            )),
+            IView::Main => wrap(&table_words(g)),
+        }
+    }
+}

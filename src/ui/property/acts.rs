@@ -1,0 +1,144 @@
+//! What choosing a property menu line does: a step through a list, a command, a view.
+
+use super::*;
+
+impl PropertyScreens {
+    /// UP (-1) or DOWN (+1), pressed or held for `held_ms`: move in the menu; in a bid or a
+    /// deal, raise or lower the amount (by more the longer the button is held).
+    pub(super) fn step(
+        &mut self,
+        g: &Se,
+        desk: &Desk,
+        entries: &[Entry],
+        dir: i64,
+        held_ms: u64,
+    ) -> Flow {
+        let step = menu::held_step(desk.cfg.auction_step, held_ms);
+        let lowest_bid = match g.state.top() {
+            Some(Pending::Auction(a)) => {
+                crate::engine::property::auction::floor(g.state.options.auction_step, a)
+            }
+            _ => 0,
+        };
+        match &mut self.view {
+            View::Bid { player, amount } => {
+                let cash = g.state.cash(*player);
+                *amount = (*amount - dir * step).min(cash).max(lowest_bid);
+            }
+            View::Want { player, count } => {
+                let hotel = matches!(g.state.top(), Some(Pending::Shortage { hotel: true, .. }));
+                let most =
+                    crate::engine::property::building::capacity(&g.rules, &g.state, *player, hotel)
+                        .clamp(1, 255) as i64;
+                *count = (*count as i64 - dir).clamp(1, most) as u8;
+            }
+            // Agreeing the price: UP/DOWN change it, the menu stays on "agree"; a yes was
+            // to the old price.
+            View::Deal {
+                square: Some(_),
+                buyer: Some(_),
+                price,
+                yes,
+            } => {
+                *price = (*price - dir * step).max(0);
+                yes.clear();
+            }
+            _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),
+        }
+        Flow::Stay
+    }
+
+    pub(super) fn act(&mut self, g: &mut Se, desk: &mut Desk, act: Act) -> Flow {
+        match act {
+            Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
+            Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
+            Act::Cmd(Command::Resolve) => self.go(View::ConfirmResolve),
+            Act::Cmd(c) => return self.command(g, desk, c),
+            Act::Manage => {
+                self.manage_for = None;
+                self.go(View::Manage)
+            }
+            Act::ManageFor(p) => {
+                self.manage_for = Some(p);
+                self.go(View::Manage)
+            }
+            Act::Deal => self.go(View::Deal {
+                square: None,
+                buyer: None,
+                price: 0,
+                yes: Vec::new(),
+            }),
+            Act::Log => return Flow::Log,
+            Act::Standings => return Flow::Standings,
+            Act::NewGame => return Flow::NewGame,
+            Act::Undo => return Flow::ConfirmUndo,
+            Act::Back => self.go(View::Main),
+            Act::CloseAuction => return self.command(g, desk, Command::Close),
+            Act::Offered(p) => {
+                desk.note = Some(format!(
+                    "{} taps their token to agree",
+                    g.state.players[p].name
+                ))
+            }
+            Act::RefuseOffer(p, line) => {
+                if let Some(o) = desk.offers.refuse(p, &line) {
+                    let by = o
+                        .from
+                        .map_or("the table", |f| g.state.players[f].name.as_str());
+                    let line = format!("{} refuses {by}'s deal: {line}", g.state.players[p].name);
+                    desk.say_of_phone(line);
+                }
+            }
+            Act::WantFor(player) => self.go(View::Want { player, count: 1 }),
+            Act::BidFor(player) => {
+                if let Some(Pending::Auction(a)) = g.state.top() {
+                    let amount = menu::ask(&g.state, a, desk.cfg.auction_step);
+                    self.go(View::Bid { player, amount });
+                }
+            }
+            Act::DealSquare(sq) => {
+                let price = g.rules.squares[sq].price().unwrap_or(0);
+                self.go(View::Deal {
+                    square: Some(sq),
+                    buyer: None,
+                    price,
+                    yes: Vec::new(),
+                });
+            }
+            Act::DealBuyer(p) => {
+                if let View::Deal { buyer, .. } = &mut self.view {
+                    *buyer = Some(p);
+                }
+                self.sel = 0;
+            }
+            Act::Confirm => match self.view.clone() {
+                View::ConfirmConcede => return self.command(g, desk, Command::Concede),
+                View::ConfirmTimeUp => return self.command(g, desk, Command::TimeUp),
+                View::ConfirmResolve => return self.command(g, desk, Command::Resolve),
+                View::Deal {
+                    square: Some(sq),
+                    buyer: Some(to),
+                    price,
+                    yes,
+                } => {
+                    if let Some(from) = g.state.owner(sq) {
+                        let get = if price > 0 {
+                            smallvec::smallvec![TradeItem::Cash(price)]
+                        } else {
+                            smallvec::smallvec![]
+                        };
+                        let deal = Command::Trade(Trade {
+                            from,
+                            to,
+                            give: smallvec::smallvec![TradeItem::Square(sq)],
+                            get,
+                        });
+                        return self.agree_deal(g, desk, deal, [from, to], yes);
+                    }
+                }
+                _ => {}
+            },
+        }
+        Flow::Stay
+    }
+}

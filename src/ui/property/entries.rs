@@ -1,0 +1,335 @@
+//! What each property view offers: its menu lines (the turn's, a player's squares to
+//! manage, every line of a list), each with what it does.
+
+use super::*;
+
+impl PropertyScreens {
+    pub(super) fn go(&mut self, view: View) {
+        self.view = view;
+        self.sel = 0;
+    }
+
+    /// Where the cursor goes after `done`: the same command again if it is still offered
+    /// (another house on the same lot), else the next line of the same kind from where the
+    /// cursor was, else the first of that kind, else "Back" (never a line of another kind,
+    /// so a second press of OK cannot sell what was just built).
+    pub(super) fn next_alike(&self, g: &Se, desk: &Desk, done: &Command) -> usize {
+        let entries = self.entries(g, desk);
+        let alike = |e: &Entry| matches!(&e.act, Act::Cmd(c) if std::mem::discriminant(c) == std::mem::discriminant(done));
+        if let Some(i) = entries.iter().position(|e| e.act == Act::Cmd(done.clone())) {
+            return i;
+        }
+        let after = (self.sel..entries.len()).find(|&i| alike(&entries[i]));
+        after
+            .or_else(|| entries.iter().position(alike))
+            .or_else(|| entries.iter().position(|e| e.act == Act::Back))
+            .unwrap_or(0)
+    }
+
+    /// The menu of the current view: a computer seat's own choices are its own, never on the
+    /// buttons' menu (`Session::may`).
+    pub fn entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
+        let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+        let mut out = self.all_entries(g, desk);
+        if self.view == View::Main {
+            // Deals put to people at the table (a computer seat's offer) come first.
+            let (rules, s) = (&g.rules, &g.state);
+            let mut offered = Vec::new();
+            for o in &desk.offers.open {
+                let Ok(crate::engine::game::Parsed::Command(deal)) =
+                    <Property as crate::engine::game::Words>::parse(rules, s, &o.line)
+                else {
+                    continue;
+                };
+                for p in o
+                    .binds
+                    .iter()
+                    .copied()
+                    .filter(|&p| o.waits_on(p) && !bot(p))
+                {
+                    let by = o.from.map_or("the table", |f| s.players[f].name.as_str());
+                    offered.push(entry(
+                        format!("{by}'s deal: {}", menu::label(rules, s, &deal)),
+                        Act::Offered(p),
+                    ));
+                    offered.push(entry(
+                        format!("{} refuses it", s.players[p].name),
+                        Act::RefuseOffer(p, o.line.clone()),
+                    ));
+                }
+            }
+            offered.append(&mut out);
+            out = offered;
+        }
+        out.retain(|e| match &e.act {
+            Act::Cmd(c) => !legal::decided_by(&g.state, c).is_some_and(bot),
+            Act::BidFor(p) | Act::WantFor(p) | Act::ManageFor(p) => !bot(*p),
+            _ => true,
+        });
+        out
+    }
+
+    pub(super) fn all_entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
+        let (rules, s) = (&g.rules, &g.state);
+        match &self.view {
+            View::Main => self.main_entries(rules, s, desk),
+            View::Manage => self.manage_entries(rules, s),
+            View::Deal { square, buyer, .. } => {
+                let mut out = Vec::new();
+                match (square, buyer) {
+                    (None, _) => {
+                        for sq in 0..rules.squares.len() {
+                            if let Some(o) = s.owner(sq) {
+                                let grp = rules.squares[sq].group().unwrap_or(0);
+                                if !s.group_has_buildings(rules, grp) {
+                                    out.push(entry(
+                                        format!("{}: {}", s.players[o].name, menu::sq(rules, sq)),
+                                        Act::DealSquare(sq),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    (Some(sq), None) => {
+                        let owner = s.owner(*sq);
+                        for p in s.active_players() {
+                            if Some(p) != owner {
+                                out.push(entry(
+                                    format!("Sell to {}", s.players[p].name),
+                                    Act::DealBuyer(p),
+                                ));
+                            }
+                        }
+                    }
+                    (Some(sq), Some(b)) => {
+                        let waiting = self.deal_waits_on(g);
+                        let bots: Vec<String> = [s.owner(*sq), Some(*b)]
+                            .into_iter()
+                            .flatten()
+                            .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
+                            .map(|p| s.players[p].name.clone())
+                            .collect();
+                        out.push(entry(
+                            match (waiting.is_empty(), bots.is_empty()) {
+                                (false, _) => format!("{} tap to agree", waiting.join(", ")),
+                                (true, true) => "OK: make the deal".into(),
+                                (true, false) => format!("OK: put it to {}", bots.join(", ")),
+                            },
+                            Act::Confirm,
+                        ))
+                    }
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            View::Want { player, count } => vec![
+                entry(
+                    format!("{} wants {count}", s.players[*player].name),
+                    Act::Cmd(Command::Want {
+                        player: *player,
+                        count: *count,
+                    }),
+                ),
+                entry("Back", Act::Back),
+            ],
+            View::Bid { player, amount } => {
+                // DOWN stops at the least the auction takes now: bidding that is the rules'
+                // `accept` ("the lowest acceptable bid"), said so.
+                let least = match s.top() {
+                    Some(Pending::Auction(a)) => Some(crate::engine::property::auction::floor(
+                        s.options.auction_step,
+                        a,
+                    )),
+                    _ => None,
+                };
+                let name = &s.players[*player].name;
+                vec![
+                    if least == Some(*amount) {
+                        entry(
+                            format!("{name} bids the least, {amount}"),
+                            Act::Cmd(Command::Accept { player: *player }),
+                        )
+                    } else {
+                        entry(
+                            format!("{name} bids {amount}"),
+                            Act::Cmd(Command::Bid {
+                                player: *player,
+                                amount: *amount,
+                            }),
+                        )
+                    },
+                    entry("Back", Act::Back),
+                ]
+            }
+            View::Square { square } => {
+                let mut out = Vec::new();
+                let everyone: Vec<usize> = s.active_players().collect();
+                let mut cmds = Vec::new();
+                legal::management(rules, s, &everyone, &mut cmds);
+                for c in cmds {
+                    let on_it = matches!(c,
+                        Command::Build { square: q } | Command::Sell { square: q, .. }
+                        | Command::Mortgage { square: q } | Command::Unmortgage { square: q }
+                        if q == *square);
+                    if on_it {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                if s.top().is_none() {
+                    out.push(entry("Sell it to a player", Act::DealSquare(*square)));
+                }
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            // What cannot be taken back is never the line OK lands on first.
+            View::ConfirmTimeUp => vec![
+                entry("No: play on", Act::Back),
+                entry("Yes: value all, end it", Act::Confirm),
+            ],
+            View::ConfirmConcede => vec![
+                entry("No: raise money", Act::Back),
+                entry("Yes: go bankrupt", Act::Confirm),
+            ],
+            View::ConfirmResolve => vec![
+                entry("No", Act::Back),
+                entry("Yes: do it and pay", Act::Confirm),
+            ],
+        }
+    }
+
+    pub(super) fn manage_entries(&self, rules: &Ruleset, s: &State) -> Vec<Entry> {
+        let mut out = Vec::new();
+        // Raising money for a debt or a purchase: that player's squares only.
+        let who: Vec<usize> = match (s.top(), self.manage_for) {
+            (Some(Pending::Debt(d)), _) => vec![d.debtor],
+            (Some(Pending::Buy { player, .. }), _) => vec![*player],
+            (_, Some(p)) => vec![p],
+            // Manage starts from a player: one list of everyone's squares is too long.
+            (_, None) => {
+                for p in s.active_players() {
+                    out.push(entry(
+                        format!("{}'s squares", s.players[p].name),
+                        Act::ManageFor(p),
+                    ));
+                }
+                vec![]
+            }
+        };
+        let mut cmds = Vec::new();
+        legal::management(rules, s, &who, &mut cmds);
+        // A debtor raises money: building is not offered until the debt is paid.
+        let in_debt = matches!(s.top(), Some(Pending::Debt(_)));
+        // Selling a group's buildings at once is legal from each of its lots; one line per
+        // group is enough here (the square's own menu offers it from any lot).
+        let mut sold_whole = Vec::new();
+        for c in cmds {
+            if in_debt && matches!(c, Command::Build { .. }) {
+                continue;
+            }
+            if let Command::Sell { square, all: true } = c {
+                let group = rules.squares[square].group();
+                if sold_whole.contains(&group) {
+                    continue;
+                }
+                sold_whole.push(group);
+            }
+            out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+        }
+        if s.top().is_none() {
+            out.push(entry("Deal: sell a square", Act::Deal));
+            // Only in a time-limit game, and the table confirms first.
+            if s.options.time_limit {
+                out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+            }
+        }
+        out.push(entry("Back", Act::Back));
+        out
+    }
+
+    pub(super) fn main_entries(&self, rules: &Ruleset, s: &State, desk: &Desk) -> Vec<Entry> {
+        if s.over {
+            return vec![
+                entry("Final standings", Act::Standings),
+                entry("New game", Act::NewGame),
+                entry("Log", Act::Log),
+            ];
+        }
+        let mut out = Vec::new();
+        match s.top() {
+            Some(Pending::Auction(a)) => {
+                let ask = menu::ask(s, a, desk.cfg.auction_step);
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) && s.cash(p) >= ask {
+                        // An asking-price auction (suetology: the bank asks, each acceptance
+                        // raises the ask) has no amount to choose: the bidder accepts it.
+                        out.push(if s.options.auction_step > 0 {
+                            entry(
+                                format!("{} accepts {ask}", s.players[p].name),
+                                Act::Cmd(Command::Accept { player: p }),
+                            )
+                        } else {
+                            entry(format!("{} bids {ask}+", s.players[p].name), Act::BidFor(p))
+                        });
+                    }
+                }
+                for p in (0..a.open.len()).filter(|&p| a.open[p]) {
+                    if a.high.map(|h| h.0) != Some(p) {
+                        out.push(entry(
+                            format!("{} passes", s.players[p].name),
+                            Act::Cmd(Command::Pass { player: p }),
+                        ));
+                    }
+                }
+                out.push(entry("Close the auction", Act::CloseAuction));
+            }
+            Some(Pending::Debt(_)) => {
+                for c in legal::legal(rules, s) {
+                    if matches!(c, Command::Pay | Command::Resolve) {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                out.push(entry("Sell or mortgage...", Act::Manage));
+                out.push(entry("Concede: bankrupt", Act::Cmd(Command::Concede)));
+            }
+            // One question for the table; a player who wants some says how many.
+            Some(Pending::Shortage { wishes, .. }) => {
+                out.push(entry(
+                    menu::label(rules, s, &Command::WantNone),
+                    Act::Cmd(Command::WantNone),
+                ));
+                for p in (0..wishes.len()).filter(|&p| wishes[p].is_none()) {
+                    out.push(entry(
+                        format!("{} builds too", s.players[p].name),
+                        Act::WantFor(p),
+                    ));
+                }
+            }
+            Some(Pending::Buy { .. }) => {
+                for c in legal::legal(rules, s) {
+                    if matches!(c, Command::Buy | Command::Decline) {
+                        out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    }
+                }
+                out.push(entry("Mortgage or sell...", Act::Manage));
+            }
+            Some(_) => {
+                for c in legal::legal(rules, s) {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+            }
+            None => {
+                let mut cmds = Vec::new();
+                legal::turn_commands(rules, s, &mut cmds);
+                legal::claims(s, &mut cmds);
+                for c in cmds {
+                    out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                }
+                out.push(entry("Manage...", Act::Manage));
+            }
+        }
+        out.push(entry("Standings", Act::Standings));
+        out.push(entry("Log", Act::Log));
+        out.push(entry("Undo", Act::Undo));
+        out
+    }
+}

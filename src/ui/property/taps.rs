@@ -1,0 +1,143 @@
+//! A tag tapped during a property game: a player's token (their squares, a bid, a deal's
+//! yes) or a piece (a deed, a card drawn).
+
+use super::*;
+
+impl PropertyScreens {
+    /// A player's token: the buyer of a private sale, a bid in an auction, else that
+    /// player's squares with their cash shown.
+    pub(super) fn token(&mut self, g: &mut Se, desk: &mut Desk, p: usize) -> Flow {
+        if let View::Deal {
+            square: Some(sq),
+            buyer,
+            yes,
+            ..
+        } = &mut self.view
+        {
+            let name = &g.state.players[p].name;
+            let owner = g.state.owner(*sq);
+            match *buyer {
+                // The first token that is not the owner's chooses the buyer.
+                None if owner != Some(p) => *buyer = Some(p),
+                None => desk.note = Some("choose the buyer, or tap their token".into()),
+                // Each side's own yes, at this price (`Session::may`: a deal needs it).
+                Some(b) if b == p || owner == Some(p) => {
+                    if !yes.contains(&p) {
+                        yes.push(p);
+                    }
+                    desk.note = Some(format!("{name} agrees"));
+                }
+                Some(_) => desk.note = Some(format!("{name} is not part of this deal")),
+            }
+            return Flow::Stay;
+        }
+        // A deal put to this seat (a computer seat's offer): the token says yes to it.
+        let s = &g.state;
+        let offered = desk.offers.waiting_on(p).next().cloned();
+        if let Some(o) = offered {
+            return self.agree_offer(g, desk, p, &o.line, o.binds);
+        }
+        // The high bidder's own token: a second tap is no reason to pay more (a bid goes
+        // over another player's, never one's own).
+        if let Some(Pending::Auction(a)) = s.top() {
+            if a.high.map(|h| h.0) == Some(p) {
+                desk.note = Some(format!(
+                    "{} holds the high bid ({}) already",
+                    s.players[p].name,
+                    a.high.map_or(0, |h| h.1)
+                ));
+                desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
+                return Flow::Stay;
+            }
+        }
+        match s.top().cloned() {
+            // Choosing a bid: the tapping player bids the amount shown.
+            // "Anyone else building?": the tapping player says how many.
+            Some(Pending::Shortage { wishes, .. }) if wishes.get(p) == Some(&None) => {
+                self.go(View::Want {
+                    player: p,
+                    count: 1,
+                });
+                Flow::Stay
+            }
+            Some(Pending::Auction(_)) if matches!(self.view, View::Bid { .. }) => {
+                if let View::Bid { amount, .. } = self.view {
+                    return self.command(g, desk, Command::Bid { player: p, amount });
+                }
+                Flow::Stay
+            }
+            // A token tap raises the bid by the step (or accepts the ask).
+            Some(Pending::Auction(a)) => {
+                let ask = menu::ask(s, &a, desk.cfg.auction_step);
+                self.command(
+                    g,
+                    desk,
+                    Command::Bid {
+                        player: p,
+                        amount: ask,
+                    },
+                )
+            }
+            _ => {
+                // Status only in a game that has it (scientopoly).
+                desk.note = Some(if g.rules.status.is_some() {
+                    format!(
+                        "{}: {} cash, status {}",
+                        s.players[p].name,
+                        s.cash(p),
+                        s.players[p].status
+                    )
+                } else {
+                    format!("{}: {} cash", s.players[p].name, s.cash(p))
+                });
+                self.manage_for = Some(p);
+                self.view = View::Manage;
+                self.sel = 0;
+                Flow::Stay
+            }
+        }
+    }
+
+    /// A deed opens its square's options; a deck's card is the card drawn when one is due.
+    pub(super) fn piece(&mut self, g: &mut Se, desk: &mut Desk, id: &str) -> Flow {
+        let (rules, s) = (&g.rules, &g.state);
+        let words: Vec<&str> = id.split(':').collect();
+        match words[..] {
+            ["deed", square] => {
+                let Some(sq) = rules.square_index(square) else {
+                    desk.note = Some(format!("this ruleset has no square {square}"));
+                    return Flow::Stay;
+                };
+                // Manage that square: build, sell, mortgage, lift, or sell it to a player.
+                match s.owner(sq) {
+                    Some(_) => self.go(View::Square { square: sq }),
+                    None => desk.note = Some(format!("{}: not owned", rules.squares[sq].name)),
+                }
+                Flow::Stay
+            }
+            ["card", deck, card] => {
+                let d = rules.deck_index(deck);
+                let c = d.and_then(|d| rules.decks[d].cards.iter().position(|x| x.id == card));
+                match (d, c) {
+                    (Some(d), Some(c)) if matches!(s.top(), Some(Pending::Card { .. })) => self
+                        .command(
+                            g,
+                            desk,
+                            Command::Draw {
+                                deck: d,
+                                card: c as u16,
+                            },
+                        ),
+                    _ => {
+                        desk.note = Some(format!("card {deck}:{card}: not now"));
+                        Flow::Stay
+                    }
+                }
+            }
+            _ => {
+                desk.note = Some(format!("{id}: not used in this game"));
+                Flow::Stay
+            }
+        }
+    }
+}
