@@ -30,10 +30,12 @@ impl Ui {
                 typed: Some(name),
                 letter,
                 ..
-            } => vec![entry(
-                format!("OK adds {}", names::add(name, *letter)),
-                Act::TypeName,
-            )],
+            } => {
+                // The letter alone: "OK adds b", not the name it would make.
+                let next = names::add(name, *letter);
+                let adds = next.get(name.len()..).unwrap_or_default();
+                vec![entry(format!("OK adds {adds}"), Act::TypeName)]
+            }
             View::Game | View::EnrolSet { .. } => vec![],
             View::Sets { sets } => self.sets_entries(sets),
             View::Check { .. } => vec![entry("Back", Act::Back)],

@@ -2,7 +2,6 @@
 //! the new-game screen, enrolment, the log, the pager, the standings (the final standings with
 //! the game's chart beside them) and the question before an undo, each in the shared layout.
 
-use embedded_graphics::mono_font::ascii::FONT_5X8;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
@@ -86,7 +85,11 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let msg = note.unwrap_or_else(|| match typed {
                 None => wrap("Whose token is this? Choose the name, or type one"),
                 Some(name) => {
-                    let mut l = wrap(&format!("Name: {}_", super::names::add(name, *letter)));
+                    // The letter being chosen in brackets: not yet typed ("Bob[B]", not
+                    // "Bobb_", which read as a name already four letters long).
+                    let next = super::names::add(name, *letter);
+                    let choosing = next.get(name.len()..).unwrap_or_default();
+                    let mut l = wrap(&format!("Name: {name}[{choosing}]"));
                     l.extend(wrap(
                         "UP/DOWN: the letter. OK adds it, BACK rubs out, ROLL: done",
                     ));
@@ -204,7 +207,7 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
                 y -= 8;
             }
             used.push(y);
-            let style = MonoTextStyle::new(&FONT_5X8, BinaryColor::On);
+            let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
             let _ = Text::with_baseline(
                 &initial.to_string(),
                 Point::new(x1 + 3, y),

@@ -3,8 +3,8 @@
 //! the one layout every screen shares (a header bar, the message rows, the menu rows with
 //! the chosen line inverted).
 
-use embedded_graphics::mono_font::ascii::FONT_5X8;
-use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::mono_font::iso_8859_1::FONT_5X8;
+use embedded_graphics::mono_font::{MonoFont, MonoTextStyle};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
@@ -13,6 +13,58 @@ use embedded_graphics::text::{Baseline, Text};
 use crate::hw::Frame;
 
 pub const COLS: usize = 25;
+
+/// The screen's font: 5x8 with Latin-1's letters and signs, so a name such as Zoë or José and
+/// the odds' "±" draw as written (the ASCII font drew them "?").
+pub const FONT: &MonoFont<'static> = &FONT_5X8;
+
+/// Is `c` in the screen's font?
+fn in_font(c: char) -> bool {
+    let blank = FONT.glyph_mapping.index('?');
+    c == '?' || (c != '\u{a0}' && !c.is_control() && FONT.glyph_mapping.index(c) != blank)
+}
+
+/// A character the font lacks, as the screen writes it: typographic quotes and dashes as their
+/// plain forms. None: no stand-in.
+fn stand_in(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{2018}' | '\u{2019}' | '\u{2032}' => "'",
+        '\u{201c}' | '\u{201d}' | '\u{2033}' => "\"",
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => "-",
+        '\u{2026}' => "...",
+        '\u{a0}' | '\t' => " ",
+        '\u{2192}' => "->",
+        '\u{2264}' => "<=",
+        '\u{2265}' => ">=",
+        _ => return None,
+    })
+}
+
+/// The characters of `s` the screen cannot draw: neither in its font nor with a stand-in (the
+/// glyph test fails on any).
+pub fn missing(s: &str) -> Vec<char> {
+    s.chars()
+        .filter(|&c| !in_font(c) && stand_in(c).is_none())
+        .collect()
+}
+
+/// `s` as the font draws it: stand-ins for what it lacks, "?" for anything else.
+pub fn drawable(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match (in_font(c), stand_in(c)) {
+            (true, _) => out.push(c),
+            (false, Some(r)) => out.push_str(r),
+            (false, None) => out.push('?'),
+        }
+    }
+    out
+}
+
+/// Columns a line takes on the screen (a character a column, whatever its bytes).
+pub fn width(s: &str) -> usize {
+    s.chars().count()
+}
 /// Text rows on the screen (the header is row 0).
 pub const ROWS: usize = 8;
 
@@ -21,7 +73,7 @@ pub const ROWS: usize = 8;
 pub fn shorten(name: &str, width: usize) -> String {
     let mut words: Vec<String> = name.split_whitespace().map(str::to_string).collect();
     for i in (0..words.len()).rev() {
-        if words.join(" ").len() <= width {
+        if self::width(&words.join(" ")) <= width {
             break;
         }
         if let Some(c) = words[i].chars().next() {
@@ -29,7 +81,7 @@ pub fn shorten(name: &str, width: usize) -> String {
         }
     }
     let short = words.join(" ");
-    if short.len() <= width {
+    if self::width(&short) <= width {
         short
     } else {
         short.chars().take(width).collect()
@@ -38,25 +90,16 @@ pub fn shorten(name: &str, width: usize) -> String {
 
 /// Cut a line to the screen's width.
 pub fn fit(s: &str) -> String {
-    let ascii: String = s
-        .chars()
-        .map(|c| {
-            if c.is_ascii() && !c.is_ascii_control() {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect();
-    if ascii.len() <= COLS {
-        return ascii;
+    let shown: Vec<char> = drawable(s).chars().collect();
+    if shown.len() <= COLS {
+        return shown.into_iter().collect();
     }
     // Too long for the screen: cut after the last whole word ("@Interrogation", not
     // "@Interrogation Su"), unless that would lose more than a third of the line.
-    let cut = &ascii[..COLS];
-    match cut.rfind(' ') {
-        Some(at) if at >= COLS * 2 / 3 => cut[..at].to_string(),
-        _ => cut.to_string(),
+    let cut = &shown[..COLS];
+    match cut.iter().rposition(|&c| c == ' ') {
+        Some(at) if at >= COLS * 2 / 3 => cut[..at].iter().collect(),
+        _ => cut.iter().collect(),
     }
 }
 
@@ -66,7 +109,7 @@ pub fn wrap(text: &str) -> Vec<String> {
     let mut line = String::new();
     for word in text.split_whitespace() {
         let word = fit(word);
-        if !line.is_empty() && line.len() + 1 + word.len() > COLS {
+        if !line.is_empty() && width(&line) + 1 + width(&word) > COLS {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -171,7 +214,7 @@ pub fn line(frame: &mut Frame, x: i32, row: usize, s: &str, inverted: bool) {
     } else {
         BinaryColor::On
     };
-    let style = MonoTextStyle::new(&FONT_5X8, fg);
+    let style = MonoTextStyle::new(FONT, fg);
     let _ = Text::with_baseline(&fit(s), Point::new(x + 1, y), style, Baseline::Top).draw(frame);
 }
 
@@ -200,7 +243,7 @@ pub fn scrolled(rows: &[String], scroll: usize) -> Vec<String> {
 /// above it when too long for a row (as `rows` lays them out).
 pub fn room(labels: &[String], sel: usize) -> usize {
     let whole = match labels.get(sel) {
-        Some(l) if l.len() > COLS => wrap(l).len(),
+        Some(l) if width(l) > COLS => wrap(l).len(),
         _ => 0,
     };
     ROWS - 2 - whole
@@ -239,7 +282,7 @@ pub fn rows(
     // leaves room: what OK will do should be readable before it is pressed, but a refusal
     // or a command's lines (gone at the next input) are never cut for it.
     let whole = match labels.get(sel) {
-        Some(l) if l.len() > COLS && message.len() + wrap(l).len() < ROWS - 1 => wrap(l),
+        Some(l) if width(l) > COLS && message.len() + wrap(l).len() < ROWS - 1 => wrap(l),
         _ => vec![],
     };
     // Words that do not fit beside the menu take its rows, down to the chosen line alone

@@ -66,7 +66,7 @@ pub(super) fn board(g: &Se, frame: &mut Frame) {
             format!("{tag} {at}")
         };
         let x = 56 + if wide { 0 } else { (i as i32 / 8) * 36 };
-        let style = MonoTextStyle::new(&FONT_5X8, BinaryColor::On);
+        let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
         let _ = Text::with_baseline(
             &fit(&line),
             Point::new(x, (i % 8) as i32 * 8),
@@ -250,7 +250,7 @@ pub(super) fn close_up(g: &Se, around: Option<usize>, frame: &mut Frame) {
         let _ = Text::with_baseline(
             &letter(s, i).to_string(),
             Point::new(x + 4, y),
-            MonoTextStyle::new(&FONT_5X8, colour),
+            MonoTextStyle::new(crate::ui::text::FONT, colour),
             Baseline::Top,
         )
         .draw(frame);

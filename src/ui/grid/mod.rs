@@ -4,7 +4,6 @@
 //! at a time, and the board, notebook and strips. The shared screen never shows a sealed
 //! order's cards.
 
-use embedded_graphics::mono_font::ascii::FONT_5X8;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;

@@ -8,6 +8,7 @@ mod chip;
 mod computer;
 mod coverage;
 mod enrol;
+mod glyphs;
 mod grid;
 mod illuminati;
 mod pages;

@@ -394,6 +394,27 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
 }
 
 #[test]
+fn typing_a_name_the_letter_being_chosen_is_not_shown_as_typed() {
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 1])), 1);
+    key(&mut ui, "\r", 2);
+    choose(&mut ui, "Type a name...", 3);
+    // B (one DOWN from A), added; the letter stays on B, offered as the next, lower case.
+    key(&mut ui, "j", 4);
+    key(&mut ui, "\r", 5);
+    let mut frame = Frame::default();
+    render(&ui, &mut frame);
+    let rows = super::pages::read(&frame).join("\n");
+    assert!(rows.contains("Name: B[b]"), "{rows}");
+    assert!(!rows.contains("Name: Bb"), "{rows}");
+    assert!(
+        ui.labels().contains(&"OK adds b".to_string()),
+        "{:?}",
+        ui.labels()
+    );
+}
+
+#[test]
 fn a_long_refusal_takes_the_menus_rows_never_cut_and_the_chosen_line_stays() {
     use boardside::ui::text::{rows, wrap};
     let refusal = wrap(
