@@ -86,6 +86,9 @@ pub enum Verb {
 #[derive(Args, Debug)]
 pub struct RecordsArgs {
     /// The folder of saved games (default: the device's, in the state directory).
+    #[arg(conflicts_with = "dir")]
+    pub folder: Option<PathBuf>,
+    /// The folder of saved games, named as an option (the same as FOLDER).
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Write plays.csv, players.csv, games.csv and boardside.bgsplay into this folder.
@@ -871,12 +874,14 @@ fn report(a: &ReportArgs) -> Result<(), String> {
 }
 
 fn records(a: &RecordsArgs) -> Result<(), String> {
-    let dir = a
-        .dir
-        .clone()
+    let dir = (a.folder.clone().or_else(|| a.dir.clone()))
         .unwrap_or_else(|| crate::config::state_dir().join("games"));
-    if !dir.is_dir() {
-        return Err(format!("{}: no such folder of saved games", dir.display()));
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{}: not a folder of saved games", dir.display()));
+    }
+    if !dir.exists() {
+        // A device that has finished no game yet has no folder: its records are empty.
+        say!("no saved games in {} yet", dir.display());
     }
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
     let folder = crate::games::records(&dir, &rulesets);

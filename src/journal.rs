@@ -224,7 +224,15 @@ pub fn peek(path: &Path) -> Result<Option<Peek>, String> {
         .read_until(b'\n', &mut bytes)
         .map_err(|e| format!("{shown}: cannot read the journal: {e}"))?;
     let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
-        return Ok(None);
+        // Empty, or a header cut short by a power cut: no game yet. Anything else is not a
+        // journal at all (a picture, a binary) and says so.
+        let cut_header = bytes.first() == Some(&b'{') && std::str::from_utf8(&bytes).is_ok();
+        if bytes.is_empty() || cut_header {
+            return Ok(None);
+        }
+        return Err(format!(
+            "{shown}:1: not a Boardside journal (it does not begin with a journal's header)"
+        ));
     };
     let text = std::str::from_utf8(&bytes[..end])
         .map_err(|_| format!("{shown}:1: the header is not text; the file is damaged"))?;

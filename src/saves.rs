@@ -45,6 +45,16 @@ fn replay<F: Family, T: Played<F>>(
             continue;
         };
         match open(rules, journal) {
+            // A resume is news for the log; the records reading every journal is not.
+            Ok(Some(found)) if done == "read" => {
+                tracing::debug!(
+                    "{done} {} with {}: {} commands",
+                    journal.display(),
+                    r.display(),
+                    found.session().history.len()
+                );
+                return Ok(found);
+            }
             Ok(Some(found)) => {
                 tracing::info!(
                     "{done} {} with {}: {} commands",

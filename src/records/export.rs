@@ -87,7 +87,12 @@ pub fn bgsplay(folder: &Folder) -> Value {
                 .map(|(seat, p)| {
                     json!({
                         "playerRefId": id(&players, p),
-                        "score": g.scores.get(seat).map_or_else(String::new, |s| s.to_string()),
+                        // A team's size is every member's standing, no score of theirs:
+                        // a team game gives ranks and winners only.
+                        "score": match g.scores.get(seat) {
+                            Some(s) if !teamed(g) => s.to_string(),
+                            _ => String::new(),
+                        },
                         "winner": g.winners.contains(&seat),
                         "newPlayer": false,
                         "startPlayer": g.first.unwrap_or(0) == seat,
@@ -112,7 +117,7 @@ pub fn bgsplay(folder: &Folder) -> Value {
                 "ignored": false,
                 "manualWinner": false,
                 "usesTeams": teamed(g),
-                "rounds": g.turns.unwrap_or(0),
+                "rounds": g.rounds.unwrap_or(0),
                 "scoringSetting": 0,
                 "comments": format!("Boardside journal {}", g.file),
                 "playerScores": scores,

@@ -23,7 +23,7 @@ use crate::engine::panels::Feat;
 /// The cache's file, in the save folder.
 pub const CACHE: &str = "records.cache.json";
 /// Its format; another number is read as no cache.
-const CACHE_FORMAT: u32 = 2;
+const CACHE_FORMAT: u32 = 3;
 
 /// One finished game, as the records count it: only what the table saw at its end.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,8 +52,16 @@ pub struct Played {
     /// turns of one player.
     #[serde(default)]
     pub first: Option<usize>,
-    /// Player-turns (the grid game: rounds), where the game counts them.
+    /// Player-turns, where the game has turns of one player and counts them.
     pub turns: Option<u64>,
+    /// Rounds of the table: the grid game's own count; elsewhere the player-turns over the
+    /// seats, rounded up.
+    #[serde(default)]
+    pub rounds: Option<u64>,
+    /// By seat: the last step at which the seat's standing was above nothing, so players out
+    /// of the game (bankrupt, eliminated) finish in the order they went out.
+    #[serde(default)]
+    pub lasted: Vec<usize>,
     /// The seats that won (a team's members all win).
     pub winners: Vec<usize>,
     /// What each seat played as (an Illuminati, a team), where the game says.
@@ -74,12 +82,14 @@ impl Played {
     }
 
     /// Each seat's place at the end: the winners first (place 1), then the others by their
-    /// standing, equal standings sharing a place.
+    /// standing, and among equal standings (two bankrupt players) the one out later first;
+    /// only seats level in both share a place.
     pub fn places(&self) -> Vec<usize> {
         let key = |s: usize| {
             (
                 !self.winners.contains(&s),
                 std::cmp::Reverse(self.scores.get(s).copied().unwrap_or(0)),
+                std::cmp::Reverse(self.lasted.get(s).copied().unwrap_or(0)),
             )
         };
         (0..self.players.len())
@@ -119,7 +129,13 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
         open_ms: session.clock.open_ms,
         from_journal: session.clock.at > 0,
         first: first_turn::<F>(&session),
-        turns: F::turns(rules, s),
+        // A game of teams (the grid) counts rounds; the others count player-turns.
+        turns: F::turns(rules, s).filter(|_| standing.teams.is_none()),
+        rounds: F::turns(rules, s).map(|t| match standing.teams {
+            Some(_) => t,
+            None => t.div_ceil(seats.max(1) as u64),
+        }),
+        lasted: lasted::<F>(&session, seats),
         winners: winners.into_iter().filter(|&p| p < seats).collect(),
         roles: (0..seats)
             .map(|p| record.roles.get(p).cloned().flatten())
@@ -129,6 +145,29 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
             .collect(),
         feats: record.feats,
     }))
+}
+
+/// By seat, the last step after which its standing was above nothing (see `Played::lasted`).
+fn lasted<F: Family>(session: &crate::session::Session<F>, seats: usize) -> Vec<usize> {
+    let rules = &session.rules;
+    let mut state = session.genesis().clone();
+    let mut last = vec![0; seats];
+    for (i, d) in session.history.iter().enumerate() {
+        for e in &d.events {
+            F::apply(rules, &mut state, e);
+        }
+        let standing = F::standing(rules, &state);
+        for (seat, l) in last.iter_mut().enumerate() {
+            if standing
+                .scores
+                .get(standing.side(seat))
+                .is_some_and(|&v| v > 0)
+            {
+                *l = i + 1;
+            }
+        }
+    }
+    last
 }
 
 /// The seat that took the game's first turn: the one the game waits on when its count of
@@ -216,6 +255,10 @@ pub type Reader<'a> = dyn Fn(&Path) -> Result<Option<Played>, String> + 'a;
 /// Reads every journal of the folder (through the cache, `read` for the others) and writes
 /// the cache back.
 pub fn gather(dir: &Path, read_one: &Reader) -> Folder {
+    // No folder yet (a device's first start): no games, and no cache to write.
+    if !dir.is_dir() {
+        return Folder::default();
+    }
     let cache_path = dir.join(CACHE);
     let mut note = None;
     let old: Cache = match std::fs::read_to_string(&cache_path) {

@@ -144,6 +144,8 @@ pub fn games(t: &Tally) -> Table {
                     .map_or(Cell::Empty, |m| text(format!("{m:.0} min"))),
                 g.mean_turns
                     .map_or(Cell::Empty, |n| text(format!("{n:.1}"))),
+                g.mean_rounds
+                    .map_or(Cell::Empty, |n| text(format!("{n:.1}"))),
                 text(seats.join(", ")),
                 if roles.is_empty() {
                     Cell::Empty
@@ -160,6 +162,7 @@ pub fn games(t: &Tally) -> Table {
             ("games", Counted),
             ("mean length", Named),
             ("mean turns", Named),
+            ("mean rounds", Named),
             ("wins by seat", Apart),
             ("wins by side", Apart),
         ]),
@@ -284,12 +287,13 @@ pub fn plays(folder: &Folder, saves: &Path) -> Table {
                 Cell::Flag(g.winners.contains(&seat)),
                 g.minutes().map_or(Cell::Empty, |m| text(m.to_string())),
                 g.turns.map_or(Cell::Empty, |t| text(t.to_string())),
+                g.rounds.map_or(Cell::Empty, |t| text(t.to_string())),
             ]);
         }
     }
     let heads = [
         "ended", "game", "journal", "report", "seat", "player", "computer", "side", "score",
-        "place", "winner", "minutes", "turns",
+        "place", "winner", "minutes", "turns", "rounds",
     ];
     file_table("Plays", &heads, rows)
 }
@@ -304,6 +308,7 @@ pub fn wins(t: &Tally) -> Table {
             text(g.games.to_string()),
             num(g.mean_minutes),
             num(g.mean_turns),
+            num(g.mean_rounds),
         ];
         let by_seat = g
             .seats
@@ -318,7 +323,7 @@ pub fn wins(t: &Tally) -> Table {
                 text(n.to_string()),
                 text(w.to_string()),
             ];
-            rows.push([head.clone(), tail].concat());
+            rows.push(head.iter().chain(&tail).cloned().collect());
         }
     }
     let heads = [
@@ -326,6 +331,7 @@ pub fn wins(t: &Tally) -> Table {
         "games",
         "mean minutes",
         "mean turns",
+        "mean rounds",
         "by",
         "which",
         "played",
@@ -402,6 +408,11 @@ pub fn lines(table: &Table, screen: bool) -> Vec<Vec<String>> {
 
 /// A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
 pub fn field(s: &str) -> String {
+    // A cell a spreadsheet would run as a formula (a player named "=1+1") is written as text
+    // (OWASP's advice for CSV injection): a quote before it. A number such as -5 is left.
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.parse::<f64>().is_err() {
+        return field(&format!("'{s}"));
+    }
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

@@ -33,7 +33,9 @@ pub struct GameRow {
     pub game: String,
     pub games: usize,
     pub mean_minutes: Option<f64>,
+    /// Player-turns (None for a game of teams, which counts rounds alone).
     pub mean_turns: Option<f64>,
+    pub mean_rounds: Option<f64>,
     /// By seat (first seat first): games with that seat, its wins.
     pub seats: Vec<(usize, usize)>,
     /// By side or Illuminati: games it was played in, its wins.
@@ -167,6 +169,7 @@ fn per_game(games: &[Played]) -> Vec<GameRow> {
     let mut rows: Vec<GameRow> = Vec::new();
     let mut minutes: BTreeMap<String, (u64, usize)> = BTreeMap::new();
     let mut turns: BTreeMap<String, (u64, usize)> = BTreeMap::new();
+    let mut rounds: BTreeMap<String, (u64, usize)> = BTreeMap::new();
     for g in games {
         let i = match rows.iter().position(|r| r.game == g.game) {
             Some(i) => i,
@@ -176,6 +179,7 @@ fn per_game(games: &[Played]) -> Vec<GameRow> {
                     games: 0,
                     mean_minutes: None,
                     mean_turns: None,
+                    mean_rounds: None,
                     seats: vec![],
                     roles: vec![],
                 });
@@ -188,9 +192,11 @@ fn per_game(games: &[Played]) -> Vec<GameRow> {
             let e = minutes.entry(g.game.clone()).or_default();
             *e = (e.0 + m, e.1 + 1);
         }
-        if let Some(t) = g.turns {
-            let e = turns.entry(g.game.clone()).or_default();
-            *e = (e.0 + t, e.1 + 1);
+        for (count, sums) in [(g.turns, &mut turns), (g.rounds, &mut rounds)] {
+            if let Some(t) = count {
+                let e = sums.entry(g.game.clone()).or_default();
+                *e = (e.0 + t, e.1 + 1);
+            }
         }
         if row.seats.len() < g.players.len() {
             row.seats.resize(g.players.len(), (0, 0));
@@ -214,6 +220,7 @@ fn per_game(games: &[Played]) -> Vec<GameRow> {
     for row in &mut rows {
         row.mean_minutes = mean(minutes.get(&row.game));
         row.mean_turns = mean(turns.get(&row.game));
+        row.mean_rounds = mean(rounds.get(&row.game));
         row.roles.sort_by(|a, b| a.0.cmp(&b.0));
     }
     rows.sort_by(|a, b| a.game.cmp(&b.game));

@@ -203,27 +203,25 @@ fn records_of(dir: &Path) -> (records::Folder, tally::Tally) {
 /// from those places in the order the games ended.
 const EXPECTED: &[&str] = &[
     "6 finished games; 1 journal damaged (named below)",
-    "Bob: 6 games, 3 wins, rating 1515, played 7h00, longest streak 2",
-    "  wins per game: sectionopoly 1/2; grid 0/1; illuminati 0/1; scientopoly 1/1; suetology 1/1",
-    "  rival: Ann",
+    "Dee: 3 games, 1 win, rating 1510, played 3h15, longest streak 1",
+    "  rival: Bob",
     "  nemesis: Ann",
-    "Dee: 3 games, 1 win, rating 1502, played 3h15, longest streak 1",
     "  wins per game: grid 0/1; illuminati 1/1; suetology 0/1",
-    "  rival: Bob",
-    "Ann: 5 games, 2 wins, rating 1502, played 5h45, longest streak 1",
-    "  wins per game: sectionopoly 1/2; grid 1/1; scientopoly 0/1; suetology 0/1",
+    "Bob: 6 games, 3 wins, rating 1507, played 7h00, longest streak 2",
+    "  rival: Cy",
+    "  wins per game: sectionopoly 1/2; grid 0/1; illuminati 0/1; scientopoly 1/1; suetology 1/1",
+    "Cy: 5 games, 0 wins, rating 1495, played 5h40, longest streak 0",
+    "Ann: 5 games, 2 wins, rating 1488, played 5h45, longest streak 1",
     "  nemesis: Bob",
-    "Cy: 5 games, 0 wins, rating 1481, played 5h40, longest streak 0",
-    "  rival: Bob",
-    "grid: 1 game, mean length 40 min, mean turns 30.0",
+    "grid: 1 game, mean length 40 min, mean rounds 30.0",
     "  wins by seat: 1 1/1 (100%), 2 0/1 (0%), 3 0/1 (0%), 4 0/1 (0%)",
     "  wins by side: religionists 0/3 (0%), scientists 1/1 (100%)",
-    "illuminati: 1 game, mean length 75 min, mean turns 29.0",
+    "illuminati: 1 game, mean length 75 min, mean turns 29.0, mean rounds 10.0",
     "  wins by seat: 1 0/1 (0%), 2 0/1 (0%), 3 1/1 (100%)",
     "  wins by side: The Bavarian Illuminati 0/1 (0%), The Servants of Cthulhu 0/1 (0%), The UFOs 1/1 (100%)",
-    "sectionopoly: 2 games, mean length 82 min, mean turns 404.0",
+    "sectionopoly: 2 games, mean length 82 min, mean turns 404.0, mean rounds 135.0",
     "  wins by seat: 1 0/2 (0%), 2 2/2 (100%), 3 0/2 (0%)",
-    "suetology: 1 game, mean length 80 min, mean turns 389.0",
+    "suetology: 1 game, mean length 80 min, mean turns 389.0, mean rounds 130.0",
     "grid: longest stun, Cy stunned Ann for 2 rounds (b-grid.journal)",
     "illuminati: biggest attack that succeeded, Dee took California with Multinational Oil Companies and 11 MB (rolled 7, needed 8 or less) (c-illuminati.journal)",
     "scientopoly: longest auction, 5 bids for Publications Org East, won by Ann (d-scientopoly.journal)",
@@ -261,19 +259,21 @@ fn records_print_every_table_from_the_folder() {
 fn the_rating_is_elo_between_every_two_players_by_place() {
     let dir = folder("rating");
     let (f, t) = records_of(&dir);
-    // The first game alone, on paper: Bob first, Ann and Cy level second. Bob scores 1 - 0.5
-    // against each of two opponents at K 32 shared by 2: +16; Ann and Cy -0.5 and 0: -8.
+    // The first game alone, on paper: Bob first, Cy second, Ann third (out first: she went
+    // bankrupt at command 249, Cy later). K 32 shared by 2: 16 a pair. Bob beats both from
+    // an expected 0.5: +8 +8; Cy beats Ann and loses to Bob: 0; Ann loses both: -16.
     let first = rating::ratings(&f.games[..1], tally::key);
     assert_eq!(first["bob"], 1516.0);
-    assert_eq!(first["ann"], 1492.0);
-    assert_eq!(first["cy"], 1492.0);
-    // All six, worked out by hand from the places to two decimals.
+    assert_eq!(first["cy"], 1500.0);
+    assert_eq!(first["ann"], 1484.0);
+    // All six, worked out by hand from the places (players out in the order they went out)
+    // to two decimals.
     let rated = |n: &str| t.players.iter().find(|p| p.name == n).unwrap().rating;
     for (name, want) in [
-        ("Ann", 1501.51),
-        ("Bob", 1514.95),
-        ("Cy", 1481.18),
-        ("Dee", 1502.36),
+        ("Ann", 1487.66),
+        ("Bob", 1506.77),
+        ("Cy", 1495.20),
+        ("Dee", 1510.37),
     ] {
         assert!((rated(name) - want).abs() < 0.01, "{name}: {}", rated(name));
     }
@@ -385,11 +385,11 @@ fn the_exports_open_in_a_spreadsheet_and_in_bg_stats() {
     );
     let players = csv(&std::fs::read_to_string(out.join("players.csv")).unwrap());
     assert_eq!(players.len(), 5);
-    assert_eq!(&players[1][..5], ["Bob", "false", "6", "3", "1515"]);
+    assert_eq!(&players[2][..5], ["Bob", "false", "6", "3", "1507"]);
     let games = csv(&std::fs::read_to_string(out.join("games.csv")).unwrap());
     assert!(games
         .iter()
-        .any(|r| r[0] == "illuminati" && r[4] == "side" && r[5] == "The UFOs" && r[7] == "1"));
+        .any(|r| r[0] == "illuminati" && r[5] == "side" && r[6] == "The UFOs" && r[8] == "1"));
     assert!(table::field("a, \"b\"") == "\"a, \"\"b\"\"\"");
 
     // BG Stats' play file: every reference resolves, one player per name.
@@ -650,4 +650,102 @@ fn the_start_player_is_the_seat_that_took_the_first_turn() {
         not_first_seat += usize::from(seat != 0);
     }
     assert!(not_first_seat > 0, "the dice chose seat 1 every time");
+}
+
+#[test]
+fn bankrupt_players_finish_in_the_order_they_went_out() {
+    let dir = folder("out-order");
+    let (f, _) = records_of(&dir);
+    let place = |file: &str| f.games.iter().find(|g| g.file == file).unwrap().places();
+    // a: Ann (seat 0) went bankrupt first, Cy later: Bob 1st, Cy 2nd, Ann 3rd, not both 2nd.
+    assert_eq!(place("a-sectionopoly.journal"), [3, 1, 2]);
+    // e: Ann (seat 1) out before Dee; f: Bob (seat 0) out before Cy.
+    assert_eq!(place("e-suetology.journal"), [2, 3, 1]);
+    assert_eq!(place("f-sectionopoly.journal"), [3, 1, 2]);
+}
+
+#[test]
+fn the_grid_counts_rounds_not_turns_and_bg_stats_gets_rounds_and_no_team_scores() {
+    let dir = folder("rounds");
+    let (f, t) = records_of(&dir);
+    let grid = t.games.iter().find(|g| g.game == "grid").unwrap();
+    assert_eq!((grid.mean_turns, grid.mean_rounds), (None, Some(30.0)));
+    let a = f.games.iter().find(|g| g.game == "sectionopoly").unwrap();
+    // Player-turns of three players over three, rounded up: the rounds of the table.
+    assert_eq!(a.rounds, a.turns.map(|t| t.div_ceil(3)));
+    let v = export::bgsplay(&f);
+    for p in v["plays"].as_array().unwrap() {
+        let journal = p["comments"].as_str().unwrap();
+        let game = f.games.iter().find(|g| journal.ends_with(&g.file)).unwrap();
+        assert_eq!(p["rounds"], game.rounds.unwrap(), "{journal}");
+        if game.game == "grid" {
+            // A team's size is no score of a player's: ranks and winners say it.
+            assert!(p["playerScores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["score"] == ""));
+        }
+    }
+}
+
+#[test]
+fn a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text() {
+    assert_eq!(table::field("=1+1"), "'=1+1");
+    assert_eq!(table::field("@SUM(A1)"), "'@SUM(A1)");
+    assert_eq!(table::field("+cmd, x"), "\"'+cmd, x\"");
+    // Numbers stay numbers.
+    assert_eq!(table::field("-5"), "-5");
+    assert_eq!(table::field("Ann"), "Ann");
+}
+
+#[test]
+fn records_take_the_folder_as_a_word_and_a_missing_folder_is_no_games_yet() {
+    let dir = folder("word");
+    let run = Command::new(BIN).arg("records").arg(&dir).output().unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.starts_with("6 finished games"), "{out}");
+    // Reading each journal is not news: nothing logged a journal at a time.
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!err.contains("a-sectionopoly.journal"), "{err}");
+    let none = dir.join("no-such-folder");
+    let run = Command::new(BIN)
+        .arg("records")
+        .arg(&none)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        out.contains("no saved games in") && out.contains("0 finished games"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_binary_file_is_not_a_journal_rather_than_no_game_yet() {
+    let dir = std::env::temp_dir().join(format!("boardside-binary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("picture.journal");
+    std::fs::write(&file, [0x89, b'P', b'N', b'G', 0, 1, 2, 0xff]).unwrap();
+    let err = boardside::journal::peek(&file).unwrap_err();
+    assert!(
+        err.contains("picture.journal:1: not a Boardside journal"),
+        "{err}"
+    );
+    // An empty file, or a header a power cut left without its line end, is no game yet.
+    std::fs::write(&file, "").unwrap();
+    assert_eq!(boardside::journal::peek(&file), Ok(None));
+    std::fs::write(&file, "{\"game\":\"gr").unwrap();
+    assert_eq!(boardside::journal::peek(&file), Ok(None));
+    let _ = std::fs::remove_dir_all(&dir);
 }

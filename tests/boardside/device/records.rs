@@ -39,7 +39,7 @@ fn the_records_screen_pages_through_every_table() {
         "6 finished games; 1",
         "PLAYERS",
         "Bob: 6 games, 3",
-        "rating 1515",
+        "rating 1507",
         "nemesis: Ann",
         "wins per game:",
         "GAMES",

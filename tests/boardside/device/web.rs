@@ -1504,7 +1504,7 @@ fn the_web_view_shows_the_records_and_each_games_report() {
     assert_eq!(status, 200);
     for want in [
         "<h2>Players</h2>",
-        "<td>Bob</td><td></td><td>6</td><td>3</td><td>1515</td>",
+        "<td>Bob</td><td></td><td>6</td><td>3</td><td>1507</td>",
         "<h2>Games</h2>",
         "The UFOs 1/1 (100%)",
         "Cy paid 10658 OPs in rent",
