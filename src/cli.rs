@@ -1150,14 +1150,24 @@ fn print(a: &PrintArgs) -> Result<(), String> {
             "{game} has none of the parts asked for (its cards are published: print its labels)"
         ));
     }
-    // Written beside and renamed: a failed write never leaves half a PDF under the name.
-    let tmp = a.out.with_extension("pdf.new");
+    // A folder named: the PDF goes into it, named after the game.
+    let out = if a.out.is_dir() {
+        a.out.join(format!("{game}.pdf"))
+    } else {
+        a.out.clone()
+    };
+    // Written beside and renamed: a failed write never leaves half a PDF under the name, nor
+    // the half-written one beside it.
+    let tmp = out.with_extension("pdf.new");
     std::fs::write(&tmp, doc.pdf())
-        .and_then(|_| std::fs::rename(&tmp, &a.out))
-        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+        .and_then(|_| std::fs::rename(&tmp, &out))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("{}: {e}", out.display())
+        })?;
     say!(
         "{}: {} pages of {game} on {} paper; print at 100% (actual size)",
-        a.out.display(),
+        out.display(),
         doc.pages.len(),
         a.paper.to_ascii_lowercase()
     );

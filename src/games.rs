@@ -97,6 +97,26 @@ pub fn print<F: OnDevice>(
 ) -> Result<(), String> {
     let rules = crate::rulesets::load::<F>(path)?;
     if parts.labels {
+        // A name the labels cannot carry is refused, never printed blank, as "?" or left out.
+        let most = F::Screens::SEATS.1;
+        if players.len() > most {
+            return Err(format!(
+                "{} names for the token labels, but {} has at most {most} players",
+                players.len(),
+                F::GAME
+            ));
+        }
+        if let Some(n) = players.iter().find(|n| n.trim().is_empty()) {
+            return Err(format!(
+                "an empty name for a token label ({n:?}): name every player"
+            ));
+        }
+        if let Some(n) = players.iter().find(|n| !crate::print::printable(n)) {
+            return Err(format!(
+                "{n}: the PDF's fonts print Latin letters only (Latin-1 and Latin Extended-A); \
+                 write the name in them"
+            ));
+        }
         let none = crate::tags::TagMap::default();
         let names = crate::sets::token_names(players, &none, F::Screens::SEATS.1);
         let sets = crate::sets::with_tokens_and_all(&names, F::Screens::sets(&rules));

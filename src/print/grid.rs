@@ -25,7 +25,9 @@ pub fn board(rules: &GridRules) -> Drawing {
     let units = rules.options.strip_length.max(1) as f32;
     let strips_h = 2.0 * (UNIT + 10.0) + 6.0;
     let w = (2.0 * RIM + cols * FIELD).max(2.0 * RIM + units * UNIT);
-    let h = strips_h + 2.0 * RIM + rows * FIELD;
+    // A row below the bottom column numbers for the legend, which never lies over them.
+    let legend = 8.0;
+    let h = strips_h + 2.0 * RIM + rows * FIELD + legend;
     let mut d = Drawing::new(w, h);
     // The power strips (grid-game: Preparation 2c), one a team, the masking strip over each.
     for (i, team) in ["Scientists' power strip", "Religionists' power strip"]

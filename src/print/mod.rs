@@ -228,6 +228,17 @@ pub fn width(text: &str, size: f32, bold: bool) -> f32 {
     }
 }
 
+/// A noun with its article: "an INTEL", "an Idle Org", "a Hotel", "a University" (a vowel
+/// letter takes "an" but where it sounds "you" or "won").
+pub fn a(noun: &str) -> String {
+    let low = noun.to_lowercase();
+    let vowel = low.starts_with(['a', 'e', 'i', 'o', 'u'])
+        && !["uni", "use", "usu", "one", "eu"]
+            .iter()
+            .any(|p| low.starts_with(p));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 /// Words wrapped into lines no wider than `most` mm (a word wider than that alone is cut into
 /// pieces that fit).
 pub fn wrap(text: &str, size: f32, bold: bool, most: f32) -> Vec<String> {
@@ -263,6 +274,19 @@ pub fn wrap_rows(
             let most = room(rows.len());
             if most <= 0.0 {
                 return None;
+            }
+            // At its own hyphen where one fits ("nearest-" / "railroad"), else where it must
+            // be, with a hyphen added.
+            let at_hyphen = rest
+                .char_indices()
+                .filter(|&(i, c)| c == '-' && i > 0)
+                .map(|(i, _)| i + 1)
+                .filter(|&end| width(&rest[..end], size, bold) <= most)
+                .last();
+            if let Some(end) = at_hyphen {
+                rows.push(rest[..end].to_string());
+                rest = rest[end..].to_string();
+                continue;
             }
             let mut cut = String::new();
             for c in rest.chars() {
@@ -515,19 +539,53 @@ fn turn(a: f32, b: f32, quarter: u8) -> (f32, f32) {
     }
 }
 
-/// Text for the standard fonts' WinAnsi encoding: Latin-1 as it is, typographic quotes and
-/// dashes as their plain forms, anything else a question mark.
+/// Latin Extended-A (U+0100 to U+017F) by its base letters, for the standard fonts, which lack
+/// it: "Łukasz" prints as "Lukasz", not "?ukasz". `/` marks the two-letter ones (IJ, OE).
+const EXTENDED_A: &str = "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi//\
+                          JjKkkLlLlLlLlLlNnNnNnnNnOoOoOo//RrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
+
+/// A character as the standard fonts' WinAnsi encoding holds it (None: it has no form there).
+fn win_ansi_char(c: char, out: &mut Vec<u8>) -> bool {
+    let n = c as u32;
+    match c {
+        '\u{2018}' | '\u{2019}' => out.push(b'\''),
+        '\u{201C}' | '\u{201D}' => out.push(b'"'),
+        '\u{2013}' | '\u{2014}' => out.push(b'-'),
+        c if n < 0x80 && !c.is_control() => out.push(n as u8),
+        _ if (0xA0..=0xFF).contains(&n) => out.push(n as u8),
+        _ if (0x100..=0x17F).contains(&n) => {
+            let i = (n - 0x100) as usize;
+            match (n, EXTENDED_A.as_bytes().get(i)) {
+                (0x132, _) => out.extend(b"IJ"),
+                (0x133, _) => out.extend(b"ij"),
+                (0x152, _) => out.extend(b"OE"),
+                (0x153, _) => out.extend(b"oe"),
+                (_, Some(&b)) => out.push(b),
+                (_, None) => return false,
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Text for the standard fonts' WinAnsi encoding: Latin-1 as it is, Latin Extended-A by its
+/// base letters, typographic quotes and dashes as their plain forms, anything else a
+/// question mark (`printable` says beforehand where a name would get one).
 fn win_ansi(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| match c {
-            '\u{2018}' | '\u{2019}' => b'\'',
-            '\u{201C}' | '\u{201D}' => b'"',
-            '\u{2013}' | '\u{2014}' => b'-',
-            c if (c as u32) < 0x80 && !c.is_control() => c as u8,
-            c if (0xA0..=0xFF).contains(&(c as u32)) => c as u32 as u8,
-            _ => b'?',
-        })
-        .collect()
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        if !win_ansi_char(c, &mut out) {
+            out.push(b'?');
+        }
+    }
+    out
+}
+
+/// Can the PDF's fonts print every letter of `text`?
+pub fn printable(text: &str) -> bool {
+    let mut scratch = Vec::new();
+    text.chars().all(|c| win_ansi_char(c, &mut scratch))
 }
 
 /// One shape into the page's content stream (PDF's origin is the bottom left, in points).

@@ -108,7 +108,7 @@ fn square(rules: &Ruleset, i: usize, d: &mut Drawing, x: f32, y: f32, w: f32, co
         Kind::Card { deck } => rules
             .decks
             .get(*deck)
-            .map(|d| format!("Take a {} card", d.name)),
+            .map(|d| format!("Take {} card", super::a(&d.name))),
         Kind::Tax { amount, percent } => Some(match percent {
             Some(p) => format!("Pay {amount} or {p}%"),
             None => format!("Pay {amount}"),
@@ -267,7 +267,7 @@ fn deed(rules: &Ruleset, sq: usize, number: usize, d: &mut Drawing, x: f32, y: f
             for (i, r) in rents.iter().enumerate() {
                 let what = match i {
                     0 => capital(&t.rent),
-                    i if i == top => format!("With a {}", t.hotel),
+                    i if i == top => format!("With {}", super::a(&t.hotel)),
                     1 => format!("With 1 {}", t.house),
                     i => format!("With {i} {}", t.houses),
                 };
@@ -333,8 +333,13 @@ pub fn decks(rules: &Ruleset, doc: &mut Doc) {
                 let y = Doc::top() + j as f32 * CARD.1;
                 let number = p * rows + j + 1;
                 let (w, h) = CARD;
+                // The strip's outline is cut, solid, round front and back together; only the
+                // fold between them is dashed, so nothing solid lies over it.
+                page.line((x, y), (x + 2.0 * w, y), 0.3, false);
+                page.line((x, y + h), (x + 2.0 * w, y + h), 0.3, false);
+                page.line((x, y), (x, y + h), 0.3, false);
+                page.line((x + 2.0 * w, y), (x + 2.0 * w, y + h), 0.3, false);
                 // Front.
-                page.rect(x, y, w, h, None, 0.3);
                 page.text(x + w / 2.0, y + 8.0, 10.0, true, &deck.name, Align::Centre);
                 page.paragraph(x + w / 2.0, y + 18.0, w - 10.0, 10.0, &card.text);
                 page.text(
@@ -347,7 +352,6 @@ pub fn decks(rules: &Ruleset, doc: &mut Doc) {
                 );
                 // The fold, then the back: folded over the upright line, it stands as the front.
                 page.line((x + w, y), (x + w, y + h), 0.3, true);
-                page.rect(x + w, y, w, h, None, 0.3);
                 let (bx, by) = (x + w + w / 2.0, y + h / 2.0);
                 page.turned(bx, by - 6.0, 16.0, true, &deck.name, Align::Centre, 0);
                 page.circle((bx, by + 8.0), 12.5, 0.2, true);

@@ -260,3 +260,174 @@ fn the_grid_board_prints_its_13_by_19_fields_wall_slots_and_strips_over_pages() 
     assert!(!out.join("none.pdf").exists());
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// The fold of every card strip: the dashed upright lines (x, top, bottom) of each page.
+fn folds(d: &boardside::print::Drawing) -> Vec<(f32, f32, f32)> {
+    use boardside::print::Shape;
+    d.shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Line {
+                from,
+                to,
+                dashed: true,
+                ..
+            } if from.0 == to.0 => Some((from.0, from.1.min(to.1), from.1.max(to.1))),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_card_strip_is_folded_on_a_dashed_line_with_nothing_solid_over_it() {
+    use boardside::engine::property::Property;
+    use boardside::print::Shape;
+    let rules = boardside::rulesets::load::<Property>(&ruleset("sectionopoly")).unwrap();
+    let mut doc = Doc::new(Paper::A4, "sectionopoly");
+    boardside::print::property::decks(&rules, &mut doc);
+    let mut checked = 0;
+    for page in &doc.pages {
+        for (fx, top, bottom) in folds(page) {
+            checked += 1;
+            let over = |x: f32, y0: f32, y1: f32| {
+                (x - fx).abs() < 0.01 && y0.min(y1) < bottom - 0.01 && y0.max(y1) > top + 0.01
+            };
+            for s in &page.shapes {
+                let solid = match s {
+                    Shape::Rect {
+                        x, y, w, h, line, ..
+                    } if *line > 0.0 => over(*x, *y, y + h) || over(x + w, *y, y + h),
+                    Shape::Line {
+                        from,
+                        to,
+                        dashed: false,
+                        ..
+                    } => from.0 == to.0 && over(from.0, from.1, to.1),
+                    _ => false,
+                };
+                assert!(!solid, "a solid line over the fold at x {fx}: {s:?}");
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} folds");
+}
+
+#[test]
+fn the_grid_boards_legend_lies_below_its_column_numbers() {
+    use boardside::engine::grid::Grid;
+    use boardside::print::Shape;
+    let rules = boardside::rulesets::load::<Grid>(&ruleset("grid")).unwrap();
+    let d = boardside::print::grid::board(&rules);
+    let mm = |pt: f32| pt * 25.4 / 72.0;
+    let texts: Vec<(f32, f32, &str)> = d
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Text { y, size, text, .. } => Some((*y, *size, text.as_str())),
+            _ => None,
+        })
+        .collect();
+    let legend = texts
+        .iter()
+        .find(|t| t.2.starts_with("Grey slots"))
+        .unwrap();
+    let lowest_number = texts
+        .iter()
+        .filter(|t| t.2.parse::<u32>().is_ok())
+        .map(|t| t.0)
+        .fold(0.0f32, f32::max);
+    // The legend's cap height starts below the numbers' baseline.
+    assert!(
+        legend.0 - mm(legend.1) * 0.75 > lowest_number + 0.5,
+        "legend at {} over numbers at {lowest_number}",
+        legend.0
+    );
+}
+
+#[test]
+fn print_out_a_folder_writes_the_pdf_into_it_and_leaves_nothing_half_written() {
+    let d = dir("out-folder");
+    let run = Command::new(BIN)
+        .args(["print", "--ruleset"])
+        .arg(ruleset("grid"))
+        .arg("--out")
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(d.join("grid.pdf").is_file());
+    // A place it cannot write: refused, and no DIR.pdf.new left beside it.
+    let bad = d.join("missing").join("board.pdf");
+    let run = Command::new(BIN)
+        .args(["print", "--ruleset"])
+        .arg(ruleset("grid"))
+        .arg("--out")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".new"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn printed_words_take_an_before_a_vowel_and_ids_break_at_their_hyphens() {
+    use boardside::print::{a, wrap};
+    assert_eq!(a("INTEL"), "an INTEL");
+    assert_eq!(a("Idle Org"), "an Idle Org");
+    assert_eq!(a("Hotel"), "a Hotel");
+    assert_eq!(a("University"), "a University");
+    // A card id too wide for its row breaks after its own hyphen, not mid-word.
+    let rows = wrap("nearest-railroad", 5.5, false, 12.0);
+    assert!(
+        rows.iter()
+            .all(|r| r.ends_with('-') || !r.contains("railroa-")),
+        "{rows:?}"
+    );
+    assert_eq!(
+        rows.first().map(String::as_str),
+        Some("nearest-"),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn token_label_names_are_refused_when_empty_unprintable_or_more_than_the_seats() {
+    let d = dir("names");
+    let try_names = |names: &str| {
+        Command::new(BIN)
+            .args(["print", "--ruleset"])
+            .arg(ruleset("illuminati"))
+            .args(["--only", "labels", "--players", names, "--out"])
+            .arg(d.join("labels.pdf"))
+            .output()
+            .unwrap()
+    };
+    for (names, why) in [
+        ("Ann,,Bob", "an empty name"),
+        ("Ann,Дима", "Дима: the PDF's fonts"),
+        ("A,B,C,D,E,F,G,H,I", "9 names"),
+    ] {
+        let run = try_names(names);
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success() && err.contains(why), "{names}: {err}");
+    }
+    // Latin Extended-A prints by its base letters: no "?" on the label.
+    let run = try_names("Łukasz,Zoë");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = poppler("pdftotext", &[], &d.join("labels.pdf"));
+    assert!(text.contains("Lukasz") && text.contains("Zoë"), "{text}");
+}
