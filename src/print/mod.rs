@@ -279,10 +279,10 @@ pub fn wrap_rows(
             // be, with a hyphen added.
             let at_hyphen = rest
                 .char_indices()
+                .rev()
                 .filter(|&(i, c)| c == '-' && i > 0)
                 .map(|(i, _)| i + 1)
-                .filter(|&end| width(&rest[..end], size, bold) <= most)
-                .last();
+                .find(|&end| width(&rest[..end], size, bold) <= most);
             if let Some(end) = at_hyphen {
                 rows.push(rest[..end].to_string());
                 rest = rest[end..].to_string();
