@@ -33,12 +33,19 @@ pub fn run(
     // What the phones' inputs and the tag map as kept did in the last pass, carried out with
     // this pass's.
     let mut carried = Effects::default();
+    let mut tag_file = TagFile::new(tags_file);
     loop {
         let now = clock();
         let mut done = std::mem::take(&mut carried);
         for input in backend.poll(now, 40) {
             if input == Input::Quit {
                 return Ok(());
+            }
+            // A tag enrolled meanwhile by `boardside tags add` counts from its first tap.
+            if matches!(input, Input::Tag(_)) {
+                if let Some(map) = tag_file.changed() {
+                    done.add(ui.handle(crate::ui::Input::TagsKept(map), now));
+                }
             }
             done.add(ui.handle(input, now));
         }
@@ -65,6 +72,7 @@ pub fn run(
         if let Some(kept) = tags_file.and_then(|f| done.keep_tags(f)) {
             // The map as kept is news for the shell, told with the next pass's inputs.
             carried.add(ui.handle(crate::ui::Input::TagsKept(kept), now));
+            tag_file.changed();
             unshown = true;
         }
         unshown |= done.redraw;
@@ -90,5 +98,35 @@ pub fn run(
         if let Some(web) = web.as_deref_mut() {
             carried.add(web.tick(ui, now, &done));
         }
+    }
+}
+
+/// The tag map's file as the loop last knew it (its length and time): changed by another
+/// program (`tags add`), it is read again.
+struct TagFile<'a> {
+    path: Option<&'a Path>,
+    seen: Option<(u64, std::time::SystemTime)>,
+}
+
+impl<'a> TagFile<'a> {
+    fn new(path: Option<&'a Path>) -> TagFile<'a> {
+        let mut f = TagFile { path, seen: None };
+        f.seen = f.stamp();
+        f
+    }
+
+    fn stamp(&self) -> Option<(u64, std::time::SystemTime)> {
+        let meta = std::fs::metadata(self.path?).ok()?;
+        Some((meta.len(), meta.modified().ok()?))
+    }
+
+    /// The map read again when the file changed since last seen (a fault in it as the error).
+    fn changed(&mut self) -> Option<Result<crate::tags::TagMap, String>> {
+        let now = self.stamp();
+        if now == self.seen {
+            return None;
+        }
+        self.seen = now;
+        Some(crate::tags::TagMap::load(self.path?))
     }
 }

@@ -98,15 +98,17 @@ pub fn with_tokens_and_all(names: &[String], family: Vec<PieceSet>) -> Vec<Piece
     out
 }
 
-/// The uid of the tag each slot has, if any: a tag enrolled for that sticker, else (tags
-/// enrolled one at a time, before stickers) a tag of the same kind that no other slot took.
+/// The uid of the tag each slot has, if any: a tag enrolled for that sticker as that piece,
+/// else (tags enrolled one at a time, before stickers, or a map edited by hand) a tag of the
+/// same kind that no other slot took. What a tag stands for is its kind (its `id`); a sticker
+/// that disagrees is not believed over it.
 pub fn tagged(map: &TagMap, slots: &[Slot]) -> Vec<Option<String>> {
     let mut out: Vec<Option<String>> = slots
         .iter()
         .map(|s| {
             map.tags
                 .iter()
-                .find(|t| t.sticker.as_deref() == Some(s.sticker.as_str()))
+                .find(|t| t.sticker.as_deref() == Some(s.sticker.as_str()) && t.kind == s.kind)
                 .map(|t| t.uid.clone())
         })
         .collect();
@@ -119,7 +121,7 @@ pub fn tagged(map: &TagMap, slots: &[Slot]) -> Vec<Option<String>> {
         if let Some(t) = map
             .tags
             .iter()
-            .find(|t| t.sticker.is_none() && t.kind == s.kind && !used.contains(&t.uid.as_str()))
+            .find(|t| t.kind == s.kind && !used.contains(&t.uid.as_str()))
         {
             used.push(&t.uid);
             loose.push((i, t.uid.clone()));
@@ -245,8 +247,14 @@ pub fn console_pass(
                     writeln!(out, "refused: {}", what_is(&map, all, &uid.hex())).map_err(io)?;
                     continue;
                 }
-                if tagged(&map, std::slice::from_ref(slot))[0].is_some() {
-                    writeln!(out, "label {} has its tag already", slot.sticker).map_err(io)?;
+                if tagged(&map, &set.slots)[i].is_some() {
+                    writeln!(
+                        out,
+                        "tag {} not enrolled: label {} has its tag already",
+                        uid.hex(),
+                        slot.sticker
+                    )
+                    .map_err(io)?;
                     at = (i + 1 < set.slots.len()).then_some(i + 1);
                     continue;
                 }
@@ -284,6 +292,36 @@ pub fn console_pass(
     .map_err(io)
 }
 
+/// The map's tags a check should name: a piece id that is no piece of this game, and a
+/// sticker that names another piece than the tag's id (the id is what counts).
+pub fn doubtful(map: &TagMap, all: &PieceSet) -> Vec<String> {
+    let mut out = vec![];
+    for t in &map.tags {
+        let TagKind::Piece { id } = &t.kind else {
+            continue;
+        };
+        if !all.slots.iter().any(|s| s.kind == t.kind) {
+            out.push(format!(
+                "unknown: tag {} is enrolled as {id:?}, which is no piece of this game",
+                t.uid
+            ));
+            continue;
+        }
+        let named = t
+            .sticker
+            .as_deref()
+            .and_then(|st| all.slots.iter().find(|s| s.sticker == st));
+        if let Some(slot) = named.filter(|s| s.kind != t.kind) {
+            out.push(format!(
+                "tag {}: its sticker says label {} ({}), but it is enrolled as {id:?}, which \
+                 counts",
+                t.uid, slot.sticker, slot.words
+            ));
+        }
+    }
+    out
+}
+
 /// `boardside tags check`: what the game needs and has no tag yet, then what each UID read is.
 pub fn console_check(
     map: &TagMap,
@@ -297,6 +335,9 @@ pub fn console_check(
     writeln!(out, "{} of {n} pieces tagged", n - missing.len()).map_err(io)?;
     for s in &missing {
         writeln!(out, "  missing: label {} {}", s.sticker, s.words).map_err(io)?;
+    }
+    for line in doubtful(map, all) {
+        writeln!(out, "  {line}").map_err(io)?;
     }
     for line in input.lines() {
         let line = line.map_err(io)?;

@@ -144,8 +144,18 @@ pub fn player_name(name: &str) -> Result<String, String> {
 impl TagMap {
     /// Load the map; a missing file is an empty map.
     pub fn load(path: &Path) -> Result<TagMap, String> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => {
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                // Bytes that are not UTF-8 are named by their line, as any other fault is.
+                let text = String::from_utf8(bytes).map_err(|e| {
+                    let at = e.utf8_error().valid_up_to();
+                    let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                    format!(
+                        "{}:{line}: not UTF-8 text (byte {at} of the file); save the tag map \
+                         as UTF-8",
+                        path.display()
+                    )
+                })?;
                 let map: TagMap = toml::from_str(&text).map_err(|e| {
                     let line = e
                         .span()

@@ -126,9 +126,11 @@ impl Ui {
                 let Some(slot) = set.slots.get(at) else {
                     return true;
                 };
-                if sets::tagged(&self.tags, std::slice::from_ref(slot))[0].is_some() {
+                if sets::tagged(&self.tags, &set.slots)[at].is_some() {
+                    // Said, never dropped in silence: the new tag stands for nothing yet.
                     self.desk.note = Some(format!(
-                        "label {} has its tag already: DOWN for the next",
+                        "tag {} not enrolled: label {} has its tag already (DOWN: the next)",
+                        uid.hex(),
                         slot.sticker
                     ));
                     self.desk.sound = Some(Sound::Refuse);
@@ -165,7 +167,7 @@ impl Ui {
             return vec![];
         };
         let n = set.slots.len();
-        let done = sets::tagged(tags, std::slice::from_ref(slot))[0].is_some();
+        let done = sets::tagged(tags, &set.slots)[at].is_some();
         let mut out = wrap(&if done {
             format!("{} of {n}: {} has its tag", slot.number, slot.words)
         } else {

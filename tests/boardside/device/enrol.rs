@@ -261,3 +261,81 @@ fn tags_enrol_at_a_console_reads_uids_line_by_line_and_resumes() {
     );
     std::fs::remove_dir_all(&state).unwrap();
 }
+
+#[test]
+fn tags_check_believes_a_tags_id_over_its_sticker_and_names_an_unknown_id() {
+    use boardside::sets::{console_check, tagged};
+    use boardside::tags::{Tag, TagKind};
+    let set = PieceSet::of_pieces(
+        "deeds",
+        "Deeds",
+        ["a", "b", "c"].map(|x| (format!("deed:{x}"), format!("Deed {x}"))),
+    );
+    let mut map = TagMap::default();
+    // A hand-edited map: the tag says label "deeds 1" but is enrolled as deed c.
+    let piece = |id: &str| TagKind::Piece { id: id.into() };
+    map.put(Tag {
+        uid: "04AA0001".into(),
+        kind: piece("deed:c"),
+        sticker: Some("deeds 1".into()),
+    });
+    map.put(Tag {
+        uid: "04AA0002".into(),
+        kind: piece("deed:zz"),
+        sticker: None,
+    });
+    let have = tagged(&map, &set.slots);
+    assert_eq!(
+        have,
+        [None, None, Some("04AA0001".to_string())],
+        "the id counts"
+    );
+    let mut out = Vec::new();
+    console_check(&map, &set, &b""[..], &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("1 of 3 pieces tagged"), "{out}");
+    assert!(
+        out.contains(
+            "04AA0001: its sticker says label deeds 1 (Deed a), but it is enrolled as \"deed:c\""
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("unknown: tag 04AA0002 is enrolled as \"deed:zz\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_tag_map_that_is_not_utf8_is_refused_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("boardside-tags-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tags.toml");
+    std::fs::write(
+        &file,
+        b"[[tags]]\nuid = \"04AA\"\nkind = \"player\"\nname = \"Ren\xe9e\"\n",
+    )
+    .unwrap();
+    let err = TagMap::load(&file).unwrap_err();
+    assert!(err.contains("tags.toml:4: not UTF-8"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_tag_tapped_at_a_label_that_has_one_is_not_dropped_in_silence() {
+    let mut ui = illuminati_setup();
+    choose(&mut ui, "Enrol a set of tags", 0);
+    let groups = set(&ui, "groups");
+    choose_starting(&mut ui, &format!("{}: 0 of", groups.name), 1);
+    ui.handle(Input::Tag(sticker(1)), 2);
+    // Back to label 1, which has its tag now, and a new sticker tapped there.
+    key(&mut ui, "k", 3);
+    ui.handle(Input::Tag(sticker(2)), 4);
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(
+        note.contains(&format!("tag {} not enrolled", sticker(2).hex()))
+            && note.contains("groups 1 has its tag already"),
+        "{note}"
+    );
+    assert!(ui.tags().get(&sticker(2)).is_none());
+}

@@ -2630,3 +2630,73 @@ fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
         "the square, buyer and price are kept"
     );
 }
+
+#[test]
+fn a_tag_enrolled_with_tags_add_while_the_device_runs_counts_from_its_first_tap() {
+    use boardside::hw::buzzer::Sound;
+    use boardside::hw::{Inputs, Screen, Speaker};
+    let dir = std::env::temp_dir().join(format!("boardside-tags-add-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tags.toml");
+    std::fs::write(&file, "").unwrap();
+    /// `tags add` runs in another program between two polls, then the tag is tapped.
+    struct Table {
+        file: std::path::PathBuf,
+        step: u32,
+    }
+    impl Inputs for Table {
+        fn poll(&mut self, _: u64, _: u64) -> Vec<Input> {
+            self.step += 1;
+            let uid = Uid(vec![0x10, 0, 0, 9]);
+            match self.step {
+                1 => vec![Input::Tick(1)],
+                2 => {
+                    // Another second on the clock: the file's time moves on however coarse.
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    TagMap::update(&self.file, |m| {
+                        m.put(boardside::tags::Tag {
+                            uid: uid.hex(),
+                            kind: TagKind::Player { name: "Liv".into() },
+                            sticker: None,
+                        });
+                        Ok(())
+                    })
+                    .unwrap();
+                    vec![Input::Tag(uid)]
+                }
+                _ => vec![Input::Quit],
+            }
+        }
+    }
+    impl Screen for Table {
+        fn show(&mut self, _: &Frame) -> Result<usize, String> {
+            Ok(0)
+        }
+    }
+    impl Speaker for Table {
+        fn sound(&mut self, _: Sound, _: u64) {}
+    }
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
+    let mut dev = Table {
+        file: file.clone(),
+        step: 0,
+    };
+    let mut t = 0;
+    let mut clock = || {
+        t += 10;
+        t
+    };
+    boardside::app::run(
+        &mut dev,
+        &mut ui,
+        &mut clock,
+        &mut boardside::voice::speaker::Voice::silent(),
+        Some(&file),
+        None,
+    )
+    .unwrap();
+    assert_eq!(ui.setup().players, ["Liv"], "Liv's token seats her at once");
+    assert!(!matches!(ui.view(), boardside::ui::View::Name { .. }));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -26,13 +26,18 @@ fn cell(frame: &Frame, x: usize, y: usize, inverted: bool) -> u64 {
 fn glyphs() -> &'static HashMap<u64, char> {
     static GLYPHS: OnceLock<HashMap<u64, char>> = OnceLock::new();
     GLYPHS.get_or_init(|| {
-        (0x20u8..0x7f)
-            .map(|b| {
-                let mut f = Frame::default();
-                line(&mut f, 0, 0, &(b as char).to_string(), false);
-                (cell(&f, 1, 0, false), b as char)
-            })
-            .collect()
+        // ASCII, then Latin-1's signs and letters (the odds' "±", Zoë), an ASCII glyph kept
+        // where a Latin-1 one draws the same (the no-break space, the soft hyphen).
+        let mut map = HashMap::new();
+        for c in (0x20u32..0x7f)
+            .chain(0xa1..=0xff)
+            .filter_map(char::from_u32)
+        {
+            let mut f = Frame::default();
+            line(&mut f, 0, 0, &c.to_string(), false);
+            map.entry(cell(&f, 1, 0, false)).or_insert(c);
+        }
+        map
     })
 }
 
