@@ -234,6 +234,14 @@ impl Ui {
                     Some(v) if self.view == View::Voice => v,
                     _ => self.home(),
                 };
+                // Back from the log or the standings to the game: the cursor on the menu's
+                // first line (the turn's next move), not still on "Log".
+                let looked = matches!(self.view, View::Log { .. } | View::Standings);
+                if looked && home == View::Game {
+                    if let Some(g) = self.game.as_mut() {
+                        g.select(0);
+                    }
+                }
                 self.go(home);
             }
         }

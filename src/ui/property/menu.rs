@@ -187,8 +187,9 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
             rules.squares[*square].build_cost().unwrap_or(0) / 2,
             sq(rules, *square)
         ),
+        // Every building of the colour group, said so (not "Sell all", which read as the square).
         Command::Sell { square, all: true } => format!(
-            "Sell all +{}: {}",
+            "Sell group's buildings +{}: {}",
             crate::engine::property::state::group_resale(rules, s, *square),
             sq(rules, *square)
         ),

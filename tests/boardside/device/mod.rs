@@ -1473,9 +1473,9 @@ fn selling_a_whole_groups_buildings_is_one_line_with_the_groups_total() {
     // Seven houses at 50, sold back at half: 175, whichever lot names the group.
     let all: Vec<&String> = labels
         .iter()
-        .filter(|l| l.starts_with("Sell all"))
+        .filter(|l| l.starts_with("Sell group's buildings"))
         .collect();
-    assert_eq!(all, ["Sell all +175: Centre"], "{labels:?}");
+    assert_eq!(all, ["Sell group's buildings +175: Centre"], "{labels:?}");
     assert!(
         labels.contains(&"Sell 1 +25: Centre".to_string()),
         "{labels:?}"
@@ -2699,4 +2699,14 @@ fn a_tag_enrolled_with_tags_add_while_the_device_runs_counts_from_its_first_tap(
     assert_eq!(ui.setup().players, ["Liv"], "Liv's token seats her at once");
     assert!(!matches!(ui.view(), boardside::ui::View::Name { .. }));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn back_from_the_log_puts_the_cursor_on_the_menus_first_line() {
+    let mut ui = table_ui(3);
+    choose(&mut ui, "Log", 10);
+    assert!(matches!(ui.view(), boardside::ui::View::Log { .. }), "{:?}", ui.view());
+    key(&mut ui, "\x7f", 11);
+    assert!(matches!(ui.view(), boardside::ui::View::Game), "{:?}", ui.view());
+    assert_eq!(ui.chosen(), 0, "{:?}", ui.labels());
 }
