@@ -152,6 +152,29 @@ fn setup_message(ui: &Ui) -> Vec<String> {
     wrap(&format!("Players: {players}. Tap tokens or add."))
 }
 
+/// One character per line of the chart, each its own: the name's initial, else (Bob and Bot1,
+/// P1 and P2) its last digit or another of its letters, so no two lines share a mark.
+pub fn marks(names: &[&str]) -> Vec<Option<char>> {
+    let mut taken: Vec<char> = Vec::new();
+    names
+        .iter()
+        .map(|name| {
+            let letters: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+            let first = letters.first().copied().into_iter();
+            let digit = letters.last().copied().filter(char::is_ascii_digit);
+            let rest = letters.iter().skip(1).copied();
+            let pick = first
+                .chain(digit)
+                .chain(rest)
+                .chain('1'..='9')
+                .map(|c| c.to_uppercase().next().unwrap_or(c))
+                .find(|c| !taken.contains(c));
+            taken.extend(pick);
+            pick
+        })
+        .collect()
+}
+
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
@@ -188,7 +211,9 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let xmax = all().map(|p| p.0).fold(1.0, f64::max);
     let ymax = all().map(|p| p.1).fold(1.0, f64::max);
     let mut used: Vec<i32> = Vec::new();
-    for s in series {
+    let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+    let marks = marks(&names);
+    for (s, mark) in series.iter().zip(marks) {
         let pts: Vec<Point> = s
             .points
             .iter()
@@ -200,7 +225,7 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
             })
             .collect();
         let _ = Polyline::new(&pts).into_styled(stroke).draw(frame);
-        if let (Some(end), Some(initial)) = (pts.last(), s.name.chars().next()) {
+        if let (Some(end), Some(initial)) = (pts.last(), mark) {
             // Initials of lines ending together stand one above the other, never overlaid.
             let mut y = (end.y - 4).clamp(y0 - 2, y1 - 6);
             while used.iter().any(|&u: &i32| (u - y).abs() < 8) {

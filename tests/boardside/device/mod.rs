@@ -2705,8 +2705,30 @@ fn a_tag_enrolled_with_tags_add_while_the_device_runs_counts_from_its_first_tap(
 fn back_from_the_log_puts_the_cursor_on_the_menus_first_line() {
     let mut ui = table_ui(3);
     choose(&mut ui, "Log", 10);
-    assert!(matches!(ui.view(), boardside::ui::View::Log { .. }), "{:?}", ui.view());
+    assert!(
+        matches!(ui.view(), boardside::ui::View::Log { .. }),
+        "{:?}",
+        ui.view()
+    );
     key(&mut ui, "\x7f", 11);
-    assert!(matches!(ui.view(), boardside::ui::View::Game), "{:?}", ui.view());
+    assert!(
+        matches!(ui.view(), boardside::ui::View::Game),
+        "{:?}",
+        ui.view()
+    );
     assert_eq!(ui.chosen(), 0, "{:?}", ui.labels());
+}
+
+#[test]
+fn the_final_charts_marks_never_clash() {
+    use boardside::ui::render::marks;
+    assert_eq!(marks(&["Bob", "Bot1"]), [Some('B'), Some('1')]);
+    assert_eq!(
+        marks(&["P1", "P2", "P3"]),
+        [Some('P'), Some('2'), Some('3')]
+    );
+    assert_eq!(
+        marks(&["Ann", "Abe", "Al"]),
+        [Some('A'), Some('B'), Some('L')]
+    );
 }
