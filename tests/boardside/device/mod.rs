@@ -2281,20 +2281,7 @@ fn a_display_that_fails_is_retried_and_the_game_goes_on() {
         failures_left: 3,
         shown: 0,
     };
-    let mut t = 0;
-    let mut clock = || {
-        t += 10;
-        t
-    };
-    boardside::app::run(
-        &mut dev,
-        &mut ui,
-        &mut clock,
-        &mut boardside::voice::speaker::Voice::silent(),
-        None,
-        None,
-    )
-    .expect("the loop goes on");
+    run_loop(&mut dev, &mut ui, None).expect("the loop goes on");
     assert!(dev.shown >= 1, "shown once the display answers again");
     assert_eq!(
         ui.session::<Property>().unwrap().history.len(),
@@ -2682,20 +2669,7 @@ fn a_tag_enrolled_with_tags_add_while_the_device_runs_counts_from_its_first_tap(
         file: file.clone(),
         step: 0,
     };
-    let mut t = 0;
-    let mut clock = || {
-        t += 10;
-        t
-    };
-    boardside::app::run(
-        &mut dev,
-        &mut ui,
-        &mut clock,
-        &mut boardside::voice::speaker::Voice::silent(),
-        Some(&file),
-        None,
-    )
-    .unwrap();
+    run_loop(&mut dev, &mut ui, Some(&file)).unwrap();
     assert_eq!(ui.setup().players, ["Liv"], "Liv's token seats her at once");
     assert!(!matches!(ui.view(), boardside::ui::View::Name { .. }));
     let _ = std::fs::remove_dir_all(&dir);
@@ -2731,4 +2705,19 @@ fn the_final_charts_marks_never_clash() {
         marks(&["Ann", "Abe", "Al"]),
         [Some('A'), Some('B'), Some('L')]
     );
+}
+
+/// The device loop over a made-up table, ten milliseconds a pass, silent, without the web.
+fn run_loop(
+    dev: &mut dyn boardside::hw::Backend,
+    ui: &mut Ui,
+    tags_file: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let mut t = 0;
+    let mut clock = || {
+        t += 10;
+        t
+    };
+    let mut voice = boardside::voice::speaker::Voice::silent();
+    boardside::app::run(dev, ui, &mut clock, &mut voice, tags_file, None)
 }
