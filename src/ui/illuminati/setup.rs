@@ -59,9 +59,19 @@ pub(super) fn sets(r: &IlluRules) -> Vec<PieceSet> {
         PieceSet::of_pieces(
             "specials",
             "Specials",
-            r.specials
-                .iter()
-                .map(|k| (format!("special:{}", k.id), format!("Special: {}", k.name))),
+            // A label for every card of the deck: two Interference cards are two labels
+            // ("Special: Interference (1 of 2)"), both standing for the one special.
+            r.specials.iter().flat_map(|k| {
+                let n = k.copies.max(1);
+                (1..=n).map(move |i| {
+                    let words = if n == 1 {
+                        format!("Special: {}", k.name)
+                    } else {
+                        format!("Special: {} ({i} of {n})", k.name)
+                    };
+                    (format!("special:{}", k.id), words)
+                })
+            }),
         ),
     ]
 }

@@ -339,3 +339,22 @@ fn a_new_tag_tapped_at_a_label_that_has_one_is_not_dropped_in_silence() {
     );
     assert!(ui.tags().get(&sticker(2)).is_none());
 }
+
+#[test]
+fn the_specials_set_has_a_label_for_each_interference_card() {
+    let ui = illuminati_setup();
+    let specials = set(&ui, "specials");
+    let interference: Vec<&str> = specials
+        .slots
+        .iter()
+        .filter(|s| s.words.starts_with("Special: Interference"))
+        .map(|s| s.words.as_str())
+        .collect();
+    assert_eq!(
+        interference,
+        [
+            "Special: Interference (1 of 2)",
+            "Special: Interference (2 of 2)"
+        ]
+    );
+}
