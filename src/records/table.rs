@@ -357,6 +357,11 @@ fn plain(cell: &Cell, screen: bool) -> String {
     }
 }
 
+/// What names a row: its first cell, as text.
+pub fn row_name(row: &[Cell], screen: bool) -> String {
+    row.first().map_or_else(String::new, |c| plain(c, screen))
+}
+
 /// A table as lines of text, row by row (each row's lines together): the row's name, then
 /// its columns as the table says them; `screen` for the device (no file names, only the
 /// rows it lists).
@@ -394,7 +399,7 @@ pub fn lines(table: &Table, screen: bool) -> Vec<Vec<String>> {
                     (Said::FileOnly, _) => {}
                 }
             }
-            let name = row.first().map_or_else(String::new, |c| plain(c, screen));
+            let name = row_name(row, screen);
             let mut out = vec![if inline.is_empty() {
                 format!("{name}{report}")
             } else {

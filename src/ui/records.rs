@@ -30,8 +30,8 @@ pub fn pages(dir: &std::path::Path, read_one: &records::Reader) -> Vec<Vec<Strin
         .collect();
     for table in table::shown(&folder, &t) {
         things.push(thing(true, None, table.title.to_uppercase()));
-        for row in table::lines(&table, true) {
-            let name = row[0].split(':').next().unwrap_or_default().to_string();
+        for (cells, row) in table.rows.iter().zip(table::lines(&table, true)) {
+            let name = table::row_name(cells, true);
             let mut lines = row.into_iter();
             things.extend(lines.next().map(|l| thing(false, None, l)));
             things.extend(lines.map(|l| thing(false, Some(name.clone()), l.trim().to_string())));
