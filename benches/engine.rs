@@ -255,7 +255,7 @@ fn device(rules: &Ruleset) {
             Session::<Property>::new(rules.clone(), &names, seed, rules.options.clone(), None)
                 .unwrap();
         let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
-        ui.open(session);
+        ui.handle(boardside::ui::Input::open(session), 0);
         ui
     };
     let mut samples = Vec::new();
@@ -330,15 +330,18 @@ fn device(rules: &Ruleset) {
     let mut listed = rules.options.clone();
     listed.first_player = boardside::engine::property::options::FirstPlayer::Listed;
     let session = Session::<Property>::new(rules.clone(), &names, 1, listed.clone(), None).unwrap();
+    let who = session.state.players[session.state.current].name.clone();
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
-    ui.open(session);
+    ui.handle(boardside::ui::Input::open(session), 0);
     let mut screen = OledScreen::new(NullBus, 0x3C).unwrap();
     render(&ui, &mut frame);
     let full = screen.show(&frame).unwrap();
-    let se = ui.session_mut::<Property>().unwrap();
-    let who = se.state.players[se.state.current].name.clone();
-    let out = se.run_line(&format!("set cash {who} 1460"));
-    assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    let set = ui.handle(
+        boardside::ui::Input::Line(format!("set cash {who} 1460")),
+        0,
+    );
+    set.outcome().unwrap();
+    ui.handle(boardside::ui::Input::PutAwayNote, 0);
     render(&ui, &mut frame);
     let one = screen.show(&frame).unwrap();
     println!("device: bytes flushed, whole frame: {full}; one number changing: {one}");
@@ -365,11 +368,13 @@ fn device(rules: &Ruleset) {
             ..TableConfig::default()
         };
         let mut ui = Ui::new(TagMap::default(), cfg, Setup::default());
-        ui.open(session);
-        ui.handle(Input::Tick(1), 1);
-        ui
+        ui.handle(boardside::ui::Input::open(session), 0);
+        // The device loop runs the seat's job in a thread of its own.
+        let workers = boardside::ui::worker::Runner::default();
+        workers.start(ui.handle(Input::Tick(1), 1).jobs);
+        (ui, workers)
     };
-    let (mut person, mut cpu) = (thinking(false), thinking(true));
+    let ((mut person, _idle), (mut cpu, _working)) = (thinking(false), thinking(true));
     let (mut alone, mut busy) = (Vec::new(), Vec::new());
     for i in 0..2000u64 {
         for (ui, with_cpu) in [(&mut person, false), (&mut cpu, true)] {

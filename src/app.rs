@@ -34,9 +34,14 @@ pub fn run(
     // this pass's.
     let mut carried = Effects::default();
     let mut tag_file = TagFile::new(tags_file);
+    // The shell's jobs (the odds, a computer seat's choice), each in a thread of its own.
+    let workers = crate::ui::worker::Runner::default();
     loop {
         let now = clock();
         let mut done = std::mem::take(&mut carried);
+        for found in workers.finished() {
+            done.add(ui.handle(found, now));
+        }
         for input in backend.poll(now, 40) {
             if input == Input::Quit {
                 return Ok(());
@@ -50,6 +55,7 @@ pub fn run(
             done.add(ui.handle(input, now));
         }
         done.add(ui.handle(Input::Tick(now), now));
+        workers.start(std::mem::take(&mut done.jobs));
         for sound in &done.sounds {
             backend.sound(*sound, now);
         }

@@ -596,6 +596,23 @@ impl<F: Family> Session<F> {
         F::to_act(&self.rules, &self.state)
     }
 
+    /// A copy of the game with another state, writing no journal: for asking what a screen
+    /// would show, never for play.
+    pub fn what_if(&self, state: F::State) -> Session<F> {
+        Session {
+            rules: self.rules.clone(),
+            header: self.header.clone(),
+            state,
+            genesis: self.genesis.clone(),
+            intro: self.intro.clone(),
+            history: self.history.clone(),
+            dice: self.dice.clone(),
+            file: None,
+            refused: self.refused,
+            clock: self.clock,
+        }
+    }
+
     pub fn over(&self) -> bool {
         matches!(self.to_act(), ToAct::Over { .. })
     }

@@ -1,6 +1,6 @@
 //! What an input did that the shell does not do itself: the screen to draw again, sounds,
-//! lines to speak, a finished game's picture and enrolled tags to write, and the table's
-//! answers to phones. `Ui::handle` returns them; the device loop and the web view carry them
+//! lines to speak, a finished game's picture and enrolled tags to write, work for threads,
+//! and the table's answers to phones. `Ui::handle` returns them; the device loop and the web view carry them
 //! out, so the shell writes no file and touches no device (the session alone writes its
 //! journal).
 
@@ -30,6 +30,9 @@ pub struct Effects {
     pub refused: Vec<String>,
     /// Seats renamed (a name typed on a phone as it paired), for the web view's pairings.
     pub renamed: Vec<(usize, String)>,
+    /// Work on a position for a thread of its own (the odds, a computer seat's choice): the
+    /// device loop runs each (`worker::Runner`) and tells the shell what it found.
+    pub jobs: Vec<super::worker::Work>,
     /// A phone's choice (`Input::PhoneChoice`) answered: the lines its seat is told, or why
     /// it was refused (shown on that phone only).
     pub answered: Option<Result<Vec<String>, String>>,
@@ -49,6 +52,7 @@ impl Effects {
         self.claimed.extend(later.claimed);
         self.refused.extend(later.refused);
         self.renamed.extend(later.renamed);
+        self.jobs.extend(later.jobs);
         if later.answered.is_some() {
             self.answered = later.answered;
         }

@@ -1,7 +1,7 @@
 //! Every way into the shell is an `Input` through `Ui::handle`: the table's own (buttons, tag
 //! taps, time, the web view's asks: `hw::Input`) and what the device loop, the console or a
-//! test tells it (a protocol line, START now, a saved game, the tag map as kept, the config's
-//! settings).
+//! test tells it (a protocol line, START now, a saved game or one made elsewhere, the tag map
+//! as kept, the config's settings, what a worker thread found).
 
 use std::path::PathBuf;
 
@@ -9,10 +9,12 @@ use crate::config::TableConfig;
 use crate::hw::Input as TableInput;
 use crate::tags::TagMap;
 
-use super::screen::VoiceSetting;
+use super::screen::{Desk, OnDevice, Playing, VoiceSetting};
+use super::worker::Finding;
+use crate::session::Session;
 
 /// What comes into the shell.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Input {
     /// The table's: a button, a tag, time passing, a phone's ask or choice.
     Table(TableInput),
@@ -44,6 +46,50 @@ pub enum Input {
     Scroll(usize),
     /// Line `i` of the menu shown now chosen (as UP/DOWN would).
     Select(usize),
+    /// A game made elsewhere (a test's or a bench's position, set up in its session) takes
+    /// the screen, as a resumed one would: `Input::open`.
+    Open(Opened),
+    /// What a job the shell handed out (`Effects::jobs`) found.
+    Worked(Finding),
+}
+
+impl From<Finding> for Input {
+    fn from(found: Finding) -> Input {
+        Input::Worked(found)
+    }
+}
+
+impl Input {
+    /// A game made elsewhere, to open on the device.
+    pub fn open<F: OnDevice>(session: Session<F>) -> Input {
+        Input::Open(Opened(Box::new(session)))
+    }
+}
+
+/// A session of any family, to be opened with its family's screens.
+pub struct Opened(Box<dyn Opening>);
+
+impl Opened {
+    pub(super) fn open(self, desk: &mut Desk) -> Box<dyn Playing> {
+        self.0.open(desk)
+    }
+}
+
+impl std::fmt::Debug for Opened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Opened(a game)")
+    }
+}
+
+/// A session that can take the device's screens.
+trait Opening {
+    fn open(self: Box<Self>, desk: &mut Desk) -> Box<dyn Playing>;
+}
+
+impl<F: OnDevice> Opening for Session<F> {
+    fn open(self: Box<Self>, desk: &mut Desk) -> Box<dyn Playing> {
+        Box::new(super::screen::InPlay::<F::Screens>::new(*self, desk))
+    }
 }
 
 impl From<TableInput> for Input {

@@ -115,7 +115,7 @@ pub struct Ui {
     /// Where the voice's menu came from (BACK or OK on "Back" returns there).
     voice_from: Option<View>,
     /// The live odds, worked out in a thread after each change of the game.
-    odds: worker::Worker<crate::odds::Odds>,
+    odds: worker::Asked<crate::odds::Odds>,
     /// Show the odds (the new-game screen's "Odds" line; a table may prefer not to know).
     odds_on: bool,
     /// How many games the device plays out for them.
@@ -125,7 +125,7 @@ pub struct Ui {
     /// How far the standings are scrolled down (UP/DOWN on the standings).
     scroll: usize,
     /// A computer seat's next choice, worked out in a thread of its own.
-    computer: worker::Worker<crate::computer::Move>,
+    computer: worker::Asked<crate::computer::Move>,
     /// The position the game last changed to, and when (a computer seat waits
     /// `computer_ms` after it); a position where a computer seat's choice was refused.
     computer_since: (u64, u64),
@@ -145,7 +145,7 @@ impl Ui {
             view: View::Setup,
             sel: 0,
             voice_from: None,
-            odds: worker::Worker::default(),
+            odds: worker::Asked::default(),
             odds_on: true,
             odds_rollouts: crate::odds::Rollouts {
                 jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -153,7 +153,7 @@ impl Ui {
             },
             phones: phones::Phones::default(),
             scroll: 0,
-            computer: worker::Worker::default(),
+            computer: worker::Asked::default(),
             computer_since: (u64::MAX, 0),
             computer_stuck: None,
         };
@@ -196,20 +196,15 @@ impl Ui {
         self.phones.asks.iter().cloned().collect()
     }
 
-    /// A game already made (a test's, a bench's: a position set up in its session): its
-    /// family's screens take over.
-    pub fn open<F: OnDevice>(&mut self, session: Session<F>) {
-        let game = screen::InPlay::<F::Screens>::new(session, &mut self.desk);
-        self.play(Box::new(game), Vec::new());
-    }
-
     /// The session of the game in play, when it is of family `F`.
     pub fn session<F: OnDevice>(&self) -> Option<&Session<F>> {
         self.game.as_ref()?.session_any().downcast_ref()
     }
 
-    pub fn session_mut<F: OnDevice>(&mut self) -> Option<&mut Session<F>> {
-        self.game.as_mut()?.session_any_mut().downcast_mut()
+    /// What the game in play would show were its state `state` (of family `F`): a copy, the
+    /// game itself untouched.
+    pub fn what_if<F: OnDevice>(&self, state: F::State) -> Option<Box<dyn Playing>> {
+        self.game.as_ref()?.what_if(Box::new(state))
     }
 
     /// The screens of the game in play, when they are `S`.
@@ -302,9 +297,6 @@ impl Ui {
     fn tick(&mut self) {
         // A phone still asking is asked again once the screen it waited behind is left.
         self.show_pairing();
-        if self.odds.collect() && self.view == View::Standings {
-            self.desk.out.redraw = true;
-        }
         if self.desk.toast_until != 0 && self.desk.now >= self.desk.toast_until {
             self.desk.toast_until = 0;
             self.desk.out.redraw = true;

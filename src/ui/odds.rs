@@ -1,14 +1,10 @@
 //! The live odds on the standings: asked of a worker thread after each change of the game,
-//! shown when they are in, and off when a table prefers not to know.
+//! shown when they are in, and off when a table prefers not to know; what the worker
+//! threads found, taken in.
 
 use super::*;
 
 impl Ui {
-    /// The thread that works out the odds (a tool or a test may hand it a job).
-    pub fn odds_worker(&mut self) -> &mut worker::Worker<crate::odds::Odds> {
-        &mut self.odds
-    }
-
     /// Is the standings screen showing the odds?
     pub fn odds_on(&self) -> bool {
         self.odds_on
@@ -25,7 +21,25 @@ impl Ui {
         }
         let at = g.position(&self.desk);
         let cfg = self.odds_rollouts;
-        self.odds.ask(at, || g.odds_job(cfg));
+        let work = self
+            .odds
+            .ask(at, || g.odds_job(cfg), worker::Found::Odds, "odds");
+        self.desk.out.jobs.extend(work);
+    }
+
+    /// What a job found: the odds shown when the standings are up, a computer seat's choice
+    /// carried out on a tick once the table has had time to read the last change.
+    pub(super) fn worked(&mut self, at: u64, found: worker::Found) {
+        match found {
+            worker::Found::Odds(odds) => {
+                if self.odds.found(at, odds) && self.view == View::Standings {
+                    self.desk.out.redraw = true;
+                }
+            }
+            worker::Found::Computer(mv) => {
+                self.computer.found(at, mv);
+            }
+        }
     }
 
     /// The standings screen's odds lines: the odds of the position now, or that they are

@@ -120,7 +120,6 @@ impl Ui {
         if self.computer_since.0 != at {
             self.computer_since = (at, self.desk.now);
         }
-        self.computer.collect();
         // A choice worked out for an earlier position (someone moved meanwhile: another's
         // interference in its attack) is dropped, and the seat asked again below.
         if self
@@ -165,7 +164,10 @@ impl Ui {
         };
         let job = g.computer_job(&self.desk, budget);
         if let Some(job) = job {
-            self.computer.ask(at, || job);
+            let work = self
+                .computer
+                .ask(at, || job, worker::Found::Computer, "computer seat");
+            self.desk.out.jobs.extend(work);
         }
     }
 }

@@ -332,7 +332,7 @@ impl Desk {
 /// A family's device screens (src/ui/<family>): one type per family, named in games.rs.
 /// The shell calls these; everything a screen needs of the shell comes through `Desk` and
 /// goes back as a `Flow`.
-pub trait Screens: Sized + 'static {
+pub trait Screens: Sized + Clone + 'static {
     type F: Family;
     /// The fewest and the most players the game seats (the new-game screen's limits).
     const SEATS: (usize, usize);
@@ -532,7 +532,10 @@ pub trait Playing {
     ) -> Result<Flow, String>;
     /// The session, for a caller that knows the family (tests, tools).
     fn session_any(&self) -> &dyn Any;
-    fn session_any_mut(&mut self) -> &mut dyn Any;
+    /// A copy of the game with `state` (its family's state) in place of its own, its screens
+    /// as they are: what the device would show were the position that (a test asks whether
+    /// a screen changes with another seat's hidden things). None for another family's state.
+    fn what_if(&self, state: Box<dyn Any>) -> Option<Box<dyn Playing>>;
     /// The family's screens, likewise.
     fn screens_any(&self) -> &dyn Any;
 }
@@ -1109,8 +1112,13 @@ impl<S: Screens> Playing for InPlay<S> {
     fn session_any(&self) -> &dyn Any {
         &self.session
     }
-    fn session_any_mut(&mut self) -> &mut dyn Any {
-        &mut self.session
+    fn what_if(&self, state: Box<dyn Any>) -> Option<Box<dyn Playing>> {
+        let state = state.downcast::<<S::F as Game>::State>().ok()?;
+        Some(Box::new(InPlay {
+            session: self.session.what_if(*state),
+            screens: self.screens.clone(),
+            offered: self.offered.clone(),
+        }))
     }
     fn screens_any(&self) -> &dyn Any {
         &self.screens

@@ -51,6 +51,11 @@ impl Ui {
                 (View::Game, Some(g)) => g.select(i),
                 _ => self.sel = i,
             },
+            Input::Open(game) => {
+                let game = game.open(&mut self.desk);
+                self.play(game, Vec::new());
+            }
+            Input::Worked(f) => self.worked(f.at, f.found),
         }
     }
 }

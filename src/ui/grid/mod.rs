@@ -120,6 +120,7 @@ fn card_word(id: &str) -> Option<&'static str> {
 }
 
 /// The grid game's screens.
+#[derive(Clone)]
 pub struct GridScreens {
     pub view: GView,
     pub sel: usize,

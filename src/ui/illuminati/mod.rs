@@ -152,6 +152,7 @@ pub enum IAct {
 }
 
 /// Illuminati's screens.
+#[derive(Clone)]
 pub struct IlluScreens {
     pub view: IView,
     pub sel: usize,

@@ -94,6 +94,7 @@ pub enum View {
 }
 
 /// The property games' screens.
+#[derive(Clone)]
 pub struct PropertyScreens {
     pub view: View,
     pub sel: usize,

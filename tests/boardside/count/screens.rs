@@ -18,6 +18,7 @@ enum Act {
     NewGame,
 }
 
+#[derive(Clone)]
 pub struct CountScreens {
     sel: usize,
 }

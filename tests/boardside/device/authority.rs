@@ -314,10 +314,11 @@ fn a_phone_is_refused_whatever_the_rule_refuses_and_nothing_changes() {
                 taken += usize::from(g.history.len() > before.0);
             }
         }
-        // The game goes on by the table's own moves.
-        let g = ui.session_mut::<Property>().unwrap();
+        // The game goes on by the table's own moves (entered as its lines: any it may make).
+        let g = ui.session::<Property>().unwrap();
         if let Some(c) = Property::random_command(&g.rules, &g.state, &mut rng) {
-            let _ = g.command(c);
+            let line = Property::format_command(&g.rules, &g.state, &c);
+            let _ = ui.enter(&line);
         }
     }
     assert!(

@@ -64,11 +64,10 @@ fn play_to_the_end<F: boardside::ui::screen::OnDevice>(
             }
         }
         now += 10;
-        ui.handle(Input::Tick(now), now);
+        tick(ui, now);
         if matches!(ui.view(), View::Pager { .. }) {
             key(ui, "\r", now);
         }
-        std::thread::sleep(std::time::Duration::from_micros(50));
     }
     let g = ui.session::<F>().unwrap();
     panic!(
@@ -314,12 +313,11 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             .any(|l| l.contains("Bot1 accepts") || l.contains("Bot1 refuses"))
         {
             now += 10;
-            ui.handle(Input::Tick(now), now);
+            tick(&mut ui, now);
             // The table reads what is on the pages (a computer seat waits while they are open).
             if matches!(ui.view(), View::Pager { .. }) {
                 key(&mut ui, "\r", now);
             }
-            std::thread::sleep(std::time::Duration::from_millis(1));
             assert!(now < 200_000, "Bot1 never answered: {:?}", ui.log());
         }
         let said = ui.log().join("\n");
@@ -651,11 +649,10 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
         .any(|l| l.contains("Bot1 accepts") || l.contains("Bot1 refuses"))
     {
         now += 10;
-        ui.handle(Input::Tick(now), now);
+        tick(&mut ui, now);
         if matches!(ui.view(), View::Pager { .. }) {
             key(&mut ui, "\r", now);
         }
-        std::thread::sleep(std::time::Duration::from_millis(1));
         assert!(now < 200_000, "Bot1 never answered: {:?}", ui.log());
     }
     let said = ui.log().join("\n");
@@ -698,11 +695,10 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
             }
         }
         now += 10;
-        ui.handle(Input::Tick(now), now);
+        tick(&mut ui, now);
         if matches!(ui.view(), View::Pager { .. }) {
             key(&mut ui, "\r", now);
         }
-        std::thread::sleep(std::time::Duration::from_micros(200));
         assert!(now < 400_000, "Bot1 never ended a turn: {:?}", ui.log());
     }
     assert!(
@@ -770,11 +766,10 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         .any(|l| l.starts_with("Bot1 offers a deal to Ann"))
     {
         now += 10;
-        ui.handle(Input::Tick(now), now);
+        tick(&mut ui, now);
         if matches!(ui.view(), View::Pager { .. }) {
             key(&mut ui, "\r", now);
         }
-        std::thread::sleep(std::time::Duration::from_micros(500));
         let g = ui.session::<Property>().unwrap();
         assert!(
             now < 300_000 && g.state.current == 1,

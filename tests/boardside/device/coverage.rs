@@ -55,8 +55,17 @@ fn verb<F: Family>(g: &boardside::session::Session<F>, cmd: &F::Command) -> Opti
 
 /// The words a player could read now: the header, the message, the menu, a page being read.
 fn screen_words(ui: &Ui) -> String {
-    let mut out = ui.labels().join("\n");
-    match (ui.view(), ui.game()) {
+    screen_words_of(ui, ui.game())
+}
+
+/// `screen_words`, with the game's screens those of `game` (the one in play, or a copy).
+fn screen_words_of(ui: &Ui, game: Option<&dyn boardside::ui::screen::Playing>) -> String {
+    let mut out = match (ui.view(), game) {
+        (View::Game, Some(g)) => g.labels(ui.desk()),
+        _ => ui.labels(),
+    }
+    .join("\n");
+    match (ui.view(), game) {
         (View::Game, Some(g)) => {
             out.push('\n');
             out.push_str(&g.header(ui.desk()));
@@ -661,11 +670,9 @@ fn hidden_stays_hidden<F: OnDevice>(
                 }
                 open = None;
                 let shown = screen_words(ui);
-                let g = ui.session_mut::<F>().unwrap();
+                let g = ui.session::<F>().unwrap();
                 let other = redraw(&g.rules, &g.state, &mut rng);
-                let real = std::mem::replace(&mut g.state, other);
-                let again = screen_words(ui);
-                ui.session_mut::<F>().unwrap().state = real;
+                let again = screen_words_of(ui, ui.what_if::<F>(other).as_deref());
                 assert_eq!(
                     shown, again,
                     "{ruleset}: this screen changes with another seat's hidden things"

@@ -3,14 +3,21 @@
 //! whole game from the new-game screen to the final standings.
 
 use super::*;
+use boardside::engine::grid::Grid;
 
 fn grid_ui() -> Ui {
-    use boardside::engine::grid::Grid;
+    grid_ui_made(|_| {})
+}
+
+/// `grid_ui`, its game set up by `made` before the device opens it.
+fn grid_ui_made(made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
     let rules = boardside::rulesets::load::<Grid>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
-        .unwrap();
+    let mut s =
+        boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
+            .unwrap();
+    made(&mut s);
     let tags = table_tags(
         &["Ann", "Bob"],
         &GRID_CARDS.map(|c| format!("grid_card:{c}")),
@@ -447,15 +454,13 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
     use boardside::engine::game::Play;
     use boardside::engine::grid::Grid;
     use rand::SeedableRng;
-    let mut ui = grid_ui();
     let mut rng = boardside::engine::game::PlayRng::seed_from_u64(3);
-    {
-        let s = ui.session_mut::<Grid>().unwrap();
+    let mut ui = grid_ui_made(|s| {
         while s.state.phase != boardside::engine::grid::state::Phase::Orders {
             let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
             s.command(cmd).unwrap();
         }
-    }
+    });
     ui.handle(ann(), 1);
     ui.handle(card("attack"), 2);
     ui.handle(bob(), 3);
@@ -498,11 +503,9 @@ fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
     use rand::SeedableRng;
     // Random games until one comes to the wonder's draw.
     for seed in 0..400 {
-        let mut ui = grid_ui();
         let mut rng = boardside::engine::game::PlayRng::seed_from_u64(seed);
         let mut reached = false;
-        {
-            let s = ui.session_mut::<Grid>().unwrap();
+        let mut ui = grid_ui_made(|s| {
             for _ in 0..3_000 {
                 if matches!(s.state.phase, Phase::Wonder { .. }) {
                     reached = true;
@@ -516,7 +519,7 @@ fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
                 };
                 s.command(cmd).unwrap();
             }
-        }
+        });
         if !reached {
             continue;
         }

@@ -17,6 +17,13 @@ pub(super) const SETUP: [&str; 6] = [
 ];
 
 fn illuminati_ui() -> Ui {
+    illuminati_ui_made(|_| {})
+}
+
+/// `illuminati_ui`, its game set up further by `made` before the device opens it.
+fn illuminati_ui_made(
+    made: impl FnOnce(&mut boardside::session::Session<boardside::engine::illuminati::Illuminati>),
+) -> Ui {
     use boardside::engine::illuminati::Illuminati;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
     let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
@@ -33,6 +40,7 @@ fn illuminati_ui() -> Ui {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
+    made(&mut s);
     let groups = ["bavarian", "cia", "fbi", "kgb", "moonies"].map(|g| format!("group:{g}"));
     let tags = table_tags(&["Ann", "Bob"], &groups, 0xD0);
     ui_with(s, tags, TableConfig::default(), Setup::default())
@@ -1061,14 +1069,10 @@ fn the_victory_watch_of_four_players_and_the_odds_scroll_to_their_last_line() {
 
 #[test]
 fn illuminati_final_standings_put_the_winner_first_with_the_goal_it_met() {
-    let mut ui = illuminati_ui();
-    {
-        let g = ui
-            .session_mut::<boardside::engine::illuminati::Illuminati>()
-            .unwrap();
+    let ui = illuminati_ui_made(|g| {
         g.state.winner = Some(2);
         g.state.phase = boardside::engine::illuminati::state::Phase::Over;
-    }
+    });
     let (title, lines) = ui.game().unwrap().standings();
     assert_eq!(title, "Final: Cy won");
     assert!(lines[0].starts_with("1 Cy "), "{lines:?}");
@@ -1133,15 +1137,14 @@ fn every_line_of_a_turns_end_is_told_on_the_screen_or_its_pages_not_only_the_log
 /// own, or not): no line offers it.
 #[test]
 fn one_player_cannot_spend_another_players_money_in_an_attack() {
-    let mut ui = illuminati_ui();
-    ui.session_mut::<boardside::engine::illuminati::Illuminati>()
-        .unwrap()
-        .set_computers(vec![boardside::computer::ComputerSeat {
+    let mut ui = illuminati_ui_made(|g| {
+        g.set_computers(vec![boardside::computer::ComputerSeat {
             seat: 2,
             level: boardside::computer::Level::Steady,
             deals: true,
         }])
-        .unwrap();
+        .unwrap()
+    });
     ui.handle(group_tap("kgb"), 1);
     declare_by(&mut ui, "bavarian", "cia", 2);
     let labels = ui.labels();
@@ -1218,11 +1221,10 @@ fn tick_until(ui: &mut Ui, mut now: u64, most: u64, done: impl Fn(&Ui) -> bool) 
             return now;
         }
         now += 10;
-        ui.handle(Input::Tick(now), now);
+        tick(ui, now);
         if matches!(ui.view(), View::Pager { .. }) {
             key(ui, "\r", now);
         }
-        std::thread::sleep(std::time::Duration::from_micros(300));
     }
     now
 }

@@ -62,6 +62,17 @@ pub trait Drive {
     fn select(&mut self, line: usize) {
         self.tell(boardside::ui::Input::Select(line));
     }
+    /// A game set up elsewhere takes the screen (`Input::Open`).
+    fn open<F: OnDevice>(&mut self, s: boardside::session::Session<F>) {
+        self.tell(boardside::ui::Input::open(s));
+    }
+    /// Protocol lines entered at the table, each carried out (`Input::Line`).
+    fn lines(&mut self, lines: &[&str]) {
+        for line in lines {
+            let done = self.enter(line);
+            assert!(done.is_ok(), "{line}: {done:?}");
+        }
+    }
 }
 
 impl Drive for boardside::ui::Ui {
@@ -438,11 +449,50 @@ fn sectionopoly() -> Ruleset {
 }
 
 fn table_ui(seed: u64) -> Ui {
+    table_ui_given(seed, &[])
+}
+
+/// Time passing as the device loop has it, with the computer seats' choices worked out here
+/// and now (no thread, the same choice every run) and told to the shell; the odds are left.
+fn tick(ui: &mut Ui, now: u64) -> Effects {
+    let mut done = ui.handle(Input::Tick(now), now);
+    for work in std::mem::take(&mut done.jobs) {
+        if work.about == "computer seat" {
+            if let Some(found) = work.run() {
+                done.add(ui.handle(found, now));
+            }
+        }
+    }
+    done
+}
+
+/// Protocol lines carried out on a session before the device opens it (a position set up).
+fn given<F: boardside::engine::game::Family>(
+    s: &mut boardside::session::Session<F>,
+    lines: &[&str],
+) {
+    for line in lines {
+        let out = s.run_line(line);
+        assert!(
+            !out.iter().any(|l| l.starts_with("error")),
+            "{line}: {out:?}"
+        );
+    }
+}
+
+/// `table_ui`, its game set up by these protocol lines first.
+fn table_ui_given(seed: u64, lines: &[&str]) -> Ui {
+    table_ui_made(seed, |s| given(s, lines))
+}
+
+/// `table_ui`, its game set up by `made` before the device opens it.
+fn table_ui_made(seed: u64, made: impl FnOnce(&mut Session)) -> Ui {
     let rules = sectionopoly();
     let mut o = rules.options.clone();
     o.first_player = FirstPlayer::Listed;
     let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let s = Session::new(rules, &names, seed, o, None).unwrap();
+    let mut s = Session::new(rules, &names, seed, o, None).unwrap();
+    made(&mut s);
     let mut tags = TagMap::default();
     tags.set(
         &Uid(vec![0xA0, 0, 0, 1]),
@@ -457,9 +507,8 @@ fn table_ui(seed: u64) -> Ui {
 
 /// Bob owns the brown group with four houses on each; Ann, with 100 and the `extra` set up,
 /// lands on Oversight and owes 320 she cannot pay at once.
-fn at_table(ui: &mut Ui, extra: &[&str]) {
-    let se = ui.session_mut::<Property>().unwrap();
-    let lines = [
+fn at_table(seed: u64, extra: &[&str]) -> Ui {
+    let lines: Vec<&str> = [
         "set owner centre Bob",
         "set owner oversight Bob",
         "set buildings centre 4",
@@ -467,14 +516,10 @@ fn at_table(ui: &mut Ui, extra: &[&str]) {
     ]
     .iter()
     .chain(extra)
-    .chain(&["set cash Ann 100", "roll 1 2"]);
-    for line in lines {
-        let out = se.run_line(line);
-        assert!(
-            !out.iter().any(|l| l.starts_with("error")),
-            "{line}: {out:?}"
-        );
-    }
+    .chain(&["set cash Ann 100", "roll 1 2"])
+    .copied()
+    .collect();
+    table_ui_given(seed, &lines)
 }
 
 /// The token of the player so named, as the tag map has it, tapped.
@@ -621,8 +666,7 @@ fn golden_turn_buy_auction_and_debt_screens() {
     // Seed 1's first device roll: show the working of the move for a while, then the offer.
     golden("after-roll", &ui);
     // An offer to buy, from dice thrown at the table.
-    let mut ui = table_ui(1);
-    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let mut ui = table_ui_given(1, &["roll 1 2"]);
     golden("buy-offer", &ui);
     // Decline into an auction; Bob taps his token to bid. This table chose a silence timer.
     ui.configure(TableConfig {
@@ -637,8 +681,7 @@ fn golden_turn_buy_auction_and_debt_screens() {
     ui.handle(Input::Tick(70_000), 70_000);
     golden("auction-closed", &ui);
     // A debt: Ann cannot pay a rent.
-    let mut ui = table_ui(2);
-    at_table(&mut ui, &[]);
+    let mut ui = at_table(2, &[]);
     ui.handle(Input::Tick(1), 1);
     assert!(matches!(
         ui.session::<Property>().unwrap().state.top(),
@@ -829,9 +872,7 @@ label = "red hat"
     // The old deed tag still opens its square's options in a property game.
     let mut ui = table_ui(5);
     ui.tags_kept(Ok(map));
-    ui.session_mut::<Property>()
-        .unwrap()
-        .run_line("set owner centre Ann");
+    ui.lines(&["set owner centre Ann"]);
     ui.handle(Input::Tag(Uid::read("DEED0001").unwrap()), 0);
     assert_eq!(screens(&ui).view, prop::View::Square { square: 1 });
     // Written back, the map keeps every tag, in the new form.
@@ -863,9 +904,8 @@ fn undo_asks_first() {
 
 #[test]
 fn debt_screen_offers_raising_money_and_conceding() {
-    let mut ui = table_ui(2);
-    at_table(
-        &mut ui,
+    let mut ui = at_table(
+        2,
         &[
             "set owner comm-north Ann",
             "set owner operations-office Ann",
@@ -906,8 +946,7 @@ fn debt_screen_offers_raising_money_and_conceding() {
 
 #[test]
 fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
-    let mut ui = table_ui(2);
-    at_table(&mut ui, &["set owner comm-north Ann"]);
+    let mut ui = at_table(2, &["set owner comm-north Ann"]);
     choose(&mut ui, "Concede: bankrupt", 1);
     assert_eq!(ui.labels(), ["No: raise money", "Yes: go bankrupt"]);
     assert_eq!(ui.chosen(), 0);
@@ -947,11 +986,7 @@ fn a_one_minute_game_says_the_agreed_minute_is_over() {
 #[test]
 fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
     let mut ui = table_ui(5);
-    {
-        let se = ui.session_mut::<Property>().unwrap();
-        se.run_line("set owner centre Ann");
-        se.run_line("set owner oversight Ann");
-    }
+    ui.lines(&["set owner centre Ann", "set owner oversight Ann"]);
     choose(&mut ui, "Manage...", 1);
     choose(&mut ui, "Ann's squares", 2);
     // OK again and again builds evenly across the group, one press a house, and stays here.
@@ -981,23 +1016,27 @@ fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
 
 #[test]
 fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
-    let mut ui = table_ui(5);
-    {
-        let se = ui.session_mut::<Property>().unwrap();
-        for sq in ["centre", "oversight"] {
-            se.run_line(&format!("set owner {sq} Ann"));
-        }
-        for sq in ["operations-floor", "strategy-room", "red-cell-wing"] {
-            se.run_line(&format!("set owner {sq} Bob"));
-        }
-    }
+    let owners = [
+        "set owner centre Ann",
+        "set owner oversight Ann",
+        "set owner operations-floor Bob",
+        "set owner strategy-room Bob",
+        "set owner red-cell-wing Bob",
+    ];
+    let mut ui = table_ui_given(5, &owners);
     // A full bank: Ann's house goes up without a question.
     choose(&mut ui, "Manage...", 1);
     choose(&mut ui, "Ann's squares", 2);
     choose(&mut ui, "Substation 50: Centre", 3);
     assert!(top(&ui).is_none(), "{:?}", top(&ui));
     // Five left: one question for the table, its first answer "no one else".
-    ui.session_mut::<Property>().unwrap().state.houses = 5;
+    let mut ui = table_ui_made(5, |s| {
+        given(s, &owners);
+        given(s, &["set buildings centre 1"]);
+        s.state.houses = 5;
+    });
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Ann's squares", 2);
     choose(&mut ui, "Substation 50: Oversight", 4);
     assert!(matches!(top(&ui), Some(Pending::Shortage { .. })));
     assert_eq!(ui.labels()[..2], ["No one else: build", "Bob builds too"]);
@@ -1024,11 +1063,7 @@ fn tapping_a_deed_opens_that_squares_options() {
         },
     );
     ui.tags_kept(Ok(tags));
-    {
-        let se = ui.session_mut::<Property>().unwrap();
-        se.run_line("set owner centre Ann");
-        se.run_line("set owner oversight Ann");
-    }
+    ui.lines(&["set owner centre Ann", "set owner oversight Ann"]);
     ui.handle(Input::Tag(deed), 0);
     let labels: Vec<String> = ui.labels();
     assert_eq!(
@@ -1054,9 +1089,7 @@ fn tapping_a_deed_opens_that_squares_options() {
     ui.tags_kept(Ok(tags));
     let mut ui2 = table_ui(6);
     ui2.tags_kept(Ok(ui.tags().clone()));
-    ui2.session_mut::<Property>()
-        .unwrap()
-        .run_line("set owner oversight Ann");
+    ui2.lines(&["set owner oversight Ann"]);
     ui2.handle(Input::Tag(deed2), 0);
     choose(&mut ui2, "Sell it to a player", 2);
     ui2.handle(bob(), 3);
@@ -1180,8 +1213,7 @@ fn piece(byte: u8, list: &[&str], id: &str) -> Input {
 
 #[test]
 fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_reopens_it() {
-    let mut ui = table_ui(1);
-    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let mut ui = table_ui_given(1, &["roll 1 2"]);
     choose(&mut ui, "Decline", 1_000);
     ui.handle(bob(), 1_100);
     // A long silence: without a timer the auction stays open, and no countdown shows.
@@ -1194,7 +1226,9 @@ fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_re
     // Closing is one command; one undo brings the open auction back.
     choose(&mut ui, "Close the auction", 600_100);
     assert!(ui.session::<Property>().unwrap().state.top().is_none());
-    ui.session_mut::<Property>().unwrap().undo().unwrap();
+    read_all(&mut ui, 600_100);
+    ui.handle(Input::Button(Button::Back, Press::Hold), 600_100);
+    key(&mut ui, "\r", 600_100);
     assert!(matches!(
         ui.session::<Property>().unwrap().state.top(),
         Some(Pending::Auction(_))
@@ -1223,9 +1257,7 @@ fn an_auction_never_closes_by_silence_unless_the_table_chose_a_timer_and_undo_re
 
 #[test]
 fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
-    let mut ui = table_ui(3);
-    ui.session_mut::<Property>().unwrap().run_line("roll 3 4");
-    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let mut ui = table_ui_given(3, &["roll 3 4"]);
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     assert!(!ui.labels().iter().any(|e| e.starts_with("Time up")));
     let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
@@ -1431,9 +1463,8 @@ fn long_names_are_cut_after_a_whole_word_not_mid_word() {
 
 #[test]
 fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
-    let mut ui = table_ui(2);
-    at_table(
-        &mut ui,
+    let mut ui = at_table(
+        2,
         &[
             "set owner comm-north Ann",
             "set owner weapons-locker Ann",
@@ -1464,8 +1495,7 @@ fn selling_a_whole_groups_buildings_is_one_line_with_the_groups_total() {
         "set buildings centre 4",
         "set buildings oversight 3",
     ] {
-        let out = ui.session_mut::<Property>().unwrap().run_line(l);
-        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+        ui.lines(&[l]);
     }
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     choose(&mut ui, "Bob's squares", 20);
@@ -1490,8 +1520,7 @@ fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
         "set owner oversight Ann",
         "set owner comm-north Bob",
     ] {
-        let out = ui.session_mut::<Property>().unwrap().run_line(l);
-        assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+        ui.lines(&[l]);
     }
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     let labels: Vec<String> = ui.labels();
@@ -1572,8 +1601,7 @@ fn the_simulator_treats_a_key_arriving_again_and_again_as_a_held_button() {
 
 #[test]
 fn bids_change_with_up_and_down_faster_when_held_and_a_token_tap_bids_the_shown_amount() {
-    let mut ui = table_ui(1);
-    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let mut ui = table_ui_given(1, &["roll 1 2"]);
     choose(&mut ui, "Decline", 1_000);
     choose(&mut ui, "Ann bids 10+", 1_100);
     let amount = |ui: &Ui| match screens(ui).view {
@@ -1789,10 +1817,7 @@ fn an_accepted_command_beeps_once_high_and_a_refusal_twice_low() {
 fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves() {
     use boardside::hw::buzzer::Sound;
     use boardside::hw::script::{Scripted, ScriptedInputs};
-    let mut ui = table_ui(1);
-    ui.session_mut::<Property>()
-        .unwrap()
-        .run_line("set cash Bob 5");
+    let mut ui = table_ui_given(1, &["set cash Bob 5"]);
     let mut dev = Scripted {
         inputs: ScriptedInputs::new([
             Input::Button(Button::Down, Press::Press),
@@ -1820,11 +1845,7 @@ fn the_device_sounds_accepted_commands_and_taps_and_refusals_but_not_menu_moves(
         "the roll, not the menu move"
     );
     // Ann declines; Bob's token bids the ask of 10 with 5 in hand: refused.
-    let mut ui = table_ui(1);
-    ui.session_mut::<Property>()
-        .unwrap()
-        .run_line("set cash Bob 5");
-    ui.session_mut::<Property>().unwrap().run_line("roll 1 2");
+    let mut ui = table_ui_given(1, &["set cash Bob 5", "roll 1 2"]);
     let at = |ui: &Ui| ui.session::<Property>().unwrap().state.top().cloned();
     choose(&mut ui, "Decline", 1_000);
     assert!(

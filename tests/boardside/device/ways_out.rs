@@ -150,10 +150,7 @@ fn the_device_never_shows_console_syntax_in_a_refusal_or_a_hint() {
 
 #[test]
 fn a_square_name_cut_on_the_menu_is_read_whole_while_chosen() {
-    let mut ui = table_ui(5);
-    ui.session_mut::<Property>()
-        .unwrap()
-        .run_line("set owner birkoffs-comm-center Ann");
+    let mut ui = table_ui_given(5, &["set owner birkoffs-comm-center Ann"]);
     choose(&mut ui, "Manage...", 1);
     choose(&mut ui, "Ann's squares", 2);
     let labels = ui.labels();
@@ -184,10 +181,7 @@ fn a_square_name_cut_on_the_menu_is_read_whole_while_chosen() {
 
 #[test]
 fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
-    let mut ui = table_ui(5);
-    ui.session_mut::<Property>()
-        .unwrap()
-        .run_line("set owner oversight Bob");
+    let mut ui = table_ui_given(5, &["set owner oversight Bob"]);
     // A roll by the ROLL button: its lines reach the voice as one batch.
     let done = key(&mut ui, "r", 1);
     let batch = done.spoken.last().cloned().unwrap_or_default();
@@ -238,39 +232,26 @@ fn roll_with_nothing_to_roll_says_the_last_line_again() {
 
 #[test]
 fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{mpsc, Arc};
     let mut ui = table_ui(5);
     ui.show_odds(true, Some(200));
-    // A job that cannot finish until the test lets it: if a press waited for the odds, the
-    // press below would never return.
-    let (release, wait) = mpsc::channel::<()>();
-    let finished = Arc::new(AtomicBool::new(false));
-    let flag = finished.clone();
-    ui.odds_worker().ask(u64::MAX, move || {
-        Box::new(move |_cancel: &AtomicBool| {
-            let _ = wait.recv_timeout(std::time::Duration::from_secs(60));
-            flag.store(true, Ordering::Relaxed);
-            None
-        })
-    });
-    key(&mut ui, "r", 1);
+    // The press hands the odds out as a job and returns: the shell runs no job itself.
+    let done = key(&mut ui, "r", 1);
+    assert_eq!(done.jobs.len(), 1, "{:?}", done.jobs);
     let mut frame = Frame::default();
     render(&ui, &mut frame);
-    assert!(
-        !finished.load(Ordering::Relaxed),
-        "the press and its frame came first"
-    );
-    release.send(()).unwrap();
-    // The position's own odds arrive in their time and show on the standings screen.
     read_all(&mut ui, 2);
     choose(&mut ui, "Standings", 2);
     assert_eq!(*ui.view(), View::Standings);
     assert_eq!(ui.odds_lines(), ["Chance to win: working it out..."]);
+    // The device loop runs it in a thread of its own; what it found comes in as an input.
+    let workers = boardside::ui::worker::Runner::default();
+    workers.start(done.jobs);
     let mut waited = 0;
     while ui.odds_lines().len() == 1 && waited < 600 {
         std::thread::sleep(std::time::Duration::from_millis(100));
-        ui.handle(Input::Tick(3 + waited), 3 + waited);
+        for found in workers.finished() {
+            ui.handle(found, 3 + waited);
+        }
         waited += 1;
     }
     let lines = ui.odds_lines();
@@ -432,4 +413,26 @@ fn a_long_refusal_takes_the_menus_rows_never_cut_and_the_chosen_line_stays() {
         shown.iter().any(|(t, inv)| t == "Line 3" && *inv),
         "{texts:?}"
     );
+}
+
+#[test]
+fn a_job_the_loop_never_ran_is_handed_out_again_and_a_finished_one_is_not() {
+    let mut ui = table_ui(5);
+    ui.show_odds(true, Some(20));
+    let first = key(&mut ui, "r", 1).jobs;
+    assert_eq!(first.len(), 1, "{first:?}");
+    // Dropped unrun (a caller that runs no jobs): the next input hands it out again.
+    drop(first);
+    let again = ui.handle(Input::Tick(2), 2).jobs;
+    assert_eq!(again.len(), 1, "{again:?}");
+    // Run and told: nothing more to hand out at this position.
+    for work in again {
+        if let Some(found) = work.run() {
+            ui.handle(found, 3);
+        }
+    }
+    assert!(ui.handle(Input::Tick(4), 4).jobs.is_empty());
+    read_all(&mut ui, 5);
+    choose(&mut ui, "Standings", 5);
+    assert_eq!(ui.odds_lines()[0], "Chance to win (20 games):");
 }

@@ -346,7 +346,7 @@ fn no_view_ever_carries_another_seats_hidden_things() {
         let path = format!("{}/rulesets/{ruleset}.toml", env!("CARGO_MANIFEST_DIR"));
         let rules = boardside::rulesets::load::<F>(&path).unwrap();
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-        let s = GameSession::<F>::new(
+        let mut s = GameSession::<F>::new(
             rules.clone(),
             &names,
             11,
@@ -354,15 +354,16 @@ fn no_view_ever_carries_another_seats_hidden_things() {
             None,
         )
         .unwrap();
-        let mut ui = table_of(s);
+        let mut ui = table_of(s.what_if(s.state.clone()));
         let mut rng = boardside::engine::game::PlayRng::seed_from_u64(11);
         for _ in 0..commands {
+            // The device opens the game at each position the random play reaches.
+            ui.open(s.what_if(s.state.clone()));
             let (table, seats) = boardside::web::views(&ui);
             private_to_its_seat(&json(&table), None);
             for (p, v) in seats.iter().enumerate() {
                 private_to_its_seat(&json(v), Some(p));
             }
-            let s = ui.session_mut::<F>().unwrap();
             if s.over() {
                 break;
             }
