@@ -103,6 +103,14 @@ pub fn fit(s: &str) -> String {
     }
 }
 
+/// A count and its noun as a player says it: "1 puppet", "2 puppets", "0 actions".
+pub fn counted(n: impl Into<i64>, one: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    }
+}
+
 /// Wrap text into lines of the screen's width.
 pub fn wrap(text: &str) -> Vec<String> {
     let mut lines = Vec::new();

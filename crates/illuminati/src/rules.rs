@@ -186,6 +186,47 @@ pub enum Goal {
     },
 }
 
+impl Goal {
+    /// The goal in a player's words ("control 5 weird groups").
+    pub fn words(&self) -> String {
+        let groups = |n: usize| {
+            if n == 1 {
+                "1 group".to_string()
+            } else {
+                format!("{n} groups")
+            }
+        };
+        match self {
+            Goal::Power { total } => {
+                format!(
+                    "control groups of {total} power or more in all, the Illuminati's own included"
+                )
+            }
+            Goal::EveryAlignment => "control a group of every alignment".into(),
+            Goal::Alignment { alignment, count } => {
+                let g = groups(*count);
+                let (n, rest) = g.split_once(' ').unwrap_or(("", &g));
+                format!("control {n} {} {rest}", alignment.word())
+            }
+            Goal::Money { total } => {
+                format!("hold {total} MB in all the structure's treasuries")
+            }
+            Goal::Transferable { total } => format!(
+                "control groups of {total} transferable power in all, the Illuminati's own \
+                 included"
+            ),
+            Goal::Destroyed { count } => format!(
+                "destroy {} (Illuminati eliminated count)",
+                groups(*count as usize)
+            ),
+            Goal::Secret => "another Illuminati's special goal, chosen in secret".into(),
+            Goal::Regular { fewer } => {
+                format!("the regular goal, with {} fewer", groups(*fewer))
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Card {
     pub id: String,

@@ -144,6 +144,11 @@ pub fn play(
         Effect::WhiteCollar => white_collar(t, player, special, current)?,
         Effect::Whispering => whispering(t, player, special, target, current)?,
     }
+    // Using a special is a free action: the player whose turn it is can no longer pass
+    // (illuminati: Passing, "not to take any actions of any sort").
+    if player == current {
+        turn::touch(t);
+    }
     Ok(())
 }
 

@@ -43,11 +43,21 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
     // them after): offered only while they can be taken.
     if !a.committed {
         out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
-        if !a.privileged && !a.abolished {
-            out.push((
-                "Privilege".into(),
-                IAct::Cmd(Command::Privilege { special: None }),
-            ));
+        // Privilege: the Bavarians may pay for it; anyone may discard a special instead,
+        // chosen behind their token (illuminati: Bavarian Illuminati; Special cards).
+        if !a.privileged && !a.abolished && !bot(a.player) {
+            if let Some(cost) = privilege_cost(g) {
+                out.push((
+                    format!("Privilege: pay {cost} MB"),
+                    IAct::Cmd(Command::Privilege { special: None }),
+                ));
+            }
+            if !s.players[a.player].specials.is_empty() {
+                out.push((
+                    "Privilege: discard a special".into(),
+                    ask(a.player, IAct::Go(IView::Discard { player: a.player })),
+                ));
+            }
         }
     }
     if a.privileged {

@@ -47,7 +47,7 @@ pub(super) fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
         });
         if under {
             out.push((
-                "Put it under another".into(),
+                "Move it under another group".into(),
                 IAct::Go(IView::MoveUnder {
                     group: c,
                     master: None,
@@ -99,17 +99,20 @@ pub(super) fn card_words(g: &Se, c: usize) -> String {
     )
 }
 
-/// A card's place in its structure: its master, its puppets and its open arrows.
+/// A card's place in its structure: its master, its puppets and its open arrows (when the
+/// card data counts them: otherwise the printed card says, and the table is trusted).
 pub(super) fn place_words(g: &Se, c: usize) -> String {
     let (s, r) = (&g.state, &g.rules);
     let under = s.cards[c]
         .master
         .map(|m| format!("under {}, ", r.cards[m].name))
         .unwrap_or_default();
-    let arrows = open_arrows(s, c).map_or_else(|| "?".into(), |o| o.to_string());
+    let arrows = open_arrows(s, c)
+        .map(|o| format!(", {}", counted(o, "open arrow")))
+        .unwrap_or_default();
     format!(
-        "{under}{} puppets, {arrows} open arrows",
-        puppets(s, c).len()
+        "{under}{}{arrows}",
+        counted(puppets(s, c).len() as i64, "puppet")
     )
 }
 

@@ -29,7 +29,8 @@ pub(super) fn hand_entries(g: &Se, player: usize) -> Vec<(String, IAct)> {
         for to in (0..s.players.len()).filter(|&to| to != player && !s.players[to].eliminated) {
             let what = k.map_or("a card".to_string(), |k| r.specials[k].name.clone());
             out.push((
-                format!("Give {what} to {}", pn(to)),
+                // The one who gets it first: three lines for one card read apart when cut.
+                format!("Give to {}: {what}", pn(to)),
                 IAct::Cmd(Command::GiveSpecial {
                     from: player,
                     to,
@@ -46,6 +47,45 @@ pub(super) fn hand_entries(g: &Se, player: usize) -> Vec<(String, IAct)> {
             IView::Main
         }),
     ));
+    out
+}
+
+/// The privilege's cost in money when the attacker's Illuminati may pay for it (illuminati:
+/// the Bavarian Illuminati, one privileged attack a turn for 5 MB); None once paid this turn.
+pub(super) fn privilege_cost(g: &Se) -> Option<i64> {
+    privilege_price(g).filter(|_| !g.state.turn.privilege_used)
+}
+
+/// What the attacker's Illuminati pays for a privilege, if it may pay at all.
+pub(super) fn privilege_price(g: &Se) -> Option<i64> {
+    let (s, r) = (&g.state, &g.rules);
+    let a = s.attack.as_ref()?;
+    let ill = s.players[a.player].illuminati?;
+    r.cards[ill].abilities.iter().find_map(|ab| match ab {
+        Ability::Privilege { cost } => Some(*cost),
+        _ => None,
+    })
+}
+
+/// The attacker's specials, one line each to discard for the privilege.
+pub(super) fn discard_entries(g: &Se, player: usize) -> Vec<(String, IAct)> {
+    let (s, r) = (&g.state, &g.rules);
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    let mut seen: Vec<Option<usize>> = vec![];
+    for k in &s.players[player].specials {
+        if seen.contains(k) {
+            continue;
+        }
+        seen.push(*k);
+        let label = match k {
+            Some(k) => format!("Discard {}", r.specials[*k].name),
+            // Untold to the device: "no card named" means paying where the Illuminati may.
+            None if privilege_cost(g).is_none() => "Discard a special".into(),
+            None => continue,
+        };
+        out.push((label, IAct::Cmd(Command::Privilege { special: *k })));
+    }
+    out.push(("Back".into(), IAct::Go(IView::Attack { scroll: 0 })));
     out
 }
 
@@ -153,7 +193,9 @@ impl IlluScreens {
         };
         // Whose card: the player whose hand or money screen is open, else the turn's.
         let player = match self.view {
-            IView::Hand { player } | IView::Money { player, .. } => player,
+            IView::Hand { player } | IView::Discard { player } | IView::Money { player, .. } => {
+                player
+            }
             _ => s.current,
         };
         if !s.players[player].specials.contains(&Some(k)) && all_spent(g, k) {

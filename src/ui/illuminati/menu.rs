@@ -80,6 +80,7 @@ impl IlluScreens {
                 out.push((format!("OK: spend {amount} MB"), IAct::Spend));
             }
             IView::Hand { player } => out.extend(hand_entries(g, *player)),
+            IView::Discard { player } => out.extend(discard_entries(g, *player)),
             IView::ForPlayer { player } => {
                 let now = s.players[*player].illuminati;
                 let free = |i: usize| {

@@ -22,7 +22,7 @@ use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Flow, Screens, Tapped};
-use crate::ui::text::{for_table, wrap, wrap_all};
+use crate::ui::text::{counted, for_table, wrap, wrap_all};
 
 mod attack;
 mod card;
@@ -131,6 +131,31 @@ pub enum IView {
     Unknown {
         player: usize,
     },
+    /// The attacker's hand, on a private menu: which special is discarded to privilege the
+    /// attack.
+    Discard {
+        player: usize,
+    },
+}
+
+impl IView {
+    /// The player this screen is for alone (their hand, their goal, what the rules told them
+    /// alone), if it is one: it opens only after their token.
+    pub fn private_to(&self) -> Option<usize> {
+        match self {
+            IView::Hand { player }
+            | IView::Goal { player }
+            | IView::Unknown { player }
+            | IView::Discard { player }
+            | IView::Secret { player, .. }
+            | IView::Target {
+                player,
+                by_token: true,
+                ..
+            } => Some(*player),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -297,6 +322,12 @@ impl Screens for IlluScreens {
                     ));
                     return Flow::Stay;
                 }
+                // Another player's token closes a private screen left open (a hand, a goal):
+                // what OK does next is never that player's choice.
+                if self.view.private_to().is_some_and(|q| q != p) {
+                    self.leave(g);
+                }
+                let s = &g.state;
                 if s.phase == Phase::Setup {
                     self.go(IView::ForPlayer { player: p });
                 } else if let IView::Money { player, assist, .. } = &mut self.view {
@@ -401,6 +432,7 @@ impl Screens for IlluScreens {
             | IView::Target { .. }
             | IView::Structure
             | IView::Unknown { .. }
+            | IView::Discard { .. }
             | IView::Laser { .. }
             | IView::MoveUnder { .. }
             | IView::Transfer { .. }
@@ -503,14 +535,7 @@ impl Screens for IlluScreens {
     /// A hand, a goal or an answer for one player alone blanks when the shell takes the
     /// screen.
     fn leave(&mut self, g: &Se) {
-        if matches!(
-            self.view,
-            IView::Hand { .. }
-                | IView::Goal { .. }
-                | IView::Unknown { .. }
-                | IView::Secret { .. }
-                | IView::Target { by_token: true, .. }
-        ) {
+        if self.view.private_to().is_some() {
             self.go(if g.state.attack.is_some() {
                 IView::Attack { scroll: 0 }
             } else {

@@ -100,6 +100,24 @@ pub(super) fn ufos_without_goal(g: &Se) -> Option<usize> {
     })
 }
 
+/// The UFOs' player still in the game and their chosen goal in words ("Your secret goal:
+/// control 5 weird groups, the Discordian Society's").
+pub(super) fn ufos_goal(g: &Se) -> Option<(usize, String)> {
+    let (s, r) = (&g.state, &g.rules);
+    (0..s.players.len()).find_map(|p| {
+        let chosen = s.players[p].goal.filter(|_| !s.players[p].eliminated)?;
+        let goal = r.cards[chosen].goal.as_ref()?;
+        Some((
+            p,
+            format!(
+                "Your secret goal: {}, as {} would.",
+                goal.words(),
+                r.cards[chosen].name
+            ),
+        ))
+    })
+}
+
 /// What a player does with money in this attack: the attacker attacks, the target's owner
 /// defends, anyone else interferes (or, by choice, assists).
 pub(super) fn role(

@@ -142,21 +142,13 @@ impl IlluScreens {
             self.go(IView::Card { card: c });
             return Flow::Stay;
         }
-        // Show the card: its money, master, puppets and open arrows.
-        let cs = &s.cards[c];
-        let master = cs
-            .master
-            .map(|m| r.cards[m].name.clone())
-            .unwrap_or_else(|| "none".into());
-        let arrows = open_arrows(s, c)
-            .map(|o| o.to_string())
-            .unwrap_or_else(|| "?".into());
+        // Show the card: its money, status, master, puppets and open arrows.
         desk.note = Some(format!(
-            "{}: {} MB, {}, master {master}, {} puppets, {arrows} open arrows",
+            "{}: {} MB, {}, {}",
             r.cards[c].name,
-            cs.treasury,
-            cs.status.word(),
-            puppets(s, c).len()
+            s.cards[c].treasury,
+            s.cards[c].status.word(),
+            place_words(g, c)
         ));
         Flow::Stay
     }

@@ -15,7 +15,7 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
             for p in 0..s.players.len() {
                 let label = s.players[p]
                     .illuminati
-                    .map(|i| r.cards[i].id.clone())
+                    .map(|i| r.cards[i].name.clone())
                     .unwrap_or_else(|| "no Illuminati".into());
                 out.push((
                     format!("{}: {label}", pn(p)),
@@ -69,6 +69,15 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
                     ));
                 }
             }
+            // The UFOs' player may look at their secret goal again, behind their token.
+            if let Some((p, words)) = ufos_goal(g) {
+                let secret = IView::Secret {
+                    player: p,
+                    lines: vec![words],
+                    public: vec![],
+                };
+                out.push((format!("Secret goal: {}", pn(p)), ask(p, IAct::Go(secret))));
+            }
             out.push(("Income this turn".into(), IAct::Go(IView::Income)));
         }
         Phase::Over => {
@@ -110,9 +119,10 @@ pub(super) fn table_words(g: &Se) -> String {
             pn(s.current)
         ),
         Phase::Turn => format!(
-            "{}: {} action(s) left. Tap a group of yours: attack, move money, more",
+            "{}: {} and {} left. Tap a group of yours: attack, move money, more",
             pn(s.current),
-            s.turn.actions_left
+            counted(s.turn.actions_left, "action"),
+            counted(s.turn.transfers_left, "free transfer")
         ),
         Phase::Over => match s.winner {
             Some(p) => format!("{} won the game", pn(p)),

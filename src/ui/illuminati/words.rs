@@ -7,7 +7,10 @@ pub(super) fn header(view: &IView, g: &Se) -> String {
     let s = &g.state;
     let r = &g.rules;
     match (view, &s.phase) {
-        (IView::Ask { player, .. } | IView::Secret { player, .. }, _) => {
+        (
+            IView::Ask { player, .. } | IView::Secret { player, .. } | IView::Discard { player },
+            _,
+        ) => {
             format!("Only {}", s.players[*player].name)
         }
         (IView::Watch, _) => "Victory watch".into(),
@@ -28,10 +31,8 @@ pub(super) fn header(view: &IView, g: &Se) -> String {
                 .illuminati
                 .map(|i| s.cards[i].treasury)
                 .unwrap_or(0);
-            format!(
-                "{} {mb}MB a{} t{}",
-                s.players[p].name, s.turn.actions_left, s.turn.transfers_left
-            )
+            // The actions and transfers left are said in words on the turn's screen.
+            format!("{}: {mb} MB", s.players[p].name)
         }
     }
 }
@@ -71,7 +72,14 @@ pub(super) fn command_words(g: &Se, cmd: &Command) -> String {
             kind.word(),
             cn(*target)
         ),
-        Command::Privilege { .. } => "the privilege".into(),
+        Command::Privilege { special: Some(k) } => {
+            format!("the privilege, discarding {}", sn(*k))
+        }
+        // Said before and after it is made: paid, by the Illuminati that pays for it.
+        Command::Privilege { special: None } => match privilege_price(g) {
+            Some(cost) => format!("the privilege, paying {cost} MB"),
+            None => "the privilege, discarding a special".into(),
+        },
         Command::Spend {
             player,
             source,
@@ -202,6 +210,10 @@ impl IlluScreens {
             }
             IView::Declare { cards } => wrap(&declare_words(g, cards)),
             IView::Hand { player } => wrap(&format!("{} only: your specials", pn(*player))),
+            IView::Discard { player } => wrap(&format!(
+                "{} only: which special is discarded to privilege the attack?",
+                pn(*player)
+            )),
             IView::Structure => wrap(&format!(
                 "{}'s groups: choose one (or tap its card)",
                 pn(s.current)

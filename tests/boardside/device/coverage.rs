@@ -572,22 +572,11 @@ fn every_illuminati_move_is_reachable_on_the_device() {
 /// The seat whose own private screen is open, if one is: only there may its hidden things
 /// show, and only after its token.
 fn illuminati_private(ui: &Ui) -> Option<usize> {
-    use boardside::ui::illuminati::{IView, IlluScreens};
+    use boardside::ui::illuminati::IlluScreens;
     if *ui.view() != View::Game {
         return None;
     }
-    match ui.screens::<IlluScreens>()?.view {
-        IView::Hand { player }
-        | IView::Goal { player }
-        | IView::Unknown { player }
-        | IView::Secret { player, .. }
-        | IView::Target {
-            player,
-            by_token: true,
-            ..
-        } => Some(player),
-        _ => None,
-    }
+    ui.screens::<IlluScreens>()?.view.private_to()
 }
 
 fn grid_private(ui: &Ui) -> Option<usize> {

@@ -333,7 +333,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     assert!(!ui
         .labels()
         .iter()
-        .any(|l| l == "Call it off" || l == "Privilege"));
+        .any(|l| l == "Call it off" || l.starts_with("Privilege")));
     key(&mut ui, "r", t);
     golden("illuminati-dice", &ui);
     read_all(&mut ui, t);
@@ -360,7 +360,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     let t = 300;
     draw(&mut ui, t);
     declare(&mut ui, "bavarian", "big-media", "control", t);
-    choose(&mut ui, "Privilege", t);
+    choose(&mut ui, "Privilege: pay 5 MB", t);
     assert!(illu(&ui).state.attack.as_ref().unwrap().privileged);
     choose(&mut ui, "Specials: Cy", t);
     ui.handle(cy(), t);
@@ -433,7 +433,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     assert_eq!(illu(&ui).state.cards[cia].treasury, 3);
     // The C.I.A. goes under Big Media (an action).
     ui.handle(tapped("cia"), t);
-    choose(&mut ui, "Put it under another", t);
+    choose(&mut ui, "Move it under another group", t);
     choose(&mut ui, "Under Big Media", t);
     choose(&mut ui, "Put C.I.A. under Big Media", t);
     assert_eq!(
@@ -597,7 +597,9 @@ fn privilege_and_call_off_are_offered_only_before_money_and_money_says_the_role(
     ui.handle(group_tap("cia"), 3);
     illuminati_choose(&mut ui, "Attack to control", 4);
     let l = ui.labels();
-    assert!(l.contains(&"Call it off".to_string()) && l.contains(&"Privilege".to_string()));
+    assert!(
+        l.contains(&"Call it off".to_string()) && l.contains(&"Privilege: pay 5 MB".to_string())
+    );
     assert!(l.contains(&"Ann attacks: MB".to_string()));
     assert!(l.contains(&"Bob interferes: MB".to_string()));
     // Bob's money screen says he interferes; a second tap of his token makes it an assist.
@@ -611,7 +613,8 @@ fn privilege_and_call_off_are_offered_only_before_money_and_money_says_the_role(
     // Money is in the bank: neither is offered any more.
     let l = ui.labels();
     assert!(
-        !l.iter().any(|x| x == "Call it off" || x == "Privilege"),
+        !l.iter()
+            .any(|x| x == "Call it off" || x.starts_with("Privilege")),
         "{l:?}"
     );
 }
@@ -687,7 +690,7 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     assert_eq!(treasury(&ui, "ufos"), ufos + 2);
     // The C.I.A. goes under the F.B.I. (an action), the structure shown on the line.
     ui.handle(group_tap("cia"), 8);
-    choose(&mut ui, "Put it under another", 8);
+    choose(&mut ui, "Move it under another group", 8);
     // The master tapped: its place shown, then OK.
     ui.handle(group_tap("fbi"), 8);
     golden("illuminati-move-under", &ui);
@@ -1024,7 +1027,7 @@ fn an_abolition_by_two_specials_waits_for_that_players_token() {
     ui.enter("set specials Bob 2").unwrap();
     choose(&mut ui, "Drew a special", 1);
     declare_by(&mut ui, "bavarian", "cia", 2);
-    choose(&mut ui, "Privilege", 3);
+    choose(&mut ui, "Privilege: pay 5 MB", 3);
     assert!(
         illu(&ui).state.attack.as_ref().unwrap().privileged,
         "{}",
@@ -1339,5 +1342,103 @@ fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
     assert!(
         illu(&ui).state.attack.is_some(),
         "Ann's attack is hers to roll"
+    );
+}
+
+fn illu_view(ui: &Ui) -> boardside::ui::illuminati::IView {
+    ui.screens::<boardside::ui::illuminati::IlluScreens>()
+        .unwrap()
+        .view
+        .clone()
+}
+
+/// Issue 68: the UFOs' player looks at their secret goal again after setup, behind their
+/// token, in words.
+#[test]
+fn the_ufos_player_looks_at_the_secret_goal_again_behind_their_token() {
+    let mut ui = illuminati_ui();
+    choose(&mut ui, "Secret goal: Bob", 1);
+    ui.handle(ann(), 2);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!words.contains("150"), "not for Ann's token: {words}");
+    ui.handle(bob(), 3);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.contains("hold 150 MB") && words.contains("Gnomes of Zurich"),
+        "{words}"
+    );
+    choose(&mut ui, "OK: hide it", 4);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!words.contains("150"), "{words}");
+}
+
+/// The Bavarian Illuminati's attack privileged by its 5 MB, or by a special it discards
+/// instead, chosen behind its player's token (illuminati: Bavarian Illuminati; Special
+/// cards).
+#[test]
+fn the_bavarians_privilege_is_paid_or_a_special_discarded_as_their_player_chooses() {
+    use boardside::engine::illuminati::Illuminati;
+    let bavarian_attacks = |g: &mut boardside::session::Session<Illuminati>| {
+        let k = g.rules.special("slush-fund").unwrap();
+        g.state.players[0].specials.push(Some(k));
+        for l in ["draw special", "attack control bavarian cia"] {
+            let out = g.run_line(l);
+            assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+        }
+    };
+    let treasury = |ui: &Ui| {
+        let s = &ui.session::<Illuminati>().unwrap().state;
+        s.cards[s.players[0].illuminati.unwrap()].treasury
+    };
+    let mut ui = illuminati_ui_made(bavarian_attacks);
+    let labels = ui.labels();
+    assert!(
+        labels.contains(&"Privilege: pay 5 MB".to_string())
+            && labels.contains(&"Privilege: discard a special".to_string()),
+        "{labels:?}"
+    );
+    let before = treasury(&ui);
+    choose(&mut ui, "Privilege: pay 5 MB", 1);
+    let s = &ui.session::<Illuminati>().unwrap().state;
+    assert!(s.attack.as_ref().unwrap().privileged);
+    // The hand keeps the card drawn (untold) and the Slush Fund.
+    assert_eq!(
+        (treasury(&ui), s.players[0].specials.len()),
+        (before - 5, 2)
+    );
+
+    let mut ui = illuminati_ui_made(bavarian_attacks);
+    choose(&mut ui, "Privilege: discard a special", 1);
+    ui.handle(ann(), 2);
+    assert_eq!(ui.labels(), ["Discard Slush Fund", "Back"]);
+    choose(&mut ui, "Discard Slush Fund", 3);
+    let s = &ui.session::<Illuminati>().unwrap().state;
+    assert!(s.attack.as_ref().unwrap().privileged);
+    assert_eq!((treasury(&ui), s.players[0].specials.len()), (before, 1));
+}
+
+/// Issue 68: Bob's token tapped while Ann's hand is open closes her hand; OK then never plays
+/// her card.
+#[test]
+fn another_players_token_closes_an_open_hand_so_ok_never_plays_its_card() {
+    use boardside::engine::illuminati::Illuminati;
+    let mut ui = illuminati_ui_made(|g| {
+        let k = g.rules.special("slush-fund").unwrap();
+        g.state.players[0].specials.push(Some(k));
+    });
+    choose(&mut ui, "Specials: Ann", 1);
+    ui.handle(ann(), 2);
+    assert!(matches!(
+        illu_view(&ui),
+        boardside::ui::illuminati::IView::Hand { player: 0 }
+    ));
+    ui.handle(bob(), 3);
+    assert_eq!(illu_view(&ui), boardside::ui::illuminati::IView::Main);
+    key(&mut ui, "\r", 4);
+    let s = &ui.session::<Illuminati>().unwrap().state;
+    assert_eq!(
+        s.players[0].specials.len(),
+        1,
+        "Ann's card stays in her hand"
     );
 }

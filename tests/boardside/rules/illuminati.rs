@@ -269,6 +269,21 @@ fn passing_gives_five_megabucks_and_only_without_any_action() {
     assert!(g.refused("pass").contains("no action of any kind"));
 }
 
+/// illuminati: Passing, "not to take any actions of any sort": a special used (a free action)
+/// takes the pass away as giving one does; another player's special on this turn does not.
+#[test]
+fn passing_is_gone_once_a_special_is_played_as_once_one_is_given() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia; set specials Ann 1; set specials Bob 1");
+    g.ok("play slush-fund by Bob");
+    g.ok("play slush-fund by Ann");
+    assert!(g.refused("pass").contains("no action of any kind"));
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia; set specials Ann 1");
+    g.ok("give-special Ann Bob");
+    assert!(g.refused("pass").contains("no action of any kind"));
+}
+
 // ---- Attack to control: the number needed -----------------------------------------------------
 
 #[test]
