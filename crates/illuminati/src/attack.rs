@@ -302,6 +302,9 @@ pub enum Refusal {
     AlreadyInStructure(usize),
     NotInPlay(usize),
     IlluminatiNotNeutralized,
+    /// Neutralizing sends a controlled group back to the uncontrolled area: one already there
+    /// has nothing to lose.
+    NothingToNeutralize(usize),
     NotLone(usize),
     IlluminatiUsed(usize),
     NoArrow(usize),
@@ -340,6 +343,10 @@ impl Refusal {
             Refusal::IlluminatiNotNeutralized => {
                 "an Illuminati cannot be neutralized, only controlled or destroyed".into()
             }
+            Refusal::NothingToNeutralize(c) => format!(
+                "{} is uncontrolled already: only a controlled group can be neutralized",
+                name(c)
+            ),
             Refusal::NotLone(c) => format!(
                 "{} still has groups under it: only a lone Illuminati can be attacked",
                 name(c)
@@ -395,6 +402,12 @@ pub(crate) fn can_declare(
         matches!(ts.status, Status::Uncontrolled | Status::Controlled),
         Refusal::NotInPlay(target),
     )?;
+    if kind == Kind::Neutralize && s.neutralize_controlled_only && !r.cards[target].illuminati {
+        fail(
+            ts.status == Status::Controlled,
+            Refusal::NothingToNeutralize(target),
+        )?;
+    }
     if r.cards[target].illuminati {
         fail(kind != Kind::Neutralize, Refusal::IlluminatiNotNeutralized)?;
         fail(ts.puppets == 0, Refusal::NotLone(target))?;

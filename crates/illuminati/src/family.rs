@@ -66,7 +66,7 @@ impl Game for Illuminati {
             id: &r.id,
             name: &r.name,
             hash: &r.hash,
-            continues: &[],
+            continues: &r.continues,
             summary: format!(
                 "{} ({} Illuminati, {} groups, {} specials)",
                 r.name,
@@ -131,6 +131,8 @@ impl Game for Illuminati {
             listed_order: o.listed_order,
             tax_from_structure: o.tax_from_structure,
             draw_first: o.draw_first,
+            strict_pass: o.strict_pass,
+            neutralize_controlled_only: o.neutralize_controlled_only,
             places: Places::default(),
             watch: Default::default(),
         };

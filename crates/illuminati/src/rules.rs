@@ -296,6 +296,17 @@ pub struct IlluOptions {
     /// option had it: a journal saved by one has no such key and resumes with it off.
     #[serde(default)]
     pub draw_first: bool,
+    /// Passing needs a turn with no free action either: using a special takes the pass away
+    /// as dropping a group or giving money does (illuminati: Passing, "not any actions of any
+    /// sort"). Off (`strict_pass=false`), a special used still lets the player pass, as
+    /// releases before this option had it: a journal saved by one resumes with it off.
+    #[serde(default)]
+    pub strict_pass: bool,
+    /// Only a controlled group can be attacked to neutralize (one already uncontrolled has
+    /// nothing to lose). Off, as releases before this option had it: a journal saved by one
+    /// resumes with it off.
+    #[serde(default)]
+    pub neutralize_controlled_only: bool,
 }
 
 impl Default for IlluOptions {
@@ -308,6 +319,8 @@ impl Default for IlluOptions {
             listed_order: false,
             tax_from_structure: true,
             draw_first: true,
+            strict_pass: true,
+            neutralize_controlled_only: true,
         }
     }
 }
@@ -315,7 +328,7 @@ impl Default for IlluOptions {
 pub const OPTION_KEYS: &str =
     "illuminati_card_counts, alignment_once, orphans (uncontrolled|master), \
 neutralize_needs_arrow, turn_order (counter-clockwise|listed), tax_from (structure|illuminati), \
-draw_first";
+draw_first, strict_pass, neutralize_controlled_only";
 
 impl IlluOptions {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -336,6 +349,10 @@ impl IlluOptions {
                     ruleset_file::either(key, value, ["illuminati", "structure"])?
             }
             "draw_first" => self.draw_first = ruleset_file::flag(key, value)?,
+            "strict_pass" => self.strict_pass = ruleset_file::flag(key, value)?,
+            "neutralize_controlled_only" => {
+                self.neutralize_controlled_only = ruleset_file::flag(key, value)?
+            }
             "turn_order" => {
                 self.listed_order =
                     ruleset_file::either(key, value, ["counter-clockwise", "listed"])?
@@ -355,6 +372,8 @@ pub struct IlluRules {
     pub id: String,
     pub name: String,
     pub hash: String,
+    /// Earlier versions' hashes whose games this file plays the same (the file's `continues`).
+    pub continues: Vec<String>,
     /// The Illuminati first, then the groups; a card's index is its number everywhere.
     pub cards: Vec<Card>,
     pub specials: Vec<Special>,
@@ -496,6 +515,10 @@ struct FileDef {
     specials: Vec<Spanned<SpecialDef>>,
     #[serde(default)]
     options: Option<Spanned<toml::Table>>,
+    /// Earlier versions of this file (their content hashes) whose saved games this one plays
+    /// the same: a change of words alone keeps them resuming.
+    #[serde(default)]
+    continues: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -686,6 +709,7 @@ impl IlluRules {
             id: def.id,
             name: def.name,
             hash: ruleset_file::content_hash(text.as_bytes()),
+            continues: def.continues,
             cards,
             specials,
             regular,

@@ -145,9 +145,12 @@ pub fn play(
         Effect::Whispering => whispering(t, player, special, target, current)?,
     }
     // Using a special is a free action: the player whose turn it is can no longer pass
-    // (illuminati: Passing, "not to take any actions of any sort").
-    if player == current {
-        turn::touch(t);
+    // (illuminati: Passing, "not to take any actions of any sort"). A capture's free
+    // transfer stays.
+    if player == current && t.s.strict_pass && !t.s.turn.acted {
+        let mut tu = t.s.turn.clone();
+        tu.acted = true;
+        t.emit(Event::TurnState { turn: tu });
     }
     Ok(())
 }

@@ -167,6 +167,13 @@ pub struct State {
     /// Actions wait for the turn's draw (`IlluOptions::draw_first`).
     #[serde(default)]
     pub draw_first: bool,
+    /// A special used takes the pass away (`IlluOptions::strict_pass`).
+    #[serde(default)]
+    pub strict_pass: bool,
+    /// No attack to neutralize an uncontrolled group
+    /// (`IlluOptions::neutralize_controlled_only`).
+    #[serde(default)]
+    pub neutralize_controlled_only: bool,
     /// Which cards are where, kept by `apply` with the cards' places (derived from `cards`:
     /// never saved; the invariants check it).
     #[serde(skip)]
@@ -336,6 +343,8 @@ impl State {
             listed_order,
             tax_from_structure,
             draw_first,
+            strict_pass,
+            neutralize_controlled_only,
             places,
             watch,
         } = self;
@@ -371,6 +380,8 @@ impl State {
         to.listed_order = *listed_order;
         to.tax_from_structure = *tax_from_structure;
         to.draw_first = *draw_first;
+        to.strict_pass = *strict_pass;
+        to.neutralize_controlled_only = *neutralize_controlled_only;
         to.places.clone_from(places);
         to.watch = *watch;
     }

@@ -307,7 +307,7 @@ pub(crate) fn use_action(t: &mut Table, what: &str) -> Result<(), RuleError> {
 
 /// A free action of the player whose turn it is: no pass this turn (illuminati: Passing, "not
 /// to take any actions of any sort"), and a capture's free transfer is gone.
-pub(crate) fn touch(t: &mut Table) {
+fn touch(t: &mut Table) {
     if !t.s.turn.acted || t.s.turn.capture.is_some() {
         let mut turn = t.s.turn.clone();
         turn.acted = true;

@@ -135,6 +135,38 @@ pub(super) fn not_a_target(g: &Se, c: usize) -> Option<String> {
     })
 }
 
+/// The attack by `attacker` on `target`, with `aid`, in each kind the rules allow now.
+pub(super) fn attack_kinds(g: &Se, attacker: usize, target: usize, aid: &[usize]) -> Vec<Command> {
+    [Kind::Control, Kind::Neutralize, Kind::Destroy]
+        .into_iter()
+        .map(|kind| Command::Attack {
+            kind,
+            attacker,
+            target,
+            aid: aid.to_vec(),
+        })
+        .filter(|cmd| legal(g, cmd))
+        .collect()
+}
+
+/// Why `attacker` may not attack `target` in any way now (the Illuminati has had its attack
+/// this turn, no action is left, ...): said at the tap, before the kind is asked.
+pub(super) fn refused_attack(g: &Se, attacker: usize, target: usize) -> Option<String> {
+    if !attack_kinds(g, attacker, target, &[]).is_empty() {
+        return None;
+    }
+    let cmd = Command::Attack {
+        kind: Kind::Control,
+        attacker,
+        target,
+        aid: vec![],
+    };
+    let mut state = g.state.clone();
+    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, &cmd)
+        .err()
+        .map(|e| e.to_string())
+}
+
 /// May card `c` be the target of an attack now (the tagless table's list)?
 pub(super) fn is_target(g: &Se, c: usize) -> bool {
     not_a_target(g, c).is_none()

@@ -16,8 +16,11 @@ impl IlluScreens {
         let mut out: Vec<(String, IAct)> = Vec::new();
         match &self.view {
             IView::Declare { cards } if cards.len() >= 2 => {
-                for k in [Kind::Control, Kind::Neutralize, Kind::Destroy] {
-                    out.push((format!("Attack to {}", k.word()), IAct::Declare(k)));
+                // Only the kinds the rules allow (no neutralizing a group nobody controls).
+                for cmd in attack_kinds(g, cards[0], cards[1], &cards[2..]) {
+                    if let Command::Attack { kind, .. } = cmd {
+                        out.push((format!("Attack to {}", kind.word()), IAct::Declare(kind)));
+                    }
                 }
                 // Aid for a table without tags: the attacker's other groups.
                 for c in s.structure(s.current) {
@@ -35,7 +38,8 @@ impl IlluScreens {
             // The target, for a table without tags: every group in play outside the
             // attacker's structure.
             IView::Declare { cards } => {
-                for c in r.groups().filter(|&c| is_target(g, c)) {
+                let open = |c: usize| is_target(g, c) && refused_attack(g, cards[0], c).is_none();
+                for c in r.groups().filter(|&c| open(c)) {
                     out.push((
                         format!("Target: {}", r.cards[c].name),
                         IAct::Go(IView::Declare {

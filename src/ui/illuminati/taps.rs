@@ -68,8 +68,10 @@ impl IlluScreens {
                         to: Some(c),
                         amount: 1,
                     });
-                } else if let Some(why) = not_a_target(g, c) {
+                } else if let Some(why) = not_a_target(g, c).or_else(|| refused_attack(g, card, c))
+                {
                     desk.note = Some(why);
+                    desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
                 } else {
                     self.view = IView::Declare {
                         cards: vec![card, c],
@@ -103,7 +105,7 @@ impl IlluScreens {
             // The target is a group in play outside the attacker's structure; the aid is a
             // group of the attacker's own (illuminati: Attacks).
             let why = match cards.len() {
-                1 => not_a_target(g, c),
+                1 => not_a_target(g, c).or_else(|| refused_attack(g, cards[0], c)),
                 _ if !mine => Some(format!(
                     "{} is not {}'s: only their own groups aid",
                     cn(c),

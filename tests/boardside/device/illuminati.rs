@@ -1442,3 +1442,37 @@ fn another_players_token_closes_an_open_hand_so_ok_never_plays_its_card() {
         "Ann's card stays in her hand"
     );
 }
+
+/// Issue 68: an Illuminati that has had its attack this turn is refused at the target's tap,
+/// before a kind is asked; a group nobody controls is offered no attack to neutralize.
+#[test]
+fn an_attack_the_rules_refuse_is_refused_at_the_tap_and_only_allowed_kinds_are_offered() {
+    use boardside::ui::illuminati::IView;
+    let mut ui = illuminati_ui_made(|g| {
+        for l in ["draw special", "attack control bavarian cia", "roll 6 5"] {
+            let out = g.run_line(l);
+            assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+        }
+    });
+    read_all(&mut ui, 1);
+    ui.handle(group_tap("bavarian"), 2);
+    assert!(matches!(illu_view(&ui), IView::Card { .. }));
+    let done = ui.handle(group_tap("cia"), 3);
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(note.contains("taken part in its attack"), "{note}");
+    assert!(matches!(illu_view(&ui), IView::Card { .. }));
+    assert_eq!(done.sounds, [boardside::hw::buzzer::Sound::Refuse]);
+    // The F.B.I. may attack the C.I.A., which nobody controls: to control or destroy only.
+    choose(&mut ui, "Back", 4);
+    ui.handle(group_tap("fbi"), 5);
+    ui.handle(group_tap("cia"), 6);
+    let labels = ui.labels();
+    assert!(
+        labels.contains(&"Attack to control".to_string()),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.contains(&"Attack to neutralize".to_string()),
+        "{labels:?}"
+    );
+}

@@ -361,9 +361,27 @@ fn any_two_fanatic_groups_are_opposed_never_alike() {
     assert_eq!(need, -2);
 }
 
+/// illuminati: Attack to Neutralize sends a controlled group back to the uncontrolled area;
+/// one already there is refused (the ruleset's reading).
+#[test]
+fn only_a_controlled_group_can_be_neutralized() {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia");
+    assert!(g
+        .refused("attack neutralize bavarian cia")
+        .contains("uncontrolled already"));
+    g.ok("attack control bavarian cia");
+}
+
 #[test]
 fn attack_to_neutralize_gets_plus_six() {
-    let mut g = game("bavarian", "network", "gnomes");
+    // On a group nobody controls, as the ruleset's option allows, to count the bonus alone.
+    let mut g = game_with(
+        "bavarian",
+        "network",
+        "gnomes",
+        &["neutralize_controlled_only=false"],
+    );
     g.ok("draw cia");
     g.ok("attack neutralize bavarian cia");
     let (m, need) = g.need();
@@ -510,7 +528,8 @@ fn a_master_counts_its_puppets_as_they_come_and_go() {
 #[test]
 fn control_needs_an_open_arrow_destroy_does_not() {
     let mut g = game("bavarian", "network", "gnomes");
-    g.run("set owner cia Ann; set arrows cia 0; draw moonies");
+    // Moonies in Bob's structure: a group that can be neutralized.
+    g.run("set owner cia Ann; set arrows cia 0; draw moonies; set owner moonies Bob");
     assert!(g
         .refused("attack control cia moonies")
         .contains("no open control arrow"));
@@ -524,7 +543,7 @@ fn control_needs_an_open_arrow_destroy_does_not() {
         "gnomes",
         &["neutralize_needs_arrow=false"],
     );
-    g.run("set owner cia Ann; set arrows cia 0; draw moonies");
+    g.run("set owner cia Ann; set arrows cia 0; draw moonies; set owner moonies Bob");
     g.ok("attack neutralize cia moonies");
 }
 
@@ -606,7 +625,12 @@ fn the_discordians_are_immune_to_government_and_straight_groups() {
 
 #[test]
 fn the_assassins_add_four_to_neutralize_and_the_discordians_four_to_control_weird() {
-    let mut g = game("assassins", "network", "discordian");
+    let mut g = game_with(
+        "assassins",
+        "network",
+        "discordian",
+        &["neutralize_controlled_only=false"],
+    );
     g.ok("draw moonies");
     g.ok("attack neutralize assassins moonies");
     assert!(has(&g.need().0, "The Society of Assassins's ability", 4));
@@ -1094,11 +1118,18 @@ fn a_journal_whose_turns_carried_their_income_still_resumes() {
     assert!(!resumed.state.tax_from_structure);
     // (Nor did it hold actions back until the draw: `draw_first=false`.)
     assert!(!resumed.state.draw_first);
+    // (Nor were a special's use or a neutralized uncontrolled group refused.)
+    assert!(!resumed.state.strict_pass && !resumed.state.neutralize_controlled_only);
     let mut now = game_with(
         "bavarian",
         "network",
         "gnomes",
-        &["tax_from=illuminati", "draw_first=false"],
+        &[
+            "tax_from=illuminati",
+            "draw_first=false",
+            "strict_pass=false",
+            "neutralize_controlled_only=false",
+        ],
     );
     now.run("draw moonies; attack control bavarian moonies; roll 6 5; end; end; end");
     assert_eq!(resumed.state, now.s.state);
