@@ -5,7 +5,7 @@
 
 use super::event::{Event, Purse, Why};
 use super::places::Set;
-use super::rules::{Ability, Goal};
+use super::rules::{Ability, Goal, IlluRules};
 use super::state::{Phase, State, Status, Turn};
 use super::structure::{adjacent, income, open_arrows, subtree};
 use super::{attack, Command, Table};
@@ -446,6 +446,45 @@ fn has(t: &Table, card: usize, f: impl Fn(&Ability) -> bool) -> bool {
     t.rules.cards[card].abilities.iter().any(f)
 }
 
+/// What a transfer between two groups of the player whose turn it is costs now (illuminati:
+/// Transfer money, two a turn; the Gnomes' and White Collar Crime's free moves; money onto a
+/// group just captured).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferCost {
+    /// Onto the group just captured, from its captor: part of the attack.
+    Capture,
+    /// White Collar Crime played this turn.
+    WhiteCollar,
+    /// The Gnomes of Zurich, once their actions are used.
+    Gnomes,
+    /// One of the turn's transfers, `left` of them before this one.
+    Transfer { left: u8 },
+    /// The turn's transfers are used: this one is an action.
+    Action,
+}
+
+pub fn transfer_cost(r: &IlluRules, s: &State, from: usize, to: usize) -> TransferCost {
+    let gnomes = s.players[s.current].illuminati.is_some_and(|i| {
+        r.cards[i]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::MoveMoney))
+    });
+    if s.turn.capture == Some((from, to)) {
+        TransferCost::Capture
+    } else if s.turn.free_money {
+        TransferCost::WhiteCollar
+    } else if gnomes && s.turn.actions_left == 0 {
+        TransferCost::Gnomes
+    } else if s.turn.transfers_left > 0 {
+        TransferCost::Transfer {
+            left: s.turn.transfers_left,
+        }
+    } else {
+        TransferCost::Action
+    }
+}
+
 /// `transfer FROM TO N` between adjacent groups: two a turn, then each costs an action. The
 /// Federal Reserve sends anywhere in its structure; the Gnomes move money freely once their
 /// actions are used; White Collar Crime frees money for the turn; money moved onto a group
@@ -466,12 +505,10 @@ pub fn transfer(t: &mut Table, from: usize, to: usize, n: i64) -> Result<(), Rul
         t.rules.cards[from].name,
         t.s.cards[from].treasury
     );
-    let p = t.s.current;
-    let gnomes = t.s.players[p]
-        .illuminati
-        .is_some_and(|i| has(t, i, |a| matches!(a, Ability::MoveMoney)));
-    let capture = t.s.turn.capture == Some((from, to));
-    let free = capture || t.s.turn.free_money || (gnomes && t.s.turn.actions_left == 0);
+    let free = !matches!(
+        transfer_cost(t.rules, t.s, from, to),
+        TransferCost::Transfer { .. } | TransferCost::Action
+    );
     let anywhere = free || has(t, from, |a| matches!(a, Ability::TransferAnywhere));
     ensure!(
         anywhere || adjacent(t.s, from, to),

@@ -24,11 +24,7 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
         let sides = role(s, a, p, false) != role(s, a, p, true);
         let ways: &[bool] = if sides { &[false, true] } else { &[false] };
         for &assist in ways {
-            let money = IAct::Go(IView::Money {
-                player: p,
-                amount: 1,
-                assist,
-            });
+            let money = IAct::Go(money_view(g, p, assist));
             out.push((
                 format!("{} {}: MB", pn(p), role(s, a, p, assist)),
                 if p == s.current { money } else { ask(p, money) },
@@ -77,6 +73,47 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
         ));
     }
     out
+}
+
+/// A player's money screen for the open attack: the attacker and the defender spend from
+/// their group while it has money, then from their Illuminati.
+pub(super) fn money_view(g: &Se, player: usize, assist: bool) -> IView {
+    let group_dry = money_source(g, player, false).is_none_or(|c| g.state.cards[c].treasury == 0);
+    IView::Money {
+        player,
+        amount: 1,
+        assist,
+        from_illuminati: group_dry,
+    }
+}
+
+/// The treasury a player's money for the open attack comes from: the attacking group or the
+/// target (the defender's), or their Illuminati; someone on neither side pays from their
+/// Illuminati only (illuminati: Attacks, the money spent).
+pub(super) fn money_source(g: &Se, player: usize, from_illuminati: bool) -> Option<usize> {
+    let s = &g.state;
+    let a = s.attack.as_ref()?;
+    let ill = s.players[player].illuminati?;
+    let group = if player == a.player {
+        Some(a.attacker)
+    } else if s.cards[a.target].owner == Some(player) {
+        Some(a.target)
+    } else {
+        None
+    };
+    Some(match group {
+        Some(c) if !from_illuminati => c,
+        _ => ill,
+    })
+}
+
+/// What the open attack would need were this money spent (None when the rules would not take
+/// it): the attacker's and assistance raise it, a defence and interference lower it.
+pub(super) fn need_after(g: &Se, cmd: &Command) -> Option<i64> {
+    let mut state = g.state.clone();
+    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, cmd).ok()?;
+    let a = state.attack.as_ref()?;
+    Some(crate::engine::illuminati::attack::need(&g.rules, &state, a))
 }
 
 /// Is every copy of special `k` accounted for: discarded by the commands in effect, or known
@@ -203,45 +240,43 @@ impl IlluScreens {
             IView::Transfer { from, .. } | IView::GiveMoney { from, .. } => {
                 g.state.cards[*from].treasury
             }
+            // No more than the treasury it comes from holds.
+            IView::Money {
+                player,
+                from_illuminati,
+                ..
+            } => {
+                money_source(g, *player, *from_illuminati).map_or(0, |c| g.state.cards[c].treasury)
+            }
             _ => i64::MAX,
         }
     }
 
-    /// The money command a player's tap means: the attacker from the attacking group, else its
-    /// Illuminati; the defender from the target, else its Illuminati; anyone else interferes
-    /// (or assists).
+    /// The money command a player's tap means: the attacker from the attacking group or its
+    /// Illuminati, the defender from the target or its Illuminati, as the screen shows;
+    /// anyone else interferes (or assists) from their Illuminati.
     pub(super) fn money_command(
         g: &Se,
         player: usize,
         amount: i64,
         assist: bool,
+        from_illuminati: bool,
     ) -> Option<Command> {
         let s = &g.state;
         let a = s.attack.as_ref()?;
-        let ill = s.players[player].illuminati?;
-        let from = |first: usize| {
-            if s.cards[first].treasury >= amount {
-                first
+        let source = money_source(g, player, from_illuminati)?;
+        Some(
+            if player == a.player || s.cards[a.target].owner == Some(player) {
+                Command::Spend {
+                    player,
+                    source,
+                    amount,
+                }
+            } else if assist {
+                Command::Assist { player, amount }
             } else {
-                ill
-            }
-        };
-        Some(if player == a.player {
-            Command::Spend {
-                player,
-                source: from(a.attacker),
-                amount,
-            }
-        } else if s.cards[a.target].owner == Some(player) {
-            Command::Spend {
-                player,
-                source: from(a.target),
-                amount,
-            }
-        } else if assist {
-            Command::Assist { player, amount }
-        } else {
-            Command::Interfere { player, amount }
-        })
+                Command::Interfere { player, amount }
+            },
+        )
     }
 }

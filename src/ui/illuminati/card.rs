@@ -63,9 +63,8 @@ pub(super) fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
                 out.push((format!("Give it to {}", pn(q)), IAct::Cmd(cmd)));
             }
         }
-        let drop = Command::Drop { group: c };
-        if legal(g, &drop) {
-            out.push(("Drop it".into(), IAct::Cmd(drop)));
+        if legal(g, &Command::Drop { group: c }) {
+            out.push(("Drop it...".into(), IAct::Go(IView::Drop { card: c })));
         }
     }
     if s.cards[c].treasury > 0
@@ -84,6 +83,37 @@ pub(super) fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
         ));
     }
     out.push(("Back".into(), IAct::Go(IView::Main)));
+    out
+}
+
+/// Dropping a group, asked first: No (back to the group), or Yes.
+pub(super) fn drop_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
+    vec![
+        ("No: keep it".into(), IAct::Go(IView::Card { card: c })),
+        (
+            format!("Yes: drop {}", g.rules.cards[c].name),
+            IAct::Cmd(Command::Drop { group: c }),
+        ),
+    ]
+}
+
+/// What dropping a group does, said before it is done.
+pub(super) fn drop_words(g: &Se, c: usize) -> String {
+    let (s, r) = (&g.state, &g.rules);
+    let mut out = format!(
+        "Drop {}? It goes back to the uncontrolled groups",
+        r.cards[c].name
+    );
+    if s.cards[c].treasury > 0 {
+        out.push_str(&format!(", its {} MB to the bank", s.cards[c].treasury));
+    }
+    let under = puppets(s, c).len();
+    if under > 0 {
+        out.push_str(&format!(
+            ", with {} under it",
+            counted(under as i64, "group")
+        ));
+    }
     out
 }
 
@@ -128,6 +158,38 @@ pub(super) fn alignments_words(g: &Se, c: usize) -> String {
 
 /// The menus that move money and cards: a transfer, money given, a group moved under another
 /// card, the lasers' change of alignment.
+/// Where money from `from` may go: each group of the structure the rules allow, the free
+/// transfer onto a group just captured saying so.
+fn transfer_targets(g: &Se, from: usize, amount: i64) -> Vec<(String, IAct)> {
+    use crate::engine::illuminati::turn::{transfer_cost, TransferCost};
+    let (s, r) = (&g.state, &g.rules);
+    let mut out: Vec<(String, IAct)> = Vec::new();
+    for c in s.structure(s.current) {
+        let cmd = Command::Transfer {
+            from,
+            to: c,
+            amount: 1,
+        };
+        if c != from && legal(g, &cmd) {
+            let free = transfer_cost(r, s, from, c) == TransferCost::Capture;
+            out.push((
+                format!(
+                    "To {}{}",
+                    r.cards[c].name,
+                    if free { " (free)" } else { "" }
+                ),
+                IAct::Go(IView::Transfer {
+                    from,
+                    to: Some(c),
+                    amount,
+                }),
+            ));
+        }
+    }
+    out.push(("Back".into(), IAct::Go(IView::Card { card: from })));
+    out
+}
+
 pub(super) fn moving_entries(g: &Se, view: &IView) -> Vec<(String, IAct)> {
     let s = &g.state;
     let r = &g.rules;
@@ -139,26 +201,7 @@ pub(super) fn moving_entries(g: &Se, view: &IView) -> Vec<(String, IAct)> {
             from,
             to: None,
             amount,
-        } => {
-            for c in s.structure(s.current) {
-                let cmd = Command::Transfer {
-                    from: *from,
-                    to: c,
-                    amount: 1,
-                };
-                if c != *from && legal(g, &cmd) {
-                    out.push((
-                        format!("To {}", r.cards[c].name),
-                        IAct::Go(IView::Transfer {
-                            from: *from,
-                            to: Some(c),
-                            amount: *amount,
-                        }),
-                    ));
-                }
-            }
-            out.push(("Back".into(), IAct::Go(IView::Card { card: *from })));
-        }
+        } => out.extend(transfer_targets(g, *from, *amount)),
         IView::Transfer {
             from,
             to: Some(to),

@@ -59,6 +59,7 @@ impl IlluScreens {
                 out.push(back());
             }
             IView::Card { card } => out.extend(card_entries(g, *card)),
+            IView::Drop { card } => out.extend(drop_entries(g, *card)),
             IView::Transfer { .. }
             | IView::GiveMoney { .. }
             | IView::MoveUnder { .. }
@@ -176,7 +177,8 @@ impl IlluScreens {
                         player,
                         amount,
                         assist,
-                    } => Self::money_command(g, player, amount, assist),
+                        from_illuminati,
+                    } => Self::money_command(g, player, amount, assist, from_illuminati),
                     IView::Transfer {
                         from,
                         to: Some(to),

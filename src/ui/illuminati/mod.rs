@@ -53,11 +53,14 @@ pub enum IView {
     Attack {
         scroll: usize,
     },
-    /// A player adds money to the attack: UP/DOWN set the amount, OK spends it.
+    /// A player adds money to the attack: UP/DOWN set the amount, OK spends it. Someone on
+    /// neither side interferes, or assists; the attacker and the defender spend from their
+    /// group, or from their Illuminati (`from_illuminati`): the same token again switches.
     Money {
         player: usize,
         amount: i64,
         assist: bool,
+        from_illuminati: bool,
     },
     Watch,
     /// This turn's income, card by card.
@@ -130,6 +133,10 @@ pub enum IView {
     /// A special the device was not told of, in a player's hand: which one is played.
     Unknown {
         player: usize,
+    },
+    /// Asked before a group of yours is dropped (it cannot be undone by play): No first.
+    Drop {
+        card: usize,
     },
     /// The attacker's hand, on a private menu: which special is discarded to privilege the
     /// attack.
@@ -330,23 +337,32 @@ impl Screens for IlluScreens {
                 let s = &g.state;
                 if s.phase == Phase::Setup {
                     self.go(IView::ForPlayer { player: p });
-                } else if let IView::Money { player, assist, .. } = &mut self.view {
-                    // The same token again: interfere or assist, the other way.
+                } else if let IView::Money {
+                    player,
+                    assist,
+                    from_illuminati,
+                    amount,
+                } = &mut self.view
+                {
+                    // The same token again: interfere or assist, or the other treasury.
                     if *player == p {
-                        *assist = !*assist;
+                        match s.attack.as_ref() {
+                            Some(a) if role(s, a, p, false) != role(s, a, p, true) => {
+                                *assist = !*assist
+                            }
+                            _ => {
+                                *from_illuminati = !*from_illuminati;
+                                // No more than the other treasury holds.
+                                let held = money_source(g, p, *from_illuminati)
+                                    .map_or(0, |c| g.state.cards[c].treasury);
+                                *amount = (*amount).min(held.max(1));
+                            }
+                        }
                     } else {
-                        self.go(IView::Money {
-                            player: p,
-                            amount: 1,
-                            assist: false,
-                        });
+                        self.go(money_view(g, p, false));
                     }
                 } else if s.attack.is_some() {
-                    self.go(IView::Money {
-                        player: p,
-                        amount: 1,
-                        assist: false,
-                    });
+                    self.go(money_view(g, p, false));
                 } else {
                     desk.note = Some(format!(
                         "{}: {} MB, {} specials",

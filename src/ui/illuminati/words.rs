@@ -37,6 +37,68 @@ pub(super) fn header(view: &IView, g: &Se) -> String {
     }
 }
 
+/// The money screen's words: who spends, from which treasury (and the other, a tap away),
+/// and what the money does to the number needed.
+fn money_words(
+    g: &Se,
+    player: usize,
+    amount: i64,
+    assist: bool,
+    from_illuminati: bool,
+) -> Vec<String> {
+    let (s, r) = (&g.state, &g.rules);
+    let pn = |p: usize| s.players[p].name.to_string();
+    let Some(a) = &s.attack else {
+        return vec![];
+    };
+    let role = role(s, a, player, assist);
+    let from = |illuminati: bool| {
+        money_source(g, player, illuminati).map_or(String::new(), |c| {
+            format!("{} ({} MB)", r.cards[c].name, s.cards[c].treasury)
+        })
+    };
+    let mut lines = wrap(&format!(
+        "{} {role}, from {}. UP/DOWN: amount",
+        pn(player),
+        from(from_illuminati)
+    ));
+    if matches!(role, "interferes" | "assists") {
+        let other = if assist { "interfere" } else { "assist" };
+        lines.extend(wrap(&format!("Tap again to {other}")));
+    } else if money_source(g, player, !from_illuminati) != money_source(g, player, from_illuminati)
+    {
+        lines.extend(wrap(&format!("Tap again: from {}", from(!from_illuminati))));
+    }
+    // What this money does to the number needed, and when more cannot help: a roll of 11 or
+    // 12 always fails, 2 is the least two dice show.
+    let cmd = IlluScreens::money_command(g, player, amount, assist, from_illuminati);
+    if let Some(after) = cmd.and_then(|c| need_after(g, &c)).filter(|_| amount > 0) {
+        lines.extend(wrap(&if after > 10 {
+            format!("Need {after}: above 10 more cannot help (11, 12 fail)")
+        } else if after < 2 {
+            format!("Need {after}: it cannot succeed; more cannot help")
+        } else {
+            format!("Need {after} after this")
+        }));
+    }
+    lines.push("BACK: the attack".into());
+    lines
+}
+
+/// What this transfer costs, in words: free and why, one of the turn's two, or an action.
+pub(super) fn transfer_words(g: &Se, from: usize, to: usize) -> String {
+    use crate::engine::illuminati::turn::{transfer_cost, TransferCost};
+    match transfer_cost(&g.rules, &g.state, from, to) {
+        TransferCost::Capture => "Free: money onto the group just captured".into(),
+        TransferCost::WhiteCollar => "Free: White Collar Crime frees money this turn".into(),
+        TransferCost::Gnomes => "Free: the Gnomes move money once the actions are used".into(),
+        TransferCost::Transfer { left } => {
+            format!("One of the turn's 2 transfers ({left} left), no action")
+        }
+        TransferCost::Action => "Costs an action: the turn's 2 transfers are used".into(),
+    }
+}
+
 /// "roll 3 + 4 = 7 against 8: success" as the pager's title "Dice 3 + 4 = 7".
 pub(super) fn dice_title(line: &str) -> Option<String> {
     let rest = line.strip_prefix("roll ")?;
@@ -183,19 +245,12 @@ impl IlluScreens {
                     .collect();
                 crate::ui::text::scrolled(&lines, *scroll)
             }
-            IView::Money { player, assist, .. } => {
-                let Some(a) = &s.attack else {
-                    return vec![];
-                };
-                let role = role(s, a, *player, *assist);
-                let mut lines = wrap(&format!("{} {role}. UP/DOWN: amount", pn(*player)));
-                if matches!(role, "interferes" | "assists") {
-                    let other = if *assist { "interfere" } else { "assist" };
-                    lines.extend(wrap(&format!("Tap again to {other}")));
-                }
-                lines.push("BACK: the attack".into());
-                lines
-            }
+            IView::Money {
+                player,
+                assist,
+                from_illuminati,
+                amount,
+            } => money_words(g, *player, *amount, *assist, *from_illuminati),
             IView::Watch => watch(r, s).iter().flat_map(|l| wrap(l)).collect(),
             IView::Income => {
                 let mut lines: Vec<String> = s
@@ -219,18 +274,15 @@ impl IlluScreens {
                 pn(s.current)
             )),
             IView::Card { card } => wrap(&card_words(g, *card)),
+            IView::Drop { card } => wrap(&drop_words(g, *card)),
             IView::Transfer { from, to, .. } => {
                 let have = format!("{} has {} MB", r.cards[*from].name, s.cards[*from].treasury);
                 match to {
                     None => wrap(&format!("{have}. Tap or choose where the money goes")),
-                    Some(_) => wrap(&format!(
-                        "UP/DOWN: the amount, up to {}; {}",
+                    Some(to) => wrap(&format!(
+                        "UP/DOWN: the amount, up to {}. {}",
                         s.cards[*from].treasury,
-                        if s.turn.transfers_left > 0 {
-                            format!("{} free transfers left", s.turn.transfers_left)
-                        } else {
-                            "an action unless free".into()
-                        }
+                        transfer_words(g, *from, *to)
                     )),
                 }
             }

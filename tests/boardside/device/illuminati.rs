@@ -444,7 +444,13 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     );
     // Dropped (free), its money to the bank.
     ui.handle(tapped("cia"), t);
-    choose(&mut ui, "Drop it", t);
+    choose(&mut ui, "Drop it...", t);
+    // Asked first, No on the cursor: one OK keeps it.
+    assert_eq!(ui.labels(), ["No: keep it", "Yes: drop C.I.A."]);
+    key(&mut ui, "\r", t);
+    assert_eq!(illu(&ui).state.cards[cia].status, Status::Controlled);
+    choose(&mut ui, "Drop it...", t);
+    choose(&mut ui, "Yes: drop C.I.A.", t);
     assert_eq!(illu(&ui).state.cards[cia].status, Status::Uncontrolled);
     // Big Media given to Cy (the second action).
     ui.handle(tapped("big-media"), t);
@@ -705,7 +711,8 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     assert_eq!(illu(&ui).state.turn.actions_left, 1);
     // Dropped: a free action; its money to the bank.
     ui.handle(group_tap("cia"), 9);
-    choose(&mut ui, "Drop it", 9);
+    choose(&mut ui, "Drop it...", 9);
+    choose(&mut ui, "Yes: drop C.I.A.", 9);
     assert_eq!(
         illu(&ui).state.cards[cia].status,
         boardside::engine::illuminati::state::Status::Uncontrolled
@@ -1381,10 +1388,7 @@ fn the_bavarians_privilege_is_paid_or_a_special_discarded_as_their_player_choose
     let bavarian_attacks = |g: &mut boardside::session::Session<Illuminati>| {
         let k = g.rules.special("slush-fund").unwrap();
         g.state.players[0].specials.push(Some(k));
-        for l in ["draw special", "attack control bavarian cia"] {
-            let out = g.run_line(l);
-            assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
-        }
+        given(g, &["draw special", "attack control bavarian cia"]);
     };
     let treasury = |ui: &Ui| {
         let s = &ui.session::<Illuminati>().unwrap().state;
@@ -1449,10 +1453,10 @@ fn another_players_token_closes_an_open_hand_so_ok_never_plays_its_card() {
 fn an_attack_the_rules_refuse_is_refused_at_the_tap_and_only_allowed_kinds_are_offered() {
     use boardside::ui::illuminati::IView;
     let mut ui = illuminati_ui_made(|g| {
-        for l in ["draw special", "attack control bavarian cia", "roll 6 5"] {
-            let out = g.run_line(l);
-            assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
-        }
+        given(
+            g,
+            &["draw special", "attack control bavarian cia", "roll 6 5"],
+        );
     });
     read_all(&mut ui, 1);
     ui.handle(group_tap("bavarian"), 2);
@@ -1475,4 +1479,86 @@ fn an_attack_the_rules_refuse_is_refused_at_the_tap_and_only_allowed_kinds_are_o
         !labels.contains(&"Attack to neutralize".to_string()),
         "{labels:?}"
     );
+}
+
+/// Issue 68: the attacker's money screen says which treasury pays, UP stops at what it holds,
+/// the same token again switches to the Illuminati, and the number needed after is shown.
+#[test]
+fn the_attackers_money_names_its_treasury_stops_at_what_it_holds_and_says_the_need() {
+    use boardside::engine::illuminati::Illuminati;
+    let mut ui = illuminati_ui_made(|g| {
+        given(
+            g,
+            &[
+                "draw special",
+                "set treasury fbi 3",
+                "attack control fbi cia",
+            ],
+        );
+    });
+    let words = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    choose(&mut ui, "Ann attacks: MB", 1);
+    let w = words(&ui);
+    assert!(w.contains("from F.B.I. (3 MB)"), "{w}");
+    assert!(w.contains("Tap again: from The Bavarian"), "{w}");
+    assert!(w.contains("after this"), "{w}");
+    for t in 0..6 {
+        key(&mut ui, "k", 2 + t);
+    }
+    let amount = |ui: &Ui| match illu_view(ui) {
+        boardside::ui::illuminati::IView::Money { amount, .. } => amount,
+        v => panic!("{v:?}"),
+    };
+    assert_eq!(amount(&ui), 3, "no more than the F.B.I. holds");
+    ui.handle(ann(), 10);
+    let w = words(&ui);
+    assert!(w.contains("from The Bavarian Illuminati"), "{w}");
+    for t in 0..30 {
+        key(&mut ui, "k", 11 + t);
+    }
+    let w = words(&ui);
+    assert!(w.contains("more cannot help"), "{w}");
+    let bavarian = |ui: &Ui| {
+        let s = &ui.session::<Illuminati>().unwrap().state;
+        s.cards[s.players[0].illuminati.unwrap()].treasury
+    };
+    let (before, spent) = (bavarian(&ui), amount(&ui));
+    key(&mut ui, "\r", 50);
+    assert_eq!(bavarian(&ui), before - spent);
+    let s = &ui.session::<Illuminati>().unwrap().state;
+    let fbi = ui
+        .session::<Illuminati>()
+        .unwrap()
+        .rules
+        .card("fbi")
+        .unwrap();
+    assert_eq!(s.cards[fbi].treasury, 3, "the F.B.I. kept its money");
+}
+
+/// Issue 68: a transfer says what it costs: the free one onto a group just captured is called
+/// free, others say they are one of the turn's two, then that they cost an action.
+#[test]
+fn a_transfer_says_whether_it_is_free_one_of_the_turns_two_or_an_action() {
+    let mut ui = illuminati_ui_made(|g| {
+        given(
+            g,
+            &["draw special", "attack control bavarian cia", "roll 1 1"],
+        );
+    });
+    let words = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    read_all(&mut ui, 1);
+    ui.handle(group_tap("bavarian"), 2);
+    choose(&mut ui, "Move MB to another group", 3);
+    choose(&mut ui, "To C.I.A. (free)", 4);
+    let w = words(&ui);
+    assert!(
+        w.contains("Free: money onto the group just captured"),
+        "{w}"
+    );
+    ui.handle(Input::Button(Button::Back, Press::Press), 5);
+    ui.handle(group_tap("bavarian"), 6);
+    choose(&mut ui, "Move MB to another group", 7);
+    choose(&mut ui, "To F.B.I.", 8);
+    let w = words(&ui);
+    assert!(w.contains("One of the turn's 2 transfers (2 left)"), "{w}");
 }
