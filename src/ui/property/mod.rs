@@ -368,6 +368,18 @@ impl Screens for PropertyScreens {
                     s.players[player].name
                 ));
             }
+            // Another player's squares, opened by their token: whose they are stays said once
+            // the tap's note fades, never the turn's own headline over them.
+            View::Manage if !desk.toasting() => {
+                if let Some(p) = self.manage_for.filter(|&p| p != s.current) {
+                    return wrap(&format!(
+                        "{}'s squares ({} cash). BACK: {}'s turn",
+                        s.players[p].name,
+                        s.cash(p),
+                        s.players[s.current].name
+                    ));
+                }
+            }
             // A command's lines first, as on the manage menu.
             View::Square { square } if !desk.toasting() => {
                 let owner = s

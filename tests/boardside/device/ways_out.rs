@@ -436,3 +436,20 @@ fn a_job_the_loop_never_ran_is_handed_out_again_and_a_finished_one_is_not() {
     choose(&mut ui, "Standings", 5);
     assert_eq!(ui.odds_lines()[0], "Chance to win (20 games):");
 }
+
+/// Issue 68: Bob's token on Ann's turn opens Bob's squares, and once the tap's note fades the
+/// screen still says whose they are, not "Ann: manage or end the turn".
+#[test]
+fn another_players_squares_say_whose_they_are_after_the_note_fades() {
+    let mut ui = table_ui_given(5, &["set owner oversight Bob"]);
+    ui.handle(bob(), 1);
+    ui.put_away_note();
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(words.starts_with("Bob's squares"), "{words}");
+    assert!(words.contains("BACK: Ann's turn"), "{words}");
+    assert!(
+        ui.labels().iter().any(|l| l.contains("Oversight")),
+        "{:?}",
+        ui.labels()
+    );
+}
