@@ -794,6 +794,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
     }
     if let Some(w) = &web {
         w.hub.set_rate_limit(cfg.web.requests_per_10s);
+        w.hub.set_views_per_address(cfg.web.views_per_address);
         if let Some(dir) = &ui.setup().journal_dir {
             w.hub.set_records(dir.clone(), ui.setup().rulesets.clone());
         }

@@ -10,6 +10,11 @@ use std::path::{Path, PathBuf};
 /// then is far below it.
 pub const RATE_LIMIT: u32 = 60;
 
+/// Live views one address may hold unless the config says otherwise (`[web]
+/// views_per_address`): a quarter of the web view's places (`web::hub::MOST_STREAMS`, 24), so
+/// two addresses never take them all.
+pub const VIEWS_PER_ADDRESS: usize = 6;
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
@@ -33,6 +38,9 @@ pub struct WebConfig {
     /// that reach the Pi through one address (a shared tablet, a guest network's router) may
     /// need more.
     pub requests_per_10s: u32,
+    /// How many live views one address may hold open: a quarter of the web view's places by
+    /// default, so two addresses never take them all; phones behind one address need more.
+    pub views_per_address: usize,
 }
 
 impl Default for WebConfig {
@@ -41,6 +49,7 @@ impl Default for WebConfig {
             enabled: false,
             listen: "127.0.0.1:8080".into(),
             requests_per_10s: RATE_LIMIT,
+            views_per_address: VIEWS_PER_ADDRESS,
         }
     }
 }

@@ -16,6 +16,11 @@ pub use crate::config::RATE_LIMIT;
 pub const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// Event streams open at once (eight phones and a tablet, with room to reconnect).
 pub const MOST_STREAMS: usize = 24;
+/// Event streams one address may hold unless the config says otherwise: a quarter of them (a
+/// household's tablet and a phone or two behind one address), so two addresses never take the
+/// table's places.
+pub const STREAMS_FROM_ONE: usize = crate::config::VIEWS_PER_ADDRESS;
+const _: () = assert!(STREAMS_FROM_ONE * 4 == MOST_STREAMS);
 /// How long a phone's choice waits for the device loop to carry it out.
 pub const CHOICE_WAITS: Duration = Duration::from_secs(5);
 
@@ -51,6 +56,10 @@ struct Shared {
     abandoned: std::collections::HashSet<u64>,
     next_choice: u64,
     streams: usize,
+    /// Open event streams by address: none may hold more than `views_per_address`.
+    streams_from: HashMap<IpAddr, usize>,
+    /// `STREAMS_FROM_ONE`, or the config's own (0 until set: the constant).
+    views_per_address: usize,
     rates: HashMap<IpAddr, (Instant, u32)>,
     /// `RATE_LIMIT`, or the config's own (0 until set: the constant).
     rate_limit: u32,
@@ -197,6 +206,11 @@ impl Hub {
     /// Requests one address may make in ten seconds (`[web] requests_per_10s`).
     pub fn set_rate_limit(&self, n: u32) {
         self.lock().rate_limit = n.max(1);
+    }
+
+    /// The live views one address may hold (`[web] views_per_address`), 1 to all of them.
+    pub fn set_views_per_address(&self, n: usize) {
+        self.lock().views_per_address = n.clamp(1, MOST_STREAMS);
     }
 
     pub fn page(&self) -> &str {
@@ -489,19 +503,35 @@ impl Hub {
         s.version
     }
 
-    /// One more event stream, if there is room.
-    pub fn open_stream(&self) -> bool {
+    /// One more event stream from `from`, if there is room in all and in that address's
+    /// share; why not otherwise.
+    pub fn open_stream(&self, from: IpAddr) -> Result<(), &'static str> {
         let mut s = self.lock();
         if s.streams >= MOST_STREAMS {
-            return false;
+            return Err("too many open views: try again soon");
         }
+        let most = match s.views_per_address {
+            0 => STREAMS_FROM_ONE,
+            n => n,
+        };
+        let mine = s.streams_from.entry(from).or_default();
+        if *mine >= most {
+            return Err("too many open views from this address: close one first");
+        }
+        *mine += 1;
         s.streams += 1;
-        true
+        Ok(())
     }
 
-    pub fn close_stream(&self) {
+    pub fn close_stream(&self, from: IpAddr) {
         let mut s = self.lock();
         s.streams = s.streams.saturating_sub(1);
+        if let Some(n) = s.streams_from.get_mut(&from) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                s.streams_from.remove(&from);
+            }
+        }
     }
 
     /// A phone at `from` asks to pair: its ticket and the code to show.
@@ -527,12 +557,17 @@ impl Hub {
             return Err(denied(429, "the table refused this phone: wait a minute"));
         }
         let waiting = |a: &&Ask| matches!(a.state, Asked::Waiting { .. });
-        // One waiting ask an address: a second would only push the table's question aside.
-        if s.asks.iter().filter(waiting).any(|a| a.from == from) {
-            return Err(denied(
-                429,
-                "this phone already asks for a seat: answer it on the device",
-            ));
+        // One waiting ask an address: asking again (a page reloaded, its code lost) is told the
+        // same code and ticket, never a second question for the table.
+        if let Some(a) = s
+            .asks
+            .iter_mut()
+            .find(|a| a.from == from && matches!(a.state, Asked::Waiting { .. }))
+        {
+            if name.is_some() {
+                a.name = name;
+            }
+            return Ok((a.ticket.clone(), a.code.clone()));
         }
         if s.asks.iter().filter(waiting).count() >= MOST_ASKS {
             return Err(denied(429, "too many phones are waiting to pair"));

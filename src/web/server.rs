@@ -244,8 +244,11 @@ fn viewer(hub: &Hub, req: &Request) -> Result<Option<usize>, (u16, String)> {
 /// The viewer's view now, then each newer one as it comes (server-sent events), until the
 /// phone goes away.
 fn events(stream: &mut TcpStream, hub: &Hub, seat: Option<usize>) {
-    if !hub.open_stream() {
-        http::error(stream, 503, "too many open views: try again soon");
+    let Some(from) = stream.peer_addr().ok().map(|a| a.ip()) else {
+        return;
+    };
+    if let Err(why) = hub.open_stream(from) {
+        http::error(stream, 503, why);
         return;
     }
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
@@ -265,7 +268,7 @@ fn events(stream: &mut TcpStream, hub: &Hub, seat: Option<usize>) {
             ok = wait_open(stream, hub, seen);
         }
     }
-    hub.close_stream();
+    hub.close_stream(from);
 }
 
 /// How often a waiting stream looks whether its phone has gone.

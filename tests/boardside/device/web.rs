@@ -1004,19 +1004,48 @@ fn one_address_holds_only_so_many_connections_and_others_are_still_served() {
     drop(idle);
 }
 
+/// Issue 68: a phone asking again (its page reloaded, its code gone) is shown the same code,
+/// and the table is asked once.
 #[test]
 fn a_phone_asks_for_a_seat_once_until_the_table_answers() {
     let web = Web::start("127.0.0.1:0").unwrap();
-    assert_eq!(ask(web.addr, "POST", "/pair", "").0, 200);
-    let (status, why) = ask(web.addr, "POST", "/pair", "");
-    assert_eq!(status, 429);
-    assert!(why.contains("already asks"), "{why}");
+    let (status, first) = ask(web.addr, "POST", "/pair", "");
+    assert_eq!(status, 200);
+    let (status, again) = ask(web.addr, "POST", "/pair", "");
+    assert_eq!(status, 200);
+    assert_eq!(json(&first)["code"], json(&again)["code"]);
+    assert_eq!(json(&first)["ticket"], json(&again)["ticket"]);
+    assert_eq!(web.hub.new_asks().len(), 1, "one question for the table");
+}
+
+/// Issue 68: no address holds more than a quarter of the live views, so two cannot take the
+/// table's places; a view closed frees its address's place.
+#[test]
+fn one_address_holds_no_more_than_a_quarter_of_the_live_views() {
+    use boardside::web::hub::{Hub, MOST_STREAMS, STREAMS_FROM_ONE};
+    let hub = Hub::new(String::new());
+    let (a, b): (std::net::IpAddr, std::net::IpAddr) =
+        ("10.0.0.2".parse().unwrap(), "10.0.0.3".parse().unwrap());
+    assert_eq!(STREAMS_FROM_ONE, MOST_STREAMS / 4);
+    for _ in 0..STREAMS_FROM_ONE {
+        hub.open_stream(a).unwrap();
+    }
+    assert!(hub
+        .open_stream(a)
+        .unwrap_err()
+        .contains("from this address"));
+    hub.open_stream(b).unwrap();
+    hub.close_stream(a);
+    hub.open_stream(a).unwrap();
 }
 
 #[test]
 fn a_closed_stream_frees_its_place_at_once() {
     use boardside::web::server::MOST_FROM_ONE;
     let web = Web::start("127.0.0.1:0").unwrap();
+    // Phones behind one address, as the config may allow: every connection a view.
+    web.hub
+        .set_views_per_address(boardside::web::hub::MOST_STREAMS);
     // This address's whole share as open views.
     let open_view = || {
         let mut s = TcpStream::connect(web.addr).unwrap();
