@@ -234,8 +234,9 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
                 TaxChoice::Percent => format!("Pay {percent}% of worth"),
             }
         }
+        // The card's own words, as printed: the table reads them off the card it holds.
         Command::Draw { deck, card } => {
-            format!("Drew {}", rules.decks[*deck].cards[*card as usize].id)
+            format!("Drew: {}", rules.decks[*deck].cards[*card as usize].text)
         }
         Command::Trade(t) => deal_words(rules, s, t),
         Command::Pay => "Pay".into(),

@@ -453,3 +453,38 @@ fn another_players_squares_say_whose_they_are_after_the_note_fades() {
         ui.labels()
     );
 }
+
+/// Issue 68: with the printed decks on the table, the cards to choose from read as printed,
+/// not by their ids ("Drew beauty-contest-10").
+#[test]
+fn a_card_drawn_from_the_tables_deck_is_listed_by_its_printed_words() {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    o.physical_decks = true;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut s = Session::new(rules.clone(), &names, 5, o, None).unwrap();
+    given(&mut s, &["roll 3 4"]);
+    let ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let drawn: Vec<String> = ui
+        .labels()
+        .into_iter()
+        .filter(|l| l.starts_with("Drew"))
+        .collect();
+    assert!(!drawn.is_empty(), "{:?}", ui.labels());
+    for l in &drawn {
+        let text = l.strip_prefix("Drew: ").unwrap_or_else(|| panic!("{l}"));
+        assert!(
+            rules
+                .decks
+                .iter()
+                .any(|d| d.cards.iter().any(|c| c.text == text)),
+            "{l}"
+        );
+    }
+}
