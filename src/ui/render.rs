@@ -134,9 +134,17 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
 }
 
 /// The new-game screen's message: on a Resume line, what that saved game is; else the players.
-fn setup_message(ui: &Ui) -> Vec<String> {
+pub fn setup_message(ui: &Ui) -> Vec<String> {
     if let Some(Act::Resume(path)) = ui.entries().get(ui.sel).map(|e| e.act.clone()) {
-        return wrap(&crate::saves::describe(&path));
+        // How far it got, when the listing read it ("turn 40", "round 12").
+        let progress = ui
+            .setup
+            .saved
+            .iter()
+            .find(|l| l.path == path)
+            .map(|l| format!(", at {}", l.progress))
+            .unwrap_or_default();
+        return wrap(&format!("{}{progress}", crate::saves::describe(&path)));
     }
     let players = if ui.setup.players.is_empty() {
         "none yet".to_string()

@@ -1137,6 +1137,40 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 68: "Resume the last game" says how far the game got, on the screen above it.
+#[test]
+fn resume_the_last_game_says_how_far_it_got() {
+    let dir = std::env::temp_dir().join(format!("boardside-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = sectionopoly();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let journal = dir.join("game-1.journal");
+    let mut before = Session::new(
+        rules.clone(),
+        &names,
+        1,
+        rules.options.clone(),
+        Some(&journal),
+    )
+    .unwrap();
+    given(&mut before, &["roll 3 4", "roll 5 5"]);
+    drop(before);
+    let setup = Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
+        resume: boardside::saves::newest(&dir),
+        journal_dir: Some(dir.clone()),
+        ..Default::default()
+    };
+    let ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    assert_eq!(ui.labels()[0], "Resume the last game");
+    let words = boardside::ui::render::setup_message(&ui).join(" ");
+    assert!(
+        words.contains("Ann and Bob") && words.contains(", at turn"),
+        "{words}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_saved_game_resumes_with_the_ruleset_it_was_started_with() {
     let dir = std::env::temp_dir().join(format!("boardside-resume-any-{}", std::process::id()));
