@@ -137,7 +137,7 @@ impl Ui {
                         kind: kind.clone(),
                         sticker: None,
                     });
-                    self.desk.note = Some(format!("tag enrolled as {}", kind.describe()));
+                    self.desk.note = Some(format!("tag enrolled as {}", self.tag_words(&kind)));
                     if let (TagKind::Player { name }, None) = (&kind, &self.game) {
                         if !self.setup.players.contains(name) {
                             self.setup.players.push(name.clone());

@@ -21,6 +21,23 @@ impl Ui {
         Ok(sets::with_tokens_and_all(&names, kind.sets(path)?))
     }
 
+    /// What a tag stands for, in the table's words: "Bob's token", "Special: Interference" (the
+    /// piece's label in its set), its id only for a piece no set of this game names.
+    pub(super) fn tag_words(&self, kind: &TagKind) -> String {
+        if let TagKind::Player { name } = kind {
+            return format!("{name}'s token");
+        }
+        self.piece_sets()
+            .ok()
+            .and_then(|sets| {
+                sets.iter()
+                    .flat_map(|s| s.slots.iter())
+                    .find(|slot| slot.kind == *kind)
+                    .map(|slot| slot.words.clone())
+            })
+            .unwrap_or_else(|| kind.describe())
+    }
+
     /// The list of sets, each with how many of its labels have a tag.
     pub(super) fn sets_entries(&self, list: &[PieceSet]) -> Vec<Entry> {
         let mut out: Vec<Entry> = list

@@ -1562,3 +1562,20 @@ fn a_transfer_says_whether_it_is_free_one_of_the_turns_two_or_an_action() {
     let w = words(&ui);
     assert!(w.contains("One of the turn's 2 transfers (2 left)"), "{w}");
 }
+
+/// Issue 68: a tag enrolled during the game is said in the table's words ("Special: Slush
+/// Fund"), never by its id ("piece special:slush-fund").
+#[test]
+fn a_tag_enrolled_in_the_game_is_said_by_its_label_not_its_id() {
+    let mut ui = illuminati_ui();
+    ui.handle(Input::Tag(Uid(vec![0x5E, 0, 0, 9])), 1);
+    assert_eq!(
+        *ui.view(),
+        View::Enroll {
+            uid: Uid(vec![0x5E, 0, 0, 9])
+        }
+    );
+    choose(&mut ui, "Special: Slush Fund", 2);
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert_eq!(note, "tag enrolled as Special: Slush Fund");
+}
