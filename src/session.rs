@@ -189,18 +189,23 @@ impl<F: Family> Session<F> {
         };
         let mut session = Self::rebuild(rules, &loaded)?;
         let mut messages = Vec::new();
+        // The table's log (on the device and every phone) names the file, not the folders it
+        // sits in; the service's own log has the whole path.
+        let file = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into(),
+        );
+        tracing::info!("resuming {}", path.display());
         if let Some((line, _)) = loaded.torn {
             messages.push(format!(
-                "{}:{line}: the last record was cut off (power lost while saving?); it is \
-                 dropped, everything before it is kept",
-                path.display()
+                "{file}:{line}: the last record was cut off (power lost while saving?); it is \
+                 dropped, everything before it is kept"
             ));
         }
         session.file = Some(JournalFile::continue_after(&loaded)?);
         messages.push(format!(
-            "resumed {} from {}: {} commands in effect",
+            "resumed {} from {file}: {} commands in effect",
             F::about(&session.rules).name,
-            path.display(),
             session.history.len()
         ));
         Ok(Some((session, messages)))

@@ -1134,6 +1134,17 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
     assert_eq!(ui.labels()[0], "Resume the last game");
     key(&mut ui, "\r", 0);
     assert_eq!(ui.session::<Property>().unwrap().state, saved);
+    // Issue 68: the log every viewer reads names the file, never the folders it sits in.
+    let last = ui.log().last().cloned().unwrap_or_default();
+    assert!(
+        last.starts_with("resumed Sectionopoly from game-1.journal"),
+        "{last}"
+    );
+    assert!(
+        !ui.log().iter().any(|l| l.contains(&*dir.to_string_lossy())),
+        "{:?}",
+        ui.log()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
