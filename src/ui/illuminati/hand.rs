@@ -141,6 +141,7 @@ pub(super) fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
     // The player in turn: the turn's own steps that name no card of the structure (those
     // are tapped in the tree): drawing, passing, ending; in an attack, the roll, calling
     // it off, a privilege.
+    // A group drawn: one line a group in the deck (the phone's page puts them in one list).
     if g.state.phase == Phase::Turn && g.state.current == seat {
         for cmd in <Illuminati as crate::engine::game::Game>::legal(&g.rules, &g.state) {
             if matches!(
@@ -156,7 +157,11 @@ pub(super) fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
             ) {
                 let label = match cmd {
                     Command::End => "End the turn".to_string(),
-                    Command::Pass => "Pass".to_string(),
+                    Command::Pass => "Pass: +5 MB".to_string(),
+                    Command::Roll { .. } => "Roll for the attack".to_string(),
+                    Command::DrawSpecial { .. } => "Drew a special".to_string(),
+                    Command::DrawGroup { group } => format!("Drew {}", g.rules.cards[group].name),
+                    Command::CallOff => "Call the attack off".to_string(),
                     _ => command_words(g, &cmd),
                 };
                 out.push((label, cmd));

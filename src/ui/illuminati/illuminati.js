@@ -12,7 +12,7 @@ function illuminati(v) {
     const label = el("span", { class: "node" + (illu ? " illu" : "") + (own ? " mine" : "") + (own && pickedCard === card.id ? " picked" : ""),
       "data-card": card.id, onclick: own ? () => { pickedCard = card.id; draw(last); } : null }, card.name, " ",
       el("span", { class: "mb" }, `${card.treasury} MB`), " ",
-      el("small", {}, illu ? `power ${card.power}` + (card.open_arrows !== null && card.open_arrows !== undefined ? ` · ${card.open_arrows} open arrows` : "") : `P ${card.power}${card.transferable ? "/" + card.transferable : ""} R ${card.resistance} +${card.income}` +
+      el("small", {}, illu ? `power ${card.power}` + (card.open_arrows !== null && card.open_arrows !== undefined ? ` · ${card.open_arrows} open arrows` : "") : `power ${card.power}${card.transferable ? ` (${card.transferable} to aid)` : ""} · resistance ${card.resistance} · income ${card.income}` +
         (card.alignments && card.alignments.length ? " · " + card.alignments.join(", ") : "") +
         (card.open_arrows !== null && card.open_arrows !== undefined ? ` · ${card.open_arrows} open arrows` : "")));
     return el("li", {}, label, kids.length ? el("ul", {}, kids.map((k) => node(k, false))) : null);
@@ -20,12 +20,12 @@ function illuminati(v) {
   const structures = s.players.map((p, i) => {
     const root = s.illuminati.find((c) => c.id === p.illuminati);
     return el("section", {}, el("h2", {}, dot(PLAYER_COLOURS[i % 8]), `${p.name}${p.eliminated ? " (out)" : ""}${p.name === s.current ? " ◀ to play" : ""}`),
-      el("div", {}, `${p.controls.length} groups · ${p.specials} specials · ${p.destroyed} destroyed`),
+      el("div", {}, `${counted(p.controls.length, "group")} · ${counted(p.specials, "special")} · ${p.destroyed} destroyed`),
       el("div", { class: "tree" }, root ? el("ul", {}, node(root, true)) : el("p", { class: "muted" }, "No Illuminati chosen yet")));
   });
   const free = s.groups.filter((g) => g.status === "uncontrolled");
   const kids = [el("div", { class: "structures" }, structures),
-    el("section", {}, el("h2", {}, "Uncontrolled area"), free.length ? free.map((g) => el("span", { class: "pill", title: `P ${g.power} R ${g.resistance}` }, `${g.name} (${g.treasury} MB, R ${g.resistance})`)) : el("p", { class: "muted" }, "empty"))];
+    el("section", {}, el("h2", {}, "Uncontrolled area"), free.length ? free.map((g) => el("span", { class: "pill", title: `power ${g.power}, resistance ${g.resistance}` }, `${g.name} (${g.treasury} MB, resistance ${g.resistance})`)) : el("p", { class: "muted" }, "empty"))];
   if (s.attack) {
     const a = s.attack, name = (id) => (s.groups.find((g) => g.id === id) || s.illuminati.find((c) => c.id === id) || { name: id }).name;
     kids.unshift(el("section", {}, el("h2", {}, `Attack to ${a.kind}`),

@@ -26,7 +26,8 @@ function property(v) {
     const cell = el("div", { class: cls.join(" "), title: q.name + (q.price ? ` (${q.price})` : ""),
       style: { gridRow: row + 1, gridColumn: col + 1, borderColor: o && o.owner ? colourOf(v, o.owner) : "" } },
       el("div", { class: "band", style: { background: q.group ? groups[q.group] : "transparent" } }),
-      el("span", { class: "nm" }, q.name),
+      // A name with a long word in a smaller type, so the word fits its square whole.
+      el("span", { class: Math.max(...q.name.split(/\s+/).map((w) => w.length)) >= 10 ? "nm long" : "nm" }, q.name),
       b ? el("span", { class: "bld" }, b >= 5 ? "hotel" : "⌂".repeat(b)) : null,
       o && o.mortgaged ? el("span", { class: "bld" }, " M") : null,
       el("span", { class: "toks" }, (at[i] || []).map((p) => el("span", { style: { background: PLAYER_COLOURS[p % 8] }, title: s.players[p].name }))));
@@ -45,10 +46,16 @@ function property(v) {
         b ? ` ${b >= 5 ? "hotel" : "⌂".repeat(b)}` : "", o && o.mortgaged ? " (mortgaged)" : ""),
       el("span", { class: "toks" }, (at[i] || []).map((p) => el("span", { style: { background: PLAYER_COLOURS[p % 8] }, title: s.players[p].name }))));
   }));
-  const pending = s.pending ? Object.entries(s.pending).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : "";
+  // A kept card ("chance:get-out-of-jail") as a player says it: "Get out of jail (chance)".
+  const cardWords = (id) => {
+    const [deck, card] = id.includes(":") ? id.split(":") : ["", id];
+    const words = card.replace(/-/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1) + (deck ? ` (${deck})` : "");
+  };
+  // What the game waits for, in the table's words (never the protocol's "decision: ...").
   ring.append(el("div", { class: "centre" }, el("div", {}, el("b", {}, v.ruleset), el("br"),
     `Bank: ${s.bank.houses} houses, ${s.bank.hotels} hotels`, el("br"),
-    s.turn && s.turn.last_roll ? `Last roll: ${s.turn.last_roll.join(" + ")}` : "", el("br"), pending)));
+    s.turn && s.turn.last_roll ? `Last roll: ${s.turn.last_roll.join(" + ")}` : "", el("br"), waitingWords(v))));
   const rows = s.players.map((p, i) => {
     const deeds = s.squares.filter((q) => q.owner === p.name);
     return el("tr", {}, el("td", {}, dot(PLAYER_COLOURS[i % 8]), p.name, p.name === s.current ? " ◀" : ""),
@@ -56,7 +63,7 @@ function property(v) {
       el("td", {}, deeds.map((q) => el("span", { class: "pill", style: { borderColor: groups[(board[q.index] || {}).group] || "" } },
         q.name + (q.buildings ? (q.buildings >= 5 ? " (hotel)" : ` (${q.buildings}⌂)`) : "") + (q.mortgaged ? " (mortgaged)" : "")))),
       el("td", {}, [p.status !== undefined ? `status ${p.status}` : "", p.jailed ? "in jail" : "",
-        p.cards.length ? `cards: ${p.cards.join(", ")}` : ""].filter(Boolean).join("; ")));
+        p.cards.length ? `cards: ${p.cards.map(cardWords).join("; ")}` : ""].filter(Boolean).join("; ")));
   });
   return [el("section", {}, el("h2", {}, "Board"), ring, list),
     el("section", {}, el("h2", {}, "Players"), el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Cash"), el("th", {}, "Deeds"), el("th", {}, "")), rows))];
