@@ -99,6 +99,14 @@ fn link(file: &str) -> String {
 pub fn report(dir: &Path, rulesets: &[PathBuf], game: &str) -> Result<String, String> {
     let journal = saved(dir, game)?;
     let kind = crate::ui::kinds::for_journal(&crate::games::all(), &journal)?;
+    // A finished game's alone: the one still in play (or one to resume) is nobody's to read
+    // whole from a guessed name.
+    if !kind
+        .glance(rulesets, &journal)
+        .is_some_and(|(over, _)| over)
+    {
+        return Err(format!("no finished game named {game}"));
+    }
     let picture = kind.picture(rulesets, &journal)?;
     crate::report::svg(&picture)
 }

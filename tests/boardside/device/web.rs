@@ -1555,10 +1555,28 @@ fn the_web_view_shows_the_records_and_each_games_report() {
     let (status, csv) = ask(web.addr, "GET", "/records/file?name=plays.csv", "");
     assert_eq!(status, 200);
     assert!(csv.starts_with("ended,game,journal,report,"));
+    // Issue 68: the game still in play (or one to resume) has no report to read by its name.
+    let rules = boardside::rulesets::load::<boardside::engine::property::Property>(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/sectionopoly.toml"
+    ))
+    .unwrap();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut live = boardside::session::Session::<boardside::engine::property::Property>::new(
+        rules.clone(),
+        &names,
+        1,
+        rules.options.clone(),
+        Some(&dir.join("in-play.journal")),
+    )
+    .unwrap();
+    live.run_line("roll 3 4");
+    drop(live);
     for bad in [
         "../records.journal",
         "z-damaged.journal",
         "records.cache.json",
+        "in-play.journal",
         "",
     ] {
         let (status, _) = ask(
