@@ -944,6 +944,8 @@ fn report_last_draws_a_saved_game_of_each_family_with_its_series_and_axis_labels
     for t in [
         "Money in each power structure",
         "Groups controlled",
+        // Issue 68: what each played for, in words.
+        "What each played for",
         "turn",
         "megabucks",
         "groups",

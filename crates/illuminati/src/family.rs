@@ -445,11 +445,11 @@ impl Story for Illuminati {
         }
     }
     fn report(
-        _r: &IlluRules,
+        r: &IlluRules,
         players: &[String],
         steps: &[boardside_engine::game::StepOf<Self>],
     ) -> boardside_engine::panels::Report {
-        super::report::report(players, steps)
+        super::report::report(r, players, steps)
     }
     /// Each seat's part is the Illuminati card it plays (none before it is chosen).
     fn record(

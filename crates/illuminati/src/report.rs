@@ -9,7 +9,7 @@ use boardside_engine::panels::{series, Feat, Panel, Report};
 use super::event::Event;
 use super::rules::{IlluRules, Kind};
 
-pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
+pub fn report(r: &IlluRules, players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
     let mut money = series(players);
     let mut groups = series(players);
     let mut turn = 0usize;
@@ -56,8 +56,50 @@ pub fn report(players: &[String], steps: &[StepOf<Illuminati>]) -> Report {
                 y_label: "groups".into(),
                 series: groups,
             },
+            Panel::Notes {
+                title: "What each played for".into(),
+                lines: goals(r, players, steps),
+            },
         ],
     }
+}
+
+/// Each player's Illuminati and its goals in words: the regular goal (groups to control) and
+/// its special goal; the UFOs' secret one named once the game is over.
+fn goals(r: &IlluRules, players: &[String], steps: &[StepOf<Illuminati>]) -> Vec<String> {
+    let Some(s) = steps.last().map(|st| &st.after) else {
+        return vec![];
+    };
+    let over = s.phase == super::state::Phase::Over;
+    let regular = r.regular_goal(players.len());
+    (0..players.len().min(s.players.len()))
+        .filter_map(|p| {
+            let ill = s.players[p].illuminati?;
+            let card = &r.cards[ill];
+            let special = match (&card.goal, s.players[p].goal) {
+                (Some(super::rules::Goal::Secret), Some(chosen)) if over => r.cards[chosen]
+                    .goal
+                    .as_ref()
+                    .map(|g| format!("{} (its secret goal)", g.words())),
+                (Some(super::rules::Goal::Secret), _) => Some("a secret goal".into()),
+                (Some(super::rules::Goal::Regular { .. }) | None, _) => None,
+                (Some(g), _) => Some(g.words()),
+            };
+            // The SubGenius need fewer groups than the rest (its goal is the regular one).
+            let fewer = match card.goal {
+                Some(super::rules::Goal::Regular { fewer }) => fewer,
+                _ => 0,
+            };
+            let groups = regular.saturating_sub(fewer);
+            Some(match special {
+                Some(sp) => format!(
+                    "{}, {}: control {groups} groups, or {sp}",
+                    players[p], card.name
+                ),
+                None => format!("{}, {}: control {groups} groups", players[p], card.name),
+            })
+        })
+        .collect()
 }
 
 /// The biggest attack that succeeded: the most MB the attacking side (the attacker and those

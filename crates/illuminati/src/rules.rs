@@ -211,10 +211,9 @@ impl Goal {
             Goal::Money { total } => {
                 format!("hold {total} MB in all the structure's treasuries")
             }
-            Goal::Transferable { total } => format!(
-                "control groups of {total} transferable power in all, the Illuminati's own \
-                 included"
-            ),
+            Goal::Transferable { total } => {
+                format!("control {total} transferable power in all, its own included")
+            }
             Goal::Destroyed { count } => format!(
                 "destroy {} (Illuminati eliminated count)",
                 groups(*count as usize)
