@@ -108,6 +108,14 @@ impl Ui {
             (Button::Back, Press::Press) if matches!(self.view, View::Pair { .. }) => {
                 self.act(Act::RefusePhone)
             }
+            // ROLL on the pairing question: later, back to the game; the phones asking wait
+            // (until their asks lapse) without taking the screen again.
+            (Button::Roll, Press::Press) if matches!(self.view, View::Pair { .. }) => {
+                self.phones.later = true;
+                self.desk.note = Some("phones asking: later".into());
+                let home = self.home();
+                self.go(home);
+            }
             (Button::Back, Press::Press) if self.view != View::Setup => self.act(Act::Back),
             (Button::Back, Press::Hold) if self.game.is_some() => self.go(View::ConfirmUndo),
             (Button::Roll, Press::Press)
@@ -226,6 +234,14 @@ impl Ui {
                     self.phones.asks.retain(|c| c != code);
                     self.desk.note = Some(format!("phone {code} refused"));
                 }
+                let home = self.home();
+                self.go(home);
+            }
+            Act::RefuseAllPhones => {
+                let codes: Vec<String> = self.phones.asks.drain(..).collect();
+                self.desk.note = Some(format!("{} phones refused", codes.len()));
+                self.desk.out.refused.extend(codes);
+                self.phones.names.clear();
                 let home = self.home();
                 self.go(home);
             }

@@ -83,6 +83,13 @@ impl Ui {
             Some(_) => {}
         }
         out.push(entry("Refuse this phone", Act::RefusePhone));
+        // Several guests asking at once: one line answers them all (not a BACK each).
+        if self.phones.asks.len() > 1 {
+            out.push(entry(
+                format!("Refuse all {} phones asking", self.phones.asks.len()),
+                Act::RefuseAllPhones,
+            ));
+        }
         out
     }
 

@@ -84,6 +84,8 @@ pub enum Act {
     Odds,
     /// The phone asking to pair is refused.
     RefusePhone,
+    /// Every phone asking to pair is refused.
+    RefuseAllPhones,
     /// The phone asking to pair asks for this seat: its token comes next.
     PairSeat(usize),
     /// The new tag is a new player's token: choose or type the name.

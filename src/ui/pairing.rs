@@ -14,10 +14,11 @@ impl Ui {
             self.phones.names.insert(code.clone(), name);
         }
         self.phones.asks.push_back(code);
+        self.phones.later = false;
     }
 
     pub(super) fn show_pairing(&mut self) {
-        if self.game.is_none() {
+        if self.game.is_none() || self.phones.later {
             return;
         }
         if matches!(
@@ -27,6 +28,9 @@ impl Ui {
             return;
         }
         if let Some(code) = self.phones.asks.front().cloned() {
+            // A new code's question starts clean: no note left from the last pairing ("phone
+            // 9006 is Ann's now") over it.
+            self.desk.note = None;
             self.go(View::Pair {
                 code,
                 seat: None,

@@ -15,4 +15,7 @@ pub struct Phones {
     pub names: HashMap<String, String>,
     /// The token tapped on the pairing question (its tag takes the new name too).
     pub tapped: Option<Uid>,
+    /// The table put the phones asking aside (ROLL on the question: "later"): they are not
+    /// asked about again until another phone asks.
+    pub later: bool,
 }

@@ -60,11 +60,11 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let msg = note.unwrap_or_else(|| {
                 wrap(&match (whose, tapped, typed) {
                     (None, _, None) => {
-                        format!("A phone showing {code} asks for a seat. Whose is it?")
+                        format!("A phone showing {code} asks for a seat. Whose is it? ROLL: later")
                     }
-                    (None, _, Some(t)) => {
-                        format!("A phone showing {code} ({t}) asks for a seat. Whose is it?")
-                    }
+                    (None, _, Some(t)) => format!(
+                        "A phone showing {code} ({t}) asks for a seat. Whose is it? ROLL: later"
+                    ),
                     (Some(n), false, _) => format!("{n}: tap your token to take phone {code}"),
                     (Some(n), true, Some(t)) if *t != n => {
                         format!("OK gives phone {code} {n}'s seat, renamed {t}")

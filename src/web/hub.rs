@@ -107,8 +107,9 @@ fn unix_now() -> u64 {
 }
 
 /// After the table refuses a phone, its address may not ask again for this long: the
-/// device's screen is not a door to knock on.
-pub const REFUSED_WAITS: Duration = Duration::from_secs(60);
+/// device's screen is not a door to knock on (a guest refused once is not asked about again
+/// this evening's next few turns).
+pub const REFUSED_WAITS: Duration = Duration::from_secs(15 * 60);
 
 /// A seat's secret and the highest request number it has used (a request numbered no
 /// higher is a replay).
@@ -554,7 +555,7 @@ impl Hub {
             .get(&from)
             .is_some_and(|t| t.elapsed() < REFUSED_WAITS)
         {
-            return Err(denied(429, "the table refused this phone: wait a minute"));
+            return Err(denied(429, "the table refused this phone: ask the table, then try again in a quarter of an hour"));
         }
         let waiting = |a: &&Ask| matches!(a.state, Asked::Waiting { .. });
         // One waiting ask an address: asking again (a page reloaded, its code lost) is told the

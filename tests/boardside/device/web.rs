@@ -280,6 +280,48 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     assert_eq!(state["state"], "lapsed");
 }
 
+/// Issue 68: four phones asking at once do not hold the device's screen: one line refuses
+/// them all, or ROLL puts them off until another phone asks; a new code's question carries
+/// no note from the last pairing.
+#[test]
+fn phones_asking_at_once_are_refused_together_or_put_off_with_roll() {
+    let asks = |codes: &[&str]| boardside::hw::Input::PhoneAsks {
+        new: codes.iter().map(|c| (c.to_string(), None)).collect(),
+        waiting: codes.iter().map(|c| c.to_string()).collect(),
+    };
+    let mut ui = illuminati_setup_ui();
+    ui.handle(asks(&["1111", "2222", "3333", "4444"]), 1);
+    assert!(matches!(ui.view(), View::Pair { .. }));
+    let done = choose(&mut ui, "Refuse all 4 phones asking", 2);
+    assert_eq!(done.refused.len(), 4, "{:?}", done.refused);
+    ui.handle(Input::Tick(3), 3);
+    assert_eq!(*ui.view(), View::Game);
+    // ROLL: later. The phones still asking do not take the screen back on the next tick...
+    let mut ui = illuminati_setup_ui();
+    ui.handle(asks(&["1111", "2222"]), 1);
+    key(&mut ui, "r", 2);
+    assert_eq!(*ui.view(), View::Game);
+    ui.handle(
+        boardside::hw::Input::PhoneAsks {
+            new: vec![],
+            waiting: vec!["1111".into(), "2222".into()],
+        },
+        3,
+    );
+    ui.handle(Input::Tick(4), 4);
+    assert_eq!(*ui.view(), View::Game);
+    // ... until another phone asks; its question starts without an old note.
+    ui.handle(
+        boardside::hw::Input::PhoneAsks {
+            new: vec![("5555".into(), None)],
+            waiting: vec!["1111".into(), "2222".into(), "5555".into()],
+        },
+        5,
+    );
+    assert!(matches!(ui.view(), View::Pair { .. }));
+    assert_eq!(ui.desk().note(), None);
+}
+
 /// The device with this game, no tags enrolled and the table's settings as they come.
 fn table_of<F: OnDevice>(s: GameSession<F>) -> Ui {
     ui_with(
