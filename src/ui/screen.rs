@@ -792,7 +792,13 @@ impl<S: Screens> Playing for InPlay<S> {
                 .from
                 .and_then(|f| players.get(f))
                 .map_or("the table", String::as_str);
-            out.push((format!("Accept {who}'s deal: {}", o.line), o.line.clone()));
+            // The deal in the table's words ("Bob gives Oversight and 100 for Medical Bay"),
+            // not the protocol's line.
+            let said = match S::F::parse(&g.rules, &g.state, &o.line) {
+                Ok(Parsed::Command(cmd)) => S::words(g, &cmd),
+                _ => o.line.clone(),
+            };
+            out.push((format!("Accept {who}'s deal: {said}"), o.line.clone()));
             out.push((format!("Refuse {who}'s deal"), format!("refuse {}", o.line)));
         }
         out

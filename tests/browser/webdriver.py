@@ -72,7 +72,10 @@ class Browser:
         """Click the first button whose words contain `text`."""
         ok = self.js("""
             const b = [...document.querySelectorAll('button')].find(b => b.innerText.includes(arguments[0]));
-            if (!b) return false; b.click(); return true;""", text)
+            if (!b) return false; b.click();
+            // A move that asks first ("Sure? ..."): the second tap makes it.
+            if (b.classList.contains('confirm')) b.click();
+            return true;""", text)
         assert ok, f"no button with {text!r}: {self.text()[:300]}"
 
     def wait(self, what, test, timeout=10.0):
@@ -416,7 +419,10 @@ const done = arguments[arguments.length - 1];
   // A button three times in four; a card of the tree otherwise (or when there is no button).
   if (buttons.length && (!nodes.length || draw() < 0.75)) {
     shuffle();
-    buttons[r(buttons.length)].click();
+    const b = buttons[r(buttons.length)];
+    b.click();
+    // A move that asks first ("Sure? ..."): the second tap makes it.
+    if (b.classList.contains('confirm')) b.click();
   } else {
     nodes[r(nodes.length)].click();
     await new Promise((ok) => setTimeout(ok, 20));

@@ -1315,6 +1315,12 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
         .find(|(label, _)| label.starts_with("Accept Ann's deal"))
         .unwrap_or_else(|| panic!("no deal among Bob's choices: {choices:?}"))
         .clone();
+    // Issue 68: in the table's words, not the protocol's line.
+    assert!(
+        accept.0.contains("Oversight") && !accept.0.contains("trade "),
+        "{}",
+        accept.0
+    );
     assert!(ui
         .game()
         .unwrap()
