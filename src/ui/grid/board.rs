@@ -46,35 +46,46 @@ pub(super) fn board(g: &Se, frame: &mut Frame) {
                 .draw(frame);
         }
     }
-    // The legend: "A 7,17 sci" per piece (a stunned piece "zz"); two narrow columns past
-    // eight pieces.
+    // The legend on the right, two narrow columns past eight pieces.
     let wide = s.pieces.len() <= 8;
-    let tags = tags(s);
-    for (i, p) in s.pieces.iter().enumerate().take(16) {
-        let tag = tags[i];
-        let at =
-            p.at.map(|(c, r)| format!("{c},{r}"))
-                .unwrap_or_else(|| "-".into());
-        let side = match (p.stunned > 0, p.team) {
-            (true, _) => "zz",
-            (_, Some(Team::Scientists)) => "sci",
-            _ => "rel",
-        };
-        let line = if wide {
-            format!("{tag} {at} {side}")
-        } else {
-            format!("{tag} {at}")
-        };
+    for (i, line) in legend(s).iter().enumerate() {
         let x = 56 + if wide { 0 } else { (i as i32 / 8) * 36 };
         let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
         let _ = Text::with_baseline(
-            &fit(&line),
+            &fit(line),
             Point::new(x, (i % 8) as i32 * 8),
             style,
             Baseline::Top,
         )
         .draw(frame);
     }
+}
+
+/// The overview's legend: "A 7,17 sci" per piece (its letter, field and side; the side left
+/// out when two columns are needed), a stunned piece's letter in lower case as on the close
+/// up ("a 7,17 sci").
+pub fn legend(s: &crate::engine::grid::state::State) -> Vec<String> {
+    let wide = s.pieces.len() <= 8;
+    s.pieces
+        .iter()
+        .enumerate()
+        .take(16)
+        .map(|(i, p)| {
+            let at =
+                p.at.map(|(c, r)| format!("{c},{r}"))
+                    .unwrap_or_else(|| "-".into());
+            let side = match p.team {
+                Some(Team::Scientists) => "sci",
+                _ => "rel",
+            };
+            let tag = letter(s, i);
+            if wide {
+                format!("{tag} {at} {side}")
+            } else {
+                format!("{tag} {at}")
+            }
+        })
+        .collect()
 }
 
 /// Each piece's letter, none the same: a human's initial, or (another human has it) the next

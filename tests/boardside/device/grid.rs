@@ -580,3 +580,16 @@ fn three_quick_oks_on_the_rounds_screen_seal_no_order() {
         ui.labels()
     );
 }
+
+/// Issue 68: the overview's legend keeps a stunned piece's side ("zz" took its place); the
+/// piece shows stunned by its letter in lower case, as on the close up.
+#[test]
+fn the_overviews_legend_keeps_a_stunned_pieces_side() {
+    let mut s = grid_state(&grid_ui()).clone();
+    s.pieces[0].team = Some(boardside::engine::grid::state::Team::Scientists);
+    s.pieces[0].at = Some((7, 17));
+    s.pieces[0].stunned = 2;
+    let lines = boardside::ui::grid::legend(&s);
+    assert_eq!(lines[0], "a 7,17 sci", "{lines:?}");
+    assert!(lines.iter().all(|l| !l.contains("zz")), "{lines:?}");
+}
