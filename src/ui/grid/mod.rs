@@ -495,8 +495,20 @@ impl Screens for GridScreens {
         self.go(GView::Main);
     }
 
+    /// The round, and the computer's pieces that play beside the people ("round 3, with
+    /// cpu1"): the list of saved games names only the people.
     fn progress(g: &Se) -> String {
-        format!("round {}", g.state.round)
+        let cpus: Vec<&str> = g
+            .state
+            .pieces
+            .iter()
+            .filter(|p| p.computer)
+            .map(|p| p.name.as_str())
+            .collect();
+        match cpus.as_slice() {
+            [] => format!("round {}", g.state.round),
+            _ => format!("round {}, with {}", g.state.round, cpus.join(", ")),
+        }
     }
 
     /// A command in the table's words, for the undo question and its answer; a sealed order

@@ -593,3 +593,27 @@ fn the_overviews_legend_keeps_a_stunned_pieces_side() {
     assert_eq!(lines[0], "a 7,17 sci", "{lines:?}");
     assert!(lines.iter().all(|l| !l.contains("zz")), "{lines:?}");
 }
+
+/// Issue 68: a saved grid game's line says the computer's pieces too ("round 1, with cpu1"):
+/// the list names only the people.
+#[test]
+fn a_saved_grid_games_progress_names_the_computers_pieces() {
+    use boardside::ui::screen::Screens;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
+    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut s =
+        boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
+            .unwrap();
+    given(
+        &mut s,
+        &[
+            "side Ann scientists",
+            "side Bob scientists",
+            "side Cy religionists",
+            "start",
+        ],
+    );
+    let progress = boardside::ui::grid::GridScreens::progress(&s);
+    assert!(progress.ends_with(", with cpu1"), "{progress}");
+}
