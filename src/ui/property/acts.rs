@@ -34,14 +34,11 @@ impl PropertyScreens {
             }
             // Agreeing the price: UP/DOWN change it, the menu stays on "agree"; a yes was
             // to the old price.
-            View::Deal {
-                square: Some(_),
-                buyer: Some(_),
-                price,
-                yes,
-            } => {
-                *price = (*price - dir * step).max(0);
-                yes.clear();
+            // With a square back, the money may go either way (below 0 the seller adds it).
+            View::Deal(sale) if sale.buyer.is_some() && sale.back_chosen => {
+                let floor = if sale.back.is_some() { i64::MIN } else { 0 };
+                sale.price = (sale.price - dir * step).max(floor);
+                sale.yes.clear();
             }
             _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),
         }
@@ -62,12 +59,7 @@ impl PropertyScreens {
                 self.manage_for = Some(p);
                 self.go(View::Manage)
             }
-            Act::Deal => self.go(View::Deal {
-                square: None,
-                buyer: None,
-                price: 0,
-                yes: Vec::new(),
-            }),
+            Act::Deal => self.go(View::Deal(Sale::default())),
             Act::Log => return Flow::Log,
             Act::Standings => return Flow::Standings,
             Act::NewGame => return Flow::NewGame,
@@ -98,16 +90,33 @@ impl PropertyScreens {
             }
             Act::DealSquare(sq) => {
                 let price = g.rules.squares[sq].price().unwrap_or(0);
-                self.go(View::Deal {
+                self.go(View::Deal(Sale {
                     square: Some(sq),
-                    buyer: None,
                     price,
-                    yes: Vec::new(),
-                });
+                    ..Sale::default()
+                }));
             }
+            // A kept card, sold as the card says it may be: from 50, the usual asking.
+            Act::DealCard(holder, deck) => self.go(View::Deal(Sale {
+                card: Some((holder, deck)),
+                price: 50,
+                ..Sale::default()
+            })),
             Act::DealBuyer(p) => {
-                if let View::Deal { buyer, .. } = &mut self.view {
-                    *buyer = Some(p);
+                if let View::Deal(sale) = &mut self.view {
+                    sale.buyer = Some(p);
+                    // Nothing of the buyer's could come back: money it is.
+                    sale.back_chosen = sale.backs(&g.rules, &g.state).is_empty();
+                }
+                self.sel = 0;
+            }
+            Act::DealBack(q) => {
+                if let View::Deal(sale) = &mut self.view {
+                    sale.back = q;
+                    sale.back_chosen = true;
+                    // Square for square: the money starts at nothing either way.
+                    sale.price = if q.is_some() { 0 } else { sale.price.max(0) };
+                    sale.yes.clear();
                 }
                 self.sel = 0;
             }
@@ -115,25 +124,11 @@ impl PropertyScreens {
                 View::ConfirmConcede => return self.command(g, desk, Command::Concede),
                 View::ConfirmTimeUp => return self.command(g, desk, Command::TimeUp),
                 View::ConfirmResolve => return self.command(g, desk, Command::Resolve),
-                View::Deal {
-                    square: Some(sq),
-                    buyer: Some(to),
-                    price,
-                    yes,
-                } => {
-                    if let Some(from) = g.state.owner(sq) {
-                        let get = if price > 0 {
-                            smallvec::smallvec![TradeItem::Cash(price)]
-                        } else {
-                            smallvec::smallvec![]
-                        };
-                        let deal = Command::Trade(Trade {
-                            from,
-                            to,
-                            give: smallvec::smallvec![TradeItem::Square(sq)],
-                            get,
-                        });
-                        return self.agree_deal(g, desk, deal, [from, to], yes);
+                View::Deal(sale) => {
+                    if let (Some(deal), Some(from), Some(to)) =
+                        (sale.trade(&g.state), sale.seller(&g.state), sale.buyer)
+                    {
+                        return self.agree_deal(g, desk, deal, [from, to], sale.yes);
                     }
                 }
                 _ => {}

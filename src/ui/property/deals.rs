@@ -1,23 +1,111 @@
-//! A deal or a private sale at the table: whose say it waits on, and each side agreeing.
+//! A deal or a private sale at the table: what is sold (a square, or a kept card the card
+//! says may be sold), to whom, what comes back (money either way, a square of the buyer's),
+//! whose say it waits on, and each side agreeing.
 
 use super::*;
+
+/// A deal being made on the device's deal screen.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Sale {
+    /// The square sold.
+    pub square: Option<usize>,
+    /// Or a kept card sold instead (its holder, its deck).
+    pub card: Option<(usize, usize)>,
+    pub buyer: Option<usize>,
+    /// What the buyer pays the seller; below 0, what the seller pays the buyer.
+    pub price: i64,
+    /// A square of the buyer's given back in exchange.
+    pub back: Option<usize>,
+    /// Whether what comes back was chosen (money only, or a square of the buyer's and money
+    /// either way): then UP/DOWN set the money.
+    pub back_chosen: bool,
+    /// The sides who said yes, at this deal.
+    pub yes: Vec<usize>,
+}
+
+impl Sale {
+    /// The buyer's squares that may come back in exchange (none of a group with buildings).
+    pub fn backs(&self, rules: &Ruleset, s: &State) -> Vec<usize> {
+        let Some(b) = self.buyer else {
+            return vec![];
+        };
+        (0..rules.squares.len())
+            .filter(|&q| {
+                let grp = rules.squares[q].group().unwrap_or(0);
+                s.owner(q) == Some(b) && !s.group_has_buildings(rules, grp)
+            })
+            .collect()
+    }
+
+    /// Who sells: the square's owner, or the card's holder.
+    pub fn seller(&self, s: &State) -> Option<usize> {
+        match (self.square, self.card) {
+            (Some(sq), _) => s.owner(sq),
+            (None, Some((p, _))) => Some(p),
+            (None, None) => None,
+        }
+    }
+
+    /// The deal as the rules take it, once the seller, the thing sold and the buyer are known.
+    pub fn trade(&self, s: &State) -> Option<Command> {
+        let (from, to) = (self.seller(s)?, self.buyer?);
+        let mut give: crate::engine::property::command::Items = smallvec::smallvec![];
+        let mut get: crate::engine::property::command::Items = smallvec::smallvec![];
+        give.extend(self.square.map(TradeItem::Square));
+        give.extend(self.card.map(|(_, deck)| TradeItem::Card(deck)));
+        get.extend(self.back.map(TradeItem::Square));
+        match self.price {
+            0 => {}
+            p if p > 0 => get.push(TradeItem::Cash(p)),
+            p => give.push(TradeItem::Cash(-p)),
+        }
+        Some(Command::Trade(Trade {
+            from,
+            to,
+            give,
+            get,
+        }))
+    }
+
+    /// The deal in words: "Ann's Oversight to Bob for 60", "... for Bob's Centre and 20".
+    pub fn words(&self, rules: &Ruleset, s: &State) -> Option<String> {
+        let (from, to) = (self.seller(s)?, self.buyer?);
+        let sold = match (self.square, self.card) {
+            (Some(sq), _) => rules.squares[sq].name.clone(),
+            (None, Some((_, deck))) => format!("{} card", rules.decks[deck].name),
+            _ => return None,
+        };
+        let back = self
+            .back
+            .map(|q| format!("{}'s {}", s.players[to].name, rules.squares[q].name));
+        let money = |n: i64| n.to_string();
+        let paid = match (back, self.price) {
+            (None, p) if p >= 0 => money(p),
+            (None, p) => format!("nothing, {} paying {}", s.players[from].name, money(-p)),
+            (Some(b), 0) => b,
+            (Some(b), p) if p > 0 => format!("{b} and {}", money(p)),
+            (Some(b), p) => format!("{b}, {} adding {}", s.players[from].name, money(-p)),
+        };
+        Some(format!(
+            "{}'s {sold} to {} for {paid}",
+            s.players[from].name, s.players[to].name
+        ))
+    }
+}
 
 impl PropertyScreens {
     /// The human sides of the deal on screen that have not tapped their tokens yet.
     pub(super) fn deal_waits_on(&self, g: &Se) -> Vec<String> {
-        let View::Deal {
-            square: Some(sq),
-            buyer: Some(b),
-            yes,
-            ..
-        } = &self.view
-        else {
+        let View::Deal(sale) = &self.view else {
             return Vec::new();
         };
-        [g.state.owner(*sq), Some(*b)]
+        let Some(b) = sale.buyer else {
+            return Vec::new();
+        };
+        [sale.seller(&g.state), Some(b)]
             .into_iter()
             .flatten()
-            .filter(|p| !yes.contains(p) && !g.header.computers.iter().any(|c| c.seat == *p))
+            .filter(|p| !sale.yes.contains(p) && !g.header.computers.iter().any(|c| c.seat == *p))
             .map(|p| g.state.players[p].name.clone())
             .collect()
     }

@@ -74,9 +74,10 @@ impl PropertyScreens {
         match &self.view {
             View::Main => self.main_entries(rules, s, desk),
             View::Manage => self.manage_entries(rules, s),
-            View::Deal { square, buyer, .. } => {
+            View::Deal(sale) => {
                 let mut out = Vec::new();
-                match (square, buyer) {
+                let seller = sale.seller(s);
+                match (seller, sale.buyer) {
                     (None, _) => {
                         for sq in 0..rules.squares.len() {
                             if let Some(o) = s.owner(sq) {
@@ -89,11 +90,22 @@ impl PropertyScreens {
                                 }
                             }
                         }
-                    }
-                    (Some(sq), None) => {
-                        let owner = s.owner(*sq);
+                        // A kept card may be sold too (the card says so).
                         for p in s.active_players() {
-                            if Some(p) != owner {
+                            for &(deck, _) in &s.players[p].cards {
+                                out.push(entry(
+                                    format!(
+                                        "{}: {} card",
+                                        s.players[p].name, rules.decks[deck].name
+                                    ),
+                                    Act::DealCard(p, deck),
+                                ));
+                            }
+                        }
+                    }
+                    (Some(owner), None) => {
+                        for p in s.active_players() {
+                            if p != owner {
                                 out.push(entry(
                                     format!("Sell to {}", s.players[p].name),
                                     Act::DealBuyer(p),
@@ -101,11 +113,21 @@ impl PropertyScreens {
                             }
                         }
                     }
-                    (Some(sq), Some(b)) => {
+                    // What comes back: money only, or a square of the buyer's (a swap, with
+                    // money either way after).
+                    (Some(_), Some(_)) if !sale.back_chosen => {
+                        out.push(entry("For money only", Act::DealBack(None)));
+                        for q in sale.backs(rules, s) {
+                            out.push(entry(
+                                format!("In exchange: {}", menu::sq(rules, q)),
+                                Act::DealBack(Some(q)),
+                            ));
+                        }
+                    }
+                    (Some(owner), Some(b)) => {
                         let waiting = self.deal_waits_on(g);
-                        let bots: Vec<String> = [s.owner(*sq), Some(*b)]
+                        let bots: Vec<String> = [owner, b]
                             .into_iter()
-                            .flatten()
                             .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
                             .map(|p| s.players[p].name.clone())
                             .collect();
@@ -116,7 +138,7 @@ impl PropertyScreens {
                                 (true, false) => format!("OK: put it to {}", bots.join(", ")),
                             },
                             Act::Confirm,
-                        ))
+                        ));
                     }
                 }
                 out.push(entry("Back", Act::Back));

@@ -12,6 +12,7 @@ mod houserules;
 pub mod menu;
 mod taps;
 pub use clock::Clock;
+pub use deals::Sale;
 pub use houserules::house_rules;
 
 use crate::engine::property::command::{Command, Item as TradeItem, Trade};
@@ -48,7 +49,11 @@ pub enum Act {
     /// Choose how many buildings this player wants in a shortage (View::Want).
     WantFor(usize),
     DealSquare(usize),
+    /// A kept card sold: its holder and its deck.
+    DealCard(usize, usize),
     DealBuyer(usize),
+    /// A square of the buyer's given back in exchange (None: nothing back).
+    DealBack(Option<usize>),
     Confirm,
     /// A deal put to this seat (a computer seat's offer): its token says yes.
     Offered(usize),
@@ -64,14 +69,9 @@ use crate::ui::screen::entry;
 pub enum View {
     Main,
     Manage,
-    /// A private sale: which square, to whom, for how much; the sides who have said yes by
-    /// tapping their tokens (a computer side answers for itself once it is put to it).
-    Deal {
-        square: Option<usize>,
-        buyer: Option<usize>,
-        price: i64,
-        yes: Vec<usize>,
-    },
+    /// A private deal (`deals::Sale`): what is sold, to whom, for what; the sides who have
+    /// said yes by tapping their tokens (a computer side answers for itself once put to it).
+    Deal(Sale),
     /// A bid being chosen: UP/DOWN change the amount (faster while held), OK bids it for
     /// `player`, and a token tap bids it for whoever tapped.
     Bid {
@@ -337,16 +337,21 @@ impl Screens for PropertyScreens {
         }
         let (rules, s) = (&g.rules, &g.state);
         match self.view {
-            View::Deal {
-                square: Some(sq),
-                buyer: Some(b),
-                price,
-                ..
-            } => {
-                return wrap(&format!(
-                    "Sell {} to {} for {price}? UP/DOWN price; each side taps to agree",
-                    rules.squares[sq].name, s.players[b].name
-                ))
+            View::Deal(ref sale) if sale.buyer.is_some() && !sale.back_chosen => {
+                if let (Some(b), Some(words)) = (sale.buyer, sale.words(rules, s)) {
+                    let sold = words.split(" to ").next().unwrap_or_default().to_string();
+                    return wrap(&format!(
+                        "What does {} give for {sold}? Money only, or a square",
+                        s.players[b].name
+                    ));
+                }
+            }
+            View::Deal(ref sale) if sale.buyer.is_some() => {
+                if let Some(words) = sale.words(rules, s) {
+                    return wrap(&format!(
+                        "{words}? UP/DOWN the money; each side taps to agree"
+                    ));
+                }
             }
             View::Want { player, count } => {
                 return wrap(&format!(

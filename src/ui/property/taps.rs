@@ -7,29 +7,27 @@ impl PropertyScreens {
     /// A player's token: the buyer of a private sale, a bid in an auction, else that
     /// player's squares with their cash shown.
     pub(super) fn token(&mut self, g: &mut Se, desk: &mut Desk, p: usize) -> Flow {
-        if let View::Deal {
-            square: Some(sq),
-            buyer,
-            yes,
-            ..
-        } = &mut self.view
-        {
-            let name = &g.state.players[p].name;
-            let owner = g.state.owner(*sq);
-            match *buyer {
-                // The first token that is not the owner's chooses the buyer.
-                None if owner != Some(p) => *buyer = Some(p),
-                None => desk.note = Some("choose the buyer, or tap their token".into()),
-                // Each side's own yes, at this price (`Session::may`: a deal needs it).
-                Some(b) if b == p || owner == Some(p) => {
-                    if !yes.contains(&p) {
-                        yes.push(p);
+        if let View::Deal(sale) = &mut self.view {
+            if let Some(owner) = sale.seller(&g.state) {
+                let name = &g.state.players[p].name;
+                match sale.buyer {
+                    // The first token that is not the seller's chooses the buyer.
+                    None if owner != p => {
+                        sale.buyer = Some(p);
+                        sale.back_chosen = sale.backs(&g.rules, &g.state).is_empty();
                     }
-                    desk.note = Some(format!("{name} agrees"));
+                    None => desk.note = Some("choose the buyer, or tap their token".into()),
+                    // Each side's own yes, at this deal (`Session::may`: a deal needs it).
+                    Some(b) if b == p || owner == p => {
+                        if !sale.yes.contains(&p) {
+                            sale.yes.push(p);
+                        }
+                        desk.note = Some(format!("{name} agrees"));
+                    }
+                    Some(_) => desk.note = Some(format!("{name} is not part of this deal")),
                 }
-                Some(_) => desk.note = Some(format!("{name} is not part of this deal")),
+                return Flow::Stay;
             }
-            return Flow::Stay;
         }
         // A deal put to this seat (a computer seat's offer): the token says yes to it.
         let s = &g.state;

@@ -488,3 +488,83 @@ fn a_card_drawn_from_the_tables_deck_is_listed_by_its_printed_words() {
         );
     }
 }
+
+/// Issue 68: a deal at the device is more than one square for money: a square for a square
+/// of the buyer's with money either way, and a kept Get Out of Jail card sold on its own.
+#[test]
+fn a_device_deal_swaps_squares_with_money_either_way_and_sells_a_kept_card() {
+    use boardside::engine::property::ruleset::Effect;
+    let mut ui = table_ui_given(5, &["set owner oversight Ann", "set owner centre Bob"]);
+    sell_to_bob(&mut ui, "Oversight");
+    let centre = line_with(&ui, "In exchange: ", "Centre");
+    choose(&mut ui, &centre, 4);
+    // DOWN below nothing: Ann adds 20 to the swap.
+    for t in 0..2 {
+        key(&mut ui, "j", 5 + t);
+    }
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.contains("Ann's Oversight to Bob for Bob's Centre, Ann adding 20"),
+        "{words}"
+    );
+    ui.handle(ann(), 8);
+    ui.handle(bob(), 9);
+    let before = (
+        ui.session::<Property>().unwrap().state.cash(0),
+        ui.session::<Property>().unwrap().state.cash(1),
+    );
+    choose(&mut ui, "OK: make the deal", 10);
+    let s = &ui.session::<Property>().unwrap().state;
+    let sq = |id: &str| {
+        ui.session::<Property>()
+            .unwrap()
+            .rules
+            .square_index(id)
+            .unwrap()
+    };
+    assert_eq!(s.owner(sq("oversight")), Some(1));
+    assert_eq!(s.owner(sq("centre")), Some(0));
+    assert_eq!((s.cash(0), s.cash(1)), (before.0 - 20, before.1 + 20));
+
+    // A kept card, sold on its own for money.
+    let mut ui = table_ui_made(5, |g| {
+        let (d, c) = g
+            .rules
+            .decks
+            .iter()
+            .enumerate()
+            .find_map(|(d, deck)| {
+                deck.cards
+                    .iter()
+                    .position(|c| c.effect == Effect::GetOutOfJail)
+                    .map(|c| (d, c as u16))
+            })
+            .unwrap();
+        g.state.players[0].cards.push((d, c));
+    });
+    sell_to_bob(&mut ui, " card");
+    ui.handle(ann(), 4);
+    ui.handle(bob(), 5);
+    let before = ui.session::<Property>().unwrap().state.cash(1);
+    choose(&mut ui, "OK: make the deal", 6);
+    let s = &ui.session::<Property>().unwrap().state;
+    assert!(s.players[0].cards.is_empty() && s.players[1].cards.len() == 1);
+    assert_eq!(s.cash(1), before - 50);
+}
+
+/// The first line of the menu shown that starts with `start` and holds `has`.
+fn line_with(ui: &Ui, start: &str, has: &str) -> String {
+    ui.labels()
+        .into_iter()
+        .find(|l| l.starts_with(start) && l.contains(has))
+        .unwrap_or_else(|| panic!("no {start}...{has} in {:?}", ui.labels()))
+}
+
+/// Ann's deal screen opened on the thing of hers named `has`, sold to Bob.
+fn sell_to_bob(ui: &mut Ui, has: &str) {
+    choose(ui, "Manage...", 1);
+    choose(ui, "Deal: sell a square", 1);
+    let line = line_with(ui, "Ann: ", has);
+    choose(ui, &line, 2);
+    choose(ui, "Sell to Bob", 3);
+}
