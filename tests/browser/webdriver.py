@@ -195,6 +195,18 @@ def check_pairing(url, session, shot):
     table.wait("the structures", lambda: table.count(".tree") == 3)
     assert "C.I.A." in table.text(), "the face-up groups"
 
+    # Issue 68: this address's share of the live views taken (the table's page and five more
+    # streams of its own), another page is turned away, says it tries again, and is live
+    # once a place is free, without a reload.
+    table.js("window.__extra = [1, 2, 3, 4, 5].map(() => new EventSource('/events'));")
+    time.sleep(1.0)
+    late = Browser(url)
+    late.wait("turned away", lambda: "reconnecting" in late.text("#live"), 10.0)
+    table.js("window.__extra.forEach((e) => e.close());")
+    took = late.wait("live again", lambda: late.text("#live").strip() == "live", 20.0)
+    ok(f"retry: a view turned away (503) tried again and was live {took:.1f} s after places freed")
+    late.close()
+
     # Bob's phone pairs: it shows a code; the table taps Bob's token on the device.
     phone = pair_phone(url, session, "Bob", 1)
     ok("pairing: the phone showed a code; the table chose Bob, tapped his token, OK")
@@ -236,6 +248,10 @@ def pair_phone(url, session, seat_name, seat, width=420, typed=None):
                  "i.dispatchEvent(new Event('input'));", typed)
     phone.click_text("Pair with my seat")
     phone.wait("a pairing code", lambda: len(phone.text("#code").strip()) == 4)
+    # Issue 68: the table's next move redraws the page; the code stays on it.
+    code = phone.text("#code").strip()
+    phone.js("if (last) draw(last);")
+    assert phone.text("#code").strip() == code, "the pairing code went at a redraw"
     time.sleep(0.5)
     tmux_keys(session, *(["j"] * seat), "Enter", "t", *seat_name, "Enter", "Enter")
     phone.wait("the seat", lambda: f"{(typed or seat_name).lower()} only" in phone.text().lower())
@@ -347,6 +363,10 @@ def check_grid_round(url, session, shot):
     for p, name in zip(phones, ["Ann", "Bob"]):
         p.wait(f"{name}'s orders", lambda p=p: p.count(".choices button") > 1)
         order = p.js("return document.querySelector('.choices button').innerText;")
+        # Issue 68: an order asks first: the first tap says "Sure?", nothing is sent yet.
+        p.js("document.querySelector('.choices button').click();")
+        assert p.text(".choices").count("Sure?") == 1, p.text(".choices")
+        assert p.text("#choice-note").strip() == "", "sent on the first tap"
         p.click_text(order)
         p.wait("the device's answer", lambda p=p: p.text("#choice-note").strip() != "")
         assert "error" not in p.js("return document.getElementById('choice-note').className;"), p.text("#mine")
@@ -356,6 +376,7 @@ def check_grid_round(url, session, shot):
             assert "Your sealed order" not in phones[1].text() and "Your sealed order" not in table.text()
     table.wait("the round judged", lambda: view(url)["state"]["round"] > start, 5.0)
     ok(f"grid: both orders sealed on the phones; round {start} judged, the table's view moved on")
+    ok("grid: each order asked \"Sure?\" on its first tap and was sealed by the second")
     if shot:
         phones[0].screenshot(shot)
 
