@@ -22,10 +22,12 @@ impl Ui {
         // shows the voice's menu (OK: back where the table was).
         if (b, p) == (Button::Roll, Press::Hold) {
             self.toggle_voice();
-            if self.view != View::Voice {
-                self.voice_from = Some(self.view.clone());
-            }
-            self.go(View::Voice);
+            // Where the table was, kept by the voice's menu (held again there: still there).
+            let back = match &self.view {
+                View::Voice { back } => back.clone(),
+                v => Box::new(v.clone()),
+            };
+            self.go(View::Voice { back });
             return;
         }
         if self.view == View::Game {
@@ -78,24 +80,11 @@ impl Ui {
             (_, Press::Release) => {}
             (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
                 let dir = if b == Button::Up { -1 } else { 1 };
+                let most = self.most_scroll();
                 match &mut self.view {
                     View::Log { back } => *back = back.saturating_add_signed(-dir as isize),
-                    View::Check { all } => {
-                        let rows = Self::check_rows(all, &self.tags).len();
-                        let most = rows.saturating_sub(text::ROWS - 3);
-                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
-                    }
-                    View::Standings => {
-                        // No further than the last rows (the final standings: the last lines).
-                        let most = self.game.as_ref().map_or(0, |g| {
-                            let (_, mut lines) = g.standings();
-                            if g.over() {
-                                return lines.len().saturating_sub(text::ROWS - 2);
-                            }
-                            lines.extend(self.odds_lines());
-                            text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)
-                        });
-                        self.scroll = self.scroll.saturating_add_signed(dir as isize).min(most);
+                    View::Check { scroll, .. } | View::Standings { scroll } => {
+                        *scroll = scroll.saturating_add_signed(dir as isize).min(most);
                     }
                     _ => self.sel = text::step(self.sel, entries.len(), dir),
                 }
@@ -124,6 +113,26 @@ impl Ui {
                 self.act(Act::Start)
             }
             _ => {}
+        }
+    }
+
+    /// How far the view shown may scroll: the tags still to enrol past the screen, the
+    /// standings' last rows (the final standings: their last lines).
+    fn most_scroll(&self) -> usize {
+        match &self.view {
+            View::Check { all, .. } => {
+                let rows = Self::check_rows(all, &self.tags).len();
+                rows.saturating_sub(text::ROWS - 3)
+            }
+            View::Standings { .. } => self.game.as_ref().map_or(0, |g| {
+                let (_, mut lines) = g.standings();
+                if g.over() {
+                    return lines.len().saturating_sub(text::ROWS - 2);
+                }
+                lines.extend(self.odds_lines());
+                text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)
+            }),
+            _ => 0,
         }
     }
 
@@ -246,13 +255,13 @@ impl Ui {
                 self.go(home);
             }
             Act::Back => {
-                let home = match self.voice_from.take() {
-                    Some(v) if self.view == View::Voice => v,
+                let home = match &self.view {
+                    View::Voice { back } => (**back).clone(),
                     _ => self.home(),
                 };
                 // Back from the log or the standings to the game: the cursor on the menu's
                 // first line (the turn's next move), not still on "Log".
-                let looked = matches!(self.view, View::Log { .. } | View::Standings);
+                let looked = matches!(self.view, View::Log { .. } | View::Standings { .. });
                 if looked && home == View::Game {
                     if let Some(g) = self.game.as_mut() {
                         g.select(0);
@@ -274,7 +283,7 @@ impl Ui {
                 }
             }
             Act::Finished(path) => match self.resume_now(path) {
-                Ok(()) => self.go(View::Standings),
+                Ok(()) => self.go(View::Standings { scroll: 0 }),
                 Err(e) => self.desk.note = Some(e),
             },
             Act::NextRuleset => {

@@ -64,7 +64,7 @@ impl Ui {
                     .into_iter()
                     .last()
                     .unwrap_or_else(|| PieceSet::everything(&[]));
-                self.go(View::Check { all });
+                self.go(View::Check { all, scroll: 0 });
             }
             Ok(list) => self.go(View::Sets { sets: list }),
             Err(e) => self.desk.note = Some(e),
@@ -165,7 +165,7 @@ impl Ui {
                 }
                 true
             }
-            View::Check { all } => {
+            View::Check { all, .. } => {
                 self.desk.note = Some(sets::what_is(&self.tags, &all, &uid.hex()));
                 true
             }

@@ -39,9 +39,9 @@ impl Ui {
             View::Game | View::EnrolSet { .. } => vec![],
             View::Sets { sets } => self.sets_entries(sets),
             View::Check { .. } => vec![entry("Back", Act::Back)],
-            View::Log { .. } | View::Standings => vec![entry("Back", Act::Back)],
+            View::Log { .. } | View::Standings { .. } => vec![entry("Back", Act::Back)],
             View::Pair { seat, tapped, .. } => self.pair_entries(*seat, *tapped),
-            View::Voice => {
+            View::Voice { .. } => {
                 let mut out = vec![entry("Back", Act::Back)];
                 out.extend(self.voice_entries());
                 out

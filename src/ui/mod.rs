@@ -112,10 +112,8 @@ pub struct Ui {
     tags: TagMap,
     setup: Setup,
     view: View,
-    /// The chosen line of the shell's own menus.
+    /// The chosen line of the shell's own menu shown now (each view starts on its first).
     sel: usize,
-    /// Where the voice's menu came from (BACK or OK on "Back" returns there).
-    voice_from: Option<View>,
     /// The live odds, worked out in a thread after each change of the game.
     odds: worker::Asked<crate::odds::Odds>,
     /// Show the odds (the new-game screen's "Odds" line; a table may prefer not to know).
@@ -124,8 +122,6 @@ pub struct Ui {
     odds_rollouts: crate::odds::Rollouts,
     /// Phones asking to pair with a seat (the web view), and the table's answers.
     phones: phones::Phones,
-    /// How far the standings are scrolled down (UP/DOWN on the standings).
-    scroll: usize,
     /// A computer seat's next choice, worked out in a thread of its own.
     computer: worker::Asked<crate::computer::Move>,
     /// The position the game last changed to, and when (a computer seat waits
@@ -146,7 +142,6 @@ impl Ui {
             setup,
             view: View::Setup,
             sel: 0,
-            voice_from: None,
             odds: worker::Asked::default(),
             odds_on: true,
             odds_rollouts: crate::odds::Rollouts {
@@ -154,7 +149,6 @@ impl Ui {
                 ..crate::odds::Rollouts::default()
             },
             phones: phones::Phones::default(),
-            scroll: 0,
             computer: worker::Asked::default(),
             computer_since: (u64::MAX, 0),
             computer_stuck: None,
@@ -190,7 +184,10 @@ impl Ui {
 
     /// How far the standings are scrolled down.
     pub fn scroll(&self) -> usize {
-        self.scroll
+        match self.view {
+            View::Standings { scroll } | View::Check { scroll, .. } => scroll,
+            _ => 0,
+        }
     }
 
     /// Codes of phones waiting for the table's answer, oldest first.

@@ -40,7 +40,6 @@ impl Ui {
     }
 
     pub(super) fn go(&mut self, view: View) {
-        self.scroll = 0;
         Self::pages_read(&self.view, &mut self.desk);
         if self.view == View::Game && view != View::Game {
             // A token's authority ends with the game's screen it was tapped on.
@@ -87,7 +86,7 @@ impl Ui {
             Flow::Show => self.go(View::Game),
             Flow::Log => self.go(View::Log { back: 0 }),
             Flow::Pager(pages) => self.go(View::Pager { pages, page: 0 }),
-            Flow::Standings => self.go(View::Standings),
+            Flow::Standings => self.go(View::Standings { scroll: 0 }),
             Flow::ConfirmUndo => self.go(View::ConfirmUndo),
             Flow::NewGame => self.new_game(),
         }

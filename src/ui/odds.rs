@@ -32,7 +32,7 @@ impl Ui {
     pub(super) fn worked(&mut self, at: u64, found: worker::Found) {
         match found {
             worker::Found::Odds(odds) => {
-                if self.odds.found(at, odds) && self.view == View::Standings {
+                if self.odds.found(at, odds) && matches!(self.view, View::Standings { .. }) {
                     self.desk.out.redraw = true;
                 }
             }

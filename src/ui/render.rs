@@ -34,11 +34,11 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let lines = pages.pages.get(*page).cloned().unwrap_or_default();
             layout(frame, &title, &note.unwrap_or(lines), &labels, ui.sel, 1);
         }
-        (View::Standings, Some(g)) => {
+        (View::Standings { scroll }, Some(g)) => {
             if !final_standings(ui, frame) {
                 let (title, mut lines) = g.standings();
                 lines.extend(ui.odds_lines());
-                let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&lines), ui.scroll));
+                let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&lines), *scroll));
                 layout(frame, &title, &msg, &labels, ui.sel, 1);
             }
         }
@@ -46,7 +46,7 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             let msg = note.unwrap_or_else(|| g.message(&ui.desk));
             layout(frame, &g.header(&ui.desk), &msg, &labels, ui.sel, 4);
         }
-        (View::Voice, _) => {
+        (View::Voice { .. }, _) => {
             let msg = note.unwrap_or_else(|| {
                 wrap("Hold ROLL to turn the voice off or on. ROLL with nothing to roll says the last line again.")
             });
@@ -117,9 +117,9 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
                 0,
             );
         }
-        (View::Check { all }, _) => {
+        (View::Check { all, scroll }, _) => {
             let msg = note
-                .unwrap_or_else(|| scrolled(&wrap_all(&Ui::check_rows(all, &ui.tags)), ui.scroll));
+                .unwrap_or_else(|| scrolled(&wrap_all(&Ui::check_rows(all, &ui.tags)), *scroll));
             layout(frame, "Check the tags", &msg, &labels, ui.sel, 1);
         }
         (View::Enroll { uid }, _) => {
@@ -199,7 +199,7 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let (title, lines) = g.standings();
     line(frame, 0, 0, &title, true);
     let players = g.players();
-    for (i, l) in lines.iter().skip(ui.scroll).take(6).enumerate() {
+    for (i, l) in lines.iter().skip(ui.scroll()).take(6).enumerate() {
         // "1 Cy 1445 (cash ...)": the game's own measure comes before the parenthesis, in 14
         // columns, the name shortened to make room, never a figure.
         let short = fit_row(l.split(" (").next().unwrap_or(""), &players, 14);

@@ -44,7 +44,9 @@ impl Ui {
                 }
             }
             Input::Scroll(row) => {
-                self.scroll = row;
+                if let View::Standings { scroll } | View::Check { scroll, .. } = &mut self.view {
+                    *scroll = row;
+                }
                 self.desk.out.redraw = true;
             }
             Input::Select(i) => match (&self.view, self.game.as_mut()) {

@@ -27,18 +27,23 @@ pub enum View {
         set: crate::sets::PieceSet,
         at: usize,
     },
-    /// Every piece of the game: those with no tag yet listed, each tap said.
-    Check { all: crate::sets::PieceSet },
+    /// Every piece of the game: those with no tag yet listed (scrolled `scroll` rows down),
+    /// each tap said.
+    Check {
+        all: crate::sets::PieceSet,
+        scroll: usize,
+    },
     /// The game's log, `back` lines up from its end.
     Log { back: usize },
     /// A command's lines that do not fit, read page by page.
     Pager { pages: Pages, page: usize },
-    /// Standings (the final standings once the game is over).
-    Standings,
+    /// Standings (the final standings once the game is over), scrolled `scroll` rows down.
+    Standings { scroll: usize },
     /// Asked before an undo.
     ConfirmUndo,
-    /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes).
-    Voice,
+    /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes);
+    /// `back` is where the table was (BACK or OK on "Back" returns there).
+    Voice { back: Box<View> },
     /// A phone asks to pair: the code it shows. The table chooses the seat on this menu, that
     /// seat's token is tapped, then OK gives the phone the seat; no other tap pairs.
     Pair {

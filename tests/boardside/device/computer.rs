@@ -90,7 +90,11 @@ fn open_the_final_standings(ui: &mut Ui, teams: bool) {
         now += 10;
     }
     choose(ui, "Final standings", now);
-    assert!(matches!(ui.view(), View::Standings), "{:?}", ui.view());
+    assert!(
+        matches!(ui.view(), View::Standings { .. }),
+        "{:?}",
+        ui.view()
+    );
     let mut frame = Frame::default();
     render(ui, &mut frame);
     let screen = super::pages::read(&frame).join("\n");

@@ -504,7 +504,7 @@ fn a_whole_illuminati_game_from_the_new_game_screen_to_the_final_standings_by_bu
     read_all(&mut ui, t);
     golden("illuminati-over", &ui);
     choose(&mut ui, "Final standings", t);
-    assert_eq!(*ui.view(), View::Standings);
+    assert!(matches!(ui.view(), View::Standings { .. }));
     key(&mut ui, "\r", t);
     choose(&mut ui, "New game", t);
     assert_eq!(*ui.view(), View::Setup);
@@ -1062,7 +1062,7 @@ fn the_victory_watch_of_four_players_and_the_odds_scroll_to_their_last_line() {
     choose(&mut ui, "Start the game", 1);
     ui.show_odds(false, None);
     choose(&mut ui, "Victory watch", 2);
-    assert_eq!(*ui.view(), View::Standings);
+    assert!(matches!(ui.view(), View::Standings { .. }));
     let (_, lines) = ui.game().unwrap().standings();
     let rows = wrap_all(&lines);
     let last = rows.last().unwrap().clone();

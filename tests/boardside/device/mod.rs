@@ -1435,7 +1435,7 @@ fn the_simulators_tag_list_reaches_every_tag_and_never_outgrows_the_terminal() {
 fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then_new_game() {
     let mut ui = timed_ui(|o| o.first_player = FirstPlayer::Listed);
     choose(&mut ui, "Standings", 1);
-    assert_eq!(*ui.view(), boardside::ui::View::Standings);
+    assert!(matches!(ui.view(), boardside::ui::View::Standings { .. }));
     let rows = boardside::ui::property::menu::standings(
         &ui.session::<Property>().unwrap().rules,
         &ui.session::<Property>().unwrap().state,
@@ -2166,7 +2166,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
     }
     // The final standings, then a new game without a restart.
     choose(&mut ui, "Final standings", t);
-    assert_eq!(*ui.view(), View::Standings);
+    assert!(matches!(ui.view(), View::Standings { .. }));
     golden(&format!("evening-{ruleset}-final"), &ui);
     // One worth on back-to-back screens: each "X is worth N" of the end page is X's figure in
     // the standings.
@@ -2653,7 +2653,10 @@ fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_a
         .unwrap_or_else(|| panic!("{labels:?}"))
         .clone();
     choose(&mut ui, &finished, 1);
-    assert_eq!(*ui.view(), View::Standings, "its final standings open");
+    assert!(
+        matches!(ui.view(), View::Standings { .. }),
+        "its final standings open"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -258,7 +258,7 @@ fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted
                         );
                     }
                 }
-                View::Standings if !g.over() => {
+                View::Standings { .. } if !g.over() => {
                     fitted.standings += 1;
                     let (_, lines) = g.standings();
                     let mut want = boardside::ui::text::wrap_all(&lines);
