@@ -558,6 +558,10 @@ fn load_nine_phones_each_sending_a_command_a_second() {
     let pressed = ui.session::<Property>().unwrap().history.len() as u64;
 
     let mut web = Web::start("127.0.0.1:0").unwrap();
+    // Nine phones behind this machine's one address, as a config may allow (the default
+    // share of one address is a quarter of the views).
+    web.hub
+        .set_views_per_address(boardside::web::hub::MOST_STREAMS);
     web.tick(&mut ui, 1, &Effects::default());
     // Each seat paired as the table would (asked, then claimed for the seat): its secret.
     let keys: Vec<String> = (0..names.len())
