@@ -302,8 +302,9 @@ pub struct IlluOptions {
     #[serde(default)]
     pub strict_pass: bool,
     /// Only a controlled group can be attacked to neutralize (one already uncontrolled has
-    /// nothing to lose). Off, as releases before this option had it: a journal saved by one
-    /// resumes with it off.
+    /// nothing to lose). Off by default, as the summary states no such limit (an attack to
+    /// neutralize an uncontrolled group is allowed, and the device simply does not offer it);
+    /// a table that wants the rules to refuse it turns it on.
     #[serde(default)]
     pub neutralize_controlled_only: bool,
 }
@@ -319,7 +320,7 @@ impl Default for IlluOptions {
             tax_from_structure: true,
             draw_first: true,
             strict_pass: true,
-            neutralize_controlled_only: true,
+            neutralize_controlled_only: false,
         }
     }
 }

@@ -172,10 +172,13 @@ pub(super) fn not_a_target(g: &Se, c: usize) -> Option<String> {
     })
 }
 
-/// The attack by `attacker` on `target`, with `aid`, in each kind the rules allow now.
+/// The attack by `attacker` on `target`, with `aid`, in each kind the rules allow now; never
+/// to neutralize a group nobody controls (it would change nothing and spend an action).
 pub(super) fn attack_kinds(g: &Se, attacker: usize, target: usize, aid: &[usize]) -> Vec<Command> {
+    let uncontrolled = g.state.cards[target].status == Status::Uncontrolled;
     [Kind::Control, Kind::Neutralize, Kind::Destroy]
         .into_iter()
+        .filter(|&k| !(k == Kind::Neutralize && uncontrolled))
         .map(|kind| Command::Attack {
             kind,
             attacker,

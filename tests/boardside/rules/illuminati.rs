@@ -362,10 +362,18 @@ fn any_two_fanatic_groups_are_opposed_never_alike() {
 }
 
 /// illuminati: Attack to Neutralize sends a controlled group back to the uncontrolled area;
-/// one already there is refused (the ruleset's reading).
+/// with the option `neutralize_controlled_only`, one already there is refused.
 #[test]
-fn only_a_controlled_group_can_be_neutralized() {
+fn only_a_controlled_group_can_be_neutralized_when_the_table_says_so() {
     let mut g = game("bavarian", "network", "gnomes");
+    g.run("draw cia");
+    g.ok("attack neutralize bavarian cia");
+    let mut g = game_with(
+        "bavarian",
+        "network",
+        "gnomes",
+        &["neutralize_controlled_only=true"],
+    );
     g.run("draw cia");
     assert!(g
         .refused("attack neutralize bavarian cia")
