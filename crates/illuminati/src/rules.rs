@@ -189,12 +189,9 @@ pub enum Goal {
 impl Goal {
     /// The goal in a player's words ("control 5 weird groups").
     pub fn words(&self) -> String {
-        let groups = |n: usize| {
-            if n == 1 {
-                "1 group".to_string()
-            } else {
-                format!("{n} groups")
-            }
+        let groups = |n: usize, kind: &str| match n {
+            1 => format!("1 {kind}group"),
+            n => format!("{n} {kind}groups"),
         };
         match self {
             Goal::Power { total } => {
@@ -204,9 +201,10 @@ impl Goal {
             }
             Goal::EveryAlignment => "control a group of every alignment".into(),
             Goal::Alignment { alignment, count } => {
-                let g = groups(*count);
-                let (n, rest) = g.split_once(' ').unwrap_or(("", &g));
-                format!("control {n} {} {rest}", alignment.word())
+                format!(
+                    "control {}",
+                    groups(*count, &format!("{} ", alignment.word()))
+                )
             }
             Goal::Money { total } => {
                 format!("hold {total} MB in all the structure's treasuries")
@@ -216,11 +214,11 @@ impl Goal {
             }
             Goal::Destroyed { count } => format!(
                 "destroy {} (Illuminati eliminated count)",
-                groups(*count as usize)
+                groups(*count as usize, "")
             ),
             Goal::Secret => "another Illuminati's special goal, chosen in secret".into(),
             Goal::Regular { fewer } => {
-                format!("the regular goal, with {} fewer", groups(*fewer))
+                format!("the regular goal, with {} fewer", groups(*fewer, ""))
             }
         }
     }

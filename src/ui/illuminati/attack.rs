@@ -201,10 +201,7 @@ pub(super) fn refused_attack(g: &Se, attacker: usize, target: usize) -> Option<S
         target,
         aid: vec![],
     };
-    let mut state = g.state.clone();
-    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, &cmd)
-        .err()
-        .map(|e| e.to_string())
+    refusal(g, &cmd)
 }
 
 /// May card `c` be the target of an attack now (the tagless table's list)?

@@ -221,8 +221,15 @@ impl IlluScreens {
 
 /// Would the rules take this command now? (A menu offers only what they would.)
 pub(super) fn legal(g: &Se, cmd: &Command) -> bool {
+    refusal(g, cmd).is_none()
+}
+
+/// Why the rules would refuse this command now, tried on a copy (None: they would take it).
+pub(super) fn refusal(g: &Se, cmd: &Command) -> Option<String> {
     let mut state = g.state.clone();
-    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, cmd).is_ok()
+    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, cmd)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// The menu line that asks for `player`'s token before `then` (their hand, their goal).

@@ -334,7 +334,6 @@ impl Screens for IlluScreens {
                 if self.view.private_to().is_some_and(|q| q != p) {
                     self.leave(g);
                 }
-                let s = &g.state;
                 if s.phase == Phase::Setup {
                     self.go(IView::ForPlayer { player: p });
                 } else if let IView::Money {

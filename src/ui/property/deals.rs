@@ -23,17 +23,25 @@ pub struct Sale {
     pub yes: Vec<usize>,
 }
 
+/// The squares a deal may name, with their owners: owned, in no group with buildings (the
+/// rules refuse the rest: `trade`).
+pub fn dealable<'a>(rules: &'a Ruleset, s: &'a State) -> impl Iterator<Item = (usize, usize)> + 'a {
+    (0..rules.squares.len()).filter_map(move |q| {
+        let grp = rules.squares[q].group().unwrap_or(0);
+        let owner = s.owner(q)?;
+        (!s.group_has_buildings(rules, grp)).then_some((q, owner))
+    })
+}
+
 impl Sale {
     /// The buyer's squares that may come back in exchange (none of a group with buildings).
     pub fn backs(&self, rules: &Ruleset, s: &State) -> Vec<usize> {
         let Some(b) = self.buyer else {
             return vec![];
         };
-        (0..rules.squares.len())
-            .filter(|&q| {
-                let grp = rules.squares[q].group().unwrap_or(0);
-                s.owner(q) == Some(b) && !s.group_has_buildings(rules, grp)
-            })
+        dealable(rules, s)
+            .filter(|&(_, owner)| owner == b)
+            .map(|(q, _)| q)
             .collect()
     }
 
@@ -67,14 +75,20 @@ impl Sale {
         }))
     }
 
-    /// The deal in words: "Ann's Oversight to Bob for 60", "... for Bob's Centre and 20".
-    pub fn words(&self, rules: &Ruleset, s: &State) -> Option<String> {
-        let (from, to) = (self.seller(s)?, self.buyer?);
-        let sold = match (self.square, self.card) {
+    /// What is sold, in words: "Ann's Oversight", "Ann's Intel card".
+    pub fn sold(&self, rules: &Ruleset, s: &State) -> Option<String> {
+        let thing = match (self.square, self.card) {
             (Some(sq), _) => rules.squares[sq].name.clone(),
             (None, Some((_, deck))) => format!("{} card", rules.decks[deck].name),
             _ => return None,
         };
+        Some(format!("{}'s {thing}", s.players[self.seller(s)?].name))
+    }
+
+    /// The deal in words: "Ann's Oversight to Bob for 60", "... for Bob's Centre and 20".
+    pub fn words(&self, rules: &Ruleset, s: &State) -> Option<String> {
+        let (from, to) = (self.seller(s)?, self.buyer?);
+        let sold = self.sold(rules, s)?;
         let back = self
             .back
             .map(|q| format!("{}'s {}", s.players[to].name, rules.squares[q].name));
@@ -86,10 +100,7 @@ impl Sale {
             (Some(b), p) if p > 0 => format!("{b} and {}", money(p)),
             (Some(b), p) => format!("{b}, {} adding {}", s.players[from].name, money(-p)),
         };
-        Some(format!(
-            "{}'s {sold} to {} for {paid}",
-            s.players[from].name, s.players[to].name
-        ))
+        Some(format!("{sold} to {} for {paid}", s.players[to].name))
     }
 }
 

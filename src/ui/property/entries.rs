@@ -79,16 +79,11 @@ impl PropertyScreens {
                 let seller = sale.seller(s);
                 match (seller, sale.buyer) {
                     (None, _) => {
-                        for sq in 0..rules.squares.len() {
-                            if let Some(o) = s.owner(sq) {
-                                let grp = rules.squares[sq].group().unwrap_or(0);
-                                if !s.group_has_buildings(rules, grp) {
-                                    out.push(entry(
-                                        format!("{}: {}", s.players[o].name, menu::sq(rules, sq)),
-                                        Act::DealSquare(sq),
-                                    ));
-                                }
-                            }
+                        for (sq, o) in deals::dealable(rules, s) {
+                            out.push(entry(
+                                format!("{}: {}", s.players[o].name, menu::sq(rules, sq)),
+                                Act::DealSquare(sq),
+                            ));
                         }
                         // A kept card may be sold too (the card says so).
                         for p in s.active_players() {

@@ -338,8 +338,7 @@ impl Screens for PropertyScreens {
         let (rules, s) = (&g.rules, &g.state);
         match self.view {
             View::Deal(ref sale) if sale.buyer.is_some() && !sale.back_chosen => {
-                if let (Some(b), Some(words)) = (sale.buyer, sale.words(rules, s)) {
-                    let sold = words.split(" to ").next().unwrap_or_default().to_string();
+                if let (Some(b), Some(sold)) = (sale.buyer, sale.sold(rules, s)) {
                     return wrap(&format!(
                         "What does {} give for {sold}? Money only, or a square",
                         s.players[b].name

@@ -1106,13 +1106,12 @@ fn tapping_a_deed_opens_that_squares_options() {
     assert_eq!((s.cash(0), s.cash(1)), (1570, 1430));
 }
 
-#[test]
-fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
-    let dir = std::env::temp_dir().join(format!("boardside-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let journal = dir.join("game-1.journal");
+/// Ann and Bob's sectionopoly game, two rolls in, saved in `dir` as game-1.journal and the
+/// plug pulled: the state it was left in.
+fn game_saved_in(dir: &std::path::Path) -> boardside::engine::property::State {
     let rules = sectionopoly();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let journal = dir.join("game-1.journal");
     let mut before = Session::new(
         rules.clone(),
         &names,
@@ -1121,10 +1120,15 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
         Some(&journal),
     )
     .unwrap();
-    before.run_line("roll 3 4");
-    before.run_line("roll 5 5");
-    let saved = before.state.clone();
-    drop(before); // the plug is pulled
+    given(&mut before, &["roll 3 4", "roll 5 5"]);
+    before.state.clone()
+}
+
+#[test]
+fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
+    let dir = std::env::temp_dir().join(format!("boardside-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = game_saved_in(&dir);
     let setup = Setup {
         rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
         resume: boardside::saves::newest(&dir),
@@ -1153,19 +1157,7 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
 fn resume_the_last_game_says_how_far_it_got() {
     let dir = std::env::temp_dir().join(format!("boardside-progress-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let rules = sectionopoly();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let journal = dir.join("game-1.journal");
-    let mut before = Session::new(
-        rules.clone(),
-        &names,
-        1,
-        rules.options.clone(),
-        Some(&journal),
-    )
-    .unwrap();
-    given(&mut before, &["roll 3 4", "roll 5 5"]);
-    drop(before);
+    game_saved_in(&dir);
     let setup = Setup {
         rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
         resume: boardside::saves::newest(&dir),
