@@ -41,3 +41,5 @@ function grid(v) {
     el("section", {}, el("h2", {}, "Notebook"), el("div", { class: "scrollbox" }, notebook), revealed.length ? el("p", {}, "Last orders revealed: ", revealed) : null)];
 }
 VIEWS.grid = grid;
+// A sealed order cannot be taken back from the phone: it asks first.
+CONFIRM.grid = new Set(["order"]);

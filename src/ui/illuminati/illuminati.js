@@ -37,6 +37,8 @@ function illuminati(v) {
   return kids;
 }
 VIEWS.illuminati = illuminati;
+// A group dropped or given away asks first on the phone.
+CONFIRM.illuminati = new Set(["drop", "give"]);
 
 // A paired phone's part: the card tapped in its own tree, and what may be done with it now,
 // as the device's menus would (the device carries each out, or says why not on this phone).

@@ -69,6 +69,8 @@ function property(v) {
     el("section", {}, el("h2", {}, "Players"), el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Cash"), el("th", {}, "Deeds"), el("th", {}, "")), rows))];
 }
 VIEWS.property = property;
+// What changes the bank's or the players' holdings for good asks first on the phone.
+CONFIRM.property = new Set(["mortgage", "unmortgage", "sell", "build", "concede"]);
 
 // A phone's own part: a deal offered to another player, which waits until that player
 // accepts it on their phone. What is being written survives the view's redraws.
