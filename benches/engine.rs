@@ -245,7 +245,7 @@ fn device(rules: &Ruleset) {
     use boardside::hw::pi::OledScreen;
     use boardside::hw::{Button, Frame, Input, Press, Screen};
     use boardside::tags::TagMap;
-    use boardside::ui::newgame::Setup;
+    use boardside::ui::setup::Setup;
     use boardside::ui::{render::render, Ui};
 
     let names = simulate::names(4);

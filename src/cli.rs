@@ -738,7 +738,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         },
         None => (rulesets, 0),
     };
-    let setup = crate::ui::newgame::Setup {
+    let setup = crate::ui::setup::Setup {
         rulesets,
         ruleset,
         players: a.players.clone(),

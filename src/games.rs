@@ -62,9 +62,9 @@ pub fn all() -> Vec<&'static dyn Kind> {
 }
 
 /// The new-game screen starts with every family this build knows (a test may give its own).
-impl Default for crate::ui::newgame::Setup {
+impl Default for crate::ui::setup::Setup {
     fn default() -> Self {
-        crate::ui::newgame::Setup::with(all())
+        crate::ui::setup::Setup::with(all())
     }
 }
 

@@ -1,211 +1,422 @@
-//! Enrolling a whole set of tags in one pass and checking them (`crate::sets`): the screen
-//! names the next label ("12 of 28: tap Deed Centre"), the next new tag takes it, a known tag
-//! is refused with what it already is, UP/DOWN go back and skip, BACK stops and keeps what was
-//! done, and the next pass begins at the first label still without a tag.
+//! Enrolling tags (`Enrolment`): a tag the map does not know asked about and a new player's
+//! token named; a whole set of tags in one pass and the check of them (`crate::sets`): the
+//! screen names the next label ("12 of 28: tap Deed Centre"), the next new tag takes it, a
+//! known tag is refused with what it already is, UP/DOWN go back and skip, BACK stops and
+//! keeps what was done, and the next pass begins at the first label still without a tag.
 
-use super::*;
+use super::act::{Act, Entry};
+use super::machine::{up_down, Machine, Next};
+use super::names;
+use super::screen::entry;
+use super::table::Table;
+use super::text::{self, wrap};
+use crate::hw::buzzer::Sound;
+use crate::hw::{Button, Press, Uid};
 use crate::sets::{self, PieceSet};
-use text::wrap;
+use crate::tags::{TagKind, TagMap};
 
-impl Ui {
-    /// The sets of the game in play, or of the game chosen on the new-game screen: its tokens
-    /// (the players named there, then tokens already enrolled, then the common names, one per
-    /// seat), the family's own sets, and everything together.
-    pub fn piece_sets(&self) -> Result<Vec<PieceSet>, String> {
-        if let Some(g) = &self.game {
-            return Ok(sets::with_tokens_and_all(&g.players(), g.sets()));
-        }
-        let kind = self.setup.kind()?;
-        let path = self.setup.ruleset_path().ok_or("no ruleset files found")?;
-        let names = sets::token_names(&self.setup.players, &self.tags, kind.seats().1);
-        Ok(sets::with_tokens_and_all(&names, kind.sets(path)?))
+/// Enrolling: where it is, and its chosen line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enrolment {
+    pub step: Step,
+    pub sel: usize,
+}
+
+/// The steps of enrolling.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// A tag the map does not know: what is it?
+    Tag { uid: Uid },
+    /// A new player's token being named (`names`): from the list (`typed` None), or typed,
+    /// `letter` the one UP/DOWN are on.
+    Name {
+        uid: Uid,
+        typed: Option<String>,
+        letter: u8,
+    },
+    /// The sets of tags a table enrols in one pass (`crate::sets`), each with its progress.
+    Sets { sets: Vec<PieceSet> },
+    /// A set being enrolled in one pass: `at` is the label to tap next.
+    Pass { set: PieceSet, at: usize },
+    /// Every piece of the game: those with no tag yet listed (scrolled `scroll` rows down),
+    /// each tap said.
+    Check { all: PieceSet, scroll: usize },
+}
+
+impl Enrolment {
+    fn at(step: Step) -> Enrolment {
+        Enrolment { step, sel: 0 }
     }
 
-    /// What a tag stands for, in the table's words: "Bob's token", "Special: Interference" (the
-    /// piece's label in its set), its id only for a piece no set of this game names.
-    pub(super) fn tag_words(&self, kind: &TagKind) -> String {
-        if let TagKind::Player { name } = kind {
-            return format!("{name}'s token");
-        }
-        self.piece_sets()
-            .ok()
-            .and_then(|sets| {
-                sets.iter()
-                    .flat_map(|s| s.slots.iter())
-                    .find(|slot| slot.kind == *kind)
-                    .map(|slot| slot.words.clone())
-            })
-            .unwrap_or_else(|| kind.describe())
-    }
-
-    /// The list of sets, each with how many of its labels have a tag.
-    pub(super) fn sets_entries(&self, list: &[PieceSet]) -> Vec<Entry> {
-        let mut out: Vec<Entry> = list
+    /// A tag the map does not know, asked about: the first token or piece no tag stands for
+    /// yet is chosen (OK must never give a player a second token by default), else Cancel.
+    pub(super) fn unknown(uid: Uid, t: &Table) -> Enrolment {
+        let entries = Self::kinds(t);
+        let sel = entries
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let missing = sets::missing(&self.tags, s).len();
-                let n = s.slots.len();
+            .position(|e| match &e.act {
+                Act::Enroll(kind) => !t.tags.tags.iter().any(|tag| tag.kind == *kind),
+                Act::NameToken => true,
+                _ => false,
+            })
+            .unwrap_or(entries.len().saturating_sub(1));
+        Enrolment {
+            step: Step::Tag { uid },
+            sel,
+        }
+    }
+
+    /// What a new tag may be: a player's token (a new player's before a game), a piece of
+    /// the game in play.
+    fn kinds(t: &Table) -> Vec<Entry> {
+        let mut out: Vec<Entry> = t
+            .players()
+            .into_iter()
+            .map(|name| {
                 entry(
-                    format!("{}: {} of {n} tagged", s.name, n - missing),
-                    Act::EnrolSet(i),
+                    format!("Token of {name}"),
+                    Act::Enroll(TagKind::Player { name }),
                 )
             })
             .collect();
-        out.push(entry("Back", Act::Back));
+        if t.game.is_none() {
+            out.push(entry("Token of a new player...", Act::NameToken));
+        }
+        if let Some(g) = &t.game {
+            for (id, words) in crate::sets::pieces(&g.sets()) {
+                out.push(entry(words, Act::Enroll(TagKind::Piece { id })));
+            }
+        }
+        out.push(entry("Cancel", Act::Back));
         out
     }
 
-    /// "Enrol a set" or "Check the tags" chosen: the sets of this game, or why there are none.
-    pub(super) fn open_sets(&mut self, check: bool) {
-        match self.piece_sets() {
-            Ok(list) if check => {
-                let all = list
-                    .into_iter()
-                    .last()
-                    .unwrap_or_else(|| PieceSet::everything(&[]));
-                self.go(View::Check { all, scroll: 0 });
-            }
-            Ok(list) => self.go(View::Sets { sets: list }),
-            Err(e) => self.desk.note = Some(e),
+    /// The tag asked about or being named.
+    fn uid(&self) -> Option<&Uid> {
+        match &self.step {
+            Step::Tag { uid } | Step::Name { uid, .. } => Some(uid),
+            _ => None,
         }
     }
 
-    /// A set chosen: its pass begins at its first label with no tag yet.
-    pub(super) fn begin_set(&mut self, set: PieceSet) {
-        match sets::next_untagged(&self.tags, &set, 0) {
-            Some(at) => self.go(View::EnrolSet { set, at }),
-            None => {
-                let note = format!("{}: all {} have tags", set.name, set.slots.len());
-                self.desk.note = Some(note);
-            }
-        }
-    }
-
-    /// UP, DOWN and BACK during a pass: back one label, skip one, stop (what was enrolled is
-    /// kept; the next pass begins at the first label still without a tag).
-    pub(super) fn enrol_button(&mut self, b: Button, p: Press) {
-        let View::EnrolSet { set, at } = &mut self.view else {
-            return;
+    /// Typing a name: UP/DOWN the letter, OK adds it, BACK rubs the last out (the list again
+    /// when none is left), ROLL is done.
+    fn typing<V>(&mut self, b: Button, p: Press, t: &mut Table) -> Next<V> {
+        let Step::Name {
+            typed: Some(name),
+            letter,
+            ..
+        } = &mut self.step
+        else {
+            return Next::Stay;
         };
         match (b, p) {
-            (Button::Up, Press::Press | Press::Repeat { .. }) => *at = at.saturating_sub(1),
-            (Button::Down, Press::Press | Press::Repeat { .. }) if *at + 1 < set.slots.len() => {
-                *at += 1
+            (Button::Up | Button::Down, Press::Press | Press::Repeat { .. }) => {
+                *letter = names::step(*letter, if b == Button::Up { -1 } else { 1 });
             }
-            (Button::Down, Press::Press) => {
-                let set = set.clone();
-                self.end_pass(&set);
+            (Button::Ok, Press::Press) => *name = names::add(name, *letter),
+            (Button::Back, Press::Press) if !name.is_empty() => {
+                name.pop();
             }
-            (Button::Back, Press::Press) => {
-                let set = set.clone();
-                self.end_pass(&set);
-            }
-            (Button::Ok, Press::Press) => {
-                self.desk.note =
-                    Some("tap the piece named here; UP: back one, DOWN: skip, BACK: stop".into())
-            }
+            (Button::Back, Press::Press) => return self.act(Act::NameToken, t),
+            (Button::Roll, Press::Press) => match crate::tags::player_name(name) {
+                Ok(name) => return self.act(Act::Enroll(TagKind::Player { name }), t),
+                Err(_) => t.desk.note = Some("add a letter first (OK)".into()),
+            },
             _ => {}
         }
+        Next::Stay
     }
 
-    /// The pass is over (stopped, or past the last label): what it left, and the list again.
-    fn end_pass(&mut self, set: &PieceSet) {
-        let missing = sets::missing(&self.tags, set);
-        self.desk.note = Some(match missing.first() {
-            None => format!("{}: all {} have tags", set.name, set.slots.len()),
-            Some(first) => format!(
-                "{}: {} of {} tagged; the next pass begins at {}",
-                set.name,
-                set.slots.len() - missing.len(),
-                set.slots.len(),
-                first.sticker
-            ),
-        });
-        self.open_sets(false);
-    }
-
-    /// A tap during a pass: a new tag takes the label named, a known one is refused with what
-    /// it is. True when the tap was this screen's.
-    pub(super) fn enrol_tap(&mut self, uid: &Uid) -> bool {
-        match self.view.clone() {
-            View::EnrolSet { set, at } => {
-                let all = self.piece_sets().map(|l| l.into_iter().last());
-                let all = all.ok().flatten().unwrap_or_else(|| set.clone());
-                if self.tags.get(uid).is_some() {
-                    self.desk.note = Some(format!(
-                        "refused: {}; tap a new sticker",
-                        sets::what_is(&self.tags, &all, &uid.hex())
-                    ));
-                    self.desk.sound = Some(Sound::Refuse);
-                    return true;
-                }
-                let Some(slot) = set.slots.get(at) else {
-                    return true;
-                };
-                if sets::tagged(&self.tags, &set.slots)[at].is_some() {
-                    // Said, never dropped in silence: the new tag stands for nothing yet.
-                    self.desk.note = Some(format!(
-                        "tag {} not enrolled: label {} has its tag already (DOWN: the next)",
-                        uid.hex(),
-                        slot.sticker
-                    ));
-                    self.desk.sound = Some(Sound::Refuse);
-                    return true;
-                }
-                self.save_tag(crate::tags::Tag {
-                    uid: uid.hex(),
-                    kind: slot.kind.clone(),
-                    sticker: Some(slot.sticker.clone()),
-                });
-                self.desk.note = Some(format!("label {}: {}", slot.sticker, slot.words));
-                match sets::next_untagged(&self.tags, &set, at + 1) {
-                    Some(next) => self.view = View::EnrolSet { set, at: next },
-                    None => self.end_pass(&set),
-                }
-                true
-            }
-            View::Check { all, .. } => {
-                self.desk.note = Some(sets::what_is(&self.tags, &all, &uid.hex()));
-                true
-            }
-            View::Sets { sets: list } => {
-                let all = PieceSet::everything(&list[..list.len().saturating_sub(1)]);
-                self.desk.note = Some(sets::what_is(&self.tags, &all, &uid.hex()));
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The message of a pass: the label to tap next, and the buttons.
-    pub(super) fn enrol_message(set: &PieceSet, at: usize, tags: &TagMap) -> Vec<String> {
-        let Some(slot) = set.slots.get(at) else {
-            return vec![];
+    /// The new tag enrolled as `kind`: said by its label, a new player's token seating them
+    /// before a game.
+    fn enrol<V>(&self, kind: TagKind, t: &mut Table) -> Next<V> {
+        let Some(uid) = self.uid() else {
+            return Next::Stay;
         };
-        let n = set.slots.len();
-        let done = sets::tagged(tags, &set.slots)[at].is_some();
-        let mut out = wrap(&if done {
-            format!("{} of {n}: {} has its tag", slot.number, slot.words)
-        } else {
-            format!("{} of {n}: tap {}", slot.number, slot.words)
+        t.save_tag(crate::tags::Tag {
+            uid: uid.hex(),
+            kind: kind.clone(),
+            sticker: None,
         });
-        out.extend(wrap("UP: back. DOWN: skip. BACK: stop, kept."));
-        out
+        t.desk.note = Some(format!("tag enrolled as {}", t.tag_words(&kind)));
+        if let (TagKind::Player { name }, None) = (&kind, &t.game) {
+            if !t.setup.players.contains(name) {
+                t.setup.players.push(name.clone());
+            }
+        }
+        Next::Home
+    }
+}
+
+impl<V> Machine<V> for Enrolment {
+    fn entries(&self, t: &Table) -> Vec<Entry> {
+        match &self.step {
+            Step::Tag { .. } => Self::kinds(t),
+            Step::Name { typed: None, .. } => {
+                let mut out: Vec<Entry> = crate::tags::free(&t.taken_names())
+                    .into_iter()
+                    .map(|name| {
+                        entry(
+                            name,
+                            Act::Enroll(TagKind::Player {
+                                name: name.to_string(),
+                            }),
+                        )
+                    })
+                    .collect();
+                out.insert(0, entry("Type a name...", Act::TypeName));
+                out.push(entry("Back", Act::Back));
+                out
+            }
+            Step::Name {
+                typed: Some(name),
+                letter,
+                ..
+            } => {
+                // The letter alone: "OK adds b", not the name it would make.
+                let next = names::add(name, *letter);
+                let adds = next.get(name.len()..).unwrap_or_default();
+                vec![entry(format!("OK adds {adds}"), Act::TypeName)]
+            }
+            Step::Sets { sets } => sets_entries(sets, &t.tags),
+            Step::Pass { .. } => vec![],
+            Step::Check { .. } => vec![entry("Back", Act::Back)],
+        }
     }
 
-    /// The check's message: how many pieces of the game have tags, and each one missing.
-    pub(super) fn check_rows(all: &PieceSet, tags: &TagMap) -> Vec<String> {
-        let missing = sets::missing(tags, all);
-        let n = all.slots.len();
-        if missing.is_empty() {
-            return wrap(&format!(
-                "All {n} pieces have tags. Tap any tag to see what it is."
-            ));
-        }
-        let mut out = vec![format!("{} of {n} tagged. Missing:", n - missing.len())];
-        out.extend(missing.iter().map(|s| format!("{} {}", s.sticker, s.words)));
-        out.push("Tap a tag to see what it is.".into());
-        out
+    fn cursor(&mut self) -> Option<&mut usize> {
+        Some(&mut self.sel)
     }
+
+    fn press(&mut self, b: Button, p: Press, t: &mut Table) -> Option<Next<V>> {
+        match &mut self.step {
+            Step::Name { typed: Some(_), .. } => Some(self.typing(b, p, t)),
+            Step::Pass { set, at } => {
+                if let Some(next) = pass_button(set, at, b, p, t) {
+                    *self = next;
+                }
+                Some(Next::Stay)
+            }
+            Step::Check { all, scroll } => {
+                let dir = up_down(b, p)?;
+                let most = check_rows(all, &t.tags)
+                    .len()
+                    .saturating_sub(text::ROWS - 3);
+                *scroll = scroll.saturating_add_signed(dir).min(most);
+                Some(Next::Stay)
+            }
+            _ => None,
+        }
+    }
+
+    fn act(&mut self, act: Act, t: &mut Table) -> Next<V> {
+        match act {
+            Act::Enroll(kind) => self.enrol(kind, t),
+            Act::NameToken | Act::TypeName => {
+                let Some(uid) = self.uid().cloned() else {
+                    return Next::Stay;
+                };
+                let typed = (act == Act::TypeName).then(String::new);
+                *self = Enrolment {
+                    step: Step::Name {
+                        uid,
+                        typed,
+                        letter: b'A',
+                    },
+                    sel: 0,
+                };
+                Next::Stay
+            }
+            Act::EnrolSet(i) => {
+                let set = match &self.step {
+                    Step::Sets { sets } => sets.get(i).cloned(),
+                    _ => None,
+                };
+                if let Some(next) = set.and_then(|set| begin_set(set, t)) {
+                    *self = next;
+                }
+                Next::Stay
+            }
+            _ => Next::Home,
+        }
+    }
+
+    fn tap(&mut self, uid: &Uid, _kind: Option<&TagKind>, t: &mut Table) -> Option<Next<V>> {
+        match &self.step {
+            Step::Pass { set, at } => {
+                if let Some(next) = pass_tap(set.clone(), *at, uid, t) {
+                    *self = next;
+                }
+                Some(Next::Stay)
+            }
+            Step::Check { all, .. } => {
+                t.desk.note = Some(sets::what_is(&t.tags, all, &uid.hex()));
+                Some(Next::Stay)
+            }
+            Step::Sets { sets: list } => {
+                let all = PieceSet::everything(&list[..list.len().saturating_sub(1)]);
+                t.desk.note = Some(sets::what_is(&t.tags, &all, &uid.hex()));
+                Some(Next::Stay)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The list of sets, each with how many of its labels have a tag.
+fn sets_entries(list: &[PieceSet], tags: &TagMap) -> Vec<Entry> {
+    let mut out: Vec<Entry> = list
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let missing = sets::missing(tags, s).len();
+            let n = s.slots.len();
+            entry(
+                format!("{}: {} of {n} tagged", s.name, n - missing),
+                Act::EnrolSet(i),
+            )
+        })
+        .collect();
+    out.push(entry("Back", Act::Back));
+    out
+}
+
+/// "Enrol a set" or "Check the tags" chosen: the sets of this game, or (None) why there are
+/// none, said.
+pub(super) fn open_sets(t: &mut Table, check: bool) -> Option<Enrolment> {
+    match t.piece_sets() {
+        Ok(list) if check => {
+            let all = list
+                .into_iter()
+                .last()
+                .unwrap_or_else(|| PieceSet::everything(&[]));
+            Some(Enrolment::at(Step::Check { all, scroll: 0 }))
+        }
+        Ok(list) => Some(Enrolment::at(Step::Sets { sets: list })),
+        Err(e) => {
+            t.desk.note = Some(e);
+            None
+        }
+    }
+}
+
+/// A set chosen: its pass begins at its first label with no tag yet (None: all have one).
+fn begin_set(set: PieceSet, t: &mut Table) -> Option<Enrolment> {
+    match sets::next_untagged(&t.tags, &set, 0) {
+        Some(at) => Some(Enrolment::at(Step::Pass { set, at })),
+        None => {
+            let note = format!("{}: all {} have tags", set.name, set.slots.len());
+            t.desk.note = Some(note);
+            None
+        }
+    }
+}
+
+/// UP, DOWN and BACK during a pass: back one label, skip one, stop (what was enrolled is
+/// kept; the next pass begins at the first label still without a tag): the list again when
+/// the pass is over.
+fn pass_button(
+    set: &PieceSet,
+    at: &mut usize,
+    b: Button,
+    p: Press,
+    t: &mut Table,
+) -> Option<Enrolment> {
+    match (b, p) {
+        (Button::Up, Press::Press | Press::Repeat { .. }) => *at = at.saturating_sub(1),
+        (Button::Down, Press::Press | Press::Repeat { .. }) if *at + 1 < set.slots.len() => {
+            *at += 1
+        }
+        (Button::Down | Button::Back, Press::Press) => return end_pass(set, t),
+        (Button::Ok, Press::Press) => {
+            t.desk.note =
+                Some("tap the piece named here; UP: back one, DOWN: skip, BACK: stop".into())
+        }
+        _ => {}
+    }
+    None
+}
+
+/// The pass is over (stopped, or past the last label): what it left, and the list again.
+fn end_pass(set: &PieceSet, t: &mut Table) -> Option<Enrolment> {
+    let missing = sets::missing(&t.tags, set);
+    t.desk.note = Some(match missing.first() {
+        None => format!("{}: all {} have tags", set.name, set.slots.len()),
+        Some(first) => format!(
+            "{}: {} of {} tagged; the next pass begins at {}",
+            set.name,
+            set.slots.len() - missing.len(),
+            set.slots.len(),
+            first.sticker
+        ),
+    });
+    open_sets(t, false)
+}
+
+/// A tap during a pass: a new tag takes the label named, a known one is refused with what it
+/// is. What the pass becomes: the next label, or the list once it is over.
+fn pass_tap(set: PieceSet, at: usize, uid: &Uid, t: &mut Table) -> Option<Enrolment> {
+    let all = t.piece_sets().map(|l| l.into_iter().last());
+    let all = all.ok().flatten().unwrap_or_else(|| set.clone());
+    if t.tags.get(uid).is_some() {
+        t.desk.note = Some(format!(
+            "refused: {}; tap a new sticker",
+            sets::what_is(&t.tags, &all, &uid.hex())
+        ));
+        t.desk.sound = Some(Sound::Refuse);
+        return None;
+    }
+    let slot = set.slots.get(at)?;
+    if sets::tagged(&t.tags, &set.slots)[at].is_some() {
+        // Said, never dropped in silence: the new tag stands for nothing yet.
+        t.desk.note = Some(format!(
+            "tag {} not enrolled: label {} has its tag already (DOWN: the next)",
+            uid.hex(),
+            slot.sticker
+        ));
+        t.desk.sound = Some(Sound::Refuse);
+        return None;
+    }
+    t.save_tag(crate::tags::Tag {
+        uid: uid.hex(),
+        kind: slot.kind.clone(),
+        sticker: Some(slot.sticker.clone()),
+    });
+    t.desk.note = Some(format!("label {}: {}", slot.sticker, slot.words));
+    match sets::next_untagged(&t.tags, &set, at + 1) {
+        Some(next) => Some(Enrolment::at(Step::Pass { set, at: next })),
+        None => end_pass(&set, t),
+    }
+}
+
+/// The message of a pass: the label to tap next, and the buttons.
+pub(super) fn pass_message(set: &PieceSet, at: usize, tags: &TagMap) -> Vec<String> {
+    let Some(slot) = set.slots.get(at) else {
+        return vec![];
+    };
+    let n = set.slots.len();
+    let done = sets::tagged(tags, &set.slots)[at].is_some();
+    let mut out = wrap(&if done {
+        format!("{} of {n}: {} has its tag", slot.number, slot.words)
+    } else {
+        format!("{} of {n}: tap {}", slot.number, slot.words)
+    });
+    out.extend(wrap("UP: back. DOWN: skip. BACK: stop, kept."));
+    out
+}
+
+/// The check's message: how many pieces of the game have tags, and each one missing.
+pub(super) fn check_rows(all: &PieceSet, tags: &TagMap) -> Vec<String> {
+    let missing = sets::missing(tags, all);
+    let n = all.slots.len();
+    if missing.is_empty() {
+        return wrap(&format!(
+            "All {n} pieces have tags. Tap any tag to see what it is."
+        ));
+    }
+    let mut out = vec![format!("{} of {n} tagged. Missing:", n - missing.len())];
+    out.extend(missing.iter().map(|s| format!("{} {}", s.sticker, s.words)));
+    out.push("Tap a tag to see what it is.".into());
+    out
 }

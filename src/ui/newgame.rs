@@ -1,136 +1,197 @@
 //! The new-game screen: the ruleset chosen (any family's), its house rules in words, the
 //! players (tapped tokens or added seats, within the family's limits), and the saved games to
-//! resume. Starting and resuming go through the catalogue (games.rs); nothing here knows a
-//! family.
+//! resume, as a view of its own over the choices (`setup::Setup`). Starting and
+//! resuming go through the catalogue (games.rs); nothing here knows a family.
 
 use std::path::PathBuf;
 
-use super::houserules::HouseRule;
-use super::kinds::Kind;
+use super::act::{Act, Entry};
+use super::enrolment::{open_sets, Enrolment};
+use super::machine::{then, Machine, Next};
+use super::screen::{entry, Flow};
+use super::table::Table;
+use crate::hw::{Button, Press, Uid};
+use crate::tags::TagKind;
 
-/// The choices of the new-game screen.
-#[derive(Clone)]
-pub struct Setup {
-    /// The families this device plays (games.rs's catalogue, or a test's).
-    pub games: Vec<&'static dyn Kind>,
-    pub rulesets: Vec<PathBuf>,
-    pub ruleset: usize,
-    pub players: Vec<String>,
-    pub resume: Option<PathBuf>,
-    /// Where new games are journaled (None: not journaled, tests).
-    pub journal_dir: Option<PathBuf>,
-    /// The next new game's journal (`play --journal` naming a file not yet written), rather
-    /// than one named by the seed in `journal_dir`.
-    pub journal: Option<PathBuf>,
-    pub seed: u64,
-    /// The chosen ruleset's house rules, each with the value chosen (loaded with the ruleset).
-    pub house: Vec<(HouseRule, usize)>,
-    /// `play --option KEY=VALUE`: applied after the house rules to every game started here.
-    pub options: Vec<String>,
-    /// The saved games in `journal_dir`, at a glance (`list_saves`).
-    pub saved: Vec<crate::saves::Listed>,
-    /// The seats the device plays ("Add computer seat"), by seat, and how.
-    pub computers: Vec<(usize, crate::computer::Level)>,
-    /// Do the computer seats deal (the table may switch it off)?
-    pub computer_deals: bool,
+/// The new-game screen as a view: its chosen line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NewGameMenu {
+    pub sel: usize,
 }
 
-impl Setup {
-    /// A new-game screen over this catalogue (games.rs's `Default` gives every family).
-    pub fn with(games: Vec<&'static dyn Kind>) -> Self {
-        Setup {
-            games,
-            rulesets: Vec::new(),
-            ruleset: 0,
-            players: Vec::new(),
-            resume: None,
-            journal_dir: None,
-            journal: None,
-            seed: 0,
-            house: Vec::new(),
-            options: Vec::new(),
-            saved: Vec::new(),
-            computers: Vec::new(),
-            computer_deals: true,
-        }
-    }
-}
-
-impl std::fmt::Debug for Setup {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Setup")
-            .field("rulesets", &self.rulesets)
-            .field("ruleset", &self.ruleset)
-            .field("players", &self.players)
-            .field("seed", &self.seed)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Setup {
-    /// The ruleset file chosen.
-    pub fn ruleset_path(&self) -> Option<&PathBuf> {
-        self.rulesets.get(self.ruleset)
-    }
-
-    /// The family of the chosen ruleset.
-    pub fn kind(&self) -> Result<&'static dyn Kind, String> {
-        let path = self.ruleset_path().ok_or("no ruleset files found")?;
-        super::kinds::for_ruleset(&self.games, path)
-    }
-
-    /// The most players the chosen game seats.
-    pub fn most_players(&self) -> usize {
-        self.kind().map_or(8, |k| k.seats().1)
-    }
-
-    /// Load the chosen ruleset's house rules at their ruleset values; a ruleset that does not
-    /// load has none (starting it reports the problem).
-    pub fn load_house_rules(&mut self) {
-        let rules = match (self.kind(), self.ruleset_path()) {
-            (Ok(k), Some(p)) => k.house_rules(p).unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        self.house = rules
-            .into_iter()
-            .map(|h| {
-                let d = h.default;
-                (h, d)
-            })
-            .collect();
-    }
-
-    /// The option settings the chosen house rules stand for, in order.
-    pub fn settings(&self) -> Vec<(&'static str, String)> {
-        self.house
-            .iter()
-            .filter_map(|(h, c)| h.choices.get(*c))
-            .flat_map(|c| c.settings.iter().cloned())
-            .collect()
-    }
-
-    /// The journal of the next new game: a file named on the command line serves the first
-    /// game only (a later game started from this screen must not write into it); else one
-    /// named by the seed in the save folder.
-    /// List the saved games again (when the screen opens): each replayed once, not at every
-    /// frame.
-    pub fn list_saves(&mut self) {
-        self.saved = match &self.journal_dir {
-            Some(dir) => {
-                let glance = super::kinds::glance(&self.games, &self.rulesets);
-                crate::saves::listing(dir, 12, &glance)
+impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
+    fn entries(&self, t: &Table) -> Vec<Entry> {
+        let setup = &t.setup;
+        let mut out = Vec::new();
+        let listed = |p: &PathBuf| setup.saved.iter().find(|l| &l.path == p);
+        // After a power cut the game goes on: resuming is the first, chosen line (a finished
+        // game is never resumed: it is listed with the finished ones).
+        if let Some(r) = &setup.resume {
+            if !listed(r).is_some_and(|l| l.over) {
+                out.push(entry("Resume the last game", Act::Resume(r.clone())));
             }
-            None => Vec::new(),
+        }
+        // Every unfinished game one press away, newest first (a new game hides none), named
+        // by its game, when it was last played, who played it and how far it got: two
+        // evenings of the same table on the same day must not read alike.
+        let words = |l: &crate::saves::Listed| {
+            format!(
+                "{} {} {}",
+                l.about.game,
+                l.about.when,
+                l.about.players.join(",")
+            )
         };
+        for l in setup.saved.iter().filter(|l| !l.over) {
+            if Some(&l.path) != setup.resume.as_ref() {
+                out.push(entry(
+                    format!("Resume {} ({})", words(l), l.progress),
+                    Act::Resume(l.path.clone()),
+                ));
+            }
+        }
+        // Finished games apart: their final standings and report, never resumed.
+        for l in setup.saved.iter().filter(|l| l.over).take(4) {
+            out.push(entry(
+                format!("Finished: {}", words(l)),
+                Act::Finished(l.path.clone()),
+            ));
+        }
+        let name = setup
+            .ruleset_path()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "(no rulesets)".into());
+        out.push(entry(format!("Game: {name}"), Act::NextRuleset));
+        for (i, (h, c)) in setup.house.iter().enumerate() {
+            let word = h.choices.get(*c).map_or("", |c| c.word.as_str());
+            out.push(entry(format!("{}: {word}", h.name), Act::NextChoice(i)));
+        }
+        out.extend(t.voice_entries());
+        out.push(entry(
+            format!("Odds: {}", if t.odds_on { "shown" } else { "hidden" }),
+            Act::Odds,
+        ));
+        if setup.players.len() < setup.most_players() {
+            out.push(entry(
+                format!("Add player P{}", setup.players.len() + 1),
+                Act::AddPlayer,
+            ));
+            use crate::computer::Level;
+            for level in [Level::Steady, Level::Strong] {
+                out.push(entry(
+                    format!("Add computer seat: {}", level.word()),
+                    Act::AddComputer(level),
+                ));
+            }
+        }
+        if !setup.computers.is_empty() {
+            let on = if setup.computer_deals { "on" } else { "off" };
+            out.push(entry(format!("Computer deals: {on}"), Act::ComputerDeals));
+        }
+        if !setup.players.is_empty() {
+            out.push(entry("Remove last player", Act::RemovePlayer));
+        }
+        if setup.players.len() >= 2 {
+            out.push(entry("Start the game", Act::Start));
+        }
+        // Before the first game: the table's stickers, a set at a time, and a check of them.
+        out.push(entry("Enrol a set of tags", Act::EnrolSets));
+        out.push(entry("Check the tags", Act::CheckTags));
+        if setup.journal_dir.is_some() {
+            out.push(entry("Records", Act::Records));
+        }
+        out
     }
 
-    pub fn next_journal(&mut self) -> Option<PathBuf> {
-        if let Some(j) = self.journal.take() {
-            return Some(j);
+    fn cursor(&mut self) -> Option<&mut usize> {
+        Some(&mut self.sel)
+    }
+
+    /// ROLL starts the game once two are seated; BACK has nowhere to go.
+    fn press(&mut self, b: Button, p: Press, t: &mut Table) -> Option<Next<V>> {
+        match (b, p) {
+            (Button::Roll, Press::Press) if t.setup.players.len() >= 2 => {
+                Some(self.act(Act::Start, t))
+            }
+            (Button::Back, Press::Press) => Some(Next::Stay),
+            _ => None,
         }
-        self.journal_dir.as_ref().map(|d| {
-            let _ = std::fs::create_dir_all(d);
-            d.join(format!("game-{}.journal", self.seed))
-        })
+    }
+
+    /// A line of the new-game screen chosen: a game resumed or started, the ruleset, a house
+    /// rule's value, the players and computer seats, the tags, the records, the settings.
+    fn act(&mut self, act: Act, t: &mut Table) -> Next<V> {
+        let setup = &mut t.setup;
+        match act {
+            Act::Resume(path) => {
+                let done = t.resume_now(path);
+                return then(t, done, Next::Flow(Flow::Show));
+            }
+            Act::Finished(path) => {
+                let done = t.resume_now(path);
+                return then(t, done, Next::Flow(Flow::Standings));
+            }
+            Act::Start => {
+                let done = t.start_now();
+                return then(t, done, Next::Flow(Flow::Show));
+            }
+            Act::EnrolSets | Act::CheckTags => {
+                let sets = open_sets(t, act == Act::CheckTags);
+                return sets.map_or(Next::Stay, |e| Next::Go(e.into()));
+            }
+            Act::Records => {
+                let pages = super::records::open(&t.setup);
+                return pages.map_or(Next::Stay, |p| Next::Flow(Flow::Pager(p)));
+            }
+            Act::NextRuleset => {
+                if !setup.rulesets.is_empty() {
+                    setup.ruleset = (setup.ruleset + 1) % setup.rulesets.len();
+                }
+                setup.load_house_rules();
+            }
+            Act::NextChoice(i) => {
+                if let Some((h, c)) = setup.house.get_mut(i) {
+                    *c = (*c + 1) % h.choices.len().max(1);
+                }
+            }
+            Act::AddPlayer => {
+                let name = format!("P{}", setup.players.len() + 1);
+                setup.players.push(name);
+            }
+            Act::RemovePlayer => {
+                setup.players.pop();
+                let n = setup.players.len();
+                setup.computers.retain(|(seat, _)| *seat < n);
+            }
+            Act::AddComputer(level) => {
+                // Bot1, Bot2, ...: names no player takes, one word as every game wants.
+                let name = (1..)
+                    .map(|i| format!("Bot{i}"))
+                    .find(|n| !setup.players.iter().any(|p| p.eq_ignore_ascii_case(n)))
+                    .unwrap_or_default();
+                setup.computers.push((setup.players.len(), level));
+                setup.players.push(name);
+            }
+            Act::ComputerDeals => setup.computer_deals = !setup.computer_deals,
+            other => {
+                t.setting(&other);
+            }
+        }
+        Next::Stay
+    }
+
+    /// A player's token tapped before a game adds its player.
+    fn tap(&mut self, _uid: &Uid, kind: Option<&TagKind>, t: &mut Table) -> Option<Next<V>> {
+        if t.game.is_some() {
+            return None;
+        }
+        let kind = kind?;
+        if let TagKind::Player { name } = kind {
+            if !t.setup.players.iter().any(|p| p.eq_ignore_ascii_case(name)) {
+                t.setup.players.push(name.clone());
+            }
+        }
+        Some(Next::Stay)
     }
 }

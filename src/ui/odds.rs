@@ -2,14 +2,10 @@
 //! shown when they are in, and off when a table prefers not to know; what the worker
 //! threads found, taken in.
 
-use super::*;
+use super::table::Table;
+use super::worker;
 
-impl Ui {
-    /// Is the standings screen showing the odds?
-    pub fn odds_on(&self) -> bool {
-        self.odds_on
-    }
-
+impl Table {
     /// The odds of the game as it now stands, asked of the worker when it changed (the job
     /// runs in its own thread: this returns at once).
     pub(super) fn ask_odds(&mut self) {
@@ -27,17 +23,15 @@ impl Ui {
         self.desk.out.jobs.extend(work);
     }
 
-    /// What a job found: the odds shown when the standings are up, a computer seat's choice
-    /// carried out on a tick once the table has had time to read the last change.
-    pub(super) fn worked(&mut self, at: u64, found: worker::Found) {
+    /// What a job found: the odds (true when they are the position's now, to be shown), a
+    /// computer seat's choice (carried out on a tick once the table has had time to read the
+    /// last change).
+    pub(super) fn worked(&mut self, at: u64, found: worker::Found) -> bool {
         match found {
-            worker::Found::Odds(odds) => {
-                if self.odds.found(at, odds) && matches!(self.view, View::Standings { .. }) {
-                    self.desk.out.redraw = true;
-                }
-            }
+            worker::Found::Odds(odds) => self.odds.found(at, odds),
             worker::Found::Computer(mv) => {
                 self.computer.found(at, mv);
+                false
             }
         }
     }

@@ -1,8 +1,13 @@
-//! Starting, resuming and leaving a game, and a protocol line carried out as if chosen.
+//! Starting, resuming and leaving a game, and a protocol line carried out as if chosen: what
+//! the table's game becomes (the view that shows it is the caller's to open).
 
-use super::*;
+use std::path::PathBuf;
 
-impl Ui {
+use super::screen::{Flow, NewGame, Playing};
+use super::table::Table;
+use super::text;
+
+impl Table {
     /// Leave the game for the new-game screen (its saved journal stays listed there).
     pub(super) fn new_game(&mut self) {
         self.odds.reset();
@@ -14,18 +19,15 @@ impl Ui {
         // The next game's journal is a new file.
         self.setup.seed = self.setup.seed.wrapping_add(1);
         self.setup.list_saves();
-        self.go(View::Setup);
     }
 
     /// A protocol command line carried out as if chosen from a menu (its lines paged and
     /// logged as at the table): dice the table rolled by hand, or a correction (`set ...`).
-    pub(super) fn enter(&mut self, line: &str) -> Result<(), String> {
+    pub(super) fn enter(&mut self, line: &str) -> Result<Flow, String> {
         let g = self.game.as_mut().ok_or("no game in play")?;
         let flow = g.enter(&mut self.desk, line)?;
-        Self::uncover(&mut self.view, &mut self.desk);
-        self.follow(flow);
         self.desk.out.redraw = true;
-        Ok(())
+        Ok(flow)
     }
 
     /// Start the chosen ruleset's game, whichever family it is: the new-game screen's START,
@@ -74,7 +76,7 @@ impl Ui {
         Ok(())
     }
 
-    /// A game takes the screen: its log is its whole story (then any messages), and a game
+    /// A game is the table's (its screens shown next): its log is its whole story (then any messages), and a game
     /// already over keeps its report for the final standings.
     pub(super) fn play(&mut self, game: Box<dyn Playing>, messages: Vec<String>) {
         // What belonged to the last game's moments: deals put to seats, a tapped token's
@@ -94,6 +96,5 @@ impl Ui {
             self.desk.final_report = Some(game.report());
         }
         self.game = Some(game);
-        self.go(View::Game);
     }
 }

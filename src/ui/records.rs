@@ -2,7 +2,7 @@
 //! on this device, read on pages, each section (players, games, feats, games played, damaged
 //! journals) from a page of its own.
 
-use super::*;
+use super::text;
 use crate::records::{self, table, tally};
 
 /// A line of the records on the device: whether it begins a page (a table's title), the row
@@ -61,16 +61,13 @@ pub fn pages(dir: &std::path::Path, read_one: &records::Reader) -> Vec<Vec<Strin
     out
 }
 
-impl Ui {
-    /// "Records" chosen on the new-game screen.
-    pub(super) fn open_records(&mut self) {
-        let Some(dir) = self.setup.journal_dir.clone() else {
-            return;
-        };
-        let pages = {
-            let read = super::kinds::played(&self.setup.games, &self.setup.rulesets);
-            pages(&dir, &read)
-        };
-        self.read_pages(pages);
-    }
+/// "Records" chosen on the new-game screen: their pages (None: no save folder here).
+pub(super) fn open(setup: &super::setup::Setup) -> Option<super::screen::Pages> {
+    let dir = setup.journal_dir.as_ref()?;
+    let read = super::kinds::played(&setup.games, &setup.rulesets);
+    Some(super::screen::Pages {
+        title: None,
+        pages: pages(dir, &read),
+        last: "OK",
+    })
 }

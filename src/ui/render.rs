@@ -8,6 +8,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, Polyline, PrimitiveStyle};
 use embedded_graphics::text::{Baseline, Text};
 
+use super::enrolment::{check_rows, pass_message, Step};
+use super::pairing::Pairing;
 use super::text::{layout, line, log_window, scrolled, wrap, wrap_all, ROWS};
 use super::{Act, Ui, View};
 use crate::engine::panels::Panel;
@@ -15,73 +17,84 @@ use crate::hw::Frame;
 
 pub fn render(ui: &Ui, frame: &mut Frame) {
     let labels = ui.labels();
-    let note = ui.desk.note.as_deref().map(wrap);
-    match (&ui.view, &ui.game) {
-        (View::Game, Some(g)) => g.draw(&ui.desk, frame),
-        (View::Log { back }, _) => layout(
+    let t = &ui.table;
+    let sel = ui.chosen();
+    let note = t.desk.note.as_deref().map(wrap);
+    match (&ui.view, ui.game()) {
+        (View::Game, Some(g)) => g.draw(&t.desk, frame),
+        (View::Log(log), _) => layout(
             frame,
             "Log (UP: older)",
-            &note.unwrap_or_else(|| log_window(&ui.desk.log, *back, ROWS - 1)),
+            &note.unwrap_or_else(|| log_window(&t.desk.log, log.back, ROWS - 1)),
             &[],
             0,
             0,
         ),
-        (View::Pager { pages, page }, _) => {
-            let title = pages
-                .title
-                .clone()
-                .unwrap_or_else(|| format!("Page {} of {}", page + 1, pages.pages.len()));
-            let lines = pages.pages.get(*page).cloned().unwrap_or_default();
-            layout(frame, &title, &note.unwrap_or(lines), &labels, ui.sel, 1);
+        (View::Pager(p), _) => {
+            let title = (p.pages.title.clone())
+                .unwrap_or_else(|| format!("Page {} of {}", p.page + 1, p.pages.pages.len()));
+            let lines = p.pages.pages.get(p.page).cloned().unwrap_or_default();
+            layout(frame, &title, &note.unwrap_or(lines), &labels, sel, 1);
         }
-        (View::Standings { scroll }, Some(g)) => {
+        (View::Standings(s), Some(g)) => {
             if !final_standings(ui, frame) {
                 let (title, mut lines) = g.standings();
                 lines.extend(ui.odds_lines());
-                let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&lines), *scroll));
-                layout(frame, &title, &msg, &labels, ui.sel, 1);
+                let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&lines), s.scroll));
+                layout(frame, &title, &msg, &labels, sel, 1);
             }
         }
-        (View::ConfirmUndo, Some(g)) => {
-            let msg = note.unwrap_or_else(|| g.message(&ui.desk));
-            layout(frame, &g.header(&ui.desk), &msg, &labels, ui.sel, 4);
+        (View::ConfirmUndo(_), Some(g)) => {
+            let msg = note.unwrap_or_else(|| g.message(&t.desk));
+            layout(frame, &g.header(&t.desk), &msg, &labels, sel, 4);
         }
         (View::Voice { .. }, _) => {
             let msg = note.unwrap_or_else(|| {
                 wrap("Hold ROLL to turn the voice off or on. ROLL with nothing to roll says the last line again.")
             });
-            layout(frame, "Voice", &msg, &labels, ui.sel, 4);
+            layout(frame, "Voice", &msg, &labels, sel, 4);
         }
-        (View::Pair { code, seat, tapped }, _) => {
-            let players = ui.game.as_ref().map(|g| g.players()).unwrap_or_default();
-            let whose = seat.and_then(|s| players.get(s).cloned());
-            // The name typed on the phone, which the seat takes.
-            let typed = ui.phones.names.get(code);
-            let msg = note.unwrap_or_else(|| {
-                wrap(&match (whose, tapped, typed) {
-                    (None, _, None) => {
-                        format!("A phone showing {code} asks for a seat. Whose is it? ROLL: later")
-                    }
-                    (None, _, Some(t)) => format!(
-                        "A phone showing {code} ({t}) asks for a seat. Whose is it? ROLL: later"
-                    ),
-                    (Some(n), false, _) => format!("{n}: tap your token to take phone {code}"),
-                    (Some(n), true, Some(t)) if *t != n => {
-                        format!("OK gives phone {code} {n}'s seat, renamed {t}")
-                    }
-                    (Some(n), true, _) => format!("OK gives phone {code} {n}'s seat"),
-                })
-            });
-            layout(
-                frame,
-                &format!("Pair phone {code}"),
-                &msg,
-                &labels,
-                ui.sel,
-                if seat.is_none() { 4 } else { 2 },
-            );
+        (View::Pair(p), _) => pairing(ui, p, note, frame),
+        (View::Enrol(e), _) => enrolling(ui, &e.step, note, frame),
+        _ => {
+            let msg = note.unwrap_or_else(|| setup_message(ui));
+            layout(frame, "Boardside: new game", &msg, &labels, sel, 4);
         }
-        (View::Name { typed, letter, .. }, _) => {
+    }
+}
+
+/// The pairing question: whose phone, their token, OK.
+fn pairing(ui: &Ui, p: &Pairing, note: Option<Vec<String>>, frame: &mut Frame) {
+    let players = ui.game().map(|g| g.players()).unwrap_or_default();
+    let whose = p.seat.and_then(|s| players.get(s).cloned());
+    let code = &p.code;
+    // The name typed on the phone, which the seat takes.
+    let typed = ui.table.phones.names.get(code);
+    let msg = note.unwrap_or_else(|| {
+        wrap(&match (whose, p.tapped, typed) {
+            (None, _, None) => {
+                format!("A phone showing {code} asks for a seat. Whose is it? ROLL: later")
+            }
+            (None, _, Some(t)) => {
+                format!("A phone showing {code} ({t}) asks for a seat. Whose is it? ROLL: later")
+            }
+            (Some(n), false, _) => format!("{n}: tap your token to take phone {code}"),
+            (Some(n), true, Some(t)) if *t != n => {
+                format!("OK gives phone {code} {n}'s seat, renamed {t}")
+            }
+            (Some(n), true, _) => format!("OK gives phone {code} {n}'s seat"),
+        })
+    });
+    let rows = if p.seat.is_none() { 4 } else { 2 };
+    let title = format!("Pair phone {code}");
+    layout(frame, &title, &msg, &ui.labels(), p.sel, rows);
+}
+
+/// Enrolling: the new tag asked about, a name chosen or typed, the sets, a pass, the check.
+fn enrolling(ui: &Ui, step: &Step, note: Option<Vec<String>>, frame: &mut Frame) {
+    let (labels, sel, tags) = (ui.labels(), ui.chosen(), &ui.table.tags);
+    match step {
+        Step::Name { typed, letter, .. } => {
             let msg = note.unwrap_or_else(|| match typed {
                 None => wrap("Whose token is this? Choose the name, or type one"),
                 Some(name) => {
@@ -97,48 +110,37 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
                 }
             });
             let rows = if typed.is_some() { 1 } else { 4 };
-            layout(frame, "Name the token", &msg, &labels, ui.sel, rows);
+            layout(frame, "Name the token", &msg, &labels, sel, rows);
         }
-        (View::Sets { .. }, _) => {
+        Step::Sets { .. } => {
             let msg = note.unwrap_or_else(|| {
                 wrap("Choose a set, then tap its pieces in the label sheet's order")
             });
-            layout(frame, "Enrol a set", &msg, &labels, ui.sel, 4);
+            layout(frame, "Enrol a set", &msg, &labels, sel, 4);
         }
-        (View::EnrolSet { set, at }, _) => {
+        Step::Pass { set, at } => {
             let mut msg = note.unwrap_or_default();
-            msg.extend(Ui::enrol_message(set, *at, &ui.tags));
-            layout(
-                frame,
-                &format!("Enrol: {}", set.name),
-                &msg,
-                &labels,
-                ui.sel,
-                0,
-            );
+            msg.extend(pass_message(set, *at, tags));
+            let title = format!("Enrol: {}", set.name);
+            layout(frame, &title, &msg, &labels, sel, 0);
         }
-        (View::Check { all, scroll }, _) => {
-            let msg = note
-                .unwrap_or_else(|| scrolled(&wrap_all(&Ui::check_rows(all, &ui.tags)), *scroll));
-            layout(frame, "Check the tags", &msg, &labels, ui.sel, 1);
+        Step::Check { all, scroll } => {
+            let msg = note.unwrap_or_else(|| scrolled(&wrap_all(&check_rows(all, tags)), *scroll));
+            layout(frame, "Check the tags", &msg, &labels, sel, 1);
         }
-        (View::Enroll { uid }, _) => {
+        Step::Tag { uid } => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
-            layout(frame, "Enroll a tag", &msg, &labels, ui.sel, 4);
-        }
-        _ => {
-            let msg = note.unwrap_or_else(|| setup_message(ui));
-            layout(frame, "Boardside: new game", &msg, &labels, ui.sel, 4);
+            layout(frame, "Enroll a tag", &msg, &labels, sel, 4);
         }
     }
 }
 
 /// The new-game screen's message: on a Resume line, what that saved game is; else the players.
 pub fn setup_message(ui: &Ui) -> Vec<String> {
-    if let Some(Act::Resume(path)) = ui.entries().get(ui.sel).map(|e| e.act.clone()) {
+    let setup = ui.setup();
+    if let Some(Act::Resume(path)) = ui.entries().get(ui.chosen()).map(|e| e.act.clone()) {
         // How far it got, when the listing read it ("turn 40", "round 12").
-        let progress = ui
-            .setup
+        let progress = setup
             .saved
             .iter()
             .find(|l| l.path == path)
@@ -146,13 +148,13 @@ pub fn setup_message(ui: &Ui) -> Vec<String> {
             .unwrap_or_default();
         return wrap(&format!("{}{progress}", crate::saves::describe(&path)));
     }
-    let players = if ui.setup.players.is_empty() {
+    let players = if setup.players.is_empty() {
         "none yet".to_string()
     } else {
-        let named: Vec<String> = (0..ui.setup.players.len())
-            .map(|i| match ui.setup.computers.iter().find(|(s, _)| *s == i) {
-                Some((_, level)) => format!("{} ({})", ui.setup.players[i], level.word()),
-                None => ui.setup.players[i].clone(),
+        let named: Vec<String> = (0..setup.players.len())
+            .map(|i| match setup.computers.iter().find(|(s, _)| *s == i) {
+                Some((_, level)) => format!("{} ({})", setup.players[i], level.word()),
+                None => setup.players[i].clone(),
             })
             .collect();
         named.join(", ")
@@ -186,7 +188,7 @@ pub fn marks(names: &[&str]) -> Vec<Option<char>> {
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
-    let (Some(g), Some(report)) = (&ui.game, &ui.desk.final_report) else {
+    let (Some(g), Some(report)) = (ui.game(), &ui.desk().final_report) else {
         return false;
     };
     if !g.over() {

@@ -7,57 +7,97 @@ impl Ui {
     /// What the device loop, the console or a test tells the shell.
     pub(super) fn told(&mut self, input: Input) {
         let answer = |r: Result<(), String>| Some(r.map(|()| Vec::new()));
+        let t = &mut self.table;
         match input {
-            // The table's own inputs are carried out by `dispatch`, never passed here.
+            // The table's own inputs are carried out by `table_input`, never passed here.
             Input::Table(_) => {}
-            Input::Line(line) => self.desk.out.answered = answer(self.enter(&line)),
-            Input::Start => self.desk.out.answered = answer(self.start_now()),
-            Input::Resume(path) => self.desk.out.answered = answer(self.resume_now(path)),
+            Input::Line(line) => {
+                let done = t.enter(&line).map(|flow| {
+                    Self::uncover(&mut self.view, &mut self.table.desk);
+                    self.follow(flow);
+                });
+                self.table.desk.out.answered = answer(done);
+            }
+            Input::Start => {
+                let done = t.start_now();
+                self.opened(done);
+            }
+            Input::Resume(path) => {
+                let done = t.resume_now(path);
+                self.opened(done);
+            }
             Input::TagsKept(kept) => {
                 match kept {
-                    Ok(map) => self.tags = map,
-                    Err(e) => self.desk.note = Some(e),
+                    Ok(map) => t.tags = map,
+                    Err(e) => t.desk.note = Some(e),
                 }
-                self.desk.out.redraw = true;
+                t.desk.out.redraw = true;
             }
-            Input::Voice(v) => self.desk.voice = v,
-            Input::Settings(cfg) => self.desk.cfg = cfg,
+            Input::Voice(v) => t.desk.voice = v,
+            Input::Settings(cfg) => t.desk.cfg = cfg,
             Input::Players(names) => {
-                self.setup.players = names;
-                self.desk.out.redraw = true;
+                t.setup.players = names;
+                t.desk.out.redraw = true;
             }
             Input::Odds { on, games } => {
-                self.odds_on = on;
+                t.odds_on = on;
                 if let Some(n) = games {
-                    self.odds_rollouts.games = n;
+                    t.odds_rollouts.games = n;
                 }
             }
             Input::PutAwayNote => {
-                self.desk.note = None;
-                self.desk.toast_until = 0;
-                self.desk.out.redraw = true;
+                t.desk.note = None;
+                t.desk.toast_until = 0;
+                t.desk.out.redraw = true;
             }
             Input::Page(to) => {
-                if let View::Pager { pages, page } = &mut self.view {
-                    *page = to.min(pages.pages.len().saturating_sub(1));
-                    self.desk.out.redraw = true;
+                if let View::Pager(p) = &mut self.view {
+                    p.open(to);
+                    t.desk.out.redraw = true;
                 }
             }
             Input::Scroll(row) => {
-                if let View::Standings { scroll } | View::Check { scroll, .. } = &mut self.view {
-                    *scroll = row;
+                match &mut self.view {
+                    View::Standings(s) => s.scroll = row,
+                    View::Enrol(e) => {
+                        if let super::enrolment::Step::Check { scroll, .. } = &mut e.step {
+                            *scroll = row;
+                        }
+                    }
+                    _ => {}
                 }
-                self.desk.out.redraw = true;
+                t.desk.out.redraw = true;
             }
-            Input::Select(i) => match (&self.view, self.game.as_mut()) {
-                (View::Game, Some(g)) => g.select(i),
-                _ => self.sel = i,
+            Input::Select(i) => match self.view.machine() {
+                Some(m) => {
+                    if let Some(sel) = m.cursor() {
+                        *sel = i;
+                    }
+                }
+                None => {
+                    if let Some(g) = t.game.as_mut() {
+                        g.select(i);
+                    }
+                }
             },
             Input::Open(game) => {
-                let game = game.open(&mut self.desk);
-                self.play(game, Vec::new());
+                let game = game.open(&mut t.desk);
+                t.play(game, Vec::new());
+                self.go(View::Game);
             }
-            Input::Worked(f) => self.worked(f.at, f.found),
+            Input::Worked(f) => {
+                if t.worked(f.at, f.found) && matches!(self.view, View::Standings(_)) {
+                    t.desk.out.redraw = true;
+                }
+            }
         }
+    }
+
+    /// A game started or resumed from outside takes the screen; its answer is the caller's.
+    fn opened(&mut self, done: Result<(), String>) {
+        if done.is_ok() {
+            self.go(View::Game);
+        }
+        self.table.desk.out.answered = Some(done.map(|()| Vec::new()));
     }
 }

@@ -1,54 +1,89 @@
-//! What the shell shows (`View`): its own screens over the game.
+//! What the shell shows (`View`): the game's own screens, or one of the shell's small state
+//! machines (`machine::Machine`), each a type owning its state and cursor in a module of its
+//! own: the new-game screen (`newgame`), enrolment (`enrolment`), the pairing question
+//! (`pairing`), pages and the records (`pages`), the standings (`standings`), the log and the
+//! question before an undo (`play`), and the voice's menu (`voice`).
 
-use crate::hw::Uid;
-
-use super::screen::Pages;
+use super::enrolment::Enrolment;
+use super::machine::Machine;
+use super::newgame::NewGameMenu;
+use super::pages::Pager;
+use super::pairing::Pairing;
+use super::play::{Log, Undo};
+use super::standings::Standings;
+use super::voice::VoiceMenu;
 
 /// What the shell shows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum View {
     /// The new-game screen.
-    Setup,
-    /// The game's own screens.
+    Setup(NewGameMenu),
+    /// The game's own screens (their state is the family's).
     Game,
-    /// A tag the map does not know: what is it?
-    Enroll { uid: Uid },
-    /// A new player's token being named (`names`): from the list (`typed` None), or typed,
-    /// `letter` the one UP/DOWN are on.
-    Name {
-        uid: Uid,
-        typed: Option<String>,
-        letter: u8,
-    },
-    /// The sets of tags a table enrols in one pass (`crate::sets`), each with its progress.
-    Sets { sets: Vec<crate::sets::PieceSet> },
-    /// A set being enrolled in one pass: `at` is the label to tap next.
-    EnrolSet {
-        set: crate::sets::PieceSet,
-        at: usize,
-    },
-    /// Every piece of the game: those with no tag yet listed (scrolled `scroll` rows down),
-    /// each tap said.
-    Check {
-        all: crate::sets::PieceSet,
-        scroll: usize,
-    },
-    /// The game's log, `back` lines up from its end.
-    Log { back: usize },
-    /// A command's lines that do not fit, read page by page.
-    Pager { pages: Pages, page: usize },
-    /// Standings (the final standings once the game is over), scrolled `scroll` rows down.
-    Standings { scroll: usize },
+    /// A tag enrolled: asked about, named, a set in one pass, the check.
+    Enrol(Enrolment),
+    /// The game's log.
+    Log(Log),
+    /// Lines that do not fit, or the records, read page by page.
+    Pager(Pager),
+    /// Standings (the final standings once the game is over).
+    Standings(Standings),
     /// Asked before an undo.
-    ConfirmUndo,
-    /// The voice: on or off, its pace (opened by holding ROLL, which also mutes or unmutes);
-    /// `back` is where the table was (BACK or OK on "Back" returns there).
-    Voice { back: Box<View> },
-    /// A phone asks to pair: the code it shows. The table chooses the seat on this menu, that
-    /// seat's token is tapped, then OK gives the phone the seat; no other tap pairs.
-    Pair {
-        code: String,
-        seat: Option<usize>,
-        tapped: bool,
-    },
+    ConfirmUndo(Undo),
+    /// The voice's menu (opened by holding ROLL); `back` is where the table was.
+    Voice { menu: VoiceMenu, back: Box<View> },
+    /// A phone asks to pair.
+    Pair(Pairing),
+}
+
+/// `$then` with `$m` the view's machine, whichever view it is; `$game` on the game's screens.
+macro_rules! each_view {
+    ($view:expr, $m:ident => $then:expr, $game:expr) => {
+        match $view {
+            View::Game => $game,
+            View::Setup($m) => $then,
+            View::Enrol($m) => $then,
+            View::Log($m) => $then,
+            View::Pager($m) => $then,
+            View::Standings($m) => $then,
+            View::ConfirmUndo($m) => $then,
+            View::Voice { menu: $m, .. } => $then,
+            View::Pair($m) => $then,
+        }
+    };
+}
+
+impl From<Enrolment> for View {
+    fn from(e: Enrolment) -> View {
+        View::Enrol(e)
+    }
+}
+
+impl View {
+    /// The view's machine (None: the game's own screens).
+    pub(super) fn machine(&mut self) -> Option<&mut dyn Machine<View>> {
+        each_view!(self, m => Some(m), None)
+    }
+
+    /// The view's machine, to read (None: the game's own screens).
+    pub(super) fn seen(&self) -> Option<&dyn Machine<View>> {
+        each_view!(self, m => Some(m), None)
+    }
+
+    /// The new-game screen, its first line chosen.
+    pub fn setup() -> View {
+        View::Setup(NewGameMenu::default())
+    }
+
+    /// The chosen line of its menu (0 on a view without a cursor).
+    pub fn sel(&self) -> usize {
+        match self {
+            View::Setup(m) => m.sel,
+            View::Enrol(m) => m.sel,
+            View::ConfirmUndo(m) => m.sel,
+            View::Voice { menu, .. } => menu.sel,
+            View::Pair(m) => m.sel,
+            View::Game | View::Log(_) | View::Pager(_) | View::Standings(_) => 0,
+        }
+    }
 }

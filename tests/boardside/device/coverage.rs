@@ -72,9 +72,9 @@ fn screen_words_of(ui: &Ui, game: Option<&dyn boardside::ui::screen::Playing>) -
             out.push('\n');
             out.push_str(&g.message(ui.desk()).join("\n"));
         }
-        (View::Pager { pages, page }, _) => {
+        (View::Pager(p), _) => {
             out.push('\n');
-            out.push_str(&pages.pages[*page].join("\n"));
+            out.push_str(&p.pages.pages[p.page].join("\n"));
         }
         _ => {}
     }

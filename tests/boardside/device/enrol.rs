@@ -4,6 +4,7 @@
 use super::*;
 use boardside::hw::buzzer::Sound;
 use boardside::sets::PieceSet;
+use boardside::ui::enrolment::{Enrolment, Step};
 use boardside::ui::View;
 
 fn illuminati_setup() -> Ui {
@@ -57,7 +58,7 @@ fn every_illuminati_group_and_special_is_enrolled_in_one_pass_then_checked() {
     for key in ["groups", "specials"] {
         let want = set(&ui, key);
         choose(&mut ui, "Enrol a set of tags", now);
-        assert!(matches!(ui.view(), View::Sets { .. }), "{:?}", ui.view());
+        assert!(matches!(ui.view(), View::Enrol(_)), "{:?}", ui.view());
         choose_starting(
             &mut ui,
             &format!("{}: 0 of {}", want.name, want.slots.len()),
@@ -65,7 +66,11 @@ fn every_illuminati_group_and_special_is_enrolled_in_one_pass_then_checked() {
         );
         for slot in &want.slots {
             // The screen names the next piece, numbered as its label.
-            let View::EnrolSet { set: shown, at } = ui.view().clone() else {
+            let View::Enrol(Enrolment {
+                step: Step::Pass { set: shown, at },
+                ..
+            }) = ui.view().clone()
+            else {
                 panic!("the pass ended early, at {}: {:?}", slot.sticker, ui.view());
             };
             assert_eq!(shown.slots[at].sticker, slot.sticker);
@@ -78,7 +83,7 @@ fn every_illuminati_group_and_special_is_enrolled_in_one_pass_then_checked() {
             ui.tags_kept(done.keep_tags(&file).expect("the tap enrolled a tag"));
         }
         // The last label taken: the list again, the set whole.
-        assert!(matches!(ui.view(), View::Sets { .. }), "{:?}", ui.view());
+        assert!(matches!(ui.view(), View::Enrol(_)), "{:?}", ui.view());
         assert!(
             ui.desk()
                 .note()
@@ -141,7 +146,10 @@ fn a_pass_refuses_a_known_tag_skips_goes_back_stops_and_resumes_where_it_stopped
     choose(&mut ui, "Enrol a set of tags", 0);
     choose_starting(&mut ui, "Deeds: 0 of", 0);
     let at = |ui: &Ui| match ui.view() {
-        View::EnrolSet { at, .. } => *at,
+        View::Enrol(Enrolment {
+            step: Step::Pass { at, .. },
+            ..
+        }) => *at,
         v => panic!("not enrolling: {v:?}"),
     };
     ui.handle(Input::Tag(sticker(1)), 1);
@@ -182,7 +190,7 @@ fn a_pass_refuses_a_known_tag_skips_goes_back_stops_and_resumes_where_it_stopped
     // BACK stops, keeping what was done: the list says so, and the next pass begins at the
     // label skipped.
     key_back(&mut ui, 8);
-    assert!(matches!(ui.view(), View::Sets { .. }));
+    assert!(matches!(ui.view(), View::Enrol(_)));
     assert_eq!(
         ui.desk().note(),
         Some(

@@ -73,7 +73,7 @@ fn a_grid_round_is_sealed_by_token_and_card_taps_and_revealed_on_the_board() {
     grid_choose(&mut ui, "Choose from a list", now + 3);
     grid_choose(&mut ui, "attack", now + 4);
     // The reveal: the orders, one page at a time, then the board.
-    assert!(matches!(ui.view(), View::Pager { .. }));
+    assert!(matches!(ui.view(), View::Pager(_)));
     golden("grid-reveal", &ui);
     while *ui.view() != View::Game {
         key(&mut ui, "\r", now + 5);
@@ -405,10 +405,10 @@ fn a_whole_grid_game_from_the_new_game_screen_to_the_final_standings_by_buttons_
     assert!(s.winner.is_some(), "{:#?}", ui.log());
     golden("grid-over", &ui);
     choose(&mut ui, "Final standings", now);
-    assert!(matches!(ui.view(), View::Standings { .. }));
+    assert!(matches!(ui.view(), View::Standings(_)));
     key(&mut ui, "\r", now);
     choose(&mut ui, "New game", now);
-    assert_eq!(*ui.view(), View::Setup);
+    assert!(matches!(ui.view(), View::Setup(_)));
 }
 
 #[test]
@@ -489,7 +489,7 @@ fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     key(&mut ui, "\r", 5);
     // Above the menu, or on the pages when the roll said more than fits.
     let told = match ui.view() {
-        View::Pager { pages, .. } => pages.pages.concat().join(" "),
+        View::Pager(p) => p.pages.pages.concat().join(" "),
         _ => ui.desk().note().map(str::to_string).unwrap_or_default(),
     };
     assert!(told.contains("placed on"), "{told} {:?}", ui.view());
@@ -531,7 +531,7 @@ fn the_wonders_holder_is_told_on_the_screen_not_only_in_the_log() {
             }
             key(&mut ui, "r", t);
             told.push_str(&match ui.view() {
-                View::Pager { pages, .. } => pages.pages.concat().join(" "),
+                View::Pager(p) => p.pages.pages.concat().join(" "),
                 _ => ui.desk().note().map(str::to_string).unwrap_or_default(),
             });
             told.push('\n');

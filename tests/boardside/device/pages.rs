@@ -6,6 +6,7 @@ use super::coverage::{evening, Verbs};
 use super::*;
 use boardside::engine::grid::Grid;
 use boardside::engine::illuminati::Illuminati;
+use boardside::ui::pages::Pager;
 use boardside::ui::screen::Screens;
 use boardside::ui::text::{fit, for_table, line, COLS, ROWS};
 use std::collections::HashMap;
@@ -77,7 +78,7 @@ fn words<S: AsRef<str>>(lines: &[S]) -> String {
 /// The message rows of every page of the pager open now, read one page after another (the
 /// menu's rows at the foot of each page left out).
 fn pager_rows(ui: &mut Ui) -> Option<Vec<String>> {
-    let View::Pager { pages, page } = ui.view() else {
+    let View::Pager(Pager { pages, page }) = ui.view() else {
         return None;
     };
     let (count, at) = (pages.pages.len(), *page);
@@ -258,7 +259,7 @@ fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted
                         );
                     }
                 }
-                View::Standings { .. } if !g.over() => {
+                View::Standings(_) if !g.over() => {
                     fitted.standings += 1;
                     let (_, lines) = g.standings();
                     let mut want = boardside::ui::text::wrap_all(&lines);

@@ -12,9 +12,9 @@ fn a_new_tag_then_back_on_the_first_screen_returns_to_the_new_game_screen() {
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     // The simulator's `n`: a tag nobody enrolled.
     ui.handle(Input::Tag(Uid(vec![0x5E, 1, 2, 3])), 1);
-    assert!(matches!(ui.view(), View::Enroll { .. }));
+    assert!(matches!(ui.view(), View::Enrol(_)));
     key(&mut ui, "\x7f", 2);
-    assert_eq!(*ui.view(), View::Setup);
+    assert!(matches!(ui.view(), View::Setup(_)));
     assert!(ui.labels().iter().any(|l| l.starts_with("Game: ")));
 }
 
@@ -108,7 +108,7 @@ fn every_screen_of_every_game_has_a_way_out_by_back() {
                     ui.view()
                 );
             }
-            if *ui.view() == View::Setup {
+            if matches!(ui.view(), View::Setup(_)) {
                 // A game ended and the table chose a new one: start it again, with two
                 // players (the walk may have taken some off).
                 ui.set_players(vec!["Ann".into(), "Bob".into()]);
@@ -216,6 +216,30 @@ fn the_voice_hears_each_command_and_holding_roll_or_the_menu_turns_it_off() {
     assert!(ui.labels().contains(&"Voice: on".to_string()));
 }
 
+/// Each view owns its cursor (issue 67): the voice's menu opened over the new-game screen
+/// moves its own, and BACK finds the new-game screen on the line it was on.
+#[test]
+fn the_voice_menu_returns_to_the_line_the_table_was_on() {
+    let setup = Setup {
+        rulesets: vec![ruleset_path("sectionopoly")],
+        ..Default::default()
+    };
+    let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    key(&mut ui, "j", 1);
+    key(&mut ui, "j", 2);
+    let (line, label) = (ui.chosen(), ui.labels()[ui.chosen()].clone());
+    assert_eq!(line, 2);
+    ui.handle(Input::Button(Button::Roll, Press::Hold), 3);
+    assert!(matches!(ui.view(), View::Voice { .. }));
+    assert_eq!(ui.chosen(), 0, "the voice's menu starts on its first line");
+    key(&mut ui, "j", 4);
+    assert_eq!(ui.chosen(), 1);
+    key(&mut ui, "\x7f", 5);
+    assert!(matches!(ui.view(), View::Setup(_)));
+    assert_eq!(ui.chosen(), line, "back on {label}");
+    assert_eq!(ui.labels()[ui.chosen()], label);
+}
+
 #[test]
 fn roll_with_nothing_to_roll_says_the_last_line_again() {
     let mut ui = table_ui(5);
@@ -241,7 +265,7 @@ fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
     render(&ui, &mut frame);
     read_all(&mut ui, 2);
     choose(&mut ui, "Standings", 2);
-    assert!(matches!(ui.view(), View::Standings { .. }));
+    assert!(matches!(ui.view(), View::Standings(_)));
     assert_eq!(ui.odds_lines(), ["Chance to win: working it out..."]);
     // The device loop runs it in a thread of its own; what it found comes in as an input.
     let workers = boardside::ui::worker::Runner::default();

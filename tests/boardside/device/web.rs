@@ -157,22 +157,18 @@ fn a_phone_pairs_by_a_token_tap_sees_its_own_secrets_and_chooses_them_privately(
     let (_, waiting) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
     assert_eq!(json(&waiting)["state"], "waiting");
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
-    assert_eq!(
-        *ui.view(),
-        View::Pair {
-            code: code.to_string(),
-            seat: None,
-            tapped: false,
-        }
-    );
+    assert!(matches!(
+        ui.view(),
+        View::Pair(p) if p.code == code && p.seat.is_none() && !p.tapped
+    ));
     // A token tap before the seat is chosen pairs nothing.
     ui.handle(bob(), 1);
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
-    assert!(matches!(ui.view(), View::Pair { seat: None, .. }));
+    assert!(matches!(ui.view(), View::Pair(p) if p.seat.is_none()));
     choose(&mut ui, "It is Bob's phone", 2);
     // Ann's token is not Bob's: nothing.
     ui.handle(ann(), 3);
-    assert!(matches!(ui.view(), View::Pair { tapped: false, .. }));
+    assert!(matches!(ui.view(), View::Pair(p) if !p.tapped));
     ui.handle(bob(), 4);
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let (_, still) = ask(addr, "GET", &format!("/pair?ticket={ticket}"), "");
@@ -254,7 +250,7 @@ fn a_phone_the_table_refuses_with_back_gets_no_seat() {
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     let ticket = asked["ticket"].as_str().unwrap();
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
-    assert!(matches!(ui.view(), View::Pair { .. }));
+    assert!(matches!(ui.view(), View::Pair(_)));
     // The golden frame with a fixed code (the real one is random): the same question asked
     // of another device by a phone showing 4821.
     let mut same = illuminati_setup_ui();
@@ -291,7 +287,7 @@ fn phones_asking_at_once_are_refused_together_or_put_off_with_roll() {
     };
     let mut ui = illuminati_setup_ui();
     ui.handle(asks(&["1111", "2222", "3333", "4444"]), 1);
-    assert!(matches!(ui.view(), View::Pair { .. }));
+    assert!(matches!(ui.view(), View::Pair(_)));
     let done = choose(&mut ui, "Refuse all 4 phones asking", 2);
     assert_eq!(done.refused.len(), 4, "{:?}", done.refused);
     ui.handle(Input::Tick(3), 3);
@@ -318,7 +314,7 @@ fn phones_asking_at_once_are_refused_together_or_put_off_with_roll() {
         },
         5,
     );
-    assert!(matches!(ui.view(), View::Pair { .. }));
+    assert!(matches!(ui.view(), View::Pair(_)));
     assert_eq!(ui.desk().note(), None);
 }
 
@@ -800,14 +796,14 @@ fn a_phone_asking_before_a_game_waits_for_it_and_a_lapsed_one_leaves_the_screen(
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
     let asked = json(&ask(web.addr, "POST", "/pair", "").1);
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
-    assert_eq!(*ui.view(), View::Setup);
+    assert!(matches!(ui.view(), View::Setup(_)));
     let ticket = asked["ticket"].as_str().unwrap();
     let state = json(&ask(web.addr, "GET", &format!("/pair?ticket={ticket}"), "").1);
     assert_eq!(state["state"], "waiting");
     // The game starts: the device asks the table.
     ui.open(illuminati_session());
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
-    assert!(matches!(ui.view(), View::Pair { .. }), "{:?}", ui.view());
+    assert!(matches!(ui.view(), View::Pair(_)), "{:?}", ui.view());
     // An ask the hub no longer has (lapsed) leaves the device's screen.
     ui.handle(
         boardside::hw::Input::PhoneAsks {
@@ -910,7 +906,7 @@ fn a_power_cut_keeps_a_paired_phones_seat_and_asks_again_about_a_waiting_one() {
     let bob_ask = json(&ask(web.addr, "POST", "/pair", "").1);
     web.tick(&mut ui, 1, &boardside::ui::effects::Effects::default());
     let question = ui.view().clone();
-    assert!(matches!(question, View::Pair { .. }), "{question:?}");
+    assert!(matches!(question, View::Pair(_)), "{question:?}");
     let before = ui.labels();
 
     // The power goes: the device and its web view start again from their files.

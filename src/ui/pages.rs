@@ -1,0 +1,62 @@
+//! Lines that do not fit a screen (a command's, a long refusal, the records) read page by
+//! page: OK for the next, the last page's OK back where the table was.
+
+use super::act::{Act, Entry};
+use super::machine::{Machine, Next};
+use super::screen::{entry, Pages};
+use super::table::Table;
+
+/// The pages, and the one open.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pager {
+    pub pages: Pages,
+    pub page: usize,
+}
+
+impl Pager {
+    /// These pages from the first.
+    pub(super) fn of(pages: Pages) -> Pager {
+        Pager { pages, page: 0 }
+    }
+
+    /// Lines on pages with no title of their own, OK after the last going back.
+    pub(super) fn plain(pages: Vec<Vec<String>>) -> Pager {
+        Pager::of(Pages {
+            title: None,
+            pages,
+            last: "OK",
+        })
+    }
+
+    /// The page `to` open (the last if there are fewer).
+    pub(super) fn open(&mut self, to: usize) {
+        self.page = to.min(self.pages.pages.len().saturating_sub(1));
+    }
+}
+
+impl<V> Machine<V> for Pager {
+    fn entries(&self, _t: &Table) -> Vec<Entry> {
+        vec![entry(
+            if self.page + 1 < self.pages.pages.len() {
+                "OK: next"
+            } else {
+                self.pages.last
+            },
+            Act::NextPage,
+        )]
+    }
+
+    fn cursor(&mut self) -> Option<&mut usize> {
+        None
+    }
+
+    fn act(&mut self, act: Act, _t: &mut Table) -> Next<V> {
+        match act {
+            Act::NextPage if self.page + 1 < self.pages.pages.len() => {
+                self.page += 1;
+                Next::Stay
+            }
+            _ => Next::Home,
+        }
+    }
+}
