@@ -165,9 +165,11 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
                 setup.computers.retain(|(seat, _)| *seat < n);
             }
             Act::AddComputer(level) => {
-                // Bot1, Bot2, ...: names no player takes, one word as every game wants.
+                // cpu1, cpu2, ...: the grid's own computer pieces' names, so a computer seat
+                // reads the same in every game; one word, as every game wants, and no
+                // player's (a name typed on the device has no digits).
                 let name = (1..)
-                    .map(|i| format!("Bot{i}"))
+                    .map(|i| format!("cpu{i}"))
                     .find(|n| !setup.players.iter().any(|p| p.eq_ignore_ascii_case(n)))
                     .unwrap_or_default();
                 setup.computers.push((setup.players.len(), level));

@@ -162,7 +162,7 @@ pub fn setup_message(ui: &Ui) -> Vec<String> {
     wrap(&format!("Players: {players}. Tap tokens or add."))
 }
 
-/// One character per line of the chart, each its own: the name's initial, else (Bob and Bot1,
+/// One character per line of the chart, each its own: the name's initial, else (Bob and cpu1,
 /// P1 and P2) its last digit or another of its letters, so no two lines share a mark.
 pub fn marks(names: &[&str]) -> Vec<Option<char>> {
     let mut taken: Vec<char> = Vec::new();

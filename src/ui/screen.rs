@@ -224,7 +224,7 @@ impl Desk {
                 // A command made away from the buttons is said so on its own line, on the
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
-                // one is put first ("Bot1: end (computer)").
+                // one is put first ("cpu1: end (computer)").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     match lines.first_mut().filter(|l| l.starts_with(&name)) {

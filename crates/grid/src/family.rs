@@ -40,12 +40,6 @@ fn check_names(players: &[String]) -> Result<(), String> {
         if p.trim().is_empty() || p.contains(char::is_whitespace) {
             return Err(format!("player name '{p}' must be one word"));
         }
-        let lower = p.to_ascii_lowercase();
-        if lower.starts_with("cpu") && lower[3..].chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!(
-                "'{p}': names cpu1, cpu2, ... are kept for the computer seats"
-            ));
-        }
         if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
             return Err(format!("two players are called {p}"));
         }

@@ -81,22 +81,24 @@ pub fn start(t: &mut Table) -> Result<(), RuleError> {
         unsided.join(", ")
     );
     let size = |t: &Table, team: Team| t.s.team_members(team).len();
-    let mut n = 0;
     loop {
         let (a, b) = (size(t, Team::Scientists), size(t, Team::Religionists));
         if a == b {
             break;
         }
-        n += 1;
         let team = if a < b {
             Team::Scientists
         } else {
             Team::Religionists
         };
-        t.emit(Event::Computer {
-            name: format!("cpu{n}"),
-            team,
-        });
+        // cpu1, cpu2, ...: numbered after any computer seat the device seated as a player
+        // (the device names its own seats so too, one name for a computer in every game).
+        let taken = |name: &str| t.s.pieces.iter().any(|p| p.name.eq_ignore_ascii_case(name));
+        let name = (1..)
+            .map(|n| format!("cpu{n}"))
+            .find(|n| !taken(n))
+            .unwrap_or_default();
+        t.emit(Event::Computer { name, team });
     }
     next_to_place(t);
     Ok(())

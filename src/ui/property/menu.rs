@@ -325,7 +325,7 @@ pub fn pages(lines: &[String], room: usize) -> Option<Vec<Vec<String>>> {
     ))
 }
 
-/// A deal in the table's words: "Bot1: 420 for Ann's Centre" (what the offering side gives,
+/// A deal in the table's words: "cpu1: 420 for Ann's Centre" (what the offering side gives,
 /// for what the other side gives).
 pub fn deal_words(
     rules: &Ruleset,

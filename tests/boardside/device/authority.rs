@@ -173,7 +173,7 @@ fn check_position<F: Family>(g: &GameSession<F>, cmd: &F::Command, players: usiz
 /// with its dice named too, and a command picked with no regard to legality, from every actor.
 fn every_command_from_every_actor<F: Family>(ruleset: &str, players: usize, moves: usize) {
     let rules = boardside::rulesets::load::<F>(&ruleset_path(ruleset)).unwrap();
-    let names: Vec<String> = ["Ann", "Bot1", "Cy", "Dee"][..players]
+    let names: Vec<String> = ["Ann", "cpu1", "Cy", "Dee"][..players]
         .iter()
         .map(|n| n.to_string())
         .collect();

@@ -134,7 +134,7 @@ fn a_sectionopoly_game_of_computer_seats_plays_from_the_new_game_screen_to_the_s
         &[Level::Strong, Level::Steady, Level::Steady],
         &["short_game=true"],
     );
-    assert_eq!(ui.setup().players, vec!["Bot1", "Bot2", "Bot3"]);
+    assert_eq!(ui.setup().players, vec!["cpu1", "cpu2", "cpu3"]);
     choose(&mut ui, "Start the game", 0);
     assert_eq!(
         ui.session::<Property>().unwrap().header.computers.len(),
@@ -156,6 +156,52 @@ fn a_sectionopoly_game_of_computer_seats_plays_from_the_new_game_screen_to_the_s
     ui.handle(Input::Button(Button::Back, Press::Press), 9);
     assert!(ui.game().unwrap().over());
     open_the_final_standings(&mut ui, false);
+}
+
+/// Issue 68: a computer seat has one name in every game, the grid's own: the device's seats
+/// are cpu1, cpu2, ..., and the pieces the grid adds to even the teams are numbered after
+/// them.
+#[test]
+fn a_computer_seat_is_named_cpu_in_every_game() {
+    use boardside::engine::grid::Grid;
+    let ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Steady, Level::Strong],
+        &[],
+    );
+    assert_eq!(ui.setup().players, ["Ann", "cpu1", "cpu2"]);
+    let mut ui = table_with("grid", &["Ann", "Bob"], &[Level::Steady], &[]);
+    assert_eq!(ui.setup().players, ["Ann", "Bob", "cpu1"]);
+    choose(&mut ui, "Start the game", 0);
+    for (i, line) in ["side Ann scientists", "side Bob scientists"]
+        .iter()
+        .enumerate()
+    {
+        let done = ui.handle(boardside::ui::Input::Line(line.to_string()), 1 + i as u64);
+        assert_eq!(done.answered, Some(Ok(vec![])), "{line}");
+    }
+    // The device's seat picks its side itself; the game starts once every side is chosen.
+    let mut now = 10;
+    while ui.session::<Grid>().unwrap().state.pieces.len() < 4 && now < 60_000 {
+        now += 500;
+        tick(&mut ui, now);
+        if ui
+            .session::<Grid>()
+            .unwrap()
+            .state
+            .pieces
+            .iter()
+            .take(3)
+            .all(|p| p.team.is_some())
+        {
+            ui.handle(boardside::ui::Input::Line("start".into()), now);
+        }
+    }
+    let names: Vec<String> = (ui.session::<Grid>().unwrap().state.pieces.iter())
+        .map(|p| p.name.clone())
+        .collect();
+    assert_eq!(names, ["Ann", "Bob", "cpu1", "cpu2"]);
 }
 
 #[test]
@@ -275,7 +321,7 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
         ui.enter("buy").unwrap();
         let g = ui.session::<Property>().unwrap();
         let sq = g.state.owned_by(0).next().expect("Ann owns a square");
-        // A gift (Oversight for 1) or a robbery (1 for all of Bot1's cash).
+        // A gift (Oversight for 1) or a robbery (1 for all of cpu1's cash).
         let cash = g.state.cash(1);
         let trade = if gift {
             Trade {
@@ -305,12 +351,12 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             "{line}: {:?}",
             done.answered
         );
-        // Ticks until Bot1 has answered.
+        // Ticks until cpu1 has answered.
         let mut now = 20;
         while !ui
             .log()
             .iter()
-            .any(|l| l.contains("Bot1 accepts") || l.contains("Bot1 refuses"))
+            .any(|l| l.contains("cpu1 accepts") || l.contains("cpu1 refuses"))
         {
             now += 10;
             tick(&mut ui, now);
@@ -318,17 +364,17 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             if matches!(ui.view(), View::Pager(_)) {
                 key(&mut ui, "\r", now);
             }
-            assert!(now < 200_000, "Bot1 never answered: {:?}", ui.log());
+            assert!(now < 200_000, "cpu1 never answered: {:?}", ui.log());
         }
         let said = ui.log().join("\n");
         let owner = ui.session::<Property>().unwrap().state.owner(sq);
         match (deals, gift) {
             (true, true) => {
-                assert!(said.contains("Bot1 accepts: its chance"), "{said}");
+                assert!(said.contains("cpu1 accepts: its chance"), "{said}");
                 assert_eq!(owner, Some(1), "the gift taken");
             }
             (true, false) => {
-                assert!(said.contains("Bot1 refuses: its chance"), "{said}");
+                assert!(said.contains("cpu1 refuses: its chance"), "{said}");
                 assert_eq!(owner, Some(0));
             }
             _ => {
@@ -597,7 +643,7 @@ fn a_strong_seat_offers_for_the_last_square_of_a_group_only_when_its_chance_rise
 }
 
 /// Issue 66, "a computer seat's property is taken without its say": on the device's deal
-/// screen a sale of Bot1's square waits for the person's token, then is put to Bot1, which
+/// screen a sale of cpu1's square waits for the person's token, then is put to cpu1, which
 /// answers by its own chance; nothing moves before it answers.
 #[test]
 fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
@@ -615,7 +661,7 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
         TagKind::Player { name: "Ann".into() },
     );
     ui.tags_kept(Ok(tags));
-    ui.enter("set owner oversight Bot1").unwrap();
+    ui.enter("set owner oversight cpu1").unwrap();
     let owner = |ui: &Ui| {
         let g = ui.session::<Property>().unwrap();
         g.state.owner(g.rules.square_index("oversight").unwrap())
@@ -625,7 +671,7 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     let line = ui
         .labels()
         .into_iter()
-        .find(|l| l.starts_with("Bot1: ") && l.contains("Oversight"))
+        .find(|l| l.starts_with("cpu1: ") && l.contains("Oversight"))
         .unwrap_or_else(|| panic!("{:?}", ui.labels()));
     choose(&mut ui, &line, 3);
     choose(&mut ui, "Sell to Ann", 4);
@@ -633,12 +679,12 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     choose(&mut ui, "Ann tap to agree", 5);
     assert_eq!(owner(&ui), Some(1), "{:?}", ui.desk().note());
     ui.handle(ann(), 6);
-    choose(&mut ui, "OK: put it to Bot1", 7);
-    assert_eq!(owner(&ui), Some(1), "not before Bot1 answers");
+    choose(&mut ui, "OK: put it to cpu1", 7);
+    assert_eq!(owner(&ui), Some(1), "not before cpu1 answers");
     assert!(
         ui.log()
             .iter()
-            .any(|l| l.starts_with("The deal is put to Bot1")),
+            .any(|l| l.starts_with("The deal is put to cpu1")),
         "{:?}",
         ui.log()
     );
@@ -646,23 +692,23 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     while !ui
         .log()
         .iter()
-        .any(|l| l.contains("Bot1 accepts") || l.contains("Bot1 refuses"))
+        .any(|l| l.contains("cpu1 accepts") || l.contains("cpu1 refuses"))
     {
         now += 10;
         tick(&mut ui, now);
         if matches!(ui.view(), View::Pager(_)) {
             key(&mut ui, "\r", now);
         }
-        assert!(now < 200_000, "Bot1 never answered: {:?}", ui.log());
+        assert!(now < 200_000, "cpu1 never answered: {:?}", ui.log());
     }
     let said = ui.log().join("\n");
-    let accepted = said.contains("Bot1 accepts");
+    let accepted = said.contains("cpu1 accepts");
     assert_eq!(owner(&ui), Some(if accepted { 0 } else { 1 }), "{said}");
     assert!(said.contains("its chance"), "said aloud why: {said}");
 }
 
 /// Issue 66, "who acted is said wrongly": a computer seat's end of turn is said on a line
-/// of its own ("Bot1: end (computer)"), and the next player's turn line is not marked.
+/// of its own ("cpu1: end (computer)"), and the next player's turn line is not marked.
 #[test]
 fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     let mut ui = table_with(
@@ -673,9 +719,9 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     );
     choose(&mut ui, "Start the game", 0);
     let mut now = 10;
-    // Ann's part (and the table's: a card drawn) by the buttons, Bot1's by its own thread.
+    // Ann's part (and the table's: a card drawn) by the buttons, cpu1's by its own thread.
     let mut rng = PlayRng::seed_from_u64(5);
-    while !ui.log().iter().any(|l| l == "Bot1: end (computer)") {
+    while !ui.log().iter().any(|l| l == "cpu1: end (computer)") {
         use boardside::engine::game::Game;
         use boardside::engine::property::Property;
         let g = ui.session::<Property>().unwrap();
@@ -699,7 +745,7 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
         if matches!(ui.view(), View::Pager(_)) {
             key(&mut ui, "\r", now);
         }
-        assert!(now < 400_000, "Bot1 never ended a turn: {:?}", ui.log());
+        assert!(now < 400_000, "cpu1 never ended a turn: {:?}", ui.log());
     }
     assert!(
         !ui.log()
@@ -734,7 +780,7 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         TagKind::Player { name: "Ann".into() },
     );
     ui.tags_kept(Ok(tags));
-    // Bot1 holds two of a three-square group, Ann the last; Bot1 is rich; its turn.
+    // cpu1 holds two of a three-square group, Ann the last; cpu1 is rich; its turn.
     let (rules, last, ids) = {
         let g = ui.session::<Property>().unwrap();
         let group = g
@@ -751,11 +797,11 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         (g.rules.clone(), group.members[2], ids)
     };
     for line in [
-        format!("set owner {} Bot1", ids[0]),
-        format!("set owner {} Bot1", ids[1]),
+        format!("set owner {} cpu1", ids[0]),
+        format!("set owner {} cpu1", ids[1]),
         format!("set owner {} Ann", ids[2]),
-        "set cash Bot1 6000".into(),
-        "set turn Bot1".into(),
+        "set cash cpu1 6000".into(),
+        "set turn cpu1".into(),
     ] {
         ui.enter(&line).unwrap();
     }
@@ -763,7 +809,7 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
     while !ui
         .log()
         .iter()
-        .any(|l| l.starts_with("Bot1 offers a deal to Ann"))
+        .any(|l| l.starts_with("cpu1 offers a deal to Ann"))
     {
         now += 10;
         tick(&mut ui, now);
@@ -773,14 +819,14 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         let g = ui.session::<Property>().unwrap();
         assert!(
             now < 300_000 && g.state.current == 1,
-            "no deal offered in Bot1's turn: {:?}",
+            "no deal offered in cpu1's turn: {:?}",
             ui.log()
         );
     }
     let offered = ui
         .labels()
         .into_iter()
-        .find(|l| l.starts_with("Bot1's deal: "))
+        .find(|l| l.starts_with("cpu1's deal: "))
         .unwrap_or_else(|| panic!("not on the menu: {:?}", ui.labels()));
     assert!(offered.contains(&rules.squares[last].name), "{offered}");
     ui.handle(ann(), now + 1);

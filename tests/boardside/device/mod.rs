@@ -2757,7 +2757,11 @@ fn back_from_the_log_puts_the_cursor_on_the_menus_first_line() {
 #[test]
 fn the_final_charts_marks_never_clash() {
     use boardside::ui::render::marks;
-    assert_eq!(marks(&["Bob", "Bot1"]), [Some('B'), Some('1')]);
+    assert_eq!(marks(&["Bob", "Bert"]), [Some('B'), Some('E')]);
+    assert_eq!(
+        marks(&["cpu1", "cpu2", "Cy"]),
+        [Some('C'), Some('2'), Some('Y')]
+    );
     assert_eq!(
         marks(&["P1", "P2", "P3"]),
         [Some('P'), Some('2'), Some('3')]
