@@ -3,11 +3,50 @@
 
 use super::*;
 
+/// How long the overview names one piece before the next (issue 68: its marks are too small
+/// for letters, so each is named on the map in turn).
+pub const TURN_MS: u64 = 2_000;
+
+impl GView {
+    /// The overview, naming its pieces in turn.
+    pub fn board() -> GView {
+        GView::Board {
+            pick: None,
+            turn: 0,
+        }
+    }
+}
+
+/// The pieces on the board, in seat order.
+fn placed(g: &Se) -> Vec<usize> {
+    (g.state.pieces.iter().enumerate())
+        .filter(|(_, p)| p.at.is_some())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The piece the overview names now: the one picked, else each placed piece in turn.
+pub(super) fn named_piece(g: &Se, pick: Option<usize>, now: u64) -> Option<usize> {
+    let on = placed(g);
+    match pick {
+        Some(i) if on.contains(&i) => Some(i),
+        _ => on.get((now / TURN_MS) as usize % on.len().max(1)).copied(),
+    }
+}
+
+/// UP/DOWN on the overview: the piece before or after the one named now (which stays named).
+pub(super) fn pick_next(g: &Se, pick: Option<usize>, now: u64, dir: i64) -> Option<usize> {
+    let on = placed(g);
+    let at = named_piece(g, pick, now).and_then(|i| on.iter().position(|&p| p == i))?;
+    on.get(crate::ui::text::step(at, on.len(), dir)).copied()
+}
+
 /// The board, as printed: 13 x 19 fields of 4 x 3 pixels, walls as lines on the edges;
 /// scientists as filled blocks, religionists hollow, a stunned piece as a dot, the wonder's
 /// holder with a frame. On the right, each piece's initial (a computer seat's number) with its
-/// field, since letters do not fit a 3-pixel row.
-pub(super) fn board(g: &Se, frame: &mut Frame) {
+/// field. Letters do not fit a 3-pixel row, so the piece `named` has its letter on the map
+/// beside it, a frame round its field, and its legend line lit.
+pub(super) fn board(g: &Se, named: Option<usize>, frame: &mut Frame) {
     let s = &g.state;
     let r = &g.rules;
     let (cw, ch) = (4i32, 3i32);
@@ -46,19 +85,53 @@ pub(super) fn board(g: &Se, frame: &mut Frame) {
                 .draw(frame);
         }
     }
-    // The legend on the right, two narrow columns past eight pieces.
+    if let Some((i, (c, row))) = named.and_then(|i| Some((i, s.pieces.get(i)?.at?))) {
+        name_on_map(s, i, (c as i32 - 1) * cw, (row as i32 - 1) * ch, frame);
+    }
+    // The legend on the right, two narrow columns past eight pieces; the named piece's line
+    // lit (dark on light).
     let wide = s.pieces.len() <= 8;
     for (i, line) in legend(s).iter().enumerate() {
         let x = 56 + if wide { 0 } else { (i as i32 / 8) * 36 };
-        let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
-        let _ = Text::with_baseline(
-            &fit(line),
-            Point::new(x, (i % 8) as i32 * 8),
-            style,
-            Baseline::Top,
-        )
-        .draw(frame);
+        let y = (i % 8) as i32 * 8;
+        let lit = named == Some(i);
+        let text = fit(line);
+        if lit {
+            let w = if wide { 72 } else { 36 };
+            let _ = Rectangle::new(Point::new(x - 1, y), Size::new(w, 8))
+                .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+                .draw(frame);
+        }
+        let ink = if lit {
+            BinaryColor::Off
+        } else {
+            BinaryColor::On
+        };
+        let style = MonoTextStyle::new(crate::ui::text::FONT, ink);
+        let _ = Text::with_baseline(&text, Point::new(x, y), style, Baseline::Top).draw(frame);
     }
+}
+
+/// A piece named on the overview: a frame round its field (at `x`, `y`) and its letter in a
+/// dark box beside it, right of the field where the board has room, else left.
+fn name_on_map(s: &crate::engine::grid::state::State, i: usize, x: i32, y: i32, frame: &mut Frame) {
+    let on = PrimitiveStyle::with_stroke(BinaryColor::On, 1);
+    let _ = Rectangle::new(Point::new(x - 1, y - 1), Size::new(7, 6))
+        .into_styled(on)
+        .draw(frame);
+    // The letter's box: 7 x 10, the 5 x 8 letter inside with a dark pixel round it.
+    let bx = if x + 7 + 7 <= 52 { x + 7 } else { x - 9 };
+    let by = (y - 3).clamp(0, 57 - 10);
+    let _ = Rectangle::new(Point::new(bx, by), Size::new(7, 10))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::Off))
+        .draw(frame);
+    let _ = Rectangle::new(Point::new(bx, by), Size::new(7, 10))
+        .into_styled(on)
+        .draw(frame);
+    let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
+    let letter = letter(s, i).to_string();
+    let _ =
+        Text::with_baseline(&letter, Point::new(bx + 1, by + 1), style, Baseline::Top).draw(frame);
 }
 
 /// The overview's legend: "A 7,17 sci" per piece (its letter, field and side; the side left

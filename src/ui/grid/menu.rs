@@ -143,12 +143,12 @@ impl GridScreens {
                 out.push(("Back".into(), GAct::Go(GView::Main)));
                 return out;
             }
-            GView::Board | GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => {
+            GView::Board { .. } | GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => {
                 return vec![("Back".into(), GAct::Go(GView::Main))];
             }
         }
         if !matches!(s.phase, Phase::Setup) {
-            out.push(("Board".into(), GAct::Go(GView::Board)));
+            out.push(("Board".into(), GAct::Go(GView::board())));
             out.push((
                 "Board close up".into(),
                 GAct::Go(GView::Zoom { around: Some(0) }),

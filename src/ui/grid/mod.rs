@@ -27,7 +27,7 @@ mod menu;
 mod notebook;
 mod status;
 use board::*;
-pub use board::{legend, tags};
+pub use board::{legend, tags, TURN_MS};
 use notebook::*;
 pub use status::pages;
 use status::*;
@@ -61,7 +61,14 @@ pub enum GView {
         east: bool,
         step: u8,
     },
-    Board,
+    /// The whole board, each piece a mark too small for a letter: one piece at a time is
+    /// named on the map (its letter beside it, a frame round it, its legend line lit), in turn
+    /// every `board::TURN_MS` or the one UP/DOWN picked (`pick`, a piece's index); `turn` is the
+    /// turn last drawn.
+    Board {
+        pick: Option<usize>,
+        turn: u64,
+    },
     /// The board close up around a piece (None: around all the pieces), letters on fields
     /// large enough to read at arm's length; UP/DOWN go from piece to piece.
     Zoom {
@@ -239,6 +246,7 @@ impl Screens for GridScreens {
                             _ => *east = !*east,
                         }
                     }
+                    GView::Board { pick, .. } => *pick = pick_next(g, *pick, desk.now, dir),
                     GView::Zoom { around } => {
                         // All the pieces come after the last, when one window holds them.
                         let stops = pieces + all_fit(g) as usize;
@@ -380,6 +388,18 @@ impl Screens for GridScreens {
         }
     }
 
+    /// The overview names its pieces in turn: a new turn draws the screen again.
+    fn tick(&mut self, _g: &mut Se, desk: &mut Desk) -> Flow {
+        if let GView::Board { pick: None, turn } = &mut self.view {
+            let now = desk.now / TURN_MS;
+            if *turn != now {
+                *turn = now;
+                desk.redraw = true;
+            }
+        }
+        Flow::Stay
+    }
+
     fn menu_rows(&self, _g: &Se) -> usize {
         match self.view {
             GView::Notebook { .. } | GView::Strips | GView::Zoom { .. } => 0,
@@ -388,9 +408,9 @@ impl Screens for GridScreens {
     }
 
     fn draw(&self, g: &Se, desk: &Desk, frame: &mut Frame) {
-        if self.view == GView::Board {
+        if let GView::Board { pick, .. } = self.view {
             frame.clear();
-            board(g, frame);
+            board(g, named_piece(g, pick, desk.now), frame);
             return;
         }
         if let GView::Zoom { around } = self.view {
@@ -436,7 +456,7 @@ impl Screens for GridScreens {
                 // The new positions, unless the table must act first (the wonder's roll) or
                 // the game is over (the final standings are one press away).
                 self.go(if g.state.phase == Phase::Orders {
-                    GView::Board
+                    GView::board()
                 } else {
                     GView::Main
                 });
