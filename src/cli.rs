@@ -77,10 +77,27 @@ pub enum Verb {
     Tournament(TournamentArgs),
     /// A computer seat's choice at a saved game's position, and the time it took.
     Decide(DecideArgs),
+    /// What the device listens for at a saved game's position (`--list`: each phrase, a tab,
+    /// the command it offers), or what it hears in recordings (16 kHz mono WAV files: the
+    /// phrase heard, a tab, the command it offers, or `nothing`).
+    Hear(HearArgs),
     /// The table's evenings: every finished game of the save folder added up (players'
     /// wins, rating, time, streaks, rivals; each game's length and win share by seat and
     /// side; the feats), with --export DIR for CSV and a BG Stats play file.
     Records(RecordsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct HearArgs {
+    /// The saved game (a .journal file): its position now is what is listened for.
+    pub journal: PathBuf,
+    /// Recordings to recognise, each a 16 kHz mono WAV file.
+    pub files: Vec<PathBuf>,
+    /// Print the phrases listened for and the command each offers.
+    #[arg(long)]
+    pub list: bool,
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -594,6 +611,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Some(Verb::Print(a)) => print(a),
         Some(Verb::Tournament(a)) => tournament(a),
         Some(Verb::Decide(a)) => decide(a),
+        Some(Verb::Hear(a)) => hear(a),
         Some(Verb::Records(a)) => records(a),
         None => device(&PlayArgs {
             sim: false,
@@ -1068,6 +1086,33 @@ const NO_LAB: &str = "this build leaves the measuring tools out (the Pi's, to st
 #[cfg(not(feature = "lab"))]
 fn tournament(_: &TournamentArgs) -> Result<(), String> {
     Err(NO_LAB.into())
+}
+
+/// `boardside hear`: the phrases at a saved position, or what recordings say.
+fn hear(a: &HearArgs) -> Result<(), String> {
+    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
+    let kind = crate::games::of_journal(&a.journal)?;
+    let phrases = crate::with_family!(kind, F => {
+        crate::ui::listen::at_journal::<F>(&rulesets, &a.journal)
+    })?;
+    if a.list || a.files.is_empty() {
+        for (phrase, offer) in &phrases {
+            say!("{phrase}\t{}", offer.text());
+        }
+    }
+    if a.files.is_empty() {
+        return Ok(());
+    }
+    let ears = crate::voice::listen::Ears::installed()?;
+    let said: Vec<&str> = phrases.iter().map(|(p, _)| p.as_str()).collect();
+    for file in &a.files {
+        let heard = ears.hear_file(file, &said)?;
+        match heard.and_then(|h| phrases.iter().find(|(p, _)| *p == h)) {
+            Some((phrase, offer)) => say!("{phrase}\t{}", offer.text()),
+            None => say!("nothing"),
+        }
+    }
+    Ok(())
 }
 
 fn decide(a: &DecideArgs) -> Result<(), String> {

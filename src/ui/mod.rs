@@ -17,6 +17,7 @@ pub mod houserules;
 pub mod illuminati;
 mod input;
 pub mod kinds;
+pub mod listen;
 mod machine;
 pub mod names;
 mod navigate;

@@ -428,6 +428,12 @@ pub trait Screens: Sized + Clone + 'static {
     ) -> Vec<(String, <Self::F as Game>::Command)> {
         Vec::new()
     }
+    /// Does the command name what only its seat may see (a card in a hand, a sealed order, a
+    /// secret goal)? Such a command is made behind the seat's token, never by voice. None by
+    /// default.
+    fn hidden(_g: &Session<Self::F>, _cmd: &<Self::F as Game>::Command) -> bool {
+        false
+    }
     /// What the table does with its pieces for a computer seat's command ("put its token on
     /// Centre"), from the states before and after it; None by default.
     fn table_does(

@@ -1,9 +1,12 @@
 //! The voice: the table hears what matters (each family marks its lines' spoken forms and
 //! weights), said by espeak-ng in a thread of its own, or written down with `--voice-out`.
 
+pub mod listen;
 pub mod queue;
 pub mod record;
+pub mod said;
 pub mod speaker;
+pub mod wav;
 
 use serde::{Deserialize, Serialize};
 

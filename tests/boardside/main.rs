@@ -7,6 +7,7 @@ mod architecture;
 mod conformance;
 mod count;
 mod device;
+mod hear;
 mod odds;
 mod parts;
 mod print;

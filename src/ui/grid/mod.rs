@@ -569,6 +569,11 @@ impl Screens for GridScreens {
     /// and the roll or the next round when the game waits on this seat for it (its starting
     /// field, its team's wonder, a round where every order is stunned), or on a computer
     /// piece's roll, which any player at the table makes.
+    /// A sealed order is its player's alone until the reveal.
+    fn hidden(_g: &Se, cmd: &Command) -> bool {
+        matches!(cmd, Command::Order { .. })
+    }
+
     fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
         let s = &g.state;
         let mut out = Vec::new();

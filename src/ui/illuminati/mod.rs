@@ -532,6 +532,22 @@ impl Screens for IlluScreens {
         hand::private_choices(g, seat)
     }
 
+    /// A hand's cards and the UFOs' goal are their player's to see: a special drawn, played,
+    /// given or discarded by name, and a goal chosen (issue 69: nothing private by voice).
+    fn hidden(_g: &Se, cmd: &Command) -> bool {
+        matches!(
+            cmd,
+            Command::Goal { .. }
+                | Command::Play { .. }
+                | Command::DrawSpecial { special: Some(_) }
+                | Command::Privilege { special: Some(_) }
+                | Command::GiveSpecial {
+                    special: Some(_),
+                    ..
+                }
+        )
+    }
+
     fn undone(&mut self, _g: &Se, _desk: &mut Desk) {
         self.go(IView::Main);
     }

@@ -1,0 +1,133 @@
+//! A line of the table's words as people say it, for the recogniser's grammar: lower case, no
+//! punctuation, each amount in words, every way a table says it ("one hundred and forty", "a
+//! hundred forty"); a figure and a sign the recogniser could not hear are spoken words too.
+
+/// The words of `n` (0 to 999,999), the British way with "and" ("one hundred and forty").
+pub fn number(n: u64) -> String {
+    const ONES: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    fn under_hundred(n: u64) -> String {
+        match n {
+            0..=19 => ONES[n as usize].to_string(),
+            _ if n % 10 == 0 => TENS[(n / 10) as usize].to_string(),
+            _ => format!("{} {}", TENS[(n / 10) as usize], ONES[(n % 10) as usize]),
+        }
+    }
+    fn under_thousand(n: u64) -> String {
+        match (n / 100, n % 100) {
+            (0, r) => under_hundred(r),
+            (h, 0) => format!("{} hundred", ONES[h as usize]),
+            (h, r) => format!("{} hundred and {}", ONES[h as usize], under_hundred(r)),
+        }
+    }
+    match (n / 1000, n % 1000) {
+        (0, r) => under_thousand(r),
+        (t, 0) => format!("{} thousand", under_thousand(t)),
+        (t, r) if r < 100 => format!("{} thousand and {}", under_thousand(t), under_hundred(r)),
+        (t, r) => format!("{} thousand {}", under_thousand(t), under_thousand(r)),
+    }
+}
+
+/// Every way a table says `n`: "one hundred and forty", "one hundred forty", "a hundred and
+/// forty", "a hundred forty" (the same words once where they agree).
+pub fn numbers(n: u64) -> Vec<String> {
+    let full = number(n);
+    let mut ways = vec![full.clone(), full.replace(" hundred and ", " hundred ")];
+    for s in ways.clone() {
+        for one in ["one hundred", "one thousand"] {
+            if let Some(rest) = s.strip_prefix(one) {
+                ways.push(format!("a{}{rest}", &one[3..]));
+            }
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for w in ways {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// `line` as a table says it, every way: lower case, a figure in words (each way `numbers`
+/// gives, one figure at a time), signs as words ("+5" "plus five", "&" "and"), other marks
+/// gone. Empty when nothing speakable is left.
+pub fn spoken(line: &str) -> Vec<String> {
+    let mut words: Vec<Vec<String>> = Vec::new();
+    let cleaned: String = line
+        .chars()
+        .map(|c| match c {
+            'A'..='Z' => c.to_ascii_lowercase(),
+            'a'..='z' | '0'..='9' | '\'' => c,
+            '&' => '&',
+            '+' => '+',
+            _ => ' ',
+        })
+        .collect();
+    for token in cleaned.split_whitespace() {
+        let token = token.trim_matches('\'');
+        if token.is_empty() {
+            continue;
+        }
+        // A figure inside a word ("cpu1") is said figure by figure after the letters.
+        let (letters, digits): (String, String) = token.chars().partition(|c| !c.is_ascii_digit());
+        let sign = letters.strip_prefix('+').map(|_| "plus");
+        let letters = letters.trim_start_matches('+').replace('&', " and ");
+        if let Some(s) = sign {
+            words.push(vec![s.to_string()]);
+        }
+        if !letters.trim().is_empty() {
+            for w in letters.split_whitespace() {
+                words.push(vec![w.to_string()]);
+            }
+        }
+        if let Ok(n) = digits.parse::<u64>() {
+            if n < 1_000_000 {
+                words.push(numbers(n));
+            }
+        }
+    }
+    // Each word's ways, one after another; only amounts have more than one.
+    let mut out = vec![String::new()];
+    for ways in words {
+        out = out
+            .iter()
+            .flat_map(|head| {
+                ways.iter().map(move |w| {
+                    if head.is_empty() {
+                        w.clone()
+                    } else {
+                        format!("{head} {w}")
+                    }
+                })
+            })
+            .collect();
+        // A line with many figures says each the first way only past a few combinations.
+        out.truncate(16);
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}

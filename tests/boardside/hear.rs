@@ -1,0 +1,197 @@
+//! The bank listens (issue 69): `boardside hear JOURNAL --list` prints what can be said at a
+//! saved position and the command each phrase offers; `hear JOURNAL FILE.wav` what a
+//! recording says, or `nothing`. Recordings are made by espeak-ng and heard by Debian's
+//! pocketsphinx (both needed: without them these tests fail, saying so; CI installs them).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use boardside::voice::said;
+
+use crate::script::run;
+
+fn root(p: &str) -> String {
+    format!("{}/{p}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A saved game of `ruleset` after `script` (seed 3): its journal.
+fn saved(ruleset: &str, players: &str, script: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "boardside-hear-{}-{ruleset}-{}.journal",
+        std::process::id(),
+        script.len()
+    ));
+    let _ = std::fs::remove_file(&path);
+    let ruleset = root(&format!("rulesets/{ruleset}.toml"));
+    let journal = path.to_string_lossy().into_owned();
+    let args = [
+        "script",
+        "--ruleset",
+        &ruleset,
+        "--players",
+        players,
+        "--seed",
+        "3",
+        "--journal",
+        &journal,
+        "-",
+    ];
+    let (code, _, err) = run(&args, script);
+    assert_eq!(code, 0, "{err}");
+    path
+}
+
+/// `hear --list` at a saved position: (phrase, command) pairs.
+fn listed(journal: &Path) -> Vec<(String, String)> {
+    let (code, out, err) = run(&["hear", &journal.to_string_lossy(), "--list"], "");
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| {
+            let (p, c) = l.split_once('\t').unwrap_or_else(|| panic!("no tab: {l}"));
+            (p.to_string(), c.to_string())
+        })
+        .collect()
+}
+
+/// espeak-ng says `text` into a WAV file (22 kHz: the program converts it).
+fn say(text: &str, dir: &Path, name: &str) -> PathBuf {
+    let wav = dir.join(format!("{name}.wav"));
+    let made = Command::new("espeak-ng")
+        .arg("-w")
+        .arg(&wav)
+        .arg(text)
+        .status();
+    assert!(
+        made.is_ok_and(|s| s.success()),
+        "the recordings are made by espeak-ng: install it (apt-get install espeak-ng)"
+    );
+    wav
+}
+
+#[test]
+fn hear_lists_what_can_be_said_at_a_saved_position_with_the_command_it_offers() {
+    // Sectionopoly, seed 3: Ann's third roll lands her on a square she may buy.
+    let journal = saved("sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
+    let said = listed(&journal);
+    let offers = |phrase: &str| {
+        said.iter()
+            .find(|(p, _)| p == phrase)
+            .map(|(_, c)| c.as_str())
+    };
+    assert_eq!(offers("buy for two hundred"), Some("buy"), "{said:?}");
+    assert_eq!(offers("buy for a hundred and twenty"), None);
+    assert_eq!(offers("decline"), Some("decline"));
+    assert_eq!(offers("undo"), Some("undo"));
+    assert_eq!(offers("cancel"), Some("cancel"));
+    // Amounts as people say them.
+    let (p, _) = said
+        .iter()
+        .find(|(_, c)| c == "buy")
+        .expect("buying is offered");
+    assert!(
+        p.chars()
+            .all(|c| c.is_ascii_lowercase() || c == ' ' || c == '\''),
+        "{p}"
+    );
+}
+
+#[test]
+fn nothing_private_is_listened_for_a_sealed_order_a_hand_or_a_secret_goal() {
+    // The grid's first round: every order is sealed behind its player's token.
+    let grid = saved(
+        "grid",
+        "Ann,Bob",
+        "side Ann scientists\nside Bob religionists\nstart\nroll\nroll\n",
+    );
+    let said = listed(&grid);
+    assert!(!said.is_empty());
+    assert!(
+        said.iter().all(|(_, c)| !c.starts_with("order ")),
+        "{said:?}"
+    );
+    // Illuminati's setup: the UFOs' goal is never listened for.
+    let illuminati = saved("illuminati", "Ann,Bob", "");
+    let said = listed(&illuminati);
+    assert!(
+        said.iter().all(|(_, c)| !c.starts_with("goal ")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|(_, c)| c.starts_with("illuminati ")),
+        "{said:?}"
+    );
+    // Every ruleset lists something to say, each a line with its command.
+    for ruleset in ["suetology", "scientopoly"] {
+        let j = saved(ruleset, "Ann,Bob", "roll\n");
+        assert!(listed(&j).len() > 2, "{ruleset}");
+    }
+}
+
+#[test]
+fn a_recording_is_heard_as_its_command_and_chatter_as_nothing() {
+    let journal = saved("sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
+    let dir = journal.with_extension("wavs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        say("buy for two hundred", &dir, "buy"),
+        say("decline", &dir, "decline"),
+        say("pass the crisps", &dir, "crisps"),
+    ];
+    let mut args = vec!["hear".to_string(), journal.to_string_lossy().into_owned()];
+    args.extend(files.iter().map(|f| f.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&args, "");
+    assert_eq!(
+        code, 0,
+        "the recogniser is pocketsphinx: apt-get install pocketsphinx pocketsphinx-en-us\n{err}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        ["buy for two hundred\tbuy", "decline\tdecline", "nothing"],
+        "{err}"
+    );
+    // A file that is no recording is refused with what to do, and nothing else happens.
+    let text = dir.join("notes.wav");
+    std::fs::write(&text, "not a recording").unwrap();
+    let (code, _, err) = run(
+        &["hear", &journal.to_string_lossy(), &text.to_string_lossy()],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("not a WAV file") && err.contains("16000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn amounts_are_said_every_way_a_table_says_them() {
+    assert_eq!(said::number(140), "one hundred and forty");
+    assert_eq!(said::number(7), "seven");
+    assert_eq!(said::number(1500), "one thousand five hundred");
+    assert_eq!(said::number(2005), "two thousand and five");
+    assert_eq!(
+        said::numbers(140),
+        [
+            "one hundred and forty",
+            "one hundred forty",
+            "a hundred and forty",
+            "a hundred forty"
+        ]
+    );
+    assert_eq!(
+        said::spoken("Buy Centre for 120?"),
+        [
+            "buy centre for one hundred and twenty",
+            "buy centre for one hundred twenty",
+            "buy centre for a hundred and twenty",
+            "buy centre for a hundred twenty"
+        ]
+    );
+    assert_eq!(
+        said::spoken("cpu1: end (computer)"),
+        ["cpu one end computer"]
+    );
+    assert_eq!(said::spoken("Pass: +5 MB"), ["pass plus five mb"]);
+}
