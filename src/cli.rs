@@ -1093,22 +1093,33 @@ fn hear(a: &HearArgs) -> Result<(), String> {
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
     let kind = crate::games::of_journal(&a.journal)?;
     let phrases = crate::with_family!(kind, F => {
-        crate::ui::listen::at_journal::<F>(&rulesets, &a.journal)
+        use crate::ui::screen::{OnDevice, Screens};
+        type S = <F as OnDevice>::Screens;
+        let (g, _) = crate::saves::resume::<F>(&rulesets, &a.journal)?;
+        if crate::engine::game::is_over::<F>(&g.rules, &g.state) {
+            return Err(format!(
+                "{}: the game is over; nothing is listened for",
+                a.journal.display()
+            ));
+        }
+        // Said for the table at the device, no token tapped.
+        let table = crate::engine::authority::Actor::Table;
+        Ok(crate::ui::listen::phrases(&g, table, |c| S::hidden(&g, c), |c| S::words(&g, c)))
     })?;
     if a.list || a.files.is_empty() {
-        for (phrase, offer) in &phrases {
-            say!("{phrase}\t{}", offer.text());
+        for p in &phrases {
+            say!("{}\t{}", p.said, p.offer.text());
         }
     }
     if a.files.is_empty() {
         return Ok(());
     }
     let ears = crate::voice::listen::Ears::installed()?;
-    let said: Vec<&str> = phrases.iter().map(|(p, _)| p.as_str()).collect();
+    let said: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
     for file in &a.files {
         let heard = ears.hear_file(file, &said)?;
-        match heard.and_then(|h| phrases.iter().find(|(p, _)| *p == h)) {
-            Some((phrase, offer)) => say!("{phrase}\t{}", offer.text()),
+        match heard.and_then(|h| phrases.iter().find(|p| p.said == h)) {
+            Some(p) => say!("{}\t{}", p.said, p.offer.text()),
             None => say!("nothing"),
         }
     }

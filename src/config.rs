@@ -81,6 +81,8 @@ pub struct ButtonsConfig {
     pub ok: u8,
     pub back: u8,
     pub roll: u8,
+    /// Push to talk (the sixth button).
+    pub talk: u8,
     pub debounce_ms: u64,
     pub hold_ms: u64,
 }
@@ -127,6 +129,10 @@ pub struct TableConfig {
     /// Illuminati attack's interference and defence: its roll) waits until each has passed,
     /// or this long after the window opened.
     pub window_ms: u64,
+    /// `[voice] listen` and `microphone`, for the shell's TALK (set from `[voice]` as the file
+    /// is read; not a `[table]` key).
+    #[serde(skip)]
+    pub hearing: crate::voice::listen::Hearing,
 }
 
 impl Default for ButtonsConfig {
@@ -137,6 +143,7 @@ impl Default for ButtonsConfig {
             ok: 13,
             back: 19,
             roll: 26,
+            talk: 16,
             debounce_ms: 20,
             hold_ms: 800,
         }
@@ -175,6 +182,7 @@ impl Default for TableConfig {
             computer_ms: 2500,
             computer_playouts: crate::computer::Budget::default().playouts,
             window_ms: 30_000,
+            hearing: Default::default(),
         }
     }
 }
@@ -184,7 +192,7 @@ impl Config {
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{}: cannot read the config: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| {
+        let mut cfg: Config = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
                 .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
@@ -192,7 +200,9 @@ impl Config {
                 Some(l) => format!("{}:{l}: {}", path.display(), e.message()),
                 None => format!("{}: {}", path.display(), e.message()),
             }
-        })
+        })?;
+        cfg.table.hearing = crate::voice::listen::Hearing::of(&cfg.voice);
+        Ok(cfg)
     }
 
     /// The table's own folder of ruleset files, if it names one: absolute as given, or under

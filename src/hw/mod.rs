@@ -21,6 +21,8 @@ pub enum Button {
     Ok,
     Back,
     Roll,
+    /// Push to talk: the device listens while it is held (issue 69).
+    Talk,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -190,6 +190,7 @@ impl Buttons<rppal::gpio::InputPin> {
             (Button::Ok, b.ok),
             (Button::Back, b.back),
             (Button::Roll, b.roll),
+            (Button::Talk, b.talk),
         ] {
             let p = gpio
                 .get(pin)

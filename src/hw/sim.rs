@@ -12,7 +12,7 @@ use super::{Button, Frame, Input, Inputs, Press, Screen, Speaker, Uid};
 use crate::tags::TagMap;
 
 pub const KEYS: &str = "k/j or arrows: up/down  Enter: OK  Bksp: back  r: roll  \
-hold O/B/R: manage/undo/voice  t: tag  n: new tag  q: quit";
+v: talk  hold O/B/R: manage/undo/voice  t: tag  n: new tag  q: quit";
 
 /// Map one key (bytes as read from the terminal) to an input. `None` for keys with no meaning.
 pub fn key_input(key: &[u8]) -> Option<Input> {
@@ -23,6 +23,7 @@ pub fn key_input(key: &[u8]) -> Option<Input> {
         b"\r" | b"\n" | b"o" => b(Button::Ok),
         b"\x7f" | b"\x08" | b"\x1b" => b(Button::Back),
         b"r" | b" " => b(Button::Roll),
+        b"v" => b(Button::Talk),
         b"O" => Some(Input::Button(Button::Ok, Press::Hold)),
         b"B" => Some(Input::Button(Button::Back, Press::Hold)),
         b"R" => Some(Input::Button(Button::Roll, Press::Hold)),

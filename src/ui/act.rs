@@ -55,6 +55,8 @@ pub enum Act {
     AddComputer(crate::computer::Level),
     /// The computer seats' deals on or off.
     ComputerDeals,
+    /// What was heard carried out (OK after TALK).
+    Heard,
 }
 
 /// A line of the shell's menus.

@@ -9,86 +9,68 @@
 use std::collections::BTreeMap;
 
 use crate::engine::authority::Actor;
+use crate::engine::game::Family;
 use crate::session::Session;
-use crate::voice::said;
+use crate::voice::said::{self, Offer, Phrase};
 
-use super::screen::{OnDevice, Screens};
-
-/// What a phrase heard offers.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Offer {
-    /// A protocol command, carried out once OK confirms it.
-    Line(String),
-    /// The table's own word: undo (asked first), again (the last line said again), cancel
-    /// (BACK).
-    Shell(&'static str),
-}
-
-impl Offer {
-    /// As `hear` prints it: the protocol command, or the table's word.
-    pub fn text(&self) -> &str {
-        match self {
-            Offer::Line(l) => l,
-            Offer::Shell(w) => w,
-        }
-    }
-}
-
-/// The phrases at this position and what each offers, sorted by phrase.
-pub fn phrases<F: OnDevice>(g: &Session<F>, actor: Actor) -> Vec<(String, Offer)> {
+/// The phrases at this position and what each offers, sorted by phrase: the family's screens
+/// say which commands are `hidden` and each command's `words` (`Screens::hidden`,
+/// `Screens::words`).
+pub fn phrases<F: Family>(
+    g: &Session<F>,
+    actor: Actor,
+    hidden: impl Fn(&F::Command) -> bool,
+    words: impl Fn(&F::Command) -> String,
+) -> Vec<Phrase> {
     let (rules, s) = (&g.rules, &g.state);
-    let mut by_phrase: BTreeMap<String, Option<Offer>> = BTreeMap::new();
-    let mut add = |phrase: String, offer: Offer| {
+    let mut by_phrase: BTreeMap<String, Option<(Offer, String)>> = BTreeMap::new();
+    let mut add = |said: String, offer: Offer, words: &str| {
         by_phrase
-            .entry(phrase)
+            .entry(said)
             .and_modify(|was| {
                 // One phrase, two moves: it stands for neither ("not understood").
-                if was.as_ref() != Some(&offer) {
+                if was.as_ref().map(|w| &w.0) != Some(&offer) {
                     *was = None;
                 }
             })
-            .or_insert(Some(offer));
+            .or_insert(Some((offer, words.to_string())));
     };
     for cmd in F::legal(rules, s) {
-        if F::Screens::hidden(g, &cmd) || g.may(actor, &cmd, &[]).is_err() {
+        if hidden(&cmd) || g.may(actor, &cmd, &[]).is_err() {
             continue;
         }
-        let line = F::format_command(rules, s, &cmd);
-        let words = F::Screens::words(g, &cmd);
-        for phrase in said::spoken(&words) {
-            add(phrase, Offer::Line(line.clone()));
+        let line = Offer::Line(F::format_command(rules, s, &cmd));
+        let words = words(&cmd);
+        let said = said::spoken(&words);
+        for phrase in &said {
+            add(phrase.clone(), line.clone(), &words);
         }
         // The table's short words for the device's dice and the end of a turn.
         if F::chance(rules, s, &cmd).is_some() {
-            add("roll".into(), Offer::Line(line.clone()));
+            add("roll".into(), line.clone(), &words);
         }
-        if said::spoken(&words).iter().any(|p| p.starts_with("end ")) {
-            add("end the turn".into(), Offer::Line(line.clone()));
+        if said.iter().any(|p| p.starts_with("end ")) {
+            add("end the turn".into(), line.clone(), &words);
         }
     }
     if !g.history.is_empty() {
-        add("undo".into(), Offer::Shell("undo"));
+        add(
+            "undo".into(),
+            Offer::Shell("undo"),
+            "Take the last move back",
+        );
     }
-    add("again".into(), Offer::Shell("again"));
-    add("cancel".into(), Offer::Shell("cancel"));
+    add(
+        "again".into(),
+        Offer::Shell("again"),
+        "Say the last line again",
+    );
+    add("cancel".into(), Offer::Shell("cancel"), "Back to the game");
     by_phrase
         .into_iter()
-        .filter_map(|(p, o)| Some((p, o?)))
+        .filter_map(|(said, o)| {
+            let (offer, words) = o?;
+            Some(Phrase { said, offer, words })
+        })
         .collect()
-}
-
-/// The phrases at a saved game's position, for `boardside hear JOURNAL --list`: said for the
-/// table at the device (no token tapped).
-pub fn at_journal<F: OnDevice>(
-    rulesets: &[std::path::PathBuf],
-    journal: &std::path::Path,
-) -> Result<Vec<(String, Offer)>, String> {
-    let (g, _) = crate::saves::resume::<F>(rulesets, journal)?;
-    if crate::engine::game::is_over::<F>(&g.rules, &g.state) {
-        return Err(format!(
-            "{}: the game is over; nothing is listened for",
-            journal.display()
-        ));
-    }
-    Ok(phrases(&g, Actor::Table))
 }

@@ -36,6 +36,7 @@ pub mod screen;
 pub mod setup;
 pub mod standings;
 pub mod table;
+pub mod talk;
 pub mod text;
 mod told;
 pub mod view;
@@ -82,6 +83,9 @@ impl Ui {
             computer: worker::Asked::default(),
             computer_since: (u64::MAX, 0),
             computer_stuck: None,
+            hearing: worker::Asked::default(),
+            phrases: Vec::new(),
+            talk_stop: None,
         };
         table.setup.load_house_rules();
         table.setup.list_saves();

@@ -81,6 +81,17 @@ impl Ui {
     fn button(&mut self, b: Button, p: Press) {
         // Holding ROLL mutes the voice at once (and brings it back), on any screen, and
         // shows the voice's menu (OK: back where the table was).
+        // TALK, on any screen of a game: listen (again); its release ends the sentence.
+        match (b, p) {
+            (Button::Talk, Press::Press) => {
+                if let Some(talk) = self.table.talk() {
+                    self.go(View::Talk(talk));
+                }
+                return;
+            }
+            (Button::Talk, _) => return self.table.talk_over(),
+            _ => {}
+        }
         if (b, p) == (Button::Roll, Press::Hold) {
             self.table.toggle_voice();
             // Held again on the voice's menu: still back to where the table was.

@@ -33,6 +33,8 @@ impl Table {
                 self.computer.found(at, mv);
                 false
             }
+            // Heard sentences go to the talk view (`Table::heard`).
+            worker::Found::Heard(_) => false,
         }
     }
 

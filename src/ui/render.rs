@@ -55,6 +55,10 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             layout(frame, "Voice", &msg, &labels, sel, 4);
         }
         (View::Pair(p), _) => pairing(ui, p, note, frame),
+        (View::Talk(talk), _) => {
+            let msg = note.unwrap_or_else(|| wrap(&talk.message()));
+            layout(frame, "Talk", &msg, &labels, sel, 2);
+        }
         (View::Enrol(e), _) => enrolling(ui, &e.step, note, frame),
         _ => {
             let msg = note.unwrap_or_else(|| setup_message(ui));

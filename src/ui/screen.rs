@@ -494,6 +494,8 @@ pub trait Playing {
     fn report(&self) -> Report;
     /// A protocol line carried out as a menu choice would be; the refusal, if refused.
     fn enter(&mut self, desk: &mut Desk, line: &str) -> Result<Flow, String>;
+    /// What can be said now, as the buttons act (`listen::phrases`).
+    fn listen(&self, desk: &Desk) -> Vec<crate::voice::said::Phrase>;
     /// Where the game stands: changes with every command and undo (the odds are for it).
     fn position(&self, desk: &Desk) -> u64;
     /// A job working out the odds of the position now, from a copy of it.
@@ -762,6 +764,10 @@ impl<S: Screens> Playing for InPlay<S> {
             Parsed::Command(cmd) => self.as_chosen(desk, cmd),
             Parsed::Show(_) => Err(format!("{line}: not a command")),
         }
+    }
+    fn listen(&self, desk: &Desk) -> Vec<crate::voice::said::Phrase> {
+        let g = &self.session;
+        super::listen::phrases(g, desk.acting(), |c| S::hidden(g, c), |c| S::words(g, c))
     }
     fn view(&self, desk: &Desk) -> serde_json::Value {
         let g = &self.session;

@@ -45,6 +45,11 @@ pub struct Table {
     /// `computer_ms` after it); a position where a computer seat's choice was refused.
     pub(super) computer_since: (u64, u64),
     pub(super) computer_stuck: Option<u64>,
+    /// A sentence being heard (TALK): the job's result, the phrases it was heard against,
+    /// and the flag TALK's release sets.
+    pub(super) hearing: worker::Asked<Result<Option<String>, String>>,
+    pub(super) phrases: Vec<crate::voice::said::Phrase>,
+    pub(super) talk_stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Table {

@@ -85,11 +85,22 @@ impl Ui {
                 t.play(game, Vec::new());
                 self.go(View::Game);
             }
-            Input::Worked(f) => {
-                if t.worked(f.at, f.found) && matches!(self.view, View::Standings(_)) {
-                    t.desk.out.redraw = true;
+            Input::Worked(f) => match f.found {
+                super::worker::Found::Heard(heard) => {
+                    let step = t.heard(f.at, heard);
+                    if let (Some(step), View::Talk(talk)) = (step, &mut self.view) {
+                        if talk.step == super::talk::Step::Listening {
+                            talk.step = step;
+                            talk.sel = 0;
+                        }
+                    }
                 }
-            }
+                found => {
+                    if t.worked(f.at, found) && matches!(self.view, View::Standings(_)) {
+                        t.desk.out.redraw = true;
+                    }
+                }
+            },
         }
     }
 

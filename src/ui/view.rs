@@ -11,6 +11,7 @@ use super::pages::Pager;
 use super::pairing::Pairing;
 use super::play::{Log, Undo};
 use super::standings::Standings;
+use super::talk::Talk;
 use super::voice::VoiceMenu;
 
 /// What the shell shows.
@@ -34,6 +35,8 @@ pub enum View {
     Voice { menu: VoiceMenu, back: Box<View> },
     /// A phone asks to pair.
     Pair(Pairing),
+    /// Push to talk: listening, then what was heard, waiting for OK.
+    Talk(Talk),
 }
 
 /// `$then` with `$m` the view's machine, whichever view it is; `$game` on the game's screens.
@@ -49,6 +52,7 @@ macro_rules! each_view {
             View::ConfirmUndo($m) => $then,
             View::Voice { menu: $m, .. } => $then,
             View::Pair($m) => $then,
+            View::Talk($m) => $then,
         }
     };
 }
@@ -83,6 +87,7 @@ impl View {
             View::ConfirmUndo(m) => m.sel,
             View::Voice { menu, .. } => menu.sel,
             View::Pair(m) => m.sel,
+            View::Talk(m) => m.sel,
             View::Game | View::Log(_) | View::Pager(_) | View::Standings(_) => 0,
         }
     }

@@ -15,6 +15,9 @@ pub type Job<T> = Box<dyn FnOnce(&AtomicBool) -> Option<T> + Send>;
 pub enum Found {
     Odds(crate::odds::Odds),
     Computer(crate::computer::Move),
+    /// The phrase a sentence was heard as (None: nothing offered now), or why nothing could
+    /// be heard (no microphone, no recogniser).
+    Heard(Result<Option<String>, String>),
 }
 
 /// What a job found for position `at`.

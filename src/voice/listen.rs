@@ -1,41 +1,117 @@
 //! The device's ears (issue 69): Debian's pocketsphinx with its installed US English model,
 //! run as a program the way espeak-ng is (nothing linked into the binary, no model fetched at
-//! run time), restricted to a grammar of what can be said now. Chatter is heard as a loop of
-//! common words beside the phrases, so a sentence outside them is "nothing", never the
-//! nearest command. Recordings are WAV files (`wav`), taken at 16 kHz, one channel.
+//! run time), restricted to a grammar of what can be said now. Beside the phrases, a loop of
+//! the model's phones hears any other sentence, so chatter is "nothing", never the nearest
+//! command. Recordings are WAV files (`wav`), taken at 16 kHz, one channel.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where Debian's packages put the recogniser and its model.
 const PROGRAM: &str = "pocketsphinx_continuous";
 const MODEL: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 const DICTIONARY: &str = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
 /// The recogniser's word insertion penalty (its `-wip`).
-const WORD_PRICE: &str = "1e-3";
+const WORD_PRICE: &str = "1e-4";
 /// How to install them.
 pub const INSTALL: &str = "sudo apt install pocketsphinx pocketsphinx-en-us";
 
-/// Words of table chatter a sentence outside the grammar is heard as (none of them alone is a
-/// phrase): the commonest words of English talk, and the game's own small words.
-const CHATTER: &[&str] = &[
-    "the", "a", "is", "it", "i", "you", "we", "that", "this", "what", "who", "whose", "where",
-    "when", "how", "why", "do", "did", "does", "have", "has", "had", "be", "was", "are", "were",
-    "can", "could", "would", "should", "will", "me", "my", "your", "our", "to", "of", "in", "on",
-    "at", "with", "and", "or", "but", "so", "if", "not", "no", "yes", "oh", "okay", "well", "just",
-    "get", "got", "go", "going", "come", "let's", "look", "see", "think", "know", "want", "need",
-    "like", "good", "great", "nice", "time", "now", "then", "there", "here", "one", "two", "more",
-    "some", "any", "all", "again", "play", "game", "turn", "pass", "please", "thanks", "hand",
-    "card", "money", "more", "crisps", "drink", "tea", "coffee", "pizza", "night", "win", "lose",
-    "lucky", "hold", "on", "wait", "sorry",
+/// The model's phones: a sentence outside the grammar is heard as a loop of them, each a
+/// "word" of one phone (`ph` and its name), priced as every word is (`WORD_PRICE`): a
+/// phrase of a few words wins where it was said, the loop where it was not.
+const PHONES: &[&str] = &[
+    "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH",
+    "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH",
+    "UW", "V", "W", "Y", "Z", "ZH",
 ];
+
+/// Listening as the config sets it (`[voice] listen`, `microphone`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hearing {
+    pub on: bool,
+    pub microphone: String,
+}
+
+impl Default for Hearing {
+    fn default() -> Self {
+        Hearing::of(&super::VoiceConfig::default())
+    }
+}
+
+impl Hearing {
+    pub fn of(voice: &super::VoiceConfig) -> Hearing {
+        Hearing {
+            on: voice.listen,
+            microphone: voice.microphone.clone(),
+        }
+    }
+}
+
+/// The longest the device listens for one sentence, TALK held or not.
+pub const MOST_MS: u64 = 4_000;
+
+/// A sentence from the microphone, into `to`: recorded with ALSA's `arecord` from the
+/// configured device until `stop` (TALK released) or `MOST_MS`; a "file:PATH" microphone is
+/// that recording. The file to hear.
+pub fn record(microphone: &str, stop: &AtomicBool, to: &Path) -> Result<PathBuf, String> {
+    if let Some(path) = microphone.strip_prefix("file:") {
+        return Ok(PathBuf::from(path));
+    }
+    let seconds = (MOST_MS / 1000).to_string();
+    let mut child = Command::new("arecord")
+        .args([
+            "-q", "-D", microphone, "-f", "S16_LE", "-r", "16000", "-c", "1",
+        ])
+        .args(["-d", &seconds])
+        .arg(to)
+        .spawn()
+        .map_err(|e| format!("arecord: {e} (sudo apt install alsa-utils)"))?;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(to.to_path_buf()),
+            Ok(Some(status)) => {
+                return Err(format!(
+                    "the microphone '{microphone}' could not be recorded ({status}): `arecord -l` lists the devices; set `microphone` under [voice]"
+                ))
+            }
+            Ok(None) if stop.load(Ordering::Relaxed) => {
+                // Released: what was said so far is the sentence (the WAV's length is read
+                // from the file, not its header).
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(to.to_path_buf());
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Err(e) => return Err(format!("arecord: {e}")),
+        }
+    }
+}
+
+/// A sentence heard: recorded (`record`), then recognised against these phrases. The phrase
+/// heard, None for nothing, or why nothing could be heard.
+pub fn listen(
+    microphone: &str,
+    phrases: &[String],
+    stop: &AtomicBool,
+) -> Result<Option<String>, String> {
+    let ears = Ears::installed()?;
+    let dir = scratch()?;
+    let heard = record(microphone, stop, &dir.join("talk.wav")).and_then(|wav| {
+        let said: Vec<&str> = phrases.iter().map(String::as_str).collect();
+        ears.hear_file(&wav, &said)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    heard
+}
 
 /// The recogniser as installed: its program, model and dictionary.
 pub struct Ears {
     program: PathBuf,
     model: PathBuf,
-    words: std::collections::HashMap<String, String>,
+    /// Each word's ways of being said, the commonest first.
+    words: std::collections::HashMap<String, Vec<String>>,
 }
 
 impl Ears {
@@ -51,13 +127,15 @@ impl Ears {
         }
         let text = std::fs::read_to_string(DICTIONARY)
             .map_err(|e| format!("{DICTIONARY}: {e} ({INSTALL})"))?;
-        let mut words = std::collections::HashMap::new();
+        let mut words: std::collections::HashMap<String, Vec<String>> = Default::default();
         for line in text.lines() {
             if let Some((w, phones)) = line.split_once(' ') {
-                // "word(2)" is another way to say it; the first is kept.
-                if !w.contains('(') {
-                    words.entry(w.to_string()).or_insert(phones.to_string());
-                }
+                // "word(2)" is another way to say it ("a" said as the letter): kept too.
+                let w = w.split('(').next().unwrap_or(w);
+                words
+                    .entry(w.to_string())
+                    .or_default()
+                    .push(phones.to_string());
             }
         }
         Ok(Ears {
@@ -69,18 +147,26 @@ impl Ears {
 
     /// How a word is said, from the model's dictionary, else from its letters (a name the
     /// dictionary lacks: "cy", "cpu").
-    fn phones(&self, word: &str) -> String {
+    fn phones(&self, word: &str) -> Vec<String> {
         if let Some(p) = self.words.get(word) {
             return p.clone();
         }
+        // A word the dictionary lacks ("illuminati"): as espeak-ng would say it.
+        if let Some(p) = espeak_phones(word) {
+            return vec![p];
+        }
+        // Else letter by letter, each said as its name (the last of its ways: "a" as EY).
         let apart: Vec<String> = word
             .chars()
-            .filter_map(|c| self.words.get(&c.to_string()).cloned())
+            .filter_map(|c| self.words.get(&c.to_string())?.last().cloned())
             .collect();
-        apart.join(" ")
+        if apart.is_empty() {
+            return vec![];
+        }
+        vec![apart.join(" ")]
     }
 
-    /// The grammar (JSGF) and the dictionary of its words for these phrases, with the chatter
+    /// The grammar (JSGF) and the dictionary of its words for these phrases, with the phone
     /// loop beside them.
     pub fn grammar(&self, phrases: &[&str]) -> (String, String) {
         let mut jsgf = String::from(
@@ -102,21 +188,25 @@ impl Ears {
         if kept.is_empty() {
             jsgf.push_str("<NULL>");
         }
+        let loop_words: Vec<String> = PHONES
+            .iter()
+            .map(|p| format!("ph{}", p.to_lowercase()))
+            .collect();
         jsgf.push_str(";\n<chatter> = (");
-        let chatter: Vec<&str> = CHATTER
-            .iter()
-            .copied()
-            .filter(|w| self.words.contains_key(*w))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        jsgf.push_str(&chatter.join(" | "));
+        jsgf.push_str(&loop_words.join(" | "));
         jsgf.push_str(")+;\n");
-        words.extend(chatter.iter().copied());
-        let dict: String = words
-            .iter()
-            .map(|w| format!("{w} {}\n", self.phones(w)))
-            .collect();
+        let mut dict = String::new();
+        for (w, p) in loop_words.iter().zip(PHONES) {
+            dict.push_str(&format!("{w} {p}\n"));
+        }
+        for w in &words {
+            for (i, p) in self.phones(w).iter().enumerate() {
+                match i {
+                    0 => dict.push_str(&format!("{w} {p}\n")),
+                    _ => dict.push_str(&format!("{w}({}) {p}\n", i + 1)),
+                }
+            }
+        }
         (jsgf, dict)
     }
 
@@ -143,9 +233,11 @@ impl Ears {
             .arg(&g)
             .arg("-dict")
             .arg(&d)
-            // A high price on each word heard: a sentence is heard as one phrase rather than
-            // as a run of chatter words (measured with the bench: `hear` in benches/).
+            // A high price on each word heard: a phrase said is heard as its few words rather
+            // than as a run of phones, and chatter as phones rather than a phrase.
             .args(["-wip", WORD_PRICE])
+            // Beams wide enough that a long phrase is never pruned away before its end.
+            .args(["-beam", "1e-80", "-pbeam", "1e-80", "-wbeam", "1e-60"])
             .args(["-logfn", "/dev/null"])
             .output()
             .map_err(|e| format!("{}: {e} ({INSTALL})", self.program.display()));
@@ -194,4 +286,72 @@ fn scratch() -> Result<PathBuf, String> {
     ));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir)
+}
+
+/// How espeak-ng (US English) says a word, in the model's phones (ARPAbet); None when it is
+/// not installed or says a sound the table below lacks.
+fn espeak_phones(word: &str) -> Option<String> {
+    let out = Command::new("espeak-ng")
+        .args(["-q", "-x", "--sep= ", "-v", "en-us"])
+        .arg(word)
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let phones: Option<Vec<&str>> = text
+        .split_whitespace()
+        .map(|p| p.trim_start_matches(['\'', ',']))
+        .filter(|p| !p.is_empty())
+        .map(arpabet)
+        .collect();
+    let phones: Vec<&str> = phones?.into_iter().filter(|p| !p.is_empty()).collect();
+    (!phones.is_empty()).then(|| phones.join(" "))
+}
+
+/// One espeak-ng phoneme (its ASCII names, stress marks taken off) as ARPAbet; "" for a
+/// mark that is no sound (a glottal stop, a syllable break).
+fn arpabet(p: &str) -> Option<&'static str> {
+    Some(match p {
+        "@" | "@2" | "@5" | "V" | "a#" | "@-" => "AH",
+        "3" | "3:" | "@r" => "ER",
+        "a" | "aa" => "AE",
+        "A:" | "A" | "0" | "A@" => "AA",
+        "e" | "E" | "e@" => "EH",
+        "eI" => "EY",
+        "i" | "i:" | "i@" => "IY",
+        "I" | "I2" | "I#" => "IH",
+        "O:" | "O" | "O@" | "o@" => "AO",
+        "oU" | "o" => "OW",
+        "OI" => "OY",
+        "u:" | "u" => "UW",
+        "U" | "U@" => "UH",
+        "aI" | "aI@" => "AY",
+        "aU" | "aU@" => "AW",
+        "@L" => "AH L",
+        "b" => "B",
+        "d" | "d#" => "D",
+        "D" => "DH",
+        "f" => "F",
+        "g" => "G",
+        "h" => "HH",
+        "j" => "Y",
+        "k" | "x" => "K",
+        "l" | "L" => "L",
+        "m" => "M",
+        "n" | "n-" => "N",
+        "N" => "NG",
+        "p" => "P",
+        "r" | "r-" => "R",
+        "s" => "S",
+        "S" => "SH",
+        "t" | "t#" | "*" => "T",
+        "T" => "TH",
+        "v" => "V",
+        "w" => "W",
+        "z" => "Z",
+        "Z" => "ZH",
+        "tS" => "CH",
+        "dZ" => "JH",
+        "?" | "_" | "_:" | "||" | "|" => "",
+        _ => return None,
+    })
 }

@@ -24,6 +24,12 @@ pub struct VoiceConfig {
     pub speed: u32,
     /// Loudness, 0 to 200 (100 is normal).
     pub volume: u32,
+    /// Listen when TALK is pressed (issue 69): Debian's pocketsphinx hears a move said.
+    pub listen: bool,
+    /// The ALSA capture device the microphone is ("default", "plughw:1,0": `arecord -l`
+    /// lists them); "file:PATH" hears a recording instead (a table without a microphone
+    /// trying it, and the tests).
+    pub microphone: String,
 }
 
 impl Default for VoiceConfig {
@@ -34,6 +40,8 @@ impl Default for VoiceConfig {
             voice: "en".into(),
             speed: 165,
             volume: 100,
+            listen: true,
+            microphone: "default".into(),
         }
     }
 }

@@ -73,10 +73,12 @@ pub fn numbers(n: u64) -> Vec<String> {
 }
 
 /// `line` as a table says it, every way: lower case, a figure in words (each way `numbers`
-/// gives, one figure at a time), signs as words ("+5" "plus five", "&" "and"), other marks
+/// gives, one figure at a time), signs as words ("+5" "plus five", "&" "and", "10%" "ten
+/// percent"), other marks
 /// gone. Empty when nothing speakable is left.
 pub fn spoken(line: &str) -> Vec<String> {
     let mut words: Vec<Vec<String>> = Vec::new();
+    let line = line.replace('%', " percent");
     let cleaned: String = line
         .chars()
         .map(|c| match c {
@@ -130,4 +132,33 @@ pub fn spoken(line: &str) -> Vec<String> {
     }
     out.retain(|s| !s.is_empty());
     out
+}
+
+/// What a phrase heard offers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Offer {
+    /// A protocol command, carried out once OK confirms it.
+    Line(String),
+    /// The table's own word: undo (asked first), again (the last line said again), cancel
+    /// (BACK).
+    Shell(&'static str),
+}
+
+impl Offer {
+    /// As `hear` prints it: the protocol command, or the table's word.
+    pub fn text(&self) -> &str {
+        match self {
+            Offer::Line(l) => l,
+            Offer::Shell(w) => w,
+        }
+    }
+}
+
+/// A phrase listened for: what is said, what it offers, and that in the table's words for
+/// the question before it is carried out ("Buy for 200?").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Phrase {
+    pub said: String,
+    pub offer: Offer,
+    pub words: String,
 }

@@ -14,12 +14,12 @@ fn root(p: &str) -> String {
     format!("{}/{p}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A saved game of `ruleset` after `script` (seed 3): its journal.
-fn saved(ruleset: &str, players: &str, script: &str) -> PathBuf {
+/// A saved game of `ruleset` after `script` (seed 3): its journal, named by `name` (each
+/// test its own: the tests run at once).
+fn saved(name: &str, ruleset: &str, players: &str, script: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!(
-        "boardside-hear-{}-{ruleset}-{}.journal",
+        "boardside-hear-{}-{name}-{ruleset}.journal",
         std::process::id(),
-        script.len()
     ));
     let _ = std::fs::remove_file(&path);
     let ruleset = root(&format!("rulesets/{ruleset}.toml"));
@@ -54,7 +54,7 @@ fn listed(journal: &Path) -> Vec<(String, String)> {
 }
 
 /// espeak-ng says `text` into a WAV file (22 kHz: the program converts it).
-fn say(text: &str, dir: &Path, name: &str) -> PathBuf {
+pub fn say(text: &str, dir: &Path, name: &str) -> PathBuf {
     let wav = dir.join(format!("{name}.wav"));
     let made = Command::new("espeak-ng")
         .arg("-w")
@@ -71,7 +71,7 @@ fn say(text: &str, dir: &Path, name: &str) -> PathBuf {
 #[test]
 fn hear_lists_what_can_be_said_at_a_saved_position_with_the_command_it_offers() {
     // Sectionopoly, seed 3: Ann's third roll lands her on a square she may buy.
-    let journal = saved("sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
+    let journal = saved("list", "sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
     let said = listed(&journal);
     let offers = |phrase: &str| {
         said.iter()
@@ -99,6 +99,7 @@ fn hear_lists_what_can_be_said_at_a_saved_position_with_the_command_it_offers() 
 fn nothing_private_is_listened_for_a_sealed_order_a_hand_or_a_secret_goal() {
     // The grid's first round: every order is sealed behind its player's token.
     let grid = saved(
+        "private",
         "grid",
         "Ann,Bob",
         "side Ann scientists\nside Bob religionists\nstart\nroll\nroll\n",
@@ -110,7 +111,7 @@ fn nothing_private_is_listened_for_a_sealed_order_a_hand_or_a_secret_goal() {
         "{said:?}"
     );
     // Illuminati's setup: the UFOs' goal is never listened for.
-    let illuminati = saved("illuminati", "Ann,Bob", "");
+    let illuminati = saved("private", "illuminati", "Ann,Bob", "");
     let said = listed(&illuminati);
     assert!(
         said.iter().all(|(_, c)| !c.starts_with("goal ")),
@@ -122,14 +123,14 @@ fn nothing_private_is_listened_for_a_sealed_order_a_hand_or_a_secret_goal() {
     );
     // Every ruleset lists something to say, each a line with its command.
     for ruleset in ["suetology", "scientopoly"] {
-        let j = saved(ruleset, "Ann,Bob", "roll\n");
+        let j = saved("private", ruleset, "Ann,Bob", "roll\n");
         assert!(listed(&j).len() > 2, "{ruleset}");
     }
 }
 
 #[test]
 fn a_recording_is_heard_as_its_command_and_chatter_as_nothing() {
-    let journal = saved("sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
+    let journal = saved("heard", "sectionopoly", "Ann,Bob", "roll\nroll\nroll\n");
     let dir = journal.with_extension("wavs");
     std::fs::create_dir_all(&dir).unwrap();
     let files = [
@@ -194,4 +195,8 @@ fn amounts_are_said_every_way_a_table_says_them() {
         ["cpu one end computer"]
     );
     assert_eq!(said::spoken("Pass: +5 MB"), ["pass plus five mb"]);
+    assert_eq!(
+        said::spoken("Pay 10% of worth"),
+        ["pay ten percent of worth"]
+    );
 }

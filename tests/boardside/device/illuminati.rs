@@ -23,7 +23,7 @@ fn illuminati_ui() -> Ui {
 }
 
 /// `illuminati_ui`, its game set up further by `made` before the device opens it.
-fn illuminati_ui_made(
+pub(super) fn illuminati_ui_made(
     made: impl FnOnce(&mut boardside::session::Session<boardside::engine::illuminati::Illuminati>),
 ) -> Ui {
     use boardside::engine::illuminati::Illuminati;

@@ -15,6 +15,7 @@ mod pages;
 mod records;
 mod registers;
 mod resume;
+mod talk;
 mod ways_out;
 mod web;
 

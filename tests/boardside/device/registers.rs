@@ -46,7 +46,7 @@ fn a_level_in_the_gpio_register_file_is_a_press_release_and_hold_through_rppal()
     )
     .unwrap();
     let b = &cfg.buttons;
-    let released: u32 = [b.up, b.down, b.ok, b.back, b.roll]
+    let released: u32 = [b.up, b.down, b.ok, b.back, b.roll, b.talk]
         .iter()
         .fold(0, |m, &p| m | 1 << p);
     std::fs::write(
