@@ -53,8 +53,8 @@ impl Hearing {
 pub const MOST_MS: u64 = 4_000;
 
 /// A sentence from the microphone, into `to`: recorded with ALSA's `arecord` from the
-/// configured device until `stop` (TALK released) or `MOST_MS`; a "file:PATH" microphone is
-/// that recording. The file to hear.
+/// configured device until `stop` (TALK released), a pause after it (`paused`) or `MOST_MS`;
+/// a "file:PATH" microphone is that recording. The file to hear.
 pub fn record(microphone: &str, stop: &AtomicBool, to: &Path) -> Result<PathBuf, String> {
     if let Some(path) = microphone.strip_prefix("file:") {
         return Ok(PathBuf::from(path));
@@ -83,10 +83,46 @@ pub fn record(microphone: &str, stop: &AtomicBool, to: &Path) -> Result<PathBuf,
                 let _ = child.wait();
                 return Ok(to.to_path_buf());
             }
-            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Ok(None) if paused(to) => {
+                // A pause after the sentence (the simulator has no release): it is over.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(to.to_path_buf());
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(50)),
             Err(e) => return Err(format!("arecord: {e}")),
         }
     }
+}
+
+/// Has the recording so far a sentence and then a pause: its last 0.7 s far quieter (a tenth
+/// of the loudness) than its loudest tenth of a second, which was speech (not a quiet room)?
+pub fn paused(wav: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(wav) else {
+        return false;
+    };
+    let samples: Vec<f64> = bytes
+        .get(44..)
+        .unwrap_or_default()
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]) as f64)
+        .collect();
+    // Loudness of each tenth of a second (1,600 samples at 16 kHz).
+    let tenths: Vec<f64> = samples
+        .chunks_exact(1_600)
+        .map(|c| (c.iter().map(|s| s * s).sum::<f64>() / c.len() as f64).sqrt())
+        .collect();
+    let loudest = tenths.iter().copied().fold(0.0, f64::max);
+    let Some(at) = tenths.iter().position(|&t| t == loudest) else {
+        return false;
+    };
+    let quiet_since = tenths.len()
+        - tenths
+            .iter()
+            .rev()
+            .take_while(|&&t| t < loudest / 10.0)
+            .count();
+    loudest > 300.0 && quiet_since > at && tenths.len() - quiet_since >= 7
 }
 
 /// A sentence heard: recorded (`record`), then recognised against these phrases. The phrase

@@ -200,3 +200,23 @@ fn amounts_are_said_every_way_a_table_says_them() {
         ["pay ten percent of worth"]
     );
 }
+
+/// Without a release (the simulator), a sentence ends at the pause after it: the recording
+/// so far has speech, then 0.7 s far quieter; not while speech goes on, not in a quiet room.
+#[test]
+fn listening_stops_at_the_pause_after_a_sentence() {
+    use boardside::voice::{listen::paused, wav};
+    let dir = std::env::temp_dir().join(format!("boardside-pause-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let speech = wav::read16k(&say("buy for two hundred", &dir, "speech")).unwrap();
+    let file = dir.join("so-far.wav");
+    let heard = |samples: &[i16]| {
+        wav::write16k(&file, samples).unwrap();
+        paused(&file)
+    };
+    let mut then_quiet = speech.clone();
+    then_quiet.extend(std::iter::repeat_n(0, 16_000));
+    assert!(heard(&then_quiet), "a sentence and a second's quiet");
+    assert!(!heard(&speech[..speech.len() / 2]), "half a sentence");
+    assert!(!heard(&[3; 32_000]), "a quiet room");
+}
