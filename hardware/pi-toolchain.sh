@@ -25,6 +25,10 @@ deb_cargo() { RUSTC=/usr/bin/rustc /usr/bin/cargo "$@"; }
 build() {
     case "$1" in
         aarch64)
+            # Segments aligned to 16 KiB, the largest page a Pi's kernel uses (the Pi 5's;
+            # 4 KiB on the Pi 3, 4 and Zero 2 W), not the linker's 64 KiB default: the RELRO
+            # end's padding to a 64 KiB boundary is up to 64 KiB of zeros in the file.
+            CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384" \
             CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
                 deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target aarch64-unknown-linux-gnu ;;

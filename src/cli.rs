@@ -1091,21 +1091,18 @@ fn tournament(_: &TournamentArgs) -> Result<(), String> {
 /// `boardside hear`: the phrases at a saved position, or what recordings say.
 fn hear(a: &HearArgs) -> Result<(), String> {
     let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::of_journal(&a.journal)?;
-    let phrases = crate::with_family!(kind, F => {
-        use crate::ui::screen::{OnDevice, Screens};
-        type S = <F as OnDevice>::Screens;
-        let (g, _) = crate::saves::resume::<F>(&rulesets, &a.journal)?;
-        if crate::engine::game::is_over::<F>(&g.rules, &g.state) {
-            return Err(format!(
-                "{}: the game is over; nothing is listened for",
-                a.journal.display()
-            ));
-        }
-        // Said for the table at the device, no token tapped.
-        let table = crate::engine::authority::Actor::Table;
-        Ok(crate::ui::listen::phrases(&g, table, |c| S::hidden(&g, c), |c| S::words(&g, c)))
-    })?;
+    // The saved game as the device opens it: what it would listen for, for the table at the
+    // device (no token tapped).
+    let kind = crate::ui::kinds::for_journal(&crate::games::all(), &a.journal)?;
+    let mut desk = crate::ui::screen::Desk::default();
+    let (game, _) = kind.resume(&rulesets, &a.journal, &mut desk)?;
+    if game.over() {
+        return Err(format!(
+            "{}: the game is over; nothing is listened for",
+            a.journal.display()
+        ));
+    }
+    let phrases = game.listen(&desk);
     if a.list || a.files.is_empty() {
         for p in &phrases {
             say!("{}\t{}", p.said, p.offer.text());

@@ -19,8 +19,8 @@ use crate::voice::said::{self, Offer, Phrase};
 pub fn phrases<F: Family>(
     g: &Session<F>,
     actor: Actor,
-    hidden: impl Fn(&F::Command) -> bool,
-    words: impl Fn(&F::Command) -> String,
+    hidden: &dyn Fn(&F::Command) -> bool,
+    words: &dyn Fn(&F::Command) -> String,
 ) -> Vec<Phrase> {
     let (rules, s) = (&g.rules, &g.state);
     let mut by_phrase: BTreeMap<String, Option<(Offer, String)>> = BTreeMap::new();

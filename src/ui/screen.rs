@@ -767,7 +767,7 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn listen(&self, desk: &Desk) -> Vec<crate::voice::said::Phrase> {
         let g = &self.session;
-        super::listen::phrases(g, desk.acting(), |c| S::hidden(g, c), |c| S::words(g, c))
+        super::listen::phrases(g, desk.acting(), &|c| S::hidden(g, c), &|c| S::words(g, c))
     }
     fn view(&self, desk: &Desk) -> serde_json::Value {
         let g = &self.session;
