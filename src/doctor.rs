@@ -93,6 +93,23 @@ pub fn report(cfg: &Config, config_path: Option<&Path>) -> (Vec<String>, bool) {
             cfg.voice.command
         )
     });
+    // Listening is optional too: without the recogniser TALK says what to install.
+    if !cfg.voice.listen {
+        lines.push("ok   listening: off in the config".into());
+    } else {
+        lines.push(match crate::voice::listen::Ears::installed() {
+            Ok(_) => {
+                "ok   listening: pocketsphinx and its en-us model; hold TALK and say a move".into()
+            }
+            Err(e) => format!("note listening: {e}; TALK says so"),
+        });
+        lines.push(
+            match crate::voice::listen::check_microphone(&cfg.voice.microphone) {
+                Ok(l) => format!("ok   {l}"),
+                Err(e) => format!("note {e}"),
+            },
+        );
+    }
     let state = state_dir();
     let writable = std::fs::create_dir_all(&state)
         .and_then(|_| std::fs::write(state.join(".doctor"), b"ok"))

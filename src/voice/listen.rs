@@ -125,6 +125,36 @@ pub fn paused(wav: &Path) -> bool {
     loudest > 300.0 && quiet_since > at && tenths.len() - quiet_since >= 7
 }
 
+/// `doctor`'s check of the microphone: a recording named as the microphone exists, or ALSA's
+/// `arecord` records a second from the configured device. What it found, or the fix.
+pub fn check_microphone(microphone: &str) -> Result<String, String> {
+    if let Some(path) = microphone.strip_prefix("file:") {
+        return match Path::new(path).is_file() {
+            true => Ok(format!("microphone: the recording {path}")),
+            false => Err(format!(
+                "microphone: the recording {path} is missing; set `microphone` under [voice] (an ALSA device: `arecord -l` lists them)"
+            )),
+        };
+    }
+    let out = Command::new("arecord")
+        .args([
+            "-q", "-D", microphone, "-d", "1", "-f", "S16_LE", "-r", "16000", "-c", "1",
+        ])
+        .args(["-t", "raw", "/dev/null"])
+        .output()
+        .map_err(|_| {
+            "microphone: `arecord` is not installed (sudo apt install alsa-utils)".to_string()
+        })?;
+    if out.status.success() {
+        Ok(format!("microphone: '{microphone}' records"))
+    } else {
+        Err(format!(
+            "microphone: '{microphone}' does not record ({}): plug the USB microphone in, `arecord -l` lists the capture devices, set `microphone` under [voice] (\"plughw:1,0\")",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))
+    }
+}
+
 /// A sentence heard: recorded (`record`), then recognised against these phrases. The phrase
 /// heard, None for nothing, or why nothing could be heard.
 pub fn listen(

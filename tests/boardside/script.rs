@@ -610,6 +610,17 @@ fn doctor_names_each_device_and_its_fix() {
     assert!(text.contains("/dev/spidev0.0"), "{text}");
     assert!(text.contains("ok   saved games go to"), "{text}");
     assert!(text.contains("ok   5 rulesets"), "{text}");
+    // Listening (issue 69): the recogniser and its model, and the microphone, each with its
+    // fix (no microphone on this machine).
+    assert!(
+        text.contains("ok   listening: pocketsphinx") || text.contains("pocketsphinx-en-us"),
+        "{text}"
+    );
+    assert!(text.contains("microphone: "), "{text}");
+    assert!(
+        text.contains("ok   microphone") || text.contains("arecord"),
+        "{text}"
+    );
 }
 
 #[test]
