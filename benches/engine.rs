@@ -2,7 +2,10 @@
 //! shared): one command decided on a mid-game state and its events applied; random play in
 //! player-turns per second on one core and on every core (with the scaling); a journal of up
 //! to 10,000 commands replayed from disk; then the device's button-to-frame time.
-//! `cargo bench -- NAME` runs one family only (sectionopoly, grid, illuminati, device).
+//! `cargo bench -- NAME` runs one family only (sectionopoly, grid, illuminati, device);
+//! `cargo bench -- hear` how well the device hears what can be said (`hear`).
+
+mod hear;
 
 use boardside::engine::game::Family;
 use boardside::engine::game::PlayRng;
@@ -68,6 +71,10 @@ fn main() {
     }
     if wanted("device") {
         device(&rules);
+    }
+    // Hearing spawns the recogniser hundreds of times: asked for by name only.
+    if only.iter().any(|o| o == "hear") {
+        hear::run();
     }
 }
 

@@ -279,7 +279,43 @@ impl Ears {
     /// What a recording says: the phrase heard, or None (chatter, silence, a sentence outside
     /// the phrases).
     pub fn hear_file(&self, wav: &Path, phrases: &[&str]) -> Result<Option<String>, String> {
+        let (heard, _, _) = self.recognise(wav, phrases, &[])?;
+        Ok(heard)
+    }
+
+    /// The instructions the recogniser runs to hear `wav` against these phrases (valgrind's
+    /// count, the figure that travels between machines), and the recording's length in
+    /// seconds: for the bench.
+    pub fn count_instructions(&self, wav: &Path, phrases: &[&str]) -> Result<(u64, f64), String> {
+        let under = [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+        ];
+        let (_, stderr, seconds) = self.recognise(wav, phrases, &under)?;
+        let count = stderr
+            .lines()
+            .find_map(|l| {
+                // "==123== I   refs:      1,234,567"
+                let (head, rest) = l.split_once("refs:")?;
+                head.trim_end().ends_with(" I").then_some(())?;
+                rest.trim().replace(',', "").parse::<u64>().ok()
+            })
+            .ok_or("valgrind gave no count (sudo apt install valgrind)")?;
+        Ok((count, seconds))
+    }
+
+    /// The recogniser run on `wav` (through the program `under`, if any): the phrase heard,
+    /// what it wrote to its standard error, and the recording's length in seconds.
+    fn recognise(
+        &self,
+        wav: &Path,
+        phrases: &[&str],
+        under: &[&str],
+    ) -> Result<(Option<String>, String, f64), String> {
         let samples = super::wav::read16k(wav)?;
+        let seconds = samples.len() as f64 / super::wav::RATE as f64;
         let dir = scratch()?;
         let (jsgf, dict) = self.grammar(phrases);
         let (g, d, w) = (
@@ -290,7 +326,15 @@ impl Ears {
         std::fs::write(&g, jsgf).map_err(|e| format!("{}: {e}", g.display()))?;
         std::fs::write(&d, dict).map_err(|e| format!("{}: {e}", d.display()))?;
         super::wav::write16k(&w, &samples)?;
-        let out = Command::new(&self.program)
+        let mut cmd = match under.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(&self.program);
+                c
+            }
+            None => Command::new(&self.program),
+        };
+        let out = cmd
             .arg("-infile")
             .arg(&w)
             .arg("-hmm")
@@ -313,12 +357,13 @@ impl Ears {
             let _ = std::fs::remove_dir_all(&dir);
         }
         let out = out?;
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             return Err(format!(
                 "{} could not read {}: {}",
                 PROGRAM,
                 wav.display(),
-                String::from_utf8_lossy(&out.stderr).trim()
+                stderr.trim()
             ));
         }
         let text = String::from_utf8_lossy(&out.stdout);
@@ -328,7 +373,8 @@ impl Ears {
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
             .join(" ");
-        Ok(phrases.iter().find(|p| **p == heard).map(|p| p.to_string()))
+        let phrase = phrases.iter().find(|p| **p == heard).map(|p| p.to_string());
+        Ok((phrase, stderr, seconds))
     }
 }
 

@@ -1,0 +1,323 @@
+//! `cargo bench -- hear` (issue 69): how well the device hears what can be said. espeak-ng
+//! speaks phrases of random positions of all five rulesets (three voices, two speeds) through
+//! the same path as the microphone (a WAV, the recogniser, the position's grammar); each is
+//! heard as its own command, as another (never carried out: OK confirms first), or as
+//! nothing. Then table chatter, which should be nothing, and valgrind's count of the
+//! instructions recognising a two-second sentence takes. Figures, never asserted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use boardside::engine::authority::Actor;
+use boardside::engine::game::PlayRng;
+use boardside::session::Session;
+use boardside::ui::screen::{OnDevice, Screens};
+use boardside::voice::listen::Ears;
+use boardside::voice::said::Phrase;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+
+/// espeak-ng's voices and speeds the phrases are said in, in turn.
+const VOICES: [&str; 3] = ["en-us", "en", "en-us+f3"];
+const SPEEDS: [u32; 2] = [150, 185];
+/// Phrases heard per ruleset.
+const PER_RULESET: usize = 64;
+
+/// Table chatter, none of it a move: each should be heard as nothing.
+const CHATTER: [&str; 100] = [
+    "pass the crisps",
+    "whose turn is it",
+    "is it my go",
+    "I need a drink",
+    "did you see that",
+    "hang on a second",
+    "where did the dice go",
+    "that is not fair",
+    "you always win",
+    "shall we have a break",
+    "who wants tea",
+    "the pizza is here",
+    "can you reach the cards",
+    "I forgot what I was doing",
+    "this is taking ages",
+    "nice one",
+    "oh no not again",
+    "I think I am losing",
+    "wait what happened",
+    "read that again please",
+    "how much money do you have",
+    "let me think about it",
+    "are you sure",
+    "I am so hungry",
+    "turn the music down",
+    "my phone is ringing",
+    "what time is it",
+    "we should play this more often",
+    "that was close",
+    "you owe me one",
+    "I will get you next time",
+    "stop looking at my cards",
+    "it is getting late",
+    "one more game",
+    "I have no idea",
+    "where is the cat",
+    "did somebody cheat",
+    "that is brilliant",
+    "can I see the rules",
+    "I am going to the kitchen",
+    "do you want a biscuit",
+    "hold on I am thinking",
+    "tell me when it is my turn",
+    "the light is too bright",
+    "what did she say",
+    "I love this game",
+    "I hate this game",
+    "let us swap seats",
+    "who is keeping score",
+    "just a minute",
+    "the dog wants to go out",
+    "can somebody open the window",
+    "I spilled my drink",
+    "that was a great move",
+    "how long have we been playing",
+    "I need the bathroom",
+    "be quiet for a moment",
+    "we are out of milk",
+    "is anybody winning",
+    "that card is mine",
+    "I was not paying attention",
+    "please do not shout",
+    "the table is wobbly",
+    "shall I order food",
+    "my hands are full",
+    "I cannot reach",
+    "what is on television",
+    "the bus leaves at ten",
+    "I have work tomorrow",
+    "this chair is broken",
+    "you are very quiet tonight",
+    "has anyone seen my glasses",
+    "it is raining outside",
+    "do we have any more ice",
+    "let me count my money",
+    "that is a lot of houses",
+    "I am not speaking to you",
+    "you did that on purpose",
+    "can we start again",
+    "remind me of the rules",
+    "it is your fault",
+    "I want a rematch",
+    "that makes no sense",
+    "look at the time",
+    "we should go to bed",
+    "mind the candle",
+    "my feet are cold",
+    "the kettle is boiling",
+    "close the door please",
+    "who brought the wine",
+    "stop laughing",
+    "I nearly had it",
+    "what a disaster",
+    "good luck everyone",
+    "keep it down",
+    "fetch me a pen",
+    "where are the instructions",
+    "the neighbours are noisy",
+    "I give up for now",
+    "let us see what happens",
+];
+
+/// Say `text` into `wav` with espeak-ng.
+fn speak(text: &str, voice: &str, speed: u32, wav: &Path) -> bool {
+    Command::new("espeak-ng")
+        .args(["-v", voice, "-s", &speed.to_string(), "-w"])
+        .arg(wav)
+        .arg(text)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Random positions of a game of this ruleset (four players, seeds 1..): the phrases at each,
+/// as the device lists them for the table.
+fn positions<F: OnDevice>(ruleset: &str) -> Vec<Vec<Phrase>> {
+    let rules = boardside::rulesets::load::<F>(ruleset).expect("ruleset");
+    let options = F::options(&rules, &[]).expect("options");
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).into();
+    let mut out = Vec::new();
+    for seed in 1..=12u64 {
+        let Ok(mut g) = Session::<F>::new(rules.clone(), &names, seed, options.clone(), None)
+        else {
+            continue;
+        };
+        let mut rng = PlayRng::seed_from_u64(seed);
+        for step in 0..120 {
+            if step % 30 == 7 {
+                let screens = |c: &F::Command| <F::Screens as Screens>::hidden(&g, c);
+                let words = |c: &F::Command| <F::Screens as Screens>::words(&g, c);
+                out.push(boardside::ui::listen::phrases(
+                    &g,
+                    Actor::Table,
+                    &screens,
+                    &words,
+                ));
+            }
+            let Some(cmd) = F::random_command(&g.rules, &g.state, &mut rng) else {
+                break;
+            };
+            if boardside::engine::game::execute::<F>(&g.rules, &mut g.state, &cmd).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// How phrases were heard.
+#[derive(Default)]
+struct Tally {
+    own: usize,
+    other: usize,
+    nothing: usize,
+}
+
+impl Tally {
+    fn total(&self) -> usize {
+        self.own + self.other + self.nothing
+    }
+    fn share(&self, n: usize) -> f64 {
+        100.0 * n as f64 / self.total().max(1) as f64
+    }
+}
+
+pub fn run() {
+    let Ok(ears) = Ears::installed() else {
+        println!("hear: the recogniser is not installed (sudo apt install pocketsphinx pocketsphinx-en-us)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("boardside-bench-hear-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = dir.join("said.wav");
+    if !speak("roll", "en-us", 160, &wav) {
+        println!("hear: espeak-ng is not installed (sudo apt install espeak-ng)");
+        return;
+    }
+    let root = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    use boardside::engine::{grid::Grid, illuminati::Illuminati, property::Property};
+    let games: Vec<(&str, Vec<Vec<Phrase>>)> = vec![
+        ("sectionopoly", positions::<Property>(&root("sectionopoly"))),
+        ("suetology", positions::<Property>(&root("suetology"))),
+        ("scientopoly", positions::<Property>(&root("scientopoly"))),
+        ("grid", positions::<Grid>(&root("grid"))),
+        ("illuminati", positions::<Illuminati>(&root("illuminati"))),
+    ];
+    let mut rng = PlayRng::seed_from_u64(69);
+    let mut all = Tally::default();
+    let mut turn = 0usize;
+    let mut missed: Vec<String> = Vec::new();
+    for (name, at) in &games {
+        let mut t = Tally::default();
+        for k in 0..PER_RULESET {
+            let Some(phrases) = at.get(k % at.len().max(1)) else {
+                break;
+            };
+            let Some(said) = phrases.choose(&mut rng) else {
+                continue;
+            };
+            let (voice, speed) = (VOICES[turn % 3], SPEEDS[(turn / 3) % 2]);
+            turn += 1;
+            if !speak(&said.said, voice, speed, &wav) {
+                continue;
+            }
+            let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
+            let heard = ears.hear_file(&wav, &listened).unwrap_or(None);
+            match heard.and_then(|h| phrases.iter().find(|p| p.said == h)) {
+                Some(p) if p.offer == said.offer => t.own += 1,
+                Some(p) => {
+                    t.other += 1;
+                    missed.push(format!(
+                        "{name}: \"{}\" ({voice}) heard as \"{}\"",
+                        said.said, p.said
+                    ));
+                }
+                None => {
+                    t.nothing += 1;
+                    missed.push(format!(
+                        "{name}: \"{}\" ({voice}, {speed}) not heard",
+                        said.said
+                    ));
+                }
+            }
+        }
+        println!(
+            "hear {name}: {} phrases, {:.1}% their own command, {:.1}% another, {:.1}% nothing",
+            t.total(),
+            t.share(t.own),
+            t.share(t.other),
+            t.share(t.nothing)
+        );
+        all.own += t.own;
+        all.other += t.other;
+        all.nothing += t.nothing;
+    }
+    println!(
+        "hear all: {} phrases (3 voices, 2 speeds): {:.1}% their own command (goal 95%), {:.1}% another (goal at most 2%; none carried out: OK confirms first), {:.1}% nothing",
+        all.total(),
+        all.share(all.own),
+        all.share(all.other),
+        all.share(all.nothing)
+    );
+    for m in missed.iter().take(12) {
+        println!("  {m}");
+    }
+    // Chatter against the phrases of positions of every ruleset in turn.
+    let mut quiet = 0;
+    for (i, sentence) in CHATTER.iter().enumerate() {
+        let at = &games[i % games.len()].1;
+        let Some(phrases) = at.get(i % at.len().max(1)) else {
+            continue;
+        };
+        if !speak(sentence, VOICES[i % 3], SPEEDS[i % 2], &wav) {
+            continue;
+        }
+        let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
+        if ears.hear_file(&wav, &listened).unwrap_or(None).is_none() {
+            quiet += 1;
+        } else {
+            println!("  chatter heard as a move: \"{sentence}\"");
+        }
+    }
+    println!(
+        "hear chatter: {quiet} of {} sentences offered nothing (goal 95%)",
+        CHATTER.len()
+    );
+    instructions(&ears, &games[0].1, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// valgrind's count of the instructions recognising a two-second sentence (the recogniser's
+/// run on the sectionopoly grammar of a position), and the time that means on a Pi 4.
+fn instructions(ears: &Ears, positions: &[Vec<Phrase>], dir: &Path) {
+    let Some(phrases) = positions.iter().max_by_key(|p| p.len()) else {
+        return;
+    };
+    let wav: PathBuf = dir.join("two-seconds.wav");
+    // A sentence of about two seconds at the slower speed.
+    let said = &phrases.iter().max_by_key(|p| p.said.len()).unwrap().said;
+    if !speak(said, "en-us", 120, &wav) {
+        return;
+    }
+    let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
+    match ears.count_instructions(&wav, &listened) {
+        Ok((count, seconds)) => {
+            // A Pi 4's Cortex-A72 at 1.5 GHz, about one instruction a cycle on this kind of
+            // code (an assumption: a figure to compare, not a measurement on a Pi).
+            let pi4 = count as f64 / 1.5e9;
+            println!(
+                "hear instructions: {:.0} M to recognise a {seconds:.1}-second sentence against {} phrases: about {pi4:.2} s on a Pi 4 (1.5 GHz, 1 instruction a cycle; goal under 1.5 s)",
+                count as f64 / 1e6,
+                phrases.len()
+            );
+        }
+        Err(e) => println!("hear instructions: {e}"),
+    }
+}
