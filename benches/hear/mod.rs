@@ -311,11 +311,14 @@ fn instructions(ears: &Ears, positions: &[Vec<Phrase>], dir: &Path) {
         Ok((count, seconds)) => {
             // A Pi 4's Cortex-A72 at 1.5 GHz, about one instruction a cycle on this kind of
             // code (an assumption: a figure to compare, not a measurement on a Pi).
-            let pi4 = count as f64 / 1.5e9;
+            // The work grows with the length of the recording: two seconds' worth of it.
+            let two = count as f64 * 2.0 / seconds.max(0.1);
             println!(
-                "hear instructions: {:.0} M to recognise a {seconds:.1}-second sentence against {} phrases: about {pi4:.2} s on a Pi 4 (1.5 GHz, 1 instruction a cycle; goal under 1.5 s)",
+                "hear instructions: {:.0} M to recognise a {seconds:.1}-second sentence against {} phrases; two seconds of speech {:.0} M, about {:.2} s on a Pi 4 (1.5 GHz, 1 instruction a cycle; goal under 1.5 s)",
                 count as f64 / 1e6,
-                phrases.len()
+                phrases.len(),
+                two / 1e6,
+                two / 1.5e9
             );
         }
         Err(e) => println!("hear instructions: {e}"),
