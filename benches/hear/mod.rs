@@ -187,6 +187,16 @@ impl Tally {
     fn share(&self, n: usize) -> f64 {
         100.0 * n as f64 / self.total().max(1) as f64
     }
+    /// "64 phrases, 93.8% their own command, 0.0% another, 6.2% nothing"
+    fn words(&self) -> String {
+        format!(
+            "{} phrases, {:.1}% their own command, {:.1}% another, {:.1}% nothing",
+            self.total(),
+            self.share(self.own),
+            self.share(self.other),
+            self.share(self.nothing)
+        )
+    }
 }
 
 pub fn run() {
@@ -248,23 +258,14 @@ pub fn run() {
                 }
             }
         }
-        println!(
-            "hear {name}: {} phrases, {:.1}% their own command, {:.1}% another, {:.1}% nothing",
-            t.total(),
-            t.share(t.own),
-            t.share(t.other),
-            t.share(t.nothing)
-        );
+        println!("hear {name}: {}", t.words());
         all.own += t.own;
         all.other += t.other;
         all.nothing += t.nothing;
     }
     println!(
-        "hear all: {} phrases (3 voices, 2 speeds): {:.1}% their own command (goal 95%), {:.1}% another (goal at most 2%; none carried out: OK confirms first), {:.1}% nothing",
-        all.total(),
-        all.share(all.own),
-        all.share(all.other),
-        all.share(all.nothing)
+        "hear all (3 voices, 2 speeds): {} (goals: 95% their own, at most 2% another, none carried out: OK confirms first)",
+        all.words()
     );
     for m in missed.iter().take(12) {
         println!("  {m}");

@@ -89,7 +89,9 @@ impl Ui {
                 }
                 return;
             }
-            (Button::Talk, _) => return self.table.talk_over(),
+            // Only the release ends the sentence: a hold (and its repeats) is still talking.
+            (Button::Talk, Press::Release) => return self.table.talk_over(),
+            (Button::Talk, _) => return,
             _ => {}
         }
         if (b, p) == (Button::Roll, Press::Hold) {

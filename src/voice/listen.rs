@@ -4,7 +4,7 @@
 //! the model's phones hears any other sentence, so chatter is "nothing", never the nearest
 //! command. Recordings are WAV files (`wav`), taken at 16 kHz, one channel.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -238,18 +238,24 @@ impl Ears {
         let mut jsgf = String::from(
             "#JSGF V1.0;\ngrammar boardside;\npublic <said> = <move> | <chatter>;\n<move> = ",
         );
-        let mut words: BTreeSet<&str> = BTreeSet::new();
+        // Each word's pronunciations once (a word the dictionary lacks asks espeak-ng).
+        let said: BTreeMap<&str, Vec<String>> = phrases
+            .iter()
+            .flat_map(|p| p.split(' '))
+            .collect::<BTreeSet<&str>>()
+            .into_iter()
+            .map(|w| (w, self.phones(w)))
+            .collect();
         let kept: Vec<&str> = phrases
             .iter()
             .copied()
-            .filter(|p| p.split(' ').all(|w| !self.phones(w).is_empty()))
+            .filter(|p| p.split(' ').all(|w| !said[w].is_empty()))
             .collect();
         for (i, p) in kept.iter().enumerate() {
             if i > 0 {
                 jsgf.push_str("\n  | ");
             }
             jsgf.push_str(p);
-            words.extend(p.split(' '));
         }
         if kept.is_empty() {
             jsgf.push_str("<NULL>");
@@ -265,8 +271,8 @@ impl Ears {
         for (w, p) in loop_words.iter().zip(PHONES) {
             dict.push_str(&format!("{w} {p}\n"));
         }
-        for w in &words {
-            for (i, p) in self.phones(w).iter().enumerate() {
+        for (w, phones) in said.iter().filter(|(_, p)| !p.is_empty()) {
+            for (i, p) in phones.iter().enumerate() {
                 match i {
                     0 => dict.push_str(&format!("{w} {p}\n")),
                     _ => dict.push_str(&format!("{w}({}) {p}\n", i + 1)),

@@ -23,7 +23,9 @@ pub fn read16k(path: &Path) -> Result<Vec<i16>, String> {
     let mut at = 12;
     while at + 8 <= bytes.len() {
         let len = u32at(&bytes, at + 4) as usize;
-        let body = &bytes[at + 8..(at + 8 + len).min(bytes.len())];
+        // Saturating: a damaged length near 4 GB must not wrap round on a 32-bit Pi.
+        let end = (at + 8).saturating_add(len);
+        let body = &bytes[at + 8..end.min(bytes.len())];
         match &bytes[at..at + 4] {
             b"fmt " if body.len() >= 16 => {
                 format = Some((
@@ -36,7 +38,7 @@ pub fn read16k(path: &Path) -> Result<Vec<i16>, String> {
             b"data" => data = Some(body),
             _ => {}
         }
-        at += 8 + len + (len & 1);
+        at = end.saturating_add(len & 1);
     }
     let (Some((kind, channels, rate, bits)), Some(data)) = (format, data) else {
         return Err(format!(

@@ -236,7 +236,9 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
         }
         // The card's own words, as printed: the table reads them off the card it holds.
         Command::Draw { deck, card } => {
-            format!("Drew: {}", rules.decks[*deck].cards[*card as usize].text)
+            // Looked up, not indexed: a line from a phone or a file may name no such card.
+            let card = (rules.decks.get(*deck)).and_then(|d| d.cards.get(*card as usize));
+            card.map_or_else(|| "Drew a card".into(), |c| format!("Drew: {}", c.text))
         }
         Command::Trade(t) => deal_words(rules, s, t),
         Command::Pay => "Pay".into(),
