@@ -17,8 +17,12 @@ use boardside::voice::said::Phrase;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
-/// espeak-ng's voices and speeds the phrases are said in, in turn.
-const VOICES: [&str; 3] = ["en-us", "en", "en-us+f3"];
+/// espeak-ng's voices and speeds the phrases are said in, in turn: a man and a woman of the
+/// US and a British man, through espeak-ng's Klatt synthesiser and its f2 variant, which the
+/// model hears as it hears people. espeak-ng's own voices (its default formant synthesis,
+/// farther from the speech the model learnt on) are measured beside them for comparison.
+const VOICES: [&str; 3] = ["en-us+klatt", "en-us+f2", "en+klatt"];
+const OWN_VOICES: [&str; 3] = ["en-us", "en", "en-us+f3"];
 const SPEEDS: [u32; 2] = [150, 185];
 /// Phrases heard per ruleset.
 const PER_RULESET: usize = 64;
@@ -199,6 +203,76 @@ impl Tally {
     }
 }
 
+/// One phrase to say and hear: its ruleset, the phrases listened for, which it is, and how
+/// it is said.
+struct Trial<'a> {
+    name: &'a str,
+    phrases: &'a [Phrase],
+    said: &'a Phrase,
+    voice: &'a str,
+    speed: u32,
+}
+
+/// How each trial was heard (the phrase heard, if any), two at a time (the machine's two
+/// cores), each worker with a recording of its own.
+fn hear_all(ears: &Ears, trials: &[Trial], dir: &Path) -> Vec<Option<String>> {
+    let mut heard: Vec<Option<String>> = vec![None; trials.len()];
+    let chunks: Vec<(usize, &mut [Option<String>])> = heard
+        .chunks_mut(trials.len().div_ceil(2).max(1))
+        .enumerate()
+        .collect();
+    let size = trials.len().div_ceil(2).max(1);
+    std::thread::scope(|scope| {
+        for (w, out) in chunks {
+            scope.spawn(move || {
+                let wav = dir.join(format!("said-{w}.wav"));
+                for (k, slot) in out.iter_mut().enumerate() {
+                    let t = &trials[w * size + k];
+                    if !speak(&t.said.said, t.voice, t.speed, &wav) {
+                        continue;
+                    }
+                    let listened: Vec<&str> = t.phrases.iter().map(|p| p.said.as_str()).collect();
+                    *slot = ears.hear_file(&wav, &listened).unwrap_or(None);
+                }
+            });
+        }
+    });
+    heard
+}
+
+/// The tally of trials heard, by ruleset in order, and the misses in words.
+fn tally(trials: &[Trial], heard: &[Option<String>]) -> (Vec<(String, Tally)>, Vec<String>) {
+    let mut by: Vec<(String, Tally)> = Vec::new();
+    let mut missed = Vec::new();
+    for (t, h) in trials.iter().zip(heard) {
+        if by.last().is_none_or(|(n, _)| n != t.name) {
+            by.push((t.name.to_string(), Tally::default()));
+        }
+        let tally = &mut by.last_mut().unwrap().1;
+        match h
+            .as_ref()
+            .and_then(|h| t.phrases.iter().find(|p| &p.said == h))
+        {
+            Some(p) if p.offer == t.said.offer => tally.own += 1,
+            Some(p) => {
+                tally.other += 1;
+                missed.push(format!(
+                    "{}: \"{}\" ({}, {}) heard as \"{}\"",
+                    t.name, t.said.said, t.voice, t.speed, p.said
+                ));
+            }
+            None => {
+                tally.nothing += 1;
+                missed.push(format!(
+                    "{}: \"{}\" ({}, {}) not heard",
+                    t.name, t.said.said, t.voice, t.speed
+                ));
+            }
+        }
+    }
+    (by, missed)
+}
+
 pub fn run() {
     let Ok(ears) = Ears::installed() else {
         println!("hear: the recogniser is not installed (sudo apt install pocketsphinx pocketsphinx-en-us)");
@@ -206,8 +280,7 @@ pub fn run() {
     };
     let dir = std::env::temp_dir().join(format!("boardside-bench-hear-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let wav = dir.join("said.wav");
-    if !speak("roll", "en-us", 160, &wav) {
+    if !speak("roll", "en-us", 160, &dir.join("check.wav")) {
         println!("hear: espeak-ng is not installed (sudo apt install espeak-ng)");
         return;
     }
@@ -220,12 +293,11 @@ pub fn run() {
         ("grid", positions::<Grid>(&root("grid"))),
         ("illuminati", positions::<Illuminati>(&root("illuminati"))),
     ];
+    // The phrases to say: PER_RULESET of each ruleset, from its positions in turn, each in
+    // the next voice and speed.
     let mut rng = PlayRng::seed_from_u64(69);
-    let mut all = Tally::default();
-    let mut turn = 0usize;
-    let mut missed: Vec<String> = Vec::new();
+    let mut trials: Vec<Trial> = Vec::new();
     for (name, at) in &games {
-        let mut t = Tally::default();
         for k in 0..PER_RULESET {
             let Some(phrases) = at.get(k % at.len().max(1)) else {
                 break;
@@ -233,63 +305,93 @@ pub fn run() {
             let Some(said) = phrases.choose(&mut rng) else {
                 continue;
             };
-            let (voice, speed) = (VOICES[turn % 3], SPEEDS[(turn / 3) % 2]);
-            turn += 1;
-            if !speak(&said.said, voice, speed, &wav) {
-                continue;
-            }
-            let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
-            let heard = ears.hear_file(&wav, &listened).unwrap_or(None);
-            match heard.and_then(|h| phrases.iter().find(|p| p.said == h)) {
-                Some(p) if p.offer == said.offer => t.own += 1,
-                Some(p) => {
-                    t.other += 1;
-                    missed.push(format!(
-                        "{name}: \"{}\" ({voice}) heard as \"{}\"",
-                        said.said, p.said
-                    ));
-                }
-                None => {
-                    t.nothing += 1;
-                    missed.push(format!(
-                        "{name}: \"{}\" ({voice}, {speed}) not heard",
-                        said.said
-                    ));
-                }
-            }
+            let turn = trials.len();
+            trials.push(Trial {
+                name,
+                phrases,
+                said,
+                voice: VOICES[turn % 3],
+                speed: SPEEDS[(turn / 3) % 2],
+            });
         }
+    }
+    let heard = hear_all(&ears, &trials, &dir);
+    let (by, missed) = tally(&trials, &heard);
+    let mut all = Tally::default();
+    for (name, t) in &by {
         println!("hear {name}: {}", t.words());
         all.own += t.own;
         all.other += t.other;
         all.nothing += t.nothing;
     }
     println!(
-        "hear all (3 voices, 2 speeds): {} (goals: 95% their own, at most 2% another, none carried out: OK confirms first)",
+        "hear all ({}; {} and {} words a minute): {} (goals: 95% their own, at most 2% another, none carried out: OK confirms first)",
+        VOICES.join(", "),
+        SPEEDS[0],
+        SPEEDS[1],
         all.words()
     );
-    for m in missed.iter().take(12) {
+    for m in missed.iter().take(16) {
         println!("  {m}");
     }
+    // For comparison: every other phrase again in espeak-ng's own voices, in turn.
+    let plain: Vec<Trial> = trials
+        .iter()
+        .step_by(2)
+        .enumerate()
+        .map(|(i, t)| Trial {
+            voice: OWN_VOICES[i % 3],
+            ..*t
+        })
+        .collect();
+    let heard = hear_all(&ears, &plain, &dir);
+    let (by, _) = tally(&plain, &heard);
+    let mut t = Tally::default();
+    for (_, b) in by {
+        t.own += b.own;
+        t.other += b.other;
+        t.nothing += b.nothing;
+    }
+    println!(
+        "hear in espeak-ng's own voices ({}, for comparison): {}",
+        OWN_VOICES.join(", "),
+        t.words()
+    );
     // Chatter against the phrases of positions of every ruleset in turn.
+    let said: Vec<Phrase> = CHATTER
+        .iter()
+        .map(|c| Phrase {
+            said: c.to_string(),
+            offer: boardside::voice::said::Offer::Shell("chatter"),
+            words: String::new(),
+        })
+        .collect();
+    let chatter: Vec<Trial> = said
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let at = &games[i % games.len()].1;
+            let phrases = at.get(i % at.len().max(1))?;
+            Some(Trial {
+                name: "chatter",
+                phrases,
+                said: s,
+                voice: VOICES[i % 3],
+                speed: SPEEDS[i % 2],
+            })
+        })
+        .collect();
+    let heard = hear_all(&ears, &chatter, &dir);
     let mut quiet = 0;
-    for (i, sentence) in CHATTER.iter().enumerate() {
-        let at = &games[i % games.len()].1;
-        let Some(phrases) = at.get(i % at.len().max(1)) else {
-            continue;
-        };
-        if !speak(sentence, VOICES[i % 3], SPEEDS[i % 2], &wav) {
-            continue;
-        }
-        let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
-        if ears.hear_file(&wav, &listened).unwrap_or(None).is_none() {
-            quiet += 1;
-        } else {
-            println!("  chatter heard as a move: \"{sentence}\"");
+    for (t, h) in chatter.iter().zip(&heard) {
+        match h {
+            None => quiet += 1,
+            Some(h) => println!("  chatter heard as a move: \"{}\" as \"{h}\"", t.said.said),
         }
     }
     println!(
         "hear chatter: {quiet} of {} sentences offered nothing (goal 95%)",
-        CHATTER.len()
+        chatter.len()
     );
     instructions(&ears, &games[0].1, &dir);
     let _ = std::fs::remove_dir_all(&dir);
@@ -304,7 +406,7 @@ fn instructions(ears: &Ears, positions: &[Vec<Phrase>], dir: &Path) {
     let wav: PathBuf = dir.join("two-seconds.wav");
     // A sentence of about two seconds at the slower speed.
     let said = &phrases.iter().max_by_key(|p| p.said.len()).unwrap().said;
-    if !speak(said, "en-us", 120, &wav) {
+    if !speak(said, VOICES[0], 120, &wav) {
         return;
     }
     let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
