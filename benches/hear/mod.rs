@@ -185,6 +185,14 @@ struct Tally {
 }
 
 impl Tally {
+    /// The tallies of every ruleset together.
+    fn sum(by: &[(String, Tally)]) -> Tally {
+        by.iter().fold(Tally::default(), |a, (_, t)| Tally {
+            own: a.own + t.own,
+            other: a.other + t.other,
+            nothing: a.nothing + t.nothing,
+        })
+    }
     fn total(&self) -> usize {
         self.own + self.other + self.nothing
     }
@@ -317,13 +325,10 @@ pub fn run() {
     }
     let heard = hear_all(&ears, &trials, &dir);
     let (by, missed) = tally(&trials, &heard);
-    let mut all = Tally::default();
     for (name, t) in &by {
         println!("hear {name}: {}", t.words());
-        all.own += t.own;
-        all.other += t.other;
-        all.nothing += t.nothing;
     }
+    let all = Tally::sum(&by);
     println!(
         "hear all ({}; {} and {} words a minute): {} (goals: 95% their own, at most 2% another, none carried out: OK confirms first)",
         VOICES.join(", "),
@@ -346,12 +351,7 @@ pub fn run() {
         .collect();
     let heard = hear_all(&ears, &plain, &dir);
     let (by, _) = tally(&plain, &heard);
-    let mut t = Tally::default();
-    for (_, b) in by {
-        t.own += b.own;
-        t.other += b.other;
-        t.nothing += b.nothing;
-    }
+    let t = Tally::sum(&by);
     println!(
         "hear in espeak-ng's own voices ({}, for comparison): {}",
         OWN_VOICES.join(", "),
