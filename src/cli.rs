@@ -1115,7 +1115,7 @@ fn hear(a: &HearArgs) -> Result<(), String> {
     let said: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
     for file in &a.files {
         let heard = ears.hear_file(file, &said)?;
-        match heard.and_then(|h| phrases.iter().find(|p| p.said == h)) {
+        match heard.and_then(|h| crate::voice::said::heard(&phrases, &h)) {
             Some(p) => say!("{}\t{}", p.said, p.offer.text()),
             None => say!("nothing"),
         }

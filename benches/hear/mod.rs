@@ -158,11 +158,15 @@ fn positions<F: OnDevice>(ruleset: &str) -> Vec<Vec<Phrase>> {
             if step % 30 == 7 {
                 let screens = |c: &F::Command| <F::Screens as Screens>::hidden(&g, c);
                 let words = |c: &F::Command| <F::Screens as Screens>::words(&g, c);
+                let amounts: Vec<_> = (0..names.len())
+                    .flat_map(|seat| <F::Screens as Screens>::amounts(&g, seat))
+                    .collect();
                 out.push(boardside::ui::listen::phrases(
                     &g,
                     Actor::Table,
                     &screens,
                     &words,
+                    &amounts,
                 ));
             }
             let Some(cmd) = F::random_command(&g.rules, &g.state, &mut rng) else {
@@ -174,6 +178,24 @@ fn positions<F: OnDevice>(ruleset: &str) -> Vec<Vec<Phrase>> {
         }
     }
     out
+}
+
+/// A phrase as a player says it: one that takes any amount ("ann bids <amount>") with an
+/// amount of its range in one of the ways people say it, offering that amount's line.
+fn said_with_amount(p: &Phrase, rng: &mut PlayRng) -> Phrase {
+    use boardside::voice::said::{self, Offer, AMOUNT};
+    use rand::Rng;
+    let Offer::Amount { line, least, most } = &p.offer else {
+        return p.clone();
+    };
+    let n = rng.random_range(*least..=*most);
+    let ways = said::numbers(n as u64);
+    let way = ways.choose(rng).cloned().unwrap_or_default();
+    Phrase {
+        said: p.said.replace(AMOUNT, &way),
+        offer: Offer::Line(line.replace("{amount}", &n.to_string())),
+        words: p.words.replace("{amount}", &n.to_string()),
+    }
 }
 
 /// How phrases were heard.
@@ -213,10 +235,11 @@ impl Tally {
 
 /// One phrase to say and hear: its ruleset, the phrases listened for, which it is, and how
 /// it is said.
+#[derive(Clone)]
 struct Trial<'a> {
     name: &'a str,
     phrases: &'a [Phrase],
-    said: &'a Phrase,
+    said: Phrase,
     voice: &'a str,
     speed: u32,
 }
@@ -259,7 +282,7 @@ fn tally(trials: &[Trial], heard: &[Option<String>]) -> (Vec<(String, Tally)>, V
         let tally = &mut by.last_mut().unwrap().1;
         match h
             .as_ref()
-            .and_then(|h| t.phrases.iter().find(|p| &p.said == h))
+            .and_then(|h| boardside::voice::said::heard(t.phrases, h))
         {
             Some(p) if p.offer == t.said.offer => tally.own += 1,
             Some(p) => {
@@ -313,6 +336,7 @@ pub fn run() {
             let Some(said) = phrases.choose(&mut rng) else {
                 continue;
             };
+            let said = said_with_amount(said, &mut rng);
             let turn = trials.len();
             trials.push(Trial {
                 name,
@@ -346,7 +370,7 @@ pub fn run() {
         .enumerate()
         .map(|(i, t)| Trial {
             voice: OWN_VOICES[i % 3],
-            ..*t
+            ..t.clone()
         })
         .collect();
     let heard = hear_all(&ears, &plain, &dir);
@@ -375,7 +399,7 @@ pub fn run() {
             Some(Trial {
                 name: "chatter",
                 phrases,
-                said: s,
+                said: s.clone(),
                 voice: VOICES[i % 3],
                 speed: SPEEDS[i % 2],
             })

@@ -11,16 +11,19 @@ use std::collections::BTreeMap;
 use crate::engine::authority::Actor;
 use crate::engine::game::Family;
 use crate::session::Session;
+use crate::ui::offers::Amount;
 use crate::voice::said::{self, Offer, Phrase};
 
 /// The phrases at this position and what each offers, sorted by phrase: the family's screens
-/// say which commands are `hidden` and each command's `words` (`Screens::hidden`,
-/// `Screens::words`).
+/// say which commands are `hidden`, each command's `words` (`Screens::hidden`,
+/// `Screens::words`) and the moves that take any amount in a range (`Screens::amounts`: a
+/// bid), listened for with any number in its place ("ann bids <amount>").
 pub fn phrases<F: Family>(
     g: &Session<F>,
     actor: Actor,
     hidden: &dyn Fn(&F::Command) -> bool,
     words: &dyn Fn(&F::Command) -> String,
+    amounts: &[Amount],
 ) -> Vec<Phrase> {
     let (rules, s) = (&g.rules, &g.state);
     let mut by_phrase: BTreeMap<String, Option<(Offer, String)>> = BTreeMap::new();
@@ -52,6 +55,49 @@ pub fn phrases<F: Family>(
         if said.iter().any(|p| p.starts_with("end ")) {
             add("end the turn".into(), line.clone(), &words);
         }
+    }
+    for a in amounts {
+        // The move at its least amount stands for them all: the authority rule and the
+        // screens judge it; its words with the amount left open.
+        let Ok(line) = a.line_for(a.least) else {
+            continue;
+        };
+        let Ok(crate::engine::game::Parsed::Command(cmd)) = F::parse(rules, s, &line) else {
+            continue;
+        };
+        if hidden(&cmd) || g.may(actor, &cmd, &[]).is_err() {
+            continue;
+        }
+        let least = a.least.to_string();
+        let text = words(&cmd);
+        let Some(at) = text
+            .split(' ')
+            .position(|w| w.trim_matches(|c: char| !c.is_ascii_digit()) == least)
+        else {
+            continue;
+        };
+        let open: Vec<String> = text
+            .split(' ')
+            .enumerate()
+            .map(|(i, w)| match i == at {
+                true => "{amount}".to_string(),
+                false => w.to_string(),
+            })
+            .collect();
+        let open = open.join(" ");
+        // Said as people say it, with the amount's place kept by a word that is no number.
+        let Some(said) = said::spoken(&open.replace("{amount}", "amountslot"))
+            .into_iter()
+            .next()
+        else {
+            continue;
+        };
+        let offer = Offer::Amount {
+            line: a.line.clone(),
+            least: a.least,
+            most: a.most,
+        };
+        add(said.replace("amountslot", said::AMOUNT), offer, &open);
     }
     if !g.history.is_empty() {
         add(

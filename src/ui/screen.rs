@@ -767,7 +767,16 @@ impl<S: Screens> Playing for InPlay<S> {
     }
     fn listen(&self, desk: &Desk) -> Vec<crate::voice::said::Phrase> {
         let g = &self.session;
-        super::listen::phrases(g, desk.acting(), &|c| S::hidden(g, c), &|c| S::words(g, c))
+        let amounts: Vec<Amount> = (0..g.header.players.len())
+            .flat_map(|seat| S::amounts(g, seat))
+            .collect();
+        super::listen::phrases(
+            g,
+            desk.acting(),
+            &|c| S::hidden(g, c),
+            &|c| S::words(g, c),
+            &amounts,
+        )
     }
     fn view(&self, desk: &Desk) -> serde_json::Value {
         let g = &self.session;

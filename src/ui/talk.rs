@@ -109,7 +109,7 @@ impl Table {
             }
             Err(e) => Step::Nothing(e),
             Ok(None) => Step::Nothing("not understood: TALK to say it again".into()),
-            Ok(Some(said)) => match self.phrases.iter().find(|p| p.said == said) {
+            Ok(Some(said)) => match crate::voice::said::heard(&self.phrases, &said) {
                 Some(p) => {
                     // Said back as a question: nothing happens until OK.
                     let q = format!("{}?", p.words);
@@ -117,7 +117,7 @@ impl Table {
                         .out
                         .spoken
                         .push(vec![Speech::new(Weight::High, "heard", q)]);
-                    Step::Heard(p.clone())
+                    Step::Heard(p)
                 }
                 None => Step::Nothing("not understood: TALK to say it again".into()),
             },
@@ -170,7 +170,8 @@ impl<V> Machine<V> for Talk {
                 t.desk.out.say_again = true;
                 Next::Home
             }
-            Offer::Shell(_) => Next::Home,
+            // A phrase heard with its amount offers that amount's line (`said::heard`).
+            Offer::Shell(_) | Offer::Amount { .. } => Next::Home,
         }
     }
 }

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::said::AMOUNT;
+
 /// Where Debian's packages put the recogniser and its model.
 const PROGRAM: &str = "pocketsphinx_continuous";
 const MODEL: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
@@ -244,41 +246,57 @@ impl Ears {
     /// transitions rather than JSGF: sphinxbase's JSGF `+` joins the loop's end to the rule's
     /// start (a phone then a phrase), and its alternatives carry no weights.
     pub fn grammar(&self, phrases: &[&str]) -> (String, String) {
-        // Each word's pronunciations once (a word the dictionary lacks asks espeak-ng).
-        let said: BTreeMap<&str, Vec<String>> = phrases
+        // Each word's pronunciations once (a word the dictionary lacks asks espeak-ng); the
+        // number words where a phrase takes an amount.
+        let numbers = super::said::number_words();
+        let mut words: BTreeSet<&str> = phrases
             .iter()
             .flat_map(|p| p.split(' '))
-            .collect::<BTreeSet<&str>>()
-            .into_iter()
-            .map(|w| (w, self.phones(w)))
+            .filter(|w| *w != AMOUNT)
             .collect();
+        if phrases.iter().any(|p| p.contains(AMOUNT)) {
+            words.extend(numbers.iter().map(String::as_str));
+        }
+        let said: BTreeMap<&str, Vec<String>> =
+            words.into_iter().map(|w| (w, self.phones(w))).collect();
         let kept: Vec<&str> = phrases
             .iter()
             .copied()
-            .filter(|p| p.split(' ').all(|w| !said[w].is_empty()))
+            .filter(|p| p.split(' ').all(|w| w == AMOUNT || !said[w].is_empty()))
             .collect();
-        // State 0 starts, state 1 ends; each phrase a chain of its own between them.
-        let mut arcs: Vec<(usize, usize, f64, String)> = Vec::new();
-        let mut states = 2;
+        // State 0 starts, state 1 ends; each phrase a chain of its own between them, an
+        // amount a network of number words.
+        let mut net = Net {
+            arcs: Vec::new(),
+            states: 2,
+        };
         for p in &kept {
             let words: Vec<&str> = p.split(' ').collect();
             let mut at = 0;
             for (k, w) in words.iter().enumerate() {
-                let to = if k + 1 == words.len() {
-                    1
-                } else {
-                    states += 1;
-                    states - 1
+                let to = match k + 1 == words.len() {
+                    true => 1,
+                    false => net.state(),
                 };
-                let price = if k == 0 {
-                    (1.0 - CHATTER) / kept.len() as f64
-                } else {
-                    1.0
+                let price = match k {
+                    0 => (1.0 - CHATTER) / kept.len() as f64,
+                    _ => 1.0,
                 };
-                arcs.push((at, to, price, w.to_string()));
+                if *w == AMOUNT {
+                    // The price of the phrase is paid on entering its number.
+                    let from = net.state();
+                    net.arcs.push((at, from, price, None));
+                    net.number(from, to);
+                } else {
+                    net.arcs.push((at, to, price, Some(w.to_string())));
+                }
                 at = to;
             }
         }
+        let Net {
+            mut arcs,
+            mut states,
+        } = net;
         // The loop: any phone first, then any phone again, and out at any point.
         let ring = states;
         states += 1;
@@ -288,14 +306,17 @@ impl Ears {
             .collect();
         let each = 1.0 / PHONES.len() as f64;
         for w in &loop_words {
-            arcs.push((0, ring, CHATTER * each, w.clone()));
-            arcs.push((ring, ring, each, w.clone()));
+            arcs.push((0, ring, CHATTER * each, Some(w.clone())));
+            arcs.push((ring, ring, each, Some(w.clone())));
         }
         let mut fsg = format!(
             "FSG_BEGIN boardside\nNUM_STATES {states}\nSTART_STATE 0\nFINAL_STATE 1\nTRANSITION {ring} 1 1.0\n"
         );
         for (from, to, price, w) in arcs {
-            fsg.push_str(&format!("TRANSITION {from} {to} {price:.6e} {w}\n"));
+            match w {
+                Some(w) => fsg.push_str(&format!("TRANSITION {from} {to} {price:.6e} {w}\n")),
+                None => fsg.push_str(&format!("TRANSITION {from} {to} {price:.6e}\n")),
+            }
         }
         fsg.push_str("FSG_END\n");
         let mut dict = String::new();
@@ -313,8 +334,8 @@ impl Ears {
         (fsg, dict)
     }
 
-    /// What a recording says: the phrase heard, or None (chatter, silence, a sentence outside
-    /// the phrases).
+    /// What a recording says: the words of the phrase heard (a number in the place of an
+    /// amount), or None (chatter, silence, a sentence outside the phrases).
     pub fn hear_file(&self, wav: &Path, phrases: &[&str]) -> Result<Option<String>, String> {
         let (heard, _, _) = self.recognise(wav, phrases, &[])?;
         Ok(heard)
@@ -412,8 +433,81 @@ impl Ears {
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
             .join(" ");
-        let phrase = phrases.iter().find(|p| **p == heard).map(|p| p.to_string());
-        Ok((phrase, stderr, seconds))
+        // The phone loop's words are chatter; anything else is a phrase's words (with a
+        // number where it takes an amount: `said::heard` finds which).
+        let chatter = heard.is_empty()
+            || heard.split(' ').any(|w| {
+                w.strip_prefix("ph")
+                    .is_some_and(|p| PHONES.contains(&p.to_uppercase().as_str()))
+            });
+        Ok(((!chatter).then_some(heard), stderr, seconds))
+    }
+}
+
+/// A grammar being built: its transitions (from, to, weight, the word or none) and how many
+/// states it has.
+struct Net {
+    arcs: Vec<(usize, usize, f64, Option<String>)>,
+    states: usize,
+}
+
+impl Net {
+    /// A new state.
+    fn state(&mut self) -> usize {
+        self.states += 1;
+        self.states - 1
+    }
+
+    fn word(&mut self, from: usize, to: usize, w: &str) {
+        self.arcs.push((from, to, 1.0, Some(w.to_string())));
+    }
+
+    fn skip(&mut self, from: usize, to: usize) {
+        self.arcs.push((from, to, 1.0, None));
+    }
+
+    /// Any number from one to 999,999 between two states, said as `said::numbers` says
+    /// them: "forty two", "a hundred and forty", "two thousand five hundred".
+    fn number(&mut self, from: usize, to: usize) {
+        self.hundreds(from, to);
+        let (thousands, after) = (self.state(), self.state());
+        self.hundreds(from, thousands);
+        self.word(thousands, after, "thousand");
+        self.skip(after, to);
+        let rest = self.state();
+        self.word(after, rest, "and");
+        self.skip(after, rest);
+        self.hundreds(rest, to);
+    }
+
+    /// One to 999: "seven", "forty two", "a hundred", "three hundred and six".
+    fn hundreds(&mut self, from: usize, to: usize) {
+        let (count, hundred, rest) = (self.state(), self.state(), self.state());
+        for n in 1..10 {
+            self.word(from, count, &super::said::number(n));
+        }
+        self.word(from, count, "a");
+        self.word(count, hundred, "hundred");
+        self.skip(hundred, to);
+        self.word(hundred, rest, "and");
+        self.skip(hundred, rest);
+        self.tens(rest, to);
+        self.tens(from, to);
+    }
+
+    /// One to 99: "seven", "twelve", "forty", "forty two".
+    fn tens(&mut self, from: usize, to: usize) {
+        for n in 1..20 {
+            self.word(from, to, &super::said::number(n));
+        }
+        let ten = self.state();
+        for n in (20..100).step_by(10) {
+            self.word(from, ten, &super::said::number(n));
+        }
+        self.skip(ten, to);
+        for n in 1..10 {
+            self.word(ten, to, &super::said::number(n));
+        }
     }
 }
 

@@ -134,11 +134,63 @@ pub fn spoken(line: &str) -> Vec<String> {
     out
 }
 
+/// Where a phrase takes any amount ("ann bids <amount>"): the recogniser hears a number
+/// there, said any way `numbers` gives.
+pub const AMOUNT: &str = "<amount>";
+
+/// The number that number words say ("a hundred and forty", "two thousand five hundred",
+/// "forty two"); None when a word is no number word or none says a number.
+pub fn amount(words: &[&str]) -> Option<u64> {
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let (mut total, mut now, mut any) = (0u64, 0u64, false);
+    for (i, w) in words.iter().enumerate() {
+        match *w {
+            "and" => continue,
+            // "a hundred", "a thousand": the "a" is one.
+            "a" if matches!(words.get(i + 1), Some(&"hundred") | Some(&"thousand")) => now += 1,
+            "hundred" => now = now.max(1) * 100,
+            "thousand" => {
+                total += now.max(1) * 1000;
+                now = 0;
+            }
+            w => {
+                let v = (0..20u64).find(|&n| number(n) == w).or_else(|| {
+                    TENS.iter()
+                        .position(|t| *t == w)
+                        .map(|k| 20 + 10 * k as u64)
+                })?;
+                now += v;
+            }
+        }
+        any = true;
+    }
+    any.then_some(total + now)
+}
+
+/// Every word a number is said with (`number`, `numbers`), for the recogniser's dictionary.
+pub fn number_words() -> Vec<String> {
+    let mut out: Vec<String> = (1..100).map(number).collect();
+    out.extend(["a", "hundred", "thousand", "and"].map(String::from));
+    let mut words: Vec<String> = out
+        .iter()
+        .flat_map(|w| w.split(' '))
+        .map(String::from)
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
 /// What a phrase heard offers.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Offer {
     /// A protocol command, carried out once OK confirms it.
     Line(String),
+    /// Any amount from `least` to `most`: the protocol line with `{amount}` for it ("bid Ann
+    /// {amount}"); heard with its number, it is that line.
+    Amount { line: String, least: i64, most: i64 },
     /// The table's own word: undo (asked first), again (the last line said again), cancel
     /// (BACK).
     Shell(&'static str),
@@ -149,6 +201,7 @@ impl Offer {
     pub fn text(&self) -> &str {
         match self {
             Offer::Line(l) => l,
+            Offer::Amount { line, .. } => line,
             Offer::Shell(w) => w,
         }
     }
@@ -161,4 +214,33 @@ pub struct Phrase {
     pub said: String,
     pub offer: Offer,
     pub words: String,
+}
+
+/// The phrase a sentence heard is, among those listened for: the same words, or a phrase with
+/// an amount whose words are around a number in its range (the phrase then says that number
+/// and offers its line). None for anything else.
+pub fn heard(phrases: &[Phrase], said: &str) -> Option<Phrase> {
+    if let Some(p) = phrases.iter().find(|p| p.said == said) {
+        return Some(p.clone());
+    }
+    let words: Vec<&str> = said.split(' ').collect();
+    phrases.iter().find_map(|p| {
+        let Offer::Amount { line, least, most } = &p.offer else {
+            return None;
+        };
+        let (head, tail) = p.said.split_once(AMOUNT)?;
+        let (head, tail): (Vec<&str>, Vec<&str>) = (
+            head.split_whitespace().collect(),
+            tail.split_whitespace().collect(),
+        );
+        let middle = words
+            .strip_prefix(head.as_slice())?
+            .strip_suffix(tail.as_slice())?;
+        let n = amount(middle)? as i64;
+        (*least..=*most).contains(&n).then(|| Phrase {
+            said: said.to_string(),
+            offer: Offer::Line(line.replace("{amount}", &n.to_string())),
+            words: p.words.replace("{amount}", &n.to_string()),
+        })
+    })
 }

@@ -220,3 +220,76 @@ fn listening_stops_at_the_pause_after_a_sentence() {
     assert!(!heard(&speech[..speech.len() / 2]), "half a sentence");
     assert!(!heard(&[3; 32_000]), "a quiet room");
 }
+
+#[test]
+fn a_bid_is_listened_for_at_any_amount_the_bidder_may_bid() {
+    // Sectionopoly, seed 3: Ann declines the square she landed on, and it goes to auction.
+    let journal = saved(
+        "bid",
+        "sectionopoly",
+        "Ann,Bob",
+        "roll\nroll\nroll\ndecline\n",
+    );
+    let said = listed(&journal);
+    assert!(
+        said.contains(&("ann bids <amount>".into(), "bid Ann {amount}".into())),
+        "{said:?}"
+    );
+    // The words heard around a number, said any way a table says it, are that bid.
+    let phrases: Vec<said::Phrase> = said
+        .iter()
+        .filter(|(p, _)| p.contains(said::AMOUNT))
+        .map(|(p, c)| said::Phrase {
+            said: p.clone(),
+            offer: said::Offer::Amount {
+                line: c.clone(),
+                least: 1,
+                most: 1500,
+            },
+            words: String::new(),
+        })
+        .collect();
+    let line = |heard: &str| said::heard(&phrases, heard).map(|p| p.offer.text().to_string());
+    assert_eq!(
+        line("bob bids a hundred and forty").as_deref(),
+        Some("bid Bob 140")
+    );
+    assert_eq!(line("ann bids forty two").as_deref(), Some("bid Ann 42"));
+    assert_eq!(
+        line("ann bids one thousand and five").as_deref(),
+        Some("bid Ann 1005")
+    );
+    // More than the bidder holds, or no number: nothing.
+    assert_eq!(line("ann bids two thousand"), None);
+    assert_eq!(line("ann bids"), None);
+    assert_eq!(line("ann bids the lot"), None);
+    // A recording of a bid at an amount no menu lists is heard as that bid.
+    let dir = journal.with_extension("wavs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = say("Bob bids forty five", &dir, "bid");
+    let (code, out, err) = run(
+        &["hear", &journal.to_string_lossy(), &wav.to_string_lossy()],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "bob bids forty five\tbid Bob 45");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn number_words_say_the_amount_they_name() {
+    let n = |s: &str| said::amount(&s.split(' ').collect::<Vec<_>>());
+    assert_eq!(n("eleven"), Some(11));
+    assert_eq!(n("a hundred"), Some(100));
+    assert_eq!(n("one hundred forty"), Some(140));
+    assert_eq!(n("two thousand five hundred"), Some(2500));
+    assert_eq!(n("a thousand and two"), Some(1002));
+    assert_eq!(n("a"), None);
+    assert_eq!(n("crisps"), None);
+    // Every way `numbers` says an amount reads back as it.
+    for k in [1, 19, 40, 99, 100, 140, 999, 1000, 1500, 20_345] {
+        for way in said::numbers(k) {
+            assert_eq!(n(&way), Some(k), "{way}");
+        }
+    }
+}

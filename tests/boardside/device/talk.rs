@@ -91,7 +91,7 @@ fn a_property_turn_is_played_by_voice_each_move_confirmed_by_ok() {
         .iter()
         .filter_map(|p| match &p.offer {
             Offer::Line(l) => Some((p.said.clone(), l.clone())),
-            Offer::Shell(_) => None,
+            Offer::Shell(_) | Offer::Amount { .. } => None,
         })
         .min_by_key(|(s, _)| s.len())
         .expect("a move is offered after the roll");
