@@ -28,7 +28,9 @@ build() {
             # Segments aligned to 16 KiB, the largest page a Pi's kernel uses (the Pi 5's;
             # 4 KiB on the Pi 3, 4 and Zero 2 W), not the linker's 64 KiB default: the RELRO
             # end's padding to a 64 KiB boundary is up to 64 KiB of zeros in the file.
-            CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384" \
+            # No unwind tables for the program's own code: the Pi build aborts on a panic
+            # (profile.pi), so nothing unwinds; they were a tenth of the file (.eh_frame).
+            CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384 -C force-unwind-tables=no" \
             CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
                 deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target aarch64-unknown-linux-gnu ;;
