@@ -293,3 +293,65 @@ fn number_words_say_the_amount_they_name() {
         }
     }
 }
+
+#[test]
+fn illuminati_money_is_listened_for_moved_at_any_amount_the_group_holds() {
+    use boardside::engine::authority::Actor;
+    use boardside::engine::game::{Game, Play, PlayRng};
+    use boardside::engine::illuminati::Illuminati;
+    use boardside::ui::screen::{OnDevice, Screens};
+    use rand::SeedableRng;
+    type S = <Illuminati as OnDevice>::Screens;
+    let rules = boardside::rulesets::load::<Illuminati>(&root("rulesets/illuminati.toml")).unwrap();
+    let options = Illuminati::options(&rules, &[]).unwrap();
+    let names: Vec<String> = ["Ann", "Bob"].map(String::from).into();
+    // Random play until the player whose turn it is may move money between two groups.
+    let mut found = None;
+    'seeds: for seed in 1..20u64 {
+        let mut g = boardside::session::Session::<Illuminati>::new(
+            rules.clone(),
+            &names,
+            seed,
+            options.clone(),
+            None,
+        )
+        .unwrap();
+        let mut rng = PlayRng::seed_from_u64(seed);
+        for _ in 0..200 {
+            let seat = g.state.current;
+            if !S::amounts(&g, seat).is_empty() {
+                found = Some(g);
+                break 'seeds;
+            }
+            let Some(c) = Illuminati::random_command(&g.rules, &g.state, &mut rng) else {
+                break;
+            };
+            if g.command(c).is_err() {
+                break;
+            }
+        }
+    }
+    let g = found.expect("a position where money may move");
+    let amounts: Vec<_> = (0..2).flat_map(|seat| S::amounts(&g, seat)).collect();
+    let phrases = boardside::ui::listen::phrases(
+        &g,
+        Actor::Table,
+        &|c| S::hidden(&g, c),
+        &|c| S::words(&g, c),
+        &amounts,
+    );
+    let moving: Vec<&said::Phrase> = phrases
+        .iter()
+        .filter(|p| p.said.starts_with("move <amount> mb from "))
+        .collect();
+    assert!(!moving.is_empty(), "{phrases:?}");
+    // Said with a number the group holds, it is that transfer; more than it holds, nothing.
+    let p = moving[0];
+    let said::Offer::Amount { line, most, .. } = &p.offer else {
+        panic!("{p:?}");
+    };
+    let one = said::heard(&phrases, &p.said.replace(said::AMOUNT, "one")).unwrap();
+    assert_eq!(one.offer.text(), line.replace("{amount}", "1"));
+    let over = said::number(*most as u64 + 1);
+    assert!(said::heard(&phrases, &p.said.replace(said::AMOUNT, &over)).is_none());
+}

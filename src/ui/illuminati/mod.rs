@@ -557,6 +557,53 @@ impl Screens for IlluScreens {
         format!("turn {}", g.state.watch.0.turns)
     }
 
+    /// On the seat's own turn, money moved between two groups of its structure, any amount the
+    /// first holds (the rules' transfer: each pair the rules allow now).
+    fn amounts(g: &Se, seat: usize) -> Vec<crate::ui::offers::Amount> {
+        let s = &g.state;
+        if seat != s.current {
+            return Vec::new();
+        }
+        let mine = s.structure(seat);
+        let mut out = Vec::new();
+        for &from in &mine {
+            let most = s.cards[from].treasury;
+            for &to in mine.iter().filter(|&&to| to != from) {
+                let cmd = Command::Transfer {
+                    from,
+                    to,
+                    amount: 1,
+                };
+                if most < 1 || !legal(g, &cmd) {
+                    continue;
+                }
+                let line =
+                    <Illuminati as crate::engine::game::Words>::format_command(&g.rules, s, &cmd);
+                let Some((head, _)) = line.rsplit_once(' ') else {
+                    continue;
+                };
+                out.push(crate::ui::offers::Amount {
+                    label: format!(
+                        "{} (1 to {most} MB)",
+                        command_words(
+                            g,
+                            &Command::Transfer {
+                                from,
+                                to,
+                                amount: 0
+                            }
+                        )
+                        .replace(" 0 MB", "")
+                    ),
+                    line: format!("{head} {{amount}}"),
+                    least: 1,
+                    most,
+                });
+            }
+        }
+        out
+    }
+
     /// A command in the table's words, for the undo question and its answer ("Undo: Bob
     /// plays Computer Espionage"); a special given or a secret goal stays unnamed.
     fn words(g: &Se, cmd: &Command) -> String {
