@@ -76,15 +76,12 @@ pub fn phrases<F: Family>(
         else {
             continue;
         };
-        let open: Vec<String> = text
+        let open = text
             .split(' ')
             .enumerate()
-            .map(|(i, w)| match i == at {
-                true => "{amount}".to_string(),
-                false => w.to_string(),
-            })
-            .collect();
-        let open = open.join(" ");
+            .map(|(i, w)| if i == at { "{amount}" } else { w })
+            .collect::<Vec<_>>()
+            .join(" ");
         // Said as people say it, with the amount's place kept by a word that is no number.
         let Some(said) = said::spoken(&open.replace("{amount}", "amountslot"))
             .into_iter()

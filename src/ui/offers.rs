@@ -14,6 +14,18 @@ pub struct Amount {
 }
 
 impl Amount {
+    /// The choice whose protocol line at its least amount is `at_least` (the amount its last
+    /// word), open to any amount from `least` to `most`.
+    pub fn open(label: String, at_least: &str, least: i64, most: i64) -> Option<Amount> {
+        let (head, _) = at_least.rsplit_once(' ')?;
+        Some(Amount {
+            label,
+            line: format!("{head} {{amount}}"),
+            least,
+            most,
+        })
+    }
+
     /// The protocol line for `amount`, or why that amount is not offered.
     pub fn line_for(&self, amount: i64) -> Result<String, String> {
         if amount < self.least || amount > self.most {

@@ -293,26 +293,23 @@ impl Ears {
                 at = to;
             }
         }
-        let Net {
-            mut arcs,
-            mut states,
-        } = net;
         // The loop: any phone first, then any phone again, and out at any point.
-        let ring = states;
-        states += 1;
+        let ring = net.state();
         let loop_words: Vec<String> = PHONES
             .iter()
             .map(|p| format!("ph{}", p.to_lowercase()))
             .collect();
         let each = 1.0 / PHONES.len() as f64;
         for w in &loop_words {
-            arcs.push((0, ring, CHATTER * each, Some(w.clone())));
-            arcs.push((ring, ring, each, Some(w.clone())));
+            net.arcs.push((0, ring, CHATTER * each, Some(w.clone())));
+            net.arcs.push((ring, ring, each, Some(w.clone())));
         }
+        net.skip(ring, 1);
         let mut fsg = format!(
-            "FSG_BEGIN boardside\nNUM_STATES {states}\nSTART_STATE 0\nFINAL_STATE 1\nTRANSITION {ring} 1 1.0\n"
+            "FSG_BEGIN boardside\nNUM_STATES {}\nSTART_STATE 0\nFINAL_STATE 1\n",
+            net.states
         );
-        for (from, to, price, w) in arcs {
+        for (from, to, price, w) in net.arcs {
             match w {
                 Some(w) => fsg.push_str(&format!("TRANSITION {from} {to} {price:.6e} {w}\n")),
                 None => fsg.push_str(&format!("TRANSITION {from} {to} {price:.6e}\n")),

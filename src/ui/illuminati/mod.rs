@@ -21,6 +21,7 @@ use crate::hw::{Button, Press};
 use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
+use crate::ui::offers::Amount;
 use crate::ui::screen::{Desk, Flow, Screens, Tapped};
 use crate::ui::text::{counted, for_table, wrap, wrap_all};
 
@@ -559,7 +560,7 @@ impl Screens for IlluScreens {
 
     /// On the seat's own turn, money moved between two groups of its structure, any amount the
     /// first holds (the rules' transfer: each pair the rules allow now).
-    fn amounts(g: &Se, seat: usize) -> Vec<crate::ui::offers::Amount> {
+    fn amounts(g: &Se, seat: usize) -> Vec<Amount> {
         let s = &g.state;
         if seat != s.current {
             return Vec::new();
@@ -579,26 +580,14 @@ impl Screens for IlluScreens {
                 }
                 let line =
                     <Illuminati as crate::engine::game::Words>::format_command(&g.rules, s, &cmd);
-                let Some((head, _)) = line.rsplit_once(' ') else {
-                    continue;
-                };
-                out.push(crate::ui::offers::Amount {
-                    label: format!(
-                        "{} (1 to {most} MB)",
-                        command_words(
-                            g,
-                            &Command::Transfer {
-                                from,
-                                to,
-                                amount: 0
-                            }
-                        )
-                        .replace(" 0 MB", "")
-                    ),
-                    line: format!("{head} {{amount}}"),
-                    least: 1,
+                // "Move from The Network to The C.I.A. (1 to 9 MB)"
+                let label = command_words(g, &cmd).replacen(" 1 MB", "", 1);
+                out.extend(Amount::open(
+                    format!("{label} (1 to {most} MB)"),
+                    &line,
+                    1,
                     most,
-                });
+                ));
             }
         }
         out

@@ -196,15 +196,9 @@ impl Screens for PropertyScreens {
                 amount: least,
             },
         );
-        let Some((head, _)) = line.rsplit_once(' ') else {
-            return Vec::new();
-        };
-        vec![Amount {
-            label: format!("Bid ({least} to {most})"),
-            line: format!("{head} {{amount}}"),
-            least,
-            most,
-        }]
+        Amount::open(format!("Bid ({least} to {most})"), &line, least, most)
+            .into_iter()
+            .collect()
     }
 
     #[cfg(feature = "print")]
