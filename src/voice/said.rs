@@ -150,9 +150,10 @@ pub fn amount(words: &[&str]) -> Option<u64> {
             "and" => continue,
             // "a hundred", "a thousand": the "a" is one.
             "a" if matches!(words.get(i + 1), Some(&"hundred") | Some(&"thousand")) => now += 1,
-            "hundred" => now = now.max(1) * 100,
+            // Saturating: a run of "hundred"s is words, not an overflow.
+            "hundred" => now = now.max(1).saturating_mul(100),
             "thousand" => {
-                total += now.max(1) * 1000;
+                total = total.saturating_add(now.max(1).saturating_mul(1000));
                 now = 0;
             }
             w => {
@@ -161,12 +162,12 @@ pub fn amount(words: &[&str]) -> Option<u64> {
                         .position(|t| *t == w)
                         .map(|k| 20 + 10 * k as u64)
                 })?;
-                now += v;
+                now = now.saturating_add(v);
             }
         }
         any = true;
     }
-    any.then_some(total + now)
+    any.then_some(total.saturating_add(now))
 }
 
 /// Every word a number is said with (`number`, `numbers`), for the recogniser's dictionary.
@@ -236,7 +237,7 @@ pub fn heard(phrases: &[Phrase], said: &str) -> Option<Phrase> {
         let middle = words
             .strip_prefix(head.as_slice())?
             .strip_suffix(tail.as_slice())?;
-        let n = amount(middle)? as i64;
+        let n = i64::try_from(amount(middle)?).ok()?;
         (*least..=*most).contains(&n).then(|| Phrase {
             said: said.to_string(),
             offer: Offer::Line(line.replace("{amount}", &n.to_string())),
