@@ -4,7 +4,8 @@
 //! (the authority rule, for the table or the seat whose token opened the menu), never what
 //! only a seat may see (`Screens::hidden`: a hand, a sealed order, a secret goal); a phrase
 //! two moves share stands for neither. The table's own words beside them: roll, end the
-//! turn, undo, again, cancel.
+//! turn, undo, again, cancel; and on the device, the lines of the game's menu that are no
+//! move ("Standings", "Manage...", "Log": `menu`).
 
 use std::collections::BTreeMap;
 
@@ -116,4 +117,33 @@ pub fn phrases<F: Family>(
             Some(Phrase { said, offer, words })
         })
         .collect()
+}
+
+/// The lines of the game's menu (`labels`, as the table sees it: a seat's private menu is
+/// closed while the device listens) added to `phrases`, each chosen by its words as OK on it
+/// would: a line whose words a move already has stays that move (the move is what the line
+/// does), and words two lines share stand for neither.
+pub fn menu(phrases: &mut Vec<Phrase>, labels: &[String]) {
+    let mut lines: BTreeMap<String, Option<(usize, &String)>> = BTreeMap::new();
+    for (i, label) in labels.iter().enumerate() {
+        for said in said::spoken(label) {
+            if phrases.iter().any(|p| p.said == said) {
+                continue;
+            }
+            lines
+                .entry(said)
+                .and_modify(|was| *was = None)
+                .or_insert(Some((i, label)));
+        }
+    }
+    for (said, line) in lines {
+        let Some((line, label)) = line else { continue };
+        let words = label.trim_end_matches('.').to_string();
+        let offer = Offer::Menu {
+            line,
+            label: label.clone(),
+        };
+        phrases.push(Phrase { said, offer, words });
+    }
+    phrases.sort_by(|a, b| a.said.cmp(&b.said));
 }

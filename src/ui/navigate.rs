@@ -7,6 +7,7 @@ use super::machine::{menu_press, Next};
 use super::pages::Pager;
 use super::play::{Log, Undo};
 use super::screen::Flow;
+use super::talk::Talk;
 use super::voice::VoiceMenu;
 use super::*;
 
@@ -84,8 +85,11 @@ impl Ui {
         // TALK, on any screen of a game: listen (again); its release ends the sentence.
         match (b, p) {
             (Button::Talk, Press::Press) => {
-                if let Some(talk) = self.table.talk() {
-                    self.go(View::Talk(talk));
+                // The game's private menu closes as the talk view opens (`go`): the menu
+                // lines listened for are those the table sees when it comes back.
+                if let Some(moves) = self.table.moves_to_hear() {
+                    self.go(View::Talk(Talk::listening()));
+                    self.table.talk(moves);
                 }
                 return;
             }
@@ -190,9 +194,13 @@ impl Ui {
 
     pub(super) fn go(&mut self, view: View) {
         Self::pages_read(&self.view, &mut self.table.desk);
-        if self.view == View::Game && view != View::Game {
-            // A token's authority ends with the game's screen it was tapped on.
+        let over_game = |v: &View| matches!(v, View::Game | View::Talk(_));
+        if over_game(&self.view) && !over_game(&view) {
+            // A token's authority ends with the game's screen it was tapped on; the talk
+            // view is over that screen, and what is heard there is confirmed for it.
             self.table.desk.token = None;
+        }
+        if self.view == View::Game && view != View::Game {
             if let Some(g) = self.table.game.as_mut() {
                 g.leave();
             }

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::engine::game::{Speech, Weight};
+use crate::hw::{Button, Press};
 
 use super::act::{Act, Entry};
 use super::machine::{Machine, Next};
@@ -52,21 +53,32 @@ impl Talk {
 }
 
 impl Table {
-    /// TALK pressed with a game in play: the phrases of the position now, and the job that
-    /// records and recognises a sentence (run by the device loop); None, with the note, when
+    /// TALK pressed with a game in play: the moves that can be said now, as the buttons
+    /// would make them (a seat's token's menu open, for that seat); None, with the note, when
     /// listening is off.
-    pub(super) fn talk(&mut self) -> Option<Talk> {
+    pub(super) fn moves_to_hear(&mut self) -> Option<Vec<Phrase>> {
         let Some(g) = self.game.as_ref() else {
             self.desk.note = Some("start or resume a game first: then TALK hears a move".into());
             return None;
         };
-        let hearing = self.desk.cfg.hearing.clone();
-        if !hearing.on {
+        if !self.desk.cfg.hearing.on {
             self.desk.note = Some("listening is off: `listen = true` under [voice]".into());
             return None;
         }
+        Some(g.listen(&self.desk))
+    }
+
+    /// The talk view is shown: `moves` and the lines of the game's menu it returns to are
+    /// listened for, by a job that records and recognises a sentence (run by the device
+    /// loop).
+    pub(super) fn talk(&mut self, mut moves: Vec<Phrase>) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let hearing = self.desk.cfg.hearing.clone();
         let at = g.position(&self.desk);
-        self.phrases = g.listen(&self.desk);
+        super::listen::menu(&mut moves, &g.labels(&self.desk));
+        self.phrases = moves;
         let said: Vec<String> = self.phrases.iter().map(|p| p.said.clone()).collect();
         let stop = Arc::new(AtomicBool::new(false));
         self.talk_stop = Some(stop.clone());
@@ -83,7 +95,6 @@ impl Table {
         };
         let work = self.hearing.ask(at, job, worker::Found::Heard, "listening");
         self.desk.out.jobs.extend(work);
-        Some(Talk::listening())
     }
 
     /// TALK released: the sentence is over.
@@ -171,6 +182,18 @@ impl<V> Machine<V> for Talk {
                 Next::Home
             }
             // A phrase heard with its amount offers that amount's line (`said::heard`).
+            // A line of the game's menu: chosen as OK on it would, if it is still there.
+            Offer::Menu { line, label } => {
+                let Some(g) = t.game.as_mut() else {
+                    return Next::Home;
+                };
+                if g.labels(&t.desk).get(*line) != Some(label) {
+                    t.desk.note = Some("the menu changed: TALK to say it again".into());
+                    return Next::Home;
+                }
+                g.select(*line);
+                Next::Flow(g.button(&mut t.desk, Button::Ok, Press::Press))
+            }
             Offer::Shell(_) | Offer::Amount { .. } => Next::Home,
         }
     }

@@ -195,6 +195,10 @@ pub enum Offer {
     /// The table's own word: undo (asked first), again (the last line said again), cancel
     /// (BACK).
     Shell(&'static str),
+    /// A line of the game's menu that is no move ("Standings", "Manage...", "Log"): heard, the
+    /// device chooses it as OK on that line would (issue 69: every line of the menu). The
+    /// device's own; `hear` at a saved position has no menu.
+    Menu { line: usize, label: String },
 }
 
 impl Offer {
@@ -204,6 +208,7 @@ impl Offer {
             Offer::Line(l) => l,
             Offer::Amount { line, .. } => line,
             Offer::Shell(w) => w,
+            Offer::Menu { label, .. } => label,
         }
     }
 }

@@ -355,3 +355,40 @@ fn illuminati_money_is_listened_for_moved_at_any_amount_the_group_holds() {
     let over = said::number(*most as u64 + 1);
     assert!(said::heard(&phrases, &p.said.replace(said::AMOUNT, &over)).is_none());
 }
+
+#[test]
+fn a_menu_line_yields_to_a_move_of_its_words_and_two_lines_of_one_phrase_stand_for_neither() {
+    use boardside::voice::said::{Offer, Phrase};
+    let mut phrases = vec![Phrase {
+        said: "roll".into(),
+        offer: Offer::Line("roll".into()),
+        words: "Roll".into(),
+    }];
+    let labels = ["Roll", "Manage...", "Log", "Log", "Standings"].map(String::from);
+    boardside::ui::listen::menu(&mut phrases, &labels);
+    let said: Vec<(&str, &Offer)> = phrases
+        .iter()
+        .map(|p| (p.said.as_str(), &p.offer))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "manage",
+                &Offer::Menu {
+                    line: 1,
+                    label: "Manage...".into()
+                }
+            ),
+            ("roll", &Offer::Line("roll".into())),
+            (
+                "standings",
+                &Offer::Menu {
+                    line: 4,
+                    label: "Standings".into()
+                }
+            ),
+        ]
+    );
+    assert_eq!(phrases[0].words, "Manage", "said back without the dots");
+}

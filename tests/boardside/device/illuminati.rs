@@ -48,7 +48,7 @@ pub(super) fn illuminati_ui_made(
     ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
-fn group_tap(id: &str) -> Input {
+pub(super) fn group_tap(id: &str) -> Input {
     piece(0xD0, &["bavarian", "cia", "fbi", "kgb", "moonies"], id)
 }
 

@@ -91,7 +91,7 @@ fn a_property_turn_is_played_by_voice_each_move_confirmed_by_ok() {
         .iter()
         .filter_map(|p| match &p.offer {
             Offer::Line(l) => Some((p.said.clone(), l.clone())),
-            Offer::Shell(_) | Offer::Amount { .. } => None,
+            Offer::Shell(_) | Offer::Amount { .. } | Offer::Menu { .. } => None,
         })
         .min_by_key(|(s, _)| s.len())
         .expect("a move is offered after the roll");
@@ -143,4 +143,86 @@ fn an_illuminati_attack_is_declared_by_voice_and_confirmed_by_ok() {
         "{:?}",
         ui.log()
     );
+}
+
+#[test]
+fn a_menu_line_that_is_no_move_is_said_by_its_words_and_chosen_by_ok() {
+    let mut ui = table_ui(5);
+    let labels = ui.labels();
+    let line = labels
+        .iter()
+        .position(|l| l == "Log")
+        .expect("the menu has Log");
+    microphone_says(&mut ui, "log", 1);
+    let step = talk(&mut ui, 2);
+    assert!(
+        matches!(&step, Step::Heard(p) if p.offer == Offer::Menu { line, label: "Log".into() }),
+        "{step:?}"
+    );
+    assert!(matches!(ui.view(), View::Talk(_)), "nothing before OK");
+    key(&mut ui, "\r", 3);
+    assert!(matches!(ui.view(), View::Log(_)), "{:?}", ui.view());
+    assert_eq!(
+        ui.session::<Property>().unwrap().history.len(),
+        0,
+        "a menu line is no move"
+    );
+}
+
+#[test]
+fn a_private_menu_closes_as_the_device_listens_and_its_lines_are_not_listened_for() {
+    let mut ui = super::illuminati::illuminati_ui_made(|_| {});
+    ui.enter("set specials Bob 1").unwrap();
+    ui.handle(super::illuminati::group_tap("kgb"), 1);
+    choose(&mut ui, "Specials: Bob", 2);
+    ui.handle(bob(), 3);
+    let give = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Give"))
+        .expect("Bob's hand is open behind his token");
+    microphone_says(&mut ui, &give, 4);
+    let step = talk(&mut ui, 5);
+    // The hand closed as the talk view opened: its lines are not there to be chosen.
+    let labels = ui.game().unwrap().labels(ui.desk());
+    assert!(!labels.iter().any(|l| l.starts_with("Give")), "{labels:?}");
+    assert!(
+        !matches!(&step, Step::Heard(p) if p.words.starts_with("Give")),
+        "{give}: {step:?}"
+    );
+}
+
+#[test]
+fn a_seats_move_is_said_after_its_token_and_confirmed_for_that_seat() {
+    let mut ui = table_ui_given(5, &["set owner oversight Bob"]);
+    let mortgage = |ui: &Ui| {
+        ui.game()
+            .unwrap()
+            .listen(ui.desk())
+            .into_iter()
+            .find(|p| matches!(&p.offer, Offer::Line(l) if l.starts_with("mortgage")))
+    };
+    assert_eq!(
+        mortgage(&ui),
+        None,
+        "Bob's square is his to mortgage, not the table's"
+    );
+    let before = ui.session::<Property>().unwrap().history.len();
+    ui.handle(bob(), 1);
+    let p = mortgage(&ui).expect("Bob's token lets his squares be said");
+    microphone_says(&mut ui, &p.said, 2);
+    let step = talk(&mut ui, 3);
+    assert!(
+        matches!(&step, Step::Heard(h) if h.offer == p.offer),
+        "{}: {step:?}",
+        p.said
+    );
+    key(&mut ui, "\r", 4);
+    assert_eq!(
+        ui.session::<Property>().unwrap().history.len(),
+        before + 1,
+        "{:?}",
+        ui.log()
+    );
+    assert!(ui.log().iter().any(|l| l == "Oversight is mortgaged"));
 }
