@@ -3,9 +3,12 @@
 //! player-turns per second on one core and on every core (with the scaling); a journal of up
 //! to 10,000 commands replayed from disk; then the device's button-to-frame time.
 //! `cargo bench -- NAME` runs one family only (sectionopoly, grid, illuminati, device);
-//! `cargo bench -- hear` how well the device hears what can be said (`hear`).
+//! `cargo bench -- hear` how well the device hears what can be said (`hear`); `cargo bench --
+//! speed` the instructions of each family's heaviest strong decision, the odds and random play
+//! (`speed`, under valgrind).
 
 mod hear;
+mod speed;
 
 use boardside::engine::game::Family;
 use boardside::engine::game::PlayRng;
@@ -50,13 +53,20 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(rest) = args.strip_prefix(&["--count".to_string()]) {
+        return speed::count(rest);
+    }
     let path = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
     // `cargo bench` passes `--bench`; any other word picks what to run.
     let only: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    // Words after "speed" name the rulesets it counts, not the timed figures to run.
+    let speed_at = only.iter().position(|o| o == "speed");
+    let timed = &only[..speed_at.unwrap_or(only.len())];
+    let wanted = |name: &str| only.is_empty() || timed.iter().any(|o| o == name);
     let rules =
         boardside::rulesets::load::<boardside::engine::property::Property>(&path("sectionopoly"))
             .expect("ruleset");
@@ -75,6 +85,10 @@ fn main() {
     // Hearing spawns the recogniser hundreds of times: asked for by name only.
     if only.iter().any(|o| o == "hear") {
         hear::run();
+    }
+    // Counting instructions runs valgrind dozens of times: asked for by name only.
+    if let Some(at) = speed_at {
+        speed::run(&only[at + 1..]);
     }
 }
 
