@@ -96,18 +96,15 @@ fn work<F: Family>(what: &str, ruleset: &str, nums: &[u64]) {
                 return;
             };
             let choices = computer::own_choices::<F>(&rules, &s, seat).len();
-            if !setup {
-                let c = computer::choose::<F>(
-                    &rules,
-                    &s,
-                    seat,
-                    Level::Strong,
-                    &Budget::default(),
-                    *seed,
-                );
-                std::hint::black_box(c);
-            }
-            println!("{choices}");
+            // The choice made is printed after the count: the same choice before and after
+            // a change of speed is the same strength.
+            let made = if setup {
+                String::new()
+            } else {
+                computer::choose::<F>(&rules, &s, seat, Level::Strong, &Budget::default(), *seed)
+                    .map_or("none".into(), |c| F::format_command(&rules, &s, &c.cmd))
+            };
+            println!("{choices} {made}");
         }
         ("odds", [seed]) => {
             let options = F::options(&rules, &[]).unwrap();
@@ -187,6 +184,9 @@ fn millions(n: u64) -> String {
 
 /// Every figure, a line each (`cargo bench -- speed`; `speed RULESET` for one ruleset).
 pub fn run(only: &[String]) {
+    // `speed each ...`: every sampled decision and the choice made, not only the heaviest.
+    let verbose = only.first().is_some_and(|w| w == "each");
+    let only = if verbose { &only[1..] } else { only };
     if Command::new("valgrind").arg("--version").output().is_err() {
         println!("speed: valgrind counts the instructions: install it (apt-get install valgrind)");
         return;
@@ -207,12 +207,19 @@ pub fn run(only: &[String]) {
         let mut heaviest: Option<(u64, u64, u64, String)> = None;
         for seed in SEEDS {
             for at in AT {
-                let Some((n, choices)) = work_counted("decide", ruleset, &[seed, at]) else {
+                let Some((n, said)) = work_counted("decide", ruleset, &[seed, at]) else {
                     continue;
                 };
-                if choices == "none" {
+                let Some((choices, made)) = said.split_once(' ') else {
                     continue;
+                };
+                if verbose {
+                    println!(
+                        "{ruleset}: seed {seed} at {at}: {} ({choices} choices): {made}",
+                        millions(n)
+                    );
                 }
+                let choices = choices.to_string();
                 if heaviest.as_ref().is_none_or(|h| n > h.0) {
                     heaviest = Some((n, seed, at, choices));
                 }

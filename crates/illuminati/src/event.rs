@@ -200,6 +200,9 @@ fn card_mut(s: &mut State, c: usize) -> &mut CardState {
     if let Some(kept) = &mut s.before_roll {
         kept.note(c, &s.cards[c]);
     }
+    if s.undo.0.on {
+        s.undo.0.note(c, &s.cards[c]);
+    }
     &mut s.cards[c]
 }
 
@@ -308,6 +311,9 @@ fn apply_other(s: &mut State, e: &Event) {
             // check it; the turn's state is still the turn before's here): other turns start
             // without a pass over every card.
             if s.turn.laser_used {
+                if s.undo.0.on {
+                    s.undo.0.note_all(&s.cards);
+                }
                 if let Some(kept) = &mut s.before_roll {
                     for (c, card) in s.cards.iter().enumerate() {
                         if card.alignments.is_some() {
@@ -337,6 +343,12 @@ fn apply_other(s: &mut State, e: &Event) {
         }
         Event::Attack { attack } => s.attack = attack.clone(),
         Event::Restore { to, hands } => {
+            // Every card may change at once: all noted for a refusal later in the command,
+            // and the log kept across a snapshot put back whole.
+            let mut undo = std::mem::take(&mut s.undo);
+            if undo.0.on {
+                undo.0.note_all(&s.cards);
+            }
             let mut roll = s.before_roll.take();
             let special = s.before_special.take();
             match to {
@@ -361,6 +373,7 @@ fn apply_other(s: &mut State, e: &Event) {
                     p.specials = hand.clone();
                 }
             }
+            s.undo = undo;
         }
         Event::KeepBeforeRoll { on } => {
             BeforeRoll::release(s.before_roll.take());

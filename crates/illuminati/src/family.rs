@@ -135,6 +135,7 @@ impl Game for Illuminati {
             neutralize_controlled_only: o.neutralize_controlled_only,
             places: Places::default(),
             watch: Default::default(),
+            undo: Default::default(),
         };
         state.places = Places::of_game(r, &state.cards, players.len());
         Ok(Started {

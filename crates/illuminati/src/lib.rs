@@ -179,16 +179,33 @@ pub fn execute_into(
     thread_local! {
         static BEFORE: RefCell<Option<State>> = const { RefCell::new(None) };
     }
+    // The cards are not copied: `apply` notes each as it was at its first change
+    // (`state::CardLog`), and a refusal puts those back with the rest.
     BEFORE.with(|kept| match kept.try_borrow_mut() {
         Ok(mut kept) => {
             let before = match kept.as_mut() {
                 Some(before) => {
-                    s.copy_into(before);
+                    s.copy_parts_into(before, false);
                     before
                 }
-                None => kept.insert(s.clone()),
+                None => kept.insert(State {
+                    cards: Vec::new(),
+                    ..s.clone()
+                }),
             };
-            carry_out(r, s, cmd, out, Some(before))
+            s.undo.0.changed.clear();
+            s.undo.0.on = true;
+            let result = carry_out(r, s, cmd, out, None);
+            s.undo.0.on = false;
+            if result.is_err() {
+                for &(c, was) in &s.undo.0.changed {
+                    s.cards[c] = was;
+                }
+                let cards = std::mem::take(&mut s.cards);
+                before.copy_parts_into(s, false);
+                s.cards = cards;
+            }
+            result
         }
         Err(_) => carry_out(r, s, cmd, out, Some(&s.clone())),
     })

@@ -181,6 +181,36 @@ pub struct State {
     /// What `apply` notes for the victory watch and simulate (`Watch`).
     #[serde(skip)]
     pub watch: Aside<Watch>,
+    /// While a command is carried out: each card it changed, as it was (`CardLog`).
+    #[serde(skip)]
+    pub undo: Aside<CardLog>,
+}
+
+/// The way back from a refused command for the cards: `execute_into` keeps a copy of the rest
+/// of the state, and `apply` notes here each card as it was at its first change in the
+/// command (`on`), so a refusal puts back the few cards changed instead of every card being
+/// copied before every command.
+#[derive(Debug, Clone, Default)]
+pub struct CardLog {
+    pub on: bool,
+    pub changed: Vec<(usize, CardState)>,
+}
+
+impl CardLog {
+    /// Card `c`, as it is now, is about to change: noted unless it changed already.
+    #[inline]
+    pub fn note(&mut self, c: usize, card: &CardState) {
+        if !self.changed.iter().any(|&(k, _)| k == c) {
+            self.changed.push((c, *card));
+        }
+    }
+
+    /// Every card, about to change at once (a snapshot put back).
+    pub fn note_all(&mut self, cards: &[CardState]) {
+        for (c, card) in cards.iter().enumerate() {
+            self.note(c, card);
+        }
+    }
 }
 
 /// Noted by `Family::apply` as each event is applied: the players whose goals the command's
@@ -322,7 +352,7 @@ impl State {
     }
 
     /// `copy_into`, with the cards or (for `BeforeRoll`) leaving `to`'s cards empty.
-    fn copy_parts_into(&self, to: &mut State, with_cards: bool) {
+    pub(crate) fn copy_parts_into(&self, to: &mut State, with_cards: bool) {
         let State {
             phase,
             players,
@@ -347,6 +377,8 @@ impl State {
             neutralize_controlled_only,
             places,
             watch,
+            // The log is the live state's own, never another's.
+            undo: _,
         } = self;
         to.players.truncate(players.len());
         for (i, p) in players.iter().enumerate() {

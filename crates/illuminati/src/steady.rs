@@ -90,6 +90,7 @@ fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
     // One attack value reused for every pair (not two vectors made for each); only its
     // attacker and target change, which is all `need` reads of a fresh attack.
     let mut trial = fresh(s, Kind::Control, first, first, &[]);
+    let mut declarable: Vec<Option<bool>> = vec![None; attackers.len()];
     for t in s.places.either(Set::Uncontrolled, Set::Controlled) {
         if s.cards[t].status != Status::Uncontrolled {
             continue;
@@ -101,8 +102,23 @@ fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
         if best.is_some_and(|(w, _, _)| chance(10) * value <= w) {
             continue;
         }
-        for &a in &attackers {
-            if can_declare(r, s, Kind::Control, a, t, &[]).is_err() {
+        // A target nobody holds that is no Illuminati passes every check of the target's (in
+        // play, outside the structure, no Illuminati's immunity), so whether an attack on it
+        // may be declared is the attacker's alone: asked once an attacker (`declarable`),
+        // not for every pair; any other target is asked pair by pair.
+        let plain = s.cards[t].owner.is_none() && !r.cards[t].illuminati;
+        for (i, &a) in attackers.iter().enumerate() {
+            let may = match (plain, declarable[i]) {
+                (true, Some(known)) => known,
+                _ => {
+                    let may = can_declare(r, s, Kind::Control, a, t, &[]).is_ok();
+                    if plain {
+                        declarable[i] = Some(may);
+                    }
+                    may
+                }
+            };
+            if !may {
                 continue;
             }
             trial.attacker = a;
