@@ -386,6 +386,10 @@ pub struct IlluRules {
     /// Illuminati: the victory watch sums a structure's alignments with three additions a
     /// card, not a loop over each card's list.
     pub alignment_lanes: Vec<AlignmentLanes>,
+    /// This parse's own number (never 0 for rules read from a file), which the steady
+    /// player's memo of attack numbers is kept for (`steady::Memo`): rules are never changed
+    /// once read, so a number a card's attack needed under them stays right. Not compared.
+    pub serial: boardside_engine::game::Aside<u64>,
 }
 
 /// Ten counters of 16 bits, one per alignment (`Alignment as usize`), four to a word: a
@@ -714,8 +718,15 @@ impl IlluRules {
             options,
             structure_resistance,
             alignment_lanes,
+            serial: boardside_engine::game::Aside(next_serial()),
         })
     }
+}
+
+/// A number no other rules read in this run have.
+fn next_serial() -> u64 {
+    static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A number of an ability in the range a printed card could have.

@@ -1565,3 +1565,53 @@ fn a_cards_lines_read_right_whether_its_name_is_plural_or_not() {
         assert!(!all.contains(bad), "{bad}: {all}");
     }
 }
+
+/// Issue 70: the steady player remembers the number each attack on a group nobody holds needs
+/// (per thread, per rules); remembered or worked out afresh, every choice is the same. Each
+/// position of random games is asked in one thread that has seen all the positions before it
+/// and in a fresh thread that has seen none.
+#[test]
+fn the_steady_players_memo_of_attack_numbers_changes_no_choice() {
+    use boardside::engine::game::{execute, is_over, Play, PlayRng};
+    use rand::SeedableRng;
+    let r = rules();
+    let options = r.options.clone();
+    let mut positions = Vec::new();
+    for seed in 0..6u64 {
+        let mut s = boardside::simulate::start::<Illuminati>(&r, &options, 4, seed).unwrap();
+        let mut rng = PlayRng::seed_from_u64(seed);
+        for _ in 0..400 {
+            if is_over::<Illuminati>(&r, &s) {
+                break;
+            }
+            positions.push(s.clone());
+            let c = Illuminati::random_command(&r, &s, &mut rng).unwrap();
+            execute::<Illuminati>(&r, &mut s, &c).unwrap();
+        }
+    }
+    let choose = |s: &boardside::engine::illuminati::State, k: usize| {
+        Illuminati::steady(&r, s, None, &mut PlayRng::seed_from_u64(k as u64))
+    };
+    let warm: Vec<_> = std::thread::scope(|t| {
+        t.spawn(|| {
+            positions
+                .iter()
+                .enumerate()
+                .map(|(k, s)| choose(s, k))
+                .collect()
+        })
+        .join()
+        .unwrap()
+    });
+    for (k, s) in positions.iter().enumerate().step_by(7) {
+        let cold = std::thread::scope(|t| t.spawn(|| choose(s, k)).join().unwrap());
+        assert_eq!(cold, warm[k], "position {k}");
+    }
+    assert!(
+        warm.iter().any(|c| matches!(
+            c,
+            Some(boardside::engine::illuminati::Command::Attack { .. })
+        )),
+        "the positions include attacks weighed"
+    );
+}
