@@ -434,18 +434,25 @@ fn instructions(ears: &Ears, positions: &[Vec<Phrase>], dir: &Path) {
         return;
     }
     let listened: Vec<&str> = phrases.iter().map(|p| p.said.as_str()).collect();
-    match ears.count_instructions(&wav, &listened) {
+    let counted = ears
+        .recognise(&wav, &listened, &super::speed::VALGRIND)
+        .and_then(|(_, stderr, seconds)| {
+            let count = super::speed::refs(&stderr)
+                .ok_or("valgrind gave no count (sudo apt install valgrind)")?;
+            Ok((count, seconds))
+        });
+    match counted {
         Ok((count, seconds)) => {
-            // A Pi 4's Cortex-A72 at 1.5 GHz, about one instruction a cycle on this kind of
-            // code (an assumption: a figure to compare, not a measurement on a Pi).
             // The work grows with the length of the recording: two seconds' worth of it.
-            let two = count as f64 * 2.0 / seconds.max(0.1);
+            let two = (count as f64 * 2.0 / seconds.max(0.1)) as u64;
+            let (hz, ipc) = super::speed::PI4;
             println!(
-                "hear instructions: {:.0} M to recognise a {seconds:.1}-second sentence against {} phrases; two seconds of speech {:.0} M, about {:.2} s on a Pi 4 (1.5 GHz, 1 instruction a cycle; goal under 1.5 s)",
+                "hear instructions: {:.0} M to recognise a {seconds:.1}-second sentence against {} phrases; two seconds of speech {:.0} M, about {:.2} s on a Pi 4 ({:.1} GHz, {ipc} instruction a cycle; goal under 1.5 s)",
                 count as f64 / 1e6,
                 phrases.len(),
-                two / 1e6,
-                two / 1.5e9
+                two as f64 / 1e6,
+                super::speed::seconds(two, super::speed::PI4),
+                hz / 1e9,
             );
         }
         Err(e) => println!("hear instructions: {e}"),

@@ -30,8 +30,25 @@ const GAMES: u64 = 300;
 /// Instructions a cycle assumed for a branchy, cache-missing game loop: a Pi 4's Cortex-A72
 /// (out of order, three wide) about 1; a Zero 2 W's Cortex-A53 (in order, two wide) about
 /// 0.6 (issue 70's reading of published Cortex-A53 figures on branchy integer code).
-const PI4: (f64, f64) = (1.5e9, 1.0);
-const ZERO2W: (f64, f64) = (1.0e9, 0.6);
+pub const PI4: (f64, f64) = (1.5e9, 1.0);
+pub const ZERO2W: (f64, f64) = (1.0e9, 0.6);
+/// valgrind counting instructions only (no cache simulation: the fastest count), its file
+/// thrown away: the count is read from what it writes to standard error (`refs`).
+pub const VALGRIND: [&str; 4] = [
+    "valgrind",
+    "--tool=cachegrind",
+    "--cache-sim=no",
+    "--cachegrind-out-file=/dev/null",
+];
+
+/// The instructions valgrind counted, from its standard error ("==123== I   refs:   1,234").
+pub fn refs(stderr: &str) -> Option<u64> {
+    stderr.lines().find_map(|l| {
+        let (what, n) = l.split_once("refs:")?;
+        what.trim_end().ends_with(" I").then_some(())?;
+        n.trim().replace(',', "").parse().ok()
+    })
+}
 
 fn path(name: &str) -> String {
     format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"))
@@ -139,23 +156,14 @@ fn work<F: Family>(what: &str, ruleset: &str, nums: &[u64]) {
 /// This bench run under valgrind with `args`: the instructions it took and what it printed.
 fn counted(args: &[String]) -> Option<(u64, String)> {
     let me = std::env::current_exe().ok()?;
-    let out = Command::new("valgrind")
-        .args([
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-        ])
+    let out = Command::new(VALGRIND[0])
+        .args(&VALGRIND[1..])
         .arg(me)
         .arg("--count")
         .args(args)
         .output()
         .ok()?;
-    let err = String::from_utf8_lossy(&out.stderr);
-    let refs = err.lines().find_map(|l| {
-        let (what, n) = l.split_once("refs:")?;
-        what.trim_end().ends_with(" I").then_some(())?;
-        n.trim().replace(',', "").parse().ok()
-    })?;
+    let refs = refs(&String::from_utf8_lossy(&out.stderr))?;
     Some((
         refs,
         String::from_utf8_lossy(&out.stdout).trim().to_string(),
@@ -174,7 +182,7 @@ fn work_counted(what: &str, ruleset: &str, nums: &[u64]) -> Option<(u64, String)
     Some((all.saturating_sub(setup), said))
 }
 
-fn seconds(instructions: u64, (hz, ipc): (f64, f64)) -> f64 {
+pub fn seconds(instructions: u64, (hz, ipc): (f64, f64)) -> f64 {
     instructions as f64 / (hz * ipc)
 }
 

@@ -338,32 +338,10 @@ impl Ears {
         Ok(heard)
     }
 
-    /// The instructions the recogniser runs to hear `wav` against these phrases (valgrind's
-    /// count, the figure that travels between machines), and the recording's length in
-    /// seconds: for the bench.
-    pub fn count_instructions(&self, wav: &Path, phrases: &[&str]) -> Result<(u64, f64), String> {
-        let under = [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-        ];
-        let (_, stderr, seconds) = self.recognise(wav, phrases, &under)?;
-        let count = stderr
-            .lines()
-            .find_map(|l| {
-                // "==123== I   refs:      1,234,567"
-                let (head, rest) = l.split_once("refs:")?;
-                head.trim_end().ends_with(" I").then_some(())?;
-                rest.trim().replace(',', "").parse::<u64>().ok()
-            })
-            .ok_or("valgrind gave no count (sudo apt install valgrind)")?;
-        Ok((count, seconds))
-    }
-
-    /// The recogniser run on `wav` (through the program `under`, if any): the phrase heard,
-    /// what it wrote to its standard error, and the recording's length in seconds.
-    fn recognise(
+    /// The recogniser run on `wav` (through the program `under`, if any: the bench counts its
+    /// instructions under valgrind): the phrase heard, what it wrote to its standard error,
+    /// and the recording's length in seconds.
+    pub fn recognise(
         &self,
         wav: &Path,
         phrases: &[&str],
