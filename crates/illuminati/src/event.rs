@@ -311,13 +311,14 @@ fn apply_other(s: &mut State, e: &Event) {
             // check it; the turn's state is still the turn before's here): other turns start
             // without a pass over every card.
             if s.turn.laser_used {
-                if s.undo.0.on {
-                    s.undo.0.note_all(&s.cards);
-                }
-                if let Some(kept) = &mut s.before_roll {
-                    for (c, card) in s.cards.iter().enumerate() {
-                        if card.alignments.is_some() {
+                // Noted for a roll kept and for a refusal later in the command alike.
+                for (c, card) in s.cards.iter().enumerate() {
+                    if card.alignments.is_some() {
+                        if let Some(kept) = &mut s.before_roll {
                             kept.note(c, card);
+                        }
+                        if s.undo.0.on {
+                            s.undo.0.note(c, card);
                         }
                     }
                 }

@@ -198,12 +198,9 @@ pub fn execute_into(
             let result = carry_out(r, s, cmd, out, None);
             s.undo.0.on = false;
             if result.is_err() {
-                for &(c, was) in &s.undo.0.changed {
-                    s.cards[c] = was;
-                }
-                let cards = std::mem::take(&mut s.cards);
-                before.copy_parts_into(s, false);
-                s.cards = cards;
+                let changed = std::mem::take(&mut s.undo.0.changed);
+                state::put_back(before, &changed, s);
+                s.undo.0.changed = changed;
             }
             result
         }

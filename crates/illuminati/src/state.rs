@@ -200,9 +200,7 @@ impl CardLog {
     /// Card `c`, as it is now, is about to change: noted unless it changed already.
     #[inline]
     pub fn note(&mut self, c: usize, card: &CardState) {
-        if !self.changed.iter().any(|&(k, _)| k == c) {
-            self.changed.push((c, *card));
-        }
+        note_first(&mut self.changed, c, card);
     }
 
     /// Every card, about to change at once (a snapshot put back).
@@ -211,6 +209,28 @@ impl CardLog {
             self.note(c, card);
         }
     }
+}
+
+/// Card `c` as it was before its first change since `changed` was begun (a roll kept, a
+/// command carried out): later changes keep the first note.
+#[inline]
+fn note_first(changed: &mut Vec<(usize, CardState)>, c: usize, card: &CardState) {
+    if !changed.iter().any(|&(k, _)| k == c) {
+        changed.push((c, *card));
+    }
+}
+
+/// `s` put back as it was when `rest` (all but its cards) was kept and `changed` begun: each
+/// card noted as it was, the rest copied over.
+pub(crate) fn put_back(rest: &State, changed: &[(usize, CardState)], s: &mut State) {
+    for &(c, was) in changed {
+        if let Some(card) = s.cards.get_mut(c) {
+            *card = was;
+        }
+    }
+    let cards = std::mem::take(&mut s.cards);
+    rest.copy_parts_into(s, false);
+    s.cards = cards;
 }
 
 /// Noted by `Family::apply` as each event is applied: the players whose goals the command's
@@ -314,22 +334,13 @@ impl BeforeRoll {
 
     /// Card `c`, as it is now, is about to change: noted unless it changed already.
     pub fn note(&mut self, c: usize, card: &CardState) {
-        if !self.changed.iter().any(|&(k, _)| k == c) {
-            self.changed.push((c, *card));
-        }
+        note_first(&mut self.changed, c, card);
     }
 
     /// Put `s` back as it was when kept; what is kept then says "nothing changed since".
     pub fn restore(&mut self, s: &mut State) {
-        for &(c, was) in &self.changed {
-            if let Some(card) = s.cards.get_mut(c) {
-                *card = was;
-            }
-        }
+        put_back(&self.rest, &self.changed, s);
         self.changed.clear();
-        let cards = std::mem::take(&mut s.cards);
-        self.rest.copy_parts_into(s, false);
-        s.cards = cards;
     }
 
     /// Let go of what was kept: the next `keep` reuses its buffers.
