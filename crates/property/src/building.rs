@@ -168,6 +168,10 @@ pub(crate) fn open_but_for_supply(answer: &Result<Step, Refusal>) -> bool {
 /// of the few groups a player owns whole, not of every lot on the board.
 pub fn buildable(rules: &Ruleset, s: &State, p: usize) -> SquareSet {
     let mut set = SquareSet::default();
+    // No group whole, no lot (`State::wholes`, kept by `apply`): most looks end here.
+    if s.wholes[p] == 0 {
+        return set;
+    }
     for (g, whole) in s.whole.iter().enumerate() {
         if *whole != Some(p) {
             continue;

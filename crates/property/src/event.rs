@@ -348,7 +348,14 @@ fn apply_other(rules: &Ruleset, s: &mut State, e: &Event) {
             if let Some(g) = group {
                 // Owned whole when the new owner now holds every member (`owned_in`).
                 let size = rules.groups[g].members.len();
-                s.whole[g] = owner.filter(|&a| usize::from(s.owned_in[g][a]) == size);
+                let now = owner.filter(|&a| usize::from(s.owned_in[g][a]) == size);
+                if let Some(was) = s.whole[g] {
+                    s.wholes[was] = s.wholes[was].saturating_sub(1);
+                }
+                if let Some(is) = now {
+                    s.wholes[is] = s.wholes[is].saturating_add(1);
+                }
+                s.whole[g] = now;
             }
         }
         Event::Mortgage { square, on } => {

@@ -255,6 +255,7 @@ impl Play for Property {
 
     /// The turn's own verb, when the random player found it the only choice, is carried out
     /// without being listed or dispatched (`random::Pick`): the same draws and events.
+    #[inline(always)]
     fn random_move(
         r: &Ruleset,
         s: &mut State,

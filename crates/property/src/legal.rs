@@ -298,9 +298,8 @@ impl Kinds {
 
 /// The squares `management_of` looks at for `p`, in board order: every square `p` holds
 /// when selling or mortgaging is asked; otherwise the lots that could take a building
-/// (`building::buildable`) for building and `p`'s mortgaged squares for lifting. Whether there
-/// are any is asked first (most of the random player's looks find none), without building
-/// the set.
+/// (`building::buildable`) for building and `p`'s mortgaged squares for lifting. Found once a
+/// look: most of the random player's looks find none and list nothing.
 #[derive(Clone, Copy)]
 pub struct LookedAt<'a> {
     rules: &'a Ruleset,
@@ -318,17 +317,6 @@ impl LookedAt<'_> {
     #[inline(always)]
     fn everything(&self) -> bool {
         self.kinds.sell || self.kinds.mortgage
-    }
-
-    /// No square to look at.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        let (s, p, k) = (self.s, self.p, self.kinds);
-        if self.everything() {
-            return s.holdings[p].is_empty();
-        }
-        (!k.build || buildable(self.rules, s, p).is_empty())
-            && (!k.unmortgage || s.holdings[p].and(&s.mortgaged).is_empty())
     }
 
     /// The squares, as a set visited in board order.
@@ -359,78 +347,86 @@ pub(crate) fn management_of(
     kinds: Kinds,
     out: &mut Vec<Command>,
 ) {
-    let only_build = kinds == Kinds::BUILD;
     for &p in players {
-        let looked = looked_at(rules, s, p, kinds);
-        if looked.is_empty() {
-            continue;
+        let squares = looked_at(rules, s, p, kinds).squares();
+        if !squares.is_empty() {
+            management_over(rules, s, p, kinds, &squares, out);
         }
-        if super::dealing_allowed(s, p, true).is_err() {
-            continue;
-        }
-        // Building alone needs only the lots that could take a building (`building::buildable`,
-        // visited in board order); the others would be refused by `build_step`.
-        let is_whole = |g: usize| s.group_owner(g) == Some(p);
-        if only_build {
-            for sq in looked.squares().iter() {
-                let Some(g) = rules.squares[sq].group() else {
-                    continue;
-                };
-                // The group as it stands: kept by `apply` (`State::levels`), so read where asked.
-                let now = s.group_now(g);
-                if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
-                    out.push_in_place(|| Command::Build { square: sq });
-                }
-            }
-            continue;
-        }
-        // Only the squares some asked kind could name (`looked_at`), in board order.
-        for sq in looked.squares().iter() {
+    }
+}
+
+/// `management_of` for one player, over the squares `looked_at(..).squares()` found for them
+/// (not empty): the random player finds them once to learn whether it looks at all.
+pub(crate) fn management_over(
+    rules: &Ruleset,
+    s: &State,
+    p: usize,
+    kinds: Kinds,
+    squares: &SquareSet,
+    out: &mut Vec<Command>,
+) {
+    if super::dealing_allowed(s, p, true).is_err() {
+        return;
+    }
+    // Building alone needs only the lots that could take a building (`building::buildable`,
+    // visited in board order); the others would be refused by `build_step`.
+    let is_whole = |g: usize| s.group_owner(g) == Some(p);
+    if kinds == Kinds::BUILD {
+        for sq in squares.iter() {
             let Some(g) = rules.squares[sq].group() else {
-                if kinds.unmortgage
-                    && s.mortgaged.contains(sq)
-                    && can_unmortgage(rules, s, sq).is_ok()
-                {
-                    out.push_in_place(|| Command::Unmortgage { square: sq });
-                }
                 continue;
             };
-            // The group as it stands, read only when some kind asked for needs it.
-            let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
-            if needed {
-                let now = &s.group_now(g);
-                if kinds.build
-                    && now.owner == Some(p)
-                    && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)
-                {
-                    out.push_in_place(|| Command::Build { square: sq });
-                }
-                // A lot with no building, or a square not mortgaged, is the first refusal of
-                // `sell_step` and `can_unmortgage`: asked here from the state, without the
-                // call, for most of the squares a look visits.
-                if kinds.sell && s.squares[sq].level > 0 && sell_step(rules, s, sq, now).is_ok() {
-                    out.push_in_place(|| Command::Sell {
-                        square: sq,
-                        all: false,
-                    });
-                }
-                // `sell SQ all` clears SQ's whole group, so any of its lots names it: also the
-                // lot the even rule keeps from selling one step, one with none, and a group
-                // whose top buildings the bank cannot break down (then the only way out).
-                if kinds.sell && now.highest > 0 && rules.squares[sq].is_lot() {
-                    out.push_in_place(|| Command::Sell {
-                        square: sq,
-                        all: true,
-                    });
-                }
-                if kinds.mortgage && mortgage_ok(s, sq, g, now).is_ok() {
-                    out.push_in_place(|| Command::Mortgage { square: sq });
-                }
+            // The group as it stands: kept by `apply` (`State::levels`), so read where asked.
+            let now = s.group_now(g);
+            if build_step(rules, s, sq, &now).is_ok_and(|st| s.cash(p) >= st.cost) {
+                out.push_in_place(|| Command::Build { square: sq });
             }
+        }
+        return;
+    }
+    // Only the squares some asked kind could name (`looked_at`), in board order.
+    for sq in squares.iter() {
+        let Some(g) = rules.squares[sq].group() else {
             if kinds.unmortgage && s.mortgaged.contains(sq) && can_unmortgage(rules, s, sq).is_ok()
             {
                 out.push_in_place(|| Command::Unmortgage { square: sq });
             }
+            continue;
+        };
+        // The group as it stands, read only when some kind asked for needs it.
+        let needed = (kinds.build && is_whole(g)) || kinds.sell || kinds.mortgage;
+        if needed {
+            let now = &s.group_now(g);
+            if kinds.build
+                && now.owner == Some(p)
+                && build_step(rules, s, sq, now).is_ok_and(|st| s.cash(p) >= st.cost)
+            {
+                out.push_in_place(|| Command::Build { square: sq });
+            }
+            // A lot with no building, or a square not mortgaged, is the first refusal of
+            // `sell_step` and `can_unmortgage`: asked here from the state, without the
+            // call, for most of the squares a look visits.
+            if kinds.sell && s.squares[sq].level > 0 && sell_step(rules, s, sq, now).is_ok() {
+                out.push_in_place(|| Command::Sell {
+                    square: sq,
+                    all: false,
+                });
+            }
+            // `sell SQ all` clears SQ's whole group, so any of its lots names it: also the
+            // lot the even rule keeps from selling one step, one with none, and a group
+            // whose top buildings the bank cannot break down (then the only way out).
+            if kinds.sell && now.highest > 0 && rules.squares[sq].is_lot() {
+                out.push_in_place(|| Command::Sell {
+                    square: sq,
+                    all: true,
+                });
+            }
+            if kinds.mortgage && mortgage_ok(s, sq, g, now).is_ok() {
+                out.push_in_place(|| Command::Mortgage { square: sq });
+            }
+        }
+        if kinds.unmortgage && s.mortgaged.contains(sq) && can_unmortgage(rules, s, sq).is_ok() {
+            out.push_in_place(|| Command::Unmortgage { square: sq });
         }
     }
 }

@@ -80,6 +80,15 @@ pub fn invariants(rules: &Ruleset, s: &State) -> Result<(), String> {
             ));
         }
     }
+    for p in 0..s.players.len() {
+        let whole = s.whole.iter().filter(|&&w| w == Some(p)).count();
+        if usize::from(s.wholes[p]) != whole {
+            return Err(format!(
+                "{} is kept as owning {} groups whole, but the groups say {whole}",
+                s.players[p].name, s.wholes[p]
+            ));
+        }
+    }
     let (mut houses, mut hotels) = (0i64, 0i64);
     for (i, h) in s.squares.iter().enumerate() {
         // The sets `apply` keeps beside the squares say what the squares say.
@@ -271,9 +280,10 @@ fn idle(rules: &Ruleset, s: &State, rng: &mut PlayRng, v: &mut Vec<Command>) -> 
             unmortgage: r < 20,
         };
         // Asked here, not in a call: a look that drew no kind (three in ten) or building
-        // alone by a player with no group whole lists nothing.
-        if !legal::looked_at(rules, s, someone, kinds).is_empty() {
-            legal::management_of(rules, s, &[someone], kinds, v)
+        // alone by a player with no group whole lists nothing. The squares are found once.
+        let squares = legal::looked_at(rules, s, someone, kinds).squares();
+        if !squares.is_empty() {
+            legal::management_over(rules, s, someone, kinds, &squares, v)
         }
     } else if kind == 22 {
         let someone = someone(s, &mut d);

@@ -118,6 +118,7 @@ pub fn new_game(
         current: 0,
         turns: 0,
         status_lead: Default::default(),
+        wholes: [0; MAX_PLAYERS],
         turn: Turn::default(),
         pending: Vec::new(),
         claims: Vec::new(),

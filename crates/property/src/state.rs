@@ -385,6 +385,11 @@ pub struct State {
     /// owners and kept by `apply` whenever an owner changes (rent and building ask it on every
     /// landing and every listing of what a player may build).
     pub whole: Vec<Option<usize>>,
+    /// Per seat: how many groups the player owns whole (`whole` counted by owner). Kept by
+    /// `apply` beside `whole` and checked by the invariants: a look at building by a player
+    /// who owns no group whole (most of the random player's looks) is answered at once.
+    #[serde(skip)]
+    pub wholes: [u16; super::setup::MAX_PLAYERS],
     /// Per group, per seat: how many of the group's members the player owns. Kept by `apply`
     /// beside `whole` on each change of owner and checked by the invariants: rent on a station
     /// or a utility reads it, where it counted the group's owners at every such landing, and
