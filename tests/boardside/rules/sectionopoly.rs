@@ -689,7 +689,9 @@ fn command_hq_after_four_substations_returns_them() {
 
 /// What the random player's look at building reads first (`building::buildable`): the lots
 /// that could take a building but for cash and the bank's supply. It follows the building rules' own checks: a whole group, none of it mortgaged, the
-/// lowest lots only (build evenly), none past the top building.
+/// lowest lots only (build evenly), none past the top building. A seat's count of groups owned
+/// whole (`State::wholes`, which answers a look by a seat with none at once) follows each
+/// change of owner.
 #[test]
 fn the_lots_that_could_take_a_building_follow_the_building_rules() {
     let mut t = game(&["Ann", "Bob"]);
@@ -701,10 +703,13 @@ fn the_lots_that_could_take_a_building_follow_the_building_rules() {
     let none: Vec<usize> = vec![];
     let (centre, oversight) = (t.sq("centre"), t.sq("oversight"));
     let both = vec![centre.min(oversight), centre.max(oversight)];
+    let wholes = |t: &Table| (t.s.state.wholes[t.p("Ann")], t.s.state.wholes[t.p("Bob")]);
     t.own("Ann", &["centre"]);
     assert_eq!(lots(&t, "Ann"), none, "half a group");
+    assert_eq!(wholes(&t), (0, 0));
     t.own("Ann", &["oversight"]);
     assert_eq!(lots(&t, "Ann"), both);
+    assert_eq!(wholes(&t), (1, 0));
     t.run("build centre");
     assert_eq!(lots(&t, "Ann"), [oversight], "build evenly");
     t.run("build oversight");
@@ -720,7 +725,14 @@ fn the_lots_that_could_take_a_building_follow_the_building_rules() {
     t.run("build oversight");
     assert_eq!(lots(&t, "Ann"), none, "the top building on every lot");
     t.run("set buildings centre 0; set buildings oversight 0; set owner centre Bob");
-    assert_eq!((lots(&t, "Ann"), lots(&t, "Bob")), (none.clone(), none));
+    assert_eq!(
+        (lots(&t, "Ann"), lots(&t, "Bob")),
+        (none.clone(), none.clone())
+    );
+    assert_eq!(wholes(&t), (0, 0), "the group broken");
+    t.run("set owner oversight Bob");
+    assert_eq!(lots(&t, "Bob"), both);
+    assert_eq!(wholes(&t), (0, 1), "the group whole again, Bob's");
 }
 
 #[test]
