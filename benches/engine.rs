@@ -57,7 +57,7 @@ fn main() {
     if let Some(rest) = args.strip_prefix(&["--count".to_string()]) {
         return speed::count(rest);
     }
-    let path = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = speed::path;
     // `cargo bench` passes `--bench`; any other word picks what to run.
     let only: Vec<String> = std::env::args()
         .skip(1)

@@ -185,17 +185,14 @@ fn positions<F: OnDevice>(ruleset: &str) -> Vec<Vec<Phrase>> {
 fn said_with_amount(p: &Phrase, rng: &mut PlayRng) -> Phrase {
     use boardside::voice::said::{self, Offer, AMOUNT};
     use rand::Rng;
-    let Offer::Amount { line, least, most } = &p.offer else {
+    let Offer::Amount { least, most, .. } = &p.offer else {
         return p.clone();
     };
     let n = rng.random_range(*least..=*most);
     let ways = said::numbers(n as u64);
     let way = ways.choose(rng).cloned().unwrap_or_default();
-    Phrase {
-        said: p.said.replace(AMOUNT, &way),
-        offer: Offer::Line(line.replace("{amount}", &n.to_string())),
-        words: p.words.replace("{amount}", &n.to_string()),
-    }
+    p.at_amount(p.said.replace(AMOUNT, &way), n)
+        .unwrap_or_else(|| p.clone())
 }
 
 /// How phrases were heard.
@@ -248,11 +245,8 @@ struct Trial<'a> {
 /// cores), each worker with a recording of its own.
 fn hear_all(ears: &Ears, trials: &[Trial], dir: &Path) -> Vec<Option<String>> {
     let mut heard: Vec<Option<String>> = vec![None; trials.len()];
-    let chunks: Vec<(usize, &mut [Option<String>])> = heard
-        .chunks_mut(trials.len().div_ceil(2).max(1))
-        .enumerate()
-        .collect();
     let size = trials.len().div_ceil(2).max(1);
+    let chunks: Vec<(usize, &mut [Option<String>])> = heard.chunks_mut(size).enumerate().collect();
     std::thread::scope(|scope| {
         for (w, out) in chunks {
             scope.spawn(move || {
@@ -315,7 +309,7 @@ pub fn run() {
         println!("hear: espeak-ng is not installed (sudo apt install espeak-ng)");
         return;
     }
-    let root = |name: &str| format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let root = super::speed::path;
     use boardside::engine::{grid::Grid, illuminati::Illuminati, property::Property};
     let games: Vec<(&str, Vec<Vec<Phrase>>)> = vec![
         ("sectionopoly", positions::<Property>(&root("sectionopoly"))),

@@ -50,7 +50,8 @@ pub fn refs(stderr: &str) -> Option<u64> {
     })
 }
 
-fn path(name: &str) -> String {
+/// A ruleset of this checkout by name (every bench reads them here).
+pub fn path(name: &str) -> String {
     format!("{}/rulesets/{name}.toml", env!("CARGO_MANIFEST_DIR"))
 }
 

@@ -222,6 +222,21 @@ pub struct Phrase {
     pub words: String,
 }
 
+impl Phrase {
+    /// A phrase that takes any amount, said as `said` with `n` in its place: that amount's
+    /// line and words. None when it takes no amount or `n` is outside its range.
+    pub fn at_amount(&self, said: String, n: i64) -> Option<Phrase> {
+        let Offer::Amount { line, least, most } = &self.offer else {
+            return None;
+        };
+        (*least..=*most).contains(&n).then(|| Phrase {
+            said,
+            offer: Offer::Line(line.replace("{amount}", &n.to_string())),
+            words: self.words.replace("{amount}", &n.to_string()),
+        })
+    }
+}
+
 /// The phrase a sentence heard is, among those listened for: the same words, or a phrase with
 /// an amount whose words are around a number in its range (the phrase then says that number
 /// and offers its line). None for anything else.
@@ -231,9 +246,9 @@ pub fn heard(phrases: &[Phrase], said: &str) -> Option<Phrase> {
     }
     let words: Vec<&str> = said.split(' ').collect();
     phrases.iter().find_map(|p| {
-        let Offer::Amount { line, least, most } = &p.offer else {
+        if !matches!(p.offer, Offer::Amount { .. }) {
             return None;
-        };
+        }
         let (head, tail) = p.said.split_once(AMOUNT)?;
         let (head, tail): (Vec<&str>, Vec<&str>) = (
             head.split_whitespace().collect(),
@@ -243,10 +258,6 @@ pub fn heard(phrases: &[Phrase], said: &str) -> Option<Phrase> {
             .strip_prefix(head.as_slice())?
             .strip_suffix(tail.as_slice())?;
         let n = i64::try_from(amount(middle)?).ok()?;
-        (*least..=*most).contains(&n).then(|| Phrase {
-            said: said.to_string(),
-            offer: Offer::Line(line.replace("{amount}", &n.to_string())),
-            words: p.words.replace("{amount}", &n.to_string()),
-        })
+        p.at_amount(said.to_string(), n)
     })
 }
