@@ -88,15 +88,132 @@ pub fn working(r: &IlluRules, s: &State, a: &Attack) -> (Vec<(String, i64)>, i64
 
 /// The number the attack needs (the sum of its working).
 pub fn need(r: &IlluRules, s: &State, a: &Attack) -> i64 {
-    let mut need = 0;
-    terms(r, s, a, &mut |_, v| need += v);
-    need
+    asking(r, s, |needs| needs.need(r, s, a))
+}
+
+/// `need` asked through this thread's memo (`Needs`), borrowed once for all of `f`'s
+/// questions: the steady player weighs every pair of attacker and target in one look.
+pub(crate) fn asking<T>(r: &IlluRules, s: &State, f: impl FnOnce(&mut Asker<'_>) -> T) -> T {
+    NEEDS.with(|needs| match needs.try_borrow_mut() {
+        Ok(mut needs) => {
+            needs.keep_for(r, s);
+            f(&mut Asker(Some(&mut needs)))
+        }
+        // Asked while already asking (never, as things stand): worked out afresh.
+        Err(_) => f(&mut Asker(None)),
+    })
+}
+
+/// The memo, borrowed (`asking`).
+pub(crate) struct Asker<'a>(Option<&'a mut Needs>);
+
+impl Asker<'_> {
+    /// The number the attack needs: the cards' part remembered where it can be, the money
+    /// spent added.
+    pub(crate) fn need(&mut self, r: &IlluRules, s: &State, a: &Attack) -> i64 {
+        let mut money = 0;
+        money_terms(s, a, &mut |_, v| money += v);
+        self.fresh(r, s, a) + money
+    }
+
+    /// `need` of an attack nobody has spent on yet (`fresh`): the cards' part is all of it.
+    pub(crate) fn fresh(&mut self, r: &IlluRules, s: &State, a: &Attack) -> i64 {
+        match &mut self.0 {
+            Some(needs) => needs.cards_part(r, s, a),
+            None => cards_part(r, s, a),
+        }
+    }
+}
+
+/// The sum of the attack's modifiers that come from the cards (all but the money spent).
+fn cards_part(r: &IlluRules, s: &State, a: &Attack) -> i64 {
+    let mut sum = 0;
+    card_terms(r, s, a, &mut |_, v| sum += v);
+    sum
+}
+
+thread_local! {
+    /// Each thread's memo (a computer seat's playouts run in their own thread).
+    static NEEDS: std::cell::RefCell<Needs> = std::cell::RefCell::new(Needs::default());
+}
+
+/// The cards' part of the number an attack on a group nobody holds needs, remembered per kind,
+/// attacker and target: the random and steady players ask it at every step of every attack
+/// (the steady player for every pair it weighs), and it depends on the rules, the cards'
+/// printed numbers and alignments, the attacking player's Illuminati (its bonuses) and the
+/// alignment option only, so long as no group aids and neither card's numbers were entered by
+/// the table nor its alignments changed this turn (the Lasers): then it is worked out afresh.
+/// The same numbers as the working's, read from a table.
+#[derive(Default)]
+struct Needs {
+    /// The rules (`IlluRules::serial`) and alignment option the numbers are for.
+    rules: u64,
+    once: bool,
+    cards: usize,
+    /// Per kind, attacker and target: whose Illuminati's bonuses it counted (0: not known; 1:
+    /// no Illuminati; card i: i + 2) and the number.
+    cells: Vec<(u16, i16)>,
+}
+
+impl Needs {
+    /// Forget the numbers when they were for other rules or another alignment option.
+    fn keep_for(&mut self, r: &IlluRules, s: &State) {
+        let cards = r.cards.len();
+        if self.rules != r.serial.0 || self.once != s.alignment_once || self.cards != cards {
+            self.rules = r.serial.0;
+            self.once = s.alignment_once;
+            self.cards = cards;
+            self.cells.clear();
+            self.cells.resize(3 * cards * cards, (0, 0));
+        }
+    }
+
+    /// `cards_part`, from the table when it can be.
+    fn cards_part(&mut self, r: &IlluRules, s: &State, a: &Attack) -> i64 {
+        let (at, tg) = (&s.cards[a.attacker], &s.cards[a.target]);
+        // 0 is "not known": no Illuminati is 1, Illuminati card i is i + 2.
+        let ill = s.players[a.player].illuminati.map_or(1, |i| i + 2);
+        let plain = r.serial.0 != 0
+            && a.aid.is_empty()
+            && at.stats.is_none()
+            && at.alignments.is_none()
+            && tg.stats.is_none()
+            && tg.alignments.is_none()
+            && tg.owner.is_none()
+            && tg.master.is_none()
+            && !r.cards[a.target].illuminati
+            && ill < u16::MAX as usize;
+        if !plain {
+            return cards_part(r, s, a);
+        }
+        let cards = self.cards;
+        let kind = match a.kind {
+            Kind::Control => 0,
+            Kind::Neutralize => 1,
+            Kind::Destroy => 2,
+        };
+        let cell = &mut self.cells[(kind * cards + a.attacker) * cards + a.target];
+        if cell.0 == ill as u16 {
+            return cell.1.into();
+        }
+        let n = cards_part(r, s, a);
+        if let Ok(small) = i16::try_from(n) {
+            *cell = (ill as u16, small);
+        }
+        n
+    }
 }
 
 /// Every modifier of the attack, in the order the working shows them. Generic over what is
 /// done with each (not a call through a pointer for every term): `need`, asked at every roll
 /// and by the random player at every step of an attack, only adds the numbers.
 fn terms(r: &IlluRules, s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) {
+    card_terms(r, s, a, add);
+    money_terms(s, a, add);
+}
+
+/// The modifiers that come from the cards: power, resistance, alignments, depth, abilities.
+fn card_terms(r: &IlluRules, s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) {
     add(Term::Power(a.attacker), power(r, s, a.attacker));
     for &g in &a.aid {
         add(Term::Transferable(g), transferable(r, s, g));
@@ -152,6 +269,10 @@ fn terms(r: &IlluRules, s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) 
         _ => {}
     }
     bonuses(r, s, a, add);
+}
+
+/// The modifiers that come from the money spent on either side.
+fn money_terms(s: &State, a: &Attack, add: &mut impl FnMut(Term, i64)) {
     if a.attacker_mb > 0 {
         let (mb, player) = (a.attacker_mb, a.player);
         add(Term::AttackerSpent { mb, player }, mb);

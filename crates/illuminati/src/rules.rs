@@ -386,8 +386,8 @@ pub struct IlluRules {
     /// Illuminati: the victory watch sums a structure's alignments with three additions a
     /// card, not a loop over each card's list.
     pub alignment_lanes: Vec<AlignmentLanes>,
-    /// This parse's own number (never 0 for rules read from a file), which the steady
-    /// player's memo of attack numbers is kept for (`steady::Memo`): rules are never changed
+    /// This parse's own number (never 0 for rules read from a file), which the memo of
+    /// attack numbers is kept for (`attack::Needs`): rules are never changed
     /// once read, so a number a card's attack needed under them stays right. Not compared.
     pub serial: boardside_engine::game::Aside<u64>,
 }

@@ -1566,29 +1566,71 @@ fn a_cards_lines_read_right_whether_its_name_is_plural_or_not() {
     }
 }
 
-/// Issue 70: the steady player remembers the number each attack on a group nobody holds needs
-/// (per thread, per rules); remembered or worked out afresh, every choice is the same. Each
+/// Issue 70: the number an attack needs is the sum of its working (the modifiers the device
+/// shows), also when the cards' part is remembered (`attack::need`, per thread and rules): in
+/// random games every attack under way, money spent on it or not, and every attack of every
+/// kind the current player's groups could try on each group nobody holds, asked twice in a
+/// thread that has seen all the positions before.
+#[test]
+fn the_number_an_attack_needs_is_the_sum_of_its_working_remembered_or_not() {
+    use boardside::engine::illuminati::attack::{fresh, need, working};
+    use boardside::engine::illuminati::rules::Kind;
+    let r = rules();
+    let (mut asked, mut with_money) = (0, 0);
+    for s in random_positions(&r) {
+        let mut attacks: Vec<_> = s.attack.iter().cloned().collect();
+        let p = s.current;
+        for a in (0..s.cards.len()).filter(|&c| s.cards[c].owner == Some(p)) {
+            for t in (0..s.cards.len()).filter(|&t| s.cards[t].status == Status::Uncontrolled) {
+                for kind in [Kind::Control, Kind::Neutralize, Kind::Destroy] {
+                    attacks.push(fresh(&s, kind, a, t, &[]));
+                }
+            }
+        }
+        for a in &attacks {
+            let sum = working(&r, &s, a).1;
+            assert_eq!(need(&r, &s, a), sum, "{a:?}");
+            assert_eq!(need(&r, &s, a), sum, "asked again: {a:?}");
+            asked += 1;
+            with_money += usize::from(a.attacker_mb + a.group_mb + a.defender_mb > 0);
+        }
+    }
+    assert!(
+        asked > 1000 && with_money > 10,
+        "{asked} attacks, {with_money} with money"
+    );
+}
+
+/// The positions of six random games of 4 (seeds 0 to 5), up to 400 commands each.
+fn random_positions(r: &IlluRules) -> Vec<boardside::engine::illuminati::State> {
+    use boardside::engine::game::{execute, is_over, Play, PlayRng};
+    use rand::SeedableRng;
+    let mut positions = Vec::new();
+    for seed in 0..6u64 {
+        let mut s = boardside::simulate::start::<Illuminati>(r, &r.options, 4, seed).unwrap();
+        let mut rng = PlayRng::seed_from_u64(seed);
+        for _ in 0..400 {
+            if is_over::<Illuminati>(r, &s) {
+                break;
+            }
+            positions.push(s.clone());
+            let c = Illuminati::random_command(r, &s, &mut rng).unwrap();
+            execute::<Illuminati>(r, &mut s, &c).unwrap();
+        }
+    }
+    positions
+}
+
+/// Issue 70: the number each attack on a group nobody holds needs is remembered (per thread,
+/// per rules); remembered or worked out afresh, every choice of the steady player is the same. Each
 /// position of random games is asked in one thread that has seen all the positions before it
 /// and in a fresh thread that has seen none.
 #[test]
 fn the_steady_players_memo_of_attack_numbers_changes_no_choice() {
-    use boardside::engine::game::{execute, is_over, Play, PlayRng};
+    use boardside::engine::game::{Play, PlayRng};
     use rand::SeedableRng;
     let r = rules();
-    let options = r.options.clone();
-    let mut positions = Vec::new();
-    for seed in 0..6u64 {
-        let mut s = boardside::simulate::start::<Illuminati>(&r, &options, 4, seed).unwrap();
-        let mut rng = PlayRng::seed_from_u64(seed);
-        for _ in 0..400 {
-            if is_over::<Illuminati>(&r, &s) {
-                break;
-            }
-            positions.push(s.clone());
-            let c = Illuminati::random_command(&r, &s, &mut rng).unwrap();
-            execute::<Illuminati>(&r, &mut s, &c).unwrap();
-        }
-    }
+    let positions = random_positions(&r);
     let choose = |s: &boardside::engine::illuminati::State, k: usize| {
         Illuminati::steady(&r, s, None, &mut PlayRng::seed_from_u64(k as u64))
     };
