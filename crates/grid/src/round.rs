@@ -105,6 +105,8 @@ fn resolve(t: &mut Table, (orders, moved): &mut (Vec<Option<Order>>, Vec<usize>)
     draw_wonders(t);
 }
 
+// Inlined where the round counts: a call for every piece's action was 0.9% of random play.
+#[inline]
 fn count(t: &mut Table, p: usize, a: Action) {
     let value = t.s.pieces[p].count(a).saturating_add(1);
     t.emit(Event::Count {
