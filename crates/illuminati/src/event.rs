@@ -342,7 +342,12 @@ fn apply_other(s: &mut State, e: &Event) {
                 hand.remove(i);
             }
         }
-        Event::Attack { attack } => s.attack = attack.clone(),
+        // Written over the attack under way, its lists' buffers kept (an attack changes at
+        // every step: money spent, the roll).
+        Event::Attack { attack } => match (attack, &mut s.attack) {
+            (Some(a), Some(now)) => a.copy_into(now),
+            (a, now) => *now = a.clone(),
+        },
         Event::Restore { to, hands } => {
             // Every card may change at once: all noted for a refusal later in the command,
             // and the log kept across a snapshot put back whole.

@@ -453,7 +453,7 @@ impl Player {
 }
 
 impl Attack {
-    fn copy_into(&self, to: &mut Attack) {
+    pub(crate) fn copy_into(&self, to: &mut Attack) {
         let Attack {
             kind,
             player,
