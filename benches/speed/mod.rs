@@ -8,19 +8,16 @@ use std::process::Command;
 
 use boardside::computer::{self, Budget, Level};
 use boardside::engine::game::{is_over, Family, PlayRng};
-use boardside::engine::grid::Grid;
-use boardside::engine::illuminati::Illuminati;
-use boardside::engine::property::Property;
 use boardside::simulate::{self, Config};
 use rand::SeedableRng;
 
-/// The rulesets measured, each with its family.
-const RULESETS: [(&str, &str); 5] = [
-    ("sectionopoly", "property"),
-    ("suetology", "property"),
-    ("scientopoly", "property"),
-    ("grid", "grid"),
-    ("illuminati", "illuminati"),
+/// The rulesets measured (each reaches its family through `games::of_ruleset`).
+const RULESETS: [&str; 5] = [
+    "sectionopoly",
+    "suetology",
+    "scientopoly",
+    "grid",
+    "illuminati",
 ];
 /// Where decisions are sampled: random games of four, these seeds, after these commands.
 const SEEDS: [u64; 2] = [2, 3];
@@ -62,19 +59,18 @@ pub fn count(args: &[String]) {
         eprintln!("--count WHAT RULESET ...");
         std::process::exit(2);
     };
-    let family = RULESETS
-        .iter()
-        .find(|(r, _)| r == ruleset)
-        .map_or("", |(_, f)| *f);
     let nums: Vec<u64> = rest.iter().filter_map(|a| a.parse().ok()).collect();
-    match family {
-        "property" => work::<Property>(what, ruleset, &nums),
-        "grid" => work::<Grid>(what, ruleset, &nums),
-        "illuminati" => work::<Illuminati>(what, ruleset, &nums),
-        _ => {
-            eprintln!("no ruleset {ruleset}");
-            std::process::exit(2);
-        }
+    // The one dispatch from a ruleset to its family (src/games.rs).
+    let done =
+        boardside::games::of_ruleset(std::path::Path::new(&path(ruleset))).and_then(|game| {
+            boardside::with_family!(game, F => {
+                work::<F>(what, ruleset, &nums);
+                Ok(())
+            })
+        });
+    if let Err(e) = done {
+        eprintln!("{ruleset}: {e}");
+        std::process::exit(2);
     }
 }
 
@@ -209,7 +205,7 @@ pub fn run(only: &[String]) {
         ZERO2W.1
     );
     let mut rates: Vec<(&str, f64)> = Vec::new();
-    for (ruleset, _) in RULESETS {
+    for ruleset in RULESETS {
         if !only.is_empty() && !only.iter().any(|o| o == ruleset) {
             continue;
         }
