@@ -11,14 +11,14 @@ use boardside::engine::game::{is_over, Family, PlayRng};
 use boardside::simulate::{self, Config};
 use rand::SeedableRng;
 
-/// The rulesets measured (each reaches its family through `games::of_ruleset`).
-const RULESETS: [&str; 5] = [
-    "sectionopoly",
-    "suetology",
-    "scientopoly",
-    "grid",
-    "illuminati",
-];
+/// The rulesets measured, by name: every one the program ships (`rulesets::built_in`), each
+/// reaching its family through `games::of_ruleset`.
+fn rulesets() -> Vec<String> {
+    boardside::rulesets::built_in()
+        .iter()
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+        .collect()
+}
 /// Where decisions are sampled: random games of four, these seeds, after these commands.
 const SEEDS: [u64; 2] = [2, 3];
 const AT: [u64; 3] = [40, 120, 260];
@@ -205,7 +205,8 @@ pub fn run(only: &[String]) {
         ZERO2W.1
     );
     let mut rates: Vec<(&str, f64)> = Vec::new();
-    for ruleset in RULESETS {
+    let names = rulesets();
+    for ruleset in names.iter().map(String::as_str) {
         if !only.is_empty() && !only.iter().any(|o| o == ruleset) {
             continue;
         }
