@@ -41,7 +41,7 @@ pub enum Verb {
     Play(PlayArgs),
     /// Play by typing protocol commands at a terminal, with what the game waits for shown.
     Console(GameArgs),
-    /// List, enroll and remove NFC tags (what each tag on the table is).
+    /// List, enrol and remove NFC tags (what each tag on the table is).
     Tags(TagsArgs),
     /// Turn the web view on or off for the Pi's service (writes or removes its systemd
     /// drop-in, which lets the service use the home network; run with sudo).
@@ -324,7 +324,7 @@ pub struct TagsArgs {
 pub enum TagAction {
     /// Every enrolled tag.
     List,
-    /// Enroll a tag: `player NAME`, or a piece of a game by its words (`deed oversight`,
+    /// Enrol a tag: `player NAME`, or a piece of a game by its words (`deed oversight`,
     /// `group cia`); the kinds of every game are listed below.
     Add {
         uid: String,
@@ -971,7 +971,7 @@ fn tags(a: &TagsArgs) -> Result<(), String> {
                 // Enrolled already: its meaning is not changed behind the table's back.
                 if let Some(was) = m.get(&u) {
                     return Err(format!(
-                        "{} is already the {}: `boardside tags remove {}` first to enroll it as \
+                        "{} is already the {}: `boardside tags remove {}` first to enrol it as \
                          something else",
                         u.hex(),
                         was.describe(),

@@ -240,7 +240,7 @@ impl TagMap {
         self.tags.iter().find(|t| t.uid == hex).map(|t| &t.kind)
     }
 
-    /// Enroll (or re-enroll) a tag.
+    /// Enrol (or re-enrol) a tag.
     pub fn set(&mut self, uid: &Uid, kind: TagKind) {
         self.put(Tag {
             uid: uid.hex(),
@@ -249,7 +249,7 @@ impl TagMap {
         });
     }
 
-    /// Enroll a tag as written (with its label's sticker, from a set), replacing any tag of
+    /// Enrol a tag as written (with its label's sticker, from a set), replacing any tag of
     /// that uid.
     pub fn put(&mut self, tag: Tag) {
         self.tags.retain(|t| t.uid != tag.uid);

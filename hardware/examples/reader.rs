@@ -1,5 +1,5 @@
 //! Bring-up: show the MFRC522's version, then print each tag tapped for 60 seconds, with the
-//! command that enrolls it (run on the Pi: `cargo run --example reader -- [CONFIG]`).
+//! command that enrols it (run on the Pi: `cargo run --example reader -- [CONFIG]`).
 
 use boardside::config::Config;
 use boardside::hw::pi::open_reader;

@@ -16,7 +16,7 @@ pub enum Act {
     AddPlayer,
     RemovePlayer,
     Start,
-    Enroll(TagKind),
+    Enrol(TagKind),
     /// The sets of tags to enrol in one pass, listed.
     EnrolSets,
     /// This set of the list enrolled in one pass.

@@ -55,7 +55,7 @@ impl Enrolment {
         let sel = entries
             .iter()
             .position(|e| match &e.act {
-                Act::Enroll(kind) => !t.tags.tags.iter().any(|tag| tag.kind == *kind),
+                Act::Enrol(kind) => !t.tags.tags.iter().any(|tag| tag.kind == *kind),
                 Act::NameToken => true,
                 _ => false,
             })
@@ -75,7 +75,7 @@ impl Enrolment {
             .map(|name| {
                 entry(
                     format!("Token of {name}"),
-                    Act::Enroll(TagKind::Player { name }),
+                    Act::Enrol(TagKind::Player { name }),
                 )
             })
             .collect();
@@ -84,7 +84,7 @@ impl Enrolment {
         }
         if let Some(g) = &t.game {
             for (id, words) in crate::sets::pieces(&g.sets()) {
-                out.push(entry(words, Act::Enroll(TagKind::Piece { id })));
+                out.push(entry(words, Act::Enrol(TagKind::Piece { id })));
             }
         }
         out.push(entry("Cancel", Act::Back));
@@ -120,7 +120,7 @@ impl Enrolment {
             }
             (Button::Back, Press::Press) => return self.act(Act::NameToken, t),
             (Button::Roll, Press::Press) => match crate::tags::player_name(name) {
-                Ok(name) => return self.act(Act::Enroll(TagKind::Player { name }), t),
+                Ok(name) => return self.act(Act::Enrol(TagKind::Player { name }), t),
                 Err(_) => t.desk.note = Some("add a letter first (OK)".into()),
             },
             _ => {}
@@ -159,7 +159,7 @@ impl<V> Machine<V> for Enrolment {
                     .map(|name| {
                         entry(
                             name,
-                            Act::Enroll(TagKind::Player {
+                            Act::Enrol(TagKind::Player {
                                 name: name.to_string(),
                             }),
                         )
@@ -212,7 +212,7 @@ impl<V> Machine<V> for Enrolment {
 
     fn act(&mut self, act: Act, t: &mut Table) -> Next<V> {
         match act {
-            Act::Enroll(kind) => self.enrol(kind, t),
+            Act::Enrol(kind) => self.enrol(kind, t),
             Act::NameToken | Act::TypeName => {
                 let Some(uid) = self.uid().cloned() else {
                     return Next::Stay;

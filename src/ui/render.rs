@@ -134,7 +134,7 @@ fn enrolling(ui: &Ui, step: &Step, note: Option<Vec<String>>, frame: &mut Frame)
         }
         Step::Tag { uid } => {
             let msg = note.unwrap_or_else(|| wrap(&format!("New tag {}: what is it?", uid.hex())));
-            layout(frame, "Enroll a tag", &msg, &labels, sel, 4);
+            layout(frame, "Enrol a tag", &msg, &labels, sel, 4);
         }
     }
 }

@@ -61,7 +61,7 @@ impl Table {
         }
     }
 
-    /// Enroll: the map here at once, the file by the device loop (`Effects::keep_tags`).
+    /// Enrol: the map here at once, the file by the device loop (`Effects::keep_tags`).
     pub(super) fn save_tag(&mut self, tag: crate::tags::Tag) {
         self.tags.put(tag.clone());
         self.desk.out.enrolled.push(tag);

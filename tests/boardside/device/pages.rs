@@ -327,7 +327,7 @@ fn a_new_tags_title_stays_after_the_first_press() {
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), Setup::default());
     ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 9])), 1);
     let title = screen(&ui)[0].clone();
-    assert_eq!(title, "Enroll a tag");
+    assert_eq!(title, "Enrol a tag");
     for (i, k) in ["j", "j", "k"].iter().enumerate() {
         key(&mut ui, k, 2 + i as u64);
         assert_eq!(screen(&ui)[0], title, "after {k}");
