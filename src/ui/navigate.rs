@@ -108,6 +108,16 @@ impl Ui {
             let menu = VoiceMenu::default();
             return self.go(View::Voice { menu, back });
         }
+        // ROLL on the pages of what a command told (untitled: lines that did not fit above
+        // the menu) closes them and goes to the game, as OK then ROLL would: the next player
+        // rolls at once, where the press did nothing before. Titled pages (the grid's
+        // reveal, Illuminati's dice) still wait for OK.
+        if (b, p) == (Button::Roll, Press::Press)
+            && self.table.game.is_some()
+            && matches!(&self.view, View::Pager(pager) if pager.pages.title.is_none())
+        {
+            Self::uncover(&mut self.view, &mut self.table.desk);
+        }
         let next = match self.view.machine() {
             Some(m) => match m.press(b, p, &mut self.table) {
                 Some(next) => next,

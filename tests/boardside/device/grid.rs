@@ -152,6 +152,61 @@ fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
     );
 }
 
+/// Played by hand: ROLL pressed for the next player while the last roll's lines were still on
+/// their page did nothing. It closes the page and rolls, as OK then ROLL; the reveal, a page
+/// with a title of its own, still waits for OK.
+#[test]
+fn roll_on_the_pages_of_a_roll_rolls_for_the_next_player_and_the_reveal_waits_for_ok() {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui();
+    for (i, line) in ["Ann: no side", "Bob: no side", "Bob: scientists", "Start"]
+        .iter()
+        .enumerate()
+    {
+        grid_choose(&mut ui, line, 1 + i as u64);
+    }
+    key(&mut ui, "r", 10);
+    assert!(grid_state(&ui).pieces[0].at.is_some(), "Ann placed");
+    let View::Pager(pager) = ui.view() else {
+        panic!("Ann's roll and what comes next do not fit above the menu: a page");
+    };
+    assert_eq!(pager.pages.title, None);
+    let made = |ui: &Ui| ui.session::<Grid>().unwrap().history.len();
+    let before = made(&ui);
+    key(&mut ui, "r", 11);
+    assert_eq!(made(&ui), before + 1, "the second ROLL rolled for Bob");
+    assert!(
+        ui.desk().toast().iter().any(|l| l.starts_with("Bob rolls")),
+        "{:?}",
+        ui.desk().toast()
+    );
+    read_all(&mut ui, 12);
+    let mut now = 13;
+    while matches!(grid_state(&ui).phase, Phase::Placing { .. }) {
+        key(&mut ui, "r", now);
+        now += 1;
+    }
+    // A round sealed by both (from their lists), then the reveal's pages: ROLL leaves them
+    // where they are.
+    read_all(&mut ui, now);
+    for (who, token) in [("Ann", ann()), ("Bob", bob())] {
+        grid_choose(&mut ui, &format!("Seal for {who}"), now);
+        ui.handle(token, now);
+        grid_choose(&mut ui, "Choose from a list", now);
+        grid_choose(&mut ui, "attack", now);
+    }
+    let View::Pager(reveal) = ui.view().clone() else {
+        panic!("the reveal is paged");
+    };
+    assert!(reveal.pages.title.is_some());
+    key(&mut ui, "r", now + 1);
+    assert_eq!(
+        *ui.view(),
+        View::Pager(reveal),
+        "ROLL turns no page of the reveal"
+    );
+}
+
 #[test]
 fn the_reveal_pager_shows_every_row_of_every_line() {
     use boardside::ui::grid::pages;
