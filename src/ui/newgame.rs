@@ -193,6 +193,13 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
             if !t.setup.players.iter().any(|p| p.eq_ignore_ascii_case(name)) {
                 t.setup.players.push(name.clone());
             }
+            // On a saved game's line the message describes that game: a token is a new
+            // game's, so the cursor goes to the game's line, whose message names the players.
+            let saved = |a: &Act| matches!(a, Act::Resume(_) | Act::Finished(_));
+            let entries = <Self as Machine<V>>::entries(self, t);
+            if entries.get(self.sel).is_some_and(|e| saved(&e.act)) {
+                self.sel = entries.iter().position(|e| !saved(&e.act)).unwrap_or(0);
+            }
         }
         Some(Next::Stay)
     }

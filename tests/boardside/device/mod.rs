@@ -1153,25 +1153,58 @@ fn after_a_power_cut_the_first_choice_resumes_the_saved_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The new-game screen after a game was saved in `dir` (made here): its save listed, "Resume
+/// the last game" the first line.
+fn over_a_save(dir: &std::path::Path) -> Setup {
+    std::fs::create_dir_all(dir).unwrap();
+    game_saved_in(dir);
+    Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
+        resume: boardside::saves::newest(dir),
+        journal_dir: Some(dir.to_path_buf()),
+        ..Default::default()
+    }
+}
+
 /// Issue 68: "Resume the last game" says how far the game got, on the screen above it.
 #[test]
 fn resume_the_last_game_says_how_far_it_got() {
     let dir = std::env::temp_dir().join(format!("boardside-progress-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    game_saved_in(&dir);
-    let setup = Setup {
-        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/sectionopoly.toml").into()],
-        resume: boardside::saves::newest(&dir),
-        journal_dir: Some(dir.clone()),
-        ..Default::default()
-    };
-    let ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
+    let ui = Ui::new(TagMap::default(), TableConfig::default(), over_a_save(&dir));
     assert_eq!(ui.labels()[0], "Resume the last game");
     let words = boardside::ui::render::setup_message(&ui).join(" ");
     assert!(
         words.contains("Ann and Bob") && words.contains(", at turn"),
         "{words}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Played by hand: with "Resume the last game" chosen (the first line after a saved game),
+/// tokens tapped for a new game joined it, but the screen went on describing the saved game,
+/// so nobody saw their tap count. A token moves the cursor to the game's line, where the
+/// message names the players.
+#[test]
+fn a_token_tapped_over_a_saved_games_line_shows_the_players_it_joined() {
+    let dir = std::env::temp_dir().join(format!("boardside-tap-over-{}", std::process::id()));
+    let tags = table_tags(&["Ann", "Bob"], &[], 0xD0);
+    let mut ui = Ui::new(tags, TableConfig::default(), over_a_save(&dir));
+    assert_eq!(ui.labels()[ui.chosen()], "Resume the last game");
+    ui.handle(ann(), 1);
+    ui.handle(bob(), 2);
+    let words = boardside::ui::render::setup_message(&ui).join(" ");
+    assert!(words.starts_with("Players: Ann, Bob."), "{words}");
+    assert!(
+        ui.labels()[ui.chosen()].starts_with("Game: "),
+        "{}",
+        ui.labels()[ui.chosen()]
+    );
+    // Chosen again by hand, the saved game's line still says what it is.
+    while !ui.labels()[ui.chosen()].starts_with("Resume") {
+        key(&mut ui, "k", 3);
+    }
+    let words = boardside::ui::render::setup_message(&ui).join(" ");
+    assert!(words.contains(", at turn"), "{words}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
