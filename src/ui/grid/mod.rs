@@ -270,7 +270,8 @@ impl Screens for GridScreens {
                 if matches!(g.state.phase, Phase::Placing { .. } | Phase::Wonder { .. }) {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.nothing_to_roll("no roll now");
+                    let asked = self.message(g, desk);
+                    desk.nothing_to_roll("no roll now", &asked);
                     Flow::Stay
                 }
             }

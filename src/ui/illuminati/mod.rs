@@ -304,7 +304,8 @@ impl Screens for IlluScreens {
                 if g.state.attack.is_some() {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.nothing_to_roll("no attack to roll for");
+                    let asked = self.message(g, desk);
+                    desk.nothing_to_roll("no attack to roll for", &asked);
                     Flow::Stay
                 }
             }

@@ -265,7 +265,8 @@ impl Screens for PropertyScreens {
                 {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    desk.nothing_to_roll("no roll now");
+                    let asked = self.message(g, desk);
+                    desk.nothing_to_roll("no roll now", &asked);
                     Flow::Stay
                 }
             }

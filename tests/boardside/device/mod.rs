@@ -691,6 +691,26 @@ fn golden_turn_buy_auction_and_debt_screens() {
     golden("debt", &ui);
 }
 
+/// Played by hand: ROLL pressed while Ann was asked to buy said "no roll now", and that took
+/// the place of her question. The screen says both, the question after.
+#[test]
+fn roll_with_a_question_waiting_says_no_roll_and_keeps_the_question() {
+    let said = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    let mut ui = table_ui_given(1, &["roll 1 2"]);
+    let asked = said(&ui);
+    assert!(asked.starts_with("Ann: buy Oversight"), "{asked}");
+    let made = ui.session::<Property>().unwrap().history.len();
+    let done = ui.handle(Input::Button(Button::Roll, Press::Press), 1);
+    assert_eq!(ui.session::<Property>().unwrap().history.len(), made);
+    assert!(done.say_again, "the voice says the question again");
+    let shown = said(&ui);
+    assert_eq!(shown, format!("no roll now; {asked}"));
+    assert!(
+        ui.game().unwrap().message(ui.desk()).len() <= 3,
+        "above the menu"
+    );
+}
+
 #[test]
 fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     let mut ui = table_ui(7);
