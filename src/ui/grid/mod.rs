@@ -270,7 +270,11 @@ impl Screens for GridScreens {
                 if matches!(g.state.phase, Phase::Placing { .. } | Phase::Wonder { .. }) {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    let asked = self.message(g, desk);
+                    // A seat's own screen is never copied into a note (it could outlast it).
+                    let asked = match self.view {
+                        GView::Private { .. } | GView::Seal { .. } => Vec::new(),
+                        _ => self.message(g, desk),
+                    };
                     desk.nothing_to_roll("no roll now", &asked);
                     Flow::Stay
                 }

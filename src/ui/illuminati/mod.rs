@@ -304,7 +304,11 @@ impl Screens for IlluScreens {
                 if g.state.attack.is_some() {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    let asked = self.message(g, desk);
+                    // A seat's own screen is never copied into a note (it could outlast it).
+                    let asked = match self.view.private_to() {
+                        None => self.message(g, desk),
+                        Some(_) => Vec::new(),
+                    };
                     desk.nothing_to_roll("no attack to roll for", &asked);
                     Flow::Stay
                 }
