@@ -116,13 +116,47 @@ pub struct RecordsArgs {
     pub ruleset: Option<PathBuf>,
 }
 
+/// The saved game a tool reads (a journal named, or `--last`, the newest in the save folder)
+/// and a ruleset it may have been played with beside the usual ones.
 #[derive(Args, Debug)]
-pub struct DecideArgs {
+pub struct SavedGame {
     /// The saved game (a .journal file).
     pub journal: Option<PathBuf>,
     /// The newest saved game in the save folder.
     #[arg(long)]
     pub last: bool,
+    /// A ruleset beside the others the game may have been played with.
+    #[arg(long)]
+    pub ruleset: Option<PathBuf>,
+}
+
+impl SavedGame {
+    /// The journal named, or the newest saved one.
+    fn path(&self) -> Result<PathBuf, String> {
+        match (&self.journal, self.last) {
+            (Some(j), false) => Ok(j.clone()),
+            (None, true) => {
+                let dir = crate::config::state_dir().join("games");
+                crate::saves::newest(&dir)
+                    .ok_or_else(|| format!("{}: no saved games", dir.display()))
+            }
+            _ => Err("name a journal, or --last for the newest saved game".into()),
+        }
+    }
+
+    /// The journal, the ruleset files to read it with, and the family it is a game of.
+    fn open(&self) -> Result<(PathBuf, Vec<PathBuf>, &'static str), String> {
+        let journal = self.path()?;
+        let rulesets = crate::rulesets::files(self.ruleset.as_deref());
+        let kind = crate::games::of_journal(&journal)?;
+        Ok((journal, rulesets, kind))
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DecideArgs {
+    #[command(flatten)]
+    pub saved: SavedGame,
     /// The seat deciding (default: the first the game waits on).
     #[arg(long)]
     pub seat: Option<String>,
@@ -132,8 +166,6 @@ pub struct DecideArgs {
     pub playouts: u32,
     #[arg(long, default_value_t = crate::computer::Budget::default().horizon)]
     pub horizon: u64,
-    #[arg(long)]
-    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -196,26 +228,17 @@ pub struct PrintArgs {
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
-    /// The saved game (a .journal file).
-    pub journal: Option<PathBuf>,
-    /// The newest saved game in the save folder.
-    #[arg(long)]
-    pub last: bool,
+    #[command(flatten)]
+    pub saved: SavedGame,
     /// The picture to write: FILE.svg or FILE.png (may be given twice).
     #[arg(long)]
     pub out: Vec<PathBuf>,
-    /// A ruleset beside the others the game may have been played with.
-    #[arg(long)]
-    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct OddsArgs {
-    /// The saved game (a .journal file).
-    pub journal: Option<PathBuf>,
-    /// The newest saved game in the save folder.
-    #[arg(long)]
-    pub last: bool,
+    #[command(flatten)]
+    pub saved: SavedGame,
     /// Games to play out.
     #[arg(long, default_value_t = 2000)]
     pub rollouts: u64,
@@ -227,9 +250,6 @@ pub struct OddsArgs {
     /// Threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// A ruleset beside the others the game may have been played with.
-    #[arg(long)]
-    pub ruleset: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -843,21 +863,8 @@ fn cores() -> usize {
 }
 
 /// The journal named, or with `--last` the newest saved game.
-fn journal_or_last(journal: &Option<PathBuf>, last: bool) -> Result<PathBuf, String> {
-    match (journal, last) {
-        (Some(j), false) => Ok(j.clone()),
-        (None, true) => {
-            let dir = crate::config::state_dir().join("games");
-            crate::saves::newest(&dir).ok_or_else(|| format!("{}: no saved games", dir.display()))
-        }
-        _ => Err("name a journal, or --last for the newest saved game".into()),
-    }
-}
-
 fn odds(a: &OddsArgs) -> Result<(), String> {
-    let journal = journal_or_last(&a.journal, a.last)?;
-    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::of_journal(&journal)?;
+    let (journal, rulesets, kind) = a.saved.open()?;
     let cfg = crate::odds::Rollouts {
         games: a.rollouts.max(1),
         seed: a.seed,
@@ -872,7 +879,7 @@ fn odds(a: &OddsArgs) -> Result<(), String> {
 }
 
 fn report(a: &ReportArgs) -> Result<(), String> {
-    let journal = journal_or_last(&a.journal, a.last)?;
+    let (journal, rulesets, kind) = a.saved.open()?;
     let outs = if a.out.is_empty() {
         let mut both = vec![journal.with_extension("svg")];
         if cfg!(feature = "png") {
@@ -882,8 +889,6 @@ fn report(a: &ReportArgs) -> Result<(), String> {
     } else {
         a.out.clone()
     };
-    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::of_journal(&journal)?;
     for line in
         crate::with_family!(kind, F => crate::tools::report::<F>(&journal, &rulesets, &outs))?
     {
@@ -1124,9 +1129,7 @@ fn hear(a: &HearArgs) -> Result<(), String> {
 }
 
 fn decide(a: &DecideArgs) -> Result<(), String> {
-    let journal = journal_or_last(&a.journal, a.last)?;
-    let rulesets = crate::rulesets::files(a.ruleset.as_deref());
-    let kind = crate::games::of_journal(&journal)?;
+    let (journal, rulesets, kind) = a.saved.open()?;
     let budget = crate::computer::Budget {
         playouts: a.playouts,
         horizon: a.horizon,
