@@ -183,14 +183,17 @@ impl Desk {
         std::mem::take(&mut self.out)
     }
 
-    /// ROLL with nothing to roll: says so before what the screen asks now (`asked`, its
-    /// message as the press found it) while both fit the three rows above the game's menu,
-    /// else says so alone; the voice says its last line again. (Played by hand: "no roll
-    /// now" alone took the place of the question the table had to answer.)
+    /// ROLL with nothing to roll: says so above what the screen asks now (`asked`, its
+    /// message rows as the press found them, kept row for row) while both fit the three rows
+    /// above the game's menu, else says so alone; the voice says its last line again.
+    /// (Played by hand: "no roll now" alone took the place of the question the table had to
+    /// answer.)
     pub fn nothing_to_roll(&mut self, why: &str, asked: &[String]) {
-        let both = format!("{why}; {}", asked.join(" "));
-        let fits = !asked.is_empty() && super::text::wrap(&both).len() <= 3;
-        self.note = Some(if fits { both } else { why.into() });
+        let fits = !asked.is_empty() && super::text::wrap(why).len() + asked.len() <= 3;
+        self.note = Some(match fits {
+            true => format!("{why}\n{}", asked.join("\n")),
+            false => why.into(),
+        });
         self.out.say_again = true;
     }
 

@@ -111,8 +111,14 @@ pub fn counted(n: impl Into<i64>, one: &str) -> String {
     }
 }
 
-/// Wrap text into lines of the screen's width.
+/// Wrap text into lines of the screen's width; a line break in the text starts a new line
+/// (a note that keeps the rows of the question below it, `Desk::nothing_to_roll`).
 pub fn wrap(text: &str) -> Vec<String> {
+    text.split('\n').flat_map(wrap_line).collect()
+}
+
+/// `wrap` of text with no line break.
+fn wrap_line(text: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

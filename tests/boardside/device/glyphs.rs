@@ -7,7 +7,7 @@ use super::*;
 use boardside::engine::grid::Grid;
 use boardside::engine::illuminati::Illuminati;
 use boardside::ui::screen::OnDevice;
-use boardside::ui::text::missing;
+use boardside::ui::text::{missing, wrap};
 use std::collections::BTreeMap;
 
 /// Each string the screen shows now.
@@ -15,7 +15,8 @@ fn shown(ui: &Ui) -> Vec<String> {
     let mut out = ui.labels();
     out.extend(ui.log().iter().rev().take(8).cloned());
     out.extend(ui.desk().toast().iter().cloned());
-    out.extend(ui.desk().note().map(str::to_string));
+    // The note as drawn, row by row (a line break in it starts a row).
+    out.extend(ui.desk().note().into_iter().flat_map(wrap));
     if let Some(g) = ui.game() {
         out.push(g.header(ui.desk()));
         out.extend(g.message(ui.desk()));
