@@ -7,7 +7,7 @@
 use super::act::{Act, Entry};
 use super::machine::{up_down, Machine, Next};
 use super::names;
-use super::screen::entry;
+use super::screen::{entry, Flow};
 use super::table::Table;
 use super::text::{self, wrap};
 use crate::hw::buzzer::Sound;
@@ -139,13 +139,31 @@ impl Enrolment {
             kind: kind.clone(),
             sticker: None,
         });
-        t.desk.note = Some(format!("tag enrolled as {}", t.tag_words(&kind)));
-        if let (TagKind::Player { name }, None) = (&kind, &t.game) {
-            if !t.setup.players.contains(name) {
-                t.setup.players.push(name.clone());
+        let enrolled = format!("tag enrolled as {}", t.tag_words(&kind));
+        t.desk.note = Some(enrolled.clone());
+        let Some(g) = t.game.as_mut() else {
+            // On the new-game screen a token enrolled is a player joining, as its tap is.
+            if let TagKind::Player { name } = &kind {
+                if !t.setup.players.contains(name) {
+                    t.setup.players.push(name.clone());
+                }
             }
+            return Next::Home;
+        };
+        // In a game the tap that opened this was a tap on the game (a token asked for to
+        // seal an order, a bid, a card drawn): once the tag is known it counts as that tap.
+        let flow = match &kind {
+            TagKind::Player { name } => g.token(&mut t.desk, name),
+            TagKind::Piece { id } => g.piece(&mut t.desk, id),
+        };
+        // What the tap did is said after the enrolment, never instead of it.
+        if let Some(n) = t.desk.note.as_mut().filter(|n| **n != enrolled) {
+            *n = format!("{enrolled}; {n}");
         }
-        Next::Home
+        Next::Flow(match flow {
+            Flow::Stay => Flow::Show,
+            other => other,
+        })
     }
 }
 

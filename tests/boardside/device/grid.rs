@@ -11,6 +11,11 @@ fn grid_ui() -> Ui {
 
 /// `grid_ui`, its game set up by `made` before the device opens it.
 fn grid_ui_made(made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui {
+    grid_ui_with(&["Ann", "Bob"], made)
+}
+
+/// `grid_ui_made`, with tokens enrolled for these players only.
+fn grid_ui_with(tokens: &[&str], made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
     let rules = boardside::rulesets::load::<Grid>(path).unwrap();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
@@ -18,11 +23,7 @@ fn grid_ui_made(made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui
         boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
             .unwrap();
     made(&mut s);
-    let tags = table_tags(
-        &["Ann", "Bob"],
-        &GRID_CARDS.map(|c| format!("grid_card:{c}")),
-        0xC0,
-    );
+    let tags = table_tags(tokens, &GRID_CARDS.map(|c| format!("grid_card:{c}")), 0xC0);
     ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
@@ -125,8 +126,12 @@ fn grid_in_round_one() -> (Ui, u64) {
 /// Sides chosen from the menu (each line toggles the player's side), then placement by the
 /// device's d20s: ROLL until every piece stands.
 fn grid_placed(sides: &[&str]) -> (Ui, u64) {
+    placed(grid_ui(), sides)
+}
+
+/// `grid_placed` on this device.
+fn placed(mut ui: Ui, sides: &[&str]) -> (Ui, u64) {
     use boardside::engine::grid::state::Phase;
-    let mut ui = grid_ui();
     for (i, line) in sides.iter().chain(&["Start"]).enumerate() {
         grid_choose(&mut ui, line, 1 + i as u64);
     }
@@ -223,6 +228,37 @@ fn roll_in_the_orders_keeps_the_question_but_never_copies_a_sealing_screen() {
     ui.handle(card("up"), now + 2);
     key(&mut ui, "r", now + 3);
     assert_eq!(ui.desk().note(), Some("no roll now"));
+}
+
+/// Played by hand: asked for Ann's token to seal her order, the table tapped a token the
+/// device did not know and enrolled it as Ann's; the enrolment went back to the game, and Ann
+/// had to tap again. The tap that opened the enrolment counts as the tap asked for.
+#[test]
+fn a_token_enrolled_when_it_was_asked_for_counts_as_its_tap() {
+    use boardside::engine::grid::state::Phase;
+    // Only Bob's token is known to the device.
+    let ui = grid_ui_with(&["Bob"], |_| {});
+    let (mut ui, now) = placed(ui, &["Ann: no side", "Bob: no side", "Bob: scientists"]);
+    read_all(&mut ui, now);
+    assert_eq!(grid_state(&ui).phase, Phase::Orders);
+    grid_choose(&mut ui, "Seal for Ann", now);
+    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 7])), now + 1);
+    assert!(matches!(ui.view(), View::Enrol(_)));
+    grid_choose(&mut ui, "Token of Ann", now + 2);
+    assert_eq!(*ui.view(), View::Game);
+    let seal = &ui
+        .screens::<boardside::ui::grid::GridScreens>()
+        .unwrap()
+        .view;
+    assert!(
+        matches!(seal, boardside::ui::grid::GView::Seal { player: 0, .. }),
+        "{seal:?}"
+    );
+    assert_eq!(ui.desk().note(), Some("tag enrolled as Ann's token"));
+    // The sealing goes on from her cards.
+    ui.handle(card("attack"), now + 3);
+    key(&mut ui, "\r", now + 4);
+    assert!(grid_state(&ui).pieces[0].order.is_some(), "Ann sealed");
 }
 
 #[test]

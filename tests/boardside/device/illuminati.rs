@@ -1577,5 +1577,9 @@ fn a_tag_enrolled_in_the_game_is_said_by_its_label_not_its_id() {
     ));
     choose(&mut ui, "Special: Slush Fund", 2);
     let note = ui.desk().note().unwrap_or_default().to_string();
-    assert_eq!(note, "tag enrolled as Special: Slush Fund");
+    // The tap that opened the enrolment was the card drawn, said after it.
+    assert_eq!(
+        note,
+        "tag enrolled as Special: Slush Fund; Ann draws a special card (kept hidden)"
+    );
 }
