@@ -442,6 +442,9 @@ impl Screens for GridScreens {
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase.clone());
+        // The round a reveal resolves: its pages are titled by it, not by the round the
+        // table seals next (played by hand, "Round 2" over round 1's orders misled).
+        let round = g.state.round;
         // The wall editor stays open for the next wall, what was done said above it.
         if let GView::Wall { col, row, east, .. } = was {
             let Some(lines) = desk.run(g, cmd) else {
@@ -466,7 +469,7 @@ impl Screens for GridScreens {
                     GView::Main
                 });
                 Flow::Pager(Pages {
-                    title: Some(header(g)),
+                    title: Some(format!("Round {round} revealed")),
                     pages: pages(&lines, crate::ui::text::MESSAGE_ROWS),
                     last: "OK: next",
                 })

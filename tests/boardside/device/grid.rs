@@ -203,7 +203,7 @@ fn roll_on_the_pages_of_a_roll_rolls_for_the_next_player_and_the_reveal_waits_fo
     let View::Pager(reveal) = ui.view().clone() else {
         panic!("the reveal is paged");
     };
-    assert!(reveal.pages.title.is_some());
+    assert_eq!(reveal.pages.title.as_deref(), Some("Round 1 revealed"));
     key(&mut ui, "r", now + 1);
     assert_eq!(
         *ui.view(),
