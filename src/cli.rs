@@ -136,7 +136,7 @@ impl SavedGame {
         match (&self.journal, self.last) {
             (Some(j), false) => Ok(j.clone()),
             (None, true) => {
-                let dir = crate::config::state_dir().join("games");
+                let dir = crate::config::games_dir();
                 crate::saves::newest(&dir)
                     .ok_or_else(|| format!("{}: no saved games", dir.display()))
             }
@@ -687,7 +687,7 @@ fn play(a: &GameArgs) -> Result<(), String> {
 /// Console games are saved with the device's (the state directory's `games/`), so the device
 /// can resume a game begun at the console and the other way round.
 fn default_journal() -> Result<PathBuf, String> {
-    let dir = crate::config::state_dir().join("games");
+    let dir = crate::config::games_dir();
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -757,7 +757,7 @@ fn device(a: &PlayArgs) -> Result<(), String> {
         }
     };
     let tags = crate::tags::TagMap::load(&tags_path)?;
-    let games = state_dir().join("games");
+    let games = crate::config::games_dir();
     let seed = a.seed.unwrap_or_else(now_seed);
     // The new-game screen starts on the ruleset named (a file, or a shipped ruleset's name
     // from any folder), else sectionopoly.
@@ -862,7 +862,6 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The journal named, or with `--last` the newest saved game.
 fn odds(a: &OddsArgs) -> Result<(), String> {
     let (journal, rulesets, kind) = a.saved.open()?;
     let cfg = crate::odds::Rollouts {
@@ -898,8 +897,7 @@ fn report(a: &ReportArgs) -> Result<(), String> {
 }
 
 fn records(a: &RecordsArgs) -> Result<(), String> {
-    let dir = (a.folder.clone().or_else(|| a.dir.clone()))
-        .unwrap_or_else(|| crate::config::state_dir().join("games"));
+    let dir = (a.folder.clone().or_else(|| a.dir.clone())).unwrap_or_else(crate::config::games_dir);
     if dir.exists() && !dir.is_dir() {
         return Err(format!("{}: not a folder of saved games", dir.display()));
     }

@@ -227,6 +227,12 @@ impl Config {
     }
 }
 
+/// The folder of saved games: `games/` in the state directory (the device, the console and
+/// every tool that reads a saved game share it).
+pub fn games_dir() -> PathBuf {
+    state_dir().join("games")
+}
+
 /// `$BOARDSIDE_STATE`, else `$STATE_DIRECTORY` (systemd), else `$XDG_STATE_HOME/boardside`,
 /// else `~/.local/state/boardside`.
 pub fn state_dir() -> PathBuf {
