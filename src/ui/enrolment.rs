@@ -142,11 +142,14 @@ impl Enrolment {
         let enrolled = format!("tag enrolled as {}", t.tag_words(&kind));
         t.desk.note = Some(enrolled.clone());
         let Some(g) = t.game.as_mut() else {
-            // On the new-game screen a token enrolled is a player joining, as its tap is.
+            // On the new-game screen a token enrolled is a player joining, as its tap is, and
+            // the note says so (it hides the screen's list of players a while).
             if let TagKind::Player { name } = &kind {
-                if !t.setup.players.contains(name) {
-                    t.setup.players.push(name.clone());
-                }
+                let joined = match t.setup.join(name) {
+                    true => "joins",
+                    false => "has joined already",
+                };
+                t.desk.note = Some(format!("{enrolled}; {name} {joined}"));
             }
             return Next::Home;
         };

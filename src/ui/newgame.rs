@@ -190,9 +190,7 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
         }
         let kind = kind?;
         if let TagKind::Player { name } = kind {
-            if !t.setup.players.iter().any(|p| p.eq_ignore_ascii_case(name)) {
-                t.setup.players.push(name.clone());
-            }
+            t.setup.join(name);
             // On a saved game's line the message describes that game: a token is a new
             // game's, so the cursor goes to the game's line, whose message names the players.
             let saved = |a: &Act| matches!(a, Act::Resume(_) | Act::Finished(_));

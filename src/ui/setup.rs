@@ -66,6 +66,16 @@ impl std::fmt::Debug for Setup {
 }
 
 impl Setup {
+    /// A player's token tapped (or enrolled) before a game seats them, once: whether it
+    /// seated them now (names are one player whatever their case, as the tag map reads them).
+    pub fn join(&mut self, name: &str) -> bool {
+        let seated = self.players.iter().any(|p| p.eq_ignore_ascii_case(name));
+        if !seated {
+            self.players.push(name.to_string());
+        }
+        !seated
+    }
+
     /// The ruleset file chosen.
     pub fn ruleset_path(&self) -> Option<&PathBuf> {
         self.rulesets.get(self.ruleset)

@@ -362,6 +362,11 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     let done = choose(&mut ui, "Dee", 3);
     ui.tags_kept(done.keep_tags(&file).expect("Dee's token enrolled"));
     assert_eq!(ui.setup().players, ["Dee"]);
+    // The enrolment is the tap that seats her, and the note says both.
+    assert_eq!(
+        ui.desk().note(),
+        Some("tag enrolled as Dee's token; Dee joins")
+    );
     // Another, typed: L (eleven DOWNs from A), I, V; ROLL is done.
     ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 2])), 4);
     key(&mut ui, "\r", 5);
@@ -385,6 +390,23 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
     let done = key(&mut ui, "r", 15);
     ui.tags_kept(done.keep_tags(&file).expect("Liv's token enrolled"));
     assert_eq!(ui.setup().players, ["Dee", "Liv"]);
+    // A second token for a player already seated seats nobody twice.
+    ui.handle(Input::Tag(Uid(vec![0x10, 0, 0, 3])), 16);
+    key(&mut ui, "\r", 17);
+    choose(&mut ui, "Type a name...", 18);
+    for _ in 0..3 {
+        key(&mut ui, "j", 19);
+    }
+    key(&mut ui, "\r", 20);
+    key(&mut ui, "j", 21);
+    key(&mut ui, "\r", 22);
+    key(&mut ui, "\r", 23);
+    key(&mut ui, "r", 24);
+    assert_eq!(ui.setup().players, ["Dee", "Liv"]);
+    assert_eq!(
+        ui.desk().note(),
+        Some("tag enrolled as Dee's token; Dee has joined already")
+    );
     let saved = TagMap::load(&file).unwrap();
     let names: Vec<String> = saved
         .tags
