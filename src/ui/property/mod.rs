@@ -467,13 +467,15 @@ impl Screens for PropertyScreens {
             self.auction_since = desk.now;
         }
         // The manage and square menus serve a turn, a debt or a purchase; anything else that
-        // is now waiting (an auction, a shortage) is asked on the main screen.
+        // is now waiting (an auction, a shortage) is asked on the main screen. A roll (ROLL,
+        // pressed over them) is no line of theirs: what it asks is on the main screen.
         let serves = matches!(
             g.state.top(),
             None | Some(Pending::Debt(_)) | Some(Pending::Buy { .. })
         );
         let stays = matches!(self.view, View::Manage | View::Square { .. })
             && serves
+            && !matches!(done, Command::Roll { .. })
             && self.entries(g, desk).len() > 1;
         if stays {
             // A row of builds is a press each: the payment shows above the menu and no pager

@@ -710,6 +710,33 @@ fn roll_with_a_question_waiting_says_no_roll_and_keeps_the_question() {
     assert!(want.len() <= 3);
 }
 
+/// Found playing by hand: ROLL pressed while a player's squares were open rolled, but the
+/// squares stayed on screen and the question the roll asked ("buy it?") with them hidden.
+#[test]
+fn roll_from_a_players_squares_goes_to_what_the_roll_asks() {
+    // Seed 3's roll lands Ann on a station for sale.
+    let mut ui = table_ui_given(3, &["set owner centre Ann"]);
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Ann's squares", 2);
+    assert_eq!(screens(&ui).view, prop::View::Manage);
+    let made = ui.session::<Property>().unwrap().history.len();
+    ui.handle(Input::Button(Button::Roll, Press::Press), 3);
+    let s = &ui.session::<Property>().unwrap();
+    assert!(s.history.len() > made, "the roll was made");
+    assert!(matches!(
+        s.state.top(),
+        Some(boardside::engine::property::state::Pending::Buy { .. })
+    ));
+    assert_eq!(screens(&ui).view, prop::View::Main);
+    // The roll's lines first, on their pages, then the question with its answers.
+    for _ in 0..4 {
+        if ui.labels()[0].starts_with("OK") {
+            key(&mut ui, "\r", 4);
+        }
+    }
+    assert!(ui.labels()[0].starts_with("Buy for"), "{:?}", ui.labels());
+}
+
 #[test]
 fn a_short_game_through_the_simulator_keys_and_tag_taps() {
     let mut ui = table_ui(7);
