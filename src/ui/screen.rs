@@ -201,13 +201,18 @@ impl Desk {
     /// screen a while, the press sounds accepted or refused, and a game that has just ended
     /// keeps its report (its picture is an effect to write). The table's lines, or None when refused (the
     /// reason is then the note).
-    pub fn run<F: Family>(&mut self, g: &mut Session<F>, cmd: F::Command) -> Option<Vec<String>> {
+    pub fn run<S: Screens>(
+        &mut self,
+        g: &mut Session<S::F>,
+        cmd: <S::F as Game>::Command,
+    ) -> Option<Vec<String>> {
         self.told.clear();
         let actor = self.acting();
         // Whose it was and its words, against the state it is made in.
-        let whose = F::whose(&g.rules, &g.state, &cmd).seat();
-        // Only a command made away from the buttons is named in words (below).
-        let words = (!actor.how().is_empty()).then(|| F::public_command(&g.rules, &g.state, &cmd));
+        let whose = S::F::whose(&g.rules, &g.state, &cmd).seat();
+        // Only a command made away from the buttons is named, in the screens' words (the
+        // menu's "End the turn", never the protocol's "end").
+        let words = (!actor.how().is_empty()).then(|| S::words(g, &cmd));
         let done = match g.may(actor, &cmd, &self.yes) {
             Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
             Err(why) => Err(why),
@@ -232,7 +237,7 @@ impl Desk {
                 // A command made away from the buttons is said so on its own line, on the
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
-                // one is put first ("cpu1: end (computer)").
+                // one is put first ("cpu1: End the turn (computer)").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     match lines.first_mut().filter(|l| l.starts_with(&name)) {

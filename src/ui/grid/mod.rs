@@ -447,7 +447,7 @@ impl Screens for GridScreens {
         let round = g.state.round;
         // The wall editor stays open for the next wall, what was done said above it.
         if let GView::Wall { col, row, east, .. } = was {
-            let Some(lines) = desk.run(g, cmd) else {
+            let Some(lines) = desk.run::<Self>(g, cmd) else {
                 return Flow::Stay;
             };
             self.view = GView::Wall {
@@ -459,7 +459,7 @@ impl Screens for GridScreens {
             self.sel = 0;
             return desk.tell(&lines, 3, None, |_| false);
         }
-        match desk.run(g, cmd) {
+        match desk.run::<Self>(g, cmd) {
             Some(lines) if lines.iter().any(|l| l.starts_with("orders:")) => {
                 // The new positions, unless the table must act first (the wonder's roll) or
                 // the game is over (the final standings are one press away).

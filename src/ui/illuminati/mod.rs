@@ -468,7 +468,7 @@ impl Screens for IlluScreens {
     /// on a list of players must not jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase);
-        let Some(lines) = desk.run(g, cmd) else {
+        let Some(lines) = desk.run::<Self>(g, cmd) else {
             return Flow::Stay;
         };
         // What the rules told one player alone: to their phone when it came from there;

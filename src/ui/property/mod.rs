@@ -457,7 +457,7 @@ impl Screens for PropertyScreens {
     /// same kind of line (the next building after a building, never a sale).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let done = cmd.clone();
-        let lines = desk.run(g, cmd);
+        let lines = desk.run::<Self>(g, cmd);
         // Refused: the screen stays as it was (a deal priced above the buyer's cash keeps its
         // square, buyer and price, to be lowered), the reason on it.
         if lines.is_none() {

@@ -116,7 +116,7 @@ impl Screens for CountScreens {
         }
     }
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
-        if let Some(lines) = desk.run(g, cmd) {
+        if let Some(lines) = desk.run::<Self>(g, cmd) {
             desk.set_note(lines.first().cloned());
         }
         self.sel = 0;

@@ -381,7 +381,8 @@ fn a_phone_cannot_pick_its_own_dice() {
 }
 
 /// Issue 66, "'(phone)' lands on the next player's turn line": a phone's end of turn is said
-/// on a line of its own, "Ann: end (phone)", and the next turn's line is nobody's phone.
+/// on a line of its own, "Ann: End the turn (phone)" (the menu's words, not the protocol's),
+/// and the next turn's line is nobody's phone.
 #[test]
 fn a_phones_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     let mut ui = table_ui(3);
@@ -407,7 +408,7 @@ fn a_phones_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     let log = ui.log();
     let at = log
         .iter()
-        .position(|l| l == "Ann: end (phone)")
+        .position(|l| l == "Ann: End the turn (phone)")
         .unwrap_or_else(|| panic!("{log:?}"));
     assert!(
         log[at + 1..].iter().all(|l| !l.contains("(phone)")),

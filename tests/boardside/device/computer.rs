@@ -708,7 +708,8 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
 }
 
 /// Issue 66, "who acted is said wrongly": a computer seat's end of turn is said on a line
-/// of its own ("cpu1: end (computer)"), and the next player's turn line is not marked.
+/// of its own in the menu's words ("cpu1: End the turn (computer)"), and the next player's
+/// turn line is not marked.
 #[test]
 fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     let mut ui = table_with(
@@ -721,7 +722,11 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     let mut now = 10;
     // Ann's part (and the table's: a card drawn) by the buttons, cpu1's by its own thread.
     let mut rng = PlayRng::seed_from_u64(5);
-    while !ui.log().iter().any(|l| l == "cpu1: end (computer)") {
+    while !ui
+        .log()
+        .iter()
+        .any(|l| l == "cpu1: End the turn (computer)")
+    {
         use boardside::engine::game::Game;
         use boardside::engine::property::Property;
         let g = ui.session::<Property>().unwrap();

@@ -1278,7 +1278,9 @@ fn a_computer_seats_attack_waits_for_every_other_players_interference_until_they
         &ui.log()[ui.log().len() - 5..]
     );
     assert!(
-        ui.log().iter().any(|l| l == "Ann: roll (computer)"),
+        ui.log()
+            .iter()
+            .any(|l| l == "Ann: the attack's roll (computer)"),
         "{:?}",
         ui.log()
     );

@@ -2461,7 +2461,7 @@ fn a_grid_game_that_ends_at_the_table_saves_its_picture_beside_the_journal() {
             line.strip_prefix("order ")
                 .and_then(|l| s.player_index(&l[..3])),
         );
-        desk.run(&mut s, c)
+        desk.run::<boardside::ui::grid::GridScreens>(&mut s, c)
             .unwrap_or_else(|| panic!("{line}: {:?}", desk.note()));
     }
     assert!(s.over(), "the religionists have nobody left");
