@@ -28,6 +28,18 @@ impl Pager {
         })
     }
 
+    /// The title over the page open: the pages' own, else where the reader is ("Page 1 of
+    /// 2"), else, on a page alone, `alone` (a game's header: who and what cash now, where
+    /// "Page 1 of 1" would tell the table nothing).
+    pub fn title(&self, alone: Option<String>) -> String {
+        let n = self.pages.pages.len();
+        match (&self.pages.title, alone) {
+            (Some(t), _) => t.clone(),
+            (None, Some(header)) if n == 1 => header,
+            (None, _) => format!("Page {} of {n}", self.page + 1),
+        }
+    }
+
     /// The page `to` open (the last if there are fewer).
     pub(super) fn open(&mut self, to: usize) {
         self.page = to.min(self.pages.pages.len().saturating_sub(1));
