@@ -310,6 +310,11 @@ impl Screens for PropertyScreens {
             return format!("Auction: closes in {left}s");
         }
         let s = &g.state;
+        // Over, nobody's turn: the last player's cash and square would read as play going on.
+        if s.over {
+            let over = format!("{}: game over", g.rules.name);
+            return crate::ui::text::shorten(&over, crate::ui::text::COLS);
+        }
         // During the first-turn roll-off, the player rolling is not the current one.
         let p = match s.top() {
             Some(Pending::FirstRoll { .. }) => s.acting_player(),
@@ -317,7 +322,7 @@ impl Screens for PropertyScreens {
         };
         // A time-limit game's clock first: the table watches it.
         let clock = match &self.clock {
-            Some(c) if !s.over => format!("{} ", c.shown(desk.now)),
+            Some(c) => format!("{} ", c.shown(desk.now)),
             _ => String::new(),
         };
         let who = format!("{clock}{} {} @", s.players[p].name, s.cash(p));

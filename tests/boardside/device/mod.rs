@@ -1006,6 +1006,18 @@ fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
     assert!(!ui.session::<Property>().unwrap().state.players[0].bankrupt);
 }
 
+/// Found playing by hand: once the game was over the header still named the player whose
+/// turn it had been and their cash ("Cy 1091 @South COMM S."), as if play went on.
+#[test]
+fn the_header_says_the_game_is_over_not_whose_turn_it_was() {
+    let mut ui = at_table(2, &[]);
+    choose(&mut ui, "Concede: bankrupt", 1);
+    choose(&mut ui, "Yes: go bankrupt", 2);
+    assert!(ui.session::<Property>().unwrap().state.over);
+    let header = ui.game().unwrap().header(ui.desk());
+    assert_eq!(header, "Sectionopoly: game over");
+}
+
 /// A time-limit game of sectionopoly for Ann and Bob, with these options besides.
 fn timed_ui(edit: impl FnOnce(&mut boardside::engine::property::Options)) -> Ui {
     let rules = sectionopoly();
