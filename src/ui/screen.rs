@@ -317,7 +317,8 @@ impl Desk {
         let told: Vec<String> = lines.iter().map(|l| super::text::for_table(l)).collect();
         let fits = super::text::wrap_all(&told).len() <= rows;
         if title.is_none() && fits && !told.iter().any(|l| alone(l)) {
-            self.note = Some(told.join(" "));
+            // A line a row, as `fits` counted them (a line break in a note starts a row).
+            self.note = Some(told.join("\n"));
             return Flow::Stay;
         }
         self.note = None;

@@ -775,3 +775,33 @@ fn the_overview_names_each_piece_on_the_map_in_turn() {
         GView::Board { .. }
     ));
 }
+
+/// Found playing by hand: the last placement's two lines, told above the menu, ran together
+/// in one row ("placed on (1,15) round 1: seal your orders"); each line starts a row.
+#[test]
+fn lines_told_above_the_menu_each_start_a_row() {
+    use boardside::engine::grid::state::Phase;
+    let mut ui = grid_ui_with(&["Ann", "Bob"], |_| {});
+    for (i, line) in ["Ann: no side", "Bob: no side", "Bob: scientists", "Start"]
+        .iter()
+        .enumerate()
+    {
+        grid_choose(&mut ui, line, 1 + i as u64);
+    }
+    let mut now = 10;
+    loop {
+        key(&mut ui, "r", now);
+        if grid_state(&ui).phase == Phase::Orders {
+            break;
+        }
+        read_all(&mut ui, now);
+        now += 1;
+    }
+    assert_eq!(*ui.view(), View::Game, "the lines fit above the menu");
+    let rows = ui.game().unwrap().message(ui.desk());
+    assert!(rows[0].contains("rolls"), "{rows:?}");
+    assert!(
+        rows.iter().any(|r| r.starts_with("round 1: seal")),
+        "{rows:?}"
+    );
+}
