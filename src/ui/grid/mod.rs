@@ -533,9 +533,14 @@ impl Screens for GridScreens {
             .filter(|p| p.computer)
             .map(|p| p.name.as_str())
             .collect();
+        // Sides and placing come before round 1: "round 0" read as a round played.
+        let at = match g.state.phase {
+            Phase::Setup | Phase::Placing { .. } => "the start".to_string(),
+            _ => format!("round {}", g.state.round),
+        };
         match cpus.as_slice() {
-            [] => format!("round {}", g.state.round),
-            _ => format!("round {}, with {}", g.state.round, cpus.join(", ")),
+            [] => at,
+            _ => format!("{at}, with {}", cpus.join(", ")),
         }
     }
 

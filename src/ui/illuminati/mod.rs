@@ -559,8 +559,12 @@ impl Screens for IlluScreens {
     }
 
     fn progress(g: &Se) -> String {
-        // Turns begun, as `apply` counts them (rebuilt by every replay).
-        format!("turn {}", g.state.watch.0.turns)
+        // Turns begun, as `apply` counts them (rebuilt by every replay); none yet is the
+        // start ("turn 0" read as a turn played).
+        match g.state.watch.0.turns {
+            0 => "the start".into(),
+            n => format!("turn {n}"),
+        }
     }
 
     /// On the seat's own turn, money moved between two groups of its structure, any amount the

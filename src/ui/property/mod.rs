@@ -527,7 +527,11 @@ impl Screens for PropertyScreens {
     }
 
     fn progress(g: &Se) -> String {
-        format!("turn {}", g.state.turns)
+        // Before the first turn (the roll for it): "turn 0" read as a turn played.
+        match g.state.turns {
+            0 => "the start".into(),
+            n => format!("turn {n}"),
+        }
     }
 
     fn undone(&mut self, _g: &Se, desk: &mut Desk) {

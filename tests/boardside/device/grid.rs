@@ -724,7 +724,11 @@ fn a_saved_grid_games_progress_names_the_computers_pieces() {
         ],
     );
     let progress = boardside::ui::grid::GridScreens::progress(&s);
-    assert!(progress.ends_with(", with cpu1"), "{progress}");
+    // Played by hand: a game saved while placing was "at round 0"; it is at the start.
+    assert_eq!(progress, "the start, with cpu1");
+    given(&mut s, &["roll 1 1", "roll 2 2", "roll 3 3", "roll 4 4"]);
+    let progress = boardside::ui::grid::GridScreens::progress(&s);
+    assert_eq!(progress, "round 1, with cpu1");
 }
 
 /// Issue 68: the overview's marks are too small for letters, so each piece is named on the

@@ -1238,6 +1238,32 @@ fn resume_the_last_game_says_how_far_it_got() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Played by hand: a game saved before its first turn was "at turn 0" (the grid game's
+/// "at round 0"); it is at the start, in every family.
+#[test]
+fn a_game_saved_before_play_began_is_at_the_start() {
+    use boardside::engine::illuminati::Illuminati;
+    use boardside::ui::screen::Screens;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let rules = sectionopoly();
+    let s = Session::new(rules.clone(), &names, 1, rules.options.clone(), None).unwrap();
+    assert_eq!(PropertyScreens::progress(&s), "the start");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let s = boardside::session::Session::<Illuminati>::new(
+        rules.clone(),
+        &names,
+        1,
+        rules.options.clone(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        boardside::ui::illuminati::IlluScreens::progress(&s),
+        "the start"
+    );
+}
+
 /// Played by hand: with "Resume the last game" chosen (the first line after a saved game),
 /// tokens tapped for a new game joined it, but the screen went on describing the saved game,
 /// so nobody saw their tap count. A token moves the cursor to the game's line, where the
