@@ -163,13 +163,10 @@ impl Game for Grid {
                 }
             }
             Phase::Over => ToAct::Over {
+                // The converts are listed apart, not among the winners.
                 winners: s
                     .winner
-                    .map(|t| {
-                        (0..s.pieces.len())
-                            .filter(|&i| s.pieces[i].team == Some(t) && !s.pieces[i].converted)
-                            .collect()
-                    })
+                    .map(|t| s.kept_and_converted(t).0)
                     .unwrap_or_default(),
             },
         }

@@ -153,10 +153,7 @@ pub fn event(rules: &GridRules, s: &State, e: &Event) -> Option<Said> {
         ),
         Event::Note { text } => text.clone(),
         Event::Winner { team } => {
-            let (kept, turned): (Vec<usize>, Vec<usize>) = s
-                .team_members(*team)
-                .into_iter()
-                .partition(|&i| !s.pieces[i].converted);
+            let (kept, turned) = s.kept_and_converted(*team);
             let mut line = format!(
                 "the {} win: {}",
                 team.word(),

@@ -322,16 +322,13 @@ pub fn state_json(rules: &GridRules, s: &State, viewer: Audience) -> Value {
             v
         })
         .collect();
-    let winner_team = s.winner;
+    let (kept, turned) = s
+        .winner
+        .map(|t| s.kept_and_converted(t))
+        .unwrap_or_default();
     let on_team = |converted: bool| -> Vec<String> {
-        winner_team
-            .map(|t| {
-                (0..s.pieces.len())
-                    .filter(|&i| s.pieces[i].team == Some(t) && s.pieces[i].converted == converted)
-                    .map(name)
-                    .collect()
-            })
-            .unwrap_or_default()
+        let seats = if converted { &turned } else { &kept };
+        seats.iter().map(|&i| name(i)).collect()
     };
     json!({
         "game": "grid",

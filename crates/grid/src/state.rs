@@ -370,6 +370,13 @@ impl State {
         }
         members
     }
+    /// The team's pieces that started with it, then those converted to it (a win names the
+    /// converts apart).
+    pub fn kept_and_converted(&self, t: Team) -> (Vec<usize>, Vec<usize>) {
+        self.team_members(t)
+            .into_iter()
+            .partition(|&i| !self.pieces[i].converted)
+    }
     /// May this piece seal an order this round?
     pub fn may_order(&self, i: usize) -> bool {
         self.phase == Phase::Orders && self.pieces[i].stunned == 0

@@ -500,7 +500,7 @@ impl Screens for GridScreens {
             .enumerate()
             .collect();
         sides.sort_by_key(|&(k, t)| (s.winner != Some(t), k));
-        let lines = sides
+        let mut lines: Vec<String> = sides
             .iter()
             .map(|&(k, t)| {
                 format!(
@@ -512,6 +512,21 @@ impl Screens for GridScreens {
                 )
             })
             .collect();
+        // Over: who won, by name, the converts apart (as the win was told), so the final
+        // standings say more than how many pieces each side has.
+        if let Some(t) = s.winner {
+            let (kept, turned) = s.kept_and_converted(t);
+            let name = |i: usize| &s.pieces[i].name;
+            lines.extend(
+                kept.iter()
+                    .map(|&i| format!("won: {} ({})", name(i), t.word())),
+            );
+            lines.extend(
+                turned
+                    .iter()
+                    .map(|&i| format!("converted: {} (to the {})", name(i), t.word())),
+            );
+        }
         let title = match s.winner {
             Some(t) => format!("Final: {} won", t.word()),
             None => "Standings".into(),

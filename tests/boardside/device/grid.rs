@@ -15,13 +15,16 @@ fn grid_ui_made(made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui
 }
 
 /// `grid_ui_made`, with tokens enrolled for these players only.
-fn grid_ui_with(tokens: &[&str], made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui {
+/// A grid game of these players, seed 5, before the device opens it.
+fn grid_game(names: &[&str]) -> boardside::session::Session<Grid> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
     let rules = boardside::rulesets::load::<Grid>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let mut s =
-        boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
-            .unwrap();
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None).unwrap()
+}
+
+fn grid_ui_with(tokens: &[&str], made: impl FnOnce(&mut boardside::session::Session<Grid>)) -> Ui {
+    let mut s = grid_game(&["Ann", "Bob"]);
     made(&mut s);
     let tags = table_tags(tokens, &GRID_CARDS.map(|c| format!("grid_card:{c}")), 0xC0);
     ui_with(s, tags, TableConfig::default(), Setup::default())
@@ -708,12 +711,7 @@ fn the_overviews_legend_keeps_a_stunned_pieces_side() {
 #[test]
 fn a_saved_grid_games_progress_names_the_computers_pieces() {
     use boardside::ui::screen::Screens;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/grid.toml");
-    let rules = boardside::rulesets::load::<Grid>(path).unwrap();
-    let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut s =
-        boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
-            .unwrap();
+    let mut s = grid_game(&["Ann", "Bob", "Cy"]);
     given(
         &mut s,
         &[
@@ -807,5 +805,37 @@ fn lines_told_above_the_menu_each_start_a_row() {
     assert!(
         rows.iter().any(|r| r.starts_with("round 1: seal")),
         "{rows:?}"
+    );
+}
+
+/// Played by hand to the end: the final standings said "scientists 2, religionists 0" and
+/// never who won; the players of the winning side are named, the converts apart.
+#[test]
+fn the_final_standings_name_who_won_and_who_was_converted() {
+    use boardside::ui::screen::Screens;
+    let mut s = grid_game(&["Ann", "Bob"]);
+    given(
+        &mut s,
+        &[
+            "side Ann scientists",
+            "side Bob religionists",
+            "start",
+            "roll 5 5",
+            "roll 6 5",
+            "set wonder Ann 5",
+            "order Ann pray",
+            "order Bob attack",
+        ],
+    );
+    assert!(s.over());
+    let (title, lines) = boardside::ui::grid::GridScreens::standings(&s);
+    assert_eq!(title, "Final: scientists won");
+    assert!(
+        lines.contains(&"won: Ann (scientists)".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"converted: Bob (to the scientists)".to_string()),
+        "{lines:?}"
     );
 }
