@@ -138,18 +138,26 @@ fn enrolling(ui: &Ui, step: &Step, note: Option<Vec<String>>, frame: &mut Frame)
     }
 }
 
-/// The new-game screen's message: on a Resume line, what that saved game is; else the players.
+/// The new-game screen's message: on a saved game's line, what that game is; else the
+/// players.
 pub fn setup_message(ui: &Ui) -> Vec<String> {
     let setup = ui.setup();
-    if let Some(Act::Resume(path)) = ui.entries().get(ui.chosen()).map(|e| e.act.clone()) {
-        // How far it got, when the listing read it ("turn 40", "round 12").
-        let progress = setup
-            .saved
-            .iter()
-            .find(|l| l.path == path)
-            .map(|l| format!(", at {}", l.progress))
-            .unwrap_or_default();
-        return wrap(&format!("{}{progress}", crate::saves::describe(&path)));
+    match ui.entries().get(ui.chosen()).map(|e| e.act.clone()) {
+        Some(Act::Resume(path)) => {
+            // How far it got, when the listing read it ("turn 40", "round 12").
+            let progress = setup
+                .saved
+                .iter()
+                .find(|l| l.path == path)
+                .map(|l| format!(", at {}", l.progress))
+                .unwrap_or_default();
+            return wrap(&format!("{}{progress}", crate::saves::describe(&path)));
+        }
+        Some(Act::Finished(path)) => {
+            let about = crate::saves::describe(&path);
+            return wrap(&format!("{about}; finished (OK: its final standings)"));
+        }
+        _ => {}
     }
     let players = if setup.players.is_empty() {
         "none yet".to_string()

@@ -2762,6 +2762,16 @@ fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_a
         .find(|l| l.starts_with("Finished: sectionopoly"))
         .unwrap_or_else(|| panic!("{labels:?}"))
         .clone();
+    // Played by hand: on a finished game's line the screen said "Players: none yet"; it
+    // describes that game, as a saved game's line does.
+    while ui.labels()[ui.chosen()] != finished {
+        key(&mut ui, "j", 1);
+    }
+    let words = boardside::ui::render::setup_message(&ui).join(" ");
+    assert!(
+        words.starts_with("sectionopoly: Ann and Bob;") && words.contains("finished"),
+        "{words}"
+    );
     choose(&mut ui, &finished, 1);
     assert!(
         matches!(ui.view(), View::Standings(_)),
