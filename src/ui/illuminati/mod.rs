@@ -515,6 +515,16 @@ impl Screens for IlluScreens {
         if let (IView::ForPlayer { player }, Phase::Setup) = (&was, g.state.phase) {
             self.sel = (*player + 1).min(self.entries(g).len().saturating_sub(1));
         }
+        // A group dealt face up from the list: the cursor stays on the deal, so OK deals the
+        // next of the four rather than opening the first player's choice again.
+        else if let (IView::Groups, Phase::Setup) = (&was, g.state.phase) {
+            let deal = IAct::Go(IView::Groups);
+            self.sel = self
+                .entries(g)
+                .iter()
+                .position(|e| e.1 == deal)
+                .unwrap_or(0);
+        }
         // A new phase is a new menu: its first line, never what the old cursor points at
         // ("New game" at the end).
         else if phase == g.state.phase

@@ -552,9 +552,15 @@ fn the_face_up_groups_are_dealt_on_the_device_and_the_ufos_goal_is_chosen_privat
     ui.handle(bob(), 5);
     choose(&mut ui, "The Network", 6);
     assert!(!ui.log().iter().any(|l| l.contains("Network")));
-    for _ in 0..4 {
-        choose(&mut ui, "Deal a group face up", 7);
+    choose(&mut ui, "Deal a group face up", 7);
+    for i in 0..4 {
         key(&mut ui, "\r", 8);
+        // Played by hand: after each group the cursor went back to the first player's line;
+        // it stays on the deal, so OK, OK deals the next of the four.
+        assert_eq!(ui.labels()[ui.chosen()], "Deal a group face up");
+        if i < 3 {
+            key(&mut ui, "\r", 8);
+        }
     }
     choose(&mut ui, "Start", 9);
     let s = &illu(&ui).state;
