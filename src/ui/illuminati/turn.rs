@@ -32,22 +32,33 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
             out.push(("Start".into(), IAct::Cmd(Command::Start)));
         }
         Phase::Turn => {
+            let groups = (
+                format!("Groups of {}", pn(s.current)),
+                IAct::Go(IView::Structure),
+            );
             if s.turn.draws_left > 0 {
                 out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
                 out.push((
                     "Drew a special".into(),
                     IAct::Cmd(Command::DrawSpecial { special: None }),
                 ));
+                out.push(groups);
             } else {
+                // With actions left the groups (where the actions are) come first: an OK
+                // pressed once too often, after the dice's page, opens them and never ends
+                // the turn unasked.
+                let acting = s.turn.actions_left > 0;
+                if acting {
+                    out.push(groups.clone());
+                }
                 out.push(("End the turn".into(), IAct::Cmd(Command::End)));
                 if !s.turn.acted {
                     out.push(("Pass: +5 MB".into(), IAct::Cmd(Command::Pass)));
                 }
+                if !acting {
+                    out.push(groups);
+                }
             }
-            out.push((
-                format!("Groups of {}", pn(s.current)),
-                IAct::Go(IView::Structure),
-            ));
             // The dry run only where a group of the structure recycles (the
             // menu is read at every frame).
             if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))

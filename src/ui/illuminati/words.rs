@@ -81,7 +81,11 @@ fn money_words(
             format!("Need {after} after this")
         }));
     }
-    lines.push("BACK: the attack".into());
+    // The button's hint only where it fits beside the menu's line: a long treasury's name,
+    // the other role and a need that cannot succeed fill the six rows already.
+    if lines.len() < crate::ui::text::MESSAGE_ROWS {
+        lines.push("BACK: the attack".into());
+    }
     lines
 }
 

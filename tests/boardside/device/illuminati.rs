@@ -763,6 +763,20 @@ fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_a
     }
 }
 
+/// Played by hand: after an attack's dice, a second OK (meant for the page) ended the turn
+/// with an action left, "End the turn" being the menu's first line. With actions left the
+/// first line is the player's groups, where the actions are; ending is still offered.
+#[test]
+fn with_actions_left_the_turns_first_line_is_the_groups_not_the_end() {
+    let mut ui = illuminati_ui();
+    ui.handle(group_tap("kgb"), 1);
+    assert_eq!(illu(&ui).state.turn.actions_left, 2);
+    let labels = ui.labels();
+    assert!(labels[0].starts_with("Groups of "), "{labels:?}");
+    assert_eq!(ui.chosen(), 0);
+    assert!(labels.iter().any(|l| l == "End the turn"), "{labels:?}");
+}
+
 #[test]
 fn passing_is_on_the_menu_until_the_player_acts_and_pays_five() {
     let mut ui = illuminati_ui();
