@@ -183,12 +183,16 @@ impl Desk {
         std::mem::take(&mut self.out)
     }
 
-    /// ROLL with nothing to roll: says so above what the screen asks now (`asked`, its
-    /// message rows as the press found them, kept row for row) while both fit the three rows
-    /// above the game's menu, else says so alone; the voice says its last line again.
-    /// (Played by hand: "no roll now" alone took the place of the question the table had to
-    /// answer.)
-    pub fn nothing_to_roll(&mut self, why: &str, asked: &[String]) {
+    /// ROLL with nothing to roll: says so above what the screen asks now (`asked`: its
+    /// message rows, kept row for row) while both fit the three rows above the game's menu,
+    /// else says so alone; the voice says its last line again. The press ends the last
+    /// command's lines' while on screen first, so what is kept is the question waiting, not
+    /// those lines. (Played by hand: "no roll now" alone took the place of the question the
+    /// table had to answer.)
+    pub fn nothing_to_roll(&mut self, why: &str, asked: impl FnOnce(&Desk) -> Vec<String>) {
+        self.toast_until = 0;
+        self.note = None;
+        let asked = asked(self);
         let fits = !asked.is_empty() && super::text::wrap(why).len() + asked.len() <= 3;
         self.note = Some(match fits {
             true => format!("{why}\n{}", asked.join("\n")),

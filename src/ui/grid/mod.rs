@@ -271,11 +271,10 @@ impl Screens for GridScreens {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
                     // A seat's own screen is never copied into a note (it could outlast it).
-                    let asked = match self.view {
+                    desk.nothing_to_roll("no roll now", |desk| match self.view {
                         GView::Private { .. } | GView::Seal { .. } => Vec::new(),
                         _ => self.message(g, desk),
-                    };
-                    desk.nothing_to_roll("no roll now", &asked);
+                    });
                     Flow::Stay
                 }
             }

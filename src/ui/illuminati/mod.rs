@@ -305,11 +305,12 @@ impl Screens for IlluScreens {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
                     // A seat's own screen is never copied into a note (it could outlast it).
-                    let asked = match self.view.private_to() {
-                        None => self.message(g, desk),
-                        Some(_) => Vec::new(),
-                    };
-                    desk.nothing_to_roll("no attack to roll for", &asked);
+                    desk.nothing_to_roll("no attack to roll for", |desk| {
+                        match self.view.private_to() {
+                            None => self.message(g, desk),
+                            Some(_) => Vec::new(),
+                        }
+                    });
                     Flow::Stay
                 }
             }

@@ -265,8 +265,7 @@ impl Screens for PropertyScreens {
                 {
                     self.command(g, desk, Command::Roll { dice: None })
                 } else {
-                    let asked = self.message(g, desk);
-                    desk.nothing_to_roll("no roll now", &asked);
+                    desk.nothing_to_roll("no roll now", |desk| self.message(g, desk));
                     Flow::Stay
                 }
             }

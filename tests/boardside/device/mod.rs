@@ -708,6 +708,24 @@ fn roll_with_a_question_waiting_says_no_roll_and_keeps_the_question() {
     want.extend(asked);
     assert_eq!(rows(&ui), want);
     assert!(want.len() <= 3);
+    ui.handle(Input::Button(Button::Roll, Press::Press), 2);
+    assert_eq!(rows(&ui), want);
+}
+
+/// Played by hand: just after a roll its lines stand in the question's place a while, and
+/// ROLL then said "no roll now" alone (the lines and the note did not fit together). The
+/// press ends the lines' while: what it keeps is the question waiting.
+#[test]
+fn roll_just_after_a_roll_keeps_the_question_not_the_rolls_lines() {
+    let rows = |ui: &Ui| ui.game().unwrap().message(ui.desk());
+    let mut ui = table_ui(1);
+    ui.enter("roll 1 2").unwrap();
+    assert!(ui.desk().toasting(), "the roll's lines stand a while");
+    assert!(rows(&ui)[0].starts_with("Ann rolls"), "{:?}", rows(&ui));
+    ui.handle(Input::Button(Button::Roll, Press::Press), 1);
+    let shown = rows(&ui);
+    assert_eq!(shown[0], "no roll now");
+    assert!(shown[1].starts_with("Ann: buy Oversight"), "{shown:?}");
 }
 
 /// Found playing by hand: ROLL pressed while a player's squares were open rolled, but the
