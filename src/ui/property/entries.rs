@@ -322,12 +322,19 @@ impl PropertyScreens {
                 }
             }
             Some(Pending::Buy { .. }) => {
+                let mut managing = false;
                 for c in legal::legal(rules, s) {
                     if matches!(c, Command::Buy | Command::Decline) {
                         out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
+                    } else {
+                        managing = true;
                     }
                 }
-                out.push(entry("Mortgage or sell...", Act::Manage));
+                // Only with something behind it (scientopoly: one's own turn only; a player
+                // with no squares): a menu of nothing but "Back" puzzled the table.
+                if managing {
+                    out.push(entry("Mortgage or sell...", Act::Manage));
+                }
             }
             Some(_) => {
                 for c in legal::legal(rules, s) {

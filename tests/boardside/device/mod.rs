@@ -2599,6 +2599,43 @@ fn named_players_start_any_familys_game_at_once_and_its_save_resumes_the_same_wa
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Played by hand (scientopoly): with Bob offered a square on Ann's turn, "Mortgage or
+/// sell..." opened on nothing but "Back" (scientopoly: only on one's own turn, and Ann had
+/// no squares). The line is offered only when there is something behind it.
+#[test]
+fn mortgage_or_sell_is_offered_at_a_purchase_only_when_someone_may() {
+    // Ann lands on Copenhagen, for sale, on her turn; Bob owns an implant station.
+    let offered = |lines: &[&str]| {
+        let rules = boardside::rulesets::load::<Property>(&ruleset_path("scientopoly")).unwrap();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut o = rules.options.clone();
+        o.first_player = FirstPlayer::Listed;
+        let mut s = Session::new(rules, &names, 1, o, None).unwrap();
+        given(&mut s, lines);
+        given(&mut s, &["set owner implant-alpha Bob", "roll 2 4"]);
+        let mut ui = ui_with(
+            s,
+            TagMap::default(),
+            TableConfig::default(),
+            Setup::default(),
+        );
+        read_all(&mut ui, 1);
+        assert!(ui.labels()[0].starts_with("Buy for"), "{:?}", ui.labels());
+        ui.labels()
+    };
+    let labels = offered(&[]);
+    assert!(
+        !labels.iter().any(|l| l == "Mortgage or sell..."),
+        "{labels:?}"
+    );
+    // Ann, whose turn it is, owns a square she may mortgage: the line is there.
+    let labels = offered(&["set owner plymouth Ann"]);
+    assert!(
+        labels.iter().any(|l| l == "Mortgage or sell..."),
+        "{labels:?}"
+    );
+}
+
 #[test]
 fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scientopoly() {
     let path = ruleset_path("scientopoly");
