@@ -412,9 +412,13 @@ impl Screens for PropertyScreens {
                 if let Some(Pending::Debt(d)) = s.top() {
                     let more = crate::engine::property::debt::net_worth(rules, s, d.debtor)
                         - s.cash(d.debtor);
+                    // "could still raise 0" read as a sum still to be had.
+                    let left = match more {
+                        0 => "Nothing is left to sell or mortgage".to_string(),
+                        _ => format!("Selling and mortgaging could still raise {more}"),
+                    };
                     return wrap(&format!(
-                        "{} owes {}. Selling and mortgaging could still raise {more}. Go \
-                         bankrupt?",
+                        "{} owes {}. {left}. Go bankrupt?",
                         s.players[d.debtor].name, d.amount
                     ));
                 }

@@ -1024,6 +1024,19 @@ fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
     assert!(!ui.session::<Property>().unwrap().state.players[0].bankrupt);
 }
 
+/// Played by hand: with her last square mortgaged the question said "Selling and mortgaging
+/// could still raise 0"; it says nothing is left.
+#[test]
+fn confirming_bankruptcy_with_nothing_left_says_so() {
+    let mut ui = at_table(2, &[]);
+    choose(&mut ui, "Concede: bankrupt", 1);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert_eq!(
+        words,
+        "Ann owes 320. Nothing is left to sell or mortgage. Go bankrupt?"
+    );
+}
+
 /// Found playing by hand: once the game was over the header still named the player whose
 /// turn it had been and their cash ("Cy 1091 @South COMM S."), as if play went on.
 #[test]
