@@ -13,8 +13,25 @@ impl GridScreens {
     }
 
     pub(super) fn go(&mut self, v: GView) {
+        // A view only looked at (the board, the close-up, the notebook, the strips) goes back
+        // to the main menu's line that opened it, not the first line: looking at each in
+        // turn walked down the menu again every time.
+        let looked = |v: &GView| {
+            matches!(
+                v,
+                GView::Board { .. } | GView::Zoom { .. } | GView::Notebook { .. } | GView::Strips
+            )
+        };
+        let back_to = match (&self.view, &v) {
+            (GView::Main, to) if looked(to) => {
+                self.opened_from = self.sel;
+                0
+            }
+            (from, GView::Main) if looked(from) => self.opened_from,
+            _ => 0,
+        };
         self.view = v;
-        self.sel = 0;
+        self.sel = back_to;
     }
 
     pub fn entries(&self, g: &Se) -> Vec<(String, GAct)> {

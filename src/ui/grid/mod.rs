@@ -131,6 +131,9 @@ fn card_word(id: &str) -> Option<&'static str> {
 pub struct GridScreens {
     pub view: GView,
     pub sel: usize,
+    /// The main menu's line that opened a view only looked at (the board, the notebook):
+    /// BACK returns there.
+    pub opened_from: usize,
 }
 
 impl Screens for GridScreens {
@@ -144,6 +147,7 @@ impl Screens for GridScreens {
         GridScreens {
             view: GView::Main,
             sel: 0,
+            opened_from: 0,
         }
     }
 
@@ -625,6 +629,7 @@ impl Screens for GridScreens {
         let view = GridScreens {
             view: GView::Private { player: seat },
             sel: 0,
+            opened_from: 0,
         };
         out.extend(
             view.entries(g)

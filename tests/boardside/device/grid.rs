@@ -839,3 +839,22 @@ fn the_final_standings_name_who_won_and_who_was_converted() {
         "{lines:?}"
     );
 }
+
+/// Played by hand: BACK from the board, the close-up, the notebook or the strips put the
+/// cursor on the first line ("Seal for Ann"), so looking at each in turn took the walk down
+/// the menu again every time. BACK returns to the line that opened the view.
+#[test]
+fn back_from_a_view_only_looked_at_returns_to_the_line_that_opened_it() {
+    let ui = grid_ui_with(&["Ann", "Bob"], |_| {});
+    let (mut ui, now) = placed(ui, &["Ann: no side", "Bob: no side", "Bob: scientists"]);
+    read_all(&mut ui, now);
+    for line in ["Board", "Board close up", "Notebook", "Strips"] {
+        grid_choose(&mut ui, line, now);
+        key(&mut ui, "\x7f", now);
+        assert_eq!(ui.labels()[ui.chosen()], line, "back from {line}");
+        // The "Back" line does the same as the button.
+        grid_choose(&mut ui, line, now);
+        grid_choose(&mut ui, "Back", now);
+        assert_eq!(ui.labels()[ui.chosen()], line, "Back from {line}");
+    }
+}
