@@ -2,9 +2,10 @@
 //! page: OK for the next, the last page's OK back where the table was.
 
 use super::act::{Act, Entry};
-use super::machine::{Machine, Next};
+use super::machine::{up_down, Machine, Next};
 use super::screen::{entry, Pages};
 use super::table::Table;
+use crate::hw::{Button, Press};
 
 /// The pages, and the one open.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +61,15 @@ impl<V> Machine<V> for Pager {
 
     fn cursor(&mut self) -> Option<&mut usize> {
         None
+    }
+
+    /// DOWN the next page, UP the one before (played by hand: OK alone turned the records'
+    /// fourteen pages forward only, and a page passed could not be read again).
+    fn press(&mut self, b: Button, p: Press, _t: &mut Table) -> Option<Next<V>> {
+        let dir = up_down(b, p)?;
+        let last = self.pages.pages.len().saturating_sub(1);
+        self.page = self.page.saturating_add_signed(dir).min(last);
+        Some(Next::Stay)
     }
 
     fn act(&mut self, act: Act, _t: &mut Table) -> Next<V> {

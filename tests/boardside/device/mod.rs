@@ -728,6 +728,27 @@ fn roll_just_after_a_roll_keeps_the_question_not_the_rolls_lines() {
     assert!(shown[1].starts_with("Ann: buy Oversight"), "{shown:?}");
 }
 
+/// Played by hand: the records were 14 pages and only OK turned them, forward; a page
+/// passed could not be read again. DOWN turns to the next page and UP to the one before.
+#[test]
+fn up_and_down_turn_the_pages_both_ways() {
+    let page = |ui: &Ui| match ui.view() {
+        View::Pager(p) => p.page,
+        v => panic!("no pages open: {v:?}"),
+    };
+    // Seed 3's roll tells more than one page.
+    let mut ui = table_ui(3);
+    ui.handle(Input::Button(Button::Roll, Press::Press), 1);
+    assert_eq!(page(&ui), 0);
+    key(&mut ui, "j", 2);
+    assert_eq!(page(&ui), 1);
+    key(&mut ui, "k", 3);
+    assert_eq!(page(&ui), 0);
+    // Never before the first page, and UP there leaves the pages open.
+    key(&mut ui, "k", 4);
+    assert_eq!(page(&ui), 0);
+}
+
 /// Found playing by hand: ROLL pressed while a player's squares were open rolled, but the
 /// squares stayed on screen and the question the roll asked ("buy it?") with them hidden.
 #[test]
