@@ -469,6 +469,9 @@ impl Screens for IlluScreens {
     /// on a list of players must not jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase);
+        // The draw remakes the turn's menu (its two draw lines go, the actions come): the
+        // line under the old cursor is another one ("End the turn"), never kept.
+        let draw = matches!(cmd, Command::DrawGroup { .. } | Command::DrawSpecial { .. });
         let Some(lines) = desk.run::<Self>(g, cmd) else {
             return Flow::Stay;
         };
@@ -529,6 +532,7 @@ impl Screens for IlluScreens {
         // A new phase is a new menu: its first line, never what the old cursor points at
         // ("New game" at the end).
         else if phase == g.state.phase
+            && !draw
             && (was == self.view || matches!(was, IView::Hand { .. }) && !open)
         {
             self.sel = sel.min(self.entries(g).len().saturating_sub(1));

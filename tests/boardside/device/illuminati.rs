@@ -777,6 +777,23 @@ fn with_actions_left_the_turns_first_line_is_the_groups_not_the_end() {
     assert!(labels.iter().any(|l| l == "End the turn"), "{labels:?}");
 }
 
+/// Played by hand: "Drew a special" (the second line) left the cursor on the second line of
+/// the turn's menu after the draw, "End the turn" (before, "Pass: +5 MB"): one more OK
+/// ended the turn. After the draw the cursor is on the menu's first line.
+#[test]
+fn after_the_draw_the_cursor_is_on_the_first_line_never_the_end() {
+    let mut ui = illuminati_ui();
+    choose(&mut ui, "Drew a special", 1);
+    read_all(&mut ui, 1);
+    assert_eq!(illu(&ui).state.turn.draws_left, 0, "{}", said(&ui));
+    assert_eq!(ui.chosen(), 0, "{:?}", ui.labels());
+    assert!(
+        ui.labels()[0].starts_with("Groups of "),
+        "{:?}",
+        ui.labels()
+    );
+}
+
 #[test]
 fn passing_is_on_the_menu_until_the_player_acts_and_pays_five() {
     let mut ui = illuminati_ui();
