@@ -336,6 +336,14 @@ impl Screens for PropertyScreens {
         }
         let (rules, s) = (&g.rules, &g.state);
         match self.view {
+            // Each step of a deal says what it asks (played by hand: "Ann: roll the dice"
+            // stood over the list of squares, then over the list of buyers).
+            View::Deal(ref sale) if sale.buyer.is_none() => {
+                return wrap(&match sale.sold(rules, s) {
+                    None => "Deal: which square is sold?".to_string(),
+                    Some(sold) => format!("Who buys {sold}? Choose, or tap their token"),
+                });
+            }
             View::Deal(ref sale) if sale.buyer.is_some() && !sale.back_chosen => {
                 if let (Some(b), Some(sold)) = (sale.buyer, sale.sold(rules, s)) {
                     return wrap(&format!(

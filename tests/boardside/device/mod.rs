@@ -2869,6 +2869,25 @@ fn saved_games_list_every_unfinished_one_with_how_far_it_got_and_finished_ones_a
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Played by hand: choosing the square of a deal, then its buyer, the screen still said
+/// "Ann: roll the dice" above the lists; each step says what it asks.
+#[test]
+fn each_step_of_a_deal_says_what_it_asks() {
+    let rows = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    let lines = ["set owner centre Ann", "set owner comm-north Bob"];
+    let mut ui = table_ui_given(3, &lines);
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Deal: sell a square", 2);
+    assert_eq!(rows(&ui), "Deal: which square is sold?");
+    choose(&mut ui, "Ann: Centre", 3);
+    assert_eq!(
+        rows(&ui),
+        "Who buys Ann's Centre? Choose, or tap their token"
+    );
+    choose(&mut ui, "Sell to Bob", 4);
+    assert!(rows(&ui).starts_with("What does Bob give"), "{}", rows(&ui));
+}
+
 #[test]
 fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
     let mut ui = table_ui(3);
