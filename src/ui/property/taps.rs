@@ -17,6 +17,14 @@ impl PropertyScreens {
                         sale.back_chosen = sale.backs(&g.rules, &g.state).is_empty();
                     }
                     None => desk.note = Some("choose the buyer, or tap their token".into()),
+                    // Not whole yet: a yes now would be to a deal not made (and the next
+                    // step drops it), so none is taken.
+                    Some(b) if !sale.back_chosen && (b == p || owner == p) => {
+                        desk.note = Some(format!(
+                            "first choose what {} gives: money only, or a square",
+                            g.state.players[b].name
+                        ));
+                    }
                     // Each side's own yes, at this deal (`Session::may`: a deal needs it).
                     Some(b) if b == p || owner == p => {
                         if !sale.yes.contains(&p) {

@@ -2886,6 +2886,17 @@ fn each_step_of_a_deal_says_what_it_asks() {
     );
     choose(&mut ui, "Sell to Bob", 4);
     assert!(rows(&ui).starts_with("What does Bob give"), "{}", rows(&ui));
+    // A token tapped before the deal is whole agrees to nothing yet, and says so (it said
+    // "Ann agrees", a yes the next step dropped).
+    ui.handle(ann(), 5);
+    assert_eq!(
+        ui.desk().note(),
+        Some("first choose what Bob gives: money only, or a square")
+    );
+    let prop::View::Deal(sale) = &screens(&ui).view else {
+        panic!("{:?}", screens(&ui).view);
+    };
+    assert!(sale.yes.is_empty());
 }
 
 #[test]
