@@ -339,7 +339,10 @@ impl Screens for PropertyScreens {
             // Each step of a deal says what it asks (played by hand: "Ann: roll the dice"
             // stood over the list of squares, then over the list of buyers).
             View::Deal(ref sale) if sale.buyer.is_none() => {
+                // A kept card the card lets be sold is offered too, when a player holds one.
+                let cards = s.active_players().any(|p| !s.players[p].cards.is_empty());
                 return wrap(&match sale.sold(rules, s) {
+                    None if cards => "Deal: which square or kept card is sold?".to_string(),
                     None => "Deal: which square is sold?".to_string(),
                     Some(sold) => format!("Who buys {sold}? Choose, or tap their token"),
                 });

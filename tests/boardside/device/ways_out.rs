@@ -588,6 +588,12 @@ fn a_device_deal_swaps_squares_with_money_either_way_and_sells_a_kept_card() {
             .unwrap();
         g.state.players[0].cards.push((d, c));
     });
+    // With a kept card at the table the deal's first step names it among what may be sold.
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Deal: sell a square", 1);
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert_eq!(asked, "Deal: which square or kept card is sold?");
+    key(&mut ui, "\x7f", 1);
     sell_to_bob(&mut ui, " card");
     ui.handle(ann(), 4);
     ui.handle(bob(), 5);
