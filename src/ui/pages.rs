@@ -30,14 +30,16 @@ impl Pager {
     }
 
     /// The title over the page open: the pages' own, else where the reader is ("Page 1 of
-    /// 2"), else, on a page alone, `alone` (a game's header: who and what cash now, where
-    /// "Page 1 of 1" would tell the table nothing).
-    pub fn title(&self, alone: Option<String>) -> String {
+    /// 2"), else, on a page alone, `alone`'s (a game's header: who and what cash now, where
+    /// "Page 1 of 1" would tell the table nothing; asked only then, as a frame is drawn).
+    pub fn title(&self, alone: impl FnOnce() -> Option<String>) -> String {
         let n = self.pages.pages.len();
-        match (&self.pages.title, alone) {
-            (Some(t), _) => t.clone(),
-            (None, Some(header)) if n == 1 => header,
-            (None, _) => format!("Page {} of {n}", self.page + 1),
+        match &self.pages.title {
+            Some(t) => t.clone(),
+            None => (n == 1)
+                .then(alone)
+                .flatten()
+                .unwrap_or_else(|| format!("Page {} of {n}", self.page + 1)),
         }
     }
 

@@ -31,7 +31,7 @@ pub fn render(ui: &Ui, frame: &mut Frame) {
             0,
         ),
         (View::Pager(p), _) => {
-            let title = p.title(ui.game().map(|g| g.header(&t.desk)));
+            let title = p.title(|| ui.game().map(|g| g.header(&t.desk)));
             let lines = p.pages.pages.get(p.page).cloned().unwrap_or_default();
             layout(frame, &title, &note.unwrap_or(lines), &labels, sel, 1);
         }

@@ -112,7 +112,7 @@ pub fn counted(n: impl Into<i64>, one: &str) -> String {
 }
 
 /// Wrap text into lines of the screen's width; a line break in the text starts a new line
-/// (a note that keeps the rows of the question below it, `Desk::nothing_to_roll`).
+/// (a note of several lines, each its own rows: `Desk::tell`, `Desk::nothing_to_roll`).
 pub fn wrap(text: &str) -> Vec<String> {
     text.split('\n').flat_map(wrap_line).collect()
 }

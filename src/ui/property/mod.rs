@@ -339,8 +339,9 @@ impl Screens for PropertyScreens {
             // Each step of a deal says what it asks (played by hand: "Ann: roll the dice"
             // stood over the list of squares, then over the list of buyers).
             View::Deal(ref sale) if sale.buyer.is_none() => {
-                // A kept card the card lets be sold is offered too, when a player holds one.
-                let cards = s.active_players().any(|p| !s.players[p].cards.is_empty());
+                // Named as the list offers it: a kept card too when one is on the list.
+                let cards =
+                    (self.entries(g, desk).iter()).any(|e| matches!(e.act, Act::DealCard(..)));
                 return wrap(&match sale.sold(rules, s) {
                     None if cards => "Deal: which square or kept card is sold?".to_string(),
                     None => "Deal: which square is sold?".to_string(),
