@@ -49,8 +49,11 @@ impl Table {
         }
         match &self.odds.shown {
             Some((at, o)) if *at == g.position(&self.desk) => {
-                let mut out = vec![format!("Chance to win ({} games):", o.games)];
+                // Each line one row of the screen: the heading, each player's chance, then
+                // how many games it comes from ("Chance to win (400 games):" wrapped).
+                let mut out = vec!["Chance to win:".to_string()];
                 out.extend(o.lines());
+                out.push(format!("({} games played)", o.games));
                 out
             }
             _ => vec!["Chance to win: working it out...".into()],

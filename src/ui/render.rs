@@ -196,6 +196,14 @@ pub fn marks(names: &[&str]) -> Vec<Option<char>> {
         .collect()
 }
 
+/// What a standings line says first, the game's own measure, shown beside the final chart:
+/// "1 Cy 1445" of "1 Cy 1445 (pieces ...)" or of "1 Cy 1445" above "(cash ...)", before any
+/// parenthesis or second row.
+pub fn measure(line: &str) -> &str {
+    let first = line.split('\n').next().unwrap_or("");
+    first.split(" (").next().unwrap_or("")
+}
+
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
@@ -213,9 +221,8 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     line(frame, 0, 0, &title, true);
     let players = g.players();
     for (i, l) in lines.iter().skip(ui.scroll()).take(6).enumerate() {
-        // "1 Cy 1445 (cash ...)": the game's own measure comes before the parenthesis, in 14
-        // columns, the name shortened to make room, never a figure.
-        let short = fit_row(l.split(" (").next().unwrap_or(""), &players, 14);
+        // In 14 columns, the name shortened to make room, never a figure.
+        let short = fit_row(measure(l), &players, 14);
         line(frame, 0, 1 + i, &short, false);
     }
     // The chart: x 72..118, y 10..54, every player's (or team's) line over the game, each

@@ -253,8 +253,9 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
     l
 }
 
-/// The standings, richest first: "1 Ann 1520 (cash 1200, 4 sq)". Equal worth shares a place,
-/// so a tie shows as a tie.
+/// The standings, richest first: "1 Ann 1520" above "(cash 1200, 4 sq)", a player's two
+/// rows broken where they part (wrapped at the screen's width, a number was left a row apart
+/// from its word). Equal worth shares a place, so a tie shows as a tie.
 pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
     // By the game's own measure: the winner first, then status where the game has it
     // (scientopoly ¶5: the target status wins), then worth; a bankrupt player last.
@@ -284,14 +285,14 @@ pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
         let gone = if s.players[p].bankrupt { " out" } else { "" };
         out.push(if status {
             format!(
-                "{place} {} st{} {worth} (cash {}, {squares} sq){gone}",
+                "{place} {} st{} {worth}{gone}\n(cash {}, {squares} sq)",
                 name(s, p),
                 s.players[p].status,
                 s.cash(p)
             )
         } else {
             format!(
-                "{place} {} {worth} (cash {}, {squares} sq){gone}",
+                "{place} {} {worth}{gone}\n(cash {}, {squares} sq)",
                 name(s, p),
                 s.cash(p)
             )

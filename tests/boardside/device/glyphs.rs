@@ -22,7 +22,8 @@ fn shown(ui: &Ui) -> Vec<String> {
         out.extend(g.message(ui.desk()));
         let (title, rows) = g.standings();
         out.push(title);
-        out.extend(rows);
+        // Drawn row by row too (a property player's standing is two rows).
+        out.extend(rows.iter().flat_map(|r| wrap(r)));
         for seat in 0..g.players().len() {
             out.extend(g.private_choices(ui.desk(), seat).into_iter().map(|c| c.0));
         }

@@ -1606,10 +1606,21 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     assert_eq!(
         rows,
         vec![
-            "1 Ann 1500 (cash 1080, 2 sq)",
-            "1 Bob 1500 (cash 1060, 2 sq)"
+            "1 Ann 1500\n(cash 1080, 2 sq)",
+            "1 Bob 1500\n(cash 1060, 2 sq)"
         ],
         "a tie shares first place"
+    );
+    // Each player on two rows, the place, name and worth first, the cash and squares whole
+    // below (the screen wrapped "(cash 1080, 2" and left "sq)" alone on a row).
+    assert_eq!(
+        boardside::ui::text::wrap_all(&rows),
+        [
+            "1 Ann 1500",
+            "(cash 1080, 2 sq)",
+            "1 Bob 1500",
+            "(cash 1060, 2 sq)"
+        ]
     );
     key(&mut ui, "\r", 2);
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 3);
@@ -2342,7 +2353,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         assert!(
             standings
                 .iter()
-                .any(|l| l.contains(&format!(" {who} {worth} "))),
+                .any(|l| boardside::ui::render::measure(l).ends_with(&format!(" {who} {worth}"))),
             "{line}, but the standings say {standings:?}"
         );
     }

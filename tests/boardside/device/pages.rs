@@ -422,7 +422,7 @@ fn keeping_a_received_mortgage_says_it_pays_the_interest() {
 #[test]
 fn the_final_standings_never_cut_a_figure_at_the_most_players_with_five_digit_sums() {
     use boardside::engine::game::Game;
-    use boardside::ui::render::fit_row;
+    use boardside::ui::render::{fit_row, measure};
     for ruleset in ["sectionopoly", "suetology", "scientopoly"] {
         let rules = boardside::rulesets::load::<Property>(&super::ruleset_path(ruleset)).unwrap();
         let most = <PropertyScreens as boardside::ui::screen::Screens>::SEATS.1;
@@ -437,7 +437,7 @@ fn the_final_standings_never_cut_a_figure_at_the_most_players_with_five_digit_su
         let (_, rows) = <PropertyScreens as boardside::ui::screen::Screens>::standings(&g);
         assert_eq!(rows.len(), most);
         for row in rows {
-            let short = row.split(" (").next().unwrap();
+            let short = measure(&row);
             let fitted = fit_row(short, &names, 14);
             assert!(fitted.chars().count() <= 14, "{ruleset}: {fitted:?}");
             for figure in short.split(' ').skip(2) {

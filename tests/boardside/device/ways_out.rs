@@ -279,7 +279,16 @@ fn the_odds_come_from_their_own_thread_and_a_press_never_waits_for_them() {
         waited += 1;
     }
     let lines = ui.odds_lines();
-    assert_eq!(lines[0], "Chance to win (200 games):", "{lines:?}");
+    // The heading on one row, how many games on the last (it wrapped as "Chance to win (200"
+    // above "games):").
+    assert_eq!(lines[0], "Chance to win:", "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "(200 games played)", "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| boardside::ui::text::wrap(l).len() == 1),
+        "{lines:?}"
+    );
     assert!(
         lines[1].starts_with("Ann ") && lines[1].contains("% ±"),
         "{lines:?}"
@@ -480,7 +489,7 @@ fn a_job_the_loop_never_ran_is_handed_out_again_and_a_finished_one_is_not() {
     assert!(ui.handle(Input::Tick(4), 4).jobs.is_empty());
     read_all(&mut ui, 5);
     choose(&mut ui, "Standings", 5);
-    assert_eq!(ui.odds_lines()[0], "Chance to win (20 games):");
+    assert_eq!(ui.odds_lines().last().unwrap(), "(20 games played)");
 }
 
 /// Issue 68: Bob's token on Ann's turn opens Bob's squares, and once the tap's note fades the
