@@ -600,6 +600,16 @@ pub trait OnDevice: Family {
 }
 
 /// A session and its screens.
+/// A deal (or any command) waiting as its protocol line, in the table's words ("Dhl: Garnet
+/// Street for cpu1's 160"), as the menus and the undo question say it; the line itself when it
+/// no longer parses.
+pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
+    match S::F::parse(&g.rules, &g.state, line) {
+        Ok(Parsed::Command(cmd)) => S::words(g, &cmd),
+        _ => line.to_string(),
+    }
+}
+
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
     pub screens: S,
@@ -831,12 +841,8 @@ impl<S: Screens> Playing for InPlay<S> {
                 .from
                 .and_then(|f| players.get(f))
                 .map_or("the table", String::as_str);
-            // The deal in the table's words ("Bob gives Oversight and 100 for Medical Bay"),
-            // not the protocol's line.
-            let said = match S::F::parse(&g.rules, &g.state, &o.line) {
-                Ok(Parsed::Command(cmd)) => S::words(g, &cmd),
-                _ => o.line.clone(),
-            };
+            // The deal in the table's words, not the protocol's line.
+            let said = said::<S>(g, &o.line);
             out.push((format!("Accept {who}'s deal: {said}"), o.line.clone()));
             out.push((format!("Refuse {who}'s deal"), format!("refuse {}", o.line)));
         }
@@ -866,12 +872,15 @@ impl<S: Screens> Playing for InPlay<S> {
                 .offers
                 .refuse(seat, offered)
                 .ok_or_else(|| format!("{offered}: no such deal waits on you"))?;
-            desk.say_of_phone(format!(
-                "{} refuses {}'s deal ({by}): {}",
-                name(seat),
-                o.from.map_or("the table".into(), name),
-                o.line
-            ));
+            let deal = said::<S>(&self.session, &o.line);
+            desk.say_of_phone(match o.from {
+                Some(from) => format!(
+                    "{} refuses {}'s deal ({by}): {deal}",
+                    name(seat),
+                    name(from)
+                ),
+                None => format!("{} refuses the deal ({by}): {deal}", name(seat)),
+            });
             return Ok(Flow::Stay);
         }
         let g = &self.session;
@@ -904,9 +913,10 @@ impl<S: Screens> Playing for InPlay<S> {
                 Agreed::Waiting(on) => {
                     let on: Vec<String> = on.into_iter().map(name).collect();
                     desk.say_of_phone(format!(
-                        "{} offers a deal to {} ({by}): {canonical}",
+                        "{} offers a deal to {} ({by}): {}",
                         name(seat),
-                        on.join(", ")
+                        on.join(", "),
+                        S::words(g, &cmd)
                     ));
                     return Ok(Flow::Stay);
                 }
@@ -1120,13 +1130,18 @@ impl<S: Screens> Playing for InPlay<S> {
             (Some(w), Some(d)) => format!("{name} {w}; {d}"),
         };
         if self.session.history.len() == done_before {
-            // A deal offered or refused is said, not carried out: its line takes the words.
+            // A deal offered or refused is said, not carried out: its line takes the why,
+            // without the verb that line has said already ("refuses: its chance ..." read
+            // "cpu1 refuses ... (cpu1 refuses: its chance ...)").
+            // (Nothing carried out, the table does nothing for it: the why is all there is.)
+            let why = mv.why.as_deref().unwrap_or_default();
+            let more = why.split_once(": ").map_or(why, |(_, rest)| rest);
             if desk.log.len() == logged + 1 {
                 if let Some(l) = desk.log.last_mut() {
-                    l.push_str(&format!(" ({line})"));
+                    l.push_str(&format!(" ({more})"));
                 }
                 if let Some(n) = desk.note.as_mut() {
-                    n.push_str(&format!(" ({line})"));
+                    n.push_str(&format!(" ({more})"));
                 }
             }
             return Ok(flow);

@@ -74,11 +74,14 @@ impl PropertyScreens {
             }
             Act::RefuseOffer(p, line) => {
                 if let Some(o) = desk.offers.refuse(p, &line) {
-                    let by = o
-                        .from
-                        .map_or("the table", |f| g.state.players[f].name.as_str());
-                    let line = format!("{} refuses {by}'s deal: {line}", g.state.players[p].name);
-                    desk.say_of_phone(line);
+                    let deal = crate::ui::screen::said::<PropertyScreens>(g, &line);
+                    let who = &g.state.players[p].name;
+                    desk.say_of_phone(match o.from {
+                        Some(f) => {
+                            format!("{who} refuses {}'s deal: {deal}", g.state.players[f].name)
+                        }
+                        None => format!("{who} refuses the deal: {deal}"),
+                    });
                 }
             }
             Act::WantFor(player) => self.go(View::Want { player, count: 1 }),

@@ -78,7 +78,7 @@ impl Sale {
     /// What is sold, in words: "Ann's Oversight", "Ann's Intel card".
     pub fn sold(&self, rules: &Ruleset, s: &State) -> Option<String> {
         let thing = match (self.square, self.card) {
-            (Some(sq), _) => rules.squares[sq].name.clone(),
+            (Some(sq), _) => super::menu::dealt(rules, s, sq),
             (None, Some((_, deck))) => format!("{} card", rules.decks[deck].name),
             _ => return None,
         };
@@ -89,9 +89,13 @@ impl Sale {
     pub fn words(&self, rules: &Ruleset, s: &State) -> Option<String> {
         let (from, to) = (self.seller(s)?, self.buyer?);
         let sold = self.sold(rules, s)?;
-        let back = self
-            .back
-            .map(|q| format!("{}'s {}", s.players[to].name, rules.squares[q].name));
+        let back = self.back.map(|q| {
+            format!(
+                "{}'s {}",
+                s.players[to].name,
+                super::menu::dealt(rules, s, q)
+            )
+        });
         let money = |n: i64| n.to_string();
         let paid = match (back, self.price) {
             (None, p) if p >= 0 => money(p),

@@ -81,7 +81,7 @@ impl PropertyScreens {
                     (None, _) => {
                         for (sq, o) in deals::dealable(rules, s) {
                             out.push(entry(
-                                format!("{}: {}", s.players[o].name, menu::sq(rules, sq)),
+                                format!("{}: {}", s.players[o].name, menu::dealt(rules, s, sq)),
                                 Act::DealSquare(sq),
                             ));
                         }
@@ -114,7 +114,7 @@ impl PropertyScreens {
                         out.push(entry("For money only", Act::DealBack(None)));
                         for q in sale.backs(rules, s) {
                             out.push(entry(
-                                format!("In exchange: {}", menu::sq(rules, q)),
+                                format!("In exchange: {}", menu::dealt(rules, s, q)),
                                 Act::DealBack(Some(q)),
                             ));
                         }

@@ -17,6 +17,16 @@ pub fn sq(rules: &Ruleset, i: usize) -> &str {
     &rules.squares[i].name
 }
 
+/// A square as a deal names it: "Garnet Street (mortgaged)" when it is, so the buyer knows
+/// what comes with it (the interest to lift it, or suetology's choice on receiving it).
+pub fn dealt(rules: &Ruleset, s: &State, i: usize) -> String {
+    if s.squares[i].mortgaged {
+        format!("{} (mortgaged)", sq(rules, i))
+    } else {
+        sq(rules, i).to_string()
+    }
+}
+
 /// One or two short lines on what the table must do now.
 pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
     if s.over {
@@ -341,7 +351,7 @@ pub fn deal_words(
             .iter()
             .map(|i| match i {
                 Item::Cash(n) => n.to_string(),
-                Item::Square(q) => sq(rules, *q).to_string(),
+                Item::Square(q) => dealt(rules, s, *q),
                 Item::Card(d) => format!("a {} card", rules.decks[*d].name),
             })
             .collect();

@@ -374,7 +374,12 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
                 assert_eq!(owner, Some(1), "the gift taken");
             }
             (true, false) => {
-                assert!(said.contains("cpu1 refuses: its chance"), "{said}");
+                // The deal in words, the why once (not "refuses" twice).
+                assert!(
+                    said.contains("cpu1 refuses Ann's deal (computer): Ann: 1 for cpu1's ")
+                        && said.contains(" (its chance "),
+                    "{said}"
+                );
                 assert_eq!(owner, Some(0));
             }
             _ => {
@@ -705,6 +710,23 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     let accepted = said.contains("cpu1 accepts");
     assert_eq!(owner(&ui), Some(if accepted { 0 } else { 1 }), "{said}");
     assert!(said.contains("its chance"), "said aloud why: {said}");
+    // The answer in the table's words, once: "cpu1 refuses the deal (computer): Ann buys
+    // cpu1's Oversight ... (its chance ...)", never the protocol's "trade cpu1 Ann oversight
+    // for $..." nor "refuses" twice.
+    let answer = ui
+        .log()
+        .iter()
+        .find(|l| l.contains("cpu1 accepts") || l.contains("cpu1 refuses"))
+        .cloned()
+        .unwrap();
+    if !accepted {
+        assert!(answer.contains("Oversight"), "{answer}");
+        assert!(
+            !answer.contains("trade ") && !answer.contains('$') && !answer.contains("oversight"),
+            "{answer}"
+        );
+        assert_eq!(answer.matches("refuses").count(), 1, "{answer}");
+    }
 }
 
 /// Issue 66, "who acted is said wrongly": a computer seat's end of turn is said on a line
@@ -834,6 +856,17 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         .find(|l| l.starts_with("cpu1's deal: "))
         .unwrap_or_else(|| panic!("not on the menu: {:?}", ui.labels()));
     assert!(offered.contains(&rules.squares[last].name), "{offered}");
+    // The offer's log line in the table's words too, not the protocol's.
+    let told = ui
+        .log()
+        .iter()
+        .find(|l| l.starts_with("cpu1 offers a deal to Ann"))
+        .cloned()
+        .unwrap();
+    assert!(
+        told.contains(&rules.squares[last].name) && !told.contains("trade ") && !told.contains('$'),
+        "{told}"
+    );
     ui.handle(ann(), now + 1);
     let g = ui.session::<Property>().unwrap();
     assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());

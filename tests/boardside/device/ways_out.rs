@@ -629,3 +629,33 @@ fn sell_to_bob(ui: &mut Ui, has: &str) {
     choose(ui, &line, 2);
     choose(ui, "Sell to Bob", 3);
 }
+
+/// A buyer sees that the square sold is mortgaged (played by hand in suetology: Dhl's
+/// mortgaged Garnet Street was put to cpu1 as "Dhl's Garnet Street to cpu1 for 140?", the
+/// buyer to pay the mortgage's interest besides), on the deal's screen and in its words.
+#[test]
+fn a_mortgaged_square_is_said_to_be_mortgaged_when_it_is_dealt() {
+    let mut ui = table_ui_given(
+        5,
+        &["set owner oversight Ann", "set mortgaged oversight yes"],
+    );
+    sell_to_bob(&mut ui, "Oversight");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.starts_with("Ann's Oversight (mortgaged) to Bob for "),
+        "{words}"
+    );
+    // The undo question and a phone's offer say it in the same words.
+    let g = ui.session::<Property>().unwrap();
+    let sq = g.rules.square_index("oversight").unwrap();
+    let deal = boardside::engine::property::command::Command::Trade(
+        boardside::engine::property::command::Trade {
+            from: 0,
+            to: 1,
+            give: smallvec::smallvec![boardside::engine::property::command::Item::Square(sq)],
+            get: smallvec::smallvec![boardside::engine::property::command::Item::Cash(60)],
+        },
+    );
+    let said = boardside::ui::property::menu::label(&g.rules, &g.state, &deal);
+    assert_eq!(said, "Ann: Oversight (mortgaged) for Bob's 60");
+}
