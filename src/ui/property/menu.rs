@@ -100,8 +100,21 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
         Some(Pending::UtilityRoll { player, .. }) => {
             format!("{}: roll for the {}", name(s, *player), rules.theme.rent)
         }
-        Some(Pending::Mortgaged { player, .. }) => {
-            format!("{}: lift or keep the mortgages", name(s, *player))
+        // One square named, more counted (the question is asked of each on the menu).
+        Some(Pending::Mortgaged { player, squares }) => {
+            let mut each = squares.iter();
+            match (each.next(), each.next()) {
+                (Some(one), None) => format!(
+                    "{}: lift the mortgage on {} or keep it",
+                    name(s, *player),
+                    sq(rules, one)
+                ),
+                _ => format!(
+                    "{}: lift or keep the mortgages ({} squares)",
+                    name(s, *player),
+                    squares.iter().count()
+                ),
+            }
         }
         Some(Pending::Place { player, .. }) => {
             format!("{}: place the building", name(s, *player))

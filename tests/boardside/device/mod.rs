@@ -488,7 +488,17 @@ fn table_ui_given(seed: u64, lines: &[&str]) -> Ui {
 
 /// `table_ui`, its game set up by `made` before the device opens it.
 fn table_ui_made(seed: u64, made: impl FnOnce(&mut Session)) -> Ui {
-    let rules = sectionopoly();
+    table_ui_of(sectionopoly(), seed, made)
+}
+
+/// `table_ui_given` of another property ruleset (seed 5).
+fn table_ui_ruleset_given(ruleset: &str, lines: &[&str]) -> Ui {
+    let rules = boardside::rulesets::load::<Property>(&ruleset_path(ruleset)).unwrap();
+    table_ui_of(rules, 5, |s| given(s, lines))
+}
+
+/// Ann and Bob at a table of these rules, tokens enrolled, the game set up by `made`.
+fn table_ui_of(rules: Ruleset, seed: u64, made: impl FnOnce(&mut Session)) -> Ui {
     let mut o = rules.options.clone();
     o.first_player = FirstPlayer::Listed;
     let names = vec!["Ann".to_string(), "Bob".to_string()];

@@ -659,3 +659,45 @@ fn a_mortgaged_square_is_said_to_be_mortgaged_when_it_is_dealt() {
     let said = boardside::ui::property::menu::label(&g.rules, &g.state, &deal);
     assert_eq!(said, "Ann: Oversight (mortgaged) for Bob's 60");
 }
+
+/// Suetology: a mortgaged square received in a deal is lifted or kept at once; the question
+/// names the square when there is one (played by hand it said "Ann: lift or keep the
+/// mortgages" over one square), and counts them when there are more.
+#[test]
+fn a_received_mortgage_question_names_its_square() {
+    use boardside::engine::property::state::Pending;
+    let ui = super::table_ui_ruleset_given(
+        "suetology",
+        &[
+            "set owner garnet-street Ann",
+            "set mortgaged garnet-street yes",
+            "trade Ann Bob garnet-street for $10",
+        ],
+    );
+    let g = ui.session::<Property>().unwrap();
+    assert!(
+        matches!(g.state.top(), Some(Pending::Mortgaged { player: 1, .. })),
+        "{:?}",
+        g.state.top()
+    );
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        asked.starts_with("Bob: lift the mortgage on Garnet Street or keep it"),
+        "{asked}"
+    );
+    let ui = super::table_ui_ruleset_given(
+        "suetology",
+        &[
+            "set owner garnet-street Ann",
+            "set owner cedar-lane Ann",
+            "set mortgaged garnet-street yes",
+            "set mortgaged cedar-lane yes",
+            "trade Ann Bob garnet-street cedar-lane for $10",
+        ],
+    );
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        asked.starts_with("Bob: lift or keep the mortgages (2 squares)"),
+        "{asked}"
+    );
+}
