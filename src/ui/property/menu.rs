@@ -276,6 +276,28 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
     l
 }
 
+/// Above another player's squares, opened by their token in someone else's turn: whose they
+/// are and their cash, and where squares are managed on the owner's own turn only
+/// (suetology, scientopoly), that an empty list waits for it.
+pub fn others_squares(rules: &Ruleset, s: &State, p: usize) -> String {
+    let waits = s.options.manage_on_own_turn_only && {
+        let mut listed = Vec::new();
+        crate::engine::property::legal::management(rules, s, &[p], &mut listed);
+        listed.is_empty()
+    };
+    format!(
+        "{}'s squares ({} cash){}. BACK: {}'s turn",
+        name(s, p),
+        s.cash(p),
+        if waits {
+            ": managed on their own turn only"
+        } else {
+            ""
+        },
+        name(s, s.current)
+    )
+}
+
 /// The standings, richest first: "1 Ann 1520" above "(cash 1200, 4 sq)", a player's two
 /// rows broken where they part (wrapped at the screen's width, a number was left a row apart
 /// from its word). Equal worth shares a place, so a tie shows as a tie.

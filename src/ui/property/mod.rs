@@ -387,12 +387,7 @@ impl Screens for PropertyScreens {
             // the tap's note fades, never the turn's own headline over them.
             View::Manage if !desk.toasting() => {
                 if let Some(p) = self.manage_for.filter(|&p| p != s.current) {
-                    return wrap(&format!(
-                        "{}'s squares ({} cash). BACK: {}'s turn",
-                        s.players[p].name,
-                        s.cash(p),
-                        s.players[s.current].name
-                    ));
+                    return wrap(&menu::others_squares(rules, s, p));
                 }
             }
             // A command's lines first, as on the manage menu.

@@ -701,3 +701,25 @@ fn a_received_mortgage_question_names_its_square() {
         "{asked}"
     );
 }
+
+/// Suetology manages squares on the owner's own turn only: another player's squares opened
+/// by their token on Ann's turn say so, instead of an empty list (played by hand: "Ann's
+/// squares (1310 cash). BACK: Dhl's turn" over nothing but "Deal" and "Back").
+#[test]
+fn another_players_squares_out_of_their_turn_say_they_wait_for_it() {
+    let mut ui = super::table_ui_ruleset_given("suetology", &["set owner garnet-street Bob"]);
+    ui.handle(bob(), 1);
+    ui.put_away_note();
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.starts_with("Bob's squares (1500 cash): managed on their own turn only"),
+        "{words}"
+    );
+    assert!(words.contains("BACK: Ann's turn"), "{words}");
+    // Sectionopoly manages at any time: nothing of the kind is said there.
+    let mut ui = table_ui_given(5, &["set owner oversight Bob"]);
+    ui.handle(bob(), 1);
+    ui.put_away_note();
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!words.contains("own turn"), "{words}");
+}
