@@ -340,16 +340,16 @@ fn jail_and_card_words(rules: &Ruleset, s: &State, e: &Event) -> Option<String> 
         }
         Event::CardUsed { player, deck, .. } => {
             format!(
-                "{} hands in a {} card",
+                "{} hands in {}",
                 who(s, *player),
-                rules.decks[*deck].name
+                rules.decks[*deck].a_card()
             )
         }
         Event::CardGiven { from, to, deck, .. } => format!(
-            "{} gives {} a {} get-out card",
+            "{} gives {} {}",
             who(s, *from),
             who(s, *to),
-            rules.decks[*deck].name
+            rules.decks[*deck].a("get-out card")
         ),
         _ => return None,
     })

@@ -320,6 +320,25 @@ pub struct DeckRules {
     pub cards: Vec<Card>,
 }
 
+impl DeckRules {
+    /// One card of the deck in words, with the article its name takes: "an INTEL card",
+    /// "a CQS card".
+    pub fn a_card(&self) -> String {
+        self.a("card")
+    }
+
+    /// One `noun` of the deck, the article by the deck's name: "an INTEL get-out card" (by
+    /// the first letter: the decks' names are read as words, not spelt).
+    pub fn a(&self, noun: &str) -> String {
+        let vowel = self
+            .name
+            .chars()
+            .next()
+            .is_some_and(|c| "AEIOUaeiou".contains(c));
+        format!("{} {} {noun}", if vowel { "an" } else { "a" }, self.name)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Ruleset {
     pub id: String,

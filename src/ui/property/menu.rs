@@ -93,9 +93,9 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
             s.cash(d.debtor)
         ),
         Some(Pending::Card { player, deck }) => format!(
-            "{}: draw a {} card and tap it",
+            "{}: draw {} and tap it",
             name(s, *player),
-            rules.decks[*deck].name
+            rules.decks[*deck].a_card()
         ),
         Some(Pending::UtilityRoll { player, .. }) => {
             format!("{}: roll for the {}", name(s, *player), rules.theme.rent)
@@ -387,7 +387,7 @@ pub fn deal_words(
             .map(|i| match i {
                 Item::Cash(n) => n.to_string(),
                 Item::Square(q) => dealt(rules, s, *q),
-                Item::Card(d) => format!("a {} card", rules.decks[*d].name),
+                Item::Card(d) => rules.decks[*d].a_card(),
             })
             .collect();
         if words.is_empty() {

@@ -1480,3 +1480,21 @@ fn a_group_of_three_hundred_lots_owned_whole_doubles_its_rent() {
     assert_eq!(t.cash("Ann"), ann + 4);
     assert!(t.said("2 x 2"), "{:?}", t.lines);
 }
+
+/// A deck named as a card of it is said with its article: "an INTEL card", "a CQS card",
+/// "an Awards card" (the device asked "draw a INTEL card and tap it").
+#[test]
+fn a_card_of_a_deck_takes_the_article_its_name_sounds() {
+    let said = |ruleset: &str| -> Vec<String> {
+        super::rules(ruleset)
+            .decks
+            .iter()
+            .map(|d| d.a_card())
+            .collect()
+    };
+    assert_eq!(said("sectionopoly"), ["an INTEL card", "a CQS card"]);
+    assert_eq!(
+        said("scientopoly"),
+        ["an Awards card", "a Penalties card", "a Chance card"]
+    );
+}
