@@ -468,8 +468,15 @@ pub fn trades(rules: &Ruleset, s: &State, out: &mut Vec<Command>) {
 
 /// Would `trade::trade` accept this deal now (turn and jail conditions and the deal itself)?
 pub(crate) fn trade_ok(rules: &Ruleset, s: &State, tr: &Trade) -> bool {
-    let (starter, other) = super::trade::parties(s, tr);
-    super::dealing_allowed(s, starter, true).is_ok()
+    may_deal(s, tr.from, tr.to) && can_trade(rules, s, tr).is_ok()
+}
+
+/// May `a` and `b` make a deal now, whatever it holds: the one whose turn it is starts it
+/// where deals are begun in one's own turn (suetology, scientopoly), and neither is where
+/// dealing is barred (scientopoly ¶7: the SP Hole). The device offers deals by it.
+pub fn may_deal(s: &State, a: usize, b: usize) -> bool {
+    let (starter, other) = super::trade::parties(s, a, b);
+    a != b
+        && super::dealing_allowed(s, starter, true).is_ok()
         && super::dealing_allowed(s, other, false).is_ok()
-        && can_trade(rules, s, tr).is_ok()
 }

@@ -180,19 +180,20 @@ pub(crate) fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Re
     Ok(())
 }
 
-/// Who starts a deal (the player whose turn it is, if either) and who answers it.
-pub(crate) fn parties(s: &State, tr: &Trade) -> (usize, usize) {
-    if tr.to == s.current {
-        (tr.to, tr.from)
+/// Who starts a deal between `from` and `to` (the player whose turn it is, if either) and who
+/// answers it.
+pub(crate) fn parties(s: &State, from: usize, to: usize) -> (usize, usize) {
+    if to == s.current {
+        (to, from)
     } else {
-        (tr.from, tr.to)
+        (from, to)
     }
 }
 
 pub fn trade(t: &mut Table, tr: &Trade) -> Result<(), RuleError> {
     // The player whose turn it is starts a deal (where the ruleset says so); neither side may
     // deal from the SP Hole.
-    let (starter, other) = parties(t.s, tr);
+    let (starter, other) = parties(t.s, tr.from, tr.to);
     may_manage(t, starter)?;
     if super::dealing_allowed(t.s, other, false).is_err() {
         return Err(RuleError::new(format!(

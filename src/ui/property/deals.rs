@@ -29,8 +29,22 @@ pub fn dealable<'a>(rules: &'a Ruleset, s: &'a State) -> impl Iterator<Item = (u
     (0..rules.squares.len()).filter_map(move |q| {
         let grp = rules.squares[q].group().unwrap_or(0);
         let owner = s.owner(q)?;
-        (!s.group_has_buildings(rules, grp)).then_some((q, owner))
+        let free = !s.group_has_buildings(rules, grp) && partners(s, owner).next().is_some();
+        free.then_some((q, owner))
     })
+}
+
+/// Who may make a deal with `p` now (`legal::may_deal`: turns, the jail), in seat order.
+pub fn partners(s: &State, p: usize) -> impl Iterator<Item = usize> + '_ {
+    s.active_players()
+        .filter(move |&q| crate::engine::property::legal::may_deal(s, p, q))
+}
+
+/// The kept cards that may be sold now: each holder's, with the card's deck.
+pub fn sellable_cards(s: &State) -> impl Iterator<Item = (usize, usize)> + '_ {
+    s.active_players()
+        .filter(|&p| partners(s, p).next().is_some())
+        .flat_map(move |p| s.players[p].cards.iter().map(move |&(deck, _)| (p, deck)))
 }
 
 impl Sale {

@@ -86,26 +86,19 @@ impl PropertyScreens {
                             ));
                         }
                         // A kept card may be sold too (the card says so).
-                        for p in s.active_players() {
-                            for &(deck, _) in &s.players[p].cards {
-                                out.push(entry(
-                                    format!(
-                                        "{}: {} card",
-                                        s.players[p].name, rules.decks[deck].name
-                                    ),
-                                    Act::DealCard(p, deck),
-                                ));
-                            }
+                        for (p, deck) in deals::sellable_cards(s) {
+                            out.push(entry(
+                                format!("{}: {} card", s.players[p].name, rules.decks[deck].name),
+                                Act::DealCard(p, deck),
+                            ));
                         }
                     }
                     (Some(owner), None) => {
-                        for p in s.active_players() {
-                            if p != owner {
-                                out.push(entry(
-                                    format!("Sell to {}", s.players[p].name),
-                                    Act::DealBuyer(p),
-                                ));
-                            }
+                        for p in deals::partners(s, owner) {
+                            out.push(entry(
+                                format!("Sell to {}", s.players[p].name),
+                                Act::DealBuyer(p),
+                            ));
                         }
                     }
                     // What comes back: money only, or a square of the buyer's (a swap, with
@@ -192,7 +185,8 @@ impl PropertyScreens {
                         out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
                     }
                 }
-                if s.top().is_none() {
+                let dealt = deals::dealable(rules, s).any(|(q, _)| q == *square);
+                if s.top().is_none() && dealt {
                     out.push(entry("Sell it to a player", Act::DealSquare(*square)));
                 }
                 out.push(entry("Back", Act::Back));
@@ -253,7 +247,12 @@ impl PropertyScreens {
             out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
         }
         if s.top().is_none() {
-            out.push(entry("Deal: sell a square", Act::Deal));
+            // Only where a deal may be made now (not from the SP Hole, say).
+            if deals::dealable(rules, s).next().is_some()
+                || deals::sellable_cards(s).next().is_some()
+            {
+                out.push(entry("Deal: sell a square", Act::Deal));
+            }
             // Only in a time-limit game, and the table confirms first.
             if s.options.time_limit {
                 out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));

@@ -501,12 +501,10 @@ impl Screens for PropertyScreens {
             self.go(View::Main);
         }
         // Beside the manage menu the lines may take its rows down to the chosen line alone;
-        // beside the main menu, three rows.
-        let room = if stays {
-            crate::ui::text::room(&self.labels(g, desk), self.sel)
-        } else {
-            3
-        };
+        // beside the main menu, three rows, fewer where its chosen line is read whole (a card
+        // of the table's deck to tap: the roll's lines were neither paged nor shown).
+        let room = crate::ui::text::room(&self.labels(g, desk), self.sel);
+        let room = if stays { room } else { room.min(3) };
         match lines.as_deref().and_then(|l| menu::pages(l, room)) {
             Some(pages) => Flow::Pager(Pages {
                 title: None,

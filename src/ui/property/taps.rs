@@ -11,6 +11,13 @@ impl PropertyScreens {
             if let Some(owner) = sale.seller(&g.state) {
                 let name = &g.state.players[p].name;
                 match sale.buyer {
+                    // Only a player who may deal with the seller now (the buyers listed).
+                    None if owner != p && deals::partners(&g.state, owner).all(|q| q != p) => {
+                        desk.note = Some(format!(
+                            "{name} may not deal with {} now",
+                            g.state.players[owner].name
+                        ));
+                    }
                     // The first token that is not the seller's chooses the buyer.
                     None if owner != p => {
                         sale.buyer = Some(p);

@@ -542,6 +542,11 @@ fn a_card_drawn_from_the_tables_deck_is_listed_by_its_printed_words() {
             "{l}"
         );
     }
+    // The question names the deck with its article.
+    let mut ui = ui;
+    ui.put_away_note();
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(asked.contains("draw an INTEL card"), "{asked}");
 }
 
 /// Issue 68: a deal at the device is more than one square for money: a square for a square
@@ -722,4 +727,35 @@ fn another_players_squares_out_of_their_turn_say_they_wait_for_it() {
     ui.put_away_note();
     let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(!words.contains("own turn"), "{words}");
+}
+
+/// A deal is offered only where one may be made now (played by hand in scientopoly: Dhl,
+/// declared SP in his own turn, was offered "Deal: sell a square", which opened on nothing but
+/// "Back"). Scientopoly ¶7: nobody deals from the SP Hole; deals are begun in one's own turn.
+#[test]
+fn a_deal_is_offered_only_where_one_may_be_made_now() {
+    let mut ui = super::table_ui_ruleset_given(
+        "scientopoly",
+        &[
+            "set owner plymouth Ann",
+            "set owner east-grinstead Bob",
+            "set jailed Ann yes",
+        ],
+    );
+    choose(&mut ui, "Manage...", 1);
+    assert!(
+        !ui.labels().iter().any(|l| l.starts_with("Deal")),
+        "{:?}",
+        ui.labels()
+    );
+    // Out of the SP Hole, Ann deals: her square to Bob, and Bob's to her only.
+    let mut ui = super::table_ui_ruleset_given(
+        "scientopoly",
+        &["set owner plymouth Ann", "set owner east-grinstead Bob"],
+    );
+    choose(&mut ui, "Manage...", 1);
+    choose(&mut ui, "Deal: sell a square", 1);
+    let line = line_with(&ui, "Bob: ", "East Grinstead");
+    choose(&mut ui, &line, 2);
+    assert_eq!(ui.labels(), ["Sell to Ann", "Back"]);
 }
