@@ -133,8 +133,32 @@ pub fn headline(rules: &Ruleset, s: &State, auction_step: i64) -> String {
                 .map(|d| format!(" (rolled {}+{})", d.0, d.1))
                 .unwrap_or_default();
             match crate::engine::property::legal::turn_offers(s) {
+                // What the jail offers this player now (scientopoly ¶7: no paying out of
+                // the SP Hole; a card only when one is held).
                 TurnOffers::Jail => {
-                    format!("{} in {}: roll, pay or card", name(s, p), rules.theme.jail)
+                    let mut offers = Vec::new();
+                    crate::engine::property::legal::turn_commands(rules, s, &mut offers);
+                    let ways: Vec<&str> = offers
+                        .iter()
+                        .filter_map(|c| match c {
+                            Command::Roll { .. } => Some("roll"),
+                            Command::JailPay => Some("pay"),
+                            Command::JailCard => Some("card"),
+                            _ => None,
+                        })
+                        .collect();
+                    let ways = match ways.as_slice() {
+                        ["roll"] => "roll for doubles".to_string(),
+                        [first @ .., last] if !first.is_empty() => {
+                            format!("{} or {last}", first.join(", "))
+                        }
+                        _ => ways.join(""),
+                    };
+                    format!("{} in {}: {ways}", name(s, p), rules.theme.jail)
+                }
+                // Barred from managing while jailed (scientopoly ¶7): nothing but the end.
+                TurnOffers::End if s.options.jailed_cannot_deal && s.players[p].jail.is_some() => {
+                    format!("{}: end the turn (in {})", name(s, p), rules.theme.jail)
                 }
                 TurnOffers::Roll if s.turn.rolled => {
                     format!("{}: doubles{dice}! Roll again", name(s, p))

@@ -759,3 +759,34 @@ fn a_deal_is_offered_only_where_one_may_be_made_now() {
     choose(&mut ui, &line, 2);
     assert_eq!(ui.labels(), ["Sell to Ann", "Back"]);
 }
+
+/// Scientopoly ¶7: in the SP Hole a player hands in a card or tries for doubles, "no option
+/// of merely paying", and may do nothing else: the questions say so (played by hand, Dhl in
+/// the hole was asked to "manage or end the turn").
+#[test]
+fn in_the_sp_hole_the_questions_offer_only_what_the_hole_allows() {
+    let mut ui = super::table_ui_ruleset_given("scientopoly", &["set jailed Ann yes"]);
+    ui.put_away_note();
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        asked.starts_with("Ann in the SP Hole: roll for doubles"),
+        "{asked}"
+    );
+    let mut ui = super::table_ui_ruleset_given("scientopoly", &["set jailed Ann yes", "roll 1 2"]);
+    ui.put_away_note();
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        asked.starts_with("Ann: end the turn (in the SP Hole)"),
+        "{asked}"
+    );
+    // Sectionopoly's jail is paid out of (a card only when one is held), and its prisoner
+    // manages.
+    let mut ui = table_ui_given(5, &["set jailed Ann yes"]);
+    ui.put_away_note();
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(asked.ends_with(": roll or pay"), "{asked}");
+    let mut ui = table_ui_given(5, &["set jailed Ann yes", "roll 1 2"]);
+    ui.put_away_note();
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(asked.starts_with("Ann: manage or end the turn"), "{asked}");
+}
