@@ -78,6 +78,11 @@ pub fn decline(t: &mut Table) -> Result<(), RuleError> {
         }
     };
     if let (true, Some(other)) = (t.s.options.two_player_offer, two) {
+        // The other in the SP Hole "may not buy" (scientopoly ¶7): nobody is left to take it.
+        if super::dealing_allowed(t.s, other, false).is_err() {
+            t.emit(Event::Note(Note::Unsold { square: o.square }));
+            return Ok(());
+        }
         t.emit(Event::Await {
             pending: Pending::Buy {
                 player: other,

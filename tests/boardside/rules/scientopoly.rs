@@ -327,6 +327,18 @@ fn two_players_the_other_may_buy_at_the_printed_price_take_it_or_leave_it() {
     assert!(t.said("stays unsold"));
 }
 
+/// ¶4 with ¶7: the other player in the SP Hole "may not buy or sell property": a square
+/// declined is not offered to them, and stays unsold (the device offered it to a player in
+/// the hole, played by hand).
+#[test]
+fn sp_hole_two_players_a_declined_square_is_not_offered_to_the_other_in_the_hole() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Bob yes; roll 1 2; decline");
+    assert!(t.pending().is_none(), "{:?}", t.pending());
+    assert_eq!(t.owner("east-grinstead"), None);
+    assert!(t.said("stays unsold"));
+}
+
 #[test]
 fn mortgage_only_with_the_set_undeveloped() {
     let mut t = game(&["Ann", "Bob"]);
