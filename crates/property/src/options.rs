@@ -91,6 +91,18 @@ pub struct Options {
     pub min_trade_price: bool,
     /// The status a player must reach to win; 0 when the game has no status (scientopoly ¶5).
     pub target_status: u8,
+    /// Offers as releases before this field made them: a square declined in a two-player
+    /// game was offered to the other player even in the SP Hole, where ¶7 forbids buying. A
+    /// journal saved by one of those has no such key and resumes with it, so its recorded
+    /// results are what they were; a new game never sets it, and it is no option a table
+    /// chooses.
+    #[serde(default = "earlier_release")]
+    pub earlier_offers: bool,
+}
+
+/// A journal's options without `earlier_offers` were saved before it existed.
+fn earlier_release() -> bool {
+    true
 }
 
 impl Default for Options {
@@ -120,6 +132,7 @@ impl Default for Options {
             two_player_offer: false,
             min_trade_price: false,
             target_status: 0,
+            earlier_offers: false,
         }
     }
 }

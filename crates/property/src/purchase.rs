@@ -78,8 +78,9 @@ pub fn decline(t: &mut Table) -> Result<(), RuleError> {
         }
     };
     if let (true, Some(other)) = (t.s.options.two_player_offer, two) {
-        // The other in the SP Hole "may not buy" (scientopoly ¶7): nobody is left to take it.
-        if super::dealing_allowed(t.s, other, false).is_err() {
+        // The other in the SP Hole "may not buy" (scientopoly ¶7): nobody is left to take it
+        // (a game saved before this was kept offers it as it did: `earlier_offers`).
+        if !t.s.options.earlier_offers && super::dealing_allowed(t.s, other, false).is_err() {
             t.emit(Event::Note(Note::Unsold { square: o.square }));
             return Ok(());
         }

@@ -339,6 +339,43 @@ fn sp_hole_two_players_a_declined_square_is_not_offered_to_the_other_in_the_hole
     assert!(t.said("stays unsold"));
 }
 
+/// A journal the earlier release saved (tests/fixtures/scientopoly-offer-into-the-hole.jsonl,
+/// played on the device before the reading above was kept: Dhl declared SP, Ann declining
+/// Munich, the offer made to Dhl in the hole) resumes as that release had it, the offer
+/// waiting on Dhl; a new game of the same moves leaves Munich unsold.
+#[test]
+fn sp_hole_a_journal_of_the_earlier_offer_resumes_into_the_state_it_had() {
+    use boardside::engine::property::Property;
+    let fixture = format!(
+        "{}/tests/fixtures/scientopoly-offer-into-the-hole.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    assert!(
+        !text.contains("earlier_offers"),
+        "not the earlier release's"
+    );
+    let path = std::env::temp_dir().join(format!("boardside-offer-{}.journal", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let (resumed, _) =
+        boardside::session::Session::<Property>::resume(super::rules("scientopoly"), &path)
+            .unwrap()
+            .expect("a game");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        matches!(
+            resumed.state.top(),
+            Some(Pending::Buy {
+                player: 1,
+                second_offer: true,
+                ..
+            })
+        ),
+        "{:?}",
+        resumed.state.top()
+    );
+}
+
 #[test]
 fn mortgage_only_with_the_set_undeveloped() {
     let mut t = game(&["Ann", "Bob"]);
