@@ -541,17 +541,10 @@ fn g_b_11_a_longer_second_stun_runs_from_the_round_after_it() {
 /// at round 4), and a new game of the same lines gets the corrected count (2).
 #[test]
 fn a_journal_of_the_earlier_stun_reading_resumes_into_the_state_it_had() {
-    let fixture = format!(
-        "{}/tests/fixtures/grid-overlapping-stuns.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&fixture).unwrap();
-    assert!(!text.contains("earlier_stuns"), "not the earlier release's");
-    let path = std::env::temp_dir().join(format!("boardside-stuns-{}.journal", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let (resumed, _) = Session::<Grid>::resume(rules(), &path)
-        .unwrap()
-        .expect("a game");
+    let (resumed, path) =
+        super::resume_fixture::<Grid>(rules(), "grid-overlapping-stuns.jsonl", |text| {
+            assert!(!text.contains("earlier_stuns"), "not the earlier release's")
+        });
     let bob = resumed.state.index_of("Bob").unwrap();
     assert_eq!(resumed.state.round, 4);
     assert_eq!(

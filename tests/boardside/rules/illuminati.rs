@@ -1106,21 +1106,14 @@ fn a_saved_attack_reads_its_amounts_per_player_as_lists() {
 /// game played now reaches with the same commands, and the game goes on.
 #[test]
 fn a_journal_whose_turns_carried_their_income_still_resumes() {
-    let fixture = format!(
-        "{}/tests/fixtures/illuminati-turn-income.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&fixture).unwrap();
-    assert!(
-        text.contains(r#""income":[[0,9]]"#),
-        "not the earlier format"
-    );
     // A copy: the resumed game writes on.
-    let path = std::env::temp_dir().join(format!("boardside-income-{}.jsonl", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let (mut resumed, _) = Session::<Illuminati>::resume(rules(), &path)
-        .unwrap()
-        .expect("a game");
+    let (mut resumed, path) =
+        super::resume_fixture::<Illuminati>(rules(), "illuminati-turn-income.jsonl", |text| {
+            assert!(
+                text.contains(r#""income":[[0,9]]"#),
+                "not the earlier format"
+            )
+        });
     // (That release taxed for the I.R.S. from the Illuminati treasury alone: its journals
     // resume with that reading, `tax_from=illuminati`.)
     assert!(!resumed.state.tax_from_structure);

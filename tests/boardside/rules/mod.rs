@@ -25,6 +25,23 @@ pub fn rules(name: &str) -> property::Ruleset {
     .unwrap()
 }
 
+/// A journal an earlier release saved (tests/fixtures/NAME), resumed from a copy in the
+/// temporary folder (the resumed game writes on: the caller removes the copy), once `was`
+/// has checked the text is that release's.
+pub fn resume_fixture<F: Family>(
+    rules: F::Rules,
+    name: &str,
+    was: impl FnOnce(&str),
+) -> (Session<F>, std::path::PathBuf) {
+    let fixture = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    was(&text);
+    let path = std::env::temp_dir().join(format!("boardside-{}-{name}", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let (resumed, _) = Session::<F>::resume(rules, &path).unwrap().expect("a game");
+    (resumed, path)
+}
+
 /// A game of any family driven through the protocol's words, with the table's lines of the
 /// last command.
 pub struct At<F: Family> {

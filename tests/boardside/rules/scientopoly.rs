@@ -345,22 +345,16 @@ fn sp_hole_two_players_a_declined_square_is_not_offered_to_the_other_in_the_hole
 /// waiting on Dhl; a new game of the same moves leaves Munich unsold.
 #[test]
 fn sp_hole_a_journal_of_the_earlier_offer_resumes_into_the_state_it_had() {
-    use boardside::engine::property::Property;
-    let fixture = format!(
-        "{}/tests/fixtures/scientopoly-offer-into-the-hole.jsonl",
-        env!("CARGO_MANIFEST_DIR")
+    let (resumed, path) = super::resume_fixture::<boardside::engine::property::Property>(
+        super::rules("scientopoly"),
+        "scientopoly-offer-into-the-hole.jsonl",
+        |text| {
+            assert!(
+                !text.contains("earlier_offers"),
+                "not the earlier release's"
+            )
+        },
     );
-    let text = std::fs::read_to_string(&fixture).unwrap();
-    assert!(
-        !text.contains("earlier_offers"),
-        "not the earlier release's"
-    );
-    let path = std::env::temp_dir().join(format!("boardside-offer-{}.journal", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let (resumed, _) =
-        boardside::session::Session::<Property>::resume(super::rules("scientopoly"), &path)
-            .unwrap()
-            .expect("a game");
     let _ = std::fs::remove_file(&path);
     assert!(
         matches!(
