@@ -310,9 +310,10 @@ fn jail_and_card_words(rules: &Ruleset, s: &State, e: &Event) -> Option<String> 
                 t.jail
             ),
             None => format!(
-                "{} stays in {} (no doubles, {attempts} tries so far)",
+                "{} stays in {} (no doubles, {attempts} {} so far)",
                 who(s, *player),
-                t.jail
+                t.jail,
+                if *attempts == 1 { "try" } else { "tries" }
             ),
         },
         Event::JailOut { player, how } => format!(

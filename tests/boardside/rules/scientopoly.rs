@@ -264,6 +264,16 @@ fn sp_hole_failed_doubles_miss_the_turn_without_limit() {
     assert_eq!(t.cash("Ann"), 6000);
 }
 
+/// The tries in the hole counted in words: "1 try so far", then "2 tries so far".
+#[test]
+fn sp_hole_each_failed_try_is_counted_in_words() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("set jailed Ann yes; roll 1 2");
+    assert!(t.said("(no doubles, 1 try so far)"), "{:?}", t.lines);
+    t.run("end; roll 1 2; decline; end; roll 1 2");
+    assert!(t.said("(no doubles, 2 tries so far)"), "{:?}", t.lines);
+}
+
 #[test]
 fn sp_hole_leaving_on_doubles_moves_without_a_second_roll() {
     let mut t = game(&["Ann", "Bob"]);
