@@ -3,6 +3,7 @@
 //! card decks, each card's back beside its front to fold over.
 
 use super::{leading, pt, Align, Doc, Drawing, Rgb, Shape, MARGIN};
+use crate::engine::property::narrate::capitalise;
 use crate::engine::property::ruleset::{Kind, Ruleset};
 
 /// The board's side, its corner squares' side, in mm (a shop board is about 50 cm).
@@ -266,7 +267,7 @@ fn deed(rules: &Ruleset, sq: usize, number: usize, d: &mut Drawing, x: f32, y: f
             let top = rents.len().saturating_sub(1);
             for (i, r) in rents.iter().enumerate() {
                 let what = match i {
-                    0 => capital(&t.rent),
+                    0 => capitalise(&t.rent),
                     i if i == top => format!("With {}", super::a(&t.hotel)),
                     1 => format!("With 1 {}", t.house),
                     i => format!("With {i} {}", t.houses),
@@ -279,7 +280,7 @@ fn deed(rules: &Ruleset, sq: usize, number: usize, d: &mut Drawing, x: f32, y: f
         Kind::Station { rents, .. } => {
             for (i, r) in rents.iter().enumerate() {
                 lines.push((
-                    format!("{} if {} owned", capital(&t.rent), i + 1),
+                    format!("{} if {} owned", capitalise(&t.rent), i + 1),
                     money(*r),
                 ));
             }
@@ -287,7 +288,7 @@ fn deed(rules: &Ruleset, sq: usize, number: usize, d: &mut Drawing, x: f32, y: f
         Kind::Utility { multipliers, .. } => {
             for (i, m) in multipliers.iter().enumerate() {
                 lines.push((
-                    format!("{} if {} owned", capital(&t.rent), i + 1),
+                    format!("{} if {} owned", capitalise(&t.rent), i + 1),
                     format!("{m} x dice"),
                 ));
             }
@@ -359,12 +360,4 @@ pub fn decks(rules: &Ruleset, doc: &mut Doc) {
             }
         }
     }
-}
-
-/// "rent" as the first word of a line: "Rent".
-fn capital(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -24,7 +24,9 @@ fn account(rules: &Ruleset, s: &State, a: Account, first: bool) -> String {
     }
 }
 
-fn capitalise(x: &str) -> String {
+/// A word as the first of a line or a menu's line: "rent" as "Rent", "upgrade" as "Upgrade"
+/// (the rulesets' theme words are written as in running text).
+pub fn capitalise(x: &str) -> String {
     let mut c = x.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

@@ -218,11 +218,11 @@ pub fn label(rules: &Ruleset, s: &State, cmd: &Command) -> String {
             match crate::engine::property::building::can_build(rules, s, *square) {
                 Ok(step) => format!(
                     "{} {}: {}",
-                    if step.hotel() {
+                    crate::engine::property::narrate::capitalise(if step.hotel() {
                         &rules.theme.hotel
                     } else {
                         &rules.theme.house
-                    },
+                    }),
                     step.cost,
                     sq(rules, *square)
                 ),

@@ -790,3 +790,21 @@ fn in_the_sp_hole_the_questions_offer_only_what_the_hole_allows() {
     let asked = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(asked.starts_with("Ann: manage or end the turn"), "{asked}");
 }
+
+/// Every line of a menu starts with a capital, whatever the ruleset calls a building
+/// (played by hand in scientopoly: "upgrade 120: Plymouth" beside "Mortgage +120: Plymouth").
+#[test]
+fn a_building_line_starts_with_a_capital_in_every_ruleset() {
+    let ui = super::table_ui_ruleset_given(
+        "scientopoly",
+        &["set owner plymouth Ann", "set owner east-grinstead Ann"],
+    );
+    let g = ui.session::<Property>().unwrap();
+    let sq = g.rules.square_index("plymouth").unwrap();
+    let label = boardside::ui::property::menu::label(
+        &g.rules,
+        &g.state,
+        &boardside::engine::property::command::Command::Build { square: sq },
+    );
+    assert_eq!(label, "Upgrade 120: Plymouth");
+}
