@@ -92,7 +92,8 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
             "for {} ({percent}% of total worth {worth})",
             sq(rules, *square)
         ),
-        Why::Card { deck, card } => card_text(rules, *deck, *card),
+        // "by the Chance card ...": after an amount, the card's own words need a word first.
+        Why::Card { deck, card } => format!("by the {}", card_text(rules, *deck, *card)),
         Why::Repairs {
             deck,
             card,
@@ -107,7 +108,7 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
                 _ => (0, 0),
             };
             format!(
-                "{} ({houses} x {per_house} + {hotels} x {per_hotel})",
+                "by the {} ({houses} x {per_house} + {hotels} x {per_hotel})",
                 card_text(rules, *deck, *card)
             )
         }

@@ -591,3 +591,29 @@ fn the_steady_player_never_lifts_a_mortgage_made_the_same_turn() {
     t.run("end");
     assert!(!t.s.state.turn.mortgaged.contains(sq));
 }
+
+/// A payment a card makes says so: "Ann pays Bob 200 credits by the Penalties card ..."
+/// (played by hand, the card's words followed the amount with nothing between them).
+#[test]
+fn a_cards_payment_says_it_is_by_the_card() {
+    let mut t = game_with(&["Ann", "Bob"], |o| o.physical_decks = true);
+    let (deck, card) = t
+        .s
+        .rules
+        .decks
+        .iter()
+        .find_map(|deck| {
+            let c = deck
+                .cards
+                .iter()
+                .find(|c| c.text.starts_with("Lower conditions"))?;
+            Some((deck.id.clone(), c.id.clone()))
+        })
+        .unwrap();
+    t.run(&format!("roll 1 3; draw {deck} {card}"));
+    assert!(
+        t.said("Ann pays Bob 200 credits by the Penalties card \"Lower conditions"),
+        "{:?}",
+        t.lines
+    );
+}
