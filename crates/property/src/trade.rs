@@ -153,22 +153,7 @@ pub(crate) fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Re
     can_give(rules, s, tr.to, &tr.get)?;
     if s.options.min_trade_price {
         for (giver, gives, gets) in [(tr.from, &tr.give, &tr.get), (tr.to, &tr.get, &tr.give)] {
-            let price = |items: &[Item]| -> i64 {
-                items
-                    .iter()
-                    .map(|i| match *i {
-                        Item::Square(sq) => rules.squares[sq].price().unwrap_or(0),
-                        _ => 0,
-                    })
-                    .sum()
-            };
-            let cash: i64 = gets
-                .iter()
-                .map(|i| if let Item::Cash(n) = *i { n } else { 0 })
-                .fold(0i64, i64::saturating_add);
-            let given = price(gives);
-            let received = price(gets) + cash;
-            if received < given {
+            if let Some((given, received)) = below_price(rules, gives, gets) {
                 return Err(Refusal::BelowPrice {
                     giver,
                     given,
@@ -178,6 +163,30 @@ pub(crate) fn can_trade(rules: &Ruleset, s: &State, tr: &Trade) -> Result<(), Re
         }
     }
     Ok(())
+}
+
+/// Scientopoly ¶10, "not sold or traded for less than its regular purchase price": a side
+/// giving `gives` for `gets` receives less than the printed prices of the squares it gives
+/// (the squares it gets at their printed prices, with the money): the two sums, when short.
+/// The rules refuse such a deal (`can_trade`, with `min_trade_price`); the device's price
+/// stops before it.
+pub fn below_price(rules: &Ruleset, gives: &[Item], gets: &[Item]) -> Option<(i64, i64)> {
+    let price = |items: &[Item]| -> i64 {
+        items
+            .iter()
+            .map(|i| match *i {
+                Item::Square(sq) => rules.squares[sq].price().unwrap_or(0),
+                _ => 0,
+            })
+            .sum()
+    };
+    let cash: i64 = gets
+        .iter()
+        .map(|i| if let Item::Cash(n) = *i { n } else { 0 })
+        .fold(0i64, i64::saturating_add);
+    let given = price(gives);
+    let received = price(gets).saturating_add(cash);
+    (received < given).then_some((given, received))
 }
 
 /// Who starts a deal between `from` and `to` (the player whose turn it is, if either) and who

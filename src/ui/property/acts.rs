@@ -37,7 +37,17 @@ impl PropertyScreens {
             // With a square back, the money may go either way (below 0 the seller adds it).
             View::Deal(sale) if sale.buyer.is_some() && sale.back_chosen => {
                 let floor = if sale.back.is_some() { i64::MIN } else { 0 };
+                let (was, short) = (sale.price, sale.short_of_price(&g.rules, &g.state));
                 sale.price = (sale.price - dir * step).max(floor);
+                // Where no square goes for less than its printed price (scientopoly ¶10), the
+                // money stops where either side would come to receive less (the rules' own
+                // test); from a price already short (a swap starts at 0) it moves freely.
+                if g.state.options.min_trade_price
+                    && !short
+                    && sale.short_of_price(&g.rules, &g.state)
+                {
+                    sale.price = was;
+                }
                 sale.yes.clear();
             }
             _ => self.sel = crate::ui::text::step(self.sel, entries.len(), dir),

@@ -68,6 +68,19 @@ impl Sale {
         }
     }
 
+    /// Would either side receive less than the printed price of the squares it gives
+    /// (`trade::below_price`, scientopoly ¶10)?
+    pub fn short_of_price(&self, rules: &Ruleset, s: &State) -> bool {
+        use crate::engine::property::trade::below_price;
+        match self.trade(s) {
+            Some(Command::Trade(t)) => {
+                below_price(rules, &t.give, &t.get).is_some()
+                    || below_price(rules, &t.get, &t.give).is_some()
+            }
+            _ => false,
+        }
+    }
+
     /// The deal as the rules take it, once the seller, the thing sold and the buyer are known.
     pub fn trade(&self, s: &State) -> Option<Command> {
         let (from, to) = (self.seller(s)?, self.buyer?);

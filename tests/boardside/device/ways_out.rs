@@ -808,3 +808,22 @@ fn a_building_line_starts_with_a_capital_in_every_ruleset() {
     );
     assert_eq!(label, "Upgrade 120: Plymouth");
 }
+
+/// Scientopoly ¶10: no square sold for less than its printed price. On the deal's screen DOWN
+/// stops at the price (played by hand: Dhl's Munich went down from 560 to 460, a deal the
+/// rules then refuse); sectionopoly's prices go down freely.
+#[test]
+fn a_deals_money_stops_at_the_least_the_rules_take() {
+    let mut ui = super::table_ui_ruleset_given("scientopoly", &["set owner munich Ann"]);
+    sell_to_bob(&mut ui, "Munich");
+    for t in 0..5 {
+        key(&mut ui, "j", 5 + t);
+    }
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(words.starts_with("Ann's Munich to Bob for 560?"), "{words}");
+    let mut ui = table_ui_given(5, &["set owner oversight Ann"]);
+    sell_to_bob(&mut ui, "Oversight");
+    key(&mut ui, "j", 5);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!words.contains(" for 60?"), "{words}");
+}

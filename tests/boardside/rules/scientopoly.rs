@@ -597,19 +597,18 @@ fn the_steady_player_never_lifts_a_mortgage_made_the_same_turn() {
 #[test]
 fn a_cards_payment_says_it_is_by_the_card() {
     let mut t = game_with(&["Ann", "Bob"], |o| o.physical_decks = true);
-    let (deck, card) = t
-        .s
-        .rules
-        .decks
-        .iter()
-        .find_map(|deck| {
-            let c = deck
-                .cards
-                .iter()
-                .find(|c| c.text.starts_with("Lower conditions"))?;
-            Some((deck.id.clone(), c.id.clone()))
-        })
-        .unwrap();
+    let (deck, card) =
+        t.s.rules
+            .decks
+            .iter()
+            .find_map(|deck| {
+                let c = deck
+                    .cards
+                    .iter()
+                    .find(|c| c.text.starts_with("Lower conditions"))?;
+                Some((deck.id.clone(), c.id.clone()))
+            })
+            .unwrap();
     t.run(&format!("roll 1 3; draw {deck} {card}"));
     assert!(
         t.said("Ann pays Bob 200 credits by the Penalties card \"Lower conditions"),
