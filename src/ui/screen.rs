@@ -1164,7 +1164,8 @@ impl<S: Screens> Playing for InPlay<S> {
                     .iter()
                     .map(|l| super::text::for_table(l))
                     .collect();
-                desk.note = Some(all.join(" "));
+                // Each line its own rows (a line break starts a row: `text::wrap`).
+                desk.note = Some(all.join("\n"));
                 other
             }
         })

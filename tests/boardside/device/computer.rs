@@ -934,3 +934,32 @@ fn a_strong_seat_never_takes_back_its_own_move_of_the_same_turn() {
         );
     }
 }
+
+/// A computer seat's move and what follows it (why it chose it, what the table does for it)
+/// each start a row (played by hand: "cpu1 plays The Gnomes of Zurich (computer) cpu1 weighs
+/// it best: ..." ran on).
+#[test]
+fn a_computer_seats_move_and_its_why_each_start_a_row() {
+    let mut ui = table_with("illuminati", &["Ann", "Dhl"], &[Level::Strong], &[]);
+    choose(&mut ui, "Start the game", 0);
+    ui.enter("illuminati Ann bavarian").unwrap();
+    ui.enter("illuminati Dhl bermuda").unwrap();
+    let mut now = 10;
+    let note = loop {
+        now += 10;
+        tick(&mut ui, now);
+        if let Some(n) = ui.desk().note().filter(|n| n.contains("its chance")) {
+            break n.to_string();
+        }
+        if matches!(ui.view(), View::Pager(_)) {
+            key(&mut ui, "\r", now);
+        }
+        assert!(now < 300_000, "no choice weighed: {:?}", ui.log());
+    };
+    let rows = boardside::ui::text::wrap(&note);
+    let why = rows
+        .iter()
+        .position(|r| r.starts_with("cpu1 weighs it best"))
+        .unwrap_or_else(|| panic!("the why runs on: {rows:?}"));
+    assert!(why > 0 && rows[why - 1].ends_with("(computer)"), "{rows:?}");
+}
