@@ -40,6 +40,13 @@ pub struct Header<F: Family> {
     pub computers: Vec<crate::computer::ComputerSeat>,
 }
 
+impl<F: Family> Header<F> {
+    /// Does the device play this seat (it makes its own choices, never the buttons')?
+    pub fn is_computer(&self, seat: usize) -> bool {
+        self.computers.iter().any(|c| c.seat == seat)
+    }
+}
+
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }

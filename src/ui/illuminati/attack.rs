@@ -18,8 +18,8 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
     // A computer seat spends its own money (it is asked, not listed); anyone
     // else's money is spent after their own token (`Session::may`), the player
     // whose turn it is excepted.
-    let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
-    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !bot(p)) {
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !g.header.is_computer(p))
+    {
         // A player who is neither side may interfere or assist: a line each.
         let sides = role(s, a, p, false) != role(s, a, p, true);
         let ways: &[bool] = if sides { &[false, true] } else { &[false] };
@@ -32,7 +32,7 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
         }
     }
     // A computer seat's roll waits for the others to pass (`holds`).
-    if bot(s.current) {
+    if g.header.is_computer(s.current) {
         out.push(("Everyone passes".into(), IAct::AllPass));
     }
     // Both are declared before any money goes to the bank (the engine refuses
@@ -41,7 +41,7 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
         out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
         // Privilege: the Bavarians may pay for it; anyone may discard a special instead,
         // chosen behind their token (illuminati: Bavarian Illuminati; Special cards).
-        if !a.privileged && !a.abolished && !bot(a.player) {
+        if !a.privileged && !a.abolished && !g.header.is_computer(a.player) {
             if let Some(cost) = privilege_cost(g) {
                 out.push((
                     format!("Privilege: pay {cost} MB"),

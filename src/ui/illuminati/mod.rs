@@ -415,10 +415,9 @@ impl Screens for IlluScreens {
         if s.attack.is_none() || !matches!(cmd, Command::Roll { .. }) {
             return None;
         }
-        let bots: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
         let waiting: Vec<&str> = (0..s.players.len())
             .filter(|&p| p != s.current && !s.players[p].eliminated)
-            .filter(|p| !bots.contains(p) && !desk.passed.contains(p))
+            .filter(|p| !g.header.is_computer(*p) && !desk.passed.contains(p))
             .map(|p| &*s.players[p].name)
             .collect();
         let since = desk.window_since.unwrap_or(desk.now);

@@ -12,7 +12,8 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
     let mut out: Vec<(String, IAct)> = Vec::new();
     match s.phase {
         Phase::Setup => {
-            for p in 0..s.players.len() {
+            // A computer seat chooses its own: its line is none of the buttons' (issue 66).
+            for p in (0..s.players.len()).filter(|&p| !g.header.is_computer(p)) {
                 let label = s.players[p]
                     .illuminati
                     .map(|i| r.cards[i].name.clone())
@@ -109,8 +110,13 @@ pub(super) fn table_words(g: &Se) -> String {
     let pn = |p: usize| s.players[p].name.to_string();
     match s.phase {
         Phase::Setup => {
-            if let Some(p) = s.players.iter().position(|p| p.illuminati.is_none()) {
+            let choosing = |p: &usize| s.players[*p].illuminati.is_none();
+            let mut people = (0..s.players.len()).filter(|&p| !g.header.is_computer(p));
+            if let Some(p) = people.find(choosing) {
                 return format!("{}: tap your token, then your Illuminati card", pn(p));
+            }
+            if let Some(p) = (0..s.players.len()).find(choosing) {
+                return format!("{} (computer) is choosing its Illuminati", pn(p));
             }
             if let Some(p) = ufos_without_goal(g) {
                 return format!("{} plays the UFOs: choose the secret goal", pn(p));

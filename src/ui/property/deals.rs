@@ -147,7 +147,7 @@ impl PropertyScreens {
         [sale.seller(&g.state), Some(b)]
             .into_iter()
             .flatten()
-            .filter(|p| !sale.yes.contains(p) && !g.header.computers.iter().any(|c| c.seat == *p))
+            .filter(|p| !sale.yes.contains(p) && !g.header.is_computer(*p))
             .map(|p| g.state.players[p].name.clone())
             .collect()
     }
@@ -165,7 +165,7 @@ impl PropertyScreens {
     ) -> Flow {
         let bots: Vec<usize> = sides
             .into_iter()
-            .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
+            .filter(|&p| g.header.is_computer(p))
             .collect();
         let people_agree = sides.iter().all(|p| bots.contains(p) || yes.contains(p));
         if bots.is_empty() || !people_agree {

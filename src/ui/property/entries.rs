@@ -29,7 +29,7 @@ impl PropertyScreens {
     /// The menu of the current view: a computer seat's own choices are its own, never on the
     /// buttons' menu (`Session::may`).
     pub fn entries(&self, g: &Se, desk: &Desk) -> Vec<Entry> {
-        let bot = |p: usize| g.header.computers.iter().any(|c| c.seat == p);
+        let bot = |p: usize| g.header.is_computer(p);
         let mut out = self.all_entries(g, desk);
         if self.view == View::Main {
             // Deals put to people at the table (a computer seat's offer) come first.
@@ -116,7 +116,7 @@ impl PropertyScreens {
                         let waiting = self.deal_waits_on(g);
                         let bots: Vec<String> = [owner, b]
                             .into_iter()
-                            .filter(|p| g.header.computers.iter().any(|c| c.seat == *p))
+                            .filter(|&p| g.header.is_computer(p))
                             .map(|p| s.players[p].name.clone())
                             .collect();
                         out.push(entry(

@@ -963,3 +963,21 @@ fn a_computer_seats_move_and_its_why_each_start_a_row() {
         .unwrap_or_else(|| panic!("the why runs on: {rows:?}"));
     assert!(why > 0 && rows[why - 1].ends_with("(computer)"), "{rows:?}");
 }
+
+/// Illuminati's setup: a computer seat chooses its own Illuminati, so its line is no line of
+/// the buttons' menu (played by hand, OK on "cpu1: no Illuminati" opened the list, then
+/// refused: "cpu1 is a computer seat"), and the screen says it is choosing.
+#[test]
+fn a_computer_seats_illuminati_is_its_own_choice_not_a_line_of_the_menu() {
+    let mut ui = table_with("illuminati", &["Ann"], &[Level::Strong], &[]);
+    choose(&mut ui, "Start the game", 0);
+    assert!(
+        !ui.labels().iter().any(|l| l.starts_with("cpu1")),
+        "{:?}",
+        ui.labels()
+    );
+    ui.enter("illuminati Ann bavarian").unwrap();
+    ui.put_away_note();
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert_eq!(words, "cpu1 (computer) is choosing its Illuminati");
+}
