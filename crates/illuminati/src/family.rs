@@ -638,7 +638,7 @@ fn random_command(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command
                         }
                     }
                 }
-                if need < 2 && !a.committed {
+                if !super::protocol::can_succeed(need) && !a.committed {
                     return Some(Command::CallOff);
                 }
                 return Some(Command::Roll {

@@ -74,8 +74,8 @@ pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
                 )
             } else {
                 format!(
-                    "now needed: {}{}",
-                    if need < 2 { format!("{need}, the attack cannot succeed") } else { format!("{need} or less") },
+                    "{}{}",
+                    if super::protocol::can_succeed(need) { format!("now needed: {need} or less") } else { "now the attack cannot succeed".to_string() },
                     if a.privileged { " (privileged: no interference)" } else if a.abolished { " (privilege abolished)" } else { "" }
                 )
             }

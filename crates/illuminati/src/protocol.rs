@@ -510,10 +510,15 @@ pub fn working_lines(r: &IlluRules, s: &State, a: &super::state::Attack) -> Vec<
     out
 }
 
+/// Can any roll meet this number needed? Two dice show 2 at the least.
+pub fn can_succeed(need: i64) -> bool {
+    need >= 2
+}
+
 /// What a number needed means at the table: the roll that succeeds, or that none can (two
 /// dice show 2 at the least; 11 and 12 always fail: illuminati, Attacks).
 pub fn needed_roll(need: i64) -> String {
-    if need < 2 {
+    if !can_succeed(need) {
         "cannot succeed (two dice show 2 at the least)".into()
     } else {
         format!(

@@ -19,10 +19,13 @@ pub(super) fn header(view: &IView, g: &Se) -> String {
         (_, &Phase::Setup) => "Illuminati: setup".into(),
         (_, &Phase::Over) => "Illuminati: game over".into(),
         (IView::Attack { .. } | IView::Money { .. }, _) => match &s.attack {
-            Some(a) => format!(
-                "Attack: need {}",
-                crate::engine::illuminati::attack::need(r, s, a)
-            ),
+            // No roll succeeding is said so, not "need -5".
+            Some(a) => match crate::engine::illuminati::attack::need(r, s, a) {
+                n if !crate::engine::illuminati::protocol::can_succeed(n) => {
+                    "Attack: cannot succeed".into()
+                }
+                n => format!("Attack: need {n}"),
+            },
             None => "Attack".into(),
         },
         _ => {

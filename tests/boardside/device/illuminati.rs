@@ -1622,3 +1622,23 @@ fn a_tag_enrolled_in_the_game_is_said_by_its_label_not_its_id() {
         "tag enrolled as Special: Slush Fund; Ann draws a special card (kept hidden)"
     );
 }
+
+/// An attack whose number needed is below 2 says it cannot succeed in the header, not "need
+/// -5" (played by hand: cpu1 interfered with 10 MB and the header read "Attack: need -5").
+#[test]
+fn an_attack_that_cannot_succeed_says_so_above_it() {
+    let ui = illuminati_ui_made(|s| {
+        given(
+            s,
+            &[
+                "draw special",
+                "attack control bavarian cia",
+                "interfere Cy 12",
+            ],
+        )
+    });
+    assert_eq!(
+        ui.game().unwrap().header(ui.desk()),
+        "Attack: cannot succeed"
+    );
+}
