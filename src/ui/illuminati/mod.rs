@@ -468,6 +468,7 @@ impl Screens for IlluScreens {
     /// on a list of players must not jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase);
+        let turn = g.state.current;
         // The draw remakes the turn's menu (its two draw lines go, the actions come): the
         // line under the old cursor is another one ("End the turn"), never kept.
         let draw = matches!(cmd, Command::DrawGroup { .. } | Command::DrawSpecial { .. });
@@ -516,7 +517,12 @@ impl Screens for IlluScreens {
         // An Illuminati chosen from a player's list: the cursor goes on to the next player's
         // line, so DOWN then OK never picks the same player again.
         if let (IView::ForPlayer { player }, Phase::Setup) = (&was, g.state.phase) {
-            self.sel = (*player + 1).min(self.entries(g).len().saturating_sub(1));
+            // (The line after that player's own: computer seats have none.)
+            let entries = self.entries(g);
+            let own = entries
+                .iter()
+                .position(|e| e.1 == IAct::Go(IView::ForPlayer { player: *player }));
+            self.sel = own.map_or(0, |i| (i + 1).min(entries.len().saturating_sub(1)));
         }
         // A group dealt face up from the list: the cursor stays on the deal, so OK deals the
         // next of the four rather than opening the first player's choice again.
@@ -528,9 +534,10 @@ impl Screens for IlluScreens {
                 .position(|e| e.1 == deal)
                 .unwrap_or(0);
         }
-        // A new phase is a new menu: its first line, never what the old cursor points at
-        // ("New game" at the end).
+        // A new phase or turn is a new menu: its first line, never what the old cursor
+        // points at ("New game" at the end, "Drew a special" after "End the turn").
         else if phase == g.state.phase
+            && turn == g.state.current
             && !draw
             && (was == self.view || matches!(was, IView::Hand { .. }) && !open)
         {

@@ -1642,3 +1642,16 @@ fn an_attack_that_cannot_succeed_says_so_above_it() {
         "Attack: cannot succeed"
     );
 }
+
+/// A new turn is a new menu: its first line, never the old cursor's place (played by hand:
+/// "End the turn", the second line, left the next turn's cursor on "Drew a special").
+#[test]
+fn a_new_turn_opens_its_menu_on_the_first_line() {
+    let mut ui = illuminati_ui();
+    choose(&mut ui, "Drew a special", 1);
+    read_all(&mut ui, 1);
+    choose(&mut ui, "End the turn", 2);
+    read_all(&mut ui, 3);
+    assert_ne!(illu(&ui).state.current, 0, "{}", said(&ui));
+    assert_eq!(ui.chosen(), 0, "{:?}", ui.labels());
+}
