@@ -37,14 +37,19 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
                 format!("Groups of {}", pn(s.current)),
                 IAct::Go(IView::Structure),
             );
+            // A computer seat's turn: the table draws its card, and the rest is its own
+            // (issue 66: its lines never appear on the buttons' menus).
+            let people = !g.header.is_computer(s.current);
             if s.turn.draws_left > 0 {
                 out.push(("Drew a group".into(), IAct::Go(IView::Groups)));
                 out.push((
                     "Drew a special".into(),
                     IAct::Cmd(Command::DrawSpecial { special: None }),
                 ));
-                out.push(groups);
-            } else {
+                if people {
+                    out.push(groups);
+                }
+            } else if people {
                 // With actions left the groups (where the actions are) come first: an OK
                 // pressed once too often, after the dice's page, opens them and never ends
                 // the turn unasked.
@@ -62,18 +67,20 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
             }
             // The dry run only where a group of the structure recycles (the
             // menu is read at every frame).
-            if has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
+            if people
+                && has_ability(g, |a| matches!(a, Ability::ExtraDraw { .. }))
                 && legal(g, &Command::Recycle)
             {
                 out.push(("Recycle: one more draw".into(), IAct::Cmd(Command::Recycle)));
             }
-            if has_lasers(g) && !s.turn.laser_used {
+            if people && has_lasers(g) && !s.turn.laser_used {
                 out.push((
                     "Lasers: change an alignment".into(),
                     IAct::Go(IView::Laser { group: None }),
                 ));
             }
-            for p in 0..s.players.len() {
+            // A hand or a goal behind a token: a computer seat's has none.
+            for p in (0..s.players.len()).filter(|&p| !g.header.is_computer(p)) {
                 if !s.players[p].specials.is_empty() {
                     out.push((
                         format!("Specials: {}", pn(p)),
@@ -82,7 +89,7 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
                 }
             }
             // The UFOs' player may look at their secret goal again, behind their token.
-            if let Some((p, words)) = ufos_goal(g) {
+            if let Some((p, words)) = ufos_goal(g).filter(|(p, _)| !g.header.is_computer(*p)) {
                 let secret = IView::Secret {
                     player: p,
                     lines: vec![words],

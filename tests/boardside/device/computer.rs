@@ -981,3 +981,45 @@ fn a_computer_seats_illuminati_is_its_own_choice_not_a_line_of_the_menu() {
     let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert_eq!(words, "cpu1 (computer) is choosing its Illuminati");
 }
+
+/// Illuminati: once the table has drawn a computer seat's card, its turn's choices are its
+/// own: no "End the turn", "Pass", "Groups of cpu1" or "Specials: cpu1" on the buttons' menu
+/// (played by hand, all four were offered in cpu1's turn; issue 66: its lines never appear
+/// there).
+#[test]
+fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
+    use boardside::engine::illuminati::Illuminati;
+    let mut ui = table_with("illuminati", &["Ann"], &[Level::Strong], &[]);
+    choose(&mut ui, "Start the game", 0);
+    ui.enter("illuminati Ann bavarian").unwrap();
+    let mut now = 10;
+    while ui.session::<Illuminati>().unwrap().state.players[1]
+        .illuminati
+        .is_none()
+    {
+        now += 10;
+        tick(&mut ui, now);
+        assert!(now < 100_000, "cpu1 never chose: {:?}", ui.log());
+    }
+    for line in [
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+        "draw special",
+        "end",
+    ] {
+        ui.enter(line).unwrap();
+    }
+    let labels = ui.labels();
+    assert!(labels.iter().any(|l| l == "Drew a group"), "{labels:?}");
+    ui.enter("draw special").unwrap();
+    let labels = ui.labels();
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l == "End the turn" || l.starts_with("Pass") || l.starts_with("Groups of")),
+        "{labels:?}"
+    );
+    // Its hand is its own too: no "Specials: cpu1" behind a token it does not have.
+    assert!(!labels.iter().any(|l| l == "Specials: cpu1"), "{labels:?}");
+    assert!(labels.iter().any(|l| l == "Specials: Ann"), "{labels:?}");
+}
