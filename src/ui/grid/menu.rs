@@ -37,57 +37,9 @@ impl GridScreens {
     pub fn entries(&self, g: &Se) -> Vec<(String, GAct)> {
         let s = &g.state;
         let r = &g.rules;
-        let name = |i: usize| s.pieces[i].name.clone();
         let mut out: Vec<(String, GAct)> = Vec::new();
         match &self.view {
-            GView::Main => match &s.phase {
-                Phase::Setup => {
-                    for i in 0..s.humans {
-                        let next = match s.pieces[i].team {
-                            Some(Team::Scientists) => Team::Religionists,
-                            _ => Team::Scientists,
-                        };
-                        let now = s.pieces[i].team.map(|t| t.word()).unwrap_or("no side");
-                        out.push((
-                            format!("{}: {now}", name(i)),
-                            GAct::Cmd(Command::Side {
-                                player: i,
-                                team: next,
-                            }),
-                        ));
-                    }
-                    if (0..s.humans).all(|i| s.pieces[i].team.is_some()) {
-                        out.push(("Start".into(), GAct::Cmd(Command::Start)));
-                    }
-                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
-                }
-                Phase::Placing { piece } => {
-                    out.push((
-                        format!("Roll for {}", name(*piece)),
-                        GAct::Cmd(Command::Roll { dice: None }),
-                    ));
-                    out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
-                }
-                Phase::Orders => {
-                    if !s.anyone_owes() {
-                        out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
-                    }
-                    for i in s.owing() {
-                        out.push((
-                            format!("Seal for {}", name(i)),
-                            GAct::Go(GView::Ask { player: i }),
-                        ));
-                    }
-                }
-                Phase::Wonder { .. } => out.push((
-                    "Roll for the wonder".into(),
-                    GAct::Cmd(Command::Roll { dice: None }),
-                )),
-                Phase::Over => {
-                    out.push(("Final standings".into(), GAct::Standings));
-                    out.push(("New game".into(), GAct::NewGame));
-                }
-            },
+            GView::Main => out.extend(main_entries(g)),
             GView::Seal { player, .. } => {
                 out.push(("OK: seal the order".into(), GAct::Seal));
                 out.push((
@@ -220,4 +172,66 @@ impl GridScreens {
         }
         Flow::Stay
     }
+}
+
+/// The game's main menu, by phase: the sides and the start, the placing rolls, the orders
+/// to seal and the round, the wonder's roll, the end. A computer seat's side, roll and order
+/// are its own, no line here (issue 66).
+fn main_entries(g: &Se) -> Vec<(String, GAct)> {
+    let s = &g.state;
+    let name = |i: usize| s.pieces[i].name.clone();
+    let mut out: Vec<(String, GAct)> = Vec::new();
+    match &s.phase {
+        Phase::Setup => {
+            // A computer seat picks its own side (issue 66: no line of the buttons').
+            for i in (0..s.humans).filter(|&i| !g.header.is_computer(i)) {
+                let next = match s.pieces[i].team {
+                    Some(Team::Scientists) => Team::Religionists,
+                    _ => Team::Scientists,
+                };
+                let now = s.pieces[i].team.map(|t| t.word()).unwrap_or("no side");
+                out.push((
+                    format!("{}: {now}", name(i)),
+                    GAct::Cmd(Command::Side {
+                        player: i,
+                        team: next,
+                    }),
+                ));
+            }
+            if (0..s.humans).all(|i| s.pieces[i].team.is_some()) {
+                out.push(("Start".into(), GAct::Cmd(Command::Start)));
+            }
+            out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
+        }
+        Phase::Placing { piece } => {
+            // A computer seat rolls for its own piece.
+            if !g.header.is_computer(*piece) {
+                out.push((
+                    format!("Roll for {}", name(*piece)),
+                    GAct::Cmd(Command::Roll { dice: None }),
+                ));
+            }
+            out.push(("Walls: add or remove".into(), GAct::Go(wall_editor())));
+        }
+        Phase::Orders => {
+            if !s.anyone_owes() {
+                out.push(("Play the round".into(), GAct::Cmd(Command::Next)));
+            }
+            for i in s.owing().filter(|&i| !g.header.is_computer(i)) {
+                out.push((
+                    format!("Seal for {}", name(i)),
+                    GAct::Go(GView::Ask { player: i }),
+                ));
+            }
+        }
+        Phase::Wonder { .. } => out.push((
+            "Roll for the wonder".into(),
+            GAct::Cmd(Command::Roll { dice: None }),
+        )),
+        Phase::Over => {
+            out.push(("Final standings".into(), GAct::Standings));
+            out.push(("New game".into(), GAct::NewGame));
+        }
+    }
+    out
 }

@@ -1023,3 +1023,52 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
     assert!(!labels.iter().any(|l| l == "Specials: cpu1"), "{labels:?}");
     assert!(labels.iter().any(|l| l == "Specials: Ann"), "{labels:?}");
 }
+
+/// The grid game: a computer seat's side, its placing roll and its sealed order are its own,
+/// no line of the buttons' menus (issue 66), as its Illuminati and its turn are in Illuminati
+/// (the lines were offered, and refused when chosen).
+#[test]
+fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
+    use boardside::engine::grid::Grid;
+    let mut ui = table_with("grid", &["Ann", "Bob"], &[Level::Steady], &[]);
+    choose(&mut ui, "Start the game", 0);
+    let labels = ui.labels();
+    assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+    for line in ["side Ann scientists", "side Bob religionists"] {
+        ui.enter(line).unwrap();
+    }
+    let mut now = 10;
+    while ui.session::<Grid>().unwrap().state.pieces[2].team.is_none() {
+        now += 500;
+        tick(&mut ui, now);
+        assert!(now < 60_000, "cpu1 chose no side");
+    }
+    ui.enter("start").unwrap();
+    use boardside::engine::grid::state::Phase;
+    loop {
+        match ui.session::<Grid>().unwrap().state.phase {
+            Phase::Orders => break,
+            // Its own piece's placing roll is its own too.
+            // (The table reads the pages first: a computer seat waits while they are open.)
+            _ if matches!(ui.view(), View::Pager(_)) => {
+                key(&mut ui, "\r", now);
+            }
+            Phase::Placing { piece: 2 } => {
+                let labels = ui.labels();
+                assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+                now += 500;
+                tick(&mut ui, now);
+            }
+            _ => ui.enter("roll").unwrap(),
+        }
+        assert!(
+            now < 60_000,
+            "cpu1 never rolled: {:?} {:?} {:?}",
+            ui.session::<Grid>().unwrap().state.phase,
+            ui.labels(),
+            ui.log()
+        );
+    }
+    let labels = ui.labels();
+    assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+}
