@@ -228,17 +228,6 @@ pub fn width(text: &str, size: f32, bold: bool) -> f32 {
     }
 }
 
-/// A noun with its article: "an INTEL", "an Idle Org", "a Hotel", "a University" (a vowel
-/// letter takes "an" but where it sounds "you" or "won").
-pub fn a(noun: &str) -> String {
-    let low = noun.to_lowercase();
-    let vowel = low.starts_with(['a', 'e', 'i', 'o', 'u'])
-        && !["uni", "use", "usu", "one", "eu"]
-            .iter()
-            .any(|p| low.starts_with(p));
-    format!("{} {noun}", if vowel { "an" } else { "a" })
-}
-
 /// Words wrapped into lines no wider than `most` mm (a word wider than that alone is cut into
 /// pieces that fit).
 pub fn wrap(text: &str, size: f32, bold: bool, most: f32) -> Vec<String> {

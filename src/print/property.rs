@@ -3,7 +3,7 @@
 //! card decks, each card's back beside its front to fold over.
 
 use super::{leading, pt, Align, Doc, Drawing, Rgb, Shape, MARGIN};
-use crate::engine::property::narrate::capitalise;
+use crate::engine::property::narrate::{a, capitalise};
 use crate::engine::property::ruleset::{Kind, Ruleset};
 
 /// The board's side, its corner squares' side, in mm (a shop board is about 50 cm).
@@ -109,7 +109,7 @@ fn square(rules: &Ruleset, i: usize, d: &mut Drawing, x: f32, y: f32, w: f32, co
         Kind::Card { deck } => rules
             .decks
             .get(*deck)
-            .map(|d| format!("Take {} card", super::a(&d.name))),
+            .map(|d| format!("Take {} card", a(&d.name))),
         Kind::Tax { amount, percent } => Some(match percent {
             Some(p) => format!("Pay {amount} or {p}%"),
             None => format!("Pay {amount}"),
@@ -268,7 +268,7 @@ fn deed(rules: &Ruleset, sq: usize, number: usize, d: &mut Drawing, x: f32, y: f
             for (i, r) in rents.iter().enumerate() {
                 let what = match i {
                     0 => capitalise(&t.rent),
-                    i if i == top => format!("With {}", super::a(&t.hotel)),
+                    i if i == top => format!("With {}", a(&t.hotel)),
                     1 => format!("With 1 {}", t.house),
                     i => format!("With {i} {}", t.houses),
                 };

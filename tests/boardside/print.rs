@@ -381,7 +381,8 @@ fn print_out_a_folder_writes_the_pdf_into_it_and_leaves_nothing_half_written() {
 
 #[test]
 fn printed_words_take_an_before_a_vowel_and_ids_break_at_their_hyphens() {
-    use boardside::print::{a, wrap};
+    use boardside::engine::property::narrate::a;
+    use boardside::print::wrap;
     assert_eq!(a("INTEL"), "an INTEL");
     assert_eq!(a("Idle Org"), "an Idle Org");
     assert_eq!(a("Hotel"), "a Hotel");

@@ -24,6 +24,17 @@ fn account(rules: &Ruleset, s: &State, a: Account, first: bool) -> String {
     }
 }
 
+/// A noun with its article: "an INTEL", "an Idle Org", "a Hotel", "a University" (a vowel
+/// letter takes "an" but where it sounds "you" or "won").
+pub fn a(noun: &str) -> String {
+    let low = noun.to_lowercase();
+    let vowel = low.starts_with(['a', 'e', 'i', 'o', 'u'])
+        && !["uni", "use", "usu", "one", "eu"]
+            .iter()
+            .any(|p| low.starts_with(p));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 /// A word as the first of a line or a menu's line: "rent" as "Rent", "upgrade" as "Upgrade"
 /// (the rulesets' theme words are written as in running text).
 pub fn capitalise(x: &str) -> String {

@@ -327,15 +327,9 @@ impl DeckRules {
         self.a("card")
     }
 
-    /// One `noun` of the deck, the article by the deck's name: "an INTEL get-out card" (by
-    /// the first letter: the decks' names are read as words, not spelt).
+    /// One `noun` of the deck, the article by the deck's name: "an INTEL get-out card".
     pub fn a(&self, noun: &str) -> String {
-        let vowel = self
-            .name
-            .chars()
-            .next()
-            .is_some_and(|c| "AEIOUaeiou".contains(c));
-        format!("{} {} {noun}", if vowel { "an" } else { "a" }, self.name)
+        format!("{} {noun}", super::narrate::a(&self.name))
     }
 }
 
