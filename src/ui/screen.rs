@@ -599,7 +599,6 @@ pub trait OnDevice: Family {
     type Screens: Screens<F = Self>;
 }
 
-/// A session and its screens.
 /// A deal (or any command) waiting as its protocol line, in the table's words ("Dhl: Garnet
 /// Street for cpu1's 160"), as the menus and the undo question say it; the line itself when it
 /// no longer parses.
@@ -610,6 +609,7 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
     }
 }
 
+/// A session and its screens.
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
     pub screens: S,
