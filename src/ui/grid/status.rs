@@ -74,6 +74,11 @@ pub(super) fn status(g: &Se) -> Vec<String> {
     let name = |i: usize| s.pieces[i].name.as_str();
     wrap(&match &s.phase {
         Phase::Setup => "Choose each player's side below (OK changes it), then Start".into(),
+        // A computer seat rolls for its own piece: the table is not asked to.
+        Phase::Placing { piece } if g.header.is_computer(*piece) => format!(
+            "{} (computer) rolls two d20 for its starting field",
+            name(*piece)
+        ),
         Phase::Placing { piece } => format!(
             "{}: press ROLL for two d20, the starting field (a taken field rolls again)",
             name(*piece)

@@ -1056,6 +1056,14 @@ fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
             Phase::Placing { piece: 2 } => {
                 let labels = ui.labels();
                 assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+                // Nor is the table asked to press ROLL for it.
+                let words = ui.game().unwrap().message(ui.desk()).join(" ");
+                assert!(
+                    ui.desk().note().is_some()
+                        || words
+                            .starts_with("cpu1 (computer) rolls two d20 for its starting field"),
+                    "{words}"
+                );
                 now += 500;
                 tick(&mut ui, now);
             }
