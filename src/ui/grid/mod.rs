@@ -477,6 +477,18 @@ impl Screens for GridScreens {
                     last: "OK: next",
                 })
             }
+            // A computer seat's seal never closes a person's sealing under way (issue 66: no
+            // window closed): the view stays, the line is in the log and the header's count.
+            Some(_)
+                if matches!(desk.actor, crate::engine::authority::Actor::Computer(_))
+                    && matches!(
+                        was,
+                        GView::Seal { .. } | GView::Private { .. } | GView::Ask { .. }
+                    )
+                    && g.state.phase == Phase::Orders =>
+            {
+                Flow::Stay
+            }
             Some(lines) => {
                 self.go(GView::Main);
                 // The same menu keeps its line; a new phase's menu starts on its first ("Roll

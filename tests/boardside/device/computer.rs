@@ -35,6 +35,17 @@ fn table_with(ruleset: &str, humans: &[&str], bots: &[Level], options: &[&str]) 
     ui
 }
 
+/// Time passes (a tick every half second from `now`) until `done` holds, the computer seats
+/// acting as they do on the device; at most a minute, else `what` failed.
+fn tick_until(ui: &mut Ui, now: &mut u64, what: &str, done: impl Fn(&Ui) -> bool) {
+    let start = *now;
+    while !done(ui) {
+        *now += 500;
+        tick(ui, *now);
+        assert!(*now - start < 60_000, "{what}: {:?}", ui.log());
+    }
+}
+
 /// Play on: ticks (the computer seats act from their thread), OK through any page, and where
 /// the game waits on no computer seat the table's part (a card drawn, a roll for the game's own
 /// piece, the end of a timed game) done by `table`. The number of commands, once it is over.
@@ -993,14 +1004,11 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
     choose(&mut ui, "Start the game", 0);
     ui.enter("illuminati Ann bavarian").unwrap();
     let mut now = 10;
-    while ui.session::<Illuminati>().unwrap().state.players[1]
-        .illuminati
-        .is_none()
-    {
-        now += 10;
-        tick(&mut ui, now);
-        assert!(now < 100_000, "cpu1 never chose: {:?}", ui.log());
-    }
+    tick_until(&mut ui, &mut now, "cpu1 never chose", |ui| {
+        ui.session::<Illuminati>().unwrap().state.players[1]
+            .illuminati
+            .is_some()
+    });
     for line in [
         "uncontrolled cia big-media post-office moonies",
         "start",
@@ -1038,11 +1046,9 @@ fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
         ui.enter(line).unwrap();
     }
     let mut now = 10;
-    while ui.session::<Grid>().unwrap().state.pieces[2].team.is_none() {
-        now += 500;
-        tick(&mut ui, now);
-        assert!(now < 60_000, "cpu1 chose no side");
-    }
+    tick_until(&mut ui, &mut now, "cpu1 chose no side", |ui| {
+        ui.session::<Grid>().unwrap().state.pieces[2].team.is_some()
+    });
     ui.enter("start").unwrap();
     use boardside::engine::grid::state::Phase;
     loop {
@@ -1079,4 +1085,15 @@ fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
     }
     let labels = ui.labels();
     assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+    // Its seal never closes a person's sealing (played by hand: "Seal for Ann" was open, Ann
+    // asked for her token, and cpu1's seal put the main menu back).
+    choose(&mut ui, "Seal for Ann", now);
+    tick_until(&mut ui, &mut now, "cpu1 never sealed", |ui| {
+        ui.session::<Grid>().unwrap().state.pieces[2]
+            .order
+            .is_some()
+    });
+    ui.put_away_note();
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(words.starts_with("Ann only: tap your token"), "{words}");
 }
