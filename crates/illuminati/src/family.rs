@@ -171,12 +171,15 @@ impl Game for Illuminati {
     fn remark(e: &Event) -> bool {
         matches!(e, Event::Note { .. } | Event::KeepBeforeRoll { .. })
     }
-    fn to_act(_r: &IlluRules, s: &State) -> ToAct {
+    fn to_act(r: &IlluRules, s: &State) -> ToAct {
         match s.phase {
+            // Each Illuminati chosen, then the UFOs' secret goal (a computer seat playing the
+            // UFOs waited on nobody and the game never started).
             Phase::Setup => ToAct::One(
                 s.players
                     .iter()
                     .position(|p| p.illuminati.is_none())
+                    .or_else(|| super::turn::wants_goal(r, s))
                     .unwrap_or(0),
             ),
             Phase::Over => ToAct::Over {
@@ -574,7 +577,6 @@ fn candidates(r: &IlluRules, s: &State) -> Vec<Command> {
 /// The random player's setup: an Illuminati for each seat, a secret goal where one is drawn,
 /// the first uncontrolled groups, then the start.
 fn random_setup(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
-    let n = s.players.len();
     if let Some(p) = s.players.iter().position(|x| x.illuminati.is_none()) {
         let taken: Vec<usize> = s.players.iter().filter_map(|x| x.illuminati).collect();
         let free: Vec<usize> = r
@@ -586,12 +588,7 @@ fn random_setup(r: &IlluRules, s: &State, rng: &mut PlayRng) -> Option<Command> 
             card: *free.choose(rng)?,
         });
     }
-    if let Some(p) = (0..n).find(|&p| {
-        s.players[p].goal.is_none()
-            && s.players[p]
-                .illuminati
-                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
-    }) {
+    if let Some(p) = super::turn::wants_goal(r, s) {
         let goals: Vec<usize> = r.illuminati().filter(|&i| matches!(r.cards[i].goal, Some(ref g) if !matches!(g, Goal::Secret | Goal::Regular { .. }))).collect();
         return Some(Command::Goal {
             player: p,

@@ -43,6 +43,17 @@ pub fn choose(t: &mut Table, player: usize, card: usize) -> Result<(), RuleError
 }
 
 /// `goal PLAYER ID`: the UFOs' secret goal, another Illuminati's special goal.
+/// The first player whose Illuminati is the UFOs and whose secret goal is still to choose:
+/// who the setup waits on once every Illuminati is chosen.
+pub fn wants_goal(r: &IlluRules, s: &State) -> Option<usize> {
+    (0..s.players.len()).find(|&p| {
+        s.players[p].goal.is_none()
+            && s.players[p]
+                .illuminati
+                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
+    })
+}
+
 pub fn goal(t: &mut Table, player: usize, card: usize) -> Result<(), RuleError> {
     ensure!(
         t.s.phase == Phase::Setup,

@@ -91,13 +91,7 @@ pub(super) fn illuminati_list(
 
 /// The player who plays the UFOs and has not chosen their secret goal yet.
 pub(super) fn ufos_without_goal(g: &Se) -> Option<usize> {
-    let (s, r) = (&g.state, &g.rules);
-    (0..s.players.len()).find(|&p| {
-        s.players[p].goal.is_none()
-            && s.players[p]
-                .illuminati
-                .is_some_and(|i| r.cards[i].goal == Some(Goal::Secret))
-    })
+    crate::engine::illuminati::turn::wants_goal(&g.rules, &g.state)
 }
 
 /// The UFOs' player still in the game and their chosen goal in words ("Your secret goal:

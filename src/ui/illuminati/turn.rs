@@ -23,7 +23,7 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
                     IAct::Go(IView::ForPlayer { player: p }),
                 ));
             }
-            if let Some(p) = ufos_without_goal(g) {
+            if let Some(p) = ufos_without_goal(g).filter(|&p| !g.header.is_computer(p)) {
                 out.push((
                     format!("Secret goal: {}", pn(p)),
                     ask(p, IAct::Go(IView::Goal { player: p })),
@@ -125,8 +125,12 @@ pub(super) fn table_words(g: &Se) -> String {
             if let Some(p) = (0..s.players.len()).find(choosing) {
                 return format!("{} (computer) is choosing its Illuminati", pn(p));
             }
-            if let Some(p) = ufos_without_goal(g) {
-                return format!("{} plays the UFOs: choose the secret goal", pn(p));
+            match ufos_without_goal(g) {
+                Some(p) if g.header.is_computer(p) => {
+                    return format!("{} (computer) is choosing its secret goal", pn(p));
+                }
+                Some(p) => return format!("{} plays the UFOs: choose the secret goal", pn(p)),
+                None => {}
             }
             let dealt = s
                 .cards

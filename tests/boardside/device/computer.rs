@@ -1097,3 +1097,45 @@ fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
     let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert!(words.starts_with("Ann only: tap your token"), "{words}");
 }
+
+/// Illuminati: a computer seat playing the UFOs chooses its own secret goal: no "Secret goal:
+/// cpu1" on the buttons' menu, and the screen says it is choosing (issue 66).
+#[test]
+fn a_computer_ufos_seat_chooses_its_own_goal_not_a_line_of_the_menu() {
+    use boardside::engine::illuminati::Illuminati;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names = vec!["Ann".to_string(), "cpu1".to_string()];
+    let mut s = boardside::session::Session::<Illuminati>::new(
+        rules.clone(),
+        &names,
+        5,
+        rules.options,
+        None,
+    )
+    .unwrap();
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    super::given(&mut s, &["illuminati Ann bavarian", "illuminati cpu1 ufos"]);
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let labels = ui.labels();
+    assert!(!labels.iter().any(|l| l.contains("cpu1")), "{labels:?}");
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert_eq!(words, "cpu1 (computer) is choosing its secret goal");
+    // And it does choose it.
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "cpu1 chose no goal", |ui| {
+        ui.session::<Illuminati>().unwrap().state.players[1]
+            .goal
+            .is_some()
+    });
+}
