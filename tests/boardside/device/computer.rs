@@ -1103,17 +1103,7 @@ fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
 #[test]
 fn a_computer_ufos_seat_chooses_its_own_goal_not_a_line_of_the_menu() {
     use boardside::engine::illuminati::Illuminati;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
-    let names = vec!["Ann".to_string(), "cpu1".to_string()];
-    let mut s = boardside::session::Session::<Illuminati>::new(
-        rules.clone(),
-        &names,
-        5,
-        rules.options,
-        None,
-    )
-    .unwrap();
+    let mut s = super::illuminati::illuminati_session(&["Ann", "cpu1"]);
     s.set_computers(vec![boardside::computer::ComputerSeat {
         seat: 1,
         level: Level::Steady,

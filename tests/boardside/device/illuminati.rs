@@ -22,22 +22,23 @@ fn illuminati_ui() -> Ui {
     illuminati_ui_made(|_| {})
 }
 
+/// A new Illuminati game of these players (seed 5), not saved.
+pub(super) fn illuminati_session(
+    names: &[&str],
+) -> boardside::session::Session<boardside::engine::illuminati::Illuminati> {
+    use boardside::engine::illuminati::Illuminati;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
+    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    boardside::session::Session::<Illuminati>::new(rules.clone(), &names, 5, rules.options, None)
+        .unwrap()
+}
+
 /// `illuminati_ui`, its game set up further by `made` before the device opens it.
 pub(super) fn illuminati_ui_made(
     made: impl FnOnce(&mut boardside::session::Session<boardside::engine::illuminati::Illuminati>),
 ) -> Ui {
-    use boardside::engine::illuminati::Illuminati;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml");
-    let rules = boardside::rulesets::load::<Illuminati>(path).unwrap();
-    let names = vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
-    let mut s = boardside::session::Session::<Illuminati>::new(
-        rules.clone(),
-        &names,
-        5,
-        rules.options,
-        None,
-    )
-    .unwrap();
+    let mut s = illuminati_session(&["Ann", "Bob", "Cy"]);
     for l in SETUP.iter().chain(&["set owner fbi Ann"]) {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
