@@ -118,7 +118,7 @@ pub(super) fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
     if !g.state.players[seat].specials.is_empty() {
         views.push(IView::Hand { player: seat });
     }
-    if ufos_without_goal(g) == Some(seat) {
+    if wants_goal(&g.rules, &g.state) == Some(seat) {
         views.push(IView::Goal { player: seat });
     }
     let mut out = vec![];

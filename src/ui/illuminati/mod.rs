@@ -16,6 +16,7 @@ use crate::engine::illuminati::protocol::{watch, working_lines};
 use crate::engine::illuminati::rules::{Ability, Alignment, Effect, Goal, Kind};
 use crate::engine::illuminati::state::{Attack, Phase, Status};
 use crate::engine::illuminati::structure::{open_arrows, puppets};
+use crate::engine::illuminati::turn::wants_goal;
 use crate::engine::illuminati::{Command, IlluRules, Illuminati};
 use crate::hw::{Button, Press};
 use crate::session::Session;

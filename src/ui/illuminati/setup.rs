@@ -89,11 +89,6 @@ pub(super) fn illuminati_list(
         .collect()
 }
 
-/// The player who plays the UFOs and has not chosen their secret goal yet.
-pub(super) fn ufos_without_goal(g: &Se) -> Option<usize> {
-    crate::engine::illuminati::turn::wants_goal(&g.rules, &g.state)
-}
-
 /// The UFOs' player still in the game and their chosen goal in words ("Your secret goal:
 /// control 5 weird groups, the Discordian Society's").
 pub(super) fn ufos_goal(g: &Se) -> Option<(usize, String)> {

@@ -23,7 +23,7 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
                     IAct::Go(IView::ForPlayer { player: p }),
                 ));
             }
-            if let Some(p) = ufos_without_goal(g).filter(|&p| !g.header.is_computer(p)) {
+            if let Some(p) = wants_goal(&g.rules, &g.state).filter(|&p| !g.header.is_computer(p)) {
                 out.push((
                     format!("Secret goal: {}", pn(p)),
                     ask(p, IAct::Go(IView::Goal { player: p })),
@@ -125,7 +125,7 @@ pub(super) fn table_words(g: &Se) -> String {
             if let Some(p) = (0..s.players.len()).find(choosing) {
                 return format!("{} (computer) is choosing its Illuminati", pn(p));
             }
-            match ufos_without_goal(g) {
+            match wants_goal(&g.rules, &g.state) {
                 Some(p) if g.header.is_computer(p) => {
                     return format!("{} (computer) is choosing its secret goal", pn(p));
                 }

@@ -42,10 +42,7 @@ impl PropertyScreens {
                 // Where no square goes for less than its printed price (scientopoly ¶10), the
                 // money stops where either side would come to receive less (the rules' own
                 // test); from a price already short (a swap starts at 0) it moves freely.
-                if g.state.options.min_trade_price
-                    && !short
-                    && sale.short_of_price(&g.rules, &g.state)
-                {
+                if !short && sale.short_of_price(&g.rules, &g.state) {
                     sale.price = was;
                 }
                 sale.yes.clear();

@@ -68,10 +68,14 @@ impl Sale {
         }
     }
 
-    /// Would either side receive less than the printed price of the squares it gives
-    /// (`trade::below_price`, scientopoly ¶10)?
+    /// Where the rules set a least price (`min_trade_price`, scientopoly ¶10), would either
+    /// side receive less than the printed price of the squares it gives (`trade::below_price`,
+    /// the trade's own test)?
     pub fn short_of_price(&self, rules: &Ruleset, s: &State) -> bool {
         use crate::engine::property::trade::below_price;
+        if !s.options.min_trade_price {
+            return false;
+        }
         match self.trade(s) {
             Some(Command::Trade(t)) => {
                 below_price(rules, &t.give, &t.get).is_some()
