@@ -1650,3 +1650,22 @@ fn the_steady_players_memo_of_attack_numbers_changes_no_choice() {
         "the positions include attacks weighed"
     );
 }
+
+/// Setup: once every Illuminati is chosen, the game waits on the UFOs' player for the secret
+/// goal (who is to act, as a computer seat reads it; it named the first seat before, and a computer
+/// seat playing the UFOs never chose).
+#[test]
+fn setup_waits_on_the_ufos_player_for_the_secret_goal() {
+    use boardside::engine::game::{Game as _, ToAct};
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
+    let r = rules();
+    let s = Session::<Illuminati>::new(r.clone(), &names, 1, r.options.clone(), None).unwrap();
+    let mut g = Game::of(s);
+    let to_act = |g: &Game| Illuminati::to_act(&g.s.rules, &g.s.state);
+    g.ok("illuminati Ann bavarian");
+    assert!(matches!(to_act(&g), ToAct::One(1)));
+    g.ok("illuminati Bob gnomes");
+    g.ok("illuminati Cy ufos");
+    assert!(matches!(to_act(&g), ToAct::One(2)), "the UFOs' goal");
+    g.ok("goal Cy bavarian");
+}
