@@ -1032,7 +1032,7 @@ fn piece_sets(
             .unwrap_or(std::path::Path::new(crate::games::DEFAULT_RULESET)),
     );
     let kind = crate::ui::kinds::for_ruleset(&crate::games::all(), &ruleset)?;
-    let names = crate::sets::token_names(players, map, kind.seats().1);
+    let names = crate::sets::token_names(players, map, kind.facts().seats.1);
     let list = crate::sets::with_tokens_and_all(&names, kind.sets(&ruleset)?);
     let all = list
         .last()

@@ -98,7 +98,7 @@ pub fn print<F: OnDevice>(
     let rules = crate::rulesets::load::<F>(path)?;
     if parts.labels {
         // A name the labels cannot carry is refused, never printed blank, as "?" or left out.
-        let most = F::Screens::SEATS.1;
+        let most = F::Screens::FACTS.seats.1;
         if players.len() > most {
             return Err(format!(
                 "{} names for the token labels, but {} has at most {most} players",
@@ -118,7 +118,7 @@ pub fn print<F: OnDevice>(
             ));
         }
         let none = crate::tags::TagMap::default();
-        let names = crate::sets::token_names(players, &none, F::Screens::SEATS.1);
+        let names = crate::sets::token_names(players, &none, F::Screens::FACTS.seats.1);
         let sets = crate::sets::with_tokens_and_all(&names, F::Screens::sets(&rules));
         crate::print::labels::sheet(doc, &doc.title.clone(), &sets);
     }
@@ -140,17 +140,11 @@ impl<F: OnDevice> Kind for Of<F> {
     fn game(&self) -> &'static str {
         F::GAME
     }
-    fn seats(&self) -> (usize, usize) {
-        F::Screens::SEATS
+    fn facts(&self) -> crate::ui::screen::Facts {
+        F::Screens::FACTS
     }
     fn house_rules(&self, path: &Path) -> Result<Vec<HouseRule>, String> {
         Ok(F::Screens::house_rules(&crate::rulesets::load::<F>(path)?))
-    }
-    fn piece_kinds(&self) -> &'static [&'static str] {
-        F::Screens::PIECE_KINDS
-    }
-    fn web_view(&self) -> &'static str {
-        F::Screens::WEB_VIEW
     }
     fn sets(&self, path: &Path) -> Result<Vec<crate::sets::PieceSet>, String> {
         Ok(F::Screens::sets(&crate::rulesets::load::<F>(path)?))
@@ -237,7 +231,7 @@ pub fn read_tag(
 pub fn tag_help(catalogue: &[&'static dyn Kind]) -> String {
     let mut kinds = vec!["player NAME: a player's token".to_string()];
     for k in catalogue {
-        for p in k.piece_kinds() {
+        for p in k.facts().piece_kinds {
             kinds.push(format!("{p} ({})", k.game()));
         }
     }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::houserules::HouseRule;
-use super::screen::{Desk, NewGame, Playing};
+use super::screen::{Desk, Facts, NewGame, Playing};
 
 /// The family of rulesets without a `game` key and of format 1 journals (which name none):
 /// the property games, the first family.
@@ -16,14 +16,10 @@ const FIRST_FAMILY: &str = "property";
 pub trait Kind: Sync {
     /// The ruleset's and journal's `game` key.
     fn game(&self) -> &'static str;
-    /// The fewest and the most players a game seats.
-    fn seats(&self) -> (usize, usize);
+    /// What the device knows of the family before any game (`Screens::FACTS`).
+    fn facts(&self) -> Facts;
     /// The new-game screen's house rules for this ruleset.
     fn house_rules(&self, path: &Path) -> Result<Vec<HouseRule>, String>;
-    /// The kinds of piece a tag may be in this family (`tags add`'s help).
-    fn piece_kinds(&self) -> &'static [&'static str];
-    /// The family's drawing in the web view (`Screens::WEB_VIEW`).
-    fn web_view(&self) -> &'static str;
     /// The family's sets of pieces a tag may be in this ruleset (`sets`), in label order.
     fn sets(&self, path: &Path) -> Result<Vec<crate::sets::PieceSet>, String>;
     /// A new game on the device.

@@ -85,7 +85,9 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
                 ));
             }
         }
-        if !setup.computers.is_empty() {
+        // A switch only where players deal (the property games); elsewhere it would do nothing.
+        let deals = setup.kind().is_ok_and(|k| k.facts().deals);
+        if deals && !setup.computers.is_empty() {
             let on = if setup.computer_deals { "on" } else { "off" };
             out.push(entry(format!("Computer deals: {on}"), Act::ComputerDeals));
         }

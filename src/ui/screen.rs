@@ -347,20 +347,31 @@ impl Desk {
     }
 }
 
+/// What the device knows of a family before any game is set up: data, one set a family.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts {
+    /// The fewest and the most players a game seats (the new-game screen's limits).
+    pub seats: (usize, usize),
+    /// The kinds of piece a tag may be, for `boardside tags add`'s help ("deed SQUARE: a
+    /// square's deed").
+    pub piece_kinds: &'static [&'static str],
+    /// The family's drawing in the web view: a script that sets `VIEWS[GAME]` to a function
+    /// of a view returning the page's sections (src/web/page.html holds the helpers). Empty:
+    /// the page shows the shared parts alone.
+    pub web_view: &'static str,
+    /// Whether players make deals with each other (a trade binding two seats): the new-game
+    /// screen's "Computer deals" switch is a line only where there are deals to switch.
+    pub deals: bool,
+}
+
 /// A family's device screens (src/ui/<family>): one type per family, named in games.rs.
 /// The shell calls these; everything a screen needs of the shell comes through `Desk` and
 /// goes back as a `Flow`.
 pub trait Screens: Sized + Clone + 'static {
     type F: Family;
-    /// The fewest and the most players the game seats (the new-game screen's limits).
-    const SEATS: (usize, usize);
-    /// The kinds of piece this family's tags may be, for `boardside tags add`'s help
-    /// ("deed SQUARE: a square's deed").
-    const PIECE_KINDS: &'static [&'static str];
-    /// This family's drawing in the web view: a script that sets `VIEWS[GAME]` to a function
-    /// of a view returning the page's sections (src/web/page.html holds the helpers). None: the
-    /// page shows the shared parts alone.
-    const WEB_VIEW: &'static str = "";
+    /// What the device knows of the family before any game (`Facts`): its seats, its
+    /// pieces, its web view, whether its players deal.
+    const FACTS: Facts;
 
     /// The screens of a game just started or resumed.
     fn open(g: &Session<Self::F>, desk: &mut Desk) -> Self;

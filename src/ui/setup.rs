@@ -89,7 +89,7 @@ impl Setup {
 
     /// The most players the chosen game seats.
     pub fn most_players(&self) -> usize {
-        self.kind().map_or(8, |k| k.seats().1)
+        self.kind().map_or(8, |k| k.facts().seats.1)
     }
 
     /// Load the chosen ruleset's house rules at their ruleset values; a ruleset that does not

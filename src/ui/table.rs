@@ -76,7 +76,7 @@ impl Table {
         }
         let kind = self.setup.kind()?;
         let path = self.setup.ruleset_path().ok_or("no ruleset files found")?;
-        let names = sets::token_names(&self.setup.players, &self.tags, kind.seats().1);
+        let names = sets::token_names(&self.setup.players, &self.tags, kind.facts().seats.1);
         Ok(sets::with_tokens_and_all(&names, kind.sets(path)?))
     }
 

@@ -19,7 +19,10 @@ const PAGE: &str = include_str!("page.html");
 
 /// The page with every family's drawing (`Kind::web_view`) in it.
 pub fn page() -> String {
-    let views: Vec<&str> = crate::games::all().iter().map(|k| k.web_view()).collect();
+    let views: Vec<&str> = crate::games::all()
+        .iter()
+        .map(|k| k.facts().web_view)
+        .collect();
     PAGE.replace("/* FAMILY VIEWS */", &views.join("\n"))
 }
 

@@ -113,7 +113,7 @@ fn words(pdf: &Path) -> Vec<(usize, f32, f32, f32, f32, String)> {
 fn label_places(name: &str, paper: Paper) -> (usize, Vec<labels::Placed>) {
     let path = ruleset(name);
     let kind = boardside::ui::kinds::for_ruleset(&boardside::games::all(), &path).unwrap();
-    let names = sets::token_names(&[], &TagMap::default(), kind.seats().1);
+    let names = sets::token_names(&[], &TagMap::default(), kind.facts().seats.1);
     let list = sets::with_tokens_and_all(&names, kind.sets(&path).unwrap());
     let mut doc = Doc::new(paper, name);
     let placed = labels::sheet(&mut doc, name, &list);

@@ -19,7 +19,7 @@ use crate::hw::{Button, Frame, Press};
 use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
-use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
+use crate::ui::screen::{Desk, Facts, Flow, Pages, Screens, Tapped};
 use crate::ui::text::{fit, layout, wrap};
 
 mod board;
@@ -138,10 +138,15 @@ pub struct GridScreens {
 
 impl Screens for GridScreens {
     type F = Grid;
-    const SEATS: (usize, usize) = (1, crate::engine::grid::family::MAX_HUMANS);
-    const PIECE_KINDS: &'static [&'static str] =
-        &["card move-up|move-down|move-left|move-right|attack|pray|study: an action card"];
-    const WEB_VIEW: &'static str = include_str!("grid.js");
+    const FACTS: Facts = Facts {
+        seats: (1, crate::engine::grid::family::MAX_HUMANS),
+        piece_kinds: &[
+            "card move-up|move-down|move-left|move-right|attack|pray|study: an action card",
+        ],
+        web_view: include_str!("grid.js"),
+        // grid-game: players talk, but nothing passes between seats but the orders.
+        deals: false,
+    };
 
     fn open(_g: &Se, _desk: &mut Desk) -> Self {
         GridScreens {

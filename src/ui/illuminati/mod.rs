@@ -23,7 +23,7 @@ use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
 use crate::ui::offers::Amount;
-use crate::ui::screen::{Desk, Flow, Screens, Tapped};
+use crate::ui::screen::{Desk, Facts, Flow, Screens, Tapped};
 use crate::ui::text::{counted, for_table, wrap, wrap_all};
 
 mod attack;
@@ -194,12 +194,16 @@ pub struct IlluScreens {
 
 impl Screens for IlluScreens {
     type F = Illuminati;
-    const SEATS: (usize, usize) = (2, crate::engine::illuminati::state::MOST_PLAYERS);
-    const PIECE_KINDS: &'static [&'static str] = &[
-        "group ID: a group or Illuminati card (group cia)",
-        "special ID: a special card (special assassination)",
-    ];
-    const WEB_VIEW: &'static str = include_str!("illuminati.js");
+    const FACTS: Facts = Facts {
+        seats: (2, crate::engine::illuminati::state::MOST_PLAYERS),
+        piece_kinds: &[
+            "group ID: a group or Illuminati card (group cia)",
+            "special ID: a special card (special assassination)",
+        ],
+        web_view: include_str!("illuminati.js"),
+        // A seat's part in another's attack is its own choice, weighed apart (not a deal).
+        deals: false,
+    };
 
     /// A game resumed in the middle of an attack opens on the attack, with its Roll and its
     /// call-off, as it was before the cut.

@@ -24,7 +24,7 @@ use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::{Choice, HouseRule};
 use crate::ui::offers::Amount;
-use crate::ui::screen::{Desk, Flow, Pages, Screens, Tapped};
+use crate::ui::screen::{Desk, Facts, Flow, Pages, Screens, Tapped};
 use crate::ui::text::wrap;
 
 type Se = Session<Property>;
@@ -107,12 +107,16 @@ pub struct PropertyScreens {
 
 impl Screens for PropertyScreens {
     type F = Property;
-    const SEATS: (usize, usize) = (2, crate::engine::property::setup::MAX_PLAYERS);
-    const PIECE_KINDS: &'static [&'static str] = &[
-        "deed SQUARE: a square's deed (deed oversight)",
-        "card DECK CARD: a deck's card (card chance get-out-of-jail)",
-    ];
-    const WEB_VIEW: &'static str = include_str!("view.js");
+    const FACTS: Facts = Facts {
+        seats: (2, crate::engine::property::setup::MAX_PLAYERS),
+        piece_kinds: &[
+            "deed SQUARE: a square's deed (deed oversight)",
+            "card DECK CARD: a deck's card (card chance get-out-of-jail)",
+        ],
+        web_view: include_str!("view.js"),
+        // Squares, cards and money change hands by agreement (the trade).
+        deals: true,
+    };
 
     fn open(g: &Se, desk: &mut Desk) -> Self {
         let played = g.played_ms();

@@ -46,8 +46,12 @@ impl CountScreens {
 
 impl Screens for CountScreens {
     type F = Count;
-    const SEATS: (usize, usize) = (2, 6);
-    const PIECE_KINDS: &'static [&'static str] = &["chip one: a chip that adds one"];
+    const FACTS: boardside::ui::screen::Facts = boardside::ui::screen::Facts {
+        seats: (2, 6),
+        piece_kinds: &["chip one: a chip that adds one"],
+        web_view: "",
+        deals: false,
+    };
 
     fn open(_g: &Se, _desk: &mut Desk) -> Self {
         CountScreens { sel: 0 }

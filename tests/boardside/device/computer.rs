@@ -312,6 +312,22 @@ fn hidden_never_read<F: Family>(ruleset: &str) {
     assert!(checked >= 10, "{ruleset}: only {checked} positions checked");
 }
 
+/// "Computer deals" switches a strong seat's deals on or off: a line only where the game has
+/// deals between players (the property games), never a switch that does nothing.
+#[test]
+fn computer_deals_are_offered_as_a_switch_only_in_a_game_with_deals() {
+    for (ruleset, deals) in [
+        ("sectionopoly", true),
+        ("suetology", true),
+        ("grid", false),
+        ("illuminati", false),
+    ] {
+        let ui = table_with(ruleset, &["Ann"], &[Level::Strong], &[]);
+        let shown = ui.labels().iter().any(|l| l.starts_with("Computer deals"));
+        assert_eq!(shown, deals, "{ruleset}: {:?}", ui.labels());
+    }
+}
+
 #[test]
 fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
     use boardside::engine::property::command::{Command, Item, Trade};

@@ -116,7 +116,7 @@ fn told_whole<F: OnDevice>(
     elsewhere: fn(&Ui, &str) -> bool,
     seen: &mut Seen,
 ) {
-    let (least, most) = <F::Screens as Screens>::SEATS;
+    let (least, most) = <F::Screens as Screens>::FACTS.seats;
     for players in least.max(2)..=most.min(8) {
         let mut before: Option<usize> = None;
         let mut verbs = Verbs::default();
@@ -218,7 +218,7 @@ struct Fitted {
 /// (menus keep the chosen line on screen: UP/DOWN reach every line); the standings, scrolled
 /// with DOWN, show every row of theirs.
 fn every_screen_fits<F: OnDevice>(ruleset: &str, seed: u64, steps: usize, fitted: &mut Fitted) {
-    let (_, most) = <F::Screens as Screens>::SEATS;
+    let (_, most) = <F::Screens as Screens>::FACTS.seats;
     let mut verbs = Verbs::default();
     evening::<F>(
         ruleset,
@@ -425,7 +425,9 @@ fn the_final_standings_never_cut_a_figure_at_the_most_players_with_five_digit_su
     use boardside::ui::render::{fit_row, measure};
     for ruleset in ["sectionopoly", "suetology", "scientopoly"] {
         let rules = boardside::rulesets::load::<Property>(&super::ruleset_path(ruleset)).unwrap();
-        let most = <PropertyScreens as boardside::ui::screen::Screens>::SEATS.1;
+        let most = <PropertyScreens as boardside::ui::screen::Screens>::FACTS
+            .seats
+            .1;
         let names: Vec<String> = (1..=most).map(|i| format!("Player{i}")).collect();
         let options = Property::options(&rules, &[("first_player", "listed")]).unwrap();
         let mut g =
