@@ -187,17 +187,6 @@ impl Screens for GridScreens {
         crate::print::grid::print(rules, doc, parts);
     }
 
-    /// A computer seat's order is sealed for it; the reveal says how its piece moves.
-    fn table_does(
-        _rules: &GridRules,
-        before: &crate::engine::grid::state::State,
-        after: &crate::engine::grid::state::State,
-        seat: usize,
-    ) -> Option<String> {
-        let sealed = |s: &crate::engine::grid::state::State| s.pieces[seat].order.is_some();
-        (sealed(after) && !sealed(before)).then(|| "it seals its order".to_string())
-    }
-
     fn sets(_rules: &GridRules) -> Vec<PieceSet> {
         // Each player's hand (grid-game: Preparation 1b): three of each move, one attack, one
         // pray/study card (the one card serves either team: `pray` and `study` are one order).

@@ -227,7 +227,16 @@ fn a_grid_game_of_computer_seats_plays_to_the_end() {
     choose(&mut ui, "Start the game", 0);
     let n = play_to_the_end::<Grid>(&mut ui, 200_000, table_part::<Grid>);
     assert!(n > 10, "{n} commands");
-    assert!(ui.log().iter().any(|l| l.contains("it seals its order")));
+    // Each seal is said once, as a person's is: the table has nothing to do for it.
+    assert!(ui
+        .log()
+        .iter()
+        .any(|l| l.contains("cpu1 has sealed their order (computer)")));
+    assert!(
+        !ui.log().iter().any(|l| l.contains("seals its order")),
+        "a seal said twice: {:?}",
+        ui.log()
+    );
     open_the_final_standings(&mut ui, true);
 }
 
