@@ -83,11 +83,33 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
     if mates.is_empty() {
         return walk(enemies).unwrap_or(Order::Pray);
     }
+    // Two teammates who are each other's nearest walk towards each other and, close, step
+    // into the one field between them together: both are blocked (grid-game: Movement), round
+    // after round. Within a round's reach of each other the lower seat walks, the other waits.
+    if waits_for_mate(s, me, at, mates, steps) {
+        return Order::Pray;
+    }
     let mut targets = [(0, 0); MOST_PIECES];
     for (t, &(_, f)) in targets.iter_mut().zip(mates) {
         *t = f;
     }
     walk(&targets[..mates.len()]).unwrap_or(Order::Pray)
+}
+
+/// Whether `me`, at `at`, waits for its nearest teammate to come: that teammate is of a lower
+/// seat, has no nearer teammate than `me`, and both could reach the field between them this
+/// round (by their feet; walls aside, as a guess of when their paths may cross).
+fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps: usize) -> bool {
+    let Some(&(m, f)) = mates.iter().min_by_key(|&&(i, f)| (distance(at, f), i)) else {
+        return false;
+    };
+    let m = m as usize;
+    let d = distance(at, f);
+    let nearer = mates
+        .iter()
+        .any(|&(i, g)| i as usize != m && (distance(f, g), i as usize) < (d, me));
+    let theirs = s.pieces[m].stunned == 0;
+    m < me && !nearer && theirs && d as usize <= 2 * steps.max(1) + 1
 }
 
 fn distance(a: Field, b: Field) -> u32 {

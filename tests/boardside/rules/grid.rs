@@ -1008,6 +1008,44 @@ fn g_f_06_a_computer_piece_never_stuns_a_piece_still_stunned() {
     assert!(out.iter().any(|l| l.starts_with("cpu1 attacks")), "{out:?}");
 }
 
+/// G.F.7 Two computer teammates with one field between them do not both step into it (both
+/// would be blocked, grid-game: Movement, round after round): the lower seat comes, the other
+/// waits, and the next round they pray side by side.
+#[test]
+fn g_f_07_computer_teammates_one_field_apart_do_not_block_each_other() {
+    let r = rules();
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let mut o = r.options.clone();
+    o.no_walls = true;
+    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
+    for l in [
+        "side Ann scientists",
+        "side Bob scientists",
+        "place Ann 12 18",
+        "place Bob 13 19",
+        "start",
+        "place cpu1 2 4",
+        "place cpu2 2 6",
+    ] {
+        s.run_line(l);
+    }
+    s.run_line("order Ann pray");
+    let out = s.run_line("order Bob pray");
+    assert!(
+        !out.iter()
+            .any(|l| l.contains("stepping into the same field")),
+        "{out:?}"
+    );
+    let (a, b) = (s.state.pieces[2].at, s.state.pieces[3].at);
+    assert_eq!((a, b), (Some((2, 5)), Some((2, 6))), "{out:?}");
+    s.run_line("order Ann pray");
+    let out = s.run_line("order Bob pray");
+    assert!(
+        out.iter().any(|l| l.starts_with("cpu1 prays with cpu2")),
+        "{out:?}"
+    );
+}
+
 /// G.D.8 A strip that fills as its whole team is converted draws nobody, and the game ends:
 /// no endless draw for a team of none.
 #[test]
