@@ -70,7 +70,7 @@ impl Enrolment {
     /// the game in play.
     fn kinds(t: &Table) -> Vec<Entry> {
         let mut out: Vec<Entry> = t
-            .players()
+            .people()
             .into_iter()
             .map(|name| {
                 entry(

@@ -53,12 +53,22 @@ pub struct Table {
 }
 
 impl Table {
-    /// The players of the game in play, or (before one) those named on the new-game screen.
-    pub(super) fn players(&self) -> Vec<String> {
-        match &self.game {
-            Some(g) => g.players(),
-            None => self.setup.players.clone(),
-        }
+    /// The people among the players of the game in play, or (before one) among those named on
+    /// the new-game screen: a computer seat has no token, since the device plays it and a tap
+    /// of its own could do nothing for it (issue 66).
+    pub(super) fn people(&self) -> Vec<String> {
+        let (players, computers): (Vec<String>, Vec<usize>) = match &self.game {
+            Some(g) => (g.players(), g.computers().iter().map(|c| c.seat).collect()),
+            None => (
+                self.setup.players.clone(),
+                self.setup.computers.iter().map(|&(seat, _)| seat).collect(),
+            ),
+        };
+        let seats = players.into_iter().enumerate();
+        seats
+            .filter(|(i, _)| !computers.contains(i))
+            .map(|(_, name)| name)
+            .collect()
     }
 
     /// Enrol: the map here at once, the file by the device loop (`Effects::keep_tags`).
@@ -68,15 +78,15 @@ impl Table {
     }
 
     /// The sets of the game in play, or of the game chosen on the new-game screen: its tokens
-    /// (the players named there, then tokens already enrolled, then the common names, one per
+    /// (the people named there, then tokens already enrolled, then the common names, one per
     /// seat), the family's own sets, and everything together.
     pub fn piece_sets(&self) -> Result<Vec<PieceSet>, String> {
         if let Some(g) = &self.game {
-            return Ok(sets::with_tokens_and_all(&g.players(), g.sets()));
+            return Ok(sets::with_tokens_and_all(&self.people(), g.sets()));
         }
         let kind = self.setup.kind()?;
         let path = self.setup.ruleset_path().ok_or("no ruleset files found")?;
-        let names = sets::token_names(&self.setup.players, &self.tags, kind.facts().seats.1);
+        let names = sets::token_names(&self.people(), &self.tags, kind.facts().seats.1);
         Ok(sets::with_tokens_and_all(&names, kind.sets(path)?))
     }
 

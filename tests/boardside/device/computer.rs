@@ -321,6 +321,24 @@ fn hidden_never_read<F: Family>(ruleset: &str) {
     assert!(checked >= 10, "{ruleset}: only {checked} positions checked");
 }
 
+/// A new tag is asked what it is: a person's token, never a computer seat's (the device plays
+/// a computer seat; a token of its own would be a tap that can do nothing for it).
+#[test]
+fn a_new_tag_is_offered_as_a_persons_token_never_a_computer_seats() {
+    let new_tag = || Input::Tag(boardside::hw::Uid(vec![0x5E, 0x27, 0x20, 0x5C]));
+    let mut ui = table_with("sectionopoly", &["Ann", "Bob"], &[Level::Strong], &[]);
+    ui.handle(new_tag(), 0);
+    let before = ui.labels();
+    assert!(before.contains(&"Token of Ann".to_string()), "{before:?}");
+    assert!(!before.iter().any(|l| l.contains("cpu1")), "{before:?}");
+    key(&mut ui, "\x7f", 0);
+    choose(&mut ui, "Start the game", 0);
+    ui.handle(new_tag(), 10);
+    let playing = ui.labels();
+    assert!(playing.contains(&"Token of Bob".to_string()), "{playing:?}");
+    assert!(!playing.iter().any(|l| l.contains("cpu1")), "{playing:?}");
+}
+
 /// "Computer deals" switches a strong seat's deals on or off: a line only where the game has
 /// deals between players (the property games), never a switch that does nothing.
 #[test]
