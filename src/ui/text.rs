@@ -103,13 +103,8 @@ pub fn fit(s: &str) -> String {
     }
 }
 
-/// A count and its noun as a player says it: "1 puppet", "2 puppets", "0 actions".
-pub fn counted(n: impl Into<i64>, one: &str) -> String {
-    match n.into() {
-        1 => format!("1 {one}"),
-        n => format!("{n} {one}s"),
-    }
-}
+/// A count and its noun as a player says it (the engine's, which the narration says too).
+pub use crate::engine::words::counted;
 
 /// Wrap text into lines of the screen's width; a line break in the text starts a new line
 /// (a note of several lines, each its own rows: `Desk::tell`, `Desk::nothing_to_roll`).

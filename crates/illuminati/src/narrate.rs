@@ -7,6 +7,7 @@ use super::protocol::working_lines;
 use super::rules::IlluRules;
 use super::state::{State, Status};
 use boardside_engine::game::{Audience, Said};
+use boardside_engine::words::counted;
 
 pub fn event(r: &IlluRules, s: &State, e: &Event) -> Option<Said> {
     let pn = |p: usize| s.players[p].name.clone();
@@ -145,10 +146,10 @@ pub fn prompt(r: &IlluRules, s: &State) -> String {
                 );
             }
             format!(
-                "{}: {} action(s), {} transfer(s) left; `attack`, `transfer`, `move`, `give`, `drop`, `play`, `pass` or `end`",
+                "{}: {}, {} left; `attack`, `transfer`, `move`, `give`, `drop`, `play`, `pass` or `end`",
                 pn(p),
-                s.turn.actions_left,
-                s.turn.transfers_left
+                counted(s.turn.actions_left, "action"),
+                counted(s.turn.transfers_left, "transfer")
             )
         }
     }

@@ -6,6 +6,7 @@ use super::options::ReceivedMortgage;
 use super::ruleset::Ruleset;
 use super::state::{Auction, Lot, Pending, RentRule, RentWorking, State, Why, HOTEL};
 use boardside_engine::ledger::Account;
+use boardside_engine::words::counted_as;
 
 fn who(s: &State, p: usize) -> &str {
     &s.players[p].name
@@ -45,17 +46,13 @@ pub fn capitalise(x: &str) -> String {
     }
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 pub(crate) fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
     let t = &rules.theme;
     match w.rule {
         RentRule::Unimproved => format!("{} {}", t.rent, w.base),
         RentRule::FullGroup => format!("{} x 2, full group", w.base),
         RentRule::Houses { count } => {
-            format!("{}: {}", plural(count as u32, &t.house, &t.houses), w.base)
+            format!("{}: {}", counted_as(count, &t.house, &t.houses), w.base)
         }
         RentRule::Hotel => format!("{}: {}", t.hotel, w.base),
         RentRule::ByCount { owned, card: false } => format!("{owned} owned: {}", w.base),
@@ -163,7 +160,7 @@ fn level_text(rules: &Ruleset, level: u8) -> String {
     if level == HOTEL {
         format!("a {}", t.hotel)
     } else {
-        plural(level as u32, &t.house, &t.houses)
+        counted_as(level, &t.house, &t.houses)
     }
 }
 

@@ -20,7 +20,7 @@ use crate::session::Session;
 use crate::sets::PieceSet;
 use crate::ui::houserules::HouseRule;
 use crate::ui::screen::{Desk, Facts, Flow, Pages, Screens, Tapped};
-use crate::ui::text::{fit, layout, wrap};
+use crate::ui::text::{counted, fit, layout, wrap};
 
 mod board;
 mod menu;
@@ -311,7 +311,10 @@ impl Screens for GridScreens {
             }
             (Tapped::Piece(id), GView::Seal { cards, .. }) if card_word(id).is_some() => {
                 cards.push(card_word(id).unwrap_or_default().to_string());
-                desk.note = Some(format!("{} card(s) tapped; OK seals", cards.len()));
+                desk.note = Some(format!(
+                    "{} tapped; OK seals",
+                    counted(cards.len() as i64, "card")
+                ));
             }
             (Tapped::Piece(id), _) if card_word(id).is_some() => {
                 desk.note = Some("tap your token first, then your cards".into())

@@ -575,6 +575,8 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
     });
     ui.handle(ann(), 1);
     ui.handle(card("attack"), 2);
+    // Counted as a player says it.
+    assert_eq!(ui.desk().note(), Some("1 card tapped; OK seals"));
     ui.handle(bob(), 3);
     let note = ui.desk().note().map(str::to_string).unwrap_or_default();
     assert!(note.contains("half tapped"), "{note}");

@@ -253,7 +253,11 @@ fn the_draw_comes_first_in_the_prompt_and_there_are_two_actions() {
     g.run("set owner cia Ann; set owner fbi Ann; set owner kgb Ann");
     assert!(g.s.run_line("prompt")[0].contains("Ann draws"));
     g.ok("draw pentagon");
-    g.run("give cia Bob; give fbi Cy");
+    // The actions left are counted as a player says them.
+    assert!(g.s.run_line("prompt")[0].starts_with("Ann: 2 actions, 2 transfers left"));
+    g.run("give cia Bob");
+    assert!(g.s.run_line("prompt")[0].starts_with("Ann: 1 action, 2 transfers left"));
+    g.run("give fbi Cy");
     assert!(g.refused("give kgb Bob").contains("no action left"));
 }
 
