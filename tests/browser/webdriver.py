@@ -9,6 +9,7 @@ prints one line; the first failure raises, so the script exits non-zero.
 import base64
 import json
 import random
+import re
 import subprocess
 import sys
 import time
@@ -187,6 +188,11 @@ def check_illuminati(url, shot):
     ok(f"illuminati: three power structures drawn as trees, {groups} groups under their Illuminati")
     assert "UNCONTROLLED AREA" in b.text().upper() and b.count("#game .pill") > 0
     ok("illuminati: the uncontrolled area with its groups")
+    # The turn in a player's words: "1 action", never "1 actions" or "action(s)".
+    turn = re.search(r"to play · \d+ actions?, \d+ transfers?, \d+ draws? left", b.text())
+    assert turn, b.text()[:400]
+    assert not re.search(r"\b1 (actions|transfers|draws)\b|\(s\)", b.text()), turn.group(0)
+    ok(f"illuminati: the turn said in words: {turn.group(0)}")
     done(b, shot)
 
 
@@ -194,6 +200,9 @@ def check_pairing(url, session, shot):
     table = Browser(url)
     table.wait("the structures", lambda: table.count(".tree") == 3)
     assert "C.I.A." in table.text(), "the face-up groups"
+    # Before the start nobody is to play: no turn of 0 actions, no "to play" on a seat.
+    assert "to play" not in table.text().lower(), table.text()[:400]
+    ok("pairing: during the setup no seat is shown to play")
 
     # Issue 68: this address's share of the live views taken (the table's page and five more
     # streams of its own), another page is turned away, says it tries again, and is live

@@ -3,6 +3,8 @@
 // helpers: el, dot, PLAYER_COLOURS); it sets VIEWS.illuminati.
 function illuminati(v) {
   const s = v.state;
+  // A turn only once the game has started (during the setup nobody is to play) and until it ends.
+  const playing = s.phase === "turn";
   const byMaster = {};
   for (const g of s.groups) if (g.master) (byMaster[g.master] = byMaster[g.master] || []).push(g);
   const node = (card, illu) => {
@@ -19,7 +21,7 @@ function illuminati(v) {
   };
   const structures = s.players.map((p, i) => {
     const root = s.illuminati.find((c) => c.id === p.illuminati);
-    return el("section", {}, el("h2", {}, dot(PLAYER_COLOURS[i % 8]), `${p.name}${p.eliminated ? " (out)" : ""}${p.name === s.current ? " ◀ to play" : ""}`),
+    return el("section", {}, el("h2", {}, dot(PLAYER_COLOURS[i % 8]), `${p.name}${p.eliminated ? " (out)" : ""}${playing && p.name === s.current ? " ◀ to play" : ""}`),
       el("div", {}, `${counted(p.controls.length, "group")} · ${counted(p.specials, "special")} · ${p.destroyed} destroyed`),
       el("div", { class: "tree" }, root ? el("ul", {}, node(root, true)) : el("p", { class: "muted" }, "No Illuminati chosen yet")));
   });
@@ -33,7 +35,9 @@ function illuminati(v) {
       el("table", {}, a.modifiers.map(([l, x]) => el("tr", {}, el("td", {}, l), el("td", { class: "num" }, x > 0 ? `+${x}` : x)))),
       el("p", {}, el("b", {}, `Needs ${a.need} or less on two dice`), a.privileged ? " (privileged)" : "")));
   }
-  kids.unshift(el("section", {}, el("h2", {}, "Turn"), `${s.current} to play · ${s.actions_left} actions, ${s.transfers_left} transfers, ${s.draws_left} draws left`));
+  if (playing) {
+    kids.unshift(el("section", {}, el("h2", {}, "Turn"), `${s.current} to play · ${counted(s.actions_left, "action")}, ${counted(s.transfers_left, "transfer")}, ${counted(s.draws_left, "draw")} left`));
+  }
   return kids;
 }
 VIEWS.illuminati = illuminati;
