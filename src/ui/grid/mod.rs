@@ -442,6 +442,7 @@ impl Screens for GridScreens {
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase.clone());
+        let line = self.entries(g).get(sel).map(|(label, _)| label.clone());
         // The round a reveal resolves: its pages are titled by it, not by the round the
         // table seals next (played by hand, "Round 2" over round 1's orders misled).
         let round = g.state.round;
@@ -488,12 +489,18 @@ impl Screens for GridScreens {
             }
             Some(lines) => {
                 self.go(GView::Main);
-                // The same menu keeps its line; a new phase's menu starts on its first ("Roll
-                // for Ann" after Start, never what the old cursor pointed at).
+                // The same menu keeps its line, found by its words where lines came or went
+                // above it (a computer seat's side brought "Start" in over the walls' line),
+                // else its place ("Ann: no side" became "Ann: scientists"); a new phase's
+                // menu starts on its first ("Roll for Ann" after Start, never what the old
+                // cursor pointed at).
                 let same_phase =
                     std::mem::discriminant(&phase) == std::mem::discriminant(&g.state.phase);
                 if was == GView::Main && same_phase {
-                    self.sel = sel.min(self.entries(g).len().saturating_sub(1));
+                    let now = self.entries(g);
+                    self.sel = line
+                        .and_then(|l| now.iter().position(|(label, _)| *label == l))
+                        .unwrap_or(sel.min(now.len().saturating_sub(1)));
                 }
                 // Every line of the command (a placement says where the piece stands): above
                 // the menu when they fit, else page by page.

@@ -1078,6 +1078,36 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
 /// The grid game: a computer seat's side, its placing roll and its sealed order are its own,
 /// no line of the buttons' menus (issue 66), as its Illuminati and its turn are in Illuminati
 /// (the lines were offered, and refused when chosen).
+/// Played by hand: the cursor on "Walls: add or remove", the computer seats chose their
+/// sides and "Start" came in above it; the cursor stayed at its place, on "Start", where an
+/// OK meant for the walls would have started the game. A line that stays keeps the cursor.
+#[test]
+fn a_computer_seats_choice_leaves_the_cursor_on_the_line_it_was_on() {
+    use boardside::engine::grid::Grid;
+    let mut ui = table_with("grid", &["Ann"], &[Level::Steady], &[]);
+    choose(&mut ui, "Start the game", 0);
+    choose(&mut ui, "Ann: no side", 1);
+    let walls = "Walls: add or remove";
+    let at = ui
+        .labels()
+        .iter()
+        .position(|l| l == walls)
+        .expect("the walls' line");
+    while ui.chosen() != at {
+        key(&mut ui, "j", 2);
+    }
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "cpu1 chose no side", |ui| {
+        ui.session::<Grid>().unwrap().state.pieces[1].team.is_some()
+    });
+    assert!(
+        ui.labels().iter().any(|l| l == "Start"),
+        "{:?}",
+        ui.labels()
+    );
+    assert_eq!(ui.labels()[ui.chosen()], walls, "{:?}", ui.labels());
+}
+
 #[test]
 fn a_computer_seats_grid_side_and_order_are_no_lines_of_the_menu() {
     use boardside::engine::grid::Grid;
