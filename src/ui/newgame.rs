@@ -74,7 +74,7 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
         ));
         if setup.players.len() < setup.most_players() {
             out.push(entry(
-                format!("Add player P{}", setup.players.len() + 1),
+                format!("Add player {}", setup.next_player_name()),
                 Act::AddPlayer,
             ));
             use crate::computer::Level;
@@ -158,7 +158,7 @@ impl<V: From<Enrolment>> Machine<V> for NewGameMenu {
                 }
             }
             Act::AddPlayer => {
-                let name = format!("P{}", setup.players.len() + 1);
+                let name = setup.next_player_name();
                 setup.players.push(name);
             }
             Act::RemovePlayer => {

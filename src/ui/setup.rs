@@ -66,6 +66,18 @@ impl std::fmt::Debug for Setup {
 }
 
 impl Setup {
+    /// The name "Add player" gives: P and the number of people seated with this one (computer
+    /// seats are not counted: "P3" after P1, P2, cpu1 and cpu2), the next number where that
+    /// name is taken.
+    pub fn next_player_name(&self) -> String {
+        let computer = |i: usize| self.computers.iter().any(|&(seat, _)| seat == i);
+        let people = (0..self.players.len()).filter(|&i| !computer(i)).count();
+        (people + 1..)
+            .map(|n| format!("P{n}"))
+            .find(|name| !self.players.iter().any(|p| p.eq_ignore_ascii_case(name)))
+            .unwrap_or_default()
+    }
+
     /// A player's token tapped (or enrolled) before a game seats them, once: whether it
     /// seated them now (names are one player whatever their case, as the tag map reads them).
     pub fn join(&mut self, name: &str) -> bool {

@@ -339,6 +339,19 @@ fn a_new_tag_is_offered_as_a_persons_token_never_a_computer_seats() {
     assert!(!playing.iter().any(|l| l.contains("cpu1")), "{playing:?}");
 }
 
+/// Played by hand: after P1, P2 and two computer seats the new-game screen offered "Add player
+/// P5", as if two people were missing. A person added is named by the people seated: P3.
+#[test]
+fn a_person_added_after_computer_seats_is_named_by_the_people_seated() {
+    let mut ui = table_with("grid", &["P1", "P2"], &[Level::Strong, Level::Strong], &[]);
+    choose(&mut ui, "Add player P3", 0);
+    let labels = ui.labels();
+    assert!(labels.contains(&"Add player P4".to_string()), "{labels:?}");
+    // A name already at the table is never given twice.
+    let mut ui = table_with("grid", &["P2"], &[Level::Steady], &[]);
+    choose(&mut ui, "Add player P3", 0);
+}
+
 /// "Computer deals" switches a strong seat's deals on or off: a line only where the game has
 /// deals between players (the property games), never a switch that does nothing.
 #[test]
