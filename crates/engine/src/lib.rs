@@ -1,9 +1,9 @@
 //! The rules engine's shared parts, used by every game family (each family is a crate of its
 //! own in a folder beside these files, built on this one): the game API, the ledger, dice,
-//! decks, turn order, how a count is said, rule errors, a command being carried out (`table`), the report's panels
-//! as data. Pure: no files, clocks, threads of its own or ambient randomness (clippy.toml
-//! beside this file forbids them, for this crate and the families); dice and shuffles arrive
-//! as data.
+//! decks, turn order, how a count is said, rule errors, a command being carried out
+//! (`table`), the report's panels as data. Pure: no files, clocks, threads of its own or
+//! ambient randomness (clippy.toml beside this file forbids them, for this crate and the
+//! families); dice and shuffles arrive as data.
 #![forbid(unsafe_code)]
 
 pub mod authority;

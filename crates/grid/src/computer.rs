@@ -108,8 +108,8 @@ fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps:
     let nearer = mates
         .iter()
         .any(|&(i, g)| i as usize != m && (distance(f, g), i as usize) < (d, me));
-    let theirs = s.pieces[m].stunned == 0;
-    m < me && !nearer && theirs && d as usize <= 2 * steps.max(1) + 1
+    let awake = s.pieces[m].stunned == 0;
+    m < me && !nearer && awake && d as usize <= 2 * steps.max(1) + 1
 }
 
 fn distance(a: Field, b: Field) -> u32 {
