@@ -66,13 +66,21 @@ impl std::fmt::Debug for Setup {
 }
 
 impl Setup {
+    /// The people named, in seat order: the players less the computer seats.
+    pub fn people(&self) -> Vec<String> {
+        let computer = |i: usize| self.computers.iter().any(|&(seat, _)| seat == i);
+        let seats = self.players.iter().enumerate();
+        seats
+            .filter(|&(i, _)| !computer(i))
+            .map(|(_, name)| name.clone())
+            .collect()
+    }
+
     /// The name "Add player" gives: P and the number of people seated with this one (computer
     /// seats are not counted: "P3" after P1, P2, cpu1 and cpu2), the next number where that
     /// name is taken.
     pub fn next_player_name(&self) -> String {
-        let computer = |i: usize| self.computers.iter().any(|&(seat, _)| seat == i);
-        let people = (0..self.players.len()).filter(|&i| !computer(i)).count();
-        (people + 1..)
+        (self.people().len() + 1..)
             .map(|n| format!("P{n}"))
             .find(|name| !self.players.iter().any(|p| p.eq_ignore_ascii_case(name)))
             .unwrap_or_default()

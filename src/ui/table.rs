@@ -57,16 +57,13 @@ impl Table {
     /// the new-game screen: a computer seat has no token, since the device plays it and a tap
     /// of its own could do nothing for it (issue 66).
     pub(super) fn people(&self) -> Vec<String> {
-        let (players, computers): (Vec<String>, Vec<usize>) = match &self.game {
-            Some(g) => (g.players(), g.computers().iter().map(|c| c.seat).collect()),
-            None => (
-                self.setup.players.clone(),
-                self.setup.computers.iter().map(|&(seat, _)| seat).collect(),
-            ),
+        let Some(g) = &self.game else {
+            return self.setup.people();
         };
-        let seats = players.into_iter().enumerate();
+        let computers = g.computers();
+        let seats = g.players().into_iter().enumerate();
         seats
-            .filter(|(i, _)| !computers.contains(i))
+            .filter(|(i, _)| !computers.iter().any(|c| c.seat == *i))
             .map(|(_, name)| name)
             .collect()
     }

@@ -3,10 +3,7 @@
 
 /// A count and its noun as a player says it: "1 puppet", "2 puppets", "0 actions".
 pub fn counted(n: impl Into<i64>, one: &str) -> String {
-    match n.into() {
-        1 => format!("1 {one}"),
-        n => format!("{n} {one}s"),
-    }
+    counted_as(n, one, &format!("{one}s"))
 }
 
 /// `counted` with the noun's plural given: a theme's words ("1 house", "2 houses"; "1 safe

@@ -442,7 +442,10 @@ impl Screens for GridScreens {
     /// jump back to the first).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let (was, sel, phase) = (self.view.clone(), self.sel, g.state.phase.clone());
-        let line = self.entries(g).get(sel).map(|(label, _)| label.clone());
+        // The main menu's line under the cursor, kept by its words (below).
+        let line = (was == GView::Main)
+            .then(|| self.entries(g).get(sel).map(|(label, _)| label.clone()))
+            .flatten();
         // The round a reveal resolves: its pages are titled by it, not by the round the
         // table seals next (played by hand, "Round 2" over round 1's orders misled).
         let round = g.state.round;
