@@ -149,7 +149,7 @@ impl Enrolment {
                     true => "joins",
                     false => "has joined already",
                 };
-                t.desk.note = Some(format!("{enrolled}; {name} {joined}"));
+                t.desk.say_a_while(format!("{enrolled}; {name} {joined}"));
             }
             return Next::Home;
         };
@@ -159,9 +159,13 @@ impl Enrolment {
             TagKind::Player { name } => g.token(&mut t.desk, name),
             TagKind::Piece { id } => g.piece(&mut t.desk, id),
         };
-        // What the tap did is said after the enrolment, never instead of it.
-        if let Some(n) = t.desk.note.as_mut().filter(|n| **n != enrolled) {
-            *n = format!("{enrolled}; {n}");
+        // What the tap did is said after the enrolment, never instead of it; the enrolment
+        // alone is said a while, then the screen the tap opened asks its own question (played
+        // by hand: "tag enrolled as Bob's token" hid "Bob: tap your cards" until the next
+        // input).
+        match t.desk.note.as_mut() {
+            Some(n) if **n != enrolled => *n = format!("{enrolled}; {n}"),
+            _ => t.desk.say_a_while(enrolled),
         }
         Next::Flow(match flow {
             Flow::Stay => Flow::Show,

@@ -65,6 +65,9 @@ impl Ui {
             desk.toast_until = 0;
             desk.out.redraw = true;
         }
+        if desk.end_a_while() {
+            desk.out.redraw = true;
+        }
         if let Some(g) = self.table.game.as_mut() {
             let flow = g.tick(&mut self.table.desk);
             self.follow(flow);

@@ -87,6 +87,8 @@ pub struct Desk {
     pub(crate) toast_until: u64,
     /// A refusal or a remark, shown until the next input.
     pub(crate) note: Option<String>,
+    /// A remark said a while only (`say_a_while`): when it goes, if it is still the note.
+    pub(crate) note_until: Option<(u64, String)>,
     /// The sound this input makes: the last command's (a refusal wins), or a tap's.
     pub(crate) sound: Option<Sound>,
     /// The reason of the last refusal of this input (`Input::Line` reports it).
@@ -156,6 +158,29 @@ impl Desk {
     /// Show a remark until the next input (None: no remark).
     pub fn set_note(&mut self, note: Option<String>) {
         self.note = note;
+    }
+
+    /// A remark shown a while (the toast's time) or until the next input, whichever comes
+    /// first: for what only confirms, over a screen whose own question must then be read.
+    pub(crate) fn say_a_while(&mut self, note: String) {
+        self.note_until = Some((self.now + self.cfg.toast_ms, note.clone()));
+        self.note = Some(note);
+    }
+
+    /// The remark said a while is gone once its time is up (a later note stays).
+    pub(crate) fn end_a_while(&mut self) -> bool {
+        match &self.note_until {
+            Some((until, _)) if self.now < *until => false,
+            Some((_, said)) => {
+                let gone = self.note.as_ref() == Some(said);
+                if gone {
+                    self.note = None;
+                }
+                self.note_until = None;
+                gone
+            }
+            None => false,
+        }
     }
 
     /// Every line narrated, oldest first.

@@ -258,9 +258,16 @@ fn a_token_enrolled_when_it_was_asked_for_counts_as_its_tap() {
         "{seal:?}"
     );
     assert_eq!(ui.desk().note(), Some("tag enrolled as Ann's token"));
+    // The enrolment is said a while, then the sealing's own question shows (played by hand:
+    // the note hid "tap your cards" until the next input).
+    let later = now + 2 + boardside::config::TableConfig::default().toast_ms;
+    tick(&mut ui, later);
+    assert_eq!(ui.desk().note(), None);
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(asked.contains("Ann: tap your cards"), "{asked}");
     // The sealing goes on from her cards.
-    ui.handle(card("attack"), now + 3);
-    key(&mut ui, "\r", now + 4);
+    ui.handle(card("attack"), later + 3);
+    key(&mut ui, "\r", later + 4);
     assert!(grid_state(&ui).pieces[0].order.is_some(), "Ann sealed");
 }
 

@@ -416,6 +416,9 @@ fn a_new_players_token_is_named_from_a_list_or_letter_by_letter_and_kept_in_the_
         ui.desk().note(),
         Some("tag enrolled as Dee's token; Dee has joined already")
     );
+    // Said a while, then the screen's list of players shows again.
+    tick(&mut ui, 24 + TableConfig::default().toast_ms);
+    assert_eq!(ui.desk().note(), None);
     let saved = TagMap::load(&file).unwrap();
     let names: Vec<String> = saved
         .tags
