@@ -173,27 +173,44 @@ pub fn setup_message(ui: &Ui) -> Vec<String> {
     wrap(&format!("Players: {players}. Tap tokens or add."))
 }
 
-/// One character per line of the chart, each its own: the name's initial, else (Bob and cpu1,
-/// P1 and P2) its last digit or another of its letters, so no two lines share a mark.
+/// One character per line of the chart, each its own: the name's initial, else its last digit
+/// or another of its letters, so no two lines share a mark. A numbered name whose initial
+/// another name shares (P1 and P2, cpu1 and cpu2) is marked by its number first, so a table's
+/// numbered seats read 1, 2, 3 rather than P, 2, 3.
 pub fn marks(names: &[&str]) -> Vec<Option<char>> {
+    let initial = |name: &str| name.chars().find(|c| !c.is_whitespace()).map(upper);
     let mut taken: Vec<char> = Vec::new();
     names
         .iter()
-        .map(|name| {
+        .enumerate()
+        .map(|(i, name)| {
             let letters: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
-            let first = letters.first().copied().into_iter();
+            let first = letters.first().copied();
             let digit = letters.last().copied().filter(char::is_ascii_digit);
+            let shared = names
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && initial(other) == first.map(upper));
+            let (lead, next) = match (digit, shared) {
+                (Some(d), true) => (Some(d), first),
+                _ => (first, digit),
+            };
             let rest = letters.iter().skip(1).copied();
-            let pick = first
-                .chain(digit)
+            let pick = lead
+                .into_iter()
+                .chain(next)
                 .chain(rest)
                 .chain('1'..='9')
-                .map(|c| c.to_uppercase().next().unwrap_or(c))
+                .map(upper)
                 .find(|c| !taken.contains(c));
             taken.extend(pick);
             pick
         })
         .collect()
+}
+
+fn upper(c: char) -> char {
+    c.to_uppercase().next().unwrap_or(c)
 }
 
 /// What a standings line says first, the game's own measure, shown beside the final chart:

@@ -3026,13 +3026,19 @@ fn back_from_the_log_puts_the_cursor_on_the_menus_first_line() {
 fn the_final_charts_marks_never_clash() {
     use boardside::ui::render::marks;
     assert_eq!(marks(&["Bob", "Bert"]), [Some('B'), Some('E')]);
+    // Numbered names sharing an initial are marked by their numbers, every one of them
+    // (played by hand: three computer seats' lines were marked "C", "2" and "3").
     assert_eq!(
         marks(&["cpu1", "cpu2", "Cy"]),
-        [Some('C'), Some('2'), Some('Y')]
+        [Some('1'), Some('2'), Some('C')]
     );
     assert_eq!(
         marks(&["P1", "P2", "P3"]),
-        [Some('P'), Some('2'), Some('3')]
+        [Some('1'), Some('2'), Some('3')]
+    );
+    assert_eq!(
+        marks(&["P1", "P2", "cpu1"]),
+        [Some('1'), Some('2'), Some('C')]
     );
     assert_eq!(
         marks(&["Ann", "Abe", "Al"]),
