@@ -476,31 +476,36 @@ def check_whole_game(url, session, players, most):
     random.seed(7)
     phones = [pair_phone(url, session, name, seat, 390) for seat, name in enumerate(players)]
     ok(f"whole game: {len(players)} phones paired")
-    game = lambda: phones[0].js("return last ? { over: last.over, commands: last.commands, waiting: last.waiting } : null;")
+    # Each phone's view in one call (the command it shows, whether the game is over, what it
+    # waits for, and how many moves the phone offers): one round trip a phone a look, which
+    # keeps a whole game's steps from being most of CI's browser time.
+    look = lambda p: p.js("""return {
+        commands: last ? last.commands : -1, over: !!(last && last.over),
+        waiting: last ? last.waiting : null,
+        moves: document.querySelectorAll('#mine .choices button, #mine button.amount-go, .node.mine').length };""")
     start = time.time()
     steps = answered = 0
-    while not game()["over"]:
+    while True:
+        # Every phone's view at the same command (the device may move on by itself, closing
+        # a silent auction), then a phone with a move makes one. A view at the new command
+        # may still be drawing its buttons (a bid's amount box): the phones are given a
+        # moment to show them before the game is said to be stuck.
+        waited = time.time()
+        while True:
+            views = [look(p) for p in phones]
+            same = len({v["commands"] for v in views}) == 1
+            over = any(v["over"] for v in views)
+            able = [p for p, v in zip(phones, views) if v["moves"] > 0]
+            if over or (same and able) or time.time() - waited > 5.0:
+                break
+            time.sleep(0.05)
+        # The last move may have ended the game while the views caught up.
+        if over:
+            break
         assert steps < most, f"not over after {steps} moves from phones"
         steps += 1
-        # Every phone's view at the same command (the device may move on by itself, closing
-        # a silent auction), then a phone with a move makes one.
-        seen = lambda: {p.js("return last ? last.commands : -1;") for p in phones}
-        phones[0].wait("the phones' views", lambda: len(seen()) == 1, 5.0)
-        # The last move may have ended the game while the views caught up.
-        if game()["over"]:
-            break
-        # A view at the new command may still be drawing its buttons (a bid's amount box):
-        # the phones are given a moment to show them before the game is said to be stuck.
-        able_now = lambda: [p for p in phones if p.js(
-            "return document.querySelectorAll('#mine .choices button, #mine button.amount-go, .node.mine').length;") > 0]
-        able = able_now()
-        start_wait = time.time()
-        while not able and time.time() - start_wait < 5.0 and not game()["over"]:
-            time.sleep(0.1)
-            able = able_now()
-        if game()["over"]:
-            break
-        assert able, f"the game waits on something no phone offers: {game()['waiting']}"
+        assert same, f"the phones' views differ after 5 s: {[v['commands'] for v in views]}"
+        assert able, f"the game waits on something no phone offers: {views[0]['waiting']}"
         if random.choice(able).js_async(PHONE_MOVE, random.randrange(1 << 30)):
             answered += 1
     took = time.time() - start

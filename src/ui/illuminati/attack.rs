@@ -14,12 +14,16 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
         out.push(back());
         return out;
     };
-    out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
+    // A computer seat's roll, calling off, hand and abolishing are its own (issue 66): the
+    // table's part in its attack is the people's money and their pass.
+    let computer = |p: usize| g.header.is_computer(p);
+    if !computer(a.player) {
+        out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
+    }
     // A computer seat spends its own money (it is asked, not listed); anyone
     // else's money is spent after their own token (`Session::may`), the player
     // whose turn it is excepted.
-    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !g.header.is_computer(p))
-    {
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].eliminated && !computer(p)) {
         // A player who is neither side may interfere or assist: a line each.
         let sides = role(s, a, p, false) != role(s, a, p, true);
         let ways: &[bool] = if sides { &[false, true] } else { &[false] };
@@ -31,17 +35,19 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
             ));
         }
     }
-    // A computer seat's roll waits for the others to pass (`holds`).
-    if g.header.is_computer(s.current) {
+    // A computer seat's roll waits for the people to pass (`holds`); at a table of computer
+    // seats it waits for nobody.
+    let people = (0..s.players.len()).any(|p| !s.players[p].eliminated && !computer(p));
+    if computer(s.current) && people {
         out.push(("Everyone passes".into(), IAct::AllPass));
     }
     // Both are declared before any money goes to the bank (the engine refuses
     // them after): offered only while they can be taken.
-    if !a.committed {
+    if !a.committed && !computer(a.player) {
         out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
         // Privilege: the Bavarians may pay for it; anyone may discard a special instead,
         // chosen behind their token (illuminati: Bavarian Illuminati; Special cards).
-        if !a.privileged && !a.abolished && !g.header.is_computer(a.player) {
+        if !a.privileged && !a.abolished {
             if let Some(cost) = privilege_cost(g) {
                 out.push((
                     format!("Privilege: pay {cost} MB"),
@@ -58,7 +64,7 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
     }
     if a.privileged {
         for p in (0..s.players.len()).filter(|&p| s.players[p].specials.len() >= 2) {
-            if p != a.player {
+            if p != a.player && !computer(p) {
                 out.push((
                     format!("{} abolishes", pn(p)),
                     ask(p, IAct::Cmd(Command::Abolish { player: p })),
@@ -66,7 +72,7 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
             }
         }
     }
-    for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty()) {
+    for p in (0..s.players.len()).filter(|&p| !s.players[p].specials.is_empty() && !computer(p)) {
         out.push((
             format!("Specials: {}", pn(p)),
             ask(p, IAct::Go(IView::Hand { player: p })),

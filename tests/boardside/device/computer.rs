@@ -1088,6 +1088,45 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
     assert!(labels.iter().any(|l| l == "Specials: Ann"), "{labels:?}");
 }
 
+/// Illuminati: a computer seat's attack is its own too: its roll, calling it off, its hand
+/// and its abolishing are no lines of the buttons' menu; the table's part is the people's
+/// money and their pass (played by hand: "Roll" stood first in cpu2's attack, and OK on it
+/// was refused, "cpu2 is a computer seat: it decides for itself", 178 times in one game).
+#[test]
+fn a_computer_seats_attack_offers_the_buttons_only_the_peoples_part() {
+    use boardside::engine::illuminati::Illuminati;
+    let mut ui = table_with("illuminati", &["Ann"], &[Level::Steady], &[]);
+    choose(&mut ui, "Start the game", 0);
+    ui.enter("illuminati Ann bavarian").unwrap();
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "cpu1 never chose", |ui| {
+        ui.session::<Illuminati>().unwrap().state.players[1]
+            .illuminati
+            .is_some()
+    });
+    for line in [
+        "uncontrolled cia big-media post-office moonies",
+        "start",
+        "draw special",
+        "end",
+        "draw special",
+    ] {
+        ui.enter(line).unwrap();
+    }
+    tick_until(&mut ui, &mut now, "cpu1 never attacked", |ui| {
+        ui.session::<Illuminati>().unwrap().state.attack.is_some()
+    });
+    let labels = ui.labels();
+    for refused in ["Roll", "Call it off", "Specials: cpu1", "cpu1 abolishes"] {
+        assert!(
+            !labels.iter().any(|l| l == refused),
+            "{refused}: {labels:?}"
+        );
+    }
+    assert!(labels.iter().any(|l| l == "Everyone passes"), "{labels:?}");
+    assert!(labels.iter().any(|l| l.starts_with("Ann ")), "{labels:?}");
+}
+
 /// The grid game: a computer seat's side, its placing roll and its sealed order are its own,
 /// no line of the buttons' menus (issue 66), as its Illuminati and its turn are in Illuminati
 /// (the lines were offered, and refused when chosen).
