@@ -1049,14 +1049,11 @@ fn a_computer_seats_illuminati_is_its_own_choice_not_a_line_of_the_menu() {
     assert_eq!(words, "cpu1 (computer) is choosing its Illuminati");
 }
 
-/// Illuminati: once the table has drawn a computer seat's card, its turn's choices are its
-/// own: no "End the turn", "Pass", "Groups of cpu1" or "Specials: cpu1" on the buttons' menu
-/// (played by hand, all four were offered in cpu1's turn; issue 66: its lines never appear
-/// there).
-#[test]
-fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
+/// Ann (the Bavarians) and cpu1 at four face-up groups: Ann has drawn a special and ended
+/// her turn, and cpu1's turn waits on the table's draw for it. The time reached.
+fn cpu1s_first_illuminati_turn(level: Level) -> (Ui, u64) {
     use boardside::engine::illuminati::Illuminati;
-    let mut ui = table_with("illuminati", &["Ann"], &[Level::Strong], &[]);
+    let mut ui = table_with("illuminati", &["Ann"], &[level], &[]);
     choose(&mut ui, "Start the game", 0);
     ui.enter("illuminati Ann bavarian").unwrap();
     let mut now = 10;
@@ -1073,6 +1070,16 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
     ] {
         ui.enter(line).unwrap();
     }
+    (ui, now)
+}
+
+/// Illuminati: once the table has drawn a computer seat's card, its turn's choices are its
+/// own: no "End the turn", "Pass", "Groups of cpu1" or "Specials: cpu1" on the buttons' menu
+/// (played by hand, all four were offered in cpu1's turn; issue 66: its lines never appear
+/// there).
+#[test]
+fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
+    let (mut ui, _) = cpu1s_first_illuminati_turn(Level::Strong);
     let labels = ui.labels();
     assert!(labels.iter().any(|l| l == "Drew a group"), "{labels:?}");
     ui.enter("draw special").unwrap();
@@ -1095,24 +1102,8 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
 #[test]
 fn a_computer_seats_attack_offers_the_buttons_only_the_peoples_part() {
     use boardside::engine::illuminati::Illuminati;
-    let mut ui = table_with("illuminati", &["Ann"], &[Level::Steady], &[]);
-    choose(&mut ui, "Start the game", 0);
-    ui.enter("illuminati Ann bavarian").unwrap();
-    let mut now = 10;
-    tick_until(&mut ui, &mut now, "cpu1 never chose", |ui| {
-        ui.session::<Illuminati>().unwrap().state.players[1]
-            .illuminati
-            .is_some()
-    });
-    for line in [
-        "uncontrolled cia big-media post-office moonies",
-        "start",
-        "draw special",
-        "end",
-        "draw special",
-    ] {
-        ui.enter(line).unwrap();
-    }
+    let (mut ui, mut now) = cpu1s_first_illuminati_turn(Level::Steady);
+    ui.enter("draw special").unwrap();
     tick_until(&mut ui, &mut now, "cpu1 never attacked", |ui| {
         ui.session::<Illuminati>().unwrap().state.attack.is_some()
     });
