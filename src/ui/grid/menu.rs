@@ -224,10 +224,19 @@ fn main_entries(g: &Se) -> Vec<(String, GAct)> {
                 ));
             }
         }
-        Phase::Wonder { .. } => out.push((
-            "Roll for the wonder".into(),
-            GAct::Cmd(Command::Roll { dice: None }),
-        )),
+        // The draw is rolled by the team's first member: a computer seat rolls its own.
+        Phase::Wonder { team } => {
+            if !s
+                .team_members(*team)
+                .first()
+                .is_some_and(|&i| g.header.is_computer(i))
+            {
+                out.push((
+                    "Roll for the wonder".into(),
+                    GAct::Cmd(Command::Roll { dice: None }),
+                ));
+            }
+        }
         Phase::Over => {
             out.push(("Final standings".into(), GAct::Standings));
             out.push(("New game".into(), GAct::NewGame));

@@ -169,6 +169,46 @@ fn a_sectionopoly_game_of_computer_seats_plays_from_the_new_game_screen_to_the_s
     open_the_final_standings(&mut ui, false);
 }
 
+/// A table of computer seats pressing the buttons at random, every family: no line of any menu
+/// is refused as a computer seat's own decision (issue 66: the buttons' menus never offer
+/// them; played by hand, an Illuminati attack's "Roll" was refused 178 times in one game).
+#[test]
+fn no_menu_line_offers_a_computer_seats_own_decision() {
+    let tables = [
+        ("sectionopoly", 3),
+        ("suetology", 2),
+        ("scientopoly", 2),
+        ("grid", 4),
+        ("illuminati", 3),
+    ];
+    // Three evenings of each, each pressing its own way (each game plays to its end).
+    for ((ruleset, seats), evening) in tables.iter().flat_map(|t| (1..=3u64).map(move |e| (t, e))) {
+        let mut ui = table_with(ruleset, &[], &vec![Level::Steady; *seats], &[]);
+        choose(&mut ui, "Start the game", 0);
+        let mut walk = 0x2545_F491_4F6C_DD1Du64.wrapping_mul(evening);
+        let mut now = 1_000;
+        for step in 0..6_000 {
+            if ui.game().is_none_or(|g| g.over()) {
+                break;
+            }
+            now += 10;
+            tick(&mut ui, now);
+            walk ^= walk << 13;
+            walk ^= walk >> 7;
+            walk ^= walk << 17;
+            let press = ["j", "j", "k", "\r", "\r", "\r", "\x7f"][(walk % 7) as usize];
+            let line = ui.labels().get(ui.chosen()).cloned();
+            key(&mut ui, press, now);
+            let note = ui.desk().note().unwrap_or_default();
+            assert!(
+                !note.contains("decides for itself"),
+                "{ruleset}, evening {evening}, step {step}: {press:?} on {line:?} was refused: \
+                 {note}"
+            );
+        }
+    }
+}
+
 /// Issue 68: a computer seat has one name in every game, the grid's own: the device's seats
 /// are cpu1, cpu2, ..., and the pieces the grid adds to even the teams are numbered after
 /// them.
