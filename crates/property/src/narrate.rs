@@ -100,8 +100,9 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
             "for {} ({percent}% of total worth {worth})",
             sq(rules, *square)
         ),
-        // "by the Chance card ...": after an amount, the card's own words need a word first.
-        Why::Card { deck, card } => format!("by the {}", card_text(rules, *deck, *card)),
+        // "by the Chance card": its words were read as it was drawn, in the same command's
+        // lines; a card paying each player quoted them again in every payment.
+        Why::Card { deck, .. } => format!("by the {} card", rules.decks[*deck].name),
         Why::Repairs {
             deck,
             card,
@@ -116,8 +117,8 @@ fn reason(rules: &Ruleset, why: &Why) -> String {
                 _ => (0, 0),
             };
             format!(
-                "by the {} ({houses} x {per_house} + {hotels} x {per_hotel})",
-                card_text(rules, *deck, *card)
+                "by the {} card ({houses} x {per_house} + {hotels} x {per_hotel})",
+                rules.decks[*deck].name
             )
         }
         Why::JailFine => format!("fine to leave {}", rules.theme.jail),
@@ -347,6 +348,9 @@ fn jail_and_card_words(rules: &Ruleset, s: &State, e: &Event) -> Option<String> 
             )
         }
         Event::CardKept { player, .. } => format!("{} keeps the card until used", who(s, *player)),
+        // The table puts its own card back under the deck; one the device drew from its own
+        // deck goes back without a word (the table has no card to put back).
+        Event::CardReturned { .. } if !s.options.physical_decks => return None,
         Event::CardReturned { deck, .. } => {
             format!("the card goes to the bottom of {}", rules.decks[*deck].name)
         }

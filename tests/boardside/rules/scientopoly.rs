@@ -592,8 +592,10 @@ fn the_steady_player_never_lifts_a_mortgage_made_the_same_turn() {
     assert!(!t.s.state.turn.mortgaged.contains(sq));
 }
 
-/// A payment a card makes says so: "Ann pays Bob 200 credits by the Penalties card ..."
-/// (played by hand, the card's words followed the amount with nothing between them).
+/// A payment a card makes says so: "Ann pays Bob 200 credits by the Penalties card" (played
+/// by hand, the card's words followed the amount with nothing between them). The card's words
+/// are read once, as it is drawn: a card paying each player quoted them again in every
+/// payment, five pages of lines for one card (played by hand, stop 84).
 #[test]
 fn a_cards_payment_says_it_is_by_the_card() {
     let mut t = game_with(&["Ann", "Bob"], |o| o.physical_decks = true);
@@ -611,8 +613,30 @@ fn a_cards_payment_says_it_is_by_the_card() {
             .unwrap();
     t.run(&format!("roll 1 3; draw {deck} {card}"));
     assert!(
-        t.said("Ann pays Bob 200 credits by the Penalties card \"Lower conditions"),
+        t.lines
+            .iter()
+            .any(|l| l == "Ann pays Bob 200 credits by the Penalties card"),
         "{:?}",
         t.lines
     );
+    let quoted = t.lines.iter().filter(|l| l.contains("Lower conditions"));
+    assert_eq!(quoted.count(), 1, "{:?}", t.lines);
+    // A card from the table's deck goes back under it: the table is told so.
+    assert!(
+        t.said("the card goes to the bottom of Penalties"),
+        "{:?}",
+        t.lines
+    );
+}
+
+/// A card the device drew from its own deck goes back under that deck without a word: the
+/// table has no card to put back (played by hand: "the card goes to the bottom of Penalties"
+/// after every card the device drew).
+#[test]
+fn a_card_from_the_devices_deck_goes_back_unsaid() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.run("roll 1 3");
+    assert!(t.said("Ann draws the Penalties card"), "{:?}", t.lines);
+    assert!(!t.said("keeps the card"), "a card put back: {:?}", t.lines);
+    assert!(!t.said("bottom of"), "{:?}", t.lines);
 }
