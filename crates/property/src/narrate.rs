@@ -77,9 +77,13 @@ fn card_text(rules: &Ruleset, deck: usize, card: u16) -> String {
     format!("{} card \"{}\"", rules.decks[deck].name, c.text)
 }
 
-fn reason(rules: &Ruleset, why: &Why) -> String {
+/// Why money moved; `landed`: the payee stands on the start square (its salary was for
+/// landing there, not passing).
+fn reason(rules: &Ruleset, why: &Why, landed: bool) -> String {
     match why {
         Why::StartingMoney => "starting money".into(),
+        // sectionopoly: "BRIEFING" ¶1: paid on landing or passing; said as it happened.
+        Why::Salary if landed => format!("salary for landing on {}", sq(rules, 0)),
         Why::Salary => format!("salary for passing {}", sq(rules, 0)),
         Why::Rent { square, working } => {
             format!(
@@ -219,7 +223,11 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             } else {
                 format!(" {}", t.money)
             },
-            reason(rules, why)
+            reason(
+                rules,
+                why,
+                matches!(to, Account::Player(p) if s.players[*p].position == 0)
+            )
         ),
         Event::Owner { square, owner } => match owner {
             Some(p) => format!("{} now owns {}", who(s, *p), sq(rules, *square)),

@@ -77,16 +77,23 @@ fn briefing_salary_when_passing() {
     let mut t = game(&["Ann", "Bob"]);
     t.run("set position Ann 38; roll 2 3");
     assert_eq!(t.pos("Ann"), 3);
-    assert!(t.said("Housekeeping pays Ann 200 OPs salary"));
+    assert!(t.said("Housekeeping pays Ann 200 OPs salary for passing Briefing"));
     assert_eq!(t.cash("Ann"), 1700);
 }
 
+/// Paid on landing as on passing, and said as it happened: "for landing on Briefing" (played
+/// by hand: a token that stopped on it was paid "for passing Briefing").
 #[test]
 fn briefing_salary_when_landing_on_it() {
     let mut t = game(&["Ann", "Bob"]);
     t.run("set position Ann 35; roll 2 3");
     assert_eq!(t.pos("Ann"), 0);
     assert_eq!(t.cash("Ann"), 1700);
+    assert!(
+        t.said("Housekeeping pays Ann 200 OPs salary for landing on Briefing"),
+        "{:?}",
+        t.lines
+    );
 }
 
 #[test]
