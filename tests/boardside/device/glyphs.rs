@@ -7,14 +7,15 @@ use super::*;
 use boardside::engine::grid::Grid;
 use boardside::engine::illuminati::Illuminati;
 use boardside::ui::screen::OnDevice;
-use boardside::ui::text::{missing, wrap};
+use boardside::ui::text::{for_table, missing, wrap};
 use std::collections::BTreeMap;
 
 /// Each string the screen shows now.
 fn shown(ui: &Ui) -> Vec<String> {
     let mut out = ui.labels();
     out.extend(ui.log().iter().rev().take(8).cloned());
-    out.extend(ui.desk().toast().iter().cloned());
+    // The last command's lines as the screens show them (in table words).
+    out.extend(ui.desk().toast().iter().map(|l| for_table(l)));
     // The note as drawn, row by row (a line break in it starts a row).
     out.extend(ui.desk().note().into_iter().flat_map(wrap));
     if let Some(g) = ui.game() {
@@ -31,8 +32,14 @@ fn shown(ui: &Ui) -> Vec<String> {
     out
 }
 
-/// The characters the font lacks, each with a line that wrote it.
-fn lacking<F: OnDevice>(ruleset: &str, seed: u64, found: &mut BTreeMap<char, String>) -> usize {
+/// The characters the font lacks, each with a line that wrote it; and the lines that show the
+/// protocol's typing (a backquoted command), which means nothing at a table of buttons.
+fn lacking<F: OnDevice>(
+    ruleset: &str,
+    seed: u64,
+    found: &mut BTreeMap<char, String>,
+    typing: &mut Vec<String>,
+) -> usize {
     let mut looked = 0;
     for players in [2, 4] {
         evening::<F>(
@@ -45,6 +52,9 @@ fn lacking<F: OnDevice>(ruleset: &str, seed: u64, found: &mut BTreeMap<char, Str
             |ui, _, _| {
                 for line in shown(ui) {
                     looked += 1;
+                    if line.contains('`') && typing.len() < 10 {
+                        typing.push(format!("{ruleset}: {line}"));
+                    }
                     for c in missing(&line) {
                         found
                             .entry(c)
@@ -60,12 +70,13 @@ fn lacking<F: OnDevice>(ruleset: &str, seed: u64, found: &mut BTreeMap<char, Str
 #[test]
 fn the_screen_font_draws_every_character_the_device_writes() {
     let mut found = BTreeMap::new();
+    let mut typing = Vec::new();
     let mut looked = 0;
     for ruleset in ["sectionopoly", "suetology", "scientopoly"] {
-        looked += lacking::<Property>(ruleset, 70, &mut found);
+        looked += lacking::<Property>(ruleset, 70, &mut found, &mut typing);
     }
-    looked += lacking::<Grid>("grid", 71, &mut found);
-    looked += lacking::<Illuminati>("illuminati", 72, &mut found);
+    looked += lacking::<Grid>("grid", 71, &mut found, &mut typing);
+    looked += lacking::<Illuminati>("illuminati", 72, &mut found, &mut typing);
     // Every name the device offers, and every letter a name is typed with.
     for name in boardside::tags::COMMON {
         for c in missing(name) {
@@ -82,6 +93,10 @@ fn the_screen_font_draws_every_character_the_device_writes() {
     assert!(
         found.is_empty(),
         "characters the screen's font cannot draw: {found:#?}"
+    );
+    assert!(
+        typing.is_empty(),
+        "the protocol's typing on the device: {typing:#?}"
     );
 }
 
