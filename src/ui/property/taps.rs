@@ -103,9 +103,13 @@ impl PropertyScreens {
                 } else {
                     format!("{}: {} cash", s.players[p].name, s.cash(p))
                 });
+                // Already on this player's squares (a line of theirs asked for the token):
+                // the cursor stays on that line, so OK now makes it.
+                if !(self.view == View::Manage && self.manage_for == Some(p)) {
+                    self.sel = 0;
+                }
                 self.manage_for = Some(p);
                 self.view = View::Manage;
-                self.sel = 0;
                 Flow::Stay
             }
         }

@@ -1769,6 +1769,47 @@ fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
     assert!(!labels.iter().any(|l| l.contains(": North")), "{labels:?}");
 }
 
+/// In Bob's turn the table opens Ann's squares from the menu and chooses to lift her mortgage:
+/// it is hers to decide, and the note asks for her token. Her tap keeps the line chosen, so
+/// OK lifts it (a random walk of presses found the cursor back on her first line, the line
+/// to be found again).
+#[test]
+fn a_token_asked_for_keeps_the_cursor_on_the_line_that_asked_for_it() {
+    let mut ui = table_ui(3);
+    for l in [
+        "set owner centre Ann",
+        "set owner oversight Ann",
+        "set mortgaged oversight yes",
+        "set turn Bob",
+    ] {
+        ui.lines(&[l]);
+    }
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    choose(&mut ui, "Ann's squares", 20);
+    let lift = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Lift"))
+        .expect("a line to lift the mortgage");
+    choose(&mut ui, &lift, 30);
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(note.contains("Ann taps their token first"), "{note}");
+    ui.handle(ann(), 40);
+    assert_eq!(ui.labels()[ui.chosen()], lift, "{:?}", ui.labels());
+    key(&mut ui, "\r", 50);
+    let s = &ui
+        .session::<boardside::engine::property::Property>()
+        .unwrap()
+        .state;
+    let oversight = ui
+        .session::<boardside::engine::property::Property>()
+        .unwrap()
+        .rules
+        .square_index("oversight")
+        .unwrap();
+    assert!(!s.squares[oversight].mortgaged, "{:?}", ui.desk().note());
+}
+
 #[test]
 fn a_held_button_repeats_after_the_hold_with_how_long_it_has_been_down() {
     let mut d = Debouncer::new(20, 800);
