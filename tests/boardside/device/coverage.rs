@@ -15,10 +15,10 @@ use rand::SeedableRng;
 use std::collections::BTreeSet;
 
 /// A small, fixed random source for the walk (the test must not depend on rand's streams).
-struct Walk(u64);
+pub(super) struct Walk(pub(super) u64);
 
 impl Walk {
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         // xorshift64*: enough for choosing presses.
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
