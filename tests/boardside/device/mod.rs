@@ -1775,15 +1775,15 @@ fn manage_starts_from_a_player_and_lists_only_that_players_squares() {
 /// to be found again).
 #[test]
 fn a_token_asked_for_keeps_the_cursor_on_the_line_that_asked_for_it() {
-    let mut ui = table_ui(3);
-    for l in [
-        "set owner centre Ann",
-        "set owner oversight Ann",
-        "set mortgaged oversight yes",
-        "set turn Bob",
-    ] {
-        ui.lines(&[l]);
-    }
+    let mut ui = table_ui_given(
+        3,
+        &[
+            "set owner centre Ann",
+            "set owner oversight Ann",
+            "set mortgaged oversight yes",
+            "set turn Bob",
+        ],
+    );
     ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
     choose(&mut ui, "Ann's squares", 20);
     let lift = ui
@@ -1797,17 +1797,13 @@ fn a_token_asked_for_keeps_the_cursor_on_the_line_that_asked_for_it() {
     ui.handle(ann(), 40);
     assert_eq!(ui.labels()[ui.chosen()], lift, "{:?}", ui.labels());
     key(&mut ui, "\r", 50);
-    let s = &ui
-        .session::<boardside::engine::property::Property>()
-        .unwrap()
-        .state;
-    let oversight = ui
-        .session::<boardside::engine::property::Property>()
-        .unwrap()
-        .rules
-        .square_index("oversight")
-        .unwrap();
-    assert!(!s.squares[oversight].mortgaged, "{:?}", ui.desk().note());
+    let g = ui.session::<Property>().unwrap();
+    let oversight = g.rules.square_index("oversight").unwrap();
+    assert!(
+        !g.state.squares[oversight].mortgaged,
+        "{:?}",
+        ui.desk().note()
+    );
 }
 
 #[test]
