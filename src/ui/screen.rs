@@ -242,6 +242,16 @@ impl Desk {
         // Only a command made away from the buttons is named, in the screens' words (the
         // menu's "End the turn", never the protocol's "end").
         let words = (!actor.how().is_empty()).then(|| S::words(g, &cmd));
+        // The computer seats' pieces this command may move (a deed won when the people pass
+        // at an auction): the state before it, where the device plays a seat it did not make.
+        let others: Vec<usize> = g
+            .header
+            .computers
+            .iter()
+            .map(|c| c.seat)
+            .filter(|&c| actor != Actor::Computer(c))
+            .collect();
+        let before = (!others.is_empty()).then(|| g.state.clone());
         let done = match g.may(actor, &cmd, &self.yes) {
             Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
             Err(why) => Err(why),
@@ -279,6 +289,16 @@ impl Desk {
                     if let (Actor::Phone(_), Some(first)) = (actor, heard.first_mut()) {
                         if first.text.starts_with(&name) {
                             first.text.push_str(", from the phone");
+                        }
+                    }
+                }
+                // What the table does for those seats, after the command's own lines (the
+                // seat's own command says it with its why: `computer_move`).
+                if let Some(before) = &before {
+                    for seat in others {
+                        if let Some(d) = S::table_does(&g.rules, before, &g.state, seat) {
+                            let name = g.header.players.get(seat).cloned().unwrap_or_default();
+                            lines.push(format!("{name}: {d}"));
                         }
                     }
                 }

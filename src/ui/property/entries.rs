@@ -64,6 +64,13 @@ impl PropertyScreens {
         out.retain(|e| match &e.act {
             Act::Cmd(c) => !legal::decided_by(&g.state, c).is_some_and(bot),
             Act::BidFor(p) | Act::WantFor(p) | Act::ManageFor(p) => !bot(*p),
+            // Raising money for a purchase or a debt is the buyer's or the debtor's own: for
+            // a computer seat, a menu of nothing but Back.
+            Act::Manage => match g.state.top() {
+                Some(Pending::Buy { player, .. }) => !bot(*player),
+                Some(Pending::Debt(d)) => !bot(d.debtor),
+                _ => true,
+            },
             _ => true,
         });
         out

@@ -1282,3 +1282,89 @@ fn a_computer_ufos_seat_chooses_its_own_goal_not_a_line_of_the_menu() {
             .is_some()
     });
 }
+
+/// A computer seat's pieces are the table's to move whoever's command moved them: a deed won
+/// at an auction the people close by passing is handed to it, as a deed it buys is (played by
+/// hand: cpu1 won Larch Avenue when the last person passed, and nobody was told to hand it
+/// the deed).
+#[test]
+fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann", "Bob"],
+        &[Level::Steady],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    // Ann lands on Oversight and declines it: the auction.
+    ui.enter("roll 1 2").unwrap();
+    ui.enter("decline").unwrap();
+    let mut now = 20;
+    tick_until(&mut ui, &mut now, "cpu1 bids", |ui| {
+        ui.log().iter().any(|l| l.starts_with("cpu1 bids"))
+    });
+    while matches!(ui.view(), View::Pager(_)) {
+        key(&mut ui, "\r", now);
+    }
+    ui.enter("pass Ann").unwrap();
+    ui.enter("pass Bob").unwrap();
+    let log = ui.log().join("\n");
+    assert!(log.contains("cpu1 now owns Oversight"), "{log}");
+    assert!(log.contains("cpu1: hand it the deed of Oversight"), "{log}");
+}
+
+/// A computer seat raises its own money: at its purchase (or its debt) the buttons' menu has
+/// no "Mortgage or sell..." (played by hand: it opened a menu of nothing but Back, the seat's
+/// own squares being its own).
+#[test]
+fn a_computer_seats_purchase_offers_no_mortgage_or_sell_line() {
+    use boardside::engine::game::Game;
+    use boardside::engine::property::state::Pending;
+    use boardside::engine::property::Property;
+    // The short game deals cpu1 squares it might mortgage from the start.
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Steady],
+        &["first_player=listed", "short_game=true"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    for _ in 0..2_000 {
+        let g = ui.session::<Property>().unwrap();
+        match g.state.top() {
+            Some(Pending::Buy { player: 1, .. }) => {
+                // The table reads the roll's pages; then the game's menu.
+                while matches!(ui.view(), View::Pager(_)) {
+                    key(&mut ui, "\r", now);
+                }
+                let labels = ui.labels();
+                assert!(labels.iter().any(|l| l == "Standings"), "{labels:?}");
+                assert!(
+                    !labels.iter().any(|l| l.contains("ortgage or sell")),
+                    "{labels:?}"
+                );
+                return;
+            }
+            // Ann's part: roll, buy, end, whatever else she is asked first.
+            _ if g.state.acting_player() == 0 => {
+                let legal: Vec<_> = Property::legal(&g.rules, &g.state);
+                let pick = ["Roll", "Buy", "End", "Pay"]
+                    .iter()
+                    .find_map(|v| legal.iter().find(|c| format!("{c:?}").starts_with(v)))
+                    .or_else(|| legal.iter().find(|c| !format!("{c:?}").starts_with("Set")))
+                    .cloned()
+                    .expect("Ann has a move");
+                let line = Property::format_command(&g.rules, &g.state, &pick);
+                ui.enter(&line).unwrap();
+            }
+            _ => {}
+        }
+        now += 10;
+        tick(&mut ui, now);
+        if matches!(ui.view(), View::Pager(_)) {
+            key(&mut ui, "\r", now);
+        }
+    }
+    panic!("cpu1 was never asked to buy: {:?}", ui.log());
+}
