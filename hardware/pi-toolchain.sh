@@ -35,17 +35,27 @@ build() {
                 deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target aarch64-unknown-linux-gnu ;;
         armv7)
-            RUSTC_BOOTSTRAP=1 \
+            # A target directory of its own: a cross build locks its host directory
+            # (target/pi), so the two builds could not run at once in one directory.
+            CARGO_TARGET_DIR=target/armv7 RUSTC_BOOTSTRAP=1 \
             CARGO_TARGET_ARMV7_UNKNOWN_LINUX_GNUEABIHF_LINKER=arm-linux-gnueabihf-gcc \
                 deb_cargo build --locked --profile pi --no-default-features --bin boardside \
                 --target armv7-unknown-linux-gnueabihf -Zbuild-std=std,panic_abort ;;
     esac
 }
 
+# The target directory a build writes to (armv7 has its own: `build`).
+target_dir() {
+    case "$1" in
+        aarch64) echo target ;;
+        armv7) echo target/armv7 ;;
+    esac
+}
+
 binary() {
     case "$1" in
         aarch64) echo target/aarch64-unknown-linux-gnu/pi/boardside ;;
-        armv7) echo target/armv7-unknown-linux-gnueabihf/pi/boardside ;;
+        armv7) echo target/armv7/armv7-unknown-linux-gnueabihf/pi/boardside ;;
     esac
 }
 
