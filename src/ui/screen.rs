@@ -183,6 +183,11 @@ impl Desk {
         }
     }
 
+    /// The deals put forward and not yet carried out or refused.
+    pub fn offers(&self) -> &[super::offers::Offer] {
+        &self.offers.open
+    }
+
     /// Every line narrated, oldest first.
     pub fn log(&self) -> &[String] {
         &self.log
@@ -1085,8 +1090,17 @@ impl<S: Screens> Playing for InPlay<S> {
             if parting.is_some() {
                 continue;
             }
-            // A deal it may offer, at most once each, before its own move.
-            let deals: Vec<_> = if cs.deals && cs.level == Level::Strong {
+            // A deal it may offer, at most once each, before its own move, and one at a time:
+            // it waits for the answer to its last while that still stands (two open, the
+            // table may take the one it no longer means).
+            let answered = !desk.offers.open.iter().any(|o| {
+                o.from == Some(seat)
+                    && matches!(
+                        S::F::parse(&g.rules, &g.state, &o.line),
+                        Ok(Parsed::Command(_))
+                    )
+            });
+            let deals: Vec<_> = if cs.deals && cs.level == Level::Strong && answered {
                 cpu::deals_to_weigh::<S::F>(&g.rules, &g.state, seat, |d| {
                     let w = S::F::format_command(&g.rules, &g.state, d);
                     self.offered.contains(&w)

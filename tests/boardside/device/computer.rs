@@ -1318,7 +1318,6 @@ fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
 /// own squares being its own).
 #[test]
 fn a_computer_seats_purchase_offers_no_mortgage_or_sell_line() {
-    use boardside::engine::game::Game;
     use boardside::engine::property::state::Pending;
     use boardside::engine::property::Property;
     // The short game deals cpu1 squares it might mortgage from the start.
@@ -1346,19 +1345,7 @@ fn a_computer_seats_purchase_offers_no_mortgage_or_sell_line() {
                 );
                 return;
             }
-            // Ann's part: roll, buy, end, whatever else she is asked first.
-            _ if g.state.acting_player() == 0 => {
-                let legal: Vec<_> = Property::legal(&g.rules, &g.state);
-                let pick = ["Roll", "Buy", "End", "Pay"]
-                    .iter()
-                    .find_map(|v| legal.iter().find(|c| format!("{c:?}").starts_with(v)))
-                    .or_else(|| legal.iter().find(|c| !format!("{c:?}").starts_with("Set")))
-                    .cloned()
-                    .expect("Ann has a move");
-                let line = Property::format_command(&g.rules, &g.state, &pick);
-                ui.enter(&line).unwrap();
-            }
-            _ => {}
+            _ => peoples_part(&mut ui, &[0]),
         }
         now += 10;
         tick(&mut ui, now);
@@ -1367,4 +1354,67 @@ fn a_computer_seats_purchase_offers_no_mortgage_or_sell_line() {
         }
     }
     panic!("cpu1 was never asked to buy: {:?}", ui.log());
+}
+
+/// The people's part at a property table, as the table plays it at the device: when the game
+/// waits on one of `people`, their roll, purchase, end of turn or payment, else whatever else
+/// they are asked first (never a correction).
+fn peoples_part(ui: &mut Ui, people: &[usize]) {
+    use boardside::engine::game::Game;
+    use boardside::engine::property::Property;
+    let g = ui.session::<Property>().unwrap();
+    if g.state.over || !people.contains(&g.state.acting_player()) {
+        return;
+    }
+    let legal: Vec<_> = Property::legal(&g.rules, &g.state);
+    let pick = ["Roll", "Buy", "End", "Pay"]
+        .iter()
+        .find_map(|v| legal.iter().find(|c| format!("{c:?}").starts_with(v)))
+        .or_else(|| legal.iter().find(|c| !format!("{c:?}").starts_with("Set")))
+        .cloned()
+        .expect("a person has a move");
+    let line = Property::format_command(&g.rules, &g.state, &pick);
+    ui.enter(&line).unwrap();
+}
+
+/// A computer seat waits for the answer to its deal before it offers another (played by
+/// hand: cpu1 offered 150 for Ann's Dover Road, then 200 for it, and both stayed open on
+/// every menu, the cheaper one Ann's to take).
+#[test]
+fn a_computer_seat_offers_one_deal_at_a_time() {
+    use boardside::engine::property::Property;
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann", "Bob"],
+        &[Level::Strong],
+        &["first_player=listed", "short_game=true"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    let mut offered = 0;
+    // The people never answer: the offer stays open.
+    for _ in 0..600 {
+        if ui.session::<Property>().unwrap().state.over {
+            break;
+        }
+        peoples_part(&mut ui, &[0, 1]);
+        now += 10;
+        tick(&mut ui, now);
+        if matches!(ui.view(), View::Pager(_)) {
+            key(&mut ui, "\r", now);
+        }
+        let open = ui
+            .desk()
+            .offers()
+            .iter()
+            .filter(|o| o.from == Some(2))
+            .count();
+        assert!(
+            open <= 1,
+            "{open} offers of cpu1's open: {:?}",
+            ui.desk().offers()
+        );
+        offered = offered.max(open);
+    }
+    assert_eq!(offered, 1, "cpu1 never offered a deal: {:?}", ui.log());
 }
