@@ -670,6 +670,13 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
     }
 }
 
+/// A deal put forward, named by who offers it ("cpu1's deal: 150 for Ann's Dover Road"): the
+/// deal's words start with the side that gives first, the offerer, said once.
+pub fn deal_of(who: &str, said: &str) -> String {
+    let deal = said.strip_prefix(&format!("{who}: ")).unwrap_or(said);
+    format!("{who}'s deal: {deal}")
+}
+
 /// A session and its screens.
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
@@ -904,7 +911,7 @@ impl<S: Screens> Playing for InPlay<S> {
                 .map_or("the table", String::as_str);
             // The deal in the table's words, not the protocol's line.
             let said = said::<S>(g, &o.line);
-            out.push((format!("Accept {who}'s deal: {said}"), o.line.clone()));
+            out.push((format!("Accept {}", deal_of(who, &said)), o.line.clone()));
             out.push((format!("Refuse {who}'s deal"), format!("refuse {}", o.line)));
         }
         out

@@ -49,7 +49,7 @@ impl PropertyScreens {
                 {
                     let by = o.from.map_or("the table", |f| s.players[f].name.as_str());
                     offered.push(entry(
-                        format!("{by}'s deal: {}", menu::label(rules, s, &deal)),
+                        crate::ui::screen::deal_of(by, &menu::label(rules, s, &deal)),
                         Act::Offered(p),
                     ));
                     offered.push(entry(

@@ -960,6 +960,8 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         .find(|l| l.starts_with("cpu1's deal: "))
         .unwrap_or_else(|| panic!("not on the menu: {:?}", ui.labels()));
     assert!(offered.contains(&rules.squares[last].name), "{offered}");
+    // Whose deal it is is said once ("cpu1's deal: cpu1: 150 for ..." read twice).
+    assert!(!offered.starts_with("cpu1's deal: cpu1"), "{offered}");
     // The offer's log line in the table's words too, not the protocol's.
     let told = ui
         .log()

@@ -1321,6 +1321,12 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
         "{}",
         accept.0
     );
+    // Whose deal it is is said once ("Accept Ann's deal: Ann: ..." read twice).
+    assert!(
+        !accept.0.starts_with("Accept Ann's deal: Ann"),
+        "{}",
+        accept.0
+    );
     assert!(ui
         .game()
         .unwrap()
