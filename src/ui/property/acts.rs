@@ -73,7 +73,7 @@ impl PropertyScreens {
             Act::Undo => return Flow::ConfirmUndo,
             Act::Back => self.go(View::Main),
             Act::CloseAuction => return self.command(g, desk, Command::Close),
-            Act::Offered(p) => {
+            Act::Offered(p, _) => {
                 desk.note = Some(format!(
                     "{} taps their token to agree",
                     g.state.players[p].name

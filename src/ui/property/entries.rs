@@ -50,7 +50,7 @@ impl PropertyScreens {
                     let by = o.from.map_or("the table", |f| s.players[f].name.as_str());
                     offered.push(entry(
                         crate::ui::screen::deal_of(by, &menu::label(rules, s, &deal)),
-                        Act::Offered(p),
+                        Act::Offered(p, o.line.clone()),
                     ));
                     offered.push(entry(
                         format!("{} refuses it", s.players[p].name),

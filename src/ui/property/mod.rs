@@ -55,8 +55,8 @@ pub enum Act {
     /// A square of the buyer's given back in exchange (None: nothing back).
     DealBack(Option<usize>),
     Confirm,
-    /// A deal put to this seat (a computer seat's offer): its token says yes.
-    Offered(usize),
+    /// A deal put to this seat (its protocol line): its token says yes to it.
+    Offered(usize, String),
     /// The deal put to this seat (its protocol line), refused.
     RefuseOffer(usize, String),
 }

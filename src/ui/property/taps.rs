@@ -44,12 +44,30 @@ impl PropertyScreens {
                 return Flow::Stay;
             }
         }
-        // A deal put to this seat (a computer seat's offer): the token says yes to it.
-        let s = &g.state;
-        let offered = desk.offers.waiting_on(p).next().cloned();
-        if let Some(o) = offered {
-            return self.agree_offer(g, desk, p, &o.line, o.binds);
+        // A deal put to this seat: the token says yes to the one chosen on the menu (its
+        // line or its refusal under the cursor), or to the only one; of several, with none
+        // chosen, the table is asked to choose first.
+        let waiting: Vec<_> = desk.offers.waiting_on(p).cloned().collect();
+        if !waiting.is_empty() {
+            let chosen = match self.entries(g, desk).get(self.sel).map(|e| &e.act) {
+                Some(Act::Offered(q, line) | Act::RefuseOffer(q, line)) if *q == p => {
+                    waiting.iter().find(|o| &o.line == line)
+                }
+                _ => None,
+            };
+            match chosen.or((waiting.len() == 1).then(|| &waiting[0])) {
+                Some(o) => return self.agree_offer(g, desk, p, &o.line, o.binds.clone()),
+                None => {
+                    desk.note = Some(format!(
+                        "{} deals wait on {}: choose one on the menu, then the token",
+                        waiting.len(),
+                        g.state.players[p].name
+                    ));
+                    return Flow::Stay;
+                }
+            }
         }
+        let s = &g.state;
         // The high bidder's own token: a second tap is no reason to pay more (a bid goes
         // over another player's, never one's own).
         if let Some(Pending::Auction(a)) = s.top() {

@@ -1212,6 +1212,11 @@ fn an_illuminati_phone_interferes_in_an_open_attack() {
 
 /// A property game of Ann, Bob and Cy (Ann first), after `lines`, on the device.
 fn property_table(lines: &[&str]) -> Ui {
+    property_table_tagged(lines, TagMap::default())
+}
+
+/// `property_table`, with these tags known.
+fn property_table_tagged(lines: &[&str], tags: TagMap) -> Ui {
     let rules = sectionopoly();
     let mut o = rules.options.clone();
     o.first_player = FirstPlayer::Listed;
@@ -1221,7 +1226,7 @@ fn property_table(lines: &[&str]) -> Ui {
         let out = s.run_line(l);
         assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
     }
-    let mut ui = table_of(s);
+    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
     ui.show_odds(false, None);
     ui
 }
@@ -1678,4 +1683,50 @@ fn a_new_game_forgets_every_paired_phone_and_a_restart_keeps_only_its_own_games(
     hub.publish("game-2", &names, t, v);
     assert!(hub.pairings().keys[0].is_none());
     assert!(!matches!(hub.asked(&ticket), Some(Asked::Paired { .. })));
+}
+
+/// Two deals waiting on one player: her token takes the one chosen on the menu (played by
+/// hand: with two offers to Ann on the menu, the second chosen, her token carried out the
+/// first, at the lower price).
+#[test]
+fn a_token_takes_the_deal_chosen_on_the_menu_not_the_first_offered() {
+    let mut tags = TagMap::default();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    let mut ui = property_table_tagged(&["set owner oversight Ann"], tags);
+    phone_takes(&mut ui, 1, "trade Bob Ann $100 for oversight");
+    phone_takes(&mut ui, 2, "trade Cy Ann $150 for oversight");
+    // With neither chosen, the token is asked to wait for a choice.
+    let roll = ui
+        .labels()
+        .iter()
+        .position(|l| l == "Roll the dice")
+        .unwrap();
+    while ui.chosen() != roll {
+        key(&mut ui, "j", 1);
+    }
+    ui.handle(ann(), 1);
+    assert_eq!(owner(&ui, "oversight"), Some(0), "{:?}", ui.log());
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(note.contains("choose one on the menu"), "{note}");
+    let at = ui
+        .labels()
+        .iter()
+        .position(|l| l.starts_with("Cy's deal"))
+        .unwrap_or_else(|| panic!("Cy's deal is not on the menu: {:?}", ui.labels()));
+    while ui.chosen() != at {
+        key(&mut ui, "j", 2);
+    }
+    key(&mut ui, "\r", 3);
+    ui.handle(ann(), 4);
+    assert_eq!(
+        owner(&ui, "oversight"),
+        Some(2),
+        "{:?} {:?}",
+        ui.log(),
+        ui.desk().note()
+    );
+    assert_eq!(ui.session::<Property>().unwrap().state.cash(0), 1500 + 150);
 }
