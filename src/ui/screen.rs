@@ -697,6 +697,47 @@ impl<S: Screens> InPlay<S> {
 
     /// The seat's own commands in the turn under way, with what each did (a strong seat never
     /// takes one back: `computer::choose_this_turn`).
+    /// A deal put to the computer seat `cs`, answered: accepted only when its chance rises,
+    /// refused at once where the table switched its deals off. None: nothing waits on it.
+    fn answer(
+        g: &Session<S::F>,
+        desk: &Desk,
+        cs: &crate::computer::ComputerSeat,
+        budget: &crate::computer::Budget,
+        seed: u64,
+    ) -> Option<super::worker::Job<crate::computer::Move>> {
+        use crate::computer::{self as cpu, percent, Move};
+        let seat = cs.seat;
+        let line = desk.offers.waiting_on(seat).next()?.line.clone();
+        if !cs.deals {
+            return Some(Box::new(move |_| {
+                Some(Move {
+                    seat,
+                    line: format!("refuse {line}"),
+                    why: Some("it makes no deals (the table switched them off)".into()),
+                })
+            }));
+        }
+        let Ok(Parsed::Command(deal)) = S::F::parse(&g.rules, &g.state, &line) else {
+            return None;
+        };
+        let (rules, state, budget) = (g.rules.clone(), g.state.clone(), *budget);
+        Some(Box::new(move |_| {
+            let (take, before, after) =
+                cpu::answer::<S::F>(&rules, &state, seat, &deal, &budget, seed);
+            Some(Move {
+                seat,
+                line: if take { line } else { format!("refuse {line}") },
+                why: Some(format!(
+                    "{} its chance {} -> {}",
+                    if take { "accepts:" } else { "refuses:" },
+                    percent(before),
+                    percent(after)
+                )),
+            })
+        }))
+    }
+
     fn made_this_turn(
         g: &Session<S::F>,
         seat: usize,
@@ -971,6 +1012,11 @@ impl<S: Screens> Playing for InPlay<S> {
                 // The rule's own words (`Session::may`).
                 return Err(g.may(actor, &cmd, &binds).err().unwrap_or_default());
             }
+            // Only a deal the rules would carry out now is put to the other side, else the
+            // rule's own words (sectionopoly forbids a gift of money: the other side's
+            // "chance" of it meant nothing).
+            crate::engine::game::execute::<S::F>(&g.rules, &mut g.state.clone(), &cmd)
+                .map_err(|e| e.to_string())?;
             // The same words from each side (the line as the rules write it).
             let canonical = S::F::format_command(&g.rules, &g.state, &cmd);
             match desk
@@ -1029,6 +1075,13 @@ impl<S: Screens> Playing for InPlay<S> {
             };
             (!parts.is_empty()).then_some((cs.seat, parts))
         });
+        // A deal put to a seat is answered before any seat's own move: the offerer's turn
+        // goes on once it knows.
+        for cs in &g.header.computers {
+            if let Some(job) = Self::answer(g, desk, cs, &budget, seed) {
+                return Some(job);
+            }
+        }
         for cs in g.header.computers.clone() {
             let seat = cs.seat;
             if let Some((_, parts)) = parting.as_ref().filter(|(p, _)| *p == seat) {
@@ -1059,37 +1112,6 @@ impl<S: Screens> Playing for InPlay<S> {
                     })
                 }));
             }
-            // A deal offered to it: accepted only when its chance rises.
-            if let Some(o) = desk.offers.waiting_on(seat).next() {
-                let line = o.line.clone();
-                if !cs.deals {
-                    return Some(Box::new(move |_| {
-                        Some(Move {
-                            seat,
-                            line: format!("refuse {line}"),
-                            why: Some("it makes no deals (the table switched them off)".into()),
-                        })
-                    }));
-                }
-                let Ok(Parsed::Command(deal)) = S::F::parse(&g.rules, &g.state, &line) else {
-                    continue;
-                };
-                let (rules, state) = (g.rules.clone(), g.state.clone());
-                return Some(Box::new(move |_| {
-                    let (take, before, after) =
-                        cpu::answer::<S::F>(&rules, &state, seat, &deal, &budget, seed);
-                    Some(Move {
-                        seat,
-                        line: if take { line } else { format!("refuse {line}") },
-                        why: Some(format!(
-                            "{} its chance {} -> {}",
-                            if take { "accepts:" } else { "refuses:" },
-                            percent(before),
-                            percent(after)
-                        )),
-                    })
-                }));
-            }
             if !cpu::acts_now::<S::F>(&g.rules, &g.state, seat, cs.level, seed) {
                 continue;
             }
@@ -1097,20 +1119,33 @@ impl<S: Screens> Playing for InPlay<S> {
             if parting.is_some() {
                 continue;
             }
-            // A deal it may offer, at most once each, before its own move, and one at a time:
-            // it waits for the answer to its last while that still stands (two open, the
-            // table may take the one it no longer means).
-            let answered = !desk.offers.open.iter().any(|o| {
-                o.from == Some(seat)
-                    && matches!(
-                        S::F::parse(&g.rules, &g.state, &o.line),
-                        Ok(Parsed::Command(_))
-                    )
-            });
-            let deals: Vec<_> = if cs.deals && cs.level == Level::Strong && answered {
+            // A deal it may offer, at most once each, before its own move, and one at a time
+            // to each partner: it waits for the answer to its last while that still stands
+            // (two open, the table may take the one it no longer means).
+            let partners = |binds: &[usize]| {
+                let mut v: Vec<usize> = binds.iter().copied().filter(|&b| b != seat).collect();
+                v.sort_unstable();
+                v
+            };
+            let waiting: Vec<Vec<usize>> = desk
+                .offers
+                .open
+                .iter()
+                .filter(|o| {
+                    o.from == Some(seat)
+                        && matches!(
+                            S::F::parse(&g.rules, &g.state, &o.line),
+                            Ok(Parsed::Command(_))
+                        )
+                })
+                .map(|o| partners(&o.binds))
+                .collect();
+            let deals: Vec<_> = if cs.deals && cs.level == Level::Strong {
                 cpu::deals_to_weigh::<S::F>(&g.rules, &g.state, seat, |d| {
                     let w = S::F::format_command(&g.rules, &g.state, d);
                     self.offered.contains(&w)
+                        || matches!(S::F::whose(&g.rules, &g.state, d),
+                            Whose::Deal(b) if waiting.contains(&partners(&b)))
                 })
                 .into_iter()
                 .map(|(_, d)| d)

@@ -425,7 +425,8 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
         ui.enter("buy").unwrap();
         let g = ui.session::<Property>().unwrap();
         let sq = g.state.owned_by(0).next().expect("Ann owns a square");
-        // A gift (Oversight for 1) or a robbery (1 for all of cpu1's cash).
+        // A gift (Oversight for 1) or a robbery (Oversight for all of cpu1's cash; money for
+        // money is no deal in sectionopoly).
         let cash = g.state.cash(1);
         let trade = if gift {
             Trade {
@@ -438,7 +439,7 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             Trade {
                 from: 0,
                 to: 1,
-                give: smallvec::smallvec![Item::Cash(1)],
+                give: smallvec::smallvec![Item::Square(sq)],
                 get: smallvec::smallvec![Item::Cash(cash)],
             }
         };
@@ -480,7 +481,7 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
             (true, false) => {
                 // The deal in words, the why once (not "refuses" twice).
                 assert!(
-                    said.contains("cpu1 refuses Ann's deal (computer): Ann: 1 for cpu1's ")
+                    said.contains("cpu1 refuses Ann's deal (computer): Ann: Oversight for cpu1's ")
                         && said.contains(" (its chance "),
                     "{said}"
                 );
@@ -1379,11 +1380,11 @@ fn peoples_part(ui: &mut Ui, people: &[usize]) {
     ui.enter(&line).unwrap();
 }
 
-/// A computer seat waits for the answer to its deal before it offers another (played by
-/// hand: cpu1 offered 150 for Ann's Dover Road, then 200 for it, and both stayed open on
-/// every menu, the cheaper one Ann's to take).
+/// A computer seat waits for a player's answer to its deal before it offers them another
+/// (played by hand: cpu1 offered 150 for Ann's Dover Road, then 200 for it, and both stayed
+/// open on every menu, the cheaper one Ann's to take).
 #[test]
-fn a_computer_seat_offers_one_deal_at_a_time() {
+fn a_computer_seat_offers_each_player_one_deal_at_a_time() {
     use boardside::engine::property::Property;
     let mut ui = table_with(
         "sectionopoly",
@@ -1405,18 +1406,62 @@ fn a_computer_seat_offers_one_deal_at_a_time() {
         if matches!(ui.view(), View::Pager(_)) {
             key(&mut ui, "\r", now);
         }
-        let open = ui
-            .desk()
-            .offers()
-            .iter()
-            .filter(|o| o.from == Some(2))
-            .count();
-        assert!(
-            open <= 1,
-            "{open} offers of cpu1's open: {:?}",
-            ui.desk().offers()
-        );
-        offered = offered.max(open);
+        for to in [0, 1] {
+            let open = ui
+                .desk()
+                .offers()
+                .iter()
+                .filter(|o| o.from == Some(2) && o.binds.contains(&to))
+                .count();
+            assert!(
+                open <= 1,
+                "{open} offers of cpu1's open: {:?}",
+                ui.desk().offers()
+            );
+            offered = offered.max(open);
+        }
     }
     assert_eq!(offered, 1, "cpu1 never offered a deal: {:?}", ui.log());
+}
+
+/// A deal put to a computer seat is answered before any seat's own move (played by hand:
+/// cpu1 offered cpu2 700 for Adrian's Retreat and rolled at once, the offer left open through
+/// its turn; here Ann's phone puts a gift to cpu2 as cpu1's turn begins).
+#[test]
+fn a_deal_put_to_a_computer_seat_is_answered_before_any_seats_own_move() {
+    let mut ui = table_with(
+        "sectionopoly",
+        &["Ann"],
+        &[Level::Steady, Level::Steady],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    for line in ["roll 1 2", "buy", "end"] {
+        ui.enter(line).unwrap();
+    }
+    let done = ui.handle(
+        Input::PhoneChoice {
+            seat: 0,
+            line: "trade Ann cpu2 oversight for $10".into(),
+        },
+        10,
+    );
+    assert!(
+        done.answered.as_ref().is_some_and(|a| a.is_ok()),
+        "{:?}",
+        done.answered
+    );
+    let mut now = 20;
+    let answer = |ui: &Ui| {
+        ui.log()
+            .iter()
+            .position(|l| l.contains("cpu2 accepts") || l.contains("cpu2 refuses"))
+    };
+    tick_until(&mut ui, &mut now, "cpu2 answers", |ui| answer(ui).is_some());
+    let rolled = ui.log().iter().position(|l| l.starts_with("cpu1 rolls"));
+    assert!(
+        rolled.is_none_or(|r| r > answer(&ui).unwrap()),
+        "{:?}",
+        ui.log()
+    );
 }

@@ -1730,3 +1730,15 @@ fn a_token_takes_the_deal_chosen_on_the_menu_not_the_first_offered() {
     );
     assert_eq!(ui.session::<Property>().unwrap().state.cash(0), 1500 + 150);
 }
+
+/// A deal the rules would refuse is refused as it is offered, in the rule's words, and never
+/// put to the other side (played: a gift of money offered from a phone to a computer seat,
+/// which sectionopoly forbids, was answered "refuses: its chance 32% -> 0%").
+#[test]
+fn a_deal_the_rules_refuse_is_refused_when_offered_not_put_to_the_other_side() {
+    let mut ui = property_table(&[]);
+    let (answer, _) = from_phone(&mut ui, 0, "trade Ann Bob $10 for nothing");
+    let why = answer.expect_err("a gift of money is no deal in sectionopoly");
+    assert!(why.contains("may not lend or give"), "{why}");
+    assert!(ui.desk().offers().is_empty(), "{:?}", ui.desk().offers());
+}
