@@ -247,16 +247,10 @@ impl Desk {
         // Only a command made away from the buttons is named, in the screens' words (the
         // menu's "End the turn", never the protocol's "end").
         let words = (!actor.how().is_empty()).then(|| S::words(g, &cmd));
-        // The computer seats' pieces this command may move (a deed won when the people pass
-        // at an auction): the state before it, where the device plays a seat it did not make.
-        let others: Vec<usize> = g
-            .header
-            .computers
-            .iter()
-            .map(|c| c.seat)
-            .filter(|&c| actor != Actor::Computer(c))
-            .collect();
-        let before = (!others.is_empty()).then(|| g.state.clone());
+        // The computer seats' pieces this command may move (its own move's token, a deed won
+        // when the people pass at an auction): the state before it.
+        let computers: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
+        let before = (!computers.is_empty()).then(|| g.state.clone());
         let done = match g.may(actor, &cmd, &self.yes) {
             Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
             Err(why) => Err(why),
@@ -297,10 +291,10 @@ impl Desk {
                         }
                     }
                 }
-                // What the table does for those seats, after the command's own lines (the
-                // seat's own command says it with its why: `computer_move`).
+                // What the table does for those seats, after the command's own lines (paged
+                // with them: on the last page where it fits).
                 if let Some(before) = &before {
-                    for seat in others {
+                    for seat in computers {
                         if let Some(d) = S::table_does(&g.rules, before, &g.state, seat) {
                             let name = g.header.players.get(seat).cloned().unwrap_or_default();
                             lines.push(format!("{name}: {d}"));
@@ -1221,26 +1215,17 @@ impl<S: Screens> Playing for InPlay<S> {
         if mv.why.as_deref().is_some_and(|w| w.starts_with("offers:")) {
             self.offered.push(mv.line.clone());
         }
-        let before = self.session.state.clone();
         let (logged, done_before) = (desk.log.len(), self.session.history.len());
         let was = std::mem::replace(&mut desk.actor, Actor::Computer(mv.seat));
         let done = self.choose_private(desk, mv.seat, &mv.line);
         desk.actor = was;
         let flow = done?;
-        // What the table does for it (its pieces, from the states before and after) and why,
-        // in one line told after the command's own.
-        let does = if self.session.history.len() != done_before {
-            let g = &self.session;
-            S::table_does(&g.rules, &before, &g.state, mv.seat)
-        } else {
-            None
+        // Why it chose it, told after the command's own lines (what the table does for it
+        // is among those: `Desk::run`).
+        let Some(why) = &mv.why else {
+            return Ok(flow);
         };
-        let line = match (&mv.why, does) {
-            (None, None) => return Ok(flow),
-            (Some(w), None) => format!("{name} {w}"),
-            (None, Some(d)) => format!("{name}: {d}"),
-            (Some(w), Some(d)) => format!("{name} {w}; {d}"),
-        };
+        let line = format!("{name} {why}");
         if self.session.history.len() == done_before {
             // A deal offered or refused is said, not carried out: its line takes the why,
             // without the verb that line has said already ("refuses: its chance ..." read

@@ -1465,3 +1465,46 @@ fn a_deal_put_to_a_computer_seat_is_answered_before_any_seats_own_move() {
         ui.log()
     );
 }
+
+/// What the table does for a computer seat shares the last page of its move's lines where
+/// it fits (played by hand: "cpu2 rests on Free Mission Van Parking" on page 2 of 3 with
+/// four rows free, then page 3 for "cpu2: put its token on Free Mission Van Parking" alone,
+/// an OK more for every such move).
+#[test]
+fn a_computer_seats_token_line_shares_the_last_page_where_it_fits() {
+    use boardside::engine::property::Property;
+    use boardside::ui::text::{wrap, MESSAGE_ROWS};
+    let mut ui = table_with(
+        "sectionopoly",
+        &[],
+        &[Level::Steady, Level::Steady],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    let mut seen = 0;
+    for _ in 0..4_000 {
+        if ui.session::<Property>().unwrap().state.over {
+            break;
+        }
+        now += 10;
+        tick(&mut ui, now);
+        if let View::Pager(p) = ui.view() {
+            let pages = &p.pages.pages;
+            let does = |page: &[String]| page.join(" ").contains(": put its token on ");
+            seen += pages.iter().filter(|p| does(p)).count();
+            for w in pages.windows(2) {
+                let (before, last) = (&w[0], w[1].join(" "));
+                let card = before.iter().any(|r| r.contains(" draws the "));
+                if last.starts_with("cpu") && does(&w[1]) && w[1].len() <= 2 && !card {
+                    assert!(
+                        before.len() + wrap(&last).len() > MESSAGE_ROWS,
+                        "{last:?} alone after {before:?}"
+                    );
+                }
+            }
+            key(&mut ui, "\r", now);
+        }
+    }
+    assert!(seen > 0, "no move's token line was paged: {:?}", ui.log());
+}
