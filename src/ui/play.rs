@@ -70,7 +70,7 @@ impl<V> Machine<V> for Undo {
         if act == Act::Undo {
             if let Some(g) = t.game.as_mut() {
                 let line = g.undo(&mut t.desk);
-                t.desk.toast = vec![line.clone()];
+                t.desk.toast = line.lines().map(str::to_string).collect();
                 t.desk.toast_until = t.desk.now + t.desk.cfg.toast_ms;
                 t.desk.note = Some(line);
             }

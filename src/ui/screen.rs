@@ -866,10 +866,19 @@ impl<S: Screens> Playing for InPlay<S> {
             .history
             .last()
             .map(|d| S::words(&self.session, &d.cmd));
+        let was = self.session.state.clone();
         match self.session.undo() {
             Ok(_) => {
-                let line = format!("undone: {}", what.unwrap_or_default());
-                desk.log.push(line.clone());
+                let g = &self.session;
+                let mut line = format!("undone: {}", what.unwrap_or_default());
+                // What the table did for a computer seat is taken back by the table too.
+                for c in &g.header.computers {
+                    if let Some(d) = S::table_does(&g.rules, &was, &g.state, c.seat) {
+                        let name = g.header.players.get(c.seat).cloned().unwrap_or_default();
+                        line.push_str(&format!("\n{name}: {d}"));
+                    }
+                }
+                desk.log.extend(line.lines().map(str::to_string));
                 desk.sound = Some(Sound::Accept);
                 self.screens.undone(&self.session, desk);
                 line

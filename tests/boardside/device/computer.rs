@@ -35,6 +35,18 @@ fn table_with(ruleset: &str, humans: &[&str], bots: &[Level], options: &[&str]) 
     ui
 }
 
+/// Sectionopoly begun, Ann first, then these computer seats, with these options besides.
+fn ann_and(bots: &[Level], options: &[&str]) -> Ui {
+    let options: Vec<&str> = ["first_player=listed"]
+        .iter()
+        .chain(options)
+        .copied()
+        .collect();
+    let mut ui = table_with("sectionopoly", &["Ann"], bots, &options);
+    choose(&mut ui, "Start the game", 0);
+    ui
+}
+
 /// Time passes (a tick every half second from `now`) until `done` holds, the computer seats
 /// acting as they do on the device; at most a minute, else `what` failed.
 fn tick_until(ui: &mut Ui, now: &mut u64, what: &str, done: impl Fn(&Ui) -> bool) {
@@ -1324,13 +1336,7 @@ fn a_computer_seats_purchase_offers_no_mortgage_or_sell_line() {
     use boardside::engine::property::state::Pending;
     use boardside::engine::property::Property;
     // The short game deals cpu1 squares it might mortgage from the start.
-    let mut ui = table_with(
-        "sectionopoly",
-        &["Ann"],
-        &[Level::Steady],
-        &["first_player=listed", "short_game=true"],
-    );
-    choose(&mut ui, "Start the game", 0);
+    let mut ui = ann_and(&[Level::Steady], &["short_game=true"]);
     let mut now = 10;
     for _ in 0..2_000 {
         let g = ui.session::<Property>().unwrap();
@@ -1429,13 +1435,7 @@ fn a_computer_seat_offers_each_player_one_deal_at_a_time() {
 /// its turn; here Ann's phone puts a gift to cpu2 as cpu1's turn begins).
 #[test]
 fn a_deal_put_to_a_computer_seat_is_answered_before_any_seats_own_move() {
-    let mut ui = table_with(
-        "sectionopoly",
-        &["Ann"],
-        &[Level::Steady, Level::Steady],
-        &["first_player=listed"],
-    );
-    choose(&mut ui, "Start the game", 0);
+    let mut ui = ann_and(&[Level::Steady, Level::Steady], &[]);
     for line in ["roll 1 2", "buy", "end"] {
         ui.enter(line).unwrap();
     }
@@ -1507,4 +1507,38 @@ fn a_computer_seats_token_line_shares_the_last_page_where_it_fits() {
         }
     }
     assert!(seen > 0, "no move's token line was paged: {:?}", ui.log());
+}
+
+/// An undo takes back what the table did for a computer seat too (its token went back, a
+/// deed bought is returned): the table is told, as it was told to move them.
+#[test]
+fn an_undone_computer_move_tells_the_table_to_put_its_pieces_back() {
+    use boardside::engine::property::Property;
+    let mut ui = ann_and(&[Level::Steady], &[]);
+    for line in ["roll 1 2", "buy", "end"] {
+        ui.enter(line).unwrap();
+    }
+    let mut now = 20;
+    tick_until(&mut ui, &mut now, "cpu1 rolls", |ui| {
+        ui.log().iter().any(|l| l.starts_with("cpu1 rolls"))
+    });
+    while matches!(ui.view(), View::Pager(_)) {
+        key(&mut ui, "\r", now);
+    }
+    let g = ui.session::<Property>().unwrap();
+    let last = g.history.last().unwrap().cmd.clone();
+    assert!(matches!(
+        last,
+        boardside::engine::property::command::Command::Roll { .. }
+    ));
+    key(&mut ui, "B", now);
+    let question = ui.labels()[0].clone();
+    assert!(question.starts_with("Undo "), "{question}");
+    choose(&mut ui, &question, now + 1);
+    let log = ui.log().join("\n");
+    let start = &ui.session::<Property>().unwrap().rules.squares[0].name;
+    assert!(
+        log.contains(&format!("cpu1: put its token on {start}")),
+        "{log}"
+    );
 }
