@@ -161,33 +161,15 @@ pub fn legend(s: &crate::engine::grid::state::State) -> Vec<String> {
         .collect()
 }
 
-/// Each piece's letter, none the same: a human's initial, or (another human has it) the next
-/// letter of their name no piece has, or their seat's number; a computer seat's number. P1
-/// and P2 read P and 2, never P and P.
+/// Each piece's mark, none the same, as the final chart marks its line (`render::marks`): the
+/// name's initial, or a numbered name's number where another shares the initial (cpu1 and
+/// cpu2 read 1 and 2; P1 and P2, 1 and 2), else another of its letters.
 pub fn tags(s: &crate::engine::grid::state::State) -> Vec<char> {
-    let computers: Vec<char> = s
-        .pieces
-        .iter()
-        .filter(|p| p.computer)
-        .filter_map(|p| p.name.chars().last())
-        .collect();
-    let mut out: Vec<char> = Vec::new();
-    for (i, p) in s.pieces.iter().enumerate() {
-        let c = if p.computer {
-            p.name.chars().last().unwrap_or('?')
-        } else {
-            let seat = char::from_digit(((i + 1) % 10) as u32, 10).unwrap_or('?');
-            p.name
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .map(|c| c.to_ascii_uppercase())
-                .chain(std::iter::once(seat))
-                .find(|c| !out.contains(c) && !computers.contains(c))
-                .unwrap_or(seat)
-        };
-        out.push(c);
-    }
-    out
+    let names: Vec<&str> = s.pieces.iter().map(|p| p.name.as_str()).collect();
+    crate::ui::render::marks(&names)
+        .into_iter()
+        .map(|m| m.unwrap_or('?'))
+        .collect()
 }
 
 /// A piece's letter on the board (`tags`); lower case while stunned.

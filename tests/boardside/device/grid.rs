@@ -675,7 +675,9 @@ fn the_boards_legend_tells_players_apart_even_when_their_names_start_alike() {
     let s = boardside::session::Session::<Grid>::new(rules.clone(), &names, 5, rules.options, None)
         .unwrap();
     let tags = boardside::ui::grid::tags(&s.state);
-    assert_eq!(&tags[..4], &['P', '2', 'A', 'M'], "{tags:?}");
+    // P1 and P2 by their numbers, as the final chart marks them (stop 85: the board read P
+    // and 2 while the chart read 1 and 2).
+    assert_eq!(&tags[..4], &['1', '2', 'A', 'M'], "{tags:?}");
     let mut seen = tags.clone();
     seen.sort_unstable();
     seen.dedup();
@@ -865,5 +867,27 @@ fn back_from_a_view_only_looked_at_returns_to_the_line_that_opened_it() {
         grid_choose(&mut ui, line, now);
         grid_choose(&mut ui, "Back", now);
         assert_eq!(ui.labels()[ui.chosen()], line, "Back from {line}");
+    }
+}
+
+/// The board marks each piece as the final chart does (`render::marks`): at a table of Ann, Cy
+/// and two computer seats the overview read "P" and "U" for cpu1 and cpu2 (the initials
+/// taken, their next letters), the chart 1 and 2 (played by hand).
+#[test]
+fn the_boards_marks_are_the_final_charts() {
+    let names = ["Ann", "Cy", "cpu1", "cpu2"];
+    let mut s = grid_game(&names).state.clone();
+    for (i, p) in s.pieces.iter_mut().enumerate() {
+        p.team = Some(boardside::engine::grid::state::Team::Scientists);
+        p.at = Some((i as u8 + 1, 1));
+    }
+    let marks: Vec<char> = boardside::ui::render::marks(&names)
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
+    assert_eq!(marks, ['A', 'C', '1', '2']);
+    let lines = boardside::ui::grid::legend(&s);
+    for (line, mark) in lines.iter().zip(&marks) {
+        assert!(line.starts_with(*mark), "{lines:?}");
     }
 }
