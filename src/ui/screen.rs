@@ -249,8 +249,7 @@ impl Desk {
         let words = (!actor.how().is_empty()).then(|| S::words(g, &cmd));
         // The computer seats' pieces this command may move (its own move's token, a deed won
         // when the people pass at an auction): the state before it.
-        let computers: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
-        let before = (!computers.is_empty()).then(|| g.state.clone());
+        let before = (!g.header.computers.is_empty()).then(|| g.state.clone());
         let done = match g.may(actor, &cmd, &self.yes) {
             Ok(()) => g.command(cmd).map_err(|e| e.to_string()),
             Err(why) => Err(why),
@@ -294,12 +293,7 @@ impl Desk {
                 // What the table does for those seats, after the command's own lines (paged
                 // with them: on the last page where it fits).
                 if let Some(before) = &before {
-                    for seat in computers {
-                        if let Some(d) = S::table_does(&g.rules, before, &g.state, seat) {
-                            let name = g.header.players.get(seat).cloned().unwrap_or_default();
-                            lines.push(format!("{name}: {d}"));
-                        }
-                    }
+                    lines.extend(for_computer_seats::<S>(g, before));
                 }
                 // The token's seat acts in person until another seat's command is made.
                 if self.token.is_some() && whose.is_some() && whose != self.token {
@@ -664,6 +658,23 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
     }
 }
 
+/// What the table does for each computer seat's pieces since `before` (`Screens::table_does`),
+/// a line a seat that has something to do: "cpu1: put its token on Centre".
+fn for_computer_seats<S: Screens>(
+    g: &Session<S::F>,
+    before: &<S::F as Game>::State,
+) -> Vec<String> {
+    g.header
+        .computers
+        .iter()
+        .filter_map(|c| {
+            let d = S::table_does(&g.rules, before, &g.state, c.seat)?;
+            let name = g.header.players.get(c.seat).map_or("", String::as_str);
+            Some(format!("{name}: {d}"))
+        })
+        .collect()
+}
+
 /// A deal put forward, named by who offers it ("cpu1's deal: 150 for Ann's Dover Road"): the
 /// deal's words start with the side that gives first, the offerer, said once.
 pub fn deal_of(who: &str, said: &str) -> String {
@@ -689,8 +700,6 @@ impl<S: Screens> InPlay<S> {
         }
     }
 
-    /// The seat's own commands in the turn under way, with what each did (a strong seat never
-    /// takes one back: `computer::choose_this_turn`).
     /// A deal put to the computer seat `cs`, answered: accepted only when its chance rises,
     /// refused at once where the table switched its deals off. None: nothing waits on it.
     fn answer(
@@ -732,6 +741,8 @@ impl<S: Screens> InPlay<S> {
         }))
     }
 
+    /// The seat's own commands in the turn under way, with what each did (a strong seat never
+    /// takes one back: `computer::choose_this_turn`).
     fn made_this_turn(
         g: &Session<S::F>,
         seat: usize,
@@ -872,11 +883,9 @@ impl<S: Screens> Playing for InPlay<S> {
                 let g = &self.session;
                 let mut line = format!("undone: {}", what.unwrap_or_default());
                 // What the table did for a computer seat is taken back by the table too.
-                for c in &g.header.computers {
-                    if let Some(d) = S::table_does(&g.rules, &was, &g.state, c.seat) {
-                        let name = g.header.players.get(c.seat).cloned().unwrap_or_default();
-                        line.push_str(&format!("\n{name}: {d}"));
-                    }
+                for d in for_computer_seats::<S>(g, &was) {
+                    line.push('\n');
+                    line.push_str(&d);
                 }
                 desk.log.extend(line.lines().map(str::to_string));
                 desk.sound = Some(Sound::Accept);
