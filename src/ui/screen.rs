@@ -113,6 +113,9 @@ pub struct Desk {
     /// Who makes this input when it is not the device's buttons: a seat's paired phone (its
     /// private lines go to the phone, never to the device's screen) or a computer seat.
     pub(crate) actor: Actor,
+    /// Why a computer seat makes the command being carried out ("cpu1 weighs it best: ..."):
+    /// said after its lines and what the table does for it, paged with them (`run`).
+    pub(crate) why: Option<String>,
     /// The seat whose token opened the menu shown now: the buttons act for that seat in
     /// person too, until BACK, another seat's command, or the game's screen is left.
     pub(crate) token: Option<usize>,
@@ -295,6 +298,7 @@ impl Desk {
                 if let Some(before) = &before {
                     lines.extend(for_computer_seats::<S>(g, before));
                 }
+                lines.extend(self.why.take());
                 // The token's seat acts in person until another seat's command is made.
                 if self.token.is_some() && whose.is_some() && whose != self.token {
                     self.token = None;
@@ -1235,16 +1239,14 @@ impl<S: Screens> Playing for InPlay<S> {
         }
         let (logged, done_before) = (desk.log.len(), self.session.history.len());
         let was = std::mem::replace(&mut desk.actor, Actor::Computer(mv.seat));
+        // Why it chose it, told after the command's own lines and what the table does for
+        // it, on their last page where it fits (`Desk::run`).
+        desk.why = mv.why.as_ref().map(|why| format!("{name} {why}"));
         let done = self.choose_private(desk, mv.seat, &mv.line);
         desk.actor = was;
+        desk.why = None;
         let flow = done?;
-        // Why it chose it, told after the command's own lines (what the table does for it
-        // is among those: `Desk::run`).
-        let Some(why) = &mv.why else {
-            return Ok(flow);
-        };
-        let line = format!("{name} {why}");
-        if self.session.history.len() == done_before {
+        if mv.why.is_some() && self.session.history.len() == done_before {
             // A deal offered or refused is said, not carried out: its line takes the why,
             // without the verb that line has said already ("refuses: its chance ..." read
             // "cpu1 refuses ... (cpu1 refuses: its chance ...)").
@@ -1261,29 +1263,7 @@ impl<S: Screens> Playing for InPlay<S> {
             }
             return Ok(flow);
         }
-        let told = super::text::for_table(&line);
-        desk.log.push(told.clone());
-        desk.toast.push(line);
-        Ok(match flow {
-            Flow::Pager(mut pages) => {
-                pages.pages.extend(super::text::pages(
-                    std::slice::from_ref(&told),
-                    super::text::MESSAGE_ROWS,
-                    |_| false,
-                ));
-                Flow::Pager(pages)
-            }
-            other => {
-                let all: Vec<String> = desk
-                    .toast
-                    .iter()
-                    .map(|l| super::text::for_table(l))
-                    .collect();
-                // Each line its own rows (a line break starts a row: `text::wrap`).
-                desk.note = Some(all.join("\n"));
-                other
-            }
-        })
+        Ok(flow)
     }
     fn session_any(&self) -> &dyn Any {
         &self.session

@@ -1542,3 +1542,45 @@ fn an_undone_computer_move_tells_the_table_to_put_its_pieces_back() {
         "{log}"
     );
 }
+
+/// Why a strong seat chose a move ("cpu1 weighs it best: its chance 36% -> 39%") follows the
+/// move's lines on their last page where it fits, not on a page of its own: played by hand
+/// (scientopoly), each of cpu1's mortgages took three pages, the last its why alone beside
+/// a page of two rows.
+#[test]
+fn a_computer_seats_why_shares_the_last_page_where_it_fits() {
+    use boardside::engine::property::Property;
+    use boardside::ui::text::{wrap, MESSAGE_ROWS};
+    let mut ui = table_with(
+        "scientopoly",
+        &[],
+        &[Level::Strong, Level::Strong],
+        &["first_player=listed", "short_game=true"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    let mut seen = 0;
+    for _ in 0..3_000 {
+        if ui.session::<Property>().unwrap().state.over || seen >= 3 {
+            break;
+        }
+        now += 10;
+        tick(&mut ui, now);
+        if let View::Pager(p) = ui.view() {
+            let pages = &p.pages.pages;
+            let why = |text: &str| text.contains(" weighs it best: ");
+            seen += pages.iter().filter(|p| why(&p.join(" "))).count();
+            if let [.., before, last] = &pages[..] {
+                let last = last.join(" ");
+                if why(&last) && last.starts_with("cpu") && wrap(&last).len() <= 2 {
+                    assert!(
+                        before.len() + wrap(&last).len() > MESSAGE_ROWS,
+                        "{last:?} alone after {before:?}"
+                    );
+                }
+            }
+            key(&mut ui, "\r", now);
+        }
+    }
+    assert!(seen > 0, "no strong move's why was paged: {:?}", ui.log());
+}
