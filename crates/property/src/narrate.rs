@@ -49,7 +49,9 @@ pub fn capitalise(x: &str) -> String {
 pub(crate) fn rent_working(rules: &Ruleset, w: &RentWorking) -> String {
     let t = &rules.theme;
     match w.rule {
-        RentRule::Unimproved => format!("{} {}", t.rent, w.base),
+        // The deed's own figure, nothing to work out: said as the price is ("printed price"),
+        // its amount being in the payment's words already ("pays Bob 6 OPs rent").
+        RentRule::Unimproved => format!("printed {}", t.rent),
         RentRule::FullGroup => format!("{} x 2, full group", w.base),
         RentRule::Houses { count } => {
             format!("{}: {}", counted_as(count, &t.house, &t.houses), w.base)

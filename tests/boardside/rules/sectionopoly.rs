@@ -191,6 +191,8 @@ fn paying_rent_from_the_deed() {
     t.run("roll 1 2");
     assert_eq!(t.cash("Ann"), 1496);
     assert_eq!(t.cash("Bob"), 1504);
+    // The deed's figure has no working to show: said as the price is.
+    assert!(t.said("Ann pays Bob 4 OPs rent on Oversight (printed rent)"));
 }
 
 #[test]
