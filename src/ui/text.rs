@@ -76,9 +76,7 @@ pub fn shorten(name: &str, width: usize) -> String {
         if self::width(&words.join(" ")) <= width {
             break;
         }
-        if let Some(c) = words[i].chars().next() {
-            words[i] = format!("{c}.");
-        }
+        words[i] = initial(&words[i]);
     }
     let short = words.join(" ");
     if self::width(&short) <= width {
@@ -86,6 +84,18 @@ pub fn shorten(name: &str, width: usize) -> String {
     } else {
         short.chars().take(width).collect()
     }
+}
+
+/// A word as its first letter, what brackets it kept: "Standby" as "S.", "(Clearwater)" as
+/// "(C.)"; a word with no letter stays whole.
+fn initial(word: &str) -> String {
+    let Some(at) = word.find(char::is_alphanumeric) else {
+        return word.to_string();
+    };
+    let (open, rest) = word.split_at(at);
+    let first = rest.chars().next().map(String::from).unwrap_or_default();
+    let close = rest.len() - rest.trim_end_matches([')', ']', '"']).len();
+    format!("{open}{first}.{}", &rest[rest.len() - close..])
 }
 
 /// Cut a line to the screen's width.

@@ -3097,3 +3097,14 @@ fn run_loop(
     let mut voice = boardside::voice::speaker::Voice::silent();
     boardside::app::run(dev, ui, &mut clock, &mut voice, tags_file, None)
 }
+
+/// Played by hand (scientopoly): Ann on Flag (Clearwater) read "Ann 4348 @Flag (." in the
+/// header: the bracketed word's initial was its bracket. A word is shortened to its first
+/// letter, its brackets kept.
+#[test]
+fn a_shortened_square_name_keeps_its_brackets() {
+    use boardside::ui::text::shorten;
+    assert_eq!(shorten("Flag (Clearwater)", 11), "Flag (C.)");
+    assert_eq!(shorten("Closed Quarters Standby", 18), "Closed Quarters S.");
+    assert_eq!(shorten("Flag (Clearwater)", 21), "Flag (Clearwater)");
+}
