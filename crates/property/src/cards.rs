@@ -2,7 +2,7 @@
 //! card, carrying out its effect, returning it to the bottom, get-out cards held until used.
 
 use super::debt;
-use super::event::{Event, JailWhy};
+use super::event::{Event, JailWhy, Note};
 use super::landing::{land, Arrival};
 use super::movement;
 use super::rent;
@@ -132,6 +132,9 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
             per_hotel,
         } => {
             let (houses, hotels) = t.s.buildings_of(p);
+            if (houses, hotels) == (0, 0) {
+                t.emit(Event::Note(Note::NothingToRepair { player: p }));
+            }
             let amount = houses as i64 * per_house + hotels as i64 * per_hotel;
             let why = Why::Repairs {
                 deck,

@@ -104,6 +104,11 @@ pub enum Note {
     FreeService {
         square: usize,
     },
+    /// A repairs card drawn by a player with no buildings: nothing is paid, and a payment of
+    /// nothing has no line of its own.
+    NothingToRepair {
+        player: usize,
+    },
     /// A declined offer in a two-player game leaves the square unsold.
     Unsold {
         square: usize,

@@ -425,6 +425,12 @@ fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
             sq(rules, *square),
             t.jail
         ),
+        Note::NothingToRepair { player } => format!(
+            "{} pays nothing: no {} or {}",
+            who(s, *player),
+            rules.theme.houses,
+            rules.theme.hotels
+        ),
         Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
         Note::Wish { player, count } => format!("{} wants {count} now", who(s, *player)),
         Note::Shortage {

@@ -419,6 +419,17 @@ fn card_repairs_per_substation_and_command_hq() {
     assert!(t.said("(3 x 25 + 1 x 100)"));
 }
 
+/// Played by hand (scientopoly): a repairs card drawn by a player with no buildings was
+/// followed by no payment and no word of one; a line says nothing is paid, and why.
+#[test]
+fn card_repairs_with_no_buildings_says_nothing_is_paid() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.top_card("chance", "general-repairs");
+    t.run("roll 3 4");
+    assert_eq!(t.cash("Ann"), 1500);
+    assert!(t.said("Ann pays nothing: no Substations or Command HQs"));
+}
+
 #[test]
 fn card_pay_each_player() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
