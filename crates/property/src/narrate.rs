@@ -394,7 +394,22 @@ fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
             format!("{} is mortgaged: no {}", sq(rules, *square), t.rent)
         }
         Note::OwnSquare { player, square } => {
-            format!("{} owns {}", who(s, *player), sq(rules, *square))
+            let owns = format!("{} owns {}", who(s, *player), sq(rules, *square));
+            // scientopoly ¶5-6: her own site gives her status only on an eligible landing;
+            // why this one gives none is said, as it is on another's site.
+            let cap = super::status::cap(rules, s, *square);
+            if super::status::counted(s)
+                && cap > 0
+                && !super::status::eligible(rules, s, *player, *square)
+            {
+                format!(
+                    "{owns}: it delivers status up to {cap} and {} has {}, nothing gained",
+                    who(s, *player),
+                    s.players[*player].status
+                )
+            } else {
+                owns
+            }
         }
         Note::BankKeeps { square } => {
             format!("no bids: {} keeps {}", t.bank, sq(rules, *square))

@@ -124,6 +124,19 @@ fn eligible_landing_on_own_site_gives_the_status_free() {
     assert_eq!((t.status("Ann"), t.cash("Ann")), (1, 6000));
 }
 
+/// Played by hand: Ann at status 10 landed on her own Vancouver, a Mission, and read only
+/// "Ann owns Vancouver"; another's site says why a landing gives nothing, so does her own.
+#[test]
+fn ineligible_landing_on_own_site_says_why_nothing_is_gained() {
+    let mut t = game(&["Ann", "Bob"]);
+    t.own("Ann", &["east-grinstead"]);
+    t.run("set status Ann 10; roll 1 2");
+    assert_eq!((t.status("Ann"), t.cash("Ann")), (10, 6000));
+    assert!(t.said(
+        "Ann owns East Grinstead: it delivers status up to 10 and Ann has 10, nothing gained"
+    ));
+}
+
 #[test]
 fn target_status_wins() {
     let mut t = game_with(&["Ann", "Bob"], |o| o.target_status = 12);
