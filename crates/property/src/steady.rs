@@ -1,6 +1,7 @@
 //! The steady player of the property games: what the odds play out from a position, and
 //! `simulate --player steady`. It buys what it lands on while it keeps a cash reserve, bids
-//! at auction up to the printed price (more for a square that completes a group it holds),
+//! at auction in round figures up to the printed price (more for a square that completes a
+//! group it holds),
 //! builds evenly on its full groups while the reserve stays, lifts mortgages when rich
 //! (never in a race to status, where a mortgaged site scores for its owner alone),
 //! asks for rent it is owed, pays its way out of jail early, raises money from the cheapest
@@ -45,7 +46,7 @@ pub fn bid_for(rules: &Ruleset, s: &State, seat: usize) -> Option<Option<Command
         if w >= floor && s.cash(seat) - floor >= RESERVE.min(w) {
             Command::Bid {
                 player: seat,
-                amount: floor,
+                amount: raise(rules, s, &a.lot, floor, w),
             }
         } else {
             Command::Pass { player: seat }
@@ -194,6 +195,23 @@ fn worth(rules: &Ruleset, s: &State, p: usize, lot: &Lot, floor: i64) -> i64 {
     }
 }
 
+/// The steady bid, from the least it may be (`floor`) and the lot's worth to the bidder: with
+/// free bidding, the next tenth of the square's printed price (40 on, 60 for a 200 lot; at
+/// most its worth), as players bid in round figures; two steady computer seats bidding by one
+/// took a hundred and sixty bids, two and a half seconds apart at the device, to bid a 200
+/// square up from 40 (played by hand). With an asking price (suetology) the ask is the bid.
+fn raise(rules: &Ruleset, s: &State, lot: &Lot, floor: i64, worth: i64) -> i64 {
+    let price = match lot {
+        Lot::Square(sq) => rules.squares[*sq].price().unwrap_or(0),
+        Lot::Building { .. } => 0,
+    };
+    let jump = (price / 10).max(1);
+    if s.options.auction_step > 0 || jump == 1 {
+        return floor;
+    }
+    ((floor + jump - 1) / jump * jump).min(worth).max(floor)
+}
+
 /// An auction: the open bidder who values the lot most above the next bid bids it (if it
 /// keeps the reserve); when nobody would, one who would not passes.
 fn auction(rules: &Ruleset, s: &State, a: &super::state::Auction) -> Command {
@@ -208,9 +226,9 @@ fn auction(rules: &Ruleset, s: &State, a: &super::state::Auction) -> Command {
         .filter(|&(p, w)| w >= floor && s.cash(p) - floor >= RESERVE.min(w))
         .max_by_key(|&(p, w)| (w, std::cmp::Reverse(p)));
     match (keen, open.first()) {
-        (Some((p, _)), _) => Command::Bid {
+        (Some((p, w)), _) => Command::Bid {
             player: p,
-            amount: floor,
+            amount: raise(rules, s, &a.lot, floor, w),
         },
         (None, Some(&p)) => Command::Pass { player: p },
         (None, None) => Command::Close,

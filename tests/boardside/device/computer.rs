@@ -1584,3 +1584,43 @@ fn a_computer_seats_why_shares_the_last_page_where_it_fits() {
     }
     assert!(seen > 0, "no strong move's why was paged: {:?}", ui.log());
 }
+
+/// Played by hand (sectionopoly, a steady and a strong seat): with Ann still in, cpu1 and
+/// cpu2 bid Tactical Room up by one, two and a half seconds apart, past 149 and on. Steady
+/// seats bid in round figures, a tenth of the square's printed price at a time, up to its
+/// worth to them: a 100 square is bid up in tens, in a dozen bids at most.
+#[test]
+fn computer_seats_bid_against_each_other_in_round_figures() {
+    use boardside::engine::property::state::Pending;
+    use boardside::engine::property::Property;
+    let mut ui = ann_and(&[Level::Steady, Level::Steady], &[]);
+    // Birkoff's Comm Center (6), printed price 100: Ann declines and leaves the bidding.
+    for line in ["roll 2 4", "decline", "pass Ann"] {
+        ui.enter(line).unwrap();
+    }
+    let mut now = 20;
+    let open = |ui: &Ui| {
+        matches!(
+            ui.session::<Property>().unwrap().state.top(),
+            Some(Pending::Auction(_))
+        )
+    };
+    for _ in 0..400 {
+        if !open(&ui) {
+            break;
+        }
+        now += 500;
+        tick(&mut ui, now);
+    }
+    assert!(!open(&ui), "the auction is still open: {:?}", ui.log());
+    let bids: Vec<i64> = ui
+        .log()
+        .iter()
+        .filter_map(|l| l.split(" bids ").nth(1))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(!bids.is_empty() && bids.len() <= 12, "{bids:?}");
+    let (last, rest) = bids.split_last().unwrap();
+    assert!(rest.iter().all(|b| b % 10 == 0), "{bids:?}");
+    assert!(*last <= 100, "{bids:?}");
+}
