@@ -46,7 +46,7 @@ pub fn bid_for(rules: &Ruleset, s: &State, seat: usize) -> Option<Option<Command
         if w >= floor && s.cash(seat) - floor >= RESERVE.min(w) {
             Command::Bid {
                 player: seat,
-                amount: raise(rules, s, &a.lot, floor, w),
+                amount: raise(rules, s, seat, &a.lot, floor, w),
             }
         } else {
             Command::Pass { player: seat }
@@ -200,7 +200,9 @@ fn worth(rules: &Ruleset, s: &State, p: usize, lot: &Lot, floor: i64) -> i64 {
 /// most its worth), as players bid in round figures; two steady computer seats bidding by one
 /// took a hundred and sixty bids, two and a half seconds apart at the device, to bid a 200
 /// square up from 40 (played by hand). With an asking price (suetology) the ask is the bid.
-fn raise(rules: &Ruleset, s: &State, lot: &Lot, floor: i64, worth: i64) -> i64 {
+/// Never more than keeps the bidder's reserve, as the next step itself must (the caller's
+/// test), so the bid is always one the bidder can pay.
+fn raise(rules: &Ruleset, s: &State, p: usize, lot: &Lot, floor: i64, worth: i64) -> i64 {
     let price = match lot {
         Lot::Square(sq) => rules.squares[*sq].price().unwrap_or(0),
         Lot::Building { .. } => 0,
@@ -209,7 +211,11 @@ fn raise(rules: &Ruleset, s: &State, lot: &Lot, floor: i64, worth: i64) -> i64 {
     if s.options.auction_step > 0 || jump == 1 {
         return floor;
     }
-    ((floor + jump - 1) / jump * jump).min(worth).max(floor)
+    let affordable = s.cash(p) - RESERVE.min(worth);
+    ((floor + jump - 1) / jump * jump)
+        .min(worth)
+        .min(affordable)
+        .max(floor)
 }
 
 /// An auction: the open bidder who values the lot most above the next bid bids it (if it
@@ -228,7 +234,7 @@ fn auction(rules: &Ruleset, s: &State, a: &super::state::Auction) -> Command {
     match (keen, open.first()) {
         (Some((p, w)), _) => Command::Bid {
             player: p,
-            amount: raise(rules, s, &a.lot, floor, w),
+            amount: raise(rules, s, p, &a.lot, floor, w),
         },
         (None, Some(&p)) => Command::Pass { player: p },
         (None, None) => Command::Close,

@@ -430,6 +430,26 @@ fn card_repairs_with_no_buildings_says_nothing_is_paid() {
     assert!(t.said("Ann pays nothing: no Substations or Command HQs"));
 }
 
+/// The steady player's round-figure bid (a tenth of the printed price at a time) stops where
+/// its reserve would go: with 245 and 41 to beat on a 240 square it bids 45 (245 less the
+/// reserve of 200), not the round 48.
+#[test]
+fn a_steady_bid_in_round_figures_keeps_the_reserve() {
+    let mut t = game(&["Ann", "Bob"]);
+    // The Perch (24), printed price 240: Ann declines it; Bob bids 40.
+    t.run("set position Ann 21; set cash Ann 245; roll 1 2; decline; bid Bob 40");
+    let rules = t.s.rules.clone();
+    let bid = property::steady::bid_for(&rules, &t.s.state, t.p("Ann"));
+    let ann = t.p("Ann");
+    assert_eq!(
+        bid,
+        Some(Some(Command::Bid {
+            player: ann,
+            amount: 45
+        }))
+    );
+}
+
 #[test]
 fn card_pay_each_player() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
