@@ -1,9 +1,8 @@
 //! The steady player of the property games: what the odds play out from a position, and
 //! `simulate --player steady`. It buys what it lands on while it keeps a cash reserve, bids
 //! at auction in round figures up to the printed price (more for a square that completes a
-//! group it holds),
-//! builds evenly on its full groups while the reserve stays, lifts mortgages when rich
-//! (never in a race to status, where a mortgaged site scores for its owner alone),
+//! group it holds), builds evenly on its full groups while the reserve stays, lifts mortgages
+//! when rich (never in a race to status, where a mortgaged site scores for its owner alone),
 //! asks for rent it is owed, pays its way out of jail early, raises money from the cheapest
 //! mortgages and sales (the auto-resolve plan) and concedes only when nothing is left, takes
 //! the cheaper tax, and never offers or takes a deal. The dice are the only chance.
