@@ -117,7 +117,8 @@ pub struct Desk {
     /// said after its lines and what the table does for it, paged with them (`run`).
     pub(crate) why: Option<String>,
     /// The seat whose token opened the menu shown now: the buttons act for that seat in
-    /// person too, until BACK, another seat's command, or the game's screen is left.
+    /// person too, until BACK, another seat's command at the buttons, or the game's screen
+    /// is left.
     pub(crate) token: Option<usize>,
     /// The seats that said yes themselves to the command being carried out (a deal's sides:
     /// their tokens tapped on it, their phones agreeing, a computer seat's answer).
@@ -299,8 +300,13 @@ impl Desk {
                     lines.extend(for_computer_seats::<S>(g, before));
                 }
                 lines.extend(self.why.take());
-                // The token's seat acts in person until another seat's command is made.
-                if self.token.is_some() && whose.is_some() && whose != self.token {
+                // The token's seat acts in person until another seat's command is made at
+                // the buttons; one made away from them (a computer seat's, a phone's) says
+                // nothing of who stands at the device (a computer seat sealing while Ann
+                // read her list of orders put her token away).
+                let at_the_buttons = matches!(actor, Actor::Table | Actor::Token(_));
+                if at_the_buttons && self.token.is_some() && whose.is_some() && whose != self.token
+                {
                     self.token = None;
                 }
                 if !heard.is_empty() {

@@ -594,6 +594,51 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
     );
 }
 
+/// Played by hand: Ann tapped her token to seal, opened "Choose from a list", and while she
+/// read it cpu1 sealed its own order; her choice was then refused ("that is Ann's own: Ann
+/// taps their token first"). A command made away from the buttons (a computer seat's, a
+/// phone's) says nothing of who stands at the device: her token still holds.
+#[test]
+fn a_computer_seats_seal_keeps_the_token_of_the_person_sealing() {
+    use boardside::engine::game::Play;
+    use rand::SeedableRng;
+    let mut rng = boardside::engine::game::PlayRng::seed_from_u64(3);
+    let mut s = grid_game(&["Ann", "cpu1"]);
+    while s.state.phase != boardside::engine::grid::state::Phase::Orders {
+        let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
+        s.command(cmd).unwrap();
+    }
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let tags = table_tags(
+        &["Ann"],
+        &GRID_CARDS.map(|c| format!("grid_card:{c}")),
+        0xC0,
+    );
+    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    ui.handle(ann(), 1);
+    grid_choose(&mut ui, "Choose from a list", 2);
+    let mut now = 2;
+    while grid_state(&ui).pieces[1].order.is_none() {
+        now += 500;
+        tick(&mut ui, now);
+        assert!(now < 60_000, "cpu1 never sealed: {:?}", ui.log());
+    }
+    let order = ui.labels()[0].clone();
+    grid_choose(&mut ui, &order, now + 1);
+    // Both sealed, the round is revealed.
+    assert!(
+        ui.log().iter().any(|l| l.starts_with("orders: Ann attack")),
+        "Ann's {order} was not sealed: {:?} {:?}",
+        ui.desk().note(),
+        ui.log()
+    );
+}
+
 #[test]
 fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     let mut ui = grid_ui();
