@@ -44,14 +44,6 @@ build() {
     esac
 }
 
-# The target directory a build writes to (armv7 has its own: `build`).
-target_dir() {
-    case "$1" in
-        aarch64) echo target ;;
-        armv7) echo target/armv7 ;;
-    esac
-}
-
 binary() {
     case "$1" in
         aarch64) echo target/aarch64-unknown-linux-gnu/pi/boardside ;;
