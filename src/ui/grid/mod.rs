@@ -601,7 +601,13 @@ impl Screens for GridScreens {
                 format!("{} put on column {}, row {}", pn(*player), field.0, field.1)
             }
             Command::Start => "the start".into(),
-            Command::Roll { .. } => "the roll".into(),
+            // What the roll is for: a computer seat's is named so in the log ("cpu1: the d6
+            // for the wonder (computer)"), and an undo asks about it so.
+            Command::Roll { .. } => match s.phase {
+                Phase::Wonder { .. } => format!("the d{} for the wonder", status::wonder_die(g)),
+                Phase::Placing { piece } => format!("{}'s placing roll", pn(piece)),
+                _ => "the roll".into(),
+            },
             Command::Order { player, .. } => format!("{}'s sealed order", pn(*player)),
             Command::Next => "the round".into(),
             Command::Set(_) => "a table correction".into(),

@@ -83,12 +83,31 @@ pub(super) fn status(g: &Se) -> Vec<String> {
             "{}: press ROLL for two d20, the starting field (a taken field rolls again)",
             name(*piece)
         ),
-        Phase::Wonder { team } => format!(
-            "The {}' strip is full: press ROLL to draw who holds the big wonder",
-            team.word()
-        ),
+        // The team's first member rolls the d6 (`Grid::to_act`): a computer seat itself.
+        Phase::Wonder { team } => match s.team_members(*team).first() {
+            Some(&first) if g.header.is_computer(first) => format!(
+                "{} (computer) rolls a d{} for who holds the big wonder",
+                name(first),
+                wonder_die(g)
+            ),
+            _ => format!(
+                "The {}' strip is full: press ROLL to draw who holds the big wonder",
+                team.word()
+            ),
+        },
         _ => Grid::prompt(r, s),
     })
+}
+
+/// The faces of the die that draws the wonder's holder (a d6, a d20 for a team of more than
+/// six), as the game asks for it.
+pub(super) fn wonder_die(g: &Se) -> u8 {
+    match Grid::to_act(&g.rules, &g.state) {
+        crate::engine::game::ToAct::Chance { chance, .. } => {
+            chance.dice.first().copied().unwrap_or(6)
+        }
+        _ => 6,
+    }
 }
 
 /// What the shared screen says when a tapped order cannot be sealed, never which cards

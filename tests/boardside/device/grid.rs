@@ -639,6 +639,67 @@ fn a_computer_seats_seal_keeps_the_token_of_the_person_sealing() {
     );
 }
 
+/// Played by hand: the religionists' strip filled, cpu1 (a computer seat) their first
+/// member; the screen told the table "press ROLL to draw who holds the big wonder" while cpu1
+/// rolled the d6 itself (grid-game: Study/Pray, the wonder's holder chosen by a d6).
+#[test]
+fn a_computer_seats_wonder_roll_is_said_to_be_its_own() {
+    use boardside::engine::game::Play;
+    use boardside::engine::grid::state::Phase;
+    use rand::SeedableRng;
+    let mut rng = boardside::engine::game::PlayRng::seed_from_u64(3);
+    // Ann and Bob against cpu1, evened by the game's own cpu2: cpu1 is the religionists'
+    // first member.
+    let mut s = grid_game(&["Ann", "Bob", "cpu1"]);
+    super::given(
+        &mut s,
+        &[
+            "side Ann scientists",
+            "side Bob scientists",
+            "side cpu1 religionists",
+            "start",
+        ],
+    );
+    while s.state.phase != Phase::Orders {
+        let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
+        s.command(cmd).unwrap();
+    }
+    let team = s.state.pieces[2].team.unwrap();
+    assert_eq!(s.state.team_members(team).as_slice(), [2, 3]);
+    s.state.phase = Phase::Wonder { team };
+    s.state.wonders_due.push(team);
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 2,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert_eq!(
+        words,
+        "cpu1 (computer) rolls a d6 for who holds the big wonder"
+    );
+    // And the log names the roll ("cpu1: the roll (computer)" said nothing of what for).
+    let mut now = 1;
+    while !ui.log().iter().any(|l| l.contains("(computer)")) {
+        now += 500;
+        tick(&mut ui, now);
+        assert!(now < 60_000, "cpu1 never rolled: {:?}", ui.log());
+    }
+    assert!(
+        ui.log()
+            .contains(&"cpu1: the d6 for the wonder (computer)".to_string()),
+        "{:?}",
+        ui.log()
+    );
+}
+
 #[test]
 fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     let mut ui = grid_ui();
