@@ -535,18 +535,20 @@ impl Screens for GridScreens {
             })
             .collect();
         // Over: who won, by name, the converts apart (as the win was told), so the final
-        // standings say more than how many pieces each side has.
+        // standings say more than how many pieces each side has. The name comes first:
+        // beside the final chart a row has 14 columns, and a name after "converted: " was
+        // cut there ("converted: cpu", which cpu?).
         if let Some(t) = s.winner {
             let (kept, turned) = s.kept_and_converted(t);
             let name = |i: usize| &s.pieces[i].name;
             lines.extend(
                 kept.iter()
-                    .map(|&i| format!("won: {} ({})", name(i), t.word())),
+                    .map(|&i| format!("{} won ({})", name(i), t.word())),
             );
             lines.extend(
                 turned
                     .iter()
-                    .map(|&i| format!("converted: {} (to the {})", name(i), t.word())),
+                    .map(|&i| format!("{} joined (converted to the {})", name(i), t.word())),
             );
         }
         let title = match s.winner {

@@ -930,31 +930,39 @@ fn lines_told_above_the_menu_each_start_a_row() {
 #[test]
 fn the_final_standings_name_who_won_and_who_was_converted() {
     use boardside::ui::screen::Screens;
-    let mut s = grid_game(&["Ann", "Bob"]);
+    let mut s = grid_game(&["Ann", "Bobby"]);
     given(
         &mut s,
         &[
             "side Ann scientists",
-            "side Bob religionists",
+            "side Bobby religionists",
             "start",
             "roll 5 5",
             "roll 6 5",
             "set wonder Ann 5",
             "order Ann pray",
-            "order Bob attack",
+            "order Bobby attack",
         ],
     );
     assert!(s.over());
     let (title, lines) = boardside::ui::grid::GridScreens::standings(&s);
     assert_eq!(title, "Final: scientists won");
     assert!(
-        lines.contains(&"won: Ann (scientists)".to_string()),
+        lines.contains(&"Ann won (scientists)".to_string()),
         "{lines:?}"
     );
     assert!(
-        lines.contains(&"converted: Bob (to the scientists)".to_string()),
+        lines.contains(&"Bobby joined (converted to the scientists)".to_string()),
         "{lines:?}"
     );
+    // Beside the final chart each row has 14 columns: a name is never cut there (played by
+    // hand: "converted: cpu2" showed as "converted: cpu", which of cpu1, cpu2 or cpu3?).
+    let players = ["Ann".to_string(), "Bobby".to_string()];
+    let short: Vec<String> = lines
+        .iter()
+        .map(|l| boardside::ui::render::fit_row(boardside::ui::render::measure(l), &players, 14))
+        .collect();
+    assert_eq!(short[2..], ["Ann won", "Bobby joined"], "{short:?}");
 }
 
 /// Played by hand: BACK from the board, the close-up, the notebook or the strips put the
