@@ -97,13 +97,14 @@ fn reason(rules: &Ruleset, why: &Why, landed: bool) -> String {
         }
         Why::Price { square } => format!("for {} (printed price)", sq(rules, *square)),
         Why::Bid { lot: l } => format!("for {} (winning bid)", lot(rules, l)),
-        Why::FlatTax { square } => format!("for {} (flat)", sq(rules, *square)),
+        // Said as a tax: "for Abeyance (flat)" read as a purchase.
+        Why::FlatTax { square } => format!("for {} (flat tax)", sq(rules, *square)),
         Why::PercentTax {
             square,
             worth,
             percent,
         } => format!(
-            "for {} ({percent}% of total worth {worth})",
+            "for {} (tax: {percent}% of total worth {worth})",
             sq(rules, *square)
         ),
         // "by the Chance card": its words were read as it was drawn, in the same command's
@@ -315,7 +316,10 @@ fn jail_and_card_words(rules: &Ruleset, s: &State, e: &Event) -> Option<String> 
     let t = &rules.theme;
     Some(match e {
         Event::JailIn { player, why } => format!(
-            "{} goes to {}{}, no salary, turn over",
+            // sectionopoly: "WHITE ROOM" ¶1: no salary, and the turn ends; the device ends
+            // it with `end` (building and deals may come first), so the line says what the
+            // rule takes away, never "turn over" above "manage or end the turn".
+            "{} goes to {}{}: no salary, no more rolls",
             who(s, *player),
             t.jail,
             match why {

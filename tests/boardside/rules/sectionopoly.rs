@@ -521,6 +521,8 @@ fn abeyance_flat_200() {
     assert_eq!(t.cash("Ann"), 1500, "nothing is paid before the choice");
     t.run("tax flat");
     assert_eq!(t.cash("Ann"), 1300);
+    // Said as a tax, not as a price ("200 OPs for Abeyance (flat)" read as a purchase).
+    assert!(t.said("Ann pays Housekeeping 200 OPs for Abeyance (flat tax)"));
 }
 
 #[test]
@@ -543,7 +545,7 @@ fn abeyance_ten_percent_of_total_worth() {
     // cash 1030, prices 60+60+100+100+120 = 440, buildings 2 x 50 = 100: worth 1570.
     t.run("roll 1 3; tax percent");
     assert_eq!(t.cash("Ann"), 1030 - 157);
-    assert!(t.said("10% of total worth 1570"));
+    assert!(t.said("(tax: 10% of total worth 1570)"));
 }
 
 #[test]
@@ -592,6 +594,9 @@ fn white_room_go_to_square_sends_there_no_salary() {
     assert!(t.jailed("Ann"));
     assert_eq!(t.pos("Ann"), 10);
     assert_eq!(t.cash("Ann"), 1500);
+    // No "turn over" while the device still asks for the end of the turn: what the rule
+    // takes away is the salary and any roll again.
+    assert!(t.said("Ann goes to The White Room: no salary, no more rolls"));
 }
 
 #[test]
