@@ -255,28 +255,27 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     let all = || series.iter().flat_map(|s| s.points.iter());
     let xmax = all().map(|p| p.0).fold(1.0, f64::max);
     let ymax = all().map(|p| p.1).fold(1.0, f64::max);
-    let mut used: Vec<i32> = Vec::new();
     let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
     let marks = marks(&names);
-    for (s, mark) in series.iter().zip(marks) {
-        let pts: Vec<Point> = s
-            .points
-            .iter()
-            .map(|&(x, y)| {
-                Point::new(
-                    x0 + 1 + ((x / xmax) * (x1 - x0 - 1) as f64) as i32,
-                    y1 - 1 - ((y.max(0.0) / ymax) * (y1 - y0 - 1) as f64) as i32,
-                )
-            })
-            .collect();
-        let _ = Polyline::new(&pts).into_styled(stroke).draw(frame);
-        if let (Some(end), Some(initial)) = (pts.last(), mark) {
-            // Initials of lines ending together stand one above the other, never overlaid.
-            let mut y = (end.y - 4).clamp(y0 - 2, y1 - 6);
-            while used.iter().any(|&u: &i32| (u - y).abs() < 8) {
-                y -= 8;
-            }
-            used.push(y);
+    let lines: Vec<Vec<Point>> = series
+        .iter()
+        .map(|s| {
+            s.points
+                .iter()
+                .map(|&(x, y)| {
+                    Point::new(
+                        x0 + 1 + ((x / xmax) * (x1 - x0 - 1) as f64) as i32,
+                        y1 - 1 - ((y.max(0.0) / ymax) * (y1 - y0 - 1) as f64) as i32,
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let ends: Vec<i32> = lines.iter().map(|l| l.last().map_or(y1, |p| p.y)).collect();
+    let rows = mark_rows(&ends, y0 - 2, y1 - 6);
+    for ((pts, mark), y) in lines.iter().zip(marks).zip(rows) {
+        let _ = Polyline::new(pts).into_styled(stroke).draw(frame);
+        if let Some(initial) = mark.filter(|_| !pts.is_empty()) {
             let style = MonoTextStyle::new(crate::ui::text::FONT, BinaryColor::On);
             let _ = Text::with_baseline(
                 &initial.to_string(),
@@ -295,6 +294,25 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
         true,
     );
     true
+}
+
+/// The row of each chart line's mark, beside its end (`ends`, the line's last y) and inside
+/// the chart (`top..=bottom`): marks of lines ending together stand 8 rows apart, never
+/// overlaid, each at the free row nearest its end, above it first. (Pushed only upwards, a
+/// third mark of lines ending at the top stood in the title bar, unseen.)
+pub fn mark_rows(ends: &[i32], top: i32, bottom: i32) -> Vec<i32> {
+    let mut used: Vec<i32> = Vec::new();
+    for &end in ends {
+        let want = (end - 4).clamp(top, bottom);
+        let free = |y: &i32| used.iter().all(|u| (u - y).abs() >= 8);
+        let y = (0..=bottom - top)
+            .flat_map(|d| [want - d, want + d])
+            .filter(|y| (top..=bottom).contains(y))
+            .find(free)
+            .unwrap_or(want);
+        used.push(y);
+    }
+    used
 }
 
 /// A standings row ("2 Bobby st20 25467") in `cols` columns: the name after the place is

@@ -3083,6 +3083,16 @@ fn the_final_charts_marks_never_clash() {
     );
 }
 
+/// Played by hand (Illuminati, to the end): cpu1's and cpu2's lines ended together at the top
+/// of the final chart, and cpu2's mark, pushed up above cpu1's, stood in the title bar,
+/// unseen. A mark goes below the others where there is no room above.
+#[test]
+fn the_final_charts_marks_stay_inside_the_chart() {
+    use boardside::ui::render::mark_rows;
+    assert_eq!(mark_rows(&[10, 10, 12], 8, 48), [8, 16, 24]);
+    assert_eq!(mark_rows(&[50, 30, 52], 8, 48), [46, 26, 38]);
+}
+
 /// The device loop over a made-up table, ten milliseconds a pass, silent, without the web.
 fn run_loop(
     dev: &mut dyn boardside::hw::Backend,
