@@ -688,8 +688,16 @@ fn for_computer_seats<S: Screens>(
 /// A deal put forward, named by who offers it ("cpu1's deal: 150 for Ann's Dover Road"): the
 /// deal's words start with the side that gives first, the offerer, said once.
 pub fn deal_of(who: &str, said: &str) -> String {
-    let deal = said.strip_prefix(&format!("{who}: ")).unwrap_or(said);
-    format!("{who}'s deal: {deal}")
+    format!("{who}'s deal: {}", offered(who, said))
+}
+
+/// A deal's words after a line that has named its offerer already ("cpu2 offers a deal to
+/// cpu1: 525 for ...", never "...: cpu2: 525 for ..."): the words start with the side that
+/// gives first, the offerer.
+pub fn offered<'a>(who: &str, said: &'a str) -> &'a str {
+    said.strip_prefix(who)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(said)
 }
 
 /// A session and its screens.
@@ -998,17 +1006,18 @@ impl<S: Screens> Playing for InPlay<S> {
         } else {
             "phone"
         };
-        if let Some(offered) = line.strip_prefix("refuse ") {
+        if let Some(refused) = line.strip_prefix("refuse ") {
             let o = desk
                 .offers
-                .refuse(seat, offered)
-                .ok_or_else(|| format!("{offered}: no such deal waits on you"))?;
+                .refuse(seat, refused)
+                .ok_or_else(|| format!("{refused}: no such deal waits on you"))?;
             let deal = said::<S>(&self.session, &o.line);
             desk.say_of_phone(match o.from {
                 Some(from) => format!(
-                    "{} refuses {}'s deal ({by}): {deal}",
+                    "{} refuses {}'s deal ({by}): {}",
                     name(seat),
-                    name(from)
+                    name(from),
+                    offered(&name(from), &deal)
                 ),
                 None => format!("{} refuses the deal ({by}): {deal}", name(seat)),
             });
@@ -1052,7 +1061,7 @@ impl<S: Screens> Playing for InPlay<S> {
                         "{} offers a deal to {} ({by}): {}",
                         name(seat),
                         on.join(", "),
-                        S::words(g, &cmd)
+                        offered(&name(seat), &S::words(g, &cmd))
                     ));
                     return Ok(Flow::Stay);
                 }

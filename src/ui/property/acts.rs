@@ -85,7 +85,9 @@ impl PropertyScreens {
                     let who = &g.state.players[p].name;
                     desk.say_of_phone(match o.from {
                         Some(f) => {
-                            format!("{who} refuses {}'s deal: {deal}", g.state.players[f].name)
+                            let from = &g.state.players[f].name;
+                            let deal = crate::ui::screen::offered(from, &deal);
+                            format!("{who} refuses {from}'s deal: {deal}")
                         }
                         None => format!("{who} refuses the deal: {deal}"),
                     });

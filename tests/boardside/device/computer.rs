@@ -491,9 +491,10 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
                 assert_eq!(owner, Some(1), "the gift taken");
             }
             (true, false) => {
-                // The deal in words, the why once (not "refuses" twice).
+                // The deal in words, the why once (not "refuses" twice), its offerer once
+                // (played by hand: "cpu1 refuses cpu2's deal (computer): cpu2: 525 for ...").
                 assert!(
-                    said.contains("cpu1 refuses Ann's deal (computer): Ann: Oversight for cpu1's ")
+                    said.contains("cpu1 refuses Ann's deal (computer): Oversight for cpu1's ")
                         && said.contains(" (its chance "),
                     "{said}"
                 );
@@ -986,6 +987,8 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         told.contains(&rules.squares[last].name) && !told.contains("trade ") && !told.contains('$'),
         "{told}"
     );
+    // Its offerer named once ("cpu1 offers a deal to Ann (computer): cpu1: 150 for ...").
+    assert!(!told.contains(": cpu1: "), "{told}");
     ui.handle(ann(), now + 1);
     let g = ui.session::<Property>().unwrap();
     assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
