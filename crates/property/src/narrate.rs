@@ -160,7 +160,9 @@ fn reason(rules: &Ruleset, why: &Why, landed: bool) -> String {
     }
 }
 
-fn level_text(rules: &Ruleset, level: u8) -> String {
+/// A square's buildings in the theme's words ("2 Substations", "a Command HQ", "the level
+/// ..." where the ruleset names its levels).
+pub fn level_text(rules: &Ruleset, level: u8) -> String {
     let t = &rules.theme;
     if let Some(name) = super::status::level_name(rules, level) {
         return format!("the level {name}");

@@ -165,8 +165,16 @@ impl Screens for PropertyScreens {
             if a.owner == Some(seat) && b.owner != Some(seat) {
                 out.push(format!("pass its deed of {name} on"));
             }
+            // In houses and hotels: a level ("make Cedar Lane 1 buildings", a hotel's 5)
+            // is no piece the table holds.
             if b.owner == Some(seat) && a.level != b.level {
-                out.push(format!("make {name} {} buildings", b.level));
+                let (verb, way) = if b.level > a.level {
+                    ("build", "up")
+                } else {
+                    ("take", "down")
+                };
+                let level = crate::engine::property::narrate::level_text(rules, b.level);
+                out.push(format!("{verb} {name} {way} to {level}"));
             }
             if b.owner == Some(seat) && a.mortgaged != b.mortgaged {
                 let side = if b.mortgaged { "face down" } else { "face up" };

@@ -1627,3 +1627,39 @@ fn computer_seats_bid_against_each_other_in_round_figures() {
     assert!(rest.iter().all(|b| b % 10 == 0), "{bids:?}");
     assert!(*last <= 100, "{bids:?}");
 }
+
+/// Played by hand (suetology): "cpu2: make Cedar Lane 1 buildings", and its hotel, level 5,
+/// would have read "5 buildings". What the table puts up or takes down for a computer seat is
+/// said in houses and hotels.
+#[test]
+fn a_computer_seats_buildings_are_told_in_houses_and_hotels() {
+    use boardside::engine::property::Property;
+    use boardside::ui::property::PropertyScreens;
+    use boardside::ui::screen::Screens;
+    let mut ui = table_ui_given(
+        1,
+        &[
+            "set owner birkoffs-comm-center Ann",
+            "set owner walters-area Ann",
+            "set owner nikitas-apartment Ann",
+        ],
+    );
+    let mut told = |line: &str| {
+        let before = ui.session::<Property>().unwrap().state.clone();
+        ui.enter(line).unwrap();
+        let g = ui.session::<Property>().unwrap();
+        PropertyScreens::table_does(&g.rules, &before, &g.state, 0)
+    };
+    assert_eq!(
+        told("set buildings walters-area 1").as_deref(),
+        Some("build Walter's Area up to 1 Substation")
+    );
+    assert_eq!(
+        told("set buildings walters-area 5").as_deref(),
+        Some("build Walter's Area up to a Command HQ")
+    );
+    assert_eq!(
+        told("set buildings walters-area 0").as_deref(),
+        Some("take Walter's Area down to 0 Substations")
+    );
+}
