@@ -429,7 +429,9 @@ fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
                 sq(rules, *square)
             )
         }
-        Note::TurnOver { player } => format!("{}'s turn is over", who(s, *player)),
+        // A failed roll to leave jail: no move. Not "turn over" while the device still asks
+        // for the end of the turn (`end`; building and deals may come first).
+        Note::TurnOver { player } => format!("{} does not move this turn", who(s, *player)),
         Note::Ineligible {
             player,
             square,

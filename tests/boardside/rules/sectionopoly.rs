@@ -622,6 +622,9 @@ fn white_room_failed_roll_ends_the_turn() {
     t.run("set jailed Ann yes; roll 1 2");
     assert!(t.jailed("Ann"));
     assert_eq!(t.pos("Ann"), 10);
+    // Said as what the rule takes away, not "Ann's turn is over" above the question to end
+    // it (the device ends a turn with `end`).
+    assert!(t.said("Ann does not move this turn"));
     t.run("end");
 }
 
