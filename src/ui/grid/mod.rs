@@ -497,8 +497,12 @@ impl Screens for GridScreens {
                 // else its place ("Ann: no side" became "Ann: scientists"); a new phase's
                 // menu starts on its first ("Roll for Ann" after Start, never what the old
                 // cursor pointed at).
-                let same_phase =
-                    std::mem::discriminant(&phase) == std::mem::discriminant(&g.state.phase);
+                // Another piece's placing is a new moment too ("Roll for cpu2" after cpu1,
+                // a computer seat, placed its own: the cursor had stayed on the walls' line).
+                let same_phase = match (&phase, &g.state.phase) {
+                    (Phase::Placing { .. }, Phase::Placing { .. }) => phase == g.state.phase,
+                    _ => std::mem::discriminant(&phase) == std::mem::discriminant(&g.state.phase),
+                };
                 if was == GView::Main && same_phase {
                     let now = self.entries(g);
                     self.sel = line

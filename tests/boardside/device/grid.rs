@@ -700,6 +700,52 @@ fn a_computer_seats_wonder_roll_is_said_to_be_its_own() {
     );
 }
 
+/// Played by hand: after cpu1 (a computer seat) placed its piece, the table was asked to
+/// "press ROLL" for the game's own cpu2 with the cursor still on "Walls: add or remove" (the
+/// line it had stood on while cpu1 rolled), so OK opened the wall editor. Another piece's
+/// placing starts on its first line, the roll.
+#[test]
+fn the_next_pieces_placing_starts_on_its_roll_after_a_computer_seat_placed() {
+    use boardside::engine::grid::state::Phase;
+    let mut s = grid_game(&["Ann", "cpu1"]);
+    super::given(
+        &mut s,
+        &["side Ann scientists", "side cpu1 scientists", "start"],
+    );
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    let mut now = 1;
+    while grid_state(&ui).phase == (Phase::Placing { piece: 0 }) {
+        key(&mut ui, "r", now);
+        read_all(&mut ui, now);
+        now += 1;
+    }
+    while grid_state(&ui).phase == (Phase::Placing { piece: 1 }) {
+        now += 500;
+        tick(&mut ui, now);
+        read_all(&mut ui, now);
+        assert!(now < 60_000, "cpu1 never placed: {:?}", ui.log());
+    }
+    ui.put_away_note();
+    assert_eq!(grid_state(&ui).phase, Phase::Placing { piece: 2 });
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Roll for cpu2",
+        "{:?}",
+        ui.labels()
+    );
+}
+
 #[test]
 fn the_placing_screen_starts_on_the_roll_and_says_where_the_piece_landed() {
     let mut ui = grid_ui();
