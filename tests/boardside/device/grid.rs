@@ -594,6 +594,17 @@ fn a_half_tapped_order_stays_when_another_player_taps_their_token() {
     );
 }
 
+/// The device opening this grid game with `seat` played by a steady computer seat.
+fn with_computer_seat(mut s: boardside::session::Session<Grid>, seat: usize, tags: TagMap) -> Ui {
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    ui_with(s, tags, TableConfig::default(), Setup::default())
+}
+
 /// Played by hand: Ann tapped her token to seal, opened "Choose from a list", and while she
 /// read it cpu1 sealed its own order; her choice was then refused ("that is Ann's own: Ann
 /// taps their token first"). A command made away from the buttons (a computer seat's, a
@@ -608,18 +619,12 @@ fn a_computer_seats_seal_keeps_the_token_of_the_person_sealing() {
         let cmd = Grid::random_command(&s.rules, &s.state, &mut rng).unwrap();
         s.command(cmd).unwrap();
     }
-    s.set_computers(vec![boardside::computer::ComputerSeat {
-        seat: 1,
-        level: boardside::computer::Level::Steady,
-        deals: true,
-    }])
-    .unwrap();
     let tags = table_tags(
         &["Ann"],
         &GRID_CARDS.map(|c| format!("grid_card:{c}")),
         0xC0,
     );
-    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    let mut ui = with_computer_seat(s, 1, tags);
     ui.handle(ann(), 1);
     grid_choose(&mut ui, "Choose from a list", 2);
     let mut now = 2;
@@ -668,18 +673,7 @@ fn a_computer_seats_wonder_roll_is_said_to_be_its_own() {
     assert_eq!(s.state.team_members(team).as_slice(), [2, 3]);
     s.state.phase = Phase::Wonder { team };
     s.state.wonders_due.push(team);
-    s.set_computers(vec![boardside::computer::ComputerSeat {
-        seat: 2,
-        level: boardside::computer::Level::Steady,
-        deals: true,
-    }])
-    .unwrap();
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = with_computer_seat(s, 2, TagMap::default());
     let words = ui.game().unwrap().message(ui.desk()).join(" ");
     assert_eq!(
         words,
@@ -712,18 +706,7 @@ fn the_next_pieces_placing_starts_on_its_roll_after_a_computer_seat_placed() {
         &mut s,
         &["side Ann scientists", "side cpu1 scientists", "start"],
     );
-    s.set_computers(vec![boardside::computer::ComputerSeat {
-        seat: 1,
-        level: boardside::computer::Level::Steady,
-        deals: true,
-    }])
-    .unwrap();
-    let mut ui = ui_with(
-        s,
-        TagMap::default(),
-        TableConfig::default(),
-        Setup::default(),
-    );
+    let mut ui = with_computer_seat(s, 1, TagMap::default());
     let mut now = 1;
     while grid_state(&ui).phase == (Phase::Placing { piece: 0 }) {
         key(&mut ui, "r", now);
