@@ -700,6 +700,15 @@ pub fn offered<'a>(who: &str, said: &'a str) -> &'a str {
         .unwrap_or(said)
 }
 
+/// A refused deal's line, the offerer named once ("cpu1 refuses cpu2's deal (computer): 525
+/// for ..."); `how` says where the refusal came from (" (phone)"), or nothing at the device.
+pub fn refusal(who: &str, from: Option<&str>, how: &str, said: &str) -> String {
+    match from {
+        Some(from) => format!("{who} refuses {from}'s deal{how}: {}", offered(from, said)),
+        None => format!("{who} refuses the deal{how}: {said}"),
+    }
+}
+
 /// A session and its screens.
 pub struct InPlay<S: Screens> {
     pub session: Session<S::F>,
@@ -1012,15 +1021,13 @@ impl<S: Screens> Playing for InPlay<S> {
                 .refuse(seat, refused)
                 .ok_or_else(|| format!("{refused}: no such deal waits on you"))?;
             let deal = said::<S>(&self.session, &o.line);
-            desk.say_of_phone(match o.from {
-                Some(from) => format!(
-                    "{} refuses {}'s deal ({by}): {}",
-                    name(seat),
-                    name(from),
-                    offered(&name(from), &deal)
-                ),
-                None => format!("{} refuses the deal ({by}): {deal}", name(seat)),
-            });
+            let from = o.from.map(name);
+            desk.say_of_phone(refusal(
+                &name(seat),
+                from.as_deref(),
+                &format!(" ({by})"),
+                &deal,
+            ));
             return Ok(Flow::Stay);
         }
         let g = &self.session;

@@ -610,7 +610,10 @@ impl Screens for GridScreens {
             // What the roll is for: a computer seat's is named so in the log ("cpu1: the d6
             // for the wonder (computer)"), and an undo asks about it so.
             Command::Roll { .. } => match s.phase {
-                Phase::Wonder { .. } => format!("the d{} for the wonder", status::wonder_die(g)),
+                Phase::Wonder { .. } => format!(
+                    "the d{} for the wonder",
+                    status::wonder_roll(g).map_or(6, |(_, die)| die)
+                ),
                 Phase::Placing { piece } => format!("{}'s placing roll", pn(piece)),
                 _ => "the roll".into(),
             },

@@ -83,12 +83,11 @@ pub(super) fn status(g: &Se) -> Vec<String> {
             "{}: press ROLL for two d20, the starting field (a taken field rolls again)",
             name(*piece)
         ),
-        // The team's first member rolls the d6 (`Grid::to_act`): a computer seat itself.
-        Phase::Wonder { team } => match s.team_members(*team).first() {
-            Some(&first) if g.header.is_computer(first) => format!(
-                "{} (computer) rolls a d{} for who holds the big wonder",
-                name(first),
-                wonder_die(g)
+        // The roll is its roller's (`Grid::to_act`): a computer seat makes it itself.
+        Phase::Wonder { team } => match wonder_roll(g) {
+            Some((roller, die)) if g.header.is_computer(roller) => format!(
+                "{} (computer) rolls a d{die} for who holds the big wonder",
+                name(roller)
             ),
             _ => format!(
                 "The {}' strip is full: press ROLL to draw who holds the big wonder",
@@ -99,14 +98,14 @@ pub(super) fn status(g: &Se) -> Vec<String> {
     })
 }
 
-/// The faces of the die that draws the wonder's holder (a d6, a d20 for a team of more than
-/// six), as the game asks for it.
-pub(super) fn wonder_die(g: &Se) -> u8 {
+/// Who rolls now and the faces of the die (the wonder's draw: its team's first member, a d6,
+/// a d20 for a team of more than six), as the game asks for it (`Grid::to_act`).
+pub(super) fn wonder_roll(g: &Se) -> Option<(usize, u8)> {
     match Grid::to_act(&g.rules, &g.state) {
-        crate::engine::game::ToAct::Chance { chance, .. } => {
-            chance.dice.first().copied().unwrap_or(6)
+        crate::engine::game::ToAct::Chance { player, chance } => {
+            Some((player, chance.dice.first().copied().unwrap_or(6)))
         }
-        _ => 6,
+        _ => None,
     }
 }
 

@@ -82,15 +82,13 @@ impl PropertyScreens {
             Act::RefuseOffer(p, line) => {
                 if let Some(o) = desk.offers.refuse(p, &line) {
                     let deal = crate::ui::screen::said::<PropertyScreens>(g, &line);
-                    let who = &g.state.players[p].name;
-                    desk.say_of_phone(match o.from {
-                        Some(f) => {
-                            let from = &g.state.players[f].name;
-                            let deal = crate::ui::screen::offered(from, &deal);
-                            format!("{who} refuses {from}'s deal: {deal}")
-                        }
-                        None => format!("{who} refuses the deal: {deal}"),
-                    });
+                    let name = |p: usize| g.state.players[p].name.as_str();
+                    desk.say_of_phone(crate::ui::screen::refusal(
+                        name(p),
+                        o.from.map(name),
+                        "",
+                        &deal,
+                    ));
                 }
             }
             Act::WantFor(player) => self.go(View::Want { player, count: 1 }),
