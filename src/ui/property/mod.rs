@@ -484,6 +484,13 @@ impl Screens for PropertyScreens {
     /// same kind of line (the next building after a building, never a sale).
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let done = cmd.clone();
+        // The main menu's line under the cursor and the moment it serves (whose turn, what
+        // waits), for another seat's command (below).
+        let moment = |g: &Se| (g.state.current, g.state.top().map(std::mem::discriminant));
+        let line = (self.view == View::Main)
+            .then(|| self.labels(g, desk).get(self.sel).cloned())
+            .flatten();
+        let was = moment(g);
         let lines = desk.run::<Self>(g, cmd);
         // Refused: the screen stays as it was (a deal priced above the buyer's cash keeps its
         // square, buyer and price, to be lowered), the reason on it.
@@ -511,6 +518,19 @@ impl Screens for PropertyScreens {
             self.sel = self.next_alike(g, desk, &done);
         } else {
             self.go(View::Main);
+            // Another seat's command (a computer seat's bid, a phone's) in the same moment
+            // keeps the cursor on the line it was on, found by its words: played by hand, each
+            // bid put it back on "Ann bids ...+", and "Ann passes" below was hard to reach.
+            // A new moment (another's turn) starts on its first line.
+            use crate::engine::authority::Actor;
+            let away = matches!(desk.actor, Actor::Computer(_) | Actor::Phone(_));
+            if away && moment(g) == was {
+                if let Some(i) =
+                    line.and_then(|l| self.labels(g, desk).iter().position(|x| *x == l))
+                {
+                    self.sel = i;
+                }
+            }
         }
         // Beside the manage menu the lines may take its rows down to the chosen line alone;
         // beside the main menu, three rows, fewer where its chosen line is read whole (a card

@@ -1694,3 +1694,38 @@ fn a_strong_seat_asks_more_of_the_best_of_many_choices() {
     assert_eq!(computer::better_than_steady(&runs_leading_by(&eleven)), 8);
     assert_eq!(computer::better_than_steady(&runs_leading_by(&[1.5])), 0);
 }
+
+/// Played by hand (scientopoly, stop 88): in an auction Ann moved the cursor down to "Ann
+/// passes"; cpu2 bid, and the cursor was back on "Ann bids 330+". With two computer seats
+/// bidding against each other every two seconds, a line further down ("Close the auction")
+/// could hardly be reached. Another seat's bid keeps the cursor on the line it was on; a new
+/// moment (another's turn) still starts on its first line.
+#[test]
+fn another_seats_bid_leaves_the_cursor_on_the_line_it_was_on() {
+    use boardside::engine::property::state::Pending;
+    use boardside::engine::property::Property;
+    let mut ui = ann_and(&[Level::Steady, Level::Steady], &[]);
+    // Birkoff's Comm Center (6), printed price 100: Ann declines; the bidding opens.
+    for line in ["roll 2 4", "decline"] {
+        ui.enter(line).unwrap();
+    }
+    let passes = "Ann passes";
+    let at = ui.labels().iter().position(|l| l == passes);
+    let at = at.unwrap_or_else(|| panic!("{:?}", ui.labels()));
+    while ui.chosen() != at {
+        key(&mut ui, "j", 2);
+    }
+    let bids = |ui: &Ui| {
+        ui.log()
+            .iter()
+            .filter(|l| l.starts_with("cpu") && l.contains(" bids "))
+            .count()
+    };
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "a computer seat bid", |ui| bids(ui) > 0);
+    assert!(matches!(
+        ui.session::<Property>().unwrap().state.top(),
+        Some(Pending::Auction(_))
+    ));
+    assert_eq!(ui.labels()[ui.chosen()], passes, "{:?}", ui.labels());
+}
