@@ -247,7 +247,9 @@ impl Desk {
         self.told.clear();
         let actor = self.acting();
         // Whose it was and its words, against the state it is made in.
-        let whose = S::F::whose(&g.rules, &g.state, &cmd).seat();
+        let whose = S::F::whose(&g.rules, &g.state, &cmd);
+        let deal = matches!(whose, Whose::Deal(_));
+        let whose = whose.seat();
         // Only a command made away from the buttons is named, in the screens' words (the
         // menu's "End the turn", never the protocol's "end").
         let words = (!actor.how().is_empty()).then(|| S::words(g, &cmd));
@@ -278,15 +280,23 @@ impl Desk {
                 // A command made away from the buttons is said so on its own line, on the
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
-                // one is put first ("cpu1: End the turn (computer)").
+                // one is put first ("cpu1: End the turn (computer)"). A deal's last yes says
+                // who gave it and the deal's words, which name both sides, its own name once
+                // ("cpu1 accepts the deal (computer): Copenhagen for Ann's 400").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
-                    match lines.first_mut().filter(|l| l.starts_with(&name)) {
+                    let words = words.unwrap_or_default();
+                    match lines.first_mut().filter(|l| l.starts_with(&name) && !deal) {
                         Some(first) => first.push_str(actor.how()),
-                        None => lines.insert(
+                        None if deal => lines.insert(
                             0,
-                            format!("{name}: {}{}", words.unwrap_or_default(), actor.how()),
+                            format!(
+                                "{name} accepts the deal{}: {}",
+                                actor.how(),
+                                offered(&name, &words)
+                            ),
                         ),
+                        None => lines.insert(0, format!("{name}: {words}{}", actor.how())),
                     }
                     if let (Actor::Phone(_), Some(first)) = (actor, heard.first_mut()) {
                         if first.text.starts_with(&name) {

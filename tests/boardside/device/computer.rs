@@ -487,6 +487,12 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
         let owner = ui.session::<Property>().unwrap().state.owner(sq);
         match (deals, gift) {
             (true, true) => {
+                // Who agreed and the deal's words, each once (played by hand: "cpu1: cpu1:
+                // Copenhagen for Ann's 400 (computer)").
+                assert!(
+                    said.contains("cpu1 accepts the deal (computer): Ann: Oversight for cpu1's 1"),
+                    "{said}"
+                );
                 assert!(said.contains("cpu1 accepts: its chance"), "{said}");
                 assert_eq!(owner, Some(1), "the gift taken");
             }
