@@ -746,7 +746,7 @@ impl<S: Screens> InPlay<S> {
         budget: &crate::computer::Budget,
         seed: u64,
     ) -> Option<super::worker::Job<crate::computer::Move>> {
-        use crate::computer::{self as cpu, percent, Move};
+        use crate::computer::{self as cpu, chance_moves, Move};
         let seat = cs.seat;
         let line = desk.offers.waiting_on(seat).next()?.line.clone();
         if !cs.deals {
@@ -769,10 +769,9 @@ impl<S: Screens> InPlay<S> {
                 seat,
                 line: if take { line } else { format!("refuse {line}") },
                 why: Some(format!(
-                    "{} its chance {} -> {}",
+                    "{} {}",
                     if take { "accepts:" } else { "refuses:" },
-                    percent(before),
-                    percent(after)
+                    chance_moves(before, after)
                 )),
             })
         }))
@@ -1102,7 +1101,7 @@ impl<S: Screens> Playing for InPlay<S> {
         desk: &Desk,
         budget: crate::computer::Budget,
     ) -> Option<super::worker::Job<crate::computer::Move>> {
-        use crate::computer::{self as cpu, percent, Level, Move};
+        use crate::computer::{self as cpu, chance_moves, Level, Move};
         let g = &self.session;
         if g.over() {
             return None;
@@ -1146,11 +1145,7 @@ impl<S: Screens> Playing for InPlay<S> {
                         Some((part, before, after)) => Move {
                             seat,
                             line: S::F::format_command(&rules, &state, &part),
-                            why: Some(format!(
-                                "takes part: its chance {} -> {}",
-                                percent(before),
-                                percent(after)
-                            )),
+                            why: Some(format!("takes part: {}", chance_moves(before, after))),
                         },
                         None => Move {
                             seat,
@@ -1215,11 +1210,7 @@ impl<S: Screens> Playing for InPlay<S> {
                     return Some(Move {
                         seat,
                         line: S::F::format_command(&rules, &state, &d),
-                        why: Some(format!(
-                            "offers: its chance {} -> {}",
-                            percent(before),
-                            percent(after)
-                        )),
+                        why: Some(format!("offers: {}", chance_moves(before, after))),
                     });
                 }
                 let c = cpu::choose_this_turn::<S::F>(
@@ -1232,11 +1223,7 @@ impl<S: Screens> Playing for InPlay<S> {
                         .chance
                         .filter(|(with, steady)| with > steady)
                         .map(|(with, steady)| {
-                            format!(
-                                "weighs it best: its chance {} -> {}",
-                                percent(steady),
-                                percent(with)
-                            )
+                            format!("weighs it best: {}", chance_moves(steady, with))
                         }),
                 })
             }));

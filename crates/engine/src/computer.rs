@@ -71,6 +71,17 @@ pub fn percent(p: f64) -> String {
     format!("{:.0}%", 100.0 * p)
 }
 
+/// "its chance 22% -> 27%": a chance before and after a move, as a computer seat's why says
+/// it; in tenths where whole percents would read the same ("34% -> 34%", played by hand:
+/// the table saw no reason at all).
+pub fn chance_moves(before: f64, after: f64) -> String {
+    if percent(before) == percent(after) {
+        format!("its chance {:.1}% -> {:.1}%", 100.0 * before, 100.0 * after)
+    } else {
+        format!("its chance {} -> {}", percent(before), percent(after))
+    }
+}
+
 /// What the strong seat may spend on one decision.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {

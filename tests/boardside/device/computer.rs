@@ -1735,3 +1735,14 @@ fn another_seats_bid_leaves_the_cursor_on_the_line_it_was_on() {
     ));
     assert_eq!(ui.labels()[ui.chosen()], passes, "{:?}", ui.labels());
 }
+
+/// Played by hand (scientopoly, stop 88): "cpu2 weighs it best: its chance 34% -> 34%" gave
+/// the table no reason at all. Where whole percents read the same, the why says tenths.
+#[test]
+fn a_computer_seats_why_never_reads_the_same_chance_twice() {
+    assert_eq!(
+        computer::chance_moves(0.338, 0.343),
+        "its chance 33.8% -> 34.3%"
+    );
+    assert_eq!(computer::chance_moves(0.22, 0.27), "its chance 22% -> 27%");
+}
