@@ -711,11 +711,13 @@ pub fn offered<'a>(who: &str, said: &'a str) -> &'a str {
 }
 
 /// A refused deal's line, the offerer named once ("cpu1 refuses cpu2's deal (computer): 525
-/// for ..."); `how` says where the refusal came from (" (phone)"), or nothing at the device.
+/// for ..."), or the one refusing where the deal was made at the device ("cpu2 refuses the
+/// deal (computer): Nikita's Apartment for Ann's 1000", never "...: cpu2: Nikita's ...");
+/// `how` says where the refusal came from (" (phone)"), or nothing at the device.
 pub fn refusal(who: &str, from: Option<&str>, how: &str, said: &str) -> String {
     match from {
         Some(from) => format!("{who} refuses {from}'s deal{how}: {}", offered(from, said)),
-        None => format!("{who} refuses the deal{how}: {said}"),
+        None => format!("{who} refuses the deal{how}: {}", offered(who, said)),
     }
 }
 

@@ -187,10 +187,13 @@ impl PropertyScreens {
             .iter()
             .map(|&p| g.state.players[p].name.as_str())
             .collect();
+        // Put to one seat whose side the words give first, that seat is named once ("The
+        // deal is put to cpu1: Copenhagen for Ann's 400", never "cpu1: cpu1: ...").
+        let to = names.join(", ");
+        let label = menu::label(&g.rules, &g.state, &deal);
         desk.say_of_phone(format!(
-            "The deal is put to {}: {}",
-            names.join(", "),
-            menu::label(&g.rules, &g.state, &deal)
+            "The deal is put to {to}: {}",
+            crate::ui::screen::offered(&to, &label)
         ));
         self.go(View::Main);
         Flow::Stay

@@ -810,10 +810,11 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     ui.handle(ann(), 6);
     choose(&mut ui, "OK: put it to cpu1", 7);
     assert_eq!(owner(&ui), Some(1), "not before cpu1 answers");
+    // cpu1 named once (played by hand: "The deal is put to cpu1: cpu1: Copenhagen for ...").
     assert!(
         ui.log()
             .iter()
-            .any(|l| l.starts_with("The deal is put to cpu1")),
+            .any(|l| l.starts_with("The deal is put to cpu1: Oversight for Ann's ")),
         "{:?}",
         ui.log()
     );
@@ -843,6 +844,19 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
         .find(|l| l.contains("cpu1 accepts") || l.contains("cpu1 refuses"))
         .cloned()
         .unwrap();
+    // The one who answers named once (played by hand: "cpu2 refuses the deal (computer):
+    // cpu2: Nikita's Apartment for Ann's 1000").
+    assert_eq!(answer.matches("cpu1").count(), 1, "{answer}");
+    let refused = boardside::ui::screen::refusal(
+        "cpu2",
+        None,
+        " (computer)",
+        "cpu2: Nikita's Apartment for Ann's 1000",
+    );
+    assert_eq!(
+        refused,
+        "cpu2 refuses the deal (computer): Nikita's Apartment for Ann's 1000"
+    );
     if !accepted {
         assert!(answer.contains("Oversight"), "{answer}");
         assert!(
