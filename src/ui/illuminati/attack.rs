@@ -17,8 +17,21 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
     // A computer seat's roll, calling off, hand and abolishing are its own (issue 66): the
     // table's part in its attack is the people's money and their pass.
     let computer = |p: usize| g.header.is_computer(p);
-    if !computer(a.player) {
-        out.push(("Roll".into(), IAct::Cmd(Command::Roll { dice: None })));
+    let roll = || ("Roll".to_string(), IAct::Cmd(Command::Roll { dice: None }));
+    let call_off = || ("Call it off".to_string(), IAct::Cmd(Command::CallOff));
+    // Calling off and privilege are declared before any money goes to the bank (the engine
+    // refuses them after): offered only while they can be taken.
+    let callable = !a.committed && !computer(a.player);
+    // An attack no roll can win opens on calling it off, free while no money is in the bank:
+    // one OK on "Roll" threw it away. Its roll comes after the money that might change that.
+    let hopeless = callable
+        && !crate::engine::illuminati::protocol::can_succeed(
+            crate::engine::illuminati::attack::need(&g.rules, s, a),
+        );
+    if hopeless {
+        out.push(call_off());
+    } else if !computer(a.player) {
+        out.push(roll());
     }
     // A computer seat spends its own money (it is asked, not listed); anyone
     // else's money is spent after their own token (`Session::may`), the player
@@ -35,16 +48,19 @@ pub(super) fn attack_entries(g: &Se) -> Vec<(String, IAct)> {
             ));
         }
     }
+    if hopeless {
+        out.push(roll());
+    }
     // A computer seat's roll waits for the people to pass (`holds`); at a table of computer
     // seats it waits for nobody.
     let people = (0..s.players.len()).any(|p| !s.players[p].eliminated && !computer(p));
     if computer(s.current) && people {
         out.push(("Everyone passes".into(), IAct::AllPass));
     }
-    // Both are declared before any money goes to the bank (the engine refuses
-    // them after): offered only while they can be taken.
-    if !a.committed && !computer(a.player) {
-        out.push(("Call it off".into(), IAct::Cmd(Command::CallOff)));
+    if callable {
+        if !hopeless {
+            out.push(call_off());
+        }
         // Privilege: the Bavarians may pay for it; anyone may discard a special instead,
         // chosen behind their token (illuminati: Bavarian Illuminati; Special cards).
         if !a.privileged && !a.abolished {

@@ -1644,6 +1644,35 @@ fn an_attack_that_cannot_succeed_says_so_above_it() {
     );
 }
 
+/// An attack no roll can win, before any money is in the bank, opens on "Call it off" (it
+/// costs nothing yet), not on "Roll", where one OK threw the attack away (noted while
+/// playing by hand); the roll is still offered, after the money that might change it.
+#[test]
+fn an_attack_that_cannot_succeed_opens_on_calling_it_off() {
+    let ui = illuminati_ui_made(|s| given(s, &["draw special", "attack control fbi moonies"]));
+    assert_eq!(
+        ui.game().unwrap().header(ui.desk()),
+        "Attack: cannot succeed"
+    );
+    let labels = ui.labels();
+    assert_eq!(labels[ui.chosen()], "Call it off", "{labels:?}");
+    let at = |l: &str| labels.iter().position(|x| x == l);
+    let money = labels.iter().position(|x| x.starts_with("Ann attacks: MB"));
+    assert!(at("Roll") > money && money.is_some(), "{labels:?}");
+    // Once money is in the bank it cannot be called off: the roll leads again.
+    let ui = illuminati_ui_made(|s| {
+        given(
+            s,
+            &[
+                "draw special",
+                "attack control bavarian cia",
+                "interfere Cy 12",
+            ],
+        )
+    });
+    assert_eq!(ui.labels()[ui.chosen()], "Roll", "{:?}", ui.labels());
+}
+
 /// A new turn is a new menu: its first line, never the old cursor's place (played by hand:
 /// "End the turn", the second line, left the next turn's cursor on "Drew a special").
 #[test]
