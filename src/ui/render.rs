@@ -213,14 +213,6 @@ fn upper(c: char) -> char {
     c.to_uppercase().next().unwrap_or(c)
 }
 
-/// What a standings line says first, the game's own measure, shown beside the final chart:
-/// "1 Cy 1445" of "1 Cy 1445 (pieces ...)" or of "1 Cy 1445" above "(cash ...)", before any
-/// parenthesis or second row.
-pub fn measure(line: &str) -> &str {
-    let first = line.split('\n').next().unwrap_or("");
-    first.split(" (").next().unwrap_or("")
-}
-
 /// The final standings with the game's chart beside them: one short line per player on the
 /// left, the lines of the report's first chart on the right.
 fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
@@ -236,11 +228,10 @@ fn final_standings(ui: &Ui, frame: &mut Frame) -> bool {
     frame.clear();
     let (title, lines) = g.standings();
     line(frame, 0, 0, &title, true);
-    let players = g.players();
-    for (i, l) in lines.iter().skip(ui.scroll()).take(6).enumerate() {
-        // In 14 columns, the name shortened to make room, never a figure.
-        let short = fit_row(measure(l), &players, 14);
-        line(frame, 0, 1 + i, &short, false);
+    // In 14 columns, the name shortened to make room, never a figure.
+    let rows = super::text::final_rows(&lines, &g.players(), super::text::FINAL_COLS);
+    for (i, row) in rows.iter().skip(ui.scroll()).take(6).enumerate() {
+        line(frame, 0, 1 + i, row, false);
     }
     // The chart: x 72..118, y 10..54, every player's (or team's) line over the game, each
     // named by its initial at its end (the legend).
@@ -313,29 +304,4 @@ pub fn mark_rows(ends: &[i32], top: i32, bottom: i32) -> Vec<i32> {
         used.push(y);
     }
     used
-}
-
-/// A standings row ("2 Bobby st20 25467") in `cols` columns: the name after the place is
-/// shortened to make room for every figure, which is never cut. The name is the longest of
-/// `names` the row names, else its second word (a team).
-pub fn fit_row(row: &str, names: &[String], cols: usize) -> String {
-    if row.chars().count() <= cols {
-        return row.to_string();
-    }
-    let Some((place, rest)) = row.split_once(' ') else {
-        return row.to_string();
-    };
-    let name = names
-        .iter()
-        .filter(|n| !n.is_empty() && rest.starts_with(n.as_str()))
-        .max_by_key(|n| n.len())
-        .map_or_else(|| rest.split(' ').next().unwrap_or(""), String::as_str);
-    let figures = &rest[name.len()..];
-    let room = cols
-        .saturating_sub(place.chars().count() + 1 + figures.chars().count())
-        .max(1);
-    format!(
-        "{place} {}{figures}",
-        name.chars().take(room).collect::<String>()
-    )
 }

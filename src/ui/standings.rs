@@ -21,7 +21,8 @@ impl Standings {
         t.game.as_ref().map_or(0, |g| {
             let (_, mut lines) = g.standings();
             if g.over() {
-                return lines.len().saturating_sub(text::ROWS - 2);
+                let rows = text::final_rows(&lines, &g.players(), text::FINAL_COLS);
+                return rows.len().saturating_sub(text::ROWS - 2);
             }
             lines.extend(t.odds_lines());
             text::wrap_all(&lines).len().saturating_sub(text::ROWS - 3)

@@ -1,7 +1,7 @@
 //! Words and lines on the 128x64 screen, for every game's screens: a line cut or wrapped to
-//! the 25 columns of the 5x8 font, the protocol's typing hints taken out for the table, and
-//! the one layout every screen shares (a header bar, the message rows, the menu rows with
-//! the chosen line inverted).
+//! the 25 columns of the 5x8 font, the protocol's typing hints taken out for the table, the
+//! one layout every screen shares (a header bar, the message rows, the menu rows with the
+//! chosen line inverted), and the final standings' rows in the columns beside the chart.
 
 use embedded_graphics::mono_font::iso_8859_1::FONT_5X8;
 use embedded_graphics::mono_font::{MonoFont, MonoTextStyle};
@@ -337,4 +337,74 @@ pub fn step(sel: usize, n: usize, dir: i64) -> usize {
         return 0;
     }
     (sel + if dir < 0 { n - 1 } else { 1 }) % n
+}
+
+/// What a standings line says first, the game's own measure, shown beside the final chart:
+/// "1 Cy 1445" of "1 Cy 1445 (pieces ...)" or of "1 Cy 1445" above "(cash ...)", before any
+/// parenthesis or second row.
+pub fn measure(line: &str) -> &str {
+    let first = line.split('\n').next().unwrap_or("");
+    first.split(" (").next().unwrap_or("")
+}
+
+/// The columns of the final standings' rows, left of the chart (x 72 on).
+pub const FINAL_COLS: usize = 14;
+
+/// A standings row ("2 Bobby st20 25467") in `cols` columns: the name after the place is
+/// shortened to make room for every figure, which is never cut. The name is the longest of
+/// `names` the row names, else its second word (a team).
+pub fn fit_row(row: &str, names: &[String], cols: usize) -> String {
+    if row.chars().count() <= cols {
+        return row.to_string();
+    }
+    let Some((place, name, figures)) = row_parts(row, names) else {
+        return row.to_string();
+    };
+    let room = cols
+        .saturating_sub(place.chars().count() + 1 + figures.chars().count())
+        .max(1);
+    format!(
+        "{place} {}{figures}",
+        name.chars().take(room).collect::<String>()
+    )
+}
+
+/// A standings row's place, name (the longest of `names` it names, else its second word) and
+/// figures (after the name, with their leading space).
+fn row_parts<'a>(row: &'a str, names: &[String]) -> Option<(&'a str, &'a str, &'a str)> {
+    let (place, rest) = row.split_once(' ')?;
+    let name = names
+        .iter()
+        .filter(|n| !n.is_empty() && rest.starts_with(n.as_str()))
+        .max_by_key(|n| n.len())
+        .map_or_else(|| rest.split(' ').next().unwrap_or(""), String::as_str);
+    Some((place, &rest[..name.len()], &rest[name.len()..]))
+}
+
+/// The final standings beside the chart, in `cols` columns: a row a player (`fit_row`), but
+/// where the shortened names would leave two players alike (cpu1 and cpu2 both "c", played
+/// by hand: "1 c st20 32362" over "3 c st12 12226"), each of those has its name on a row of
+/// its own and its figures, whole, on the next.
+pub fn final_rows(lines: &[String], names: &[String], cols: usize) -> Vec<String> {
+    let rows: Vec<&str> = lines.iter().map(|l| measure(l)).collect();
+    let fitted: Vec<String> = rows.iter().map(|r| fit_row(r, names, cols)).collect();
+    // Each row's name as shown (a shortened one is no player's name: the row's second word).
+    let short: Vec<Option<&str>> = fitted
+        .iter()
+        .map(|f| row_parts(f, names).map(|(_, name, _)| name))
+        .collect();
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let cut = fitted[i] != *row;
+        let alike = (0..rows.len()).any(|j| j != i && short[j] == short[i]);
+        match row_parts(row, names) {
+            Some((place, name, figures)) if cut && alike => {
+                let head = format!("{place} {name}");
+                out.push(head.chars().take(cols).collect());
+                out.push(format!(" {figures}"));
+            }
+            _ => out.push(fitted[i].clone()),
+        }
+    }
+    out
 }

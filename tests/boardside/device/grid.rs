@@ -989,7 +989,7 @@ fn the_final_standings_name_who_won_and_who_was_converted() {
     let players = ["Ann".to_string(), "Bobby".to_string()];
     let short: Vec<String> = lines
         .iter()
-        .map(|l| boardside::ui::render::fit_row(boardside::ui::render::measure(l), &players, 14))
+        .map(|l| boardside::ui::text::fit_row(boardside::ui::text::measure(l), &players, 14))
         .collect();
     assert_eq!(short[2..], ["Ann won", "Bobby joined"], "{short:?}");
 }

@@ -2400,7 +2400,7 @@ fn evening(ruleset: &str, house: &[&str], house_to: &str) {
         assert!(
             standings
                 .iter()
-                .any(|l| boardside::ui::render::measure(l).ends_with(&format!(" {who} {worth}"))),
+                .any(|l| boardside::ui::text::measure(l).ends_with(&format!(" {who} {worth}"))),
             "{line}, but the standings say {standings:?}"
         );
     }

@@ -416,13 +416,55 @@ fn keeping_a_received_mortgage_says_it_pays_the_interest() {
     assert!(!labels.iter().any(|l| l.starts_with("Keep mortgaged")));
 }
 
+/// Played by hand (scientopoly, stop 88): beside the final chart cpu1 and cpu2 both read "c"
+/// ("1 c st20 32362", "3 c st12 12226"): which won? Where shortened names leave two players
+/// alike, each has its name whole on a row and its figures, whole, on the next; a row that
+/// fits, or a name still told apart, stays one row.
+#[test]
+fn the_final_standings_tell_players_with_alike_names_apart() {
+    use boardside::ui::text::{final_rows, FINAL_COLS};
+    let strings = |l: &[&str]| -> Vec<String> { l.iter().map(|s| s.to_string()).collect() };
+    let rows_of =
+        |names: &[&str], lines: &[&str]| final_rows(&strings(lines), &strings(names), FINAL_COLS);
+    let rows = rows_of(
+        &["Ann", "cpu1", "cpu2"],
+        &[
+            "1 cpu1 st20 32362\n(cash 20762, 9 sq)",
+            "2 Ann st15 16678\n(cash 12094, 8 sq)",
+            "3 cpu2 st12 12226\n(cash 6466, 11 sq)",
+        ],
+    );
+    assert_eq!(
+        rows,
+        [
+            "1 cpu1",
+            "  st20 32362",
+            "2 A st15 16678",
+            "3 cpu2",
+            "  st12 12226"
+        ],
+        "{rows:?}"
+    );
+    assert!(rows.iter().all(|r| r.chars().count() <= FINAL_COLS));
+    // Short enough, or shortened and still told apart: one row each.
+    let short = ["1 cpu1 st2 36", "2 cpu2 st1 12"];
+    assert_eq!(rows_of(&["cpu1", "cpu2"], &short), short);
+    assert_eq!(
+        rows_of(
+            &["Ann", "Bobby"],
+            &["1 Bobby st20 32362", "2 Ann st15 16678"]
+        ),
+        ["1 B st20 32362", "2 A st15 16678"]
+    );
+}
+
 /// Issue 66, "the final standings cut digits": at the most players of every property ruleset,
 /// with five-digit sums, each final standings row keeps every figure whole in the 14 columns
 /// beside the chart, the name shortened instead.
 #[test]
 fn the_final_standings_never_cut_a_figure_at_the_most_players_with_five_digit_sums() {
     use boardside::engine::game::Game;
-    use boardside::ui::render::{fit_row, measure};
+    use boardside::ui::text::{fit_row, measure};
     for ruleset in ["sectionopoly", "suetology", "scientopoly"] {
         let rules = boardside::rulesets::load::<Property>(&super::ruleset_path(ruleset)).unwrap();
         let most = <PropertyScreens as boardside::ui::screen::Screens>::FACTS
