@@ -285,18 +285,14 @@ impl Desk {
                 // ("cpu1 accepts the deal (computer): Copenhagen for Ann's 400").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
-                    let words = words.unwrap_or_default();
-                    match lines.first_mut().filter(|l| l.starts_with(&name) && !deal) {
-                        Some(first) => first.push_str(actor.how()),
-                        None if deal => lines.insert(
-                            0,
-                            format!(
-                                "{name} accepts the deal{}: {}",
-                                actor.how(),
-                                offered(&name, &words)
-                            ),
-                        ),
-                        None => lines.insert(0, format!("{name}: {words}{}", actor.how())),
+                    let (words, how) = (words.unwrap_or_default(), actor.how());
+                    if deal {
+                        let said = offered(&name, &words);
+                        lines.insert(0, format!("{name} accepts the deal{how}: {said}"));
+                    } else if let Some(first) = lines.first_mut().filter(|l| l.starts_with(&name)) {
+                        first.push_str(how);
+                    } else {
+                        lines.insert(0, format!("{name}: {words}{how}"));
                     }
                     if let (Actor::Phone(_), Some(first)) = (actor, heard.first_mut()) {
                         if first.text.starts_with(&name) {
