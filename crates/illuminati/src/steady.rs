@@ -3,7 +3,8 @@
 //! group it could declare (each of its cards with an open arrow against each target): the
 //! chance of the roll, after what it would spend, times what the group brings (its income and
 //! power). It declares the best when that is worth it, spends on it while keeping a reserve in
-//! its Illuminati treasury for defence, then rolls; when nothing is worth it, it passes (the
+//! its Illuminati treasury for defence (whichever group attacks) and while what the money
+//! buys is still worth it, then rolls; when nothing is worth it, it passes (the
 //! 5 MB of a turn without action) or ends. The draw and the dice are the only chance.
 
 use boardside_engine::game::{below, PlayRng};
@@ -19,6 +20,9 @@ use super::Command;
 const RESERVE: i64 = 10;
 /// The number a roll is bought up to: 8 or less succeeds 72% of the time.
 const AIM: i64 = 8;
+/// An attack is worth an action, and money, when its chance times the group's value is at
+/// least this: likelier than not to bring a group of some use.
+const WORTH: f64 = 1.5;
 
 /// The chance that two dice show `need` or less (11 and 12 always fail).
 fn chance(need: i64) -> f64 {
@@ -39,17 +43,21 @@ pub fn choose(
     let p = s.current;
     let ill = s.players[p].illuminati;
     if let Some(a) = &s.attack {
-        let want = AIM - need(r, s, a);
-        if want > 0 && a.player == p {
-            // From the attacking group first, then the Illuminati down to its reserve.
-            let sources = [(a.attacker, 0), (ill.unwrap_or(a.attacker), RESERVE)];
-            for (src, keep) in sources {
-                let spare = s.cards[src].treasury - if Some(src) == ill { keep } else { 0 };
-                if spare > 0 {
+        let n = need(r, s, a);
+        if n < AIM && a.player == p {
+            // From the attacking group first, then the Illuminati, the Illuminati treasury
+            // down to its reserve whichever group attacks; and only while what the money buys
+            // is still worth an attack (another's interference can make it hopeless).
+            let spare =
+                |src: usize| s.cards[src].treasury - if Some(src) == ill { RESERVE } else { 0 };
+            let sources = [Some(a.attacker), ill.filter(|&i| i != a.attacker)];
+            let all: i64 = sources.iter().flatten().map(|&src| spare(src).max(0)).sum();
+            if chance((n + all).min(AIM)) * value(r, s, a.target) >= WORTH {
+                if let Some(src) = sources.into_iter().flatten().find(|&src| spare(src) > 0) {
                     return Some(Command::Spend {
                         player: p,
                         source: src,
-                        amount: want.min(spare),
+                        amount: (AIM - n).min(spare(src)),
                     });
                 }
             }
@@ -77,9 +85,8 @@ pub fn choose(
 /// The attack to control with the best chance times value, when it is worth an action.
 fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
     let p = s.current;
-    let money: i64 = s.players[p]
-        .illuminati
-        .map_or(0, |i| (s.cards[i].treasury - RESERVE).max(0));
+    let ill = s.players[p].illuminati;
+    let money: i64 = ill.map_or(0, |i| (s.cards[i].treasury - RESERVE).max(0));
     let attackers: Vec<usize> = s
         .places
         .either(Set::Uncontrolled, Set::Controlled)
@@ -97,7 +104,7 @@ fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
             if s.cards[t].status != Status::Uncontrolled {
                 continue;
             }
-            let value = (income(r, s, t).max(0) + power(r, s, t).max(0) + 1) as f64;
+            let value = value(r, s, t);
             // No roll succeeds more often than 33 in 36: a target whose best cannot beat the
             // best found so far is not weighed (the same choice, found sooner: playouts ask this
             // at every step).
@@ -126,7 +133,13 @@ fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
                 trial.attacker = a;
                 trial.target = t;
                 let n = needs.fresh(r, s, &trial);
-                let bought = (n + money + s.cards[a].treasury).min(AIM.max(n));
+                // The Illuminati's own money is in `money` already, above its reserve.
+                let own = if Some(a) == ill {
+                    0
+                } else {
+                    s.cards[a].treasury
+                };
+                let bought = (n + money + own).min(AIM.max(n));
                 let worth = chance(bought) * value;
                 if best.is_none_or(|(w, _, _)| worth > w) {
                     best = Some((worth, a, t));
@@ -134,12 +147,17 @@ fn best_attack(r: &IlluRules, s: &State) -> Option<Command> {
             }
         }
     });
-    // Worth an action when it is likelier than not to bring a group of some use.
     let (worth, attacker, target) = best?;
-    (worth >= 1.5).then_some(Command::Attack {
+    (worth >= WORTH).then_some(Command::Attack {
         kind: Kind::Control,
         attacker,
         target,
         aid: vec![],
     })
+}
+
+/// What a group brings its controller, as the steady player weighs it: its income and power,
+/// and one for the group itself.
+fn value(r: &IlluRules, s: &State, group: usize) -> f64 {
+    (income(r, s, group).max(0) + power(r, s, group).max(0) + 1) as f64
 }

@@ -1673,3 +1673,56 @@ fn setup_waits_on_the_ufos_player_for_the_secret_goal() {
     assert!(matches!(to_act(&g), ToAct::One(2)), "the UFOs' goal");
     g.ok("goal Cy bavarian");
 }
+
+/// Ann's Bavarian Illuminati attacks Big Media, nobody's, to control it, after `setup`.
+fn bavarian_attacks_big_media(setup: &str) -> Game {
+    let mut g = game("bavarian", "network", "gnomes");
+    g.run(&format!("draw big-media; {setup}"));
+    g.ok("attack control bavarian big-media");
+    g
+}
+
+/// The steady player's command for the player whose turn it is.
+fn steady_command(g: &Game) -> Option<boardside::engine::illuminati::Command> {
+    use boardside::engine::game::{Play, PlayRng};
+    use rand::SeedableRng;
+    Illuminati::steady(&g.s.rules, &g.s.state, None, &mut PlayRng::seed_from_u64(1))
+}
+
+/// Played by hand: a steady computer seat attacked with its Illuminati itself and spent all of
+/// its 8 MB on the roll, below the 10 it keeps for defence. The reserve is the Illuminati
+/// treasury's whichever group attacks.
+#[test]
+fn a_steady_seat_keeps_its_reserve_when_its_illuminati_attacks() {
+    use boardside::engine::illuminati::Command;
+    let mut g = bavarian_attacks_big_media("set treasury bavarian 12");
+    // The Bavarian Illuminati 10 - Big Media 6 = 4.
+    assert_eq!(g.need().1, 4);
+    let bavarian = g.s.rules.card("bavarian").unwrap();
+    assert_eq!(
+        steady_command(&g),
+        Some(Command::Spend {
+            player: 0,
+            source: bavarian,
+            amount: 2
+        }),
+        "12 MB less the 10 kept"
+    );
+}
+
+/// Played by hand: another player's interference left a steady seat's attack needing 2 after
+/// all it could spend, and it spent its treasury on that 1-in-36 roll. Money goes into an
+/// attack only while what it buys is still worth an attack to the seat.
+#[test]
+fn a_steady_seat_spends_nothing_on_an_attack_interference_made_hopeless() {
+    use boardside::engine::illuminati::Command;
+    let mut g = bavarian_attacks_big_media("set treasury bavarian 14; set treasury network 20");
+    g.ok("interfere Bob 10");
+    // 4 - 10 MB of interference = -6; the 4 MB above the reserve would make it -2.
+    assert_eq!(g.need().1, -6);
+    assert!(
+        matches!(steady_command(&g), Some(Command::Roll { .. })),
+        "{:?}",
+        steady_command(&g)
+    );
+}
