@@ -518,12 +518,14 @@ pub trait Screens: Sized + Clone + 'static {
         false
     }
     /// What the table does with its pieces for a computer seat's command ("put its token on
-    /// Centre"), from the states before and after it; None by default.
+    /// Centre"), from the states before and after it; `computers` are the computer seats (a
+    /// piece that goes from one to another is said once). None by default.
     fn table_does(
         _rules: &<Self::F as Game>::Rules,
         _before: &<Self::F as Game>::State,
         _after: &<Self::F as Game>::State,
         _seat: usize,
+        _computers: &[usize],
     ) -> Option<String> {
         None
     }
@@ -680,11 +682,12 @@ fn for_computer_seats<S: Screens>(
     g: &Session<S::F>,
     before: &<S::F as Game>::State,
 ) -> Vec<String> {
+    let seats: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
     g.header
         .computers
         .iter()
         .filter_map(|c| {
-            let d = S::table_does(&g.rules, before, &g.state, c.seat)?;
+            let d = S::table_does(&g.rules, before, &g.state, c.seat, &seats)?;
             let name = g.header.players.get(c.seat).map_or("", String::as_str);
             Some(format!("{name}: {d}"))
         })

@@ -655,9 +655,6 @@ pub(crate) fn game_over(s: &State) -> String {
 
 /// "Ann, Bob and Cy".
 pub fn tied_names(s: &State, players: &[usize]) -> String {
-    let names: Vec<String> = players.iter().map(|&p| who(s, p).to_string()).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
+    let names: Vec<&str> = players.iter().map(|&p| who(s, p)).collect();
+    boardside_engine::words::listed(&names)
 }

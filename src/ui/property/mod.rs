@@ -147,8 +147,17 @@ impl Screens for PropertyScreens {
     }
 
     /// What the table does for a computer seat: move its token, hand it deeds, put its
-    /// buildings up or take them down, turn its mortgaged deeds over.
-    fn table_does(rules: &Ruleset, before: &State, s: &State, seat: usize) -> Option<String> {
+    /// buildings up or take them down, turn its mortgaged deeds over. A deed that goes from
+    /// one computer seat to another is said once, on the seat that takes it; the deeds of one
+    /// move are one list ("hand it cpu1's deeds of Centre and Oversight").
+    fn table_does(
+        rules: &Ruleset,
+        before: &State,
+        s: &State,
+        seat: usize,
+        computers: &[usize],
+    ) -> Option<String> {
+        use crate::engine::words::listed;
         let mut out: Vec<String> = Vec::new();
         let (was, now) = (&before.players[seat], &s.players[seat]);
         if was.position != now.position {
@@ -157,16 +166,52 @@ impl Screens for PropertyScreens {
                 rules.squares[now.position].name
             ));
         }
-        for (i, (a, b)) in before.squares.iter().zip(&s.squares).enumerate() {
-            let name = &rules.squares[i].name;
+        let squares = || before.squares.iter().zip(&s.squares).enumerate();
+        let name = |i: usize| rules.squares[i].name.as_str();
+        let deeds = |n: usize| if n == 1 { "deed" } else { "deeds" };
+        // Deeds taken, by whom they came from (the bank first, then each seat in turn).
+        let mut from: Vec<(Option<usize>, Vec<&str>)> = Vec::new();
+        // Deeds passed on to a person or to the bank, by where they go.
+        let mut to: Vec<(Option<usize>, Vec<&str>)> = Vec::new();
+        fn add<'a>(
+            lists: &mut Vec<(Option<usize>, Vec<&'a str>)>,
+            who: Option<usize>,
+            sq: &'a str,
+        ) {
+            match lists.iter_mut().find(|(w, _)| *w == who) {
+                Some((_, names)) => names.push(sq),
+                None => lists.push((who, vec![sq])),
+            }
+        }
+        for (i, (a, b)) in squares() {
             if b.owner == Some(seat) && a.owner != Some(seat) {
-                out.push(format!("hand it the deed of {name}"));
+                add(&mut from, a.owner, name(i));
             }
-            if a.owner == Some(seat) && b.owner != Some(seat) {
-                out.push(format!("pass its deed of {name} on"));
+            let to_a_computer = b.owner.is_some_and(|o| computers.contains(&o));
+            if a.owner == Some(seat) && b.owner != Some(seat) && !to_a_computer {
+                add(&mut to, b.owner, name(i));
             }
-            // In houses and hotels: a level ("make Cedar Lane 1 buildings", a hotel's 5)
-            // is no piece the table holds.
+        }
+        from.sort_by_key(|(w, _)| *w);
+        for (who, names) in &from {
+            let whose = who.map_or("the".to_string(), |w| format!("{}'s", s.players[w].name));
+            out.push(format!(
+                "hand it {whose} {} of {}",
+                deeds(names.len()),
+                listed(names)
+            ));
+        }
+        for (who, names) in &to {
+            let whom = who.map_or(rules.theme.bank.as_str(), |w| s.players[w].name.as_str());
+            out.push(format!(
+                "pass its {} of {} to {whom}",
+                deeds(names.len()),
+                listed(names)
+            ));
+        }
+        // In houses and hotels: a level ("make Cedar Lane 1 buildings", a hotel's 5)
+        // is no piece the table holds.
+        for (i, (a, b)) in squares() {
             if b.owner == Some(seat) && a.level != b.level {
                 let (verb, way) = if b.level > a.level {
                     ("build", "up")
@@ -174,11 +219,18 @@ impl Screens for PropertyScreens {
                     ("take", "down")
                 };
                 let level = crate::engine::property::narrate::level_text(rules, b.level);
-                out.push(format!("{verb} {name} {way} to {level}"));
+                out.push(format!("{verb} {} {way} to {level}", name(i)));
             }
-            if b.owner == Some(seat) && a.mortgaged != b.mortgaged {
-                let side = if b.mortgaged { "face down" } else { "face up" };
-                out.push(format!("turn {name} {side}"));
+        }
+        for (side, down) in [("face down", true), ("face up", false)] {
+            let turned: Vec<&str> = squares()
+                .filter(|(_, (a, b))| {
+                    b.owner == Some(seat) && a.mortgaged != b.mortgaged && b.mortgaged == down
+                })
+                .map(|(i, _)| name(i))
+                .collect();
+            if !turned.is_empty() {
+                out.push(format!("turn {} {side}", listed(&turned)));
             }
         }
         (!out.is_empty()).then(|| out.join(", "))

@@ -1668,7 +1668,7 @@ fn a_computer_seats_buildings_are_told_in_houses_and_hotels() {
         let before = ui.session::<Property>().unwrap().state.clone();
         ui.enter(line).unwrap();
         let g = ui.session::<Property>().unwrap();
-        PropertyScreens::table_does(&g.rules, &before, &g.state, 0)
+        PropertyScreens::table_does(&g.rules, &before, &g.state, 0, &[0])
     };
     assert_eq!(
         told("set buildings walters-area 1").as_deref(),
@@ -1759,4 +1759,51 @@ fn a_computer_seats_why_never_reads_the_same_chance_twice() {
         "its chance 33.8% -> 34.3%"
     );
     assert_eq!(computer::chance_moves(0.22, 0.27), "its chance 22% -> 27%");
+}
+
+/// Played by hand (suetology): cpu1 went bankrupt to cpu2 and the table read four pages of
+/// what to do with the deeds, each deed twice ("cpu1: ... pass its deed of Newgate on", then
+/// "cpu2: hand it the deed of Newgate"). A deed that goes from one computer seat to another is
+/// said once, on the seat that takes it, and the deeds of one move are one list; a deed a
+/// computer seat passes to a person is said on its own line, with whom it goes to.
+#[test]
+fn deeds_passed_between_computer_seats_are_said_once_in_one_list() {
+    use boardside::ui::property::PropertyScreens;
+    use boardside::ui::screen::Screens;
+    let names: Vec<String> = ["Ann", "cpu1", "cpu2"].map(String::from).to_vec();
+    let r = sectionopoly();
+    let mut o = r.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    let mut s = Session::new(r, &names, 1, o, None).unwrap();
+    given(
+        &mut s,
+        &[
+            "set owner centre cpu1",
+            "set owner oversight cpu1",
+            "set owner comm-north cpu1",
+        ],
+    );
+    let before = s.state.clone();
+    given(
+        &mut s,
+        &[
+            "set owner centre cpu2",
+            "set owner oversight cpu2",
+            "set owner comm-north cpu2",
+            "set mortgaged oversight yes",
+        ],
+    );
+    let does = |seat: usize, computers: &[usize]| {
+        PropertyScreens::table_does(&s.rules, &before, &s.state, seat, computers)
+    };
+    assert_eq!(does(1, &[1, 2]), None, "said on cpu2's line");
+    assert_eq!(
+        does(2, &[1, 2]).as_deref(),
+        Some("hand it cpu1's deeds of Centre, Oversight and North COMM Station, turn Oversight face down")
+    );
+    // cpu2 a person: cpu1 passes its deeds to them.
+    assert_eq!(
+        does(1, &[1]).as_deref(),
+        Some("pass its deeds of Centre, Oversight and North COMM Station to cpu2")
+    );
 }
