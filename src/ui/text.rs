@@ -156,8 +156,10 @@ pub fn pages(lines: &[String], rows: usize, alone: impl Fn(&str) -> bool) -> Vec
             out.push(std::mem::take(&mut page));
         }
         if alone(l) {
-            // Alone, and still never more than a page: a long card reads on two.
-            out.extend(wrapped.chunks(rows).map(<[String]>::to_vec));
+            // Alone, and still never more than a page: a long card reads on two, shared
+            // evenly (seven rows read four and three, never six and its last word alone).
+            let per = wrapped.len().div_ceil(wrapped.len().div_ceil(rows).max(1));
+            out.extend(wrapped.chunks(per.max(1)).map(<[String]>::to_vec));
             continue;
         }
         // A line longer than a page has pages of its own.

@@ -329,6 +329,19 @@ fn a_card_longer_than_a_page_reads_whole_over_two_pages() {
     assert!(got.len() >= 3, "the card on pages of its own: {got:?}");
 }
 
+/// Played by hand (sectionopoly): a drawn card of seven rows read six on its first page and
+/// "it." alone on the next. A card longer than a page is shared evenly over its pages.
+#[test]
+fn a_card_longer_than_a_page_is_shared_evenly_never_a_word_alone() {
+    use boardside::ui::text::{pages, MESSAGE_ROWS};
+    let card = "cpu1 draws the INTEL card \"Intercept a transmission: go to the nearest COMM \
+                Station. If owned, pay twice the rent; if not, you may buy it.\""
+        .to_string();
+    let got = pages(&[card], MESSAGE_ROWS, |l| l.contains(" draws the "));
+    let rows: Vec<usize> = got.iter().map(Vec::len).collect();
+    assert_eq!(rows, [4, 3], "{got:?}");
+}
+
 #[test]
 fn the_pager_keeps_every_row_of_any_lines_in_order() {
     use boardside::ui::text::{pages, wrap_all, MESSAGE_ROWS};
