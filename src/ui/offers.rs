@@ -71,8 +71,8 @@ pub struct Offers {
 /// What a seat's agreement did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Agreed {
-    /// Every seat has agreed: carry it out.
-    All,
+    /// Every seat has agreed: carry it out. Who offered it (None: the table, at the device).
+    All(Option<usize>),
     /// Offered or agreed; waiting on these seats.
     Waiting(Vec<usize>),
 }
@@ -104,8 +104,7 @@ impl Offers {
             o.agreed.push(seat);
         }
         if o.agreed_by_all() {
-            self.open.remove(i);
-            return Agreed::All;
+            return Agreed::All(self.open.remove(i).from);
         }
         Agreed::Waiting(
             o.binds

@@ -123,6 +123,9 @@ pub struct Desk {
     /// The seats that said yes themselves to the command being carried out (a deal's sides:
     /// their tokens tapped on it, their phones agreeing, a computer seat's answer).
     pub(crate) yes: Vec<usize>,
+    /// Who offered the deal being carried out, when a seat did (its acceptance names them:
+    /// "cpu2 accepts cpu1's deal (computer): ..."); None: the table, at the device.
+    pub(crate) offered_by: Option<usize>,
     /// Deals put to seats that answer away from the buttons (a phone, a computer seat), each
     /// waiting until every seat it binds has said yes.
     pub(crate) offers: Offers,
@@ -281,14 +284,27 @@ impl Desk {
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
                 // one is put first ("cpu1: End the turn (computer)"). A deal's last yes says
-                // who gave it and the deal's words, which name both sides, its own name once
-                // ("cpu1 accepts the deal (computer): Copenhagen for Ann's 400").
+                // who gave it, whose deal it was when a seat offered it, and the deal's words,
+                // each name once ("cpu1 accepts the deal (computer): Copenhagen for Ann's
+                // 400" for one made at the device; "cpu2 accepts cpu1's deal (computer): 440
+                // for cpu2's Safe House").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     let (words, how) = (words.unwrap_or_default(), actor.how());
                     if deal {
+                        // As its refusal reads (`refusal`): the offerer named once.
+                        let from = self.offered_by.and_then(|f| g.header.players.get(f));
                         let said = offered(&name, &words);
-                        lines.insert(0, format!("{name} accepts the deal{how}: {said}"));
+                        lines.insert(
+                            0,
+                            match from {
+                                Some(from) => format!(
+                                    "{name} accepts {from}'s deal{how}: {}",
+                                    offered(from, said)
+                                ),
+                                None => format!("{name} accepts the deal{how}: {said}"),
+                            },
+                        );
                     } else if let Some(first) = lines.first_mut().filter(|l| l.starts_with(&name)) {
                         first.push_str(how);
                     } else {
@@ -1054,7 +1070,7 @@ impl<S: Screens> Playing for InPlay<S> {
         };
         // A deal binds each of its sides: it is carried out once every one has said yes
         // on its own phone, by its token at the device, or by its computer seat's answer.
-        let mut yes = Vec::new();
+        let (mut yes, mut offered_by) = (Vec::new(), None);
         if let Whose::Deal(binds) = S::F::whose(&g.rules, &g.state, &cmd) {
             if !binds.contains(&seat) {
                 // The rule's own words (`Session::may`).
@@ -1071,7 +1087,10 @@ impl<S: Screens> Playing for InPlay<S> {
                 .offers
                 .agree(Some(seat), seat, &canonical, binds.clone())
             {
-                Agreed::All => yes = binds,
+                Agreed::All(from) => {
+                    yes = binds;
+                    offered_by = from;
+                }
                 Agreed::Waiting(on) => {
                     let on: Vec<String> = on.into_iter().map(name).collect();
                     desk.say_of_phone(format!(
@@ -1086,9 +1105,11 @@ impl<S: Screens> Playing for InPlay<S> {
         }
         let (was, kept) = (desk.actor, std::mem::replace(&mut desk.yes, yes));
         desk.actor = actor;
+        desk.offered_by = offered_by;
         let done = self.as_chosen(desk, cmd);
         desk.actor = was;
         desk.yes = kept;
+        desk.offered_by = None;
         done
     }
     fn computers(&self) -> Vec<crate::computer::ComputerSeat> {

@@ -210,7 +210,7 @@ impl PropertyScreens {
     ) -> Flow {
         use crate::engine::game::{Parsed, Words};
         match desk.offers.agree(None, p, line, binds.clone()) {
-            crate::ui::offers::Agreed::All => {
+            crate::ui::offers::Agreed::All(_) => {
                 let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) else {
                     desk.note = Some(format!("{line}: no longer a deal"));
                     return Flow::Stay;

@@ -488,9 +488,11 @@ fn a_deal_offered_to_a_computer_seat_is_answered_by_its_chance_and_said_why() {
         match (deals, gift) {
             (true, true) => {
                 // Who agreed and the deal's words, each once (played by hand: "cpu1: cpu1:
-                // Copenhagen for Ann's 400 (computer)").
+                // Copenhagen for Ann's 400 (computer)"), its offerer named as its refusal
+                // names them (played by hand: "cpu2 accepts the deal (computer): cpu1: 440
+                // for cpu2's Safe House").
                 assert!(
-                    said.contains("cpu1 accepts the deal (computer): Ann: Oversight for cpu1's 1"),
+                    said.contains("cpu1 accepts Ann's deal (computer): Oversight for cpu1's 1"),
                     "{said}"
                 );
                 assert!(said.contains("cpu1 accepts: its chance"), "{said}");
