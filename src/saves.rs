@@ -210,10 +210,9 @@ pub fn describe(path: &Path) -> String {
         players,
         game,
     } = about(path);
-    let names = match players.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => "no players".into(),
+    let names = match players.is_empty() {
+        true => "no players".into(),
+        false => crate::engine::words::listed(&players),
     };
     format!("{game}: {names}; last played {when} (UTC)")
 }

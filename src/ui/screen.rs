@@ -292,19 +292,11 @@ impl Desk {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     let (words, how) = (words.unwrap_or_default(), actor.how());
                     if deal {
-                        // As its refusal reads (`refusal`): the offerer named once.
+                        // As its refusal reads: the offerer named once.
                         let from = self.offered_by.and_then(|f| g.header.players.get(f));
-                        let said = offered(&name, &words);
-                        lines.insert(
-                            0,
-                            match from {
-                                Some(from) => format!(
-                                    "{name} accepts {from}'s deal{how}: {}",
-                                    offered(from, said)
-                                ),
-                                None => format!("{name} accepts the deal{how}: {said}"),
-                            },
-                        );
+                        let line =
+                            answered(&name, "accepts", from.map(String::as_str), how, &words);
+                        lines.insert(0, line);
                     } else if let Some(first) = lines.first_mut().filter(|l| l.starts_with(&name)) {
                         first.push_str(how);
                     } else {
@@ -725,14 +717,16 @@ pub fn offered<'a>(who: &str, said: &'a str) -> &'a str {
         .unwrap_or(said)
 }
 
-/// A refused deal's line, the offerer named once ("cpu1 refuses cpu2's deal (computer): 525
-/// for ..."), or the one refusing where the deal was made at the device ("cpu2 refuses the
-/// deal (computer): Nikita's Apartment for Ann's 1000", never "...: cpu2: Nikita's ...");
-/// `how` says where the refusal came from (" (phone)"), or nothing at the device.
-pub fn refusal(who: &str, from: Option<&str>, how: &str, said: &str) -> String {
+/// A deal's answer (`verb`: "accepts", "refuses"), the offerer named once ("cpu1 refuses
+/// cpu2's deal (computer): 525 for ...", "cpu2 accepts cpu1's deal (computer): 440 for ..."),
+/// or "the deal" where it was made at the device ("cpu2 refuses the deal (computer): Nikita's
+/// Apartment for Ann's 1000", never "...: cpu2: Nikita's ..."); `how` says where the answer
+/// came from (" (phone)"), or nothing at the device.
+pub fn answered(who: &str, verb: &str, from: Option<&str>, how: &str, said: &str) -> String {
+    let said = offered(who, said);
     match from {
-        Some(from) => format!("{who} refuses {from}'s deal{how}: {}", offered(from, said)),
-        None => format!("{who} refuses the deal{how}: {}", offered(who, said)),
+        Some(from) => format!("{who} {verb} {from}'s deal{how}: {}", offered(from, said)),
+        None => format!("{who} {verb} the deal{how}: {said}"),
     }
 }
 
@@ -1048,8 +1042,9 @@ impl<S: Screens> Playing for InPlay<S> {
                 .ok_or_else(|| format!("{refused}: no such deal waits on you"))?;
             let deal = said::<S>(&self.session, &o.line);
             let from = o.from.map(name);
-            desk.say_of_phone(refusal(
+            desk.say_of_phone(answered(
                 &name(seat),
+                "refuses",
                 from.as_deref(),
                 &format!(" ({by})"),
                 &deal,

@@ -83,8 +83,9 @@ impl PropertyScreens {
                 if let Some(o) = desk.offers.refuse(p, &line) {
                     let deal = crate::ui::screen::said::<PropertyScreens>(g, &line);
                     let name = |p: usize| g.state.players[p].name.as_str();
-                    desk.say_of_phone(crate::ui::screen::refusal(
+                    desk.say_of_phone(crate::ui::screen::answered(
                         name(p),
+                        "refuses",
                         o.from.map(name),
                         "",
                         &deal,

@@ -849,8 +849,9 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     // The one who answers named once (played by hand: "cpu2 refuses the deal (computer):
     // cpu2: Nikita's Apartment for Ann's 1000").
     assert_eq!(answer.matches("cpu1").count(), 1, "{answer}");
-    let refused = boardside::ui::screen::refusal(
+    let refused = boardside::ui::screen::answered(
         "cpu2",
+        "refuses",
         None,
         " (computer)",
         "cpu2: Nikita's Apartment for Ann's 1000",
