@@ -311,7 +311,8 @@ impl Desk {
                 // What the table does for those seats, after the command's own lines (paged
                 // with them: on the last page where it fits).
                 if let Some(before) = &before {
-                    lines.extend(for_computer_seats::<S>(g, before));
+                    let table = for_computer_seats::<S>(g, before, &mut lines);
+                    lines.extend(table);
                 }
                 lines.extend(self.why.take());
                 // The token's seat acts in person until another seat's command is made at
@@ -527,13 +528,15 @@ pub trait Screens: Sized + Clone + 'static {
     }
     /// What the table does with its pieces for a computer seat's command ("put its token on
     /// Centre"), from the states before and after it; `computers` are the computer seats (a
-    /// piece that goes from one to another is said once). None by default.
+    /// piece that goes from one to another is said once). The line takes the place of the
+    /// lines in `said` that state the same moves, which it takes out. None by default.
     fn table_does(
         _rules: &<Self::F as Game>::Rules,
         _before: &<Self::F as Game>::State,
         _after: &<Self::F as Game>::State,
         _seat: usize,
         _computers: &[usize],
+        _said: &mut Vec<String>,
     ) -> Option<String> {
         None
     }
@@ -685,17 +688,19 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
 }
 
 /// What the table does for each computer seat's pieces since `before` (`Screens::table_does`),
-/// a line a seat that has something to do: "cpu1: put its token on Centre".
+/// a line a seat that has something to do: "cpu1: put its token on Centre". The lines of
+/// `said` it restates are taken out.
 fn for_computer_seats<S: Screens>(
     g: &Session<S::F>,
     before: &<S::F as Game>::State,
+    said: &mut Vec<String>,
 ) -> Vec<String> {
     let seats: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
     g.header
         .computers
         .iter()
         .filter_map(|c| {
-            let d = S::table_does(&g.rules, before, &g.state, c.seat, &seats)?;
+            let d = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said)?;
             let name = g.header.players.get(c.seat).map_or("", String::as_str);
             Some(format!("{name}: {d}"))
         })
@@ -930,7 +935,7 @@ impl<S: Screens> Playing for InPlay<S> {
                 let g = &self.session;
                 let mut line = format!("undone: {}", what.unwrap_or_default());
                 // What the table did for a computer seat is taken back by the table too.
-                for d in for_computer_seats::<S>(g, &was) {
+                for d in for_computer_seats::<S>(g, &was, &mut Vec::new()) {
                     line.push('\n');
                     line.push_str(&d);
                 }

@@ -156,7 +156,10 @@ impl Screens for PropertyScreens {
         s: &State,
         seat: usize,
         computers: &[usize],
+        said: &mut Vec<String>,
     ) -> Option<String> {
+        use crate::engine::property::event::Event;
+        use crate::engine::property::narrate::event;
         use crate::engine::words::listed;
         let mut out: Vec<String> = Vec::new();
         let (was, now) = (&before.players[seat], &s.players[seat]);
@@ -183,13 +186,23 @@ impl Screens for PropertyScreens {
                 None => lists.push((who, vec![sq])),
             }
         }
+        // The events' lines this line says again ("cpu1 now owns Centre" beside "hand it the
+        // deed of Centre"): the table reads each move once.
+        let mut restated: Vec<Event> = Vec::new();
         for (i, (a, b)) in squares() {
+            let owner = Event::Owner {
+                square: i,
+                owner: b.owner,
+            };
             if b.owner == Some(seat) && a.owner != Some(seat) {
                 add(&mut from, a.owner, name(i));
-            }
-            let to_a_computer = b.owner.is_some_and(|o| computers.contains(&o));
-            if a.owner == Some(seat) && b.owner != Some(seat) && !to_a_computer {
+                restated.push(owner);
+            } else if a.owner == Some(seat)
+                && b.owner != Some(seat)
+                && !b.owner.is_some_and(|o| computers.contains(&o))
+            {
                 add(&mut to, b.owner, name(i));
+                restated.push(owner);
             }
         }
         from.sort_by_key(|(w, _)| *w);
@@ -220,6 +233,11 @@ impl Screens for PropertyScreens {
                 };
                 let level = crate::engine::property::narrate::level_text(rules, b.level);
                 out.push(format!("{verb} {} {way} to {level}", name(i)));
+                restated.push(Event::Level {
+                    square: i,
+                    from: a.level,
+                    to: b.level,
+                });
             }
         }
         for (side, down) in [("face down", true), ("face up", false)] {
@@ -233,6 +251,16 @@ impl Screens for PropertyScreens {
                 out.push(format!("turn {} {side}", listed(&turned)));
             }
         }
+        for (i, (a, b)) in squares() {
+            if b.owner == Some(seat) && a.mortgaged != b.mortgaged {
+                restated.push(Event::Mortgage {
+                    square: i,
+                    on: b.mortgaged,
+                });
+            }
+        }
+        let restated: Vec<String> = restated.iter().filter_map(|e| event(rules, s, e)).collect();
+        said.retain(|l| !restated.contains(l));
         (!out.is_empty()).then(|| out.join(", "))
     }
 

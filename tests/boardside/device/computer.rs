@@ -1350,7 +1350,8 @@ fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
     ui.enter("pass Ann").unwrap();
     ui.enter("pass Bob").unwrap();
     let log = ui.log().join("\n");
-    assert!(log.contains("cpu1 now owns Oversight"), "{log}");
+    // Said once, as the table's move (not "cpu1 now owns Oversight" besides).
+    assert!(!log.contains("cpu1 now owns Oversight"), "{log}");
     assert!(log.contains("cpu1: hand it the deed of Oversight"), "{log}");
 }
 
@@ -1651,11 +1652,10 @@ fn computer_seats_bid_against_each_other_in_round_figures() {
     assert!(*last <= 100, "{bids:?}");
 }
 
-/// Played by hand (suetology): "cpu2: make Cedar Lane 1 buildings", and its hotel, level 5,
-/// would have read "5 buildings". What the table puts up or takes down for a computer seat is
-/// said in houses and hotels.
-#[test]
-fn a_computer_seats_buildings_are_told_in_houses_and_hotels() {
+/// Ann owning Birkoff's group, her seat read as a computer seat's: for each line entered, what
+/// the table does for her (`Screens::table_does`) and the command's lines it leaves said,
+/// joined by " / ".
+fn anns_table_moves() -> impl FnMut(&str) -> (Option<String>, String) {
     use boardside::engine::property::Property;
     use boardside::ui::property::PropertyScreens;
     use boardside::ui::screen::Screens;
@@ -1667,24 +1667,73 @@ fn a_computer_seats_buildings_are_told_in_houses_and_hotels() {
             "set owner nikitas-apartment Ann",
         ],
     );
-    let mut told = |line: &str| {
+    move |line: &str| {
         let before = ui.session::<Property>().unwrap().state.clone();
         ui.enter(line).unwrap();
         let g = ui.session::<Property>().unwrap();
-        PropertyScreens::table_does(&g.rules, &before, &g.state, 0, &[0])
-    };
+        let events = &g.history.last().unwrap().events;
+        let mut said: Vec<String> = events
+            .iter()
+            .filter_map(|e| Property::narrate(&g.rules, &g.state, e))
+            .map(|s| s.text)
+            .filter(|t| !t.is_empty())
+            .collect();
+        let does = PropertyScreens::table_does(&g.rules, &before, &g.state, 0, &[0], &mut said);
+        (does, said.join(" / "))
+    }
+}
+
+/// Played by hand (suetology): "cpu2: make Cedar Lane 1 buildings", and its hotel, level 5,
+/// would have read "5 buildings". What the table puts up or takes down for a computer seat is
+/// said in houses and hotels.
+#[test]
+fn a_computer_seats_buildings_are_told_in_houses_and_hotels() {
+    let mut told = anns_table_moves();
     assert_eq!(
-        told("set buildings walters-area 1").as_deref(),
+        told("set buildings walters-area 1").0.as_deref(),
         Some("build Walter's Area up to 1 Substation")
     );
     assert_eq!(
-        told("set buildings walters-area 5").as_deref(),
+        told("set buildings walters-area 5").0.as_deref(),
         Some("build Walter's Area up to a Command HQ")
     );
     assert_eq!(
-        told("set buildings walters-area 0").as_deref(),
+        told("set buildings walters-area 0").0.as_deref(),
         Some("take Walter's Area down to 0 Substations")
     );
+}
+
+/// Played by hand (suetology): cpu2's house read "Upper Mall now has 1 house (was 0
+/// houses)", then on a page of its own "cpu2: build Upper Mall up to 1 house"; its mortgage
+/// "Larch Avenue is mortgaged", then "cpu2: turn Larch Avenue face down". What the table does
+/// for a computer seat is said once: its line takes the place of the events' lines that state
+/// the same piece's move (a deed's owner, a square's buildings, its face), the money's lines
+/// stay.
+#[test]
+fn what_the_table_does_for_a_computer_seat_is_said_once_not_again_by_its_events() {
+    let mut moves = anns_table_moves();
+    let mut told = |line: &str| {
+        let (does, said) = moves(line);
+        (does.unwrap_or_default(), said)
+    };
+    let (does, said) = told("build walters-area");
+    assert_eq!(does, "build Walter's Area up to 1 Substation");
+    assert!(!said.contains("now has"), "{said}");
+    assert!(said.contains("Ann pays"), "{said}");
+    let (does, said) = told("sell walters-area");
+    assert_eq!(does, "take Walter's Area down to 0 Substations");
+    assert!(!said.contains("now has"), "{said}");
+    let (does, said) = told("mortgage walters-area");
+    assert_eq!(does, "turn Walter's Area face down");
+    assert!(!said.contains("is mortgaged"), "{said}");
+    assert!(said.contains("mortgage on Walter's Area"), "{said}");
+    let (does, said) = told("roll 1 2");
+    assert_eq!(does, "put its token on Oversight");
+    assert!(said.contains("Ann rolls"), "{said}");
+    let (does, said) = told("buy");
+    assert_eq!(does, "hand it the deed of Oversight");
+    assert!(!said.contains("now owns"), "{said}");
+    assert!(said.contains("for Oversight"), "{said}");
 }
 
 /// Paired playouts where choice `j` (1..) leads the steady player's (choice 0) by `leads[j-1]`
@@ -1797,7 +1846,14 @@ fn deeds_passed_between_computer_seats_are_said_once_in_one_list() {
         ],
     );
     let does = |seat: usize, computers: &[usize]| {
-        PropertyScreens::table_does(&s.rules, &before, &s.state, seat, computers)
+        PropertyScreens::table_does(
+            &s.rules,
+            &before,
+            &s.state,
+            seat,
+            computers,
+            &mut Vec::new(),
+        )
     };
     assert_eq!(does(1, &[1, 2]), None, "said on cpu2's line");
     assert_eq!(
