@@ -311,8 +311,7 @@ impl Desk {
                 // What the table does for those seats, after the command's own lines (paged
                 // with them: on the last page where it fits).
                 if let Some(before) = &before {
-                    let table = for_computer_seats::<S>(g, before, &mut lines);
-                    lines.extend(table);
+                    for_computer_seats::<S>(g, before, &mut lines);
                 }
                 lines.extend(self.why.take());
                 // The token's seat acts in person until another seat's command is made at
@@ -688,23 +687,29 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
 }
 
 /// What the table does for each computer seat's pieces since `before` (`Screens::table_does`),
-/// a line a seat that has something to do: "cpu1: put its token on Centre". The lines of
-/// `said` it restates are taken out.
+/// a line for a seat that has something to do ("cpu1: put its token on Centre"), put into
+/// `said` where the first line it restates stood (a move's token line where its move was
+/// said, before its rent), else after the others.
 fn for_computer_seats<S: Screens>(
     g: &Session<S::F>,
     before: &<S::F as Game>::State,
     said: &mut Vec<String>,
-) -> Vec<String> {
+) {
     let seats: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
-    g.header
-        .computers
-        .iter()
-        .filter_map(|c| {
-            let d = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said)?;
-            let name = g.header.players.get(c.seat).map_or("", String::as_str);
-            Some(format!("{name}: {d}"))
-        })
-        .collect()
+    for c in &g.header.computers {
+        let was = said.clone();
+        let Some(d) = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said) else {
+            continue;
+        };
+        let name = g.header.players.get(c.seat).map_or("", String::as_str);
+        // The first line taken out: where the two lists part (the end when none was).
+        let at = said
+            .iter()
+            .zip(&was)
+            .position(|(a, b)| a != b)
+            .unwrap_or(said.len());
+        said.insert(at, format!("{name}: {d}"));
+    }
 }
 
 /// A deal put forward, named by who offers it ("cpu1's deal: 150 for Ann's Dover Road"): the
@@ -935,7 +940,9 @@ impl<S: Screens> Playing for InPlay<S> {
                 let g = &self.session;
                 let mut line = format!("undone: {}", what.unwrap_or_default());
                 // What the table did for a computer seat is taken back by the table too.
-                for d in for_computer_seats::<S>(g, &was, &mut Vec::new()) {
+                let mut table = Vec::new();
+                for_computer_seats::<S>(g, &was, &mut table);
+                for d in table {
                     line.push('\n');
                     line.push_str(&d);
                 }

@@ -158,16 +158,29 @@ impl Screens for PropertyScreens {
         computers: &[usize],
         said: &mut Vec<String>,
     ) -> Option<String> {
-        use crate::engine::property::event::Event;
+        use crate::engine::property::event::{Event, How};
         use crate::engine::property::narrate::event;
         use crate::engine::words::listed;
         let mut out: Vec<String> = Vec::new();
+        // The events' lines this line says again ("cpu1 now owns Centre" beside "hand it the
+        // deed of Centre"): the table reads each move once.
+        let mut restated: Vec<Event> = Vec::new();
         let (was, now) = (&before.players[seat], &s.players[seat]);
         if was.position != now.position {
             out.push(format!(
                 "put its token on {}",
                 rules.squares[now.position].name
             ));
+            // One move said by the dice or a card ("cpu1 moves from Oversight (3) to ...");
+            // a turn of two moves keeps its lines.
+            restated.extend(
+                [How::Dice, How::Card, How::Back, How::Correction].map(|how| Event::Moved {
+                    player: seat,
+                    from: was.position,
+                    to: now.position,
+                    how,
+                }),
+            );
         }
         let squares = || before.squares.iter().zip(&s.squares).enumerate();
         let name = |i: usize| rules.squares[i].name.as_str();
@@ -186,9 +199,6 @@ impl Screens for PropertyScreens {
                 None => lists.push((who, vec![sq])),
             }
         }
-        // The events' lines this line says again ("cpu1 now owns Centre" beside "hand it the
-        // deed of Centre"): the table reads each move once.
-        let mut restated: Vec<Event> = Vec::new();
         for (i, (a, b)) in squares() {
             let owner = Event::Owner {
                 square: i,

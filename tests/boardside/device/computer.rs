@@ -1536,11 +1536,9 @@ fn a_computer_seats_token_line_shares_the_last_page_where_it_fits() {
     assert!(seen > 0, "no move's token line was paged: {:?}", ui.log());
 }
 
-/// An undo takes back what the table did for a computer seat too (its token went back, a
-/// deed bought is returned): the table is told, as it was told to move them.
-#[test]
-fn an_undone_computer_move_tells_the_table_to_put_its_pieces_back() {
-    use boardside::engine::property::Property;
+/// Ann and cpu1 (steady): Ann buys Oversight and ends her turn, then cpu1 rolls; the time
+/// then.
+fn cpu1_has_rolled() -> (Ui, u64) {
     let mut ui = ann_and(&[Level::Steady], &[]);
     for line in ["roll 1 2", "buy", "end"] {
         ui.enter(line).unwrap();
@@ -1549,6 +1547,37 @@ fn an_undone_computer_move_tells_the_table_to_put_its_pieces_back() {
     tick_until(&mut ui, &mut now, "cpu1 rolls", |ui| {
         ui.log().iter().any(|l| l.starts_with("cpu1 rolls"))
     });
+    (ui, now)
+}
+
+/// Played by hand (sectionopoly): "cpu1 rolls 3 + 3 = 6 (doubles) (computer)", "cpu1 moves
+/// from Oversight (3) to Nikita's Apartment (9)", its rent, and only then "cpu1: put its token
+/// on Nikita's Apartment", the move said twice and the token moved after its rent. The
+/// table's line stands where the line it takes the place of stood.
+#[test]
+fn a_computer_seats_token_line_stands_where_its_move_was_said() {
+    let (ui, _) = cpu1_has_rolled();
+    let log = ui.log();
+    let roll = log
+        .iter()
+        .position(|l| l.starts_with("cpu1 rolls"))
+        .unwrap();
+    assert!(
+        log[roll + 1].starts_with("cpu1: put its token on "),
+        "{log:?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.starts_with("cpu1 moves from")),
+        "{log:?}"
+    );
+}
+
+/// An undo takes back what the table did for a computer seat too (its token went back, a
+/// deed bought is returned): the table is told, as it was told to move them.
+#[test]
+fn an_undone_computer_move_tells_the_table_to_put_its_pieces_back() {
+    use boardside::engine::property::Property;
+    let (mut ui, now) = cpu1_has_rolled();
     while matches!(ui.view(), View::Pager(_)) {
         key(&mut ui, "\r", now);
     }
@@ -1730,6 +1759,7 @@ fn what_the_table_does_for_a_computer_seat_is_said_once_not_again_by_its_events(
     let (does, said) = told("roll 1 2");
     assert_eq!(does, "put its token on Oversight");
     assert!(said.contains("Ann rolls"), "{said}");
+    assert!(!said.contains("moves from"), "{said}");
     let (does, said) = told("buy");
     assert_eq!(does, "hand it the deed of Oversight");
     assert!(!said.contains("now owns"), "{said}");
