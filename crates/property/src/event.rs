@@ -109,6 +109,11 @@ pub enum Note {
     NothingToRepair {
         player: usize,
     },
+    /// A player declines to buy the square offered (to auction, or to the other of two).
+    Declined {
+        player: usize,
+        square: usize,
+    },
     /// A declined offer in a two-player game leaves the square unsold.
     Unsold {
         square: usize,

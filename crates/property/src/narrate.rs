@@ -454,6 +454,9 @@ fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
             rules.theme.houses,
             rules.theme.hotels
         ),
+        Note::Declined { player, square } => {
+            format!("{} declines {}", who(s, *player), sq(rules, *square))
+        }
         Note::Unsold { square } => format!("{} stays unsold", sq(rules, *square)),
         Note::Wish { player, count } => format!("{} wants {count} now", who(s, *player)),
         Note::Shortage {

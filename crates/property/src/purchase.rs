@@ -65,6 +65,11 @@ pub fn buy(t: &mut Table) -> Result<(), RuleError> {
 pub fn decline(t: &mut Table) -> Result<(), RuleError> {
     let o = offer(t)?;
     t.emit(Event::Done);
+    // Said, so the table knows whose "no" opened the auction (a computer seat's too).
+    t.emit(Event::Note(Note::Declined {
+        player: o.player,
+        square: o.square,
+    }));
     if o.second_offer {
         t.emit(Event::Note(Note::Unsold { square: o.square }));
         return Ok(());

@@ -870,6 +870,20 @@ fn a_computer_seats_square_is_not_sold_at_the_device_without_its_say() {
     }
 }
 
+/// Played by hand (sectionopoly): "cpu1: Decline (computer)", and the auction's menu below it
+/// named the square nowhere. A declined purchase is said with its square, whoever declines
+/// ("Ann declines Oversight"; a computer seat's line is that one, marked "(computer)").
+#[test]
+fn a_declined_purchase_is_said_with_its_square() {
+    let mut ui = table_ui_given(1, &["roll 1 2"]);
+    ui.enter("decline").unwrap();
+    assert!(
+        ui.log().iter().any(|l| l == "Ann declines Oversight"),
+        "{:?}",
+        ui.log()
+    );
+}
+
 /// Issue 66, "who acted is said wrongly": a computer seat's end of turn is said on a line
 /// of its own in the menu's words ("cpu1: End the turn (computer)"), and the next player's
 /// turn line is not marked.
