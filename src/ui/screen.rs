@@ -308,8 +308,8 @@ impl Desk {
                         }
                     }
                 }
-                // What the table does for those seats, after the command's own lines (paged
-                // with them: on the last page where it fits).
+                // What the table does for those seats, among the command's own lines (paged
+                // with them): where the line it restates stood, else after them.
                 if let Some(before) = &before {
                     for_computer_seats::<S>(g, before, &mut lines);
                 }
