@@ -280,10 +280,19 @@ impl Desk {
                     .filter_map(|l| l.spoken().cloned())
                     .collect();
                 let mut lines = done.public();
+                // What the table does for those seats, among the command's own lines (paged
+                // with them): where the line it restates stood, else after them.
+                let table = match &before {
+                    Some(before) => for_computer_seats::<S>(g, before, &mut lines),
+                    None => Vec::new(),
+                };
                 // A command made away from the buttons is said so on its own line, on the
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
-                // one is put first ("cpu1: End the turn (computer)"). A deal's last yes says
+                // the line of what the table does for the seat names it, put first ("cpu1:
+                // turn Birch Street face down (computer)", never the menu's "cpu1: Mortgage
+                // +30: Birch Street" besides), else the menu's words are ("cpu1: End the
+                // turn (computer)"). A deal's last yes says
                 // who gave it, whose deal it was when a seat offered it, and the deal's words,
                 // each name once ("cpu1 accepts the deal (computer): Copenhagen for Ann's
                 // 400" for one made at the device; "cpu2 accepts cpu1's deal (computer): 440
@@ -299,6 +308,12 @@ impl Desk {
                         lines.insert(0, line);
                     } else if let Some(first) = lines.first_mut().filter(|l| l.starts_with(&name)) {
                         first.push_str(how);
+                    } else if let Some(i) = lines
+                        .iter()
+                        .position(|l| table.contains(l) && l.starts_with(&format!("{name}: ")))
+                    {
+                        let line = lines.remove(i);
+                        lines.insert(0, format!("{line}{how}"));
                     } else {
                         lines.insert(0, format!("{name}: {words}{how}"));
                     }
@@ -307,11 +322,6 @@ impl Desk {
                             first.text.push_str(", from the phone");
                         }
                     }
-                }
-                // What the table does for those seats, among the command's own lines (paged
-                // with them): where the line it restates stood, else after them.
-                if let Some(before) = &before {
-                    for_computer_seats::<S>(g, before, &mut lines);
                 }
                 lines.extend(self.why.take());
                 // The token's seat acts in person until another seat's command is made at
@@ -689,13 +699,14 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
 /// What the table does for each computer seat's pieces since `before` (`Screens::table_does`),
 /// a line for a seat that has something to do ("cpu1: put its token on Centre"), put into
 /// `said` where the first line it restates stood (a move's token line where its move was
-/// said, before its rent), else after the others.
+/// said, before its rent), else after the others; the lines it put in.
 fn for_computer_seats<S: Screens>(
     g: &Session<S::F>,
     before: &<S::F as Game>::State,
     said: &mut Vec<String>,
-) {
+) -> Vec<String> {
     let seats: Vec<usize> = g.header.computers.iter().map(|c| c.seat).collect();
+    let mut added = Vec::new();
     for c in &g.header.computers {
         let was = said.clone();
         let Some(d) = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said) else {
@@ -708,8 +719,11 @@ fn for_computer_seats<S: Screens>(
             .zip(&was)
             .position(|(a, b)| a != b)
             .unwrap_or(said.len());
-        said.insert(at, format!("{name}: {d}"));
+        let line = format!("{name}: {d}");
+        said.insert(at, line.clone());
+        added.push(line);
     }
+    added
 }
 
 /// A deal put forward, named by who offers it ("cpu1's deal: 150 for Ann's Dover Road"): the
@@ -940,9 +954,7 @@ impl<S: Screens> Playing for InPlay<S> {
                 let g = &self.session;
                 let mut line = format!("undone: {}", what.unwrap_or_default());
                 // What the table did for a computer seat is taken back by the table too.
-                let mut table = Vec::new();
-                for_computer_seats::<S>(g, &was, &mut table);
-                for d in table {
+                for d in for_computer_seats::<S>(g, &was, &mut Vec::new()) {
                     line.push('\n');
                     line.push_str(&d);
                 }

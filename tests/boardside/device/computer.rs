@@ -1586,6 +1586,49 @@ fn a_computer_seats_token_line_stands_where_its_move_was_said() {
     );
 }
 
+/// Played by hand (suetology): "cpu1: Mortgage +30: Birch Street (computer)", the menu's
+/// words, then "The Bank pays cpu1 30 mortgage ...", then "cpu1: turn Birch Street face
+/// down": the one move named twice. Where no line of a computer seat's command names it, the
+/// line of what the table does for it does, first ("cpu1: turn Birch Street face down
+/// (computer)"), in place of the menu's words.
+#[test]
+fn a_computer_seats_move_is_named_by_the_tables_line_not_the_menus_words_too() {
+    use boardside::engine::property::Property;
+    let mut ui = table_with(
+        "suetology",
+        &[],
+        &[Level::Steady, Level::Steady],
+        &["first_player=listed", "short_game=true"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    let mut now = 10;
+    let turned = |ui: &Ui| {
+        ui.log()
+            .iter()
+            .filter(|l| l.contains(" face down") || l.contains(" face up"))
+            .count()
+    };
+    for _ in 0..6_000 {
+        if ui.session::<Property>().unwrap().state.over || turned(&ui) >= 3 {
+            break;
+        }
+        now += 10;
+        tick(&mut ui, now);
+        if matches!(ui.view(), View::Pager(_)) {
+            key(&mut ui, "\r", now);
+        }
+    }
+    let log = ui.log();
+    assert!(turned(&ui) > 0, "no mortgage was turned: {log:?}");
+    for (i, l) in log.iter().enumerate() {
+        let menu = [": Mortgage +", ": Lift ", ": Sell "];
+        assert!(!menu.iter().any(|m| l.contains(m)), "{l:?} at {i}: {log:?}");
+        if l.contains(" face down (computer)") || l.contains(" face up (computer)") {
+            assert!(l.starts_with("cpu"), "{l}");
+        }
+    }
+}
+
 /// An undo takes back what the table did for a computer seat too (its token went back, a
 /// deed bought is returned): the table is told, as it was told to move them.
 #[test]
