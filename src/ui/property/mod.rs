@@ -160,6 +160,7 @@ impl Screens for PropertyScreens {
     ) -> Option<String> {
         use crate::engine::property::event::{Event, How};
         use crate::engine::property::narrate::event;
+        use crate::engine::property::ruleset::Kind;
         use crate::engine::words::listed;
         let mut out: Vec<String> = Vec::new();
         // The events' lines this line says again ("cpu1 now owns Centre" beside "hand it the
@@ -171,16 +172,24 @@ impl Screens for PropertyScreens {
                 "put its token on {}",
                 rules.squares[now.position].name
             ));
-            // One move said by the dice or a card ("cpu1 moves from Oversight (3) to ...");
-            // a turn of two moves keeps its lines.
-            restated.extend(
-                [How::Dice, How::Card, How::Back, How::Correction].map(|how| Event::Moved {
-                    player: seat,
-                    from: was.position,
-                    to: now.position,
-                    how,
-                }),
-            );
+            // One move said by the dice or a card ("cpu1 moves from Oversight (3) to ..."),
+            // or by the dice onto a square that sends the token on to jail, where its line
+            // goes and the line that sends it stays (its why); a turn of two moves keeps its
+            // lines.
+            let sent = now.jail.is_some() && was.jail.is_none();
+            let ends = (0..rules.squares.len()).filter(|&i| {
+                i == now.position || sent && matches!(rules.squares[i].kind, Kind::GoToJail)
+            });
+            for to in ends {
+                restated.extend(
+                    [How::Dice, How::Card, How::Back, How::Correction].map(|how| Event::Moved {
+                        player: seat,
+                        from: was.position,
+                        to,
+                        how,
+                    }),
+                );
+            }
         }
         let squares = || before.squares.iter().zip(&s.squares).enumerate();
         let name = |i: usize| rules.squares[i].name.as_str();

@@ -1586,6 +1586,25 @@ fn a_computer_seats_token_line_stands_where_its_move_was_said() {
     );
 }
 
+/// Played by hand (suetology): "cpu1 rolls 6 + 4 = 10", "cpu1 moves from Free Parking (20) to
+/// Go To Jail (30)", "cpu1 goes to Jail: no salary, no more rolls", then on a page of its own
+/// "cpu1: put its token on In Jail / Just Visiting": the token never stops on Go To Jail. A
+/// roll onto that square is restated by the token's line, which goes where its move was said;
+/// the line that sends it to jail stays (its why).
+#[test]
+fn a_computer_seat_sent_to_jail_by_its_roll_is_told_once_where_its_token_goes() {
+    let mut told = anns_table_moves();
+    told("set position Ann 27");
+    let (does, said) = told("roll 1 2");
+    assert_eq!(
+        does.as_deref(),
+        Some("put its token on The White Room"),
+        "{said}"
+    );
+    assert!(!said.contains("moves from"), "{said}");
+    assert!(said.contains("Ann goes to"), "{said}");
+}
+
 /// Played by hand (suetology): "cpu1: Mortgage +30: Birch Street (computer)", the menu's
 /// words, then "The Bank pays cpu1 30 mortgage ...", then "cpu1: turn Birch Street face
 /// down": the one move named twice. Where no line of a computer seat's command names it, the
