@@ -357,9 +357,37 @@ impl PropertyScreens {
                 out.push(entry("Manage...", Act::Manage));
             }
         }
+        // A short game deals deeds at the start: until a token has moved, who takes which
+        // is a line of its own (the table hands them out, a computer seat's too).
+        if !dealt(rules, s).is_empty() {
+            out.push(entry("Deeds dealt", Act::Dealt));
+        }
         out.push(entry("Standings", Act::Standings));
         out.push(entry("Log", Act::Log));
         out.push(entry("Undo", Act::Undo));
         out
     }
+}
+
+/// Before the first token has moved, the deeds each player holds, dealt at the start (a short
+/// game): "Ann takes Newgate, Power Works and Victoria Heights", a line a player who holds any.
+pub fn dealt(rules: &Ruleset, s: &State) -> Vec<String> {
+    if s.turns > 1 || s.players.iter().any(|p| p.position != 0) {
+        return Vec::new();
+    }
+    (0..s.players.len())
+        .filter_map(|p| {
+            let names: Vec<&str> = (0..rules.squares.len())
+                .filter(|&i| s.squares[i].owner == Some(p))
+                .map(|i| rules.squares[i].name.as_str())
+                .collect();
+            (!names.is_empty()).then(|| {
+                format!(
+                    "{} takes {}",
+                    s.players[p].name,
+                    crate::engine::words::listed(&names)
+                )
+            })
+        })
+        .collect()
 }

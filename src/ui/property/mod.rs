@@ -59,6 +59,8 @@ pub enum Act {
     Offered(usize, String),
     /// The deal put to this seat (its protocol line), refused.
     RefuseOffer(usize, String),
+    /// Who takes which deeds dealt at the start (a short game), on pages.
+    Dealt,
 }
 
 /// A line of the property screens' menus.

@@ -1586,6 +1586,45 @@ fn a_computer_seats_token_line_stands_where_its_move_was_said() {
     );
 }
 
+/// Played by hand (suetology, the short game): after "Start the game" the device opened on
+/// "Ann: roll for the first turn", and which deeds each player takes, cpu1's among them, was
+/// only in the log. Until the first turn is played the menu offers "Deeds dealt", pages of
+/// who takes which deeds, every seat's.
+#[test]
+fn a_short_games_deeds_dealt_are_shown_for_the_table_to_hand_out() {
+    use boardside::engine::property::Property;
+    let mut ui = ann_and(&[Level::Steady], &["short_game=true"]);
+    let g = ui.session::<Property>().unwrap();
+    let taken = |p: usize| {
+        let names: Vec<String> = (0..g.rules.squares.len())
+            .filter(|&i| g.state.squares[i].owner == Some(p))
+            .map(|i| g.rules.squares[i].name.clone())
+            .collect();
+        names
+    };
+    let (ann, cpu1) = (taken(0), taken(1));
+    assert!(!ann.is_empty() && !cpu1.is_empty());
+    choose(&mut ui, "Deeds dealt", 0);
+    let View::Pager(p) = ui.view() else {
+        panic!("no pages: {:?}", ui.labels());
+    };
+    let text = p.pages.pages.concat().join(" ");
+    for name in ann.iter().chain(&cpu1) {
+        assert!(text.contains(name.as_str()), "{name} missing: {text}");
+    }
+    assert!(
+        text.contains("Ann takes") && text.contains("cpu1 takes"),
+        "{text}"
+    );
+    // A standard game deals none, and offers no such line.
+    let ui = ann_and(&[Level::Steady], &[]);
+    assert!(
+        !ui.labels().iter().any(|l| l == "Deeds dealt"),
+        "{:?}",
+        ui.labels()
+    );
+}
+
 /// Played by hand (suetology): "cpu1 rolls 6 + 4 = 10", "cpu1 moves from Free Parking (20) to
 /// Go To Jail (30)", "cpu1 goes to Jail: no salary, no more rolls", then on a page of its own
 /// "cpu1: put its token on In Jail / Just Visiting": the token never stops on Go To Jail. A
