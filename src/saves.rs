@@ -210,9 +210,10 @@ pub fn describe(path: &Path) -> String {
         players,
         game,
     } = about(path);
-    let names = match players.is_empty() {
-        true => "no players".into(),
-        false => crate::engine::words::listed(&players),
+    let names = if players.is_empty() {
+        "no players".into()
+    } else {
+        crate::engine::words::listed(&players)
     };
     format!("{game}: {names}; last played {when} (UTC)")
 }

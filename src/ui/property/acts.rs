@@ -69,7 +69,7 @@ impl PropertyScreens {
             Act::Deal => self.go(View::Deal(Sale::default())),
             Act::Log => return Flow::Log,
             Act::Dealt => {
-                let lines = super::entries::dealt(&g.rules, &g.state);
+                let lines = super::entries::deeds_dealt(&g.rules, &g.state);
                 return Flow::Pager(crate::ui::screen::Pages {
                     title: Some("Deeds dealt".into()),
                     pages: crate::ui::text::pages(&lines, crate::ui::text::MESSAGE_ROWS, |_| false),

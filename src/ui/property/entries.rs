@@ -359,7 +359,7 @@ impl PropertyScreens {
         }
         // A short game deals deeds at the start: until a token has moved, who takes which
         // is a line of its own (the table hands them out, a computer seat's too).
-        if !dealt(rules, s).is_empty() {
+        if !deeds_dealt(rules, s).is_empty() {
             out.push(entry("Deeds dealt", Act::Dealt));
         }
         out.push(entry("Standings", Act::Standings));
@@ -371,7 +371,7 @@ impl PropertyScreens {
 
 /// Before the first token has moved, the deeds each player holds, dealt at the start (a short
 /// game): "Ann takes Newgate, Power Works and Victoria Heights", a line a player who holds any.
-pub fn dealt(rules: &Ruleset, s: &State) -> Vec<String> {
+pub fn deeds_dealt(rules: &Ruleset, s: &State) -> Vec<String> {
     if s.turns > 1 || s.players.iter().any(|p| p.position != 0) {
         return Vec::new();
     }

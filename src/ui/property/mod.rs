@@ -262,22 +262,20 @@ impl Screens for PropertyScreens {
             }
         }
         for (side, down) in [("face down", true), ("face up", false)] {
-            let turned: Vec<&str> = squares()
+            let turned: Vec<usize> = squares()
                 .filter(|(_, (a, b))| {
                     b.owner == Some(seat) && a.mortgaged != b.mortgaged && b.mortgaged == down
                 })
-                .map(|(i, _)| name(i))
+                .map(|(i, _)| i)
                 .collect();
             if !turned.is_empty() {
-                out.push(format!("turn {} {side}", listed(&turned)));
-            }
-        }
-        for (i, (a, b)) in squares() {
-            if b.owner == Some(seat) && a.mortgaged != b.mortgaged {
-                restated.push(Event::Mortgage {
-                    square: i,
-                    on: b.mortgaged,
-                });
+                let names: Vec<&str> = turned.iter().map(|&i| name(i)).collect();
+                out.push(format!("turn {} {side}", listed(&names)));
+                restated.extend(
+                    turned
+                        .iter()
+                        .map(|&square| Event::Mortgage { square, on: down }),
+                );
             }
         }
         let restated: Vec<String> = restated.iter().filter_map(|e| event(rules, s, e)).collect();
