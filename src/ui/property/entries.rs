@@ -80,7 +80,7 @@ impl PropertyScreens {
         let (rules, s) = (&g.rules, &g.state);
         match &self.view {
             View::Main => self.main_entries(rules, s, desk),
-            View::Manage => self.manage_entries(rules, s),
+            View::Manage => self.manage_entries(rules, s, desk.now),
             View::Deal(sale) => {
                 let mut out = Vec::new();
                 let seller = sale.seller(s);
@@ -215,7 +215,7 @@ impl PropertyScreens {
         }
     }
 
-    pub(super) fn manage_entries(&self, rules: &Ruleset, s: &State) -> Vec<Entry> {
+    pub(super) fn manage_entries(&self, rules: &Ruleset, s: &State, now: u64) -> Vec<Entry> {
         let mut out = Vec::new();
         // Raising money for a debt or a purchase: that player's squares only.
         let who: Vec<usize> = match (s.top(), self.manage_for) {
@@ -260,9 +260,16 @@ impl PropertyScreens {
             {
                 out.push(entry("Deal: sell a square", Act::Deal));
             }
-            // Only in a time-limit game, and the table confirms first.
+            // Only in a time-limit game, and the table confirms first. Before the agreed hour
+            // the table may still agree to stop: that is ending early, not time up.
             if s.options.time_limit {
-                out.push(entry("Time up: end the game", Act::Cmd(Command::TimeUp)));
+                let early = self.clock.as_ref().is_some_and(|c| c.left_ms(now) > 0);
+                let label = if early {
+                    "End the game early"
+                } else {
+                    "Time up: end the game"
+                };
+                out.push(entry(label, Act::Cmd(Command::TimeUp)));
             }
         }
         out.push(entry("Back", Act::Back));

@@ -1488,6 +1488,45 @@ fn time_up_is_offered_only_in_a_time_limit_game_and_asks_first() {
     assert!(ui.session::<Property>().unwrap().state.over);
 }
 
+/// Played by hand (sectionopoly, the 60-minute game): the manage menu offered "Time up: end
+/// the game" with 59 minutes on the clock, as if the agreed hour had come. Before it comes, the
+/// table may still agree to stop, and the line says so; once it has come, it is time up.
+#[test]
+fn a_time_limit_game_stopped_before_its_hour_is_ended_early_not_time_up() {
+    let mut ui = timed_ui(|o| {
+        o.first_player = FirstPlayer::Listed;
+        o.time_limit_minutes = 60;
+    });
+    ui.handle(Input::Button(Button::Ok, boardside::hw::Press::Hold), 10);
+    let labels = ui.labels();
+    assert!(
+        labels.iter().any(|l| l == "End the game early"),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.starts_with("Time up")),
+        "{labels:?}"
+    );
+    let end = 60 * 60_000 + 10;
+    ui.handle(Input::Tick(end), end);
+    choose(&mut ui, "No: play on", end + 10);
+    ui.handle(
+        Input::Button(Button::Ok, boardside::hw::Press::Hold),
+        end + 20,
+    );
+    let labels = ui.labels();
+    assert!(
+        labels.iter().any(|l| l == "Time up: end the game"),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l == "End the game early"),
+        "{labels:?}"
+    );
+    choose(&mut ui, "Time up: end the game", end + 30);
+    assert_eq!(screens(&ui).view, prop::View::ConfirmTimeUp);
+}
+
 #[test]
 fn a_resumed_game_shows_its_whole_story_in_table_words_and_older_saves_stay_listed() {
     let dir = std::env::temp_dir().join(format!("boardside-resume-log-{}", std::process::id()));
