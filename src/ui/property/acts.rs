@@ -36,9 +36,9 @@ impl PropertyScreens {
             // to the old price.
             // With a square back, the money may go either way (below 0 the seller adds it).
             View::Deal(sale) if sale.buyer.is_some() && sale.back_chosen => {
-                let floor = if sale.back.is_some() { i64::MIN } else { 0 };
                 let (was, short) = (sale.price, sale.short_of_price(&g.rules, &g.state));
-                sale.price = (sale.price - dir * step).max(floor);
+                sale.price -= dir * step;
+                sale.clamp_price(&g.state);
                 // Where no square goes for less than its printed price (scientopoly ¶10), the
                 // money stops where either side would come to receive less (the rules' own
                 // test); from a price already short (a swap starts at 0) it moves freely.
@@ -124,6 +124,7 @@ impl PropertyScreens {
             Act::DealBuyer(p) => {
                 if let View::Deal(sale) = &mut self.view {
                     sale.buyer = Some(p);
+                    sale.clamp_price(&g.state);
                     // Nothing of the buyer's could come back: money it is.
                     sale.back_chosen = sale.backs(&g.rules, &g.state).is_empty();
                 }
@@ -134,7 +135,8 @@ impl PropertyScreens {
                     sale.back = q;
                     sale.back_chosen = true;
                     // Square for square: the money starts at nothing either way.
-                    sale.price = if q.is_some() { 0 } else { sale.price.max(0) };
+                    sale.price = if q.is_some() { 0 } else { sale.price };
+                    sale.clamp_price(&g.state);
                     sale.yes.clear();
                 }
                 self.sel = 0;

@@ -68,6 +68,25 @@ impl Sale {
         }
     }
 
+    /// The money the deal may name: up to the buyer's cash; below nothing (the seller adding
+    /// money) only with a square back, down to the seller's cash. The rules refuse a side
+    /// giving more than it has (`trade`), so UP/DOWN stop there, as a bid stops at the
+    /// bidder's cash.
+    pub fn payable(&self, s: &State) -> std::ops::RangeInclusive<i64> {
+        let most = self.buyer.map_or(0, |b| s.cash(b).max(0));
+        let least = match (self.back, self.seller(s)) {
+            (Some(_), Some(seller)) => -s.cash(seller).max(0),
+            _ => 0,
+        };
+        least..=most
+    }
+
+    /// The money kept within what each side can pay (`payable`).
+    pub fn clamp_price(&mut self, s: &State) {
+        let r = self.payable(s);
+        self.price = self.price.clamp(*r.start(), *r.end());
+    }
+
     /// Where the rules set a least price (`min_trade_price`, scientopoly ¶10), would either
     /// side receive less than the printed price of the squares it gives (`trade::below_price`,
     /// the trade's own test)?

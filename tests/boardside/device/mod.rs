@@ -2996,20 +2996,25 @@ fn each_step_of_a_deal_says_what_it_asks() {
     assert!(sale.yes.is_empty());
 }
 
+/// A deal the rules refuse is refused when the table agrees it, and its set-up is kept. The
+/// money cannot be set above the buyer's cash (`Sale::payable`), but where no square goes for
+/// less than its printed price (scientopoly ¶10) a buyer short of it still makes a deal the
+/// rules refuse.
 #[test]
-fn a_deal_priced_above_the_buyers_cash_is_refused_and_keeps_its_set_up() {
-    let mut ui = table_ui(3);
-    ui.enter("set owner centre Ann").unwrap();
-    ui.enter("set cash Bob 10").unwrap();
+fn a_deal_the_rules_refuse_is_refused_and_keeps_its_set_up() {
+    let mut ui =
+        table_ui_ruleset_given("scientopoly", &["set owner munich Ann", "set cash Bob 100"]);
     choose(&mut ui, "Manage...", 1);
     choose(&mut ui, "Deal: sell a square", 2);
     let line = ui
         .labels()
         .into_iter()
-        .find(|l| l.starts_with("Ann: ") && l.contains("Centre"))
+        .find(|l| l.starts_with("Ann: ") && l.contains("Munich"))
         .unwrap_or_else(|| panic!("{:?}", ui.labels()));
     choose(&mut ui, &line, 3);
     choose(&mut ui, "Sell to Bob", 4);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(words.starts_with("Ann's Munich to Bob for 100?"), "{words}");
     // Each side says yes by its own token.
     ui.handle(ann(), 4);
     ui.handle(bob(), 4);

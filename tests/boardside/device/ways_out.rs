@@ -643,6 +643,44 @@ fn line_with(ui: &Ui, start: &str, has: &str) -> String {
 }
 
 /// Ann's deal screen opened on the thing of hers named `has`, sold to Bob.
+/// Played by hand (sectionopoly): UP/DOWN took a deal's money to "cpu2 adding 1540" while
+/// cpu2 held 949, a deal the rules then refuse ("has only 949 to give"). As a bid stops at
+/// the bidder's cash, a deal's money stops at what the side paying it has.
+#[test]
+fn a_deals_money_stops_at_what_the_side_paying_it_has() {
+    let mut ui = table_ui_given(
+        5,
+        &[
+            "set owner oversight Ann",
+            "set owner centre Bob",
+            "set cash Ann 25",
+            "set cash Bob 45",
+        ],
+    );
+    sell_to_bob(&mut ui, "Oversight");
+    choose(&mut ui, "For money only", 4);
+    // UP/DOWN pressed `n` times, then the deal in words.
+    let pressed = |ui: &mut Ui, k: &str, n: u64| {
+        for t in 0..n {
+            key(ui, k, 5 + t);
+        }
+        ui.game().unwrap().message(ui.desk()).join(" ")
+    };
+    for n in [0, 5] {
+        let words = pressed(&mut ui, "k", n);
+        assert!(words.contains("Ann's Oversight to Bob for 45?"), "{words}");
+    }
+    key(&mut ui, "\x08", 20);
+    sell_to_bob(&mut ui, "Oversight");
+    let centre = line_with(&ui, "In exchange: ", "Centre");
+    choose(&mut ui, &centre, 21);
+    let words = pressed(&mut ui, "j", 8);
+    assert!(
+        words.contains("Ann's Oversight to Bob for Bob's Centre, Ann adding 25?"),
+        "{words}"
+    );
+}
+
 fn sell_to_bob(ui: &mut Ui, has: &str) {
     choose(ui, "Manage...", 1);
     choose(ui, "Deal: sell a square", 1);
