@@ -97,8 +97,10 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
 }
 
 /// Whether `me`, at `at`, waits for its nearest teammate to come: that teammate is of a lower
-/// seat, has no nearer teammate than `me`, and both could reach the field between them this
-/// round (by their feet; walls aside, as a guess of when their paths may cross).
+/// seat, has no nearer teammate than `me`, both could reach the field between them this round
+/// (by their feet; walls aside, as a guess of when their paths may cross), and it is coming:
+/// a computer's piece walks by this same rule, any other seat only if it walked last round (a
+/// person praying where she stands never comes, and `me` would pray alone round after round).
 fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps: usize) -> bool {
     let Some(&(m, f)) = mates.iter().min_by_key(|&&(i, f)| (distance(at, f), i)) else {
         return false;
@@ -109,7 +111,8 @@ fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps:
         .iter()
         .any(|&(i, g)| i as usize != m && (distance(f, g), i as usize) < (d, me));
     let awake = s.pieces[m].stunned == 0;
-    m < me && !nearer && awake && d as usize <= 2 * steps.max(1) + 1
+    let coming = s.pieces[m].computer || matches!(s.revealed.get(m), Some(Some(Order::Move(_))));
+    m < me && !nearer && awake && coming && d as usize <= 2 * steps.max(1) + 1
 }
 
 fn distance(a: Field, b: Field) -> u32 {

@@ -1046,6 +1046,43 @@ fn g_f_07_computer_teammates_one_field_apart_do_not_block_each_other() {
     );
 }
 
+/// G.F.8 A computer's piece waits for a teammate only while that teammate is coming: a
+/// computer piece walks by the same rule, and a seat that walked last round is on its way; a
+/// person who prayed where she stood is not (played by hand: the steady cpu2 prayed alone for
+/// many rounds two fields from Ann, who never came), so it walks to her instead.
+#[test]
+fn g_f_08_a_computer_seat_waits_for_a_teammate_only_while_it_comes() {
+    use boardside::engine::grid::computer::order;
+    use boardside::engine::grid::state::Order;
+    let r = rules();
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let mut o = r.options.clone();
+    o.no_walls = true;
+    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
+    for l in [
+        "side Ann scientists",
+        "side Bob scientists",
+        "place Ann 5 5",
+        "place Bob 5 9",
+        "start",
+        "place cpu1 12 18",
+        "place cpu2 13 19",
+    ] {
+        s.run_line(l);
+    }
+    // Bob's order as a steady seat would seal it (Ann is the lower seat).
+    let bobs = |s: &Session<Grid>| order(&s.rules, &s.state, 1);
+    // Ann walks towards Bob: she is coming, and Bob waits where he is.
+    s.run_line("order Ann down");
+    s.run_line("order Bob pray");
+    assert_eq!(s.state.pieces[0].at, Some((5, 6)));
+    assert_eq!(bobs(&s), Order::Pray, "Ann is on her way");
+    // Ann prays where she stands: she is not coming, and Bob goes to her.
+    s.run_line("order Ann pray");
+    s.run_line("order Bob pray");
+    assert!(matches!(bobs(&s), Order::Move(_)), "{:?}", bobs(&s));
+}
+
 /// G.D.8 A strip that fills as its whole team is converted draws nobody, and the game ends:
 /// no endless draw for a team of none.
 #[test]
