@@ -52,6 +52,20 @@ fn board_with(pieces: &str, setup: &[&str], options: &[&str]) -> Board {
     b
 }
 
+/// A game without walls for `names`, seed 3, with the computer's pieces it adds: `lines` run
+/// in order (sides, places, `start`, the computer pieces' places).
+fn with_computers(names: &[&str], lines: &[&str]) -> Session<Grid> {
+    let r = rules();
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let mut o = r.options.clone();
+    o.no_walls = true;
+    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
+    for l in lines {
+        s.run_line(l);
+    }
+    s
+}
+
 fn board(pieces: &str) -> Board {
     board_with(pieces, &[], &[])
 }
@@ -978,19 +992,15 @@ fn g_f_05_rounds_go_on_while_every_human_is_stunned() {
 /// and plays the next; only then, awake, may cpu1 attack her again.
 #[test]
 fn g_f_06_a_computer_piece_never_stuns_a_piece_still_stunned() {
-    let r = rules();
-    let names: Vec<String> = vec!["Ann".into()];
-    let mut o = r.options.clone();
-    o.no_walls = true;
-    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
-    for l in [
-        "side Ann scientists",
-        "place Ann 5 5",
-        "start",
-        "place cpu1 6 5",
-    ] {
-        s.run_line(l);
-    }
+    let mut s = with_computers(
+        &["Ann"],
+        &[
+            "side Ann scientists",
+            "place Ann 5 5",
+            "start",
+            "place cpu1 6 5",
+        ],
+    );
     s.run_line("set stun Ann 1");
     let out = s.run_line("next");
     assert!(
@@ -1013,22 +1023,18 @@ fn g_f_06_a_computer_piece_never_stuns_a_piece_still_stunned() {
 /// waits, and the next round they pray side by side.
 #[test]
 fn g_f_07_computer_teammates_one_field_apart_do_not_block_each_other() {
-    let r = rules();
-    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
-    let mut o = r.options.clone();
-    o.no_walls = true;
-    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
-    for l in [
-        "side Ann scientists",
-        "side Bob scientists",
-        "place Ann 12 18",
-        "place Bob 13 19",
-        "start",
-        "place cpu1 2 4",
-        "place cpu2 2 6",
-    ] {
-        s.run_line(l);
-    }
+    let mut s = with_computers(
+        &["Ann", "Bob"],
+        &[
+            "side Ann scientists",
+            "side Bob scientists",
+            "place Ann 12 18",
+            "place Bob 13 19",
+            "start",
+            "place cpu1 2 4",
+            "place cpu2 2 6",
+        ],
+    );
     s.run_line("order Ann pray");
     let out = s.run_line("order Bob pray");
     assert!(
@@ -1054,22 +1060,18 @@ fn g_f_07_computer_teammates_one_field_apart_do_not_block_each_other() {
 fn g_f_08_a_computer_seat_waits_for_a_teammate_only_while_it_comes() {
     use boardside::engine::grid::computer::order;
     use boardside::engine::grid::state::Order;
-    let r = rules();
-    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
-    let mut o = r.options.clone();
-    o.no_walls = true;
-    let mut s = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
-    for l in [
-        "side Ann scientists",
-        "side Bob scientists",
-        "place Ann 5 5",
-        "place Bob 5 9",
-        "start",
-        "place cpu1 12 18",
-        "place cpu2 13 19",
-    ] {
-        s.run_line(l);
-    }
+    let mut s = with_computers(
+        &["Ann", "Bob"],
+        &[
+            "side Ann scientists",
+            "side Bob scientists",
+            "place Ann 5 5",
+            "place Bob 5 9",
+            "start",
+            "place cpu1 12 18",
+            "place cpu2 13 19",
+        ],
+    );
     // Bob's order as a steady seat would seal it (Ann is the lower seat).
     let bobs = |s: &Session<Grid>| order(&s.rules, &s.state, 1);
     // Ann walks towards Bob: she is coming, and Bob waits where he is.
