@@ -257,3 +257,30 @@ fn a_playout_is_capped_by_turns_from_where_it_starts() {
         Stop::NoMove => panic!("the steady player had no move"),
     }
 }
+
+/// Played by hand (the grid game, round 1, two pieces a side spread over the board): the odds
+/// read "scientists 100% ±0", every one of the 2,000 games stopped at the cap and given to the
+/// side a point of strip ahead. The steady player, the one the odds and the strong seat's
+/// playouts use, stunned any awake enemy beside it, and two such enemies stunned each other
+/// each time they woke, round after round, to the cap. The games now end, and the odds are
+/// the games'.
+#[test]
+fn grid_odds_from_an_even_start_are_played_to_the_end_not_given_to_a_leader() {
+    use boardside::engine::grid::Grid;
+    let s = game::<Grid>(
+        "grid",
+        &["Ann", "Bob", "Cy"],
+        "side Ann scientists\nside Bob religionists\nside Cy scientists\nstart\nroll 8 6\n\
+         roll 12 2\nroll 12 7\nroll 7 10\norder Bob down\norder Cy left\n",
+    );
+    let o = odds(&s, &s.state, 400);
+    assert!(
+        o.unfinished * 4 < o.games,
+        "{} of {} capped",
+        o.unfinished,
+        o.games
+    );
+    for side in 0..2 {
+        assert!((0.1..0.9).contains(&o.chance(side)), "{:?}", o.lines());
+    }
+}

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use super::movement::{field_index, search_width, WallMap};
 use super::rules::GridRules;
-use super::state::{adjacent, Dir, Field, Order, Part, Path, State, MOST_PIECES};
+use super::state::{adjacent, Dir, Field, Order, Part, Path, State, Team, MOST_PIECES};
 
 thread_local! {
     static SCRATCH: RefCell<Search> = RefCell::new(Default::default());
@@ -52,11 +52,19 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
         }
         return walk(enemies).unwrap_or(Order::Pray);
     }
-    // 2. An enemy next to us that is awake: attack. The rulebook lets any attack stun whoever
-    // stands next to it, stunned or not (grid-game: Attack); the computer's pieces choose not
-    // to stun a piece again while it is still stunned, so no person is kept out of the game
-    // round after round: once it wakes it may act (and be attacked) like everyone else.
-    if awake_enemy_near {
+    // 2. An enemy next to us that is awake and could gain its team something this round: attack.
+    // The rulebook lets any attack stun whoever stands next to it, stunned or not (grid-game:
+    // Attack); the computer's pieces choose not to stun a piece again while it is still
+    // stunned, so no person is kept out of the game round after round: once it wakes it may
+    // act (and be attacked) like everyone else. An enemy that can neither pray (no awake
+    // teammate beside it) nor convert is left alone: two such enemies stunned each other each
+    // time they woke, to the end of time, and no game of the steady player's ended.
+    // A journal of an earlier release replays its computer's orders as they were then made:
+    // any awake enemy beside it was attacked (`GridOptions::earlier_computer`).
+    let gains = |s: &State| {
+        s.earlier_computer || enemy_may_gain(s, at, team.other()) && attack_this_round(s, me)
+    };
+    if awake_enemy_near && gains(s) {
         return Order::Attack;
     }
     // 3. A teammate next to us who can pray: pray together.
@@ -96,6 +104,34 @@ fn decide(rules: &GridRules, s: &State, me: usize, search: &mut Search) -> Order
     walk(&targets[..mates.len()]).unwrap_or(Order::Pray)
 }
 
+/// Whether an awake piece of `enemy` next to `at` could gain its team something this round:
+/// it holds the big wonder, or an awake teammate of its stands beside it (they may pray).
+fn enemy_may_gain(s: &State, at: Field, enemy: Team) -> bool {
+    let awake = |q: &super::state::Piece| q.team == Some(enemy) && q.stunned == 0;
+    s.pieces.iter().enumerate().any(|(i, e)| {
+        let Some(f) = e.at.filter(|&f| awake(e) && adjacent(at, f)) else {
+            return false;
+        };
+        e.wonder > 0
+            || s.pieces
+                .iter()
+                .enumerate()
+                .any(|(j, m)| j != i && awake(m) && m.at.is_some_and(|g| adjacent(f, g)))
+    })
+}
+
+/// Whether `me` attacks this round where attacking may gain: one round in two, by the seed,
+/// the round and the seat. Two pairs side by side, each able to pray, attacking every round
+/// would stun each other each time they woke, for ever; a mixed choice lets one side act
+/// while the other lies stunned, and the game moves on.
+fn attack_this_round(s: &State, me: usize) -> bool {
+    let mut x = s.seed ^ (s.round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= (me as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    (x >> 32) & 1 == 0
+}
+
 /// Whether `me`, at `at`, waits for its nearest teammate to come: that teammate is of a lower
 /// seat, has no nearer teammate than `me`, both could reach the field between them this round
 /// (by their feet; walls aside, as a guess of when their paths may cross), and it is coming:
@@ -111,7 +147,10 @@ fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps:
         .iter()
         .any(|&(i, g)| i as usize != m && (distance(f, g), i as usize) < (d, me));
     let awake = s.pieces[m].stunned == 0;
-    let coming = s.pieces[m].computer || matches!(s.revealed.get(m), Some(Some(Order::Move(_))));
+    // An earlier release waited for any teammate (`GridOptions::earlier_computer`).
+    let coming = s.earlier_computer
+        || s.pieces[m].computer
+        || matches!(s.revealed.get(m), Some(Some(Order::Move(_))));
     m < me && !nearer && awake && coming && d as usize <= 2 * steps.max(1) + 1
 }
 

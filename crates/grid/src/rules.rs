@@ -15,6 +15,8 @@ pub struct GridRules {
     pub id: String,
     pub name: String,
     pub hash: String,
+    /// Earlier versions' hashes whose games this file plays the same (the file's `continues`).
+    pub continues: Vec<String>,
     pub columns: u8,
     pub rows: u8,
     /// The default layout, as wall units.
@@ -52,6 +54,12 @@ pub struct GridOptions {
     /// is no option a table chooses.
     #[serde(default = "earlier_release")]
     pub earlier_stuns: bool,
+    /// The computer's pieces' orders as releases before this field decided them: a piece
+    /// attacked any awake enemy beside it, and waited for any teammate of a lower seat within
+    /// reach. Their orders are worked out again when a journal is replayed, so one saved by
+    /// those releases has no such key and resumes with them; a new game never sets it.
+    #[serde(default = "earlier_release")]
+    pub earlier_computer: bool,
 }
 
 /// A journal's options without `earlier_stuns` were saved before it existed.
@@ -66,6 +74,7 @@ impl Default for GridOptions {
             strip_length: 24,
             stunned_holder_converts: true,
             earlier_stuns: false,
+            earlier_computer: false,
         }
     }
 }
@@ -110,6 +119,10 @@ struct FileDef {
     game: Spanned<String>,
     id: String,
     name: String,
+    /// Earlier versions of this file (their content hashes) whose saved games this one plays
+    /// the same: a change of words alone keeps them resuming.
+    #[serde(default)]
+    continues: Vec<String>,
     board: Spanned<BoardDef>,
     #[serde(default)]
     walls: Vec<Spanned<WallDef>>,
@@ -286,6 +299,7 @@ impl GridRules {
             id: def.id,
             name: def.name,
             hash: ruleset_file::content_hash(text.as_bytes()),
+            continues: def.continues,
             columns: cols,
             rows,
             wall_pieces: def.walls.len(),

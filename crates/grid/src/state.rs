@@ -317,6 +317,10 @@ pub struct State {
     pub stunned_holder_converts: bool,
     /// Stuns as an earlier release decided them (`GridOptions::earlier_stuns`).
     pub earlier_stuns: bool,
+    /// The computer's orders as an earlier release decided them
+    /// (`GridOptions::earlier_computer`).
+    #[serde(default)]
+    pub earlier_computer: bool,
     /// Strips that filled this round and still await their wonder draw, in order.
     pub wonders_due: Vec<Team>,
     /// The orders revealed last, by piece (None: sealed nothing).

@@ -574,6 +574,46 @@ fn a_journal_of_the_earlier_stun_reading_resumes_into_the_state_it_had() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// A journal the release before G.F.8 and G.F.9 saved (tests/fixtures/grid-earlier-computer
+/// .jsonl): its computer's piece attacked Ann, awake but alone, twice. A replay works the
+/// computer's orders out again, so it resumes with that release's orders (`earlier_computer`)
+/// into the very state it had; a new game of the same lines leaves Ann alone.
+#[test]
+fn a_journal_of_the_earlier_computer_orders_resumes_into_the_state_it_had() {
+    let (resumed, path) =
+        super::resume_fixture::<Grid>(rules(), "grid-earlier-computer.jsonl", |text| {
+            assert!(
+                !text.contains("earlier_computer"),
+                "not the earlier release's"
+            )
+        });
+    assert_eq!(resumed.state.round, 8);
+    assert_eq!(
+        resumed.state.pieces[0].stunned, 2,
+        "stunned again in round 7"
+    );
+    assert!(resumed.state.earlier_computer);
+    let _ = std::fs::remove_file(&path);
+    let mut now = with_computers(
+        &["Ann"],
+        &[
+            "side Ann scientists",
+            "place Ann 5 5",
+            "start",
+            "place cpu1 6 5",
+        ],
+    );
+    assert!(
+        !now.state.earlier_computer,
+        "a new game plays today's computer"
+    );
+    let out = now.run_line("order Ann pray");
+    assert!(
+        !out.iter().any(|l| l.starts_with("cpu1 attacks")),
+        "{out:?}"
+    );
+}
+
 // ---- C. Prayer and study --------------------------------------------------------------------
 
 /// G.C.1 A prayer with no praying teammate around has no effect, but it is counted.
@@ -1013,9 +1053,55 @@ fn g_f_06_a_computer_piece_never_stuns_a_piece_still_stunned() {
         "cpu1 stunned Ann again: {out:?}"
     );
     assert_eq!(s.state.pieces[0].stunned, 0, "Ann plays the next round");
-    // Awake, she is fair game: cpu1 attacks her as she prays.
-    let out = s.run_line("order Ann pray");
-    assert!(out.iter().any(|l| l.starts_with("cpu1 attacks")), "{out:?}");
+}
+
+/// G.F.9 A computer's piece attacks an awake enemy beside it only where the attack gains: the
+/// enemy could pray (an awake teammate beside it) or holds the big wonder. Alone, Ann can do
+/// nothing, and cpu1 leaves her be (two lone enemies that stunned each other each time they
+/// woke did so to the end of the game); with Bob beside her it attacks, one round in two by
+/// the seed, so two such pairs never stun each other for ever.
+#[test]
+fn g_f_09_a_computer_piece_attacks_only_where_the_attack_gains() {
+    use boardside::engine::grid::computer::order;
+    use boardside::engine::grid::state::Order;
+    let mut s = with_computers(
+        &["Ann", "Bob"],
+        &[
+            "side Ann scientists",
+            "side Bob scientists",
+            "place Ann 5 5",
+            "place Bob 1 1",
+            "start",
+            "place cpu1 6 5",
+            "place cpu2 13 19",
+        ],
+    );
+    let cpu1 = s.state.index_of("cpu1").unwrap();
+    let attacks = |s: &Session<Grid>| -> Vec<bool> {
+        (1..=20)
+            .map(|round| {
+                let mut at = s.state.clone();
+                at.round = round;
+                order(&s.rules, &at, cpu1) == Order::Attack
+            })
+            .collect()
+    };
+    assert!(!attacks(&s).contains(&true), "Ann alone was attacked");
+    s.run_line("place Bob 4 5");
+    let beside = attacks(&s);
+    assert!(
+        beside.contains(&true) && beside.contains(&false),
+        "{beside:?}"
+    );
+    s.run_line("set stun Bob 2");
+    assert!(!attacks(&s).contains(&true), "Bob stunned: Ann cannot pray");
+    s.run_line("set stun Bob 0");
+    s.run_line("set wonder Ann 5");
+    s.run_line("place Bob 1 1");
+    assert!(
+        attacks(&s).contains(&true),
+        "Ann holding the wonder is attacked"
+    );
 }
 
 /// G.F.7 Two computer teammates with one field between them do not both step into it (both
