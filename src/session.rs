@@ -444,6 +444,31 @@ impl<F: Family> Session<F> {
         out
     }
 
+    /// By seat, the last command after which its standing was above nothing: players out of
+    /// the game (bankrupt, eliminated) finish in the order they went out, on the final
+    /// standings and in the records alike.
+    pub fn lasted(&self) -> Vec<usize> {
+        let rules = &self.rules;
+        let mut state = self.genesis().clone();
+        let mut last = vec![0; self.header.players.len()];
+        for (i, d) in self.history.iter().enumerate() {
+            for e in &d.events {
+                F::apply(rules, &mut state, e);
+            }
+            let standing = F::standing(rules, &state);
+            for (seat, l) in last.iter_mut().enumerate() {
+                if standing
+                    .scores
+                    .get(standing.side(seat))
+                    .is_some_and(|&v| v > 0)
+                {
+                    *l = i + 1;
+                }
+            }
+        }
+        last
+    }
+
     /// The game replayed from its start, command by command (the report's input).
     pub fn steps(&self) -> Vec<StepOf<F>> {
         let mut state = self.genesis().clone();

@@ -135,7 +135,7 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
             Some(_) => t,
             None => t.div_ceil(seats.max(1) as u64),
         }),
-        lasted: lasted::<F>(&session, seats),
+        lasted: session.lasted(),
         winners: winners.into_iter().filter(|&p| p < seats).collect(),
         roles: (0..seats)
             .map(|p| record.roles.get(p).cloned().flatten())
@@ -145,29 +145,6 @@ pub fn played<F: Family>(rulesets: &[PathBuf], journal: &Path) -> Result<Option<
             .collect(),
         feats: record.feats,
     }))
-}
-
-/// By seat, the last step after which its standing was above nothing (see `Played::lasted`).
-fn lasted<F: Family>(session: &crate::session::Session<F>, seats: usize) -> Vec<usize> {
-    let rules = &session.rules;
-    let mut state = session.genesis().clone();
-    let mut last = vec![0; seats];
-    for (i, d) in session.history.iter().enumerate() {
-        for e in &d.events {
-            F::apply(rules, &mut state, e);
-        }
-        let standing = F::standing(rules, &state);
-        for (seat, l) in last.iter_mut().enumerate() {
-            if standing
-                .scores
-                .get(standing.side(seat))
-                .is_some_and(|&v| v > 0)
-            {
-                *l = i + 1;
-            }
-        }
-    }
-    last
 }
 
 /// The seat that took the game's first turn: the one the game waits on when its count of

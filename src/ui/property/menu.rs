@@ -324,8 +324,10 @@ pub fn others_squares(rules: &Ruleset, s: &State, p: usize) -> String {
 
 /// The standings, richest first: "1 Ann 1520" above "(cash 1200, 4 sq)", a player's two
 /// rows broken where they part (wrapped at the screen's width, a number was left a row apart
-/// from its word). Equal worth shares a place, so a tie shows as a tie.
-pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
+/// from its word). Equal worth shares a place, so a tie shows as a tie; bankrupt players
+/// finish in the order they went out, the later above (`lasted`: `Session::lasted`, by seat;
+/// empty where nobody is out).
+pub fn standings(rules: &Ruleset, s: &State, lasted: &[usize]) -> Vec<String> {
     // By the game's own measure: the winner first, then status where the game has it
     // (scientopoly ¶5: the target status wins), then worth; a bankrupt player last.
     let status = rules.status.is_some();
@@ -339,6 +341,7 @@ pub fn standings(rules: &Ruleset, s: &State) -> Vec<String> {
                 0
             }),
             std::cmp::Reverse(crate::engine::property::state::valuation(rules, s, p)),
+            std::cmp::Reverse(lasted.get(p).copied().unwrap_or(0)),
         )
     };
     let mut rows: Vec<usize> = (0..s.players.len()).collect();

@@ -657,7 +657,13 @@ impl Screens for PropertyScreens {
             (false, true) => "Standings (status, worth)".into(),
             (false, false) => "Standings (worth)".into(),
         };
-        (title, menu::standings(&g.rules, s))
+        // When each bankrupt player went out, worked out only once somebody has.
+        let lasted = if s.players.iter().any(|p| p.bankrupt) {
+            g.lasted()
+        } else {
+            Vec::new()
+        };
+        (title, menu::standings(&g.rules, s, &lasted))
     }
 
     /// Names, not ids: "Undo Mortgage Weapons Locker", as the menu said it.

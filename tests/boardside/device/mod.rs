@@ -1068,6 +1068,49 @@ fn confirming_bankruptcy_with_nothing_left_says_so() {
     );
 }
 
+/// Played by hand (sectionopoly, the 60-minute game): P1 went bankrupt first and cpu2 later,
+/// and the final standings read "2 P1 0 out" and "2 cpu2 0 out", a shared second place, where
+/// the records give cpu2 second and P1 third. On the device too the one out later finishes
+/// above the one out earlier.
+#[test]
+fn bankrupt_players_finish_in_the_order_they_went_out_on_the_final_standings() {
+    let rules = sectionopoly();
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| n.to_string()).collect();
+    let s = Session::new(rules, &names, 3, o, None).unwrap();
+    let mut ui = ui_with(
+        s,
+        TagMap::default(),
+        TableConfig::default(),
+        Setup::default(),
+    );
+    for l in [
+        "set owner centre Bob",
+        "set owner oversight Bob",
+        "set buildings centre 4",
+        "set buildings oversight 4",
+        "set cash Ann 10",
+        "set cash Cy 10",
+        "roll 1 2",
+        "concede",
+        "set position Bob 0",
+        "roll 1 2",
+        "end",
+        "set position Cy 0",
+        "roll 1 2",
+        "concede",
+    ] {
+        ui.enter(l).unwrap_or_else(|e| panic!("{l}: {e}"));
+    }
+    assert!(ui.session::<Property>().unwrap().state.over);
+    let (_, rows) = ui.game().unwrap().standings();
+    let firsts: Vec<&str> = rows.iter().map(|r| r.lines().next().unwrap()).collect();
+    assert!(firsts[0].starts_with("1 Bob "), "{firsts:?}");
+    assert!(firsts[1].starts_with("2 Cy 0 out"), "{firsts:?}");
+    assert!(firsts[2].starts_with("3 Ann 0 out"), "{firsts:?}");
+}
+
 /// Found playing by hand: once the game was over the header still named the player whose
 /// turn it had been and their cash ("Cy 1091 @South COMM S."), as if play went on.
 #[test]
@@ -1650,6 +1693,7 @@ fn standings_are_one_press_away_and_the_end_shows_final_standings_with_ties_then
     let rows = boardside::ui::property::menu::standings(
         &ui.session::<Property>().unwrap().rules,
         &ui.session::<Property>().unwrap().state,
+        &[],
     );
     // The time-limit game deals two deeds each: different cash, the same worth, one place.
     assert_eq!(
@@ -2784,7 +2828,7 @@ fn final_standings_put_the_winner_first_by_the_games_own_measure_status_in_scien
     s.state.squares[dearest].owner = Some(0);
     s.state.winner = Some(1);
     s.state.over = true;
-    let lines = boardside::ui::property::menu::standings(&s.rules, &s.state);
+    let lines = boardside::ui::property::menu::standings(&s.rules, &s.state, &[]);
     assert!(lines[0].starts_with("1 Bob st20 "), "{lines:?}");
     assert!(lines[1].starts_with("2 Cy st9 "), "{lines:?}");
     assert!(lines[2].starts_with("3 Ann st5 "), "{lines:?}");
