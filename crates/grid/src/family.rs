@@ -630,7 +630,6 @@ fn check_command(r: &GridRules, s: &State, c: &Command) -> Result<(), String> {
     }
 }
 
-/// The steady player's next command, whoever makes it (`Play::steady`).
 /// Seat `p`'s order: the computer seats' heuristic `heuristic.0` times in `heuristic.1`,
 /// otherwise any of its legal orders.
 fn varied_order(
@@ -647,6 +646,7 @@ fn varied_order(
     }
 }
 
+/// The steady player's next command, whoever makes it (`Play::steady`).
 fn steady_command(r: &GridRules, s: &State, rng: &mut PlayRng) -> Option<Command> {
     match &s.phase {
         Phase::Setup => Some(match (0..s.humans).find(|&p| s.pieces[p].team.is_none()) {
