@@ -73,6 +73,13 @@ pub(super) fn status(g: &Se) -> Vec<String> {
     // The table's words for each phase (the protocol's prompt names typed commands).
     let name = |i: usize| s.pieces[i].name.as_str();
     wrap(&match &s.phase {
+        // One a side, the teams are even and the computer adds nobody: nobody can pray with a
+        // teammate (grid-game: Study/Pray), no wonder comes, and the game could never end.
+        Phase::Setup if alone_on_each_side(s) => {
+            "One a side: nobody can pray with a teammate, so the game can never end. Put two on \
+             one side"
+                .into()
+        }
         Phase::Setup => "Choose each player's side below (OK changes it), then Start".into(),
         // A computer seat rolls for its own piece: the table is not asked to.
         Phase::Placing { piece } if g.header.is_computer(*piece) => format!(
@@ -122,4 +129,15 @@ pub(super) fn unsealable(g: &Se, player: usize) -> String {
          card: tap your cards again, then OK",
         p.name
     )
+}
+
+/// Every player has chosen a side and no side has more than one: once the teams are evened,
+/// each is a piece alone.
+fn alone_on_each_side(s: &crate::engine::grid::State) -> bool {
+    use crate::engine::grid::state::Team;
+    let humans = &s.pieces[..s.humans.min(s.pieces.len())];
+    let on = |t: Team| humans.iter().filter(|p| p.team == Some(t)).count();
+    humans.iter().all(|p| p.team.is_some())
+        && on(Team::Scientists) <= 1
+        && on(Team::Religionists) <= 1
 }

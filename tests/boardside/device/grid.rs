@@ -147,6 +147,22 @@ fn placed(mut ui: Ui, sides: &[&str]) -> (Ui, u64) {
     (ui, now)
 }
 
+/// Two players, one a side: the computer adds nobody (the teams are even), nobody can ever
+/// pray with a teammate (grid-game: Study/Pray), so no wonder comes and the game can never
+/// end. The sides screen says so while the table can still choose; two on one side is a game
+/// (the computer's pieces even the teams).
+#[test]
+fn one_player_a_side_is_told_the_game_cannot_end() {
+    let words = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    let mut ui = grid_ui_made(|s| {
+        s.run_line("side Ann scientists");
+        s.run_line("side Bob religionists");
+    });
+    assert!(words(&ui).contains("can never end"), "{}", words(&ui));
+    ui.enter("side Bob scientists").unwrap();
+    assert!(!words(&ui).contains("can never end"), "{}", words(&ui));
+}
+
 #[test]
 fn choosing_a_side_keeps_the_menus_choice_on_that_player() {
     let mut ui = grid_ui();
