@@ -158,6 +158,11 @@ impl IlluScreens {
 
     pub(super) fn act(&mut self, g: &mut Se, desk: &mut Desk, a: IAct) -> Flow {
         match a {
+            // A computer seat still choosing (it waits `computer_ms` so the table can read):
+            // the start waits for it, said so, never the rules' "has no Illuminati".
+            IAct::Cmd(Command::Start) if computer_choosing(g).is_some() => {
+                desk.note = computer_choosing(g).map(|w| format!("{w}: Start once it has"));
+            }
             IAct::Cmd(c) => return self.command(g, desk, c),
             IAct::Go(v) => self.go(v),
             IAct::Declare(kind) => {

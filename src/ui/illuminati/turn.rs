@@ -111,6 +111,30 @@ pub(super) fn main_entries(g: &Se) -> Vec<(String, IAct)> {
     out
 }
 
+/// A computer seat the setup still waits on, in words: "Cy (computer) is choosing its
+/// Illuminati" (or its secret goal), once every person has chosen theirs.
+pub(super) fn computer_choosing(g: &Se) -> Option<String> {
+    let s = &g.state;
+    let pn = |p: usize| &s.players[p].name;
+    if s.phase != Phase::Setup {
+        return None;
+    }
+    let choosing = |p: &usize| s.players[*p].illuminati.is_none();
+    let seats = 0..s.players.len();
+    if seats
+        .clone()
+        .any(|p| !g.header.is_computer(p) && choosing(&p))
+    {
+        return None;
+    }
+    if let Some(p) = seats.clone().find(choosing) {
+        return Some(format!("{} (computer) is choosing its Illuminati", pn(p)));
+    }
+    wants_goal(&g.rules, s)
+        .filter(|&p| g.header.is_computer(p))
+        .map(|p| format!("{} (computer) is choosing its secret goal", pn(p)))
+}
+
 /// The main screen's words: what the table does next, in buttons and taps.
 pub(super) fn table_words(g: &Se) -> String {
     let s = &g.state;
@@ -122,15 +146,11 @@ pub(super) fn table_words(g: &Se) -> String {
             if let Some(p) = people.find(choosing) {
                 return format!("{}: tap your token, then your Illuminati card", pn(p));
             }
-            if let Some(p) = (0..s.players.len()).find(choosing) {
-                return format!("{} (computer) is choosing its Illuminati", pn(p));
+            if let Some(words) = computer_choosing(g) {
+                return words;
             }
-            match wants_goal(&g.rules, &g.state) {
-                Some(p) if g.header.is_computer(p) => {
-                    return format!("{} (computer) is choosing its secret goal", pn(p));
-                }
-                Some(p) => return format!("{} plays the UFOs: choose the secret goal", pn(p)),
-                None => {}
+            if let Some(p) = wants_goal(&g.rules, &g.state) {
+                return format!("{} plays the UFOs: choose the secret goal", pn(p));
             }
             let dealt = s
                 .cards

@@ -534,6 +534,49 @@ fn choosing_an_illuminati_from_the_list_moves_the_cursor_on_to_the_next_player()
     assert_eq!(ui.labels()[ui.chosen()], "Cy: no Illuminati");
 }
 
+/// Played by hand: Start pressed while a computer seat had still to choose its Illuminati (it
+/// waits `computer_ms` so the table can read each change) was refused in the rules' words,
+/// "Cy has no Illuminati", as if the table had to choose it. The device says the computer seat
+/// is still choosing, and Start works once it has.
+#[test]
+fn start_before_a_computer_seat_has_chosen_says_it_is_still_choosing() {
+    let mut s = illuminati_session(&["Ann", "Bob", "Cy"]);
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 2,
+        level: boardside::computer::Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let tags = table_tags(&["Ann", "Bob"], &[], 0);
+    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    ui.lines(&[
+        "illuminati Ann bavarian",
+        "illuminati Bob discordian",
+        "uncontrolled cia big-media post-office moonies",
+    ]);
+    read_all(&mut ui, 1);
+    choose(&mut ui, "Start", 1);
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(
+        note.contains("Cy (computer) is choosing its Illuminati: Start once it has"),
+        "{}",
+        said(&ui)
+    );
+    use boardside::engine::illuminati::state::Phase;
+    assert_eq!(illu(&ui).state.phase, Phase::Setup);
+    // The computer seat chooses once the table has had its time to read.
+    let now = tick_until(&mut ui, 1, 2_000, |ui| {
+        illu(ui).state.players[2].illuminati.is_some()
+    });
+    assert!(
+        illu(&ui).state.players[2].illuminati.is_some(),
+        "{}",
+        said(&ui)
+    );
+    choose(&mut ui, "Start", now + 10);
+    assert_eq!(illu(&ui).state.phase, Phase::Turn, "{}", said(&ui));
+}
+
 #[test]
 fn the_face_up_groups_are_dealt_on_the_device_and_the_ufos_goal_is_chosen_privately() {
     let mut ui = illuminati_setup();
