@@ -224,7 +224,7 @@ impl Table {
     /// A computer seat the game waits on: its choice asked of the worker once per position,
     /// and carried out on the game's screen once the table has had `computer_ms` to read the
     /// last change (the caller's: only on the game's screen, never over a page, the log or a
-    /// question). What the game's screens ask next.
+    /// question; and not while the table is choosing on it). What the game's screens ask next.
     pub(super) fn computer_turn(&mut self) -> Flow {
         let Some(g) = self.game.as_mut() else {
             return Flow::Stay;
@@ -244,7 +244,9 @@ impl Table {
             self.computer.shown = None;
         }
         if let Some((_, mv)) = self.computer.shown.clone() {
-            if self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms {
+            // Not while a person is partway through a choice (a list opened, an amount
+            // being set): the move would close it under them.
+            if self.desk.now < self.computer_since.1 + self.desk.cfg.computer_ms || g.choosing() {
                 return Flow::Stay;
             }
             // A move that would close the others' window waits, said on screen.

@@ -558,6 +558,13 @@ pub trait Screens: Sized + Clone + 'static {
     ) -> Option<String> {
         None
     }
+    /// A person is partway through a choice on these screens (a list opened, an amount being
+    /// set, a question asked): a computer seat's move waits until the table is back on the
+    /// menu, as it waits over the log or a page, so that it never closes what the table was
+    /// choosing. False by default.
+    fn choosing(&self, _g: &Session<Self::F>) -> bool {
+        false
+    }
     /// The amounts a seat's phone may type or step now (a bid). None by default.
     fn amounts(_g: &Session<Self::F>, _seat: usize) -> Vec<Amount> {
         Vec::new()
@@ -635,6 +642,8 @@ pub trait Playing {
     ) -> Option<super::worker::Job<crate::computer::Move>>;
     /// Why a computer seat's choice must wait now (`Screens::holds`), if it must.
     fn holds(&self, desk: &Desk, mv: &crate::computer::Move) -> Option<String>;
+    /// A person is partway through a choice on the game's screens (`Screens::choosing`).
+    fn choosing(&self) -> bool;
     /// A computer seat's choice carried out as a phone's would be, its line said with what
     /// the table does for it and why.
     fn computer_move(
@@ -1276,6 +1285,9 @@ impl<S: Screens> Playing for InPlay<S> {
             Ok(Parsed::Command(cmd)) => S::holds(g, desk, &cmd),
             _ => None,
         }
+    }
+    fn choosing(&self) -> bool {
+        self.screens.choosing(&self.session)
     }
     fn computer_move(
         &mut self,

@@ -412,6 +412,13 @@ impl Screens for IlluScreens {
         Flow::Stay
     }
 
+    /// Any screen but the menu is a choice under way (a group to deal, a card's moves, a
+    /// hand). While an attack is open its window has its own rule (`holds`: until each
+    /// person has passed or the table's timer runs out), whatever screen is open.
+    fn choosing(&self, g: &Se) -> bool {
+        g.state.attack.is_none() && self.view != IView::Main
+    }
+
     /// A computer seat's roll on its attack closes every other player's chance to interfere,
     /// assist or defend: it waits until each person has passed, or for the table's timer
     /// (`window_ms`), the time left on screen.

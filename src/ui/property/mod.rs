@@ -283,6 +283,12 @@ impl Screens for PropertyScreens {
         (!out.is_empty()).then(|| out.join(", "))
     }
 
+    /// Any screen but the menu is a choice under way: a player's squares, a deal being set
+    /// up, a bid or a want being stepped, a question to confirm.
+    fn choosing(&self, _g: &Se) -> bool {
+        self.view != View::Main
+    }
+
     /// In an auction the seat is still in: a bid from the least the device offers it up to
     /// the cash it holds.
     fn amounts(g: &Se, seat: usize) -> Vec<Amount> {

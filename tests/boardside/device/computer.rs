@@ -1564,6 +1564,40 @@ fn cpu1_has_rolled() -> (Ui, u64) {
     (ui, now)
 }
 
+/// Played by hand (scientopoly): on cpu1's turn the table opened its squares to set up a
+/// deal, and cpu1's roll closed the list under it, turn after turn. A computer seat waits
+/// while the table is choosing on the game's screens, and plays once it is back on the menu.
+#[test]
+fn a_computer_seat_waits_while_the_table_sets_up_a_deal() {
+    let mut ui = ann_and(&[Level::Steady], &[]);
+    for line in ["roll 1 2", "buy", "end"] {
+        ui.enter(line).unwrap();
+    }
+    read_all(&mut ui, 20);
+    choose(&mut ui, "Manage...", 20);
+    choose(&mut ui, "Deal: sell a square", 20);
+    let list = ui.labels();
+    let mut now = 20;
+    for _ in 0..40 {
+        now += 500;
+        tick(&mut ui, now);
+    }
+    assert!(
+        !ui.log().iter().any(|l| l.starts_with("cpu1 rolls")),
+        "cpu1 rolled over the table's deal: {:?}",
+        ui.log()
+    );
+    assert_eq!(ui.labels(), list);
+    key(&mut ui, "\x7f", now);
+    key(&mut ui, "\x7f", now);
+    tick_until(
+        &mut ui,
+        &mut now,
+        "cpu1 rolls once the table is back",
+        |ui| ui.log().iter().any(|l| l.starts_with("cpu1 rolls")),
+    );
+}
+
 /// Played by hand (sectionopoly): "cpu1 rolls 3 + 3 = 6 (doubles) (computer)", "cpu1 moves
 /// from Oversight (3) to Nikita's Apartment (9)", its rent, and only then "cpu1: put its token
 /// on Nikita's Apartment", the move said twice and the token moved after its rent. The

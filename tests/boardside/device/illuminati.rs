@@ -534,12 +534,9 @@ fn choosing_an_illuminati_from_the_list_moves_the_cursor_on_to_the_next_player()
     assert_eq!(ui.labels()[ui.chosen()], "Cy: no Illuminati");
 }
 
-/// Played by hand: Start pressed while a computer seat had still to choose its Illuminati (it
-/// waits `computer_ms` so the table can read each change) was refused in the rules' words,
-/// "Cy has no Illuminati", as if the table had to choose it. The device says the computer seat
-/// is still choosing, and Start works once it has.
-#[test]
-fn start_before_a_computer_seat_has_chosen_says_it_is_still_choosing() {
+/// Ann and Bob (their tokens tagged) and Cy, a steady computer seat, at setup; the device's
+/// own timing (Cy waits `computer_ms` after each change).
+fn cy_a_steady_computer_seat() -> Ui {
     let mut s = illuminati_session(&["Ann", "Bob", "Cy"]);
     s.set_computers(vec![boardside::computer::ComputerSeat {
         seat: 2,
@@ -548,7 +545,16 @@ fn start_before_a_computer_seat_has_chosen_says_it_is_still_choosing() {
     }])
     .unwrap();
     let tags = table_tags(&["Ann", "Bob"], &[], 0);
-    let mut ui = ui_with(s, tags, TableConfig::default(), Setup::default());
+    ui_with(s, tags, TableConfig::default(), Setup::default())
+}
+
+/// Played by hand: Start pressed while a computer seat had still to choose its Illuminati (it
+/// waits `computer_ms` so the table can read each change) was refused in the rules' words,
+/// "Cy has no Illuminati", as if the table had to choose it. The device says the computer seat
+/// is still choosing, and Start works once it has.
+#[test]
+fn start_before_a_computer_seat_has_chosen_says_it_is_still_choosing() {
+    let mut ui = cy_a_steady_computer_seat();
     ui.lines(&[
         "illuminati Ann bavarian",
         "illuminati Bob discordian",
@@ -575,6 +581,40 @@ fn start_before_a_computer_seat_has_chosen_says_it_is_still_choosing() {
     );
     choose(&mut ui, "Start", now + 10);
     assert_eq!(illu(&ui).state.phase, Phase::Turn, "{}", said(&ui));
+}
+
+/// Played by hand: the table opened "Deal a group face up" and, while it looked for its card
+/// in the list, a computer seat chose its Illuminati and the list closed under it. A computer
+/// seat's move waits while a person is partway through a choice on the game's screens (as it
+/// waits over the log or a page), and comes once the table is back on the menu.
+#[test]
+fn a_computer_seat_waits_while_the_table_is_choosing_from_a_list() {
+    let mut ui = cy_a_steady_computer_seat();
+    ui.lines(&["illuminati Ann bavarian", "illuminati Bob discordian"]);
+    read_all(&mut ui, 1);
+    choose(&mut ui, "Deal a group face up", 1);
+    let list = ui.labels();
+    assert!(list.iter().any(|l| l.contains("Autoduel")), "{}", said(&ui));
+    // Far longer than the computer seat's time to let the table read.
+    let now = tick_until(&mut ui, 1, 2_000, |ui| {
+        illu(ui).state.players[2].illuminati.is_some()
+    });
+    assert!(
+        illu(&ui).state.players[2].illuminati.is_none(),
+        "the computer seat chose over the table's list: {}",
+        said(&ui)
+    );
+    assert_eq!(ui.labels(), list, "{}", said(&ui));
+    // Back on the menu, the computer seat chooses.
+    key(&mut ui, "\x7f", now);
+    tick_until(&mut ui, now, 2_000, |ui| {
+        illu(ui).state.players[2].illuminati.is_some()
+    });
+    assert!(
+        illu(&ui).state.players[2].illuminati.is_some(),
+        "{}",
+        said(&ui)
+    );
 }
 
 #[test]
