@@ -265,12 +265,17 @@ impl Desk {
         };
         match done {
             Ok(done) => {
+                // What the rules told one seat alone; a computer seat's own (the answer of
+                // its Computer Espionage) is for nobody at the table: shown behind a token it
+                // has none of, it would wait on a tap that never comes.
                 self.told = done
                     .said
                     .iter()
                     .filter(|l| l.written())
                     .filter_map(|l| match l.audience {
-                        Audience::Player(p) => Some((p, l.text.clone())),
+                        Audience::Player(p) if !g.header.is_computer(p) => {
+                            Some((p, l.text.clone()))
+                        }
                         _ => None,
                     })
                     .collect();

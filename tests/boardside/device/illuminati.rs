@@ -993,6 +993,61 @@ fn computer_espionage_shows_its_answer_to_its_player_alone() {
     assert!(!words.contains("holds"), "{words}");
 }
 
+/// A computer seat that plays Computer Espionage is told its answer alone, as a person is;
+/// nobody at the table is asked to tap that seat's token (it has none) to read it, and the
+/// table's menu stays open for the seat's next move.
+#[test]
+fn a_computer_seats_espionage_answer_is_never_put_behind_a_token() {
+    use boardside::ui::worker::{Finding, Found};
+    let mut ui = illuminati_ui_made(|s| {
+        s.set_computers(vec![boardside::computer::ComputerSeat {
+            seat: 0,
+            level: boardside::computer::Level::Steady,
+            deals: true,
+        }])
+        .unwrap();
+        for l in ["draw special computer-espionage", "set specials Bob 1"] {
+            let out = s.run_line(l);
+            assert!(!out.iter().any(|x| x.starts_with("error")), "{l}: {out:?}");
+        }
+    });
+    // The seat's choice, as its worker would hand it over: Espionage on Bob's Illuminati.
+    let asked = ui.handle(Input::Tick(10), 10);
+    let at = asked
+        .jobs
+        .iter()
+        .find(|w| w.about == "computer seat")
+        .map(|w| w.at)
+        .expect("Ann, a computer seat, is asked for her move");
+    let line = "play computer-espionage by Ann ufos".to_string();
+    let mv = boardside::computer::Move {
+        seat: 0,
+        line,
+        why: None,
+    };
+    ui.handle(
+        Finding {
+            at,
+            found: Found::Computer(mv),
+        },
+        10,
+    );
+    ui.handle(Input::Tick(5_000), 5_000);
+    read_all(&mut ui, 5_000);
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.contains("Ann plays Computer Espionage")),
+        "{}",
+        said(&ui)
+    );
+    let header = ui.game().unwrap().header(ui.desk());
+    assert!(!header.starts_with("Only"), "{header}: {}", said(&ui));
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!words.contains("holds"), "{words}");
+    assert!(!ui.game().unwrap().choosing(), "{}", said(&ui));
+}
+
 #[test]
 fn a_game_saved_in_the_middle_of_an_attack_resumes_on_the_attack() {
     let dir = std::env::temp_dir().join(format!("boardside-attack-resume-{}", std::process::id()));
