@@ -107,6 +107,7 @@ impl Game for Grid {
             stunned_holder_converts: o.stunned_holder_converts,
             earlier_stuns: o.earlier_stuns,
             earlier_computer: o.earlier_computer,
+            earlier_wonders: o.earlier_wonders,
             wonders_due: vec![],
             revealed: vec![],
             winner: None,

@@ -258,7 +258,13 @@ fn round_words(s: &State, e: &Event) -> Option<String> {
                 n(*c),
                 team.word()
             ),
-            (0, None) => format!("the {} have nobody left to hold the wonder", team.word()),
+            (0, None) if s.team_members(*team).is_empty() => {
+                format!("the {} have nobody left to hold the wonder", team.word())
+            }
+            (0, None) => format!(
+                "the {} have nobody left to convert: no holder is drawn",
+                team.other().word()
+            ),
             (_, Some(c)) => format!("the d{faces} shows {roll}: {}", n(*c)),
             (_, None) => format!(
                 "the d{faces} shows {roll}: the {} have only {} members; roll again",

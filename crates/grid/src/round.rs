@@ -277,6 +277,17 @@ fn conversions(t: &mut Table, near: &Near) {
 fn draw_wonders(t: &mut Table) {
     while let Some(&team) = t.s.wonders_due.first() {
         let members = t.s.team_members(team);
+        // The goal is reached once the other team has nobody left (grid-game: Goal): a holder
+        // would have nobody to convert, so none is drawn and the round ends the game.
+        if !t.s.earlier_wonders && t.s.team_members(team.other()).is_empty() {
+            t.emit(Event::WonderRoll {
+                team,
+                faces: 0,
+                roll: 0,
+                chosen: None,
+            });
+            continue;
+        }
         if members.len() >= 2 {
             t.emit(Event::Phase {
                 phase: Phase::Wonder { team },

@@ -60,9 +60,15 @@ pub struct GridOptions {
     /// those releases has no such key and resumes with them; a new game never sets it.
     #[serde(default = "earlier_release")]
     pub earlier_computer: bool,
+    /// Wonders as releases before this field drew them: a strip that filled in the round its
+    /// team converted the other team's last player still had its holder rolled for, a draw
+    /// recorded in the journal; one saved by those releases has no such key and resumes with
+    /// that draw, and a new game never sets it.
+    #[serde(default = "earlier_release")]
+    pub earlier_wonders: bool,
 }
 
-/// A journal's options without `earlier_stuns` were saved before it existed.
+/// A journal's options without one of the `earlier_` keys were saved before it existed.
 fn earlier_release() -> bool {
     true
 }
@@ -75,6 +81,7 @@ impl Default for GridOptions {
             stunned_holder_converts: true,
             earlier_stuns: false,
             earlier_computer: false,
+            earlier_wonders: false,
         }
     }
 }

@@ -321,6 +321,9 @@ pub struct State {
     /// (`GridOptions::earlier_computer`).
     #[serde(default)]
     pub earlier_computer: bool,
+    /// Wonders as an earlier release drew them (`GridOptions::earlier_wonders`).
+    #[serde(default)]
+    pub earlier_wonders: bool,
     /// Strips that filled this round and still await their wonder draw, in order.
     pub wonders_due: Vec<Team>,
     /// The orders revealed last, by piece (None: sealed nothing).

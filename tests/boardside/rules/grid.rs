@@ -614,6 +614,30 @@ fn a_journal_of_the_earlier_computer_orders_resumes_into_the_state_it_had() {
     );
 }
 
+/// A journal the release before G.D.9 saved (tests/fixtures/grid-earlier-wonder.jsonl): the
+/// religionists' strip filled as they converted the last scientist, and the table rolled the
+/// d6 for Cy's wonder before the win. It resumes with that draw (`earlier_wonders`) into the
+/// very state it had; a new game draws no holder there (G.D.9).
+#[test]
+fn a_journal_of_the_earlier_wonder_draw_resumes_into_the_state_it_had() {
+    let (resumed, path) =
+        super::resume_fixture::<Grid>(rules(), "grid-earlier-wonder.jsonl", |text| {
+            assert!(
+                !text.contains("earlier_wonders"),
+                "not the earlier release's"
+            )
+        });
+    let s = &resumed.state;
+    assert!(s.earlier_wonders);
+    assert_eq!(s.winner, Some(Team::Religionists));
+    assert_eq!(
+        s.pieces[s.index_of("Cy").unwrap()].wonder,
+        5,
+        "drawn by the d6"
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
 // ---- C. Prayer and study --------------------------------------------------------------------
 
 /// G.C.1 A prayer with no praying teammate around has no effect, but it is counted.
@@ -1192,6 +1216,33 @@ fn g_d_08_a_full_strip_of_a_team_with_nobody_left_draws_nobody() {
         b.lines
     );
     assert_eq!(b.s.state.winner, Some(Team::Religionists));
+}
+
+/// G.D.9 A strip that fills in the round its team converts the other team's last player
+/// draws no holder: nobody is left to convert, and the game is won at the round's end (played
+/// by hand: the table was asked to roll a d6 for a wonder after the last scientist had
+/// converted, and only then told the religionists had won).
+#[test]
+fn g_d_09_a_strip_that_fills_as_the_game_is_won_draws_no_holder() {
+    let mut b = board_with(
+        "Ann:s:5,5 Bob:r:6,6 Cy:r:7,7 Dee:s:7,5",
+        &[],
+        &["strip_length=2"],
+    );
+    b.ok("set wonder Bob 5");
+    b.round(&["Ann study", "Bob pray", "Cy pray", "Dee study"]);
+    assert_eq!(
+        (b.team("Ann"), b.team("Dee")),
+        (Team::Religionists, Team::Religionists)
+    );
+    assert!(
+        b.said("the scientists have nobody left to convert: no holder is drawn"),
+        "{:?}",
+        b.lines
+    );
+    assert!(!b.said("roll a d6"), "{:?}", b.lines);
+    assert_eq!(b.s.state.winner, Some(Team::Religionists));
+    assert_eq!(b.s.state.phase, Phase::Over);
 }
 
 // ---- G. The computer's shortcuts ------------------------------------------------------------
