@@ -62,7 +62,11 @@ impl PropertyScreens {
             out = offered;
         }
         out.retain(|e| match &e.act {
-            Act::Cmd(c) => !legal::decided_by(&g.state, c).is_some_and(bot),
+            // Asked of the authority rule's `whose`: a card a computer seat drew is the
+            // table's to report (`Whose::Report`), no choice of the seat's own.
+            Act::Cmd(c) => !<Property as crate::engine::game::Play>::whose(&g.rules, &g.state, c)
+                .seat()
+                .is_some_and(bot),
             Act::BidFor(p) | Act::WantFor(p) | Act::ManageFor(p) => !bot(*p),
             // Raising money for a purchase or a debt is the buyer's or the debtor's own: for
             // a computer seat, a menu of nothing but Back.

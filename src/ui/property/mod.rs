@@ -570,6 +570,16 @@ impl Screens for PropertyScreens {
                 return wrapped;
             }
         }
+        // A computer seat sees no card: the table draws it for the seat and reports it.
+        if let (View::Main, Some(Pending::Card { player, deck })) = (&self.view, s.top()) {
+            if g.header.is_computer(*player) {
+                return wrap(&format!(
+                    "Draw {} for {} (computer): tap it, or choose it below",
+                    rules.decks[*deck].a_card(),
+                    s.players[*player].name
+                ));
+            }
+        }
         let mut out = wrap(&menu::headline(rules, s, desk.cfg.auction_step));
         if self.view == View::Manage {
             // Building: what the bank has left (the lines after each house leave it out),

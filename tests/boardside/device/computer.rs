@@ -773,6 +773,55 @@ fn a_strong_seat_offers_for_the_last_square_of_a_group_only_when_its_chance_rise
     );
 }
 
+/// Played by hand with the printed decks on the table: cpu1 landed on Intel and the screen
+/// said "cpu1: draw an INTEL card and tap it" over a menu of Standings, Log and Undo, with no
+/// card tags enrolled: the game could go no further. A computer seat sees no card; the table
+/// draws it for the seat and reports it (the authority rule's `Whose::Report`), from the same
+/// list of printed cards a person's draw offers.
+#[test]
+fn the_table_reports_a_computer_seats_card_from_the_menu() {
+    use boardside::engine::property::Property;
+    let rules = boardside::rulesets::load::<Property>(&format!(
+        "{}/rulesets/sectionopoly.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut o = rules.options.clone();
+    o.first_player = boardside::engine::property::options::FirstPlayer::Listed;
+    o.physical_decks = true;
+    let names = vec!["Ann".to_string(), "cpu1".to_string()];
+    let mut s = Session::new(rules, &names, 5, o, None).unwrap();
+    super::given(&mut s, &["roll 1 2", "decline", "close", "end", "roll 3 4"]);
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: Level::Steady,
+        deals: true,
+    }])
+    .unwrap();
+    let mut ui = ui_with(s, TagMap::default(), quick(), Setup::default());
+    ui.put_away_note();
+    let g = ui.session::<Property>().unwrap();
+    assert_eq!(g.state.acting_player(), 1, "cpu1's turn");
+    let drawn = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Drew: "))
+        .unwrap_or_else(|| panic!("no card to report: {:?}", ui.labels()));
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        asked.contains("Draw an INTEL card for cpu1 (computer)"),
+        "{asked}"
+    );
+    let before = ui.session::<Property>().unwrap().history.len();
+    choose(&mut ui, &drawn, 1);
+    assert_eq!(
+        ui.session::<Property>().unwrap().history.len(),
+        before + 1,
+        "{:?}",
+        ui.desk().note()
+    );
+}
+
 /// Issue 66, "a computer seat's property is taken without its say": on the device's deal
 /// screen a sale of cpu1's square waits for the person's token, then is put to cpu1, which
 /// answers by its own chance; nothing moves before it answers.
