@@ -79,7 +79,7 @@ impl PropertyScreens {
             Act::Standings => return Flow::Standings,
             Act::NewGame => return Flow::NewGame,
             Act::Undo => return Flow::ConfirmUndo,
-            Act::Back => self.go(View::Main),
+            Act::Back => self.back(g, desk),
             Act::CloseAuction => return self.command(g, desk, Command::Close),
             Act::Offered(p, _) => {
                 desk.note = Some(format!(

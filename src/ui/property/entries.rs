@@ -9,6 +9,24 @@ impl PropertyScreens {
         self.sel = 0;
     }
 
+    /// BACK to the menu: from the manage menu or a deal opened there, the cursor on the line
+    /// that opened it, so OK opens it again (played by hand: the first line was "End the
+    /// turn", and the turn ended); from anything else, the first line (the next move).
+    pub(super) fn back(&mut self, g: &Se, desk: &Desk) {
+        let opened_by_manage =
+            matches!(self.view, View::Manage | View::Deal(_)) && self.manage_for.is_none();
+        self.go(View::Main);
+        if opened_by_manage {
+            if let Some(i) = self
+                .entries(g, desk)
+                .iter()
+                .position(|e| e.act == Act::Manage)
+            {
+                self.sel = i;
+            }
+        }
+    }
+
     /// Where the cursor goes after `done`: the same command again if it is still offered
     /// (another house on the same lot), else the next line of the same kind from where the
     /// cursor was, else the first of that kind, else "Back" (never a line of another kind,

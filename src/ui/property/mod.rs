@@ -372,7 +372,7 @@ impl Screens for PropertyScreens {
                 None => Flow::Stay,
             },
             (Button::Back, Press::Press) if self.view != View::Main => {
-                self.go(View::Main);
+                self.back(g, desk);
                 Flow::Stay
             }
             (Button::Roll, Press::Press) => {

@@ -1178,6 +1178,36 @@ fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
     assert!(on.starts_with("Command HQ") || on == "Back", "{on}");
 }
 
+/// Played by hand: P1 opened "Manage...", then a deal's list, pressed BACK and then OK to
+/// open the manage menu again; the cursor had gone back to the menu's first line, "End the
+/// turn", and the turn ended. BACK (the button or the menu's "Back") returns the cursor to
+/// the line that opened the sub-menu.
+#[test]
+fn back_from_the_manage_menu_returns_the_cursor_to_manage() {
+    let mut ui = table_ui(5);
+    ui.lines(&["set owner centre Bob", "roll 1 2", "decline", "close"]);
+    while ui.labels() == ["OK"] {
+        key(&mut ui, "\r", 0);
+    }
+    ui.put_away_note();
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "End the turn",
+        "{:?}",
+        ui.labels()
+    );
+    choose(&mut ui, "Manage...", 1);
+    key(&mut ui, "\x7f", 2);
+    assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
+    choose(&mut ui, "Manage...", 3);
+    choose(&mut ui, "Deal: sell a square", 4);
+    key(&mut ui, "\x7f", 5);
+    assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
+    choose(&mut ui, "Manage...", 6);
+    choose(&mut ui, "Back", 7);
+    assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
+}
+
 #[test]
 fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
     let owners = [
