@@ -9,12 +9,12 @@ impl PropertyScreens {
         self.sel = 0;
     }
 
-    /// BACK to the menu: from the manage menu or a deal opened there, the cursor on the line
-    /// that opened it, so OK opens it again (played by hand: the first line was "End the
-    /// turn", and the turn ended); from anything else, the first line (the next move).
+    /// BACK to the menu: from the manage menu (a player's squares too) or a deal opened
+    /// there, the cursor on "Manage...", so OK opens it again (played by hand: the first line
+    /// was "End the turn", and the turn ended); from anything else, the first line (the next
+    /// move).
     pub(super) fn back(&mut self, g: &Se, desk: &Desk) {
-        let opened_by_manage =
-            matches!(self.view, View::Manage | View::Deal(_)) && self.manage_for.is_none();
+        let opened_by_manage = matches!(self.view, View::Manage | View::Deal(_));
         self.go(View::Main);
         if opened_by_manage {
             if let Some(i) = self

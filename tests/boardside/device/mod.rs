@@ -1180,8 +1180,8 @@ fn after_building_the_cursor_rests_on_the_next_building_never_on_a_sale() {
 
 /// Played by hand: P1 opened "Manage...", then a deal's list, pressed BACK and then OK to
 /// open the manage menu again; the cursor had gone back to the menu's first line, "End the
-/// turn", and the turn ended. BACK (the button or the menu's "Back") returns the cursor to
-/// the line that opened the sub-menu.
+/// turn", and the turn ended (and again after building from P1's squares). BACK (the button
+/// or the menu's "Back") returns the cursor to the line that opened the sub-menu.
 #[test]
 fn back_from_the_manage_menu_returns_the_cursor_to_manage() {
     let mut ui = table_ui(5);
@@ -1205,6 +1205,11 @@ fn back_from_the_manage_menu_returns_the_cursor_to_manage() {
     assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
     choose(&mut ui, "Manage...", 6);
     choose(&mut ui, "Back", 7);
+    assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
+    // From a player's squares too (played by hand: "Back" after building, then OK).
+    choose(&mut ui, "Manage...", 8);
+    choose(&mut ui, "Ann's squares", 9);
+    choose(&mut ui, "Back", 10);
     assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
 }
 
