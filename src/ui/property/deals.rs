@@ -228,6 +228,17 @@ impl PropertyScreens {
         binds: Vec<usize>,
     ) -> Flow {
         use crate::engine::game::{Parsed, Words};
+        // A deal the rules refuse now (an auction or a card to draw first) is not agreed: the
+        // rule's words, and the offer stays open (played by hand, it was gone though nobody
+        // had refused it), as a phone's yes is checked first (`choose_private`).
+        if let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) {
+            if let Err(e) =
+                crate::engine::game::execute::<Property>(&g.rules, &mut g.state.clone(), &deal)
+            {
+                desk.note = Some(e.to_string());
+                return Flow::Stay;
+            }
+        }
         match desk.offers.agree(None, p, line, binds.clone()) {
             crate::ui::offers::Agreed::All(_) => {
                 let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) else {

@@ -1377,6 +1377,42 @@ fn a_deal_offered_on_one_phone_is_accepted_or_refused_on_the_other() {
     );
 }
 
+/// Played by hand: cpu1 offered P2 a deal, then landed on a card; P2's token said yes while
+/// the card was still to be drawn, the rules refused the deal ("not now: ..."), and the offer
+/// was gone from the menu, though nobody had refused it. A deal the rules refuse for now
+/// stays open, to be agreed once the game allows it.
+#[test]
+fn a_deal_agreed_while_the_rules_refuse_it_for_now_stays_open() {
+    let tags = super::table_tags(&["Ann"], &[], 0xD0);
+    let mut ui = property_table_tagged(&["set owner centre Bob"], tags);
+    phone_takes(&mut ui, 1, "trade Bob Ann centre for $50");
+    ui.enter("roll 1 2").unwrap();
+    ui.enter("decline").unwrap();
+    let offered = |ui: &Ui| {
+        ui.labels()
+            .into_iter()
+            .find(|l| l.starts_with("Bob's deal"))
+    };
+    let line = offered(&ui).unwrap_or_else(|| panic!("{:?}", ui.labels()));
+    choose(&mut ui, &line, 2);
+    ui.handle(super::ann(), 3);
+    assert_eq!(owner(&ui, "centre"), Some(1), "not during the auction");
+    assert!(
+        offered(&ui).is_some(),
+        "{:?} {:?}",
+        ui.labels(),
+        ui.desk().note()
+    );
+    // Once the auction is over, Ann's yes carries it out.
+    for line in ["pass Ann", "pass Bob", "pass Cy"] {
+        ui.enter(line).unwrap();
+    }
+    let line = offered(&ui).unwrap_or_else(|| panic!("{:?}", ui.labels()));
+    choose(&mut ui, &line, 4);
+    ui.handle(super::ann(), 5);
+    assert_eq!(owner(&ui, "centre"), Some(0), "{:?}", ui.desk().note());
+}
+
 /// Issue 55: Illuminati's actions from the phone of the player in turn, named by the cards of
 /// its own structure (a transfer, typed with its amount); the same from another seat's phone
 /// is refused on that phone.
