@@ -56,7 +56,12 @@ impl PropertyScreens {
         match act {
             Act::Cmd(Command::Concede) => self.go(View::ConfirmConcede),
             Act::Cmd(Command::TimeUp) => self.go(View::ConfirmTimeUp),
-            Act::Cmd(Command::Resolve) => self.go(View::ConfirmResolve),
+            Act::Cmd(Command::Resolve) => {
+                self.go(View::ConfirmResolve);
+                if let Some(pages) = self.plan_pages(g, desk) {
+                    return Flow::Pager(pages);
+                }
+            }
             Act::Cmd(c) => return self.command(g, desk, c),
             Act::Manage => {
                 self.manage_for = None;

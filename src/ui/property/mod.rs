@@ -547,17 +547,7 @@ impl Screens for PropertyScreens {
                     ));
                 }
             }
-            View::ConfirmResolve => {
-                return match crate::engine::property::autoresolve::plan(rules, s) {
-                    Ok(steps) => {
-                        let mut lines: Vec<String> =
-                            steps.iter().map(|c| menu::label(rules, s, c)).collect();
-                        lines.push("then pay the debt".into());
-                        crate::ui::text::wrap_all(&lines)
-                    }
-                    Err(e) => wrap(&e.to_string()),
-                };
-            }
+            View::ConfirmResolve => return self.plan_question(g, desk),
             _ => {}
         }
         if desk.toasting() {
@@ -699,5 +689,46 @@ impl Screens for PropertyScreens {
         // An auction brought back by undo gets a fresh silence, or it would close again at once.
         self.auction_since = desk.now;
         self.go(View::Main);
+    }
+}
+
+/// Auto-resolve's plan in the table's words, each sale or mortgage and then the payment (the
+/// rules' `autoresolve::plan`), or why there is none.
+fn plan_lines(rules: &Ruleset, s: &State) -> Result<Vec<String>, String> {
+    let steps = crate::engine::property::autoresolve::plan(rules, s).map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = steps.iter().map(|c| menu::label(rules, s, c)).collect();
+    lines.push("then pay the debt".into());
+    Ok(lines)
+}
+
+impl PropertyScreens {
+    /// Does the plan stand whole in the rows beside the question ("No", "Yes")?
+    fn plan_fits(&self, g: &Se, desk: &Desk, lines: &[String]) -> bool {
+        crate::ui::text::wrap_all(lines).len()
+            <= crate::ui::text::room(&self.labels(g, desk), self.sel)
+    }
+
+    /// The question over auto-resolve's plan: the plan itself where it fits, else a line
+    /// saying it was read on its pages (`plan_pages`).
+    fn plan_question(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        match plan_lines(&g.rules, &g.state) {
+            Ok(lines) if self.plan_fits(g, desk, &lines) => crate::ui::text::wrap_all(&lines),
+            Ok(lines) => wrap(&format!(
+                "Raise the money in the {} steps just read, then pay the debt?",
+                lines.len() - 1
+            )),
+            Err(e) => wrap(&e),
+        }
+    }
+
+    /// A plan longer than the question's rows, on pages to read whole before it is asked
+    /// (played by hand: it stood cut after its third mortgage).
+    pub(super) fn plan_pages(&self, g: &Se, desk: &Desk) -> Option<Pages> {
+        let lines = plan_lines(&g.rules, &g.state).ok()?;
+        (!self.plan_fits(g, desk, &lines)).then(|| Pages {
+            title: Some("Auto-resolve's plan".into()),
+            pages: crate::ui::text::pages(&lines, crate::ui::text::MESSAGE_ROWS, |_| false),
+            last: "OK: next",
+        })
     }
 }

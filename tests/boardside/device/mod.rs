@@ -1040,6 +1040,50 @@ fn debt_screen_offers_raising_money_and_conceding() {
     assert_eq!(s.cash(0), 100 + 100 + 200 - 320);
 }
 
+/// Played by hand: P2 owed cpu1 550 with 81, and auto-resolve's plan stood over "No" and
+/// "Yes: do it and pay" cut after its third mortgage: the table was asked to agree to sales
+/// it could not read. A plan longer than the screen is read on pages first, every step and
+/// the payment, then asked.
+#[test]
+fn a_plan_longer_than_the_screen_is_read_whole_before_it_is_agreed() {
+    let mut ui = at_table(
+        2,
+        &[
+            "set owner birkoffs-comm-center Ann",
+            "set owner walters-area Ann",
+            "set owner nikitas-apartment Ann",
+            "set owner madelines-office Ann",
+        ],
+    );
+    let steps: Vec<String> = {
+        let g = ui.session::<Property>().unwrap();
+        boardside::engine::property::autoresolve::plan(&g.rules, &g.state)
+            .unwrap()
+            .iter()
+            .map(|c| boardside::ui::property::menu::label(&g.rules, &g.state, c))
+            .collect()
+    };
+    assert!(steps.len() >= 4, "{steps:?}");
+    key(&mut ui, "\r", 5);
+    let mut read = Vec::new();
+    if let View::Pager(p) = ui.view() {
+        read.extend(p.pages.pages.concat());
+    }
+    while matches!(ui.view(), View::Pager(_)) {
+        key(&mut ui, "\r", 6);
+    }
+    // Only the rows the screen has beside the question are read there.
+    let room = boardside::ui::text::room(&ui.labels(), ui.chosen());
+    read.extend(ui.game().unwrap().message(ui.desk()).into_iter().take(room));
+    let read = read.join(" ");
+    for step in &steps {
+        let words: String = step.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(read.contains(&words), "{step} not read: {read}");
+    }
+    assert!(read.contains("then pay the debt"), "{read}");
+    assert_eq!(ui.labels(), ["No", "Yes: do it and pay"]);
+}
+
 #[test]
 fn confirming_bankruptcy_starts_on_no_and_says_what_could_still_be_raised() {
     let mut ui = at_table(2, &["set owner comm-north Ann"]);
