@@ -605,6 +605,14 @@ impl<F: Family> Session<F> {
         F::prompt(&self.rules, &self.state)
     }
 
+    /// Would the rules carry `cmd` out now? Decided on a copy, the game untouched: a deal is
+    /// agreed (from a phone or by a token) only when it would be, else the rule's words.
+    pub fn carried_out_now(&self, cmd: &F::Command) -> Result<(), String> {
+        crate::engine::game::execute::<F>(&self.rules, &mut self.state.clone(), cmd)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
     /// May `actor` make `cmd` now (`engine::authority::may`, the one rule every input path
     /// asks)? `yes`: the seats that have said yes to it themselves (a deal's sides).
     pub fn may(

@@ -1111,8 +1111,7 @@ impl<S: Screens> Playing for InPlay<S> {
             // Only a deal the rules would carry out now is put to the other side, else the
             // rule's own words (sectionopoly forbids a gift of money: the other side's
             // "chance" of it meant nothing).
-            crate::engine::game::execute::<S::F>(&g.rules, &mut g.state.clone(), &cmd)
-                .map_err(|e| e.to_string())?;
+            g.carried_out_now(&cmd)?;
             // The same words from each side (the line as the rules write it).
             let canonical = S::F::format_command(&g.rules, &g.state, &cmd);
             match desk

@@ -228,20 +228,20 @@ impl PropertyScreens {
         binds: Vec<usize>,
     ) -> Flow {
         use crate::engine::game::{Parsed, Words};
+        let deal = match Property::parse(&g.rules, &g.state, line) {
+            Ok(Parsed::Command(deal)) => Some(deal),
+            _ => None,
+        };
         // A deal the rules refuse now (an auction or a card to draw first) is not agreed: the
         // rule's words, and the offer stays open (played by hand, it was gone though nobody
-        // had refused it), as a phone's yes is checked first (`choose_private`).
-        if let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) {
-            if let Err(e) =
-                crate::engine::game::execute::<Property>(&g.rules, &mut g.state.clone(), &deal)
-            {
-                desk.note = Some(e.to_string());
-                return Flow::Stay;
-            }
+        // had refused it), as a phone's yes is (`Session::carried_out_now`).
+        if let Some(Err(e)) = deal.as_ref().map(|d| g.carried_out_now(d)) {
+            desk.note = Some(e);
+            return Flow::Stay;
         }
         match desk.offers.agree(None, p, line, binds.clone()) {
             crate::ui::offers::Agreed::All(_) => {
-                let Ok(Parsed::Command(deal)) = Property::parse(&g.rules, &g.state, line) else {
+                let Some(deal) = deal else {
                     desk.note = Some(format!("{line}: no longer a deal"));
                     return Flow::Stay;
                 };
