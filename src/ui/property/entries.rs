@@ -256,6 +256,13 @@ impl PropertyScreens {
             }
         };
         let mut cmds = Vec::new();
+        // The rent these players may still ask for comes first: out of the owner's moment
+        // it is asked from the menu their token opens (the authority rule), and it lapses
+        // (sectionopoly: PAYING RENT ¶3). Played by hand: the token's menu had no such line.
+        if matches!(s.top(), None | Some(Pending::Buy { .. } | Pending::Debt(_))) {
+            legal::claims(s, &mut cmds);
+        }
+        cmds.retain(|c| legal::decided_by(s, c).is_some_and(|p| who.contains(&p)));
         legal::management(rules, s, &who, &mut cmds);
         // A debtor raises money: building is not offered until the debt is paid.
         let in_debt = matches!(s.top(), Some(Pending::Debt(_)));

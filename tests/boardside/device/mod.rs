@@ -1257,6 +1257,48 @@ fn back_from_the_manage_menu_returns_the_cursor_to_manage() {
     assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
 }
 
+/// Played by hand (scientopoly, "Rent must be asked: on"): during another player's turn the
+/// table chose "Ask donation: Vienna" for Ann and was told "Ann taps their token first"; her
+/// token opened her squares, where no line asked, and BACK put the token away with its
+/// menu: the rent could not be asked until her own turn. The menu her token opens offers
+/// her open claims first (sectionopoly: PAYING RENT ¶3, ask before the second player after
+/// the payer throws), and OK there asks in person.
+#[test]
+fn the_menu_a_token_opens_asks_for_that_owners_rent() {
+    let mut rules = sectionopoly();
+    rules.options.rent_must_be_asked = true;
+    let mut ui = table_ui_of(rules, 5, |s| {
+        given(s, &["set owner oversight Ann", "set turn Bob", "roll 1 2"])
+    });
+    while ui.labels() == ["OK"] {
+        key(&mut ui, "\r", 0);
+    }
+    let ask = ui
+        .labels()
+        .into_iter()
+        .find(|l| l.starts_with("Ask "))
+        .unwrap_or_else(|| panic!("no Ask line: {:?}", ui.labels()));
+    // At the buttons alone, in Bob's turn: Ann's own, refused.
+    choose(&mut ui, &ask, 1);
+    let cash = |ui: &Ui| ui.session::<Property>().unwrap().state.cash(0);
+    let before = cash(&ui);
+    assert!(
+        ui.desk()
+            .note()
+            .unwrap_or("")
+            .contains("Ann taps their token first"),
+        "{:?}",
+        ui.desk().note()
+    );
+    // Her token: her menu, its first line the rent she may ask.
+    ui.handle(ann(), 2);
+    assert_eq!(ui.labels()[ui.chosen()], ask, "{:?}", ui.labels());
+    key(&mut ui, "\r", 3);
+    let s = &ui.session::<Property>().unwrap().state;
+    assert!(s.claims.is_empty(), "asked: {:?}", s.claims);
+    assert!(cash(&ui) > before, "Ann is paid the rent");
+}
+
 #[test]
 fn a_possible_building_shortage_asks_the_table_once_anyone_else_building() {
     let owners = [
