@@ -1489,11 +1489,17 @@ fn a_scientopoly_game_saved_before_donations_resumes_with_todays_ruleset() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    // The earlier file: today's without the lines the change added.
+    // The earlier file: today's without the lines the changes since added (the words, and
+    // later the comment on rent that must be asked).
     let added = [
-        "# Games saved with the file as it was before `rent = \"donation\"` (a change of words only)",
-        "# resume with this one.",
-        "continues = [\"e2dd76318b7cbf91\"]",
+        "# Games saved with the file as it was before `rent = \"donation\"`, and before the comment on",
+        "# rent that must be asked (changes of words only), resume with this one.",
+        "continues = [\"e2dd76318b7cbf91\", \"3b32aa6f2a9db916\"]",
+        "# - With the house rule \"Rent must be asked\" (sectionopoly's, the owner asks before the second",
+        "#   player after the payer throws): the status point comes with the donation asked, since the",
+        "#   status is had in exchange for the donation; a donation never asked gives no point. A table",
+        "#   that counts the point on the landing itself sets status_when_unasked = true (\"Status if",
+        "#   not asked: on\"), and then only the donation waits to be asked.",
         "# The rulebook's word for what a landing pays the owner (a service donation), on every square.",
         "rent = \"donation\"",
     ];

@@ -35,6 +35,11 @@ pub struct Options {
     /// sectionopoly: PAYING RENT ¶3, the owner must ask (`claim SQ`) before the second player
     /// after the payer rolls. Off: the device collects rent automatically.
     pub rent_must_be_asked: bool,
+    /// With `rent_must_be_asked` in a game of status: the eligible landing's status point is
+    /// counted at once, and only the donation waits to be asked. Off (the reading of
+    /// scientopoly ¶5, the status "in exchange for the service donation"): the point comes
+    /// with the donation asked, and neither when it lapses.
+    pub status_when_unasked: bool,
     /// sectionopoly: RULES for a SHORT GAME, all five changes.
     pub short_game: bool,
     /// sectionopoly: TIME LIMIT GAME: two deeds dealt to each player, paid for; `time-up` ends it.
@@ -110,6 +115,7 @@ impl Default for Options {
         Options {
             physical_decks: false,
             rent_must_be_asked: false,
+            status_when_unasked: false,
             short_game: false,
             time_limit: false,
             time_limit_minutes: 0,
@@ -140,6 +146,7 @@ impl Default for Options {
 pub const OPTION_NAMES: &[&str] = &[
     "physical_decks",
     "rent_must_be_asked",
+    "status_when_unasked",
     "short_game",
     "time_limit",
     "time_limit_minutes",
@@ -191,6 +198,7 @@ impl Options {
         match key {
             "physical_decks" => self.physical_decks = b(value)?,
             "rent_must_be_asked" => self.rent_must_be_asked = b(value)?,
+            "status_when_unasked" => self.status_when_unasked = b(value)?,
             "short_game" => self.short_game = b(value)?,
             "time_limit" => self.time_limit = b(value)?,
             "building_auction" => self.building_auction = b(value)?,

@@ -2,7 +2,7 @@
 //! owned, dice times the utility multiplier (sectionopoly: PAYING RENT; standard-board.md).
 
 use super::debt;
-use super::event::Event;
+use super::event::{Event, StatusWhy};
 use super::ruleset::{Kind, Ruleset};
 use super::state::{After, Claim, RentRule, RentWorking, State, Why, HOTEL};
 use super::Table;
@@ -99,6 +99,18 @@ pub fn due(
 ) {
     if t.s.options.rent_must_be_asked {
         // sectionopoly: PAYING RENT ¶3: ask before the second player following throws.
+        // With `status_when_unasked` the status point is the landing's, counted now (a point
+        // that wins ends the game before anything is asked); only the donation waits.
+        let then = match then {
+            After::GainStatus { square } if t.s.options.status_when_unasked => {
+                super::status::gain(t, payer, StatusWhy::Donation { square });
+                if t.s.over {
+                    return;
+                }
+                After::Nothing
+            }
+            then => then,
+        };
         let s = &*t.s;
         let first = next_seat(payer, s.players.len(), |q| s.in_game(q));
         let second = next_seat(first, s.players.len(), |q| s.in_game(q));

@@ -4,7 +4,8 @@ use super::*;
 
 /// The house rules the new-game screen offers for a property ruleset, in words: the game's
 /// length (standard, the short game, a time limit), the target status (scientopoly), physical
-/// card decks, and rent that must be asked for.
+/// card decks, rent that must be asked for, and (with status) whether a donation never asked
+/// still counts its status point.
 pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
     let o = &r.options;
     let length = |word: &str, short: bool, limit: bool, minutes: u32| Choice {
@@ -55,5 +56,14 @@ pub fn house_rules(r: &Ruleset) -> Vec<HouseRule> {
         "rent_must_be_asked",
         o.rent_must_be_asked,
     ));
+    // With rent that must be asked, a game of status chooses when the landing's point counts
+    // (scientopoly ¶5 read: with the donation asked; this on: at once, asked or not).
+    if r.status.is_some() {
+        out.push(HouseRule::switch(
+            "Status if not asked",
+            "status_when_unasked",
+            o.status_when_unasked,
+        ));
+    }
     out
 }

@@ -2193,15 +2193,13 @@ fn scientopolys_target_status_is_chosen_on_the_new_game_screen() {
     };
     let mut ui = Ui::new(TagMap::default(), TableConfig::default(), setup);
     choose(&mut ui, "Target status: 20", 10);
+    // With rent that must be asked, when a donation's status point counts (scientopoly.toml).
+    choose(&mut ui, "Rent must be asked: off", 12);
+    choose(&mut ui, "Status if not asked: off", 14);
     choose(&mut ui, "Start the game", 20);
-    assert_eq!(
-        ui.session::<Property>()
-            .unwrap()
-            .state
-            .options
-            .target_status,
-        25
-    );
+    let o = &ui.session::<Property>().unwrap().state.options;
+    assert_eq!(o.target_status, 25);
+    assert!(o.rent_must_be_asked && o.status_when_unasked);
     assert!(
         screens(&ui).clock.is_none(),
         "no clock without a time limit"

@@ -42,6 +42,60 @@ fn service_donation_buys_one_status_point() {
     assert!(t.said("Ann reaches status 10 (service at Melbourne)"));
 }
 
+/// Ann (status 9, Ann, Bob and Cy at the table) lands on Bob's Melbourne with rent that must
+/// be asked and these options; `lapse`: then Bob's turn and Cy's roll pass with nothing asked.
+fn donation_waiting(edit: impl Fn(&mut Options), lapse: bool) -> Table {
+    let mut t = game_with(&["Ann", "Bob", "Cy"], |o| {
+        o.rent_must_be_asked = true;
+        edit(o);
+    });
+    t.own("Bob", &["melbourne"]);
+    t.run("set status Ann 9; set position Ann 10; roll 2 4");
+    if lapse {
+        t.run("end; set position Bob 11; roll 4 5; end; roll 2 3");
+        assert!(t.said("not asked for in time"));
+    }
+    t
+}
+
+/// With the house rule "Rent must be asked" (sectionopoly: PAYING RENT ¶3) the status point
+/// comes with the donation, as ¶5 has it ("in exchange for the service donation"): asked,
+/// the donation is paid and the point counted; never asked, neither.
+#[test]
+fn rent_must_be_asked_status_comes_with_the_asked_donation() {
+    let mut t = donation_waiting(|_| {}, false);
+    assert_eq!((t.cash("Ann"), t.status("Ann")), (6000, 9), "nothing yet");
+    t.run("claim melbourne");
+    assert_eq!((t.cash("Ann"), t.status("Ann")), (6000 - 72, 10));
+    // Not asked before Cy (the second player after Ann) rolls: no donation, no point.
+    let t = donation_waiting(|_| {}, true);
+    assert_eq!((t.cash("Ann"), t.status("Ann")), (6000, 9));
+}
+
+/// The other reading, a named option (`status_when_unasked`): the status is the landing's
+/// service, counted at once; only the donation waits to be asked, and lapses unasked.
+#[test]
+fn status_when_unasked_counts_the_point_on_the_landing() {
+    let unasked = |o: &mut Options| o.status_when_unasked = true;
+    let mut t = donation_waiting(unasked, false);
+    assert_eq!((t.cash("Ann"), t.status("Ann")), (6000, 10));
+    assert!(t.said("Ann reaches status 10 (service at Melbourne)"));
+    t.run("claim melbourne");
+    let paid = (t.cash("Ann"), t.status("Ann"));
+    assert_eq!(paid, (6000 - 72, 10), "one point");
+    let t = donation_waiting(unasked, true);
+    assert_eq!((t.cash("Ann"), t.status("Ann")), (6000, 10));
+    // The point that reaches the target wins before any donation is asked.
+    let t = donation_waiting(
+        |o| {
+            unasked(o);
+            o.target_status = 10;
+        },
+        false,
+    );
+    assert!(t.s.state.over && t.s.state.claims.is_empty());
+}
+
 #[test]
 fn ineligible_landing_pays_nothing_and_gives_nothing() {
     let mut t = game(&["Ann", "Bob"]);
