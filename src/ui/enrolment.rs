@@ -50,14 +50,27 @@ impl Enrolment {
 
     /// A tag the map does not know, asked about: the first token or piece no tag stands for
     /// yet is chosen (OK must never give a player a second token by default), else Cancel.
+    /// A person the screen asks to tap their token, and who has none, comes before the
+    /// rest: the new tag is most likely theirs (played by hand: "P2 taps their token to
+    /// agree", and the tag was offered as P1's).
     pub(super) fn unknown(uid: Uid, t: &Table) -> Enrolment {
         let entries = Self::kinds(t);
+        let untagged = |kind: &TagKind| !t.tags.tags.iter().any(|tag| tag.kind == *kind);
+        let asked = asked_to_tap(t);
         let sel = entries
             .iter()
             .position(|e| match &e.act {
-                Act::Enrol(kind) => !t.tags.tags.iter().any(|tag| tag.kind == *kind),
-                Act::NameToken => true,
+                Act::Enrol(kind @ TagKind::Player { name }) => {
+                    untagged(kind) && asked.as_ref() == Some(name)
+                }
                 _ => false,
+            })
+            .or_else(|| {
+                entries.iter().position(|e| match &e.act {
+                    Act::Enrol(kind) => untagged(kind),
+                    Act::NameToken => true,
+                    _ => false,
+                })
             })
             .unwrap_or(entries.len().saturating_sub(1));
         Enrolment {
@@ -444,4 +457,38 @@ pub(super) fn check_rows(all: &PieceSet, tags: &TagMap) -> Vec<String> {
     out.extend(missing.iter().map(|s| format!("{} {}", s.sticker, s.words)));
     out.push("Tap a tag to see what it is.".into());
     out
+}
+
+/// The person without a token whom the game's screen asks to tap one ("Bob taps their token
+/// to agree", "Bob only: tap your token to seal"): the first such name in a line that asks
+/// for a token tap.
+fn asked_to_tap(t: &Table) -> Option<String> {
+    let g = t.game.as_ref()?;
+    let people = t.people();
+    let has_token = |name: &str| {
+        t.tags
+            .tags
+            .iter()
+            .any(|tag| matches!(&tag.kind, TagKind::Player { name: n } if n == name))
+    };
+    g.message(&t.desk)
+        .iter()
+        .filter(|line| line.contains("tap") && line.contains("token"))
+        .find_map(|line| {
+            // The earliest name in the line, whole (never "Ann" inside "Anna").
+            people
+                .iter()
+                .filter(|p| !has_token(p))
+                .filter_map(|p| named_at(line, p).map(|at| (at, p)))
+                .min()
+                .map(|(_, p)| p.clone())
+        })
+}
+
+/// Where `name` first stands in `line` as a whole name (no letter or digit beside it).
+fn named_at(line: &str, name: &str) -> Option<usize> {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    line.match_indices(name).map(|(at, _)| at).find(|&at| {
+        !alnum(line[..at].chars().next_back()) && !alnum(line[at + name.len()..].chars().next())
+    })
 }

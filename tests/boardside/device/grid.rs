@@ -249,20 +249,53 @@ fn roll_in_the_orders_keeps_the_question_but_never_copies_a_sealing_screen() {
     assert_eq!(ui.desk().note(), Some("no roll now"));
 }
 
+/// Ann and Bob placed, only `tokens` known to the device; "Seal for `who`" chosen, and a tag
+/// the device does not know tapped: the enrolment open (the time reached returned).
+fn sealing_with_a_new_tag(tokens: &[&str], who: &str) -> (Ui, u64) {
+    use boardside::engine::grid::state::Phase;
+    let ui = grid_ui_with(tokens, |_| {});
+    let (mut ui, now) = placed(ui, &["Ann: no side", "Bob: no side", "Bob: scientists"]);
+    read_all(&mut ui, now);
+    assert_eq!(grid_state(&ui).phase, Phase::Orders);
+    grid_choose(&mut ui, &format!("Seal for {who}"), now);
+    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 7])), now + 1);
+    assert!(matches!(ui.view(), View::Enrol(_)));
+    (ui, now)
+}
+
+/// Played by hand (a deal put to P2: "P2 taps their token to agree"): the new tag tapped was
+/// offered first as P1's token, the first person without one, and OK would have given P2's
+/// token to P1. A new tag tapped while the screen asks a person without a token to tap
+/// theirs is offered first as that person's.
+#[test]
+fn a_new_tag_tapped_when_a_person_is_asked_for_is_offered_as_theirs() {
+    // Nobody's token is known to the device.
+    let (mut ui, now) = sealing_with_a_new_tag(&[], "Bob");
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Token of Bob",
+        "{:?}",
+        ui.labels()
+    );
+    // Asked for nobody in particular: the first person without a token, as before.
+    key(&mut ui, "\x7f", now + 2);
+    key(&mut ui, "\x7f", now + 3);
+    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 9])), now + 4);
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Token of Ann",
+        "{:?}",
+        ui.labels()
+    );
+}
+
 /// Played by hand: asked for Ann's token to seal her order, the table tapped a token the
 /// device did not know and enrolled it as Ann's; the enrolment went back to the game, and Ann
 /// had to tap again. The tap that opened the enrolment counts as the tap asked for.
 #[test]
 fn a_token_enrolled_when_it_was_asked_for_counts_as_its_tap() {
-    use boardside::engine::grid::state::Phase;
     // Only Bob's token is known to the device.
-    let ui = grid_ui_with(&["Bob"], |_| {});
-    let (mut ui, now) = placed(ui, &["Ann: no side", "Bob: no side", "Bob: scientists"]);
-    read_all(&mut ui, now);
-    assert_eq!(grid_state(&ui).phase, Phase::Orders);
-    grid_choose(&mut ui, "Seal for Ann", now);
-    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 7])), now + 1);
-    assert!(matches!(ui.view(), View::Enrol(_)));
+    let (mut ui, now) = sealing_with_a_new_tag(&["Bob"], "Ann");
     grid_choose(&mut ui, "Token of Ann", now + 2);
     assert_eq!(*ui.view(), View::Game);
     let seal = &ui
