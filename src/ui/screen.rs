@@ -726,12 +726,17 @@ fn for_computer_seats<S: Screens>(
             continue;
         };
         let name = g.header.players.get(c.seat).map_or("", String::as_str);
-        // The first line taken out: where the two lists part (the end when none was).
-        let at = said
-            .iter()
-            .zip(&was)
-            .position(|(a, b)| a != b)
-            .unwrap_or(said.len());
+        // After the last line taken out, where the move it says is done (played by hand: a
+        // bankruptcy's deeds were handed over after the first of its mortgages, pages before
+        // the bankruptcy itself); the end when none was. `said` keeps `was` in order.
+        let (mut kept, mut at) = (0, said.len());
+        for line in &was {
+            if said.get(kept) == Some(line) {
+                kept += 1;
+            } else {
+                at = kept;
+            }
+        }
         let line = format!("{name}: {d}");
         said.insert(at, line.clone());
         added.push(line);

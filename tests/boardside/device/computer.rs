@@ -1418,6 +1418,40 @@ fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
     assert!(log.contains("cpu1: hand it the deed of Oversight"), "{log}");
 }
 
+/// Played by hand (suetology): Cy went bankrupt to cpu1, his deeds mortgaged first; the
+/// table was told "cpu1: hand it Cy's deeds ..., turn ... face down" after the first of four
+/// mortgages, three pages before the bankruptcy that passes the deeds. What the table does
+/// for a computer seat is said after the last line it says again, where the move is done.
+#[test]
+fn the_table_hands_over_deeds_after_the_lines_of_the_bankruptcy() {
+    let mut ui = table_with(
+        "suetology",
+        &["Ann"],
+        &[Level::Steady],
+        &["first_player=listed"],
+    );
+    choose(&mut ui, "Start the game", 0);
+    for line in [
+        "set owner birch-street cpu1",
+        "set buildings birch-street 5",
+        "set owner ashford-row Ann",
+        "set owner north-station Ann",
+        "set cash Ann 10",
+    ] {
+        ui.enter(line).unwrap();
+    }
+    ui.enter("roll 1 2").unwrap();
+    let log = ui.log().to_vec();
+    let at = |what: &str| {
+        log.iter()
+            .rposition(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("no {what}: {log:#?}"))
+    };
+    let hand = at("cpu1: hand it Ann's deeds");
+    assert!(hand > at("mortgage on"), "{log:#?}");
+    assert!(hand > at("on going bankrupt"), "{log:#?}");
+}
+
 /// A computer seat raises its own money: at its purchase (or its debt) the buttons' menu has
 /// no "Mortgage or sell..." (played by hand: it opened a menu of nothing but Back, the seat's
 /// own squares being its own).
