@@ -574,7 +574,7 @@ pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
                 .collect::<Vec<_>>()
                 .join("; ");
             format!(
-                "{} received mortgaged squares: `unmortgage SQ` or `keep SQ` for each ({choices})",
+                "{} received mortgaged squares, to lift or keep each: `unmortgage SQ` or `keep SQ` ({choices})",
                 who(s, *player)
             )
         }

@@ -37,12 +37,17 @@ fn table_with(ruleset: &str, humans: &[&str], bots: &[Level], options: &[&str]) 
 
 /// Sectionopoly begun, Ann first, then these computer seats, with these options besides.
 fn ann_and(bots: &[Level], options: &[&str]) -> Ui {
+    ann_and_in("sectionopoly", bots, options)
+}
+
+/// `ann_and` in this ruleset.
+fn ann_and_in(ruleset: &str, bots: &[Level], options: &[&str]) -> Ui {
     let options: Vec<&str> = ["first_player=listed"]
         .iter()
         .chain(options)
         .copied()
         .collect();
-    let mut ui = table_with("sectionopoly", &["Ann"], bots, &options);
+    let mut ui = table_with(ruleset, &["Ann"], bots, &options);
     choose(&mut ui, "Start the game", 0);
     ui
 }
@@ -1424,13 +1429,7 @@ fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
 /// for a computer seat is said after the last line it says again, where the move is done.
 #[test]
 fn the_table_hands_over_deeds_after_the_lines_of_the_bankruptcy() {
-    let mut ui = table_with(
-        "suetology",
-        &["Ann"],
-        &[Level::Steady],
-        &["first_player=listed"],
-    );
-    choose(&mut ui, "Start the game", 0);
+    let mut ui = ann_and_in("suetology", &[Level::Steady], &[]);
     for line in [
         "set owner birch-street cpu1",
         "set buildings birch-street 5",
@@ -1450,6 +1449,12 @@ fn the_table_hands_over_deeds_after_the_lines_of_the_bankruptcy() {
     let hand = at("cpu1: hand it Ann's deeds");
     assert!(hand > at("mortgage on"), "{log:#?}");
     assert!(hand > at("on going bankrupt"), "{log:#?}");
+    // The table's lines name no typed command (the log said "unmortgage SQ or keep SQ").
+    assert!(!log.iter().any(|l| l.contains(" SQ")), "{log:#?}");
+    assert!(
+        log.iter().any(|l| l.contains("to lift or keep each")),
+        "{log:#?}"
+    );
 }
 
 /// A computer seat raises its own money: at its purchase (or its debt) the buttons' menu has
