@@ -542,7 +542,10 @@ pub trait Screens: Sized + Clone + 'static {
     /// What the table does with its pieces for a computer seat's command ("put its token on
     /// Centre"), from the states before and after it; `computers` are the computer seats (a
     /// piece that goes from one to another is said once). The line takes the place of the
-    /// lines in `said` that state the same moves, which it takes out. None by default.
+    /// lines in `said` that state the same moves, which it takes out; with it, whether it
+    /// begins with the seat's token moved (then it stands where the first of those lines
+    /// stood, so a token is moved before its rent is read; else after the last, where the
+    /// move is done). None by default.
     fn table_does(
         _rules: &<Self::F as Game>::Rules,
         _before: &<Self::F as Game>::State,
@@ -550,7 +553,7 @@ pub trait Screens: Sized + Clone + 'static {
         _seat: usize,
         _computers: &[usize],
         _said: &mut Vec<String>,
-    ) -> Option<String> {
+    ) -> Option<(String, bool)> {
         None
     }
     /// Why a computer seat's command waits (it would close a window other players are
@@ -711,8 +714,10 @@ pub fn said<S: Screens>(g: &Session<S::F>, line: &str) -> String {
 
 /// What the table does for each computer seat's pieces since `before` (`Screens::table_does`),
 /// a line for a seat that has something to do ("cpu1: put its token on Centre"), put into
-/// `said` where the first line it restates stood (a move's token line where its move was
-/// said, before its rent), else after the others; the lines it put in.
+/// `said` where the first line it restates stood when it begins with the token's move (said
+/// before its rent), else where the last stood (played by hand: a bankruptcy's deeds were
+/// handed over after the first of its mortgages, pages before the bankruptcy), else after
+/// the others; the lines it put in.
 fn for_computer_seats<S: Screens>(
     g: &Session<S::F>,
     before: &<S::F as Game>::State,
@@ -722,21 +727,22 @@ fn for_computer_seats<S: Screens>(
     let mut added = Vec::new();
     for c in &g.header.computers {
         let was = said.clone();
-        let Some(d) = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said) else {
+        let Some((d, moved)) = S::table_does(&g.rules, before, &g.state, c.seat, &seats, said)
+        else {
             continue;
         };
         let name = g.header.players.get(c.seat).map_or("", String::as_str);
-        // After the last line taken out, where the move it says is done (played by hand: a
-        // bankruptcy's deeds were handed over after the first of its mortgages, pages before
-        // the bankruptcy itself); the end when none was. `said` keeps `was` in order.
-        let (mut kept, mut at) = (0, said.len());
+        // Where the lines taken out stood (`said` keeps the rest of `was` in order).
+        let (mut kept, mut first, mut last) = (0, None, None);
         for line in &was {
             if said.get(kept) == Some(line) {
                 kept += 1;
             } else {
-                at = kept;
+                first = first.or(Some(kept));
+                last = Some(kept);
             }
         }
+        let at = if moved { first } else { last }.unwrap_or(said.len());
         let line = format!("{name}: {d}");
         said.insert(at, line.clone());
         added.push(line);

@@ -159,7 +159,7 @@ impl Screens for PropertyScreens {
         seat: usize,
         computers: &[usize],
         said: &mut Vec<String>,
-    ) -> Option<String> {
+    ) -> Option<(String, bool)> {
         use crate::engine::property::event::{Event, How};
         use crate::engine::property::narrate::event;
         use crate::engine::property::ruleset::Kind;
@@ -169,7 +169,8 @@ impl Screens for PropertyScreens {
         // deed of Centre"): the table reads each move once.
         let mut restated: Vec<Event> = Vec::new();
         let (was, now) = (&before.players[seat], &s.players[seat]);
-        if was.position != now.position {
+        let moved = was.position != now.position;
+        if moved {
             out.push(format!(
                 "put its token on {}",
                 rules.squares[now.position].name
@@ -280,7 +281,7 @@ impl Screens for PropertyScreens {
         }
         let restated: Vec<String> = restated.iter().filter_map(|e| event(rules, s, e)).collect();
         said.retain(|l| !restated.contains(l));
-        (!out.is_empty()).then(|| out.join(", "))
+        (!out.is_empty()).then(|| (out.join(", "), moved))
     }
 
     /// Any screen but the menu is a choice under way: a player's squares, a deal being set

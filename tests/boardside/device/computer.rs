@@ -1945,7 +1945,7 @@ fn anns_table_moves() -> impl FnMut(&str) -> (Option<String>, String) {
             .filter(|t| !t.is_empty())
             .collect();
         let does = PropertyScreens::table_does(&g.rules, &before, &g.state, 0, &[0], &mut said);
-        (does, said.join(" / "))
+        (does.map(|(line, _)| line), said.join(" / "))
     }
 }
 
@@ -2121,6 +2121,7 @@ fn deeds_passed_between_computer_seats_are_said_once_in_one_list() {
             computers,
             &mut Vec::new(),
         )
+        .map(|(line, _)| line)
     };
     assert_eq!(does(1, &[1, 2]), None, "said on cpu2's line");
     assert_eq!(
