@@ -56,7 +56,7 @@ impl Enrolment {
     pub(super) fn unknown(uid: Uid, t: &Table) -> Enrolment {
         let entries = Self::kinds(t);
         let untagged = |kind: &TagKind| !t.tags.tags.iter().any(|tag| tag.kind == *kind);
-        let asked = asked_to_tap(t);
+        let asked = asked_to_tap(t, untagged);
         let sel = entries
             .iter()
             .position(|e| match &e.act {
@@ -462,15 +462,10 @@ pub(super) fn check_rows(all: &PieceSet, tags: &TagMap) -> Vec<String> {
 /// The person without a token whom the game's screen asks to tap one ("Bob taps their token
 /// to agree", "Bob only: tap your token to seal"): the first such name in a line that asks
 /// for a token tap.
-fn asked_to_tap(t: &Table) -> Option<String> {
+fn asked_to_tap(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String> {
     let g = t.game.as_ref()?;
     let people = t.people();
-    let has_token = |name: &str| {
-        t.tags
-            .tags
-            .iter()
-            .any(|tag| matches!(&tag.kind, TagKind::Player { name: n } if n == name))
-    };
+    let has_token = |name: &String| !untagged(&TagKind::Player { name: name.clone() });
     g.message(&t.desk)
         .iter()
         .filter(|line| line.contains("tap") && line.contains("token"))

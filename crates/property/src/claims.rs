@@ -14,14 +14,22 @@ pub fn claim(t: &mut Table, square: usize) -> Result<(), RuleError> {
             t.square_name(square)
         )));
     };
-    match t.s.top() {
-        None | Some(super::Pending::Buy { .. }) | Some(super::Pending::Debt(_)) => {}
-        Some(_) => return Err(super::turns::busy(t, "not now")),
+    if !askable_now(t.s) {
+        return Err(super::turns::busy(t, "not now"));
     }
     let c = t.s.claims[i].clone();
     t.emit(Event::ClaimClosed { index: i });
     rent::charge_rent(t, c.payer, c.owner, c.square, c.working, c.then);
     Ok(())
+}
+
+/// Rent may be asked now: nothing pending but a purchase or a debt (money asked for may pay
+/// for either).
+pub fn askable_now(s: &super::state::State) -> bool {
+    matches!(
+        s.top(),
+        None | Some(super::Pending::Buy { .. } | super::Pending::Debt(_))
+    )
 }
 
 /// `roller` is about to throw at the start of a turn: claims that lapse on them are gone.

@@ -259,7 +259,7 @@ impl PropertyScreens {
         // The rent these players may still ask for comes first: out of the owner's moment
         // it is asked from the menu their token opens (the authority rule), and it lapses
         // (sectionopoly: PAYING RENT ¶3). Played by hand: the token's menu had no such line.
-        if matches!(s.top(), None | Some(Pending::Buy { .. } | Pending::Debt(_))) {
+        if crate::engine::property::claims::askable_now(s) {
             legal::claims(s, &mut cmds);
         }
         cmds.retain(|c| legal::decided_by(s, c).is_some_and(|p| who.contains(&p)));
