@@ -251,12 +251,13 @@ impl Table {
             }
             // A move that would close the others' window waits, said on screen.
             if let Some(why) = g.holds(&self.desk, &mv) {
-                if self.desk.note.as_deref() != Some(why.as_str()) {
-                    self.desk.note = Some(why);
+                if self.desk.waiting.as_deref() != Some(why.as_str()) {
+                    self.desk.waiting = Some(why);
                     self.desk.out.redraw = true;
                 }
                 return Flow::Stay;
             }
+            self.desk.waiting = None;
             self.computer.shown = None;
             let name = g.players().get(mv.seat).cloned().unwrap_or_default();
             self.desk.out.redraw = true;

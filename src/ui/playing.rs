@@ -85,6 +85,8 @@ impl Table {
         self.desk.token = None;
         self.desk.yes.clear();
         self.desk.passed.clear();
+        self.desk.took_part.clear();
+        self.desk.waiting = None;
         self.desk.window_since = None;
         self.desk.log = game
             .story()

@@ -133,6 +133,13 @@ pub struct Desk {
     /// interference and defence), and when that window opened: a computer seat's move that
     /// would close it waits for each of them to pass, or for `window_ms` (`Screens::holds`).
     pub(crate) passed: Vec<usize>,
+    /// The computer seats that took part in that moment (spent on another's attack): once
+    /// done, such a seat adds no more, where one that never took part stays out.
+    pub(crate) took_part: Vec<usize>,
+    /// Why a computer seat's move waits (`Screens::holds`: the time left for the others),
+    /// kept apart from the note so that the screen a person is partway through (an amount to
+    /// spend) keeps its own words; None once the move goes ahead.
+    pub(crate) waiting: Option<String>,
     pub(crate) window_since: Option<u64>,
 }
 
@@ -160,6 +167,11 @@ impl Desk {
     /// A refusal or a remark, shown until the next input.
     pub fn note(&self) -> Option<&str> {
         self.note.as_deref()
+    }
+
+    /// Why a computer seat's move waits for the table, while it does.
+    pub fn waiting(&self) -> Option<&str> {
+        self.waiting.as_deref()
     }
 
     /// Show a remark until the next input (None: no remark).
@@ -1197,6 +1209,7 @@ impl<S: Screens> Playing for InPlay<S> {
             let seat = cs.seat;
             if let Some((_, parts)) = parting.as_ref().filter(|(p, _)| *p == seat) {
                 let parts = parts.clone();
+                let already = desk.took_part.contains(&seat);
                 let (rules, state) = (g.rules.clone(), g.state.clone());
                 return Some(Box::new(move |cancel| {
                     let stop = || cancel.load(std::sync::atomic::Ordering::Relaxed);
@@ -1210,6 +1223,11 @@ impl<S: Screens> Playing for InPlay<S> {
                             seat,
                             line: S::F::format_command(&rules, &state, &part),
                             why: Some(format!("takes part: {}", chance_moves(before, after))),
+                        },
+                        None if already => Move {
+                            seat,
+                            line: String::new(),
+                            why: Some("adds no more: no more raises its chance".into()),
                         },
                         None => Move {
                             seat,
@@ -1322,6 +1340,13 @@ impl<S: Screens> Playing for InPlay<S> {
         }
         if mv.why.as_deref().is_some_and(|w| w.starts_with("offers:")) {
             self.offered.push(mv.line.clone());
+        }
+        if mv
+            .why
+            .as_deref()
+            .is_some_and(|w| w.starts_with("takes part:"))
+        {
+            desk.took_part.push(mv.seat);
         }
         let (logged, done_before) = (desk.log.len(), self.session.history.len());
         let was = std::mem::replace(&mut desk.actor, Actor::Computer(mv.seat));

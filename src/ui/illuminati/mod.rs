@@ -402,10 +402,12 @@ impl Screens for IlluScreens {
             (Some(_), None) => {
                 desk.window_since = Some(desk.now);
                 desk.passed.clear();
+                desk.took_part.clear();
             }
             (None, Some(_)) => {
                 desk.window_since = None;
                 desk.passed.clear();
+                desk.took_part.clear();
             }
             _ => {}
         }

@@ -81,7 +81,7 @@ fn money_words(
         } else if after < 2 {
             format!("Need {after}: it cannot succeed; more cannot help")
         } else {
-            format!("Need {after} after this")
+            format!("Then: roll {after} or less")
         }));
     }
     // The button's hint only where it fits beside the menu's line: a long treasury's name,
@@ -235,23 +235,33 @@ pub(super) fn standings(g: &Se) -> (String, Vec<String>) {
 
 impl IlluScreens {
     pub(super) fn message_rows(&self, g: &Se, desk: &Desk) -> Vec<String> {
+        let (s, r) = (&g.state, &g.rules);
+        // Why a computer seat's roll waits (the time left for the others), while an attack is
+        // open: over the attack's page, never over a screen a person is partway through.
+        let waiting = desk.waiting.as_ref().filter(|_| s.attack.is_some());
+        if let (IView::Attack { scroll }, Some(a)) = (&self.view, &s.attack) {
+            // A note (a refusal) and why the roll waits come first, and the attack's working
+            // after them on DOWN: whoever decides whether to interfere reads what is attacked
+            // and the roll it needs (played by hand: the time left took the whole page).
+            let lines: Vec<String> = desk
+                .note
+                .iter()
+                .chain(waiting)
+                .flat_map(|n| wrap(n))
+                .chain(working_lines(r, s, a).iter().flat_map(|l| wrap(l.trim())))
+                .collect();
+            return crate::ui::text::scrolled(&lines, *scroll);
+        }
         if let Some(n) = &desk.note {
             return wrap(n);
         }
-        let (s, r) = (&g.state, &g.rules);
+        if let (IView::Main, Some(w)) = (&self.view, waiting) {
+            return wrap(w);
+        }
         let pn = |p: usize| s.players[p].name.to_string();
         match &self.view {
-            IView::Attack { scroll } => {
-                let lines: Vec<String> = s
-                    .attack
-                    .as_ref()
-                    .map(|a| working_lines(r, s, a))
-                    .unwrap_or_default()
-                    .iter()
-                    .flat_map(|l| wrap(l.trim()))
-                    .collect();
-                crate::ui::text::scrolled(&lines, *scroll)
-            }
+            // (With no attack open, the attack's page has no working.)
+            IView::Attack { .. } => Vec::new(),
             IView::Money {
                 player,
                 assist,

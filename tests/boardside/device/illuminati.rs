@@ -1425,7 +1425,7 @@ fn a_computer_seats_attack_waits_for_every_other_players_interference_until_they
     let mut ui = computer_attacks(600_000);
     let held = |ui: &Ui| {
         ui.desk()
-            .note()
+            .waiting()
             .is_some_and(|n| n.starts_with("Ann rolls once Bob, Cy have passed"))
     };
     let now = tick_until(&mut ui, 0, 20_000, held);
@@ -1462,15 +1462,71 @@ fn a_computer_seats_attack_waits_for_every_other_players_interference_until_they
     );
 }
 
+/// Played by hand: while a computer seat's roll waits for the others to pass, the time left
+/// took the attack's page, and nobody deciding whether to interfere could read what was
+/// attacked or the roll it needs. The time left comes first, the working after it on DOWN.
+#[test]
+fn while_a_computer_seats_roll_waits_the_attack_and_its_roll_can_still_be_read() {
+    let mut ui = computer_attacks(600_000);
+    let held = |ui: &Ui| {
+        ui.desk()
+            .waiting()
+            .is_some_and(|n| n.contains("rolls once"))
+    };
+    let now = tick_until(&mut ui, 0, 20_000, held);
+    assert!(held(&ui), "{:?}", ui.log());
+    let page = |ui: &Ui| ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(page(&ui).contains("rolls once"), "{}", page(&ui));
+    // The device ticks between presses (the time left is said again on each).
+    let (mut read, mut now) = (page(&ui), now);
+    for _ in 0..8 {
+        now += 10;
+        key(&mut ui, "j", now);
+        tick(&mut ui, now);
+        read.push_str(&page(&ui));
+    }
+    assert!(
+        read.contains("resistance of") && read.contains("or less on two dice"),
+        "{read}"
+    );
+    assert!(illu(&ui).state.attack.is_some(), "nobody has passed yet");
+}
+
+/// Played by hand: a player who tapped their token to interfere while a computer seat's roll
+/// waited saw only the time left, not whose money it was nor the roll it would need after.
+#[test]
+fn interfering_while_a_computer_seats_roll_waits_shows_the_money_and_the_roll_after() {
+    let mut ui = computer_attacks(600_000);
+    let held = |ui: &Ui| {
+        ui.desk()
+            .waiting()
+            .is_some_and(|n| n.contains("rolls once"))
+    };
+    let mut now = tick_until(&mut ui, 0, 20_000, held);
+    assert!(held(&ui), "{:?}", ui.log());
+    ui.handle(bob(), now);
+    for _ in 0..3 {
+        now += 10;
+        tick(&mut ui, now);
+    }
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.contains("Bob interferes, from") && words.contains("Then: roll "),
+        "{words}"
+    );
+}
+
 /// The table's timer: nobody passes, and the computer seat's roll comes once `window_ms`
 /// has run out, not before.
 #[test]
 fn a_computer_seats_attack_rolls_when_the_tables_timer_runs_out() {
     let mut ui = computer_attacks(5_000);
     let now = tick_until(&mut ui, 0, 20_000, |ui| {
-        ui.desk().note().is_some_and(|n| n.contains("rolls once"))
+        ui.desk()
+            .waiting()
+            .is_some_and(|n| n.contains("rolls once"))
     });
-    let opened = ui.desk().note().map(str::to_string).unwrap_or_default();
+    let opened = ui.desk().waiting().map(str::to_string).unwrap_or_default();
     assert!(opened.contains("or in "), "{opened}");
     let end = tick_until(&mut ui, now, 20_000, |ui| illu(ui).state.attack.is_none());
     assert!(illu(&ui).state.attack.is_none());
@@ -1485,26 +1541,14 @@ fn a_computer_seats_attack_rolls_when_the_tables_timer_runs_out() {
 fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
     use boardside::engine::game::Play;
     use boardside::engine::illuminati::Illuminati;
-    let mut s = attack_declared();
+    let s = attack_declared();
     // Bob's parts: interfering and assisting, each offered to himself.
     let parts = Illuminati::offers(&s.rules, &s.state, 1);
     assert!(
         parts.iter().all(|(to, _)| *to == 1) && parts.len() >= 2,
         "{parts:?}"
     );
-    s.set_computers(vec![boardside::computer::ComputerSeat {
-        seat: 1,
-        level: boardside::computer::Level::Strong,
-        deals: true,
-    }])
-    .unwrap();
-    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
-    let cfg = TableConfig {
-        computer_ms: 0,
-        computer_playouts: 4,
-        ..TableConfig::default()
-    };
-    let mut ui = ui_with(s, tags, cfg, Setup::default());
+    let mut ui = bob_strong(s, 4);
     let bob_said = |ui: &Ui| {
         ui.log()
             .iter()
@@ -1530,6 +1574,27 @@ fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
         illu(&ui).state.attack.is_some(),
         "Ann's attack is hers to roll"
     );
+}
+
+/// The table of `s` with Bob a strong computer seat of `playouts` playouts a choice, acting
+/// at once, every player's token enrolled.
+fn bob_strong(
+    mut s: boardside::session::Session<boardside::engine::illuminati::Illuminati>,
+    playouts: u32,
+) -> Ui {
+    s.set_computers(vec![boardside::computer::ComputerSeat {
+        seat: 1,
+        level: boardside::computer::Level::Strong,
+        deals: true,
+    }])
+    .unwrap();
+    let tags = table_tags(&["Ann", "Bob", "Cy"], &[], 0xD0);
+    let cfg = TableConfig {
+        computer_ms: 0,
+        computer_playouts: playouts,
+        ..TableConfig::default()
+    };
+    ui_with(s, tags, cfg, Setup::default())
 }
 
 fn illu_view(ui: &Ui) -> boardside::ui::illuminati::IView {
@@ -1662,7 +1727,7 @@ fn an_attack_the_rules_refuse_is_refused_at_the_tap_and_only_allowed_kinds_are_o
 }
 
 /// Issue 68: the attacker's money screen says which treasury pays, UP stops at what it holds,
-/// the same token again switches to the Illuminati, and the number needed after is shown.
+/// the same token again switches to the Illuminati, and the roll needed after is shown.
 #[test]
 fn the_attackers_money_names_its_treasury_stops_at_what_it_holds_and_says_the_need() {
     use boardside::engine::illuminati::Illuminati;
@@ -1681,7 +1746,8 @@ fn the_attackers_money_names_its_treasury_stops_at_what_it_holds_and_says_the_ne
     let w = words(&ui);
     assert!(w.contains("from F.B.I. (3 MB)"), "{w}");
     assert!(w.contains("Tap again: from The Bavarian"), "{w}");
-    assert!(w.contains("after this"), "{w}");
+    // Said as the roll it needs (played by hand: "Need 4 after this" read as 4 MB more).
+    assert!(w.contains("Then: roll ") && w.contains(" or less"), "{w}");
     for t in 0..6 {
         key(&mut ui, "k", 2 + t);
     }
@@ -1822,4 +1888,27 @@ fn a_new_turn_opens_its_menu_on_the_first_line() {
     read_all(&mut ui, 3);
     assert_ne!(illu(&ui).state.current, 0, "{}", said(&ui));
     assert_eq!(ui.chosen(), 0, "{:?}", ui.labels());
+}
+
+/// Played by hand: a strong seat interfered in another's attack and then said it "stays out",
+/// which read as if it had not taken part at all. Once it has taken part in a moment, its
+/// last word is that it adds no more.
+#[test]
+fn a_computer_seat_that_took_part_says_it_adds_no_more_not_that_it_stays_out() {
+    let mut ui = bob_strong(attack_declared(), 16);
+    let done = |l: &String| l.starts_with("Bob stays out") || l.starts_with("Bob adds no more");
+    tick_until(&mut ui, 0, 60_000, |ui| ui.log().iter().any(done));
+    let bob: Vec<&String> = ui.log().iter().filter(|l| l.starts_with("Bob")).collect();
+    let part = bob.iter().position(|l| l.starts_with("Bob takes part"));
+    let last = bob.iter().position(|l| done(l));
+    assert!(part.is_some() && last > part, "{bob:?}");
+    assert!(
+        bob.iter()
+            .any(|l| l.starts_with("Bob adds no more: no more raises its chance")),
+        "{bob:?}"
+    );
+    assert!(
+        !bob.iter().any(|l| l.starts_with("Bob stays out")),
+        "{bob:?}"
+    );
 }
