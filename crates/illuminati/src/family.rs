@@ -267,6 +267,22 @@ impl Play for Illuminati {
             return Vec::new();
         }
         let defends = s.cards[a.target].owner == Some(seat);
+        // Only a sum that changes the attack's chance, and the least that reaches each
+        // chance: two dice show 2 at the least, and 11 and 12 always fail, so a need below 2
+        // or above 10 is no different from 1 or 10 (played by hand: a seat spent 3 MB
+        // defending against an attack that needed -8).
+        let chance = |need: i64| need.clamp(1, 10);
+        let need_after = |c: &Command| {
+            let mut t = s.clone();
+            let mut quiet = Events {
+                kept: false,
+                ..Events::default()
+            };
+            super::execute_or_abandon(r, &mut t, c, &mut quiet).ok()?;
+            Some(chance(super::attack::need(r, &t, t.attack.as_ref()?)))
+        };
+        let mut reached = vec![(true, chance(super::attack::need(r, s, a)))];
+        reached.push((false, reached[0].1));
         let mut out = Vec::new();
         for amount in [1, 3, 6, 10] {
             let parts = if defends {
@@ -291,12 +307,16 @@ impl Play for Illuminati {
                     },
                 ]
             };
-            out.extend(
-                parts
-                    .into_iter()
-                    .filter(|c| is_legal(r, s, c))
-                    .map(|c| (seat, c)),
-            );
+            for c in parts.into_iter().filter(|c| is_legal(r, s, c)) {
+                let raises = matches!(c, Command::Assist { .. });
+                match need_after(&c) {
+                    Some(after) if !reached.contains(&(raises, after)) => {
+                        reached.push((raises, after));
+                        out.push((seat, c));
+                    }
+                    _ => {}
+                }
+            }
         }
         out
     }

@@ -1576,6 +1576,48 @@ fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
     );
 }
 
+/// Played by hand: a strong seat spent 3 MB defending its group against an attack that
+/// needed -8 already (two dice never show less than 2). A seat's parts in another's attack
+/// are only the sums that change the attack's chance, each the least that reaches its
+/// effect: nothing lowers an attack that cannot succeed or raises one past 10 (11 and 12
+/// always fail).
+#[test]
+fn a_computer_seat_weighs_only_the_parts_that_change_the_attacks_chance() {
+    use boardside::engine::game::Play;
+    use boardside::engine::illuminati::{attack, Command, Illuminati};
+    let chance = |need: i64| need.clamp(1, 10);
+    for spend in [0, 2, 8] {
+        let mut s = attack_declared();
+        if spend > 0 {
+            s.run_line(&format!("spend Ann bavarian {spend}"));
+        }
+        let a = s.state.attack.clone().unwrap();
+        let now = attack::need(&s.rules, &s.state, &a);
+        let parts = Illuminati::offers(&s.rules, &s.state, 1);
+        let mut reached: Vec<(bool, i64)> = Vec::new();
+        for (_, c) in &parts {
+            let mut after = s.state.clone();
+            boardside::engine::game::execute::<Illuminati>(&s.rules, &mut after, c).unwrap();
+            let then = attack::need(&s.rules, &after, after.attack.as_ref().unwrap());
+            assert_ne!(chance(then), chance(now), "{c:?} changes nothing at {now}");
+            let kind = matches!(c, Command::Assist { .. });
+            assert!(
+                !reached.contains(&(kind, chance(then))),
+                "{c:?}: a smaller sum reaches {then} already ({parts:?})"
+            );
+            reached.push((kind, chance(then)));
+        }
+        let has = |f: fn(&Command) -> bool| parts.iter().any(|(_, c)| f(c));
+        // Needing 13 (8 MB spent), more cannot help: interfering can, assisting cannot.
+        assert_eq!(
+            has(|c| matches!(c, Command::Assist { .. })),
+            now < 10,
+            "{now}"
+        );
+        assert!(has(|c| matches!(c, Command::Interfere { .. })), "{now}");
+    }
+}
+
 /// The table of `s` with Bob a strong computer seat of `playouts` playouts a choice, acting
 /// at once, every player's token enrolled.
 fn bob_strong(
@@ -1895,7 +1937,9 @@ fn a_new_turn_opens_its_menu_on_the_first_line() {
 /// last word is that it adds no more.
 #[test]
 fn a_computer_seat_that_took_part_says_it_adds_no_more_not_that_it_stays_out() {
-    let mut ui = bob_strong(attack_declared(), 16);
+    let mut s = attack_declared();
+    s.run_line("spend Ann bavarian 6");
+    let mut ui = bob_strong(s, 16);
     let done = |l: &String| l.starts_with("Bob stays out") || l.starts_with("Bob adds no more");
     tick_until(&mut ui, 0, 60_000, |ui| ui.log().iter().any(done));
     let bob: Vec<&String> = ui.log().iter().filter(|l| l.starts_with("Bob")).collect();
