@@ -226,6 +226,22 @@ pub(super) fn refused_attack(g: &Se, attacker: usize, target: usize) -> Option<S
     refusal(g, &cmd)
 }
 
+/// May group `c` attack now: some target takes an attack from it; else why not, in the
+/// rules' words for the first target (an Illuminati already in its turn's attack), or that
+/// nothing may be attacked.
+pub(super) fn can_attack(g: &Se, c: usize) -> Result<(), String> {
+    let targets: Vec<usize> = g.rules.groups().filter(|&t| is_target(g, t)).collect();
+    let mut refusals = targets.iter().map(|&t| refused_attack(g, c, t));
+    match refusals.next() {
+        None => Err("no group may be attacked now".into()),
+        Some(None) => Ok(()),
+        Some(Some(why)) => match refusals.any(|r| r.is_none()) {
+            true => Ok(()),
+            false => Err(why),
+        },
+    }
+}
+
 /// May card `c` be the target of an attack now (the tagless table's list)?
 pub(super) fn is_target(g: &Se, c: usize) -> bool {
     not_a_target(g, c).is_none()

@@ -8,7 +8,9 @@ pub(super) fn card_entries(g: &Se, c: usize) -> Vec<(String, IAct)> {
     let (s, r) = (&g.state, &g.rules);
     let pn = |p: usize| s.players[p].name.to_string();
     let mut out = Vec::new();
-    if s.turn.actions_left > 0 && s.attack.is_none() {
+    // Only where some target takes its attack (`card_words` says why not); before the
+    // turn's draw, offered as ever (the target's tap says the draw comes first).
+    if s.turn.actions_left > 0 && s.attack.is_none() && (!drawn(g) || can_attack(g, c).is_ok()) {
         out.push((
             "Attack with it".into(),
             IAct::Go(IView::Declare { cards: vec![c] }),
@@ -121,12 +123,30 @@ pub(super) fn drop_words(g: &Se, c: usize) -> String {
 /// is attacked by it).
 pub(super) fn card_words(g: &Se, c: usize) -> String {
     let (s, r) = (&g.state, &g.rules);
+    // An attack left in the turn that this group cannot make: why, where its line would be.
+    let why_not = match can_attack(g, c) {
+        Err(why)
+            if drawn(g)
+                && s.turn.actions_left > 0
+                && s.attack.is_none()
+                && s.cards[c].owner == Some(s.current) =>
+        {
+            format!(". No attack now: {why}")
+        }
+        _ => String::new(),
+    };
     format!(
-        "{}: {} MB, {}",
+        "{}: {} MB, {}{why_not}",
         r.cards[c].name,
         s.cards[c].treasury,
         place_words(g, c)
     )
+}
+
+/// Has the turn's draw been made (or need it not come first)? Until then the draw is what
+/// the screen asks for, not why an attack cannot be made.
+fn drawn(g: &Se) -> bool {
+    g.state.turn.draws_left == 0 || !g.state.draw_first
 }
 
 /// A card's place in its structure: its master, its puppets and its open arrows (when the

@@ -733,6 +733,32 @@ fn treasury(ui: &Ui, id: &str) -> i64 {
     illu(ui).state.cards[card_index(ui, id)].treasury
 }
 
+/// Played by hand: the Gnomes, having attacked once this turn, offered "Attack with it",
+/// which opened a list of targets with only "Back" on it. A group that can attack nothing
+/// now offers no attack, and its card says why in the rules' words.
+#[test]
+fn a_group_that_can_attack_nothing_now_offers_no_attack_and_says_why() {
+    let mut ui = illuminati_ui_made(|g| {
+        given(
+            g,
+            &["draw special", "attack control bavarian cia", "roll 6 6"],
+        );
+    });
+    assert!(illu(&ui).state.attack.is_none(), "{}", said(&ui));
+    assert_eq!(illu(&ui).state.turn.actions_left, 1, "{}", said(&ui));
+    ui.handle(group_tap("bavarian"), 2);
+    assert!(
+        !ui.labels().iter().any(|l| l == "Attack with it"),
+        "{:?}",
+        ui.labels()
+    );
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        words.contains("No attack now") && words.contains("taken part in its attack"),
+        "{words}"
+    );
+}
+
 #[test]
 fn a_group_tapped_on_your_turn_moves_money_goes_under_another_is_given_dropped_and_gives_money() {
     let mut ui = illuminati_ui();
