@@ -113,7 +113,14 @@ pub(super) fn private_choices(g: &Se, seat: usize) -> Vec<(String, Command)> {
     if seat >= g.state.players.len() {
         return vec![];
     }
-    let on = |view: IView| IlluScreens { view, sel: 0 }.entries(g);
+    let on = |view: IView| {
+        IlluScreens {
+            view,
+            sel: 0,
+            moment: None,
+        }
+        .entries(g)
+    };
     let mut views = vec![];
     if !g.state.players[seat].specials.is_empty() {
         views.push(IView::Hand { player: seat });

@@ -190,6 +190,9 @@ pub enum IAct {
 pub struct IlluScreens {
     pub view: IView,
     pub sel: usize,
+    /// The open attack as the computer seats' passes found it: once someone changes it (money
+    /// spent, a card played), a strong seat that passed weighs its part again (`tick`).
+    pub moment: Option<crate::engine::illuminati::state::Attack>,
 }
 
 impl Screens for IlluScreens {
@@ -215,6 +218,7 @@ impl Screens for IlluScreens {
                 IView::Main
             },
             sel: 0,
+            moment: g.state.attack.clone(),
         }
     }
 
@@ -410,6 +414,14 @@ impl Screens for IlluScreens {
                 desk.took_part.clear();
             }
             _ => {}
+        }
+        // The attack changed since the computer seats passed on it: they weigh their part
+        // again; a person's pass is theirs and stands.
+        if g.state.attack != self.moment {
+            if self.moment.is_some() && g.state.attack.is_some() {
+                desk.passed.retain(|&p| !g.header.is_computer(p));
+            }
+            self.moment = g.state.attack.clone();
         }
         Flow::Stay
     }

@@ -1575,15 +1575,7 @@ fn a_strong_computer_seat_takes_part_in_anothers_attack_or_says_it_stays_out() {
         "{parts:?}"
     );
     let mut ui = bob_strong(s, 4);
-    let bob_said = |ui: &Ui| {
-        ui.log()
-            .iter()
-            .filter(|l| l.starts_with("Bob") && l.contains("(computer)"))
-            .count()
-    };
-    let now = tick_until(&mut ui, 0, 60_000, |ui| {
-        ui.log().iter().any(|l| l.starts_with("Bob stays out"))
-    });
+    let now = until_bob_stays_out(&mut ui);
     assert!(bob_said(&ui) >= 1, "{:?}", ui.log());
     // Once out, it is not asked again in this attack.
     tick_until(&mut ui, now, 500, |_| false);
@@ -1642,6 +1634,40 @@ fn a_computer_seat_weighs_only_the_parts_that_change_the_attacks_chance() {
         );
         assert!(has(|c| matches!(c, Command::Interfere { .. })), "{now}");
     }
+}
+
+/// Played by hand: a strong seat that had stayed out of an attack was never asked again,
+/// though a person then spent on it and changed the roll it needs. Once the attack changes, a
+/// strong seat that passed weighs its part again (a person's pass stands: it is theirs).
+#[test]
+fn a_strong_seat_weighs_its_part_again_once_someone_changes_the_attack() {
+    let mut ui = bob_strong(attack_declared(), 4);
+    let now = until_bob_stays_out(&mut ui);
+    let before = bob_said(&ui);
+    assert!(before >= 1, "{:?}", ui.log());
+    // Unchanged, it is not asked again.
+    let now = tick_until(&mut ui, now, 500, |_| false);
+    assert_eq!(bob_said(&ui), before, "{:?}", ui.log());
+    ui.handle(cy(), now);
+    choose(&mut ui, "OK: spend 1 MB", now);
+    assert_eq!(illu(&ui).state.attack.as_ref().unwrap().interfere[2], 1);
+    tick_until(&mut ui, now, 60_000, |ui| bob_said(ui) > before);
+    assert!(bob_said(&ui) > before, "{:?}", ui.log());
+}
+
+/// How many lines Bob, a computer seat, has said.
+fn bob_said(ui: &Ui) -> usize {
+    ui.log()
+        .iter()
+        .filter(|l| l.starts_with("Bob") && l.contains("(computer)"))
+        .count()
+}
+
+/// Ticks until Bob says he stays out of the attack: the time reached.
+fn until_bob_stays_out(ui: &mut Ui) -> u64 {
+    tick_until(ui, 0, 60_000, |ui| {
+        ui.log().iter().any(|l| l.starts_with("Bob stays out"))
+    })
 }
 
 /// The table of `s` with Bob a strong computer seat of `playouts` playouts a choice, acting
