@@ -91,6 +91,19 @@ pub fn need(r: &IlluRules, s: &State, a: &Attack) -> i64 {
     asking(r, s, |needs| needs.need(r, s, a))
 }
 
+/// What the open attack would need were `cmd` carried out (None when the rules would not take
+/// it, or it leaves no attack open): the attacker's money and assistance raise it, a defence
+/// and interference lower it. Tried on a copy.
+pub fn need_after(r: &IlluRules, s: &State, cmd: &super::Command) -> Option<i64> {
+    let mut t = s.clone();
+    let mut quiet = boardside_engine::game::Events {
+        kept: false,
+        ..Default::default()
+    };
+    super::execute_or_abandon(r, &mut t, cmd, &mut quiet).ok()?;
+    Some(need(r, &t, t.attack.as_ref()?))
+}
+
 /// `need` asked through this thread's memo (`Needs`), borrowed once for all of `f`'s
 /// questions: the steady player weighs every pair of attacker and target in one look.
 pub(crate) fn asking<T>(r: &IlluRules, s: &State, f: impl FnOnce(&mut Asker<'_>) -> T) -> T {

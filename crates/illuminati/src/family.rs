@@ -272,17 +272,9 @@ impl Play for Illuminati {
         // or above 10 is no different from 1 or 10 (played by hand: a seat spent 3 MB
         // defending against an attack that needed -8).
         let chance = |need: i64| need.clamp(1, 10);
-        let need_after = |c: &Command| {
-            let mut t = s.clone();
-            let mut quiet = Events {
-                kept: false,
-                ..Events::default()
-            };
-            super::execute_or_abandon(r, &mut t, c, &mut quiet).ok()?;
-            Some(chance(super::attack::need(r, &t, t.attack.as_ref()?)))
-        };
-        let mut reached = vec![(true, chance(super::attack::need(r, s, a)))];
-        reached.push((false, reached[0].1));
+        let now = chance(super::attack::need(r, s, a));
+        // (Raises it, the chance reached): what the parts listed so far already do.
+        let mut reached = vec![(true, now), (false, now)];
         let mut out = Vec::new();
         for amount in [1, 3, 6, 10] {
             let parts = if defends {
@@ -309,7 +301,7 @@ impl Play for Illuminati {
             };
             for c in parts.into_iter().filter(|c| is_legal(r, s, c)) {
                 let raises = matches!(c, Command::Assist { .. });
-                match need_after(&c) {
+                match super::attack::need_after(r, s, &c).map(chance) {
                     Some(after) if !reached.contains(&(raises, after)) => {
                         reached.push((raises, after));
                         out.push((seat, c));

@@ -129,15 +129,6 @@ pub(super) fn money_source(g: &Se, player: usize, from_illuminati: bool) -> Opti
     })
 }
 
-/// What the open attack would need were this money spent (None when the rules would not take
-/// it): the attacker's and assistance raise it, a defence and interference lower it.
-pub(super) fn need_after(g: &Se, cmd: &Command) -> Option<i64> {
-    let mut state = g.state.clone();
-    crate::engine::game::execute::<Illuminati>(&g.rules, &mut state, cmd).ok()?;
-    let a = state.attack.as_ref()?;
-    Some(crate::engine::illuminati::attack::need(&g.rules, &state, a))
-}
-
 /// Is every copy of special `k` accounted for: discarded by the commands in effect, or known
 /// to be in a hand? Then a tag of it tapped is a card from the discard pile, not one held.
 pub(super) fn all_spent(g: &Se, k: usize) -> bool {

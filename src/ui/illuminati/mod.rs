@@ -190,9 +190,11 @@ pub enum IAct {
 pub struct IlluScreens {
     pub view: IView,
     pub sel: usize,
-    /// The open attack as the computer seats' passes found it: once someone changes it (money
-    /// spent, a card played), a strong seat that passed weighs its part again (`tick`).
-    pub moment: Option<crate::engine::illuminati::state::Attack>,
+    /// The open attack as the last tick found it (`tick`): its window opens and closes with
+    /// it, and once someone changes it (money spent, a card played) a strong seat that passed
+    /// weighs its part again. None when the screens open, so a game resumed mid-attack opens
+    /// its window afresh.
+    pub moment: Option<Attack>,
 }
 
 impl Screens for IlluScreens {
@@ -218,7 +220,7 @@ impl Screens for IlluScreens {
                 IView::Main
             },
             sel: 0,
-            moment: g.state.attack.clone(),
+            moment: None,
         }
     }
 
@@ -402,27 +404,21 @@ impl Screens for IlluScreens {
     /// The open attack's window for the others (interference, assistance, defence): when it
     /// opened, for the table's timer, and who has passed; both start afresh with each attack.
     fn tick(&mut self, g: &mut Se, desk: &mut Desk) -> Flow {
-        match (&g.state.attack, desk.window_since) {
-            (Some(_), None) => {
-                desk.window_since = Some(desk.now);
+        if g.state.attack == self.moment {
+            return Flow::Stay;
+        }
+        match (&self.moment, &g.state.attack) {
+            // An attack opened or closed: a new window, nobody has passed or taken part.
+            (None, _) | (_, None) => {
+                desk.window_since = g.state.attack.as_ref().map(|_| desk.now);
                 desk.passed.clear();
                 desk.took_part.clear();
             }
-            (None, Some(_)) => {
-                desk.window_since = None;
-                desk.passed.clear();
-                desk.took_part.clear();
-            }
-            _ => {}
+            // The attack changed: the computer seats weigh their part again; a person's pass
+            // is theirs and stands.
+            _ => desk.passed.retain(|&p| !g.header.is_computer(p)),
         }
-        // The attack changed since the computer seats passed on it: they weigh their part
-        // again; a person's pass is theirs and stands.
-        if g.state.attack != self.moment {
-            if self.moment.is_some() && g.state.attack.is_some() {
-                desk.passed.retain(|&p| !g.header.is_computer(p));
-            }
-            self.moment = g.state.attack.clone();
-        }
+        self.moment = g.state.attack.clone();
         Flow::Stay
     }
 

@@ -75,7 +75,10 @@ fn money_words(
     // What this money does to the number needed, and when more cannot help: a roll of 11 or
     // 12 always fails, 2 is the least two dice show.
     let cmd = IlluScreens::money_command(g, player, amount, assist, from_illuminati);
-    if let Some(after) = cmd.and_then(|c| need_after(g, &c)).filter(|_| amount > 0) {
+    if let Some(after) = cmd
+        .and_then(|c| crate::engine::illuminati::attack::need_after(&g.rules, &g.state, &c))
+        .filter(|_| amount > 0)
+    {
         lines.extend(wrap(&if after > 10 {
             format!("Need {after}: above 10 more cannot help (11, 12 fail)")
         } else if after < 2 {
