@@ -52,17 +52,21 @@ impl Enrolment {
     /// yet is chosen (OK must never give a player a second token by default), else Cancel.
     /// A person the screen asks to tap their token, and who has none, comes before the
     /// rest: the new tag is most likely theirs (played by hand: "P2 taps their token to
-    /// agree", and the tag was offered as P1's).
+    /// agree", and the tag was offered as P1's). A screen that asks for a piece and no token
+    /// ("Ann: tap your Illuminati card") offers the first piece without a tag (played by
+    /// hand: the card's tag was offered as another person's token).
     pub(super) fn unknown(uid: Uid, t: &Table) -> Enrolment {
         let entries = Self::kinds(t);
         let untagged = |kind: &TagKind| !t.tags.tags.iter().any(|tag| tag.kind == *kind);
         let asked = asked_to_tap(t, untagged);
+        let piece_asked = asked.is_none() && asks_for_a_piece(t);
         let sel = entries
             .iter()
             .position(|e| match &e.act {
                 Act::Enrol(kind @ TagKind::Player { name }) => {
                     untagged(kind) && asked.as_ref() == Some(name)
                 }
+                Act::Enrol(kind @ TagKind::Piece { .. }) => piece_asked && untagged(kind),
                 _ => false,
             })
             .or_else(|| {
@@ -478,6 +482,16 @@ fn asked_to_tap(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String
                 .min()
                 .map(|(_, p)| p.clone())
         })
+}
+
+/// Whether the game's screen asks the table to tap something other than a token (a card,
+/// a deed): a line that says "tap" and never "token".
+fn asks_for_a_piece(t: &Table) -> bool {
+    let Some(g) = t.game.as_ref() else {
+        return false;
+    };
+    let lines = g.message(&t.desk);
+    lines.iter().any(|l| l.contains("tap")) && !lines.iter().any(|l| l.contains("token"))
 }
 
 /// Where `name` first stands in `line` as a whole name (no letter or digit beside it).

@@ -366,3 +366,44 @@ fn the_specials_set_has_a_label_for_each_interference_card() {
         ]
     );
 }
+
+/// Played by hand: Ann had tapped her token and the screen asked for her Illuminati card; the
+/// card's new tag was offered first as Bob's token (the first person without one), so OK
+/// would have given Bob a token that was a card. Asked to tap a piece, not a token, the table
+/// is offered the first piece without a tag; enrolled, it counts as the tap asked for.
+#[test]
+fn a_new_tag_tapped_when_a_card_is_asked_for_is_offered_as_a_card() {
+    let setup = Setup {
+        rulesets: vec![concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/illuminati.toml").into()],
+        players: vec!["Ann".into(), "Bob".into(), "Cy".into()],
+        ..Default::default()
+    };
+    let mut tags = TagMap::default();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    let mut ui = Ui::new(tags, TableConfig::default(), setup);
+    choose(&mut ui, "Start the game", 1);
+    ui.handle(Input::Tag(Uid(vec![0xA0, 0, 0, 1])), 2);
+    let asked = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(asked.contains("Ann: tap your Illuminati card"), "{asked}");
+    ui.handle(Input::Tag(sticker(1)), 3);
+    assert!(matches!(ui.view(), View::Enrol(_)), "{:?}", ui.view());
+    let offered = ui.labels()[ui.chosen()].clone();
+    assert!(
+        offered.starts_with("Card: "),
+        "{offered}: {:?}",
+        ui.labels()
+    );
+    key(&mut ui, "\r", 4);
+    assert_eq!(*ui.view(), View::Game);
+    // The card enrolled is Ann's Illuminati now: the tap asked for.
+    let g = ui
+        .session::<boardside::engine::illuminati::Illuminati>()
+        .expect("an Illuminati game");
+    let chosen = g.state.players[0]
+        .illuminati
+        .map(|c| g.rules.cards[c].name.clone());
+    assert_eq!(chosen.as_deref(), Some(&offered["Card: ".len()..]));
+}
