@@ -213,7 +213,7 @@ const EXPECTED: &[&str] = &[
     "Cy: 5 games, 0 wins, rating 1495, played 5h40, longest streak 0",
     "Ann: 5 games, 2 wins, rating 1488, played 5h45, longest streak 1",
     "  nemesis: Bob",
-    "grid: 1 game, mean length 40 min, mean rounds 50.0",
+    "grid: 1 game, mean length 40 min, mean rounds 15.0",
     "  wins by seat: 1 1/1 (100%), 2 0/1 (0%), 3 0/1 (0%), 4 0/1 (0%)",
     "  wins by side: religionists 0/3 (0%), scientists 1/1 (100%)",
     "illuminati: 1 game, mean length 75 min, mean turns 29.0, mean rounds 10.0",
@@ -669,7 +669,7 @@ fn the_grid_counts_rounds_not_turns_and_bg_stats_gets_rounds_and_no_team_scores(
     let dir = folder("rounds");
     let (f, t) = records_of(&dir);
     let grid = t.games.iter().find(|g| g.game == "grid").unwrap();
-    assert_eq!((grid.mean_turns, grid.mean_rounds), (None, Some(50.0)));
+    assert_eq!((grid.mean_turns, grid.mean_rounds), (None, Some(15.0)));
     let a = f.games.iter().find(|g| g.game == "sectionopoly").unwrap();
     // Player-turns of three players over three, rounded up: the rounds of the table.
     assert_eq!(a.rounds, a.turns.map(|t| t.div_ceil(3)));

@@ -135,8 +135,9 @@ fn attack_this_round(s: &State, me: usize) -> bool {
 /// Whether `me`, at `at`, waits for its nearest teammate to come: that teammate is of a lower
 /// seat, has no nearer teammate than `me`, both could reach the field between them this round
 /// (by their feet; walls aside, as a guess of when their paths may cross), and it is coming:
-/// a computer's piece walks by this same rule, any other seat only if it walked last round (a
-/// person praying where she stands never comes, and `me` would pray alone round after round).
+/// a computer's piece walks by this same rule, any other seat only if its last step last round
+/// was towards `me` (a person praying where she stands, or walking elsewhere, never comes, and
+/// `me` would pray alone round after round).
 fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps: usize) -> bool {
     let Some(&(m, f)) = mates.iter().min_by_key(|&&(i, f)| (distance(at, f), i)) else {
         return false;
@@ -147,11 +148,26 @@ fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps:
         .iter()
         .any(|&(i, g)| i as usize != m && (distance(f, g), i as usize) < (d, me));
     let awake = s.pieces[m].stunned == 0;
-    // An earlier release waited for any teammate (`GridOptions::earlier_computer`).
+    // An earlier release waited for any teammate (`GridOptions::earlier_computer`), a later
+    // one for any that walked (`GridOptions::earlier_mates`).
     let coming = s.earlier_computer
         || s.pieces[m].computer
-        || matches!(s.revealed.get(m), Some(Some(Order::Move(_))));
+        || matches!(s.revealed.get(m), Some(Some(Order::Move(path)))
+            if s.earlier_mates || stepped_towards(path, f, at));
     m < me && !nearer && awake && coming && d as usize <= 2 * steps.max(1) + 1
+}
+
+/// Whether the last step of `path`, which ended at `f` (or was blocked there), was towards
+/// `to`: the field it left (or would have) is farther from `to` than `f` is.
+fn stepped_towards(path: &super::state::Path, f: Field, to: Field) -> bool {
+    let Some(last) = path.iter().last() else {
+        return false;
+    };
+    let (dx, dy) = last.delta();
+    let from = (f.0 as i32 - dx, f.1 as i32 - dy);
+    let far =
+        |(x, y): (i32, i32)| (x - to.0 as i32).unsigned_abs() + (y - to.1 as i32).unsigned_abs();
+    far(from) > distance(f, to)
 }
 
 fn distance(a: Field, b: Field) -> u32 {

@@ -108,6 +108,7 @@ impl Game for Grid {
             earlier_stuns: o.earlier_stuns,
             earlier_computer: o.earlier_computer,
             earlier_wonders: o.earlier_wonders,
+            earlier_mates: o.earlier_mates,
             wonders_due: vec![],
             revealed: vec![],
             winner: None,

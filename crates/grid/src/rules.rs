@@ -66,6 +66,12 @@ pub struct GridOptions {
     /// that draw, and a new game never sets it.
     #[serde(default = "earlier_release")]
     pub earlier_wonders: bool,
+    /// A computer's piece as releases before this field decided whether a person teammate
+    /// was coming to it: any move last round counted, even one walking away. Replayed
+    /// journals work the computer's orders out again, so one saved by those releases has no
+    /// such key and resumes with them; a new game never sets it.
+    #[serde(default = "earlier_release")]
+    pub earlier_mates: bool,
 }
 
 /// A journal's options without one of the `earlier_` keys were saved before it existed.
@@ -82,6 +88,7 @@ impl Default for GridOptions {
             earlier_stuns: false,
             earlier_computer: false,
             earlier_wonders: false,
+            earlier_mates: false,
         }
     }
 }

@@ -324,6 +324,9 @@ pub struct State {
     /// Wonders as an earlier release drew them (`GridOptions::earlier_wonders`).
     #[serde(default)]
     pub earlier_wonders: bool,
+    /// A teammate's coming as an earlier release judged it (`GridOptions::earlier_mates`).
+    #[serde(default)]
+    pub earlier_mates: bool,
     /// Strips that filled this round and still await their wonder draw, in order.
     pub wonders_due: Vec<Team>,
     /// The orders revealed last, by piece (None: sealed nothing).

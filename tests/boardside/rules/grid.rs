@@ -614,6 +614,58 @@ fn a_journal_of_the_earlier_computer_orders_resumes_into_the_state_it_had() {
     );
 }
 
+/// A journal the release before G.F.8's last reading saved (tests/fixtures/grid-earlier-mates
+/// .jsonl): Cy, a person, walked away from his teammate cpu1, and cpu1 prayed alone in round 2,
+/// waiting for him. A replay works the computer's orders out again, so it resumes with that
+/// release's orders (`earlier_mates`) into the very state it had; a new game of the same lines
+/// has cpu1 walk to Cy.
+#[test]
+fn a_journal_of_the_earlier_wait_for_a_teammate_resumes_into_the_state_it_had() {
+    let (resumed, path) =
+        super::resume_fixture::<Grid>(rules(), "grid-earlier-mates.jsonl", |text| {
+            assert!(!text.contains("earlier_mates"), "not the earlier release's")
+        });
+    let cpu1 = resumed.state.index_of("cpu1").unwrap();
+    assert!(resumed.state.earlier_mates);
+    assert_eq!(resumed.state.round, 3);
+    assert_eq!(resumed.state.pieces[cpu1].at, Some((12, 10)), "it waited");
+    let _ = std::fs::remove_file(&path);
+    let r = rules();
+    let mut o = r.options.clone();
+    o.no_walls = true;
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut now = Session::<Grid>::new(r, &names, 3, o, None).unwrap();
+    for l in [
+        "side Ann scientists",
+        "side Bob scientists",
+        "side Cy religionists",
+        "place Ann 1 1",
+        "place Bob 1 19",
+        "place Cy 12 8",
+        "start",
+        "place cpu1 12 10",
+        "set stun cpu1 1",
+        "order Ann pray",
+        "order Bob pray",
+        "order Cy up",
+        "order Ann pray",
+        "order Bob pray",
+        "order Cy pray",
+    ] {
+        now.run_line(l);
+    }
+    assert!(
+        !now.state.earlier_mates,
+        "a new game plays today's computer"
+    );
+    assert_eq!(now.state.round, 3);
+    assert_eq!(
+        now.state.pieces[cpu1].at,
+        Some((12, 9)),
+        "it walked towards Cy"
+    );
+}
+
 /// A journal the release before G.D.9 saved (tests/fixtures/grid-earlier-wonder.jsonl): the
 /// religionists' strip filled as they converted the last scientist, and the table rolled the
 /// d6 for Cy's wonder before the win. It resumes with that draw (`earlier_wonders`) into the
@@ -1192,6 +1244,15 @@ fn g_f_08_a_computer_seat_waits_for_a_teammate_only_while_it_comes() {
     // Ann prays where she stands: she is not coming, and Bob goes to her.
     s.run_line("order Ann pray");
     s.run_line("order Bob pray");
+    assert!(matches!(bobs(&s), Order::Move(_)), "{:?}", bobs(&s));
+    // Ann walks away from Bob, still within a round's reach: she is not coming either
+    // (played by hand: a steady seat studied alone round after round beside a teammate who
+    // walked elsewhere each round), and Bob goes to her.
+    s.run_line("order Ann down");
+    s.run_line("order Bob pray");
+    s.run_line("order Ann up");
+    s.run_line("order Bob pray");
+    assert_eq!(s.state.pieces[0].at, Some((5, 6)));
     assert!(matches!(bobs(&s), Order::Move(_)), "{:?}", bobs(&s));
 }
 
