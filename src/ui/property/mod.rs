@@ -591,8 +591,16 @@ impl Screens for PropertyScreens {
     fn command(&mut self, g: &mut Se, desk: &mut Desk, cmd: Command) -> Flow {
         let done = cmd.clone();
         // The main menu's line under the cursor and the moment it serves (whose turn, what
-        // waits), for another seat's command (below).
-        let moment = |g: &Se| (g.state.current, g.state.top().map(std::mem::discriminant));
+        // waits, who is asked: a tie on the first roll asks another seat in the same wait),
+        // for another seat's command (below).
+        let moment = |g: &Se| {
+            let s = &g.state;
+            (
+                s.current,
+                s.top().map(std::mem::discriminant),
+                s.acting_player(),
+            )
+        };
         let line = (self.view == View::Main)
             .then(|| self.labels(g, desk).get(self.sel).cloned())
             .flatten();
@@ -627,7 +635,7 @@ impl Screens for PropertyScreens {
             // Another seat's command (a computer seat's bid, a phone's) in the same moment
             // keeps the cursor on the line it was on, found by its words: played by hand, each
             // bid put it back on "Ann bids ...+", and "Ann passes" below was hard to reach.
-            // A new moment (another's turn) starts on its first line.
+            // A new moment (another's turn, another seat asked) starts on its first line.
             use crate::engine::authority::Actor;
             let away = matches!(desk.actor, Actor::Computer(_) | Actor::Phone(_));
             if away && moment(g) == was {

@@ -2134,3 +2134,34 @@ fn deeds_passed_between_computer_seats_are_said_once_in_one_list() {
         Some("pass its deeds of Centre, Oversight and North COMM Station to cpu2")
     );
 }
+
+/// Played by hand: Ann and cpu1 tied on the first roll; cpu1's roll was the last of the round,
+/// made while the cursor stood on "Standings", and Ann's "Roll the dice" came back above it:
+/// the cursor stayed on "Standings", a line down. Another seat now asked to act is a new
+/// moment: its menu starts on its first line.
+#[test]
+fn a_tie_on_the_first_roll_starts_the_roll_again_on_its_first_line() {
+    use boardside::engine::property::state::Pending;
+    use boardside::engine::property::Property;
+    let mut ui = table_with("sectionopoly", &["Ann", "Bob"], &[Level::Steady], &[]);
+    choose(&mut ui, "Start the game", 0);
+    ui.handle(boardside::ui::Input::Line("roll 6 6".into()), 1);
+    ui.handle(boardside::ui::Input::Line("roll 6 6".into()), 2);
+    // cpu1 rolls (from its thread, a tick at a time): it cannot pass 12, and Ann and Bob roll
+    // again, Ann first.
+    assert_eq!(ui.labels()[ui.chosen()], "Standings", "{:?}", ui.labels());
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "cpu1 rolled", |ui| {
+        let s = &ui.session::<Property>().unwrap().state;
+        matches!(s.top(), Some(Pending::FirstRoll { rolls, .. }) if rolls.iter().all(|r| r.is_none()))
+    });
+    while matches!(ui.view(), View::Pager(_)) {
+        key(&mut ui, "\r", now);
+    }
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Roll the dice",
+        "{:?}",
+        ui.labels()
+    );
+}
