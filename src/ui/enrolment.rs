@@ -58,7 +58,7 @@ impl Enrolment {
     pub(super) fn unknown(uid: Uid, t: &Table) -> Enrolment {
         let entries = Self::kinds(t);
         let untagged = |kind: &TagKind| !t.tags.tags.iter().any(|tag| tag.kind == *kind);
-        let asked = asked_to_tap(t, untagged);
+        let asked = asked_to_tap(t, untagged).or_else(|| dealt_with(t, untagged));
         let piece_asked = asked.is_none() && asks_for_a_piece(t);
         let sel = entries
             .iter()
@@ -482,6 +482,27 @@ fn asked_to_tap(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String
                 .min()
                 .map(|(_, p)| p.clone())
         })
+}
+
+/// The one person without a token on whom the open deals wait (a computer seat's offer to
+/// them): the next token tapped is most likely theirs, to agree, though the note that asked
+/// for it may have given way to another seat's move (played by hand).
+fn dealt_with(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String> {
+    let g = t.game.as_ref()?;
+    let names = g.players();
+    let people = t.people();
+    let mut waited: Vec<&String> = (t.desk.offers.open.iter())
+        .flat_map(|o| o.binds.iter().filter(|&&p| o.waits_on(p)))
+        .filter_map(|&p| names.get(p))
+        .filter(|n| people.contains(n))
+        .filter(|n| untagged(&TagKind::Player { name: (*n).clone() }))
+        .collect();
+    waited.sort();
+    waited.dedup();
+    match waited[..] {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
 }
 
 /// Whether the game's screen asks the table to tap something other than a token (a card,

@@ -992,15 +992,14 @@ fn a_computer_seats_end_of_turn_is_named_on_its_own_line_not_the_next_turns() {
     );
 }
 
-/// Issue 66, "in 114 turns it never offered a deal": a strong seat offers a person at the
-/// table (no phone) the deal that raises its chance, said aloud; the offer waits on the main
-/// menu, and that person's own token takes it.
-#[test]
-fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
+/// A strong cpu1 (after `humans`) holding two of a three-square group, `holder` the last,
+/// cpu1 rich and its turn, played on until cpu1 offers `holder` a deal: the game and the
+/// last square, with the time then.
+fn offered_the_last_of_a_group(humans: &[&str], holder: &str) -> (Ui, usize, u64) {
     use boardside::engine::property::Property;
     let mut ui = table_with(
         "sectionopoly",
-        &["Ann"],
+        humans,
         &[Level::Strong],
         &["first_player=listed"],
     );
@@ -1010,14 +1009,7 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
     };
     ui.configure(cfg);
     choose(&mut ui, "Start the game", 0);
-    let mut tags = ui.tags().clone();
-    tags.set(
-        &Uid(vec![0xA0, 0, 0, 1]),
-        TagKind::Player { name: "Ann".into() },
-    );
-    ui.tags_kept(Ok(tags));
-    // cpu1 holds two of a three-square group, Ann the last; cpu1 is rich; its turn.
-    let (rules, last, ids) = {
+    let (last, ids) = {
         let g = ui.session::<Property>().unwrap();
         let group = g
             .rules
@@ -1030,23 +1022,21 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
             .iter()
             .map(|&sq| g.rules.squares[sq].id.clone())
             .collect();
-        (g.rules.clone(), group.members[2], ids)
+        (group.members[2], ids)
     };
     for line in [
         format!("set owner {} cpu1", ids[0]),
         format!("set owner {} cpu1", ids[1]),
-        format!("set owner {} Ann", ids[2]),
+        format!("set owner {} {holder}", ids[2]),
         "set cash cpu1 6000".into(),
         "set turn cpu1".into(),
     ] {
         ui.enter(&line).unwrap();
     }
+    let cpu1 = humans.len();
     let mut now = 10;
-    while !ui
-        .log()
-        .iter()
-        .any(|l| l.starts_with("cpu1 offers a deal to Ann"))
-    {
+    let offer = format!("cpu1 offers a deal to {holder}");
+    while !ui.log().iter().any(|l| l.starts_with(&offer)) {
         now += 10;
         tick(&mut ui, now);
         if matches!(ui.view(), View::Pager(_)) {
@@ -1054,11 +1044,28 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
         }
         let g = ui.session::<Property>().unwrap();
         assert!(
-            now < 300_000 && g.state.current == 1,
+            now < 300_000 && g.state.current == cpu1,
             "no deal offered in cpu1's turn: {:?}",
             ui.log()
         );
     }
+    (ui, last, now)
+}
+
+/// Issue 66, "in 114 turns it never offered a deal": a strong seat offers a person at the
+/// table (no phone) the deal that raises its chance, said aloud; the offer waits on the main
+/// menu, and that person's own token takes it.
+#[test]
+fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
+    use boardside::engine::property::Property;
+    let (mut ui, last, now) = offered_the_last_of_a_group(&["Ann"], "Ann");
+    let rules = ui.session::<Property>().unwrap().rules.clone();
+    let mut tags = ui.tags().clone();
+    tags.set(
+        &Uid(vec![0xA0, 0, 0, 1]),
+        TagKind::Player { name: "Ann".into() },
+    );
+    ui.tags_kept(Ok(tags));
     let offered = ui
         .labels()
         .into_iter()
@@ -2164,4 +2171,25 @@ fn a_tie_on_the_first_roll_starts_the_roll_again_on_its_first_line() {
         "{:?}",
         ui.labels()
     );
+}
+
+/// Played by hand: cpu1 offered P2 a deal; P2 chose it ("P2 taps their token to agree"), a
+/// computer seat's move then took the screen, and P2's token, new to the device, was offered
+/// as P1's, the first person without one. A new tag tapped while a deal waits on one person
+/// without a token is offered first as that person's, and enrolled it agrees.
+#[test]
+fn a_new_tag_tapped_while_a_deal_waits_on_a_person_is_offered_as_theirs() {
+    use boardside::engine::property::Property;
+    use boardside::ui::enrolment::Enrolment;
+    let (mut ui, last, now) = offered_the_last_of_a_group(&["Ann", "Bob", "Cy"], "Cy");
+    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 3])), now + 1);
+    assert!(
+        matches!(ui.view(), View::Enrol(Enrolment { .. })),
+        "{:?}",
+        ui.view()
+    );
+    assert_eq!(ui.labels()[ui.chosen()], "Token of Cy", "{:?}", ui.labels());
+    key(&mut ui, "\r", now + 2);
+    let g = ui.session::<Property>().unwrap();
+    assert_eq!(g.state.owner(last), Some(3), "{:?}", ui.log());
 }
