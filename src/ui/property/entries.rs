@@ -210,7 +210,7 @@ impl PropertyScreens {
                         Command::Build { square: q } | Command::Sell { square: q, .. }
                         | Command::Mortgage { square: q } | Command::Unmortgage { square: q }
                         if q == *square);
-                    if on_it {
+                    if on_it && !spends_while_owing(s, &c) {
                         out.push(entry(menu::label(rules, s, &c), Act::Cmd(c)));
                     }
                 }
@@ -264,13 +264,11 @@ impl PropertyScreens {
         }
         cmds.retain(|c| legal::decided_by(s, c).is_some_and(|p| who.contains(&p)));
         legal::management(rules, s, &who, &mut cmds);
-        // A debtor raises money: building is not offered until the debt is paid.
-        let in_debt = matches!(s.top(), Some(Pending::Debt(_)));
         // Selling a group's buildings at once is legal from each of its lots; one line per
         // group is enough here (the square's own menu offers it from any lot).
         let mut sold_whole = Vec::new();
         for c in cmds {
-            if in_debt && matches!(c, Command::Build { .. }) {
+            if spends_while_owing(s, &c) {
                 continue;
             }
             if let Command::Sell { square, all: true } = c {
@@ -426,4 +424,12 @@ pub fn deeds_dealt(rules: &Ruleset, s: &State) -> Vec<String> {
             })
         })
         .collect()
+}
+
+/// A debt waits and `c` spends money (a building, a mortgage lifted): a debtor raises money,
+/// so the menus offer neither until the debt is paid (played by hand: "Lift 110" on every
+/// square of a player owing 900 with 308, under "Sell or mortgage...").
+fn spends_while_owing(s: &State, c: &Command) -> bool {
+    matches!(s.top(), Some(Pending::Debt(_)))
+        && matches!(c, Command::Build { .. } | Command::Unmortgage { .. })
 }
