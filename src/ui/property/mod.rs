@@ -572,12 +572,16 @@ impl Screens for PropertyScreens {
             }
         }
         let mut out = wrap(&menu::headline(rules, s, desk.cfg.auction_step));
-        if self.view == View::Manage {
+        // A debtor is offered no building (`entries::spends_while_owing`): nothing left to
+        // build with is said over their menu.
+        if self.view == View::Manage && !matches!(s.top(), Some(Pending::Debt(_))) {
             // Building: what the bank has left (the lines after each house leave it out),
             // where it fits beside the chosen line.
+            let t = &rules.theme;
             let left = wrap(&format!(
-                "Left: {} {}, {} {}",
-                s.houses, rules.theme.houses, s.hotels, rules.theme.hotels
+                "Left: {}, {}",
+                crate::engine::words::counted_as(s.houses, &t.house, &t.houses),
+                crate::engine::words::counted_as(s.hotels, &t.hotel, &t.hotels)
             ));
             if out.len() + left.len() <= crate::ui::text::room(&self.labels(g, desk), self.sel) {
                 out.extend(left);

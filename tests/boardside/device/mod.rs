@@ -1916,12 +1916,47 @@ fn a_debtor_is_not_offered_building_and_each_action_shows_its_cost() {
         "{labels:?}"
     );
     assert!(!labels.iter().any(|l| l.starts_with("Lift")), "{labels:?}");
+    // Nor what the bank has left to build with (played by hand: "Left: 32 Substations, 1
+    // Command HQs" took two of the rows above a debtor's menu).
+    let said = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(!said.contains("Left:"), "{said}");
     assert!(
         labels
             .iter()
             .any(|l| l.starts_with("Mortgage +90: Weapons")),
         "{labels:?}"
     );
+}
+
+/// The manage menu says what the bank has left to build with, one of a kind in the singular.
+#[test]
+fn the_manage_menu_says_the_buildings_left_one_in_the_singular() {
+    let lots = [
+        "centre",
+        "oversight",
+        "birkoffs-comm-center",
+        "walters-area",
+        "nikitas-apartment",
+        "madelines-office",
+        "profiling-lab",
+        "interrogation-suite",
+        "weapons-locker",
+        "firing-range",
+        "tactical-room",
+    ];
+    let mut ui = table_ui(3);
+    for lot in lots {
+        ui.lines(&[&format!("set owner {lot} Bob")]);
+        ui.lines(&[&format!("set buildings {lot} 5")]);
+    }
+    ui.handle(boardside::ui::Input::PutAwayNote, 10);
+    ui.handle(Input::Button(Button::Ok, Press::Hold), 10);
+    let said = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(
+        said.contains("Left: 32 Substations, 1 Command HQ"),
+        "{said}"
+    );
+    assert!(!said.contains("HQs"), "{said}");
 }
 
 #[test]
