@@ -158,16 +158,14 @@ fn waits_for_mate(s: &State, me: usize, at: Field, mates: &[(u8, Field)], steps:
 }
 
 /// Whether the last step of `path`, which ended at `f` (or was blocked there), was towards
-/// `to`: the field it left (or would have) is farther from `to` than `f` is.
+/// `to`: the field it left (or would have) is farther from `to` than `f` is. A step moves
+/// one field along one axis, so that is: `to` lies ahead of `f` along the step, or level.
 fn stepped_towards(path: &super::state::Path, f: Field, to: Field) -> bool {
     let Some(last) = path.iter().last() else {
         return false;
     };
     let (dx, dy) = last.delta();
-    let from = (f.0 as i32 - dx, f.1 as i32 - dy);
-    let far =
-        |(x, y): (i32, i32)| (x - to.0 as i32).unsigned_abs() + (y - to.1 as i32).unsigned_abs();
-    far(from) > distance(f, to)
+    (to.0 as i32 - f.0 as i32) * dx + (to.1 as i32 - f.1 as i32) * dy >= 0
 }
 
 fn distance(a: Field, b: Field) -> u32 {

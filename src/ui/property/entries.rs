@@ -430,6 +430,10 @@ pub fn deeds_dealt(rules: &Ruleset, s: &State) -> Vec<String> {
 /// so the menus offer neither until the debt is paid (played by hand: "Lift 110" on every
 /// square of a player owing 900 with 308, under "Sell or mortgage...").
 fn spends_while_owing(s: &State, c: &Command) -> bool {
+    debt_waits(s) && matches!(c, Command::Build { .. } | Command::Unmortgage { .. })
+}
+
+/// A debt waits to be paid: the menus offer no building (`spends_while_owing`).
+pub(super) fn debt_waits(s: &State) -> bool {
     matches!(s.top(), Some(Pending::Debt(_)))
-        && matches!(c, Command::Build { .. } | Command::Unmortgage { .. })
 }

@@ -574,7 +574,7 @@ impl Screens for PropertyScreens {
         let mut out = wrap(&menu::headline(rules, s, desk.cfg.auction_step));
         // A debtor is offered no building (`entries::spends_while_owing`): nothing left to
         // build with is said over their menu.
-        if self.view == View::Manage && !matches!(s.top(), Some(Pending::Debt(_))) {
+        if self.view == View::Manage && !entries::debt_waits(s) {
             // Building: what the bank has left (the lines after each house leave it out),
             // where it fits beside the chosen line.
             let t = &rules.theme;
