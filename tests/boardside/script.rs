@@ -19,12 +19,10 @@ pub fn run(args: &[&str], input: &str) -> (i32, String, String) {
 /// A command of the program run with `input` on its standard input: its exit code, standard
 /// output and standard error.
 pub fn output(mut cmd: Command, input: &str) -> (i32, String, String) {
-    let mut child = cmd
-        .stdin(Stdio::piped())
+    cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::piped());
+    let mut child = spawn(&mut cmd);
     child
         .stdin
         .take()
@@ -773,12 +771,13 @@ fn script_finds_the_default_ruleset_from_any_folder() {
     std::fs::copy(ruleset(), share.join("sectionopoly.toml")).unwrap();
     let elsewhere = root.join("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
-    let out = Command::new(bin.join("boardside"))
-        .args(["script", "--players", "Ann,Bob", "--seed", "3", "-"])
+    let mut cmd = Command::new(bin.join("boardside"));
+    cmd.args(["script", "--players", "Ann,Bob", "--seed", "3", "-"])
         .current_dir(&elsewhere)
         .stdin(Stdio::null())
-        .output()
-        .unwrap();
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let out = spawn(&mut cmd).wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -1315,6 +1314,21 @@ fn web_on_needs_the_address_to_listen_on_and_web_off_undoes_it() {
     let (code, out, _) = run(&["web", "off", "--unit-dir", d], "");
     assert_eq!((code, out.contains("removed")), (0, true), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The command started. A copy of the program just written by one test can be "busy" for a
+/// moment (ETXTBSY): a process another test thread forked meanwhile holds the copy's write
+/// handle until it execs (close-on-exec closes it only then), so the start is tried again.
+fn spawn(cmd: &mut Command) -> std::process::Child {
+    for _ in 0..100 {
+        match cmd.spawn() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            started => return started.unwrap(),
+        }
+    }
+    cmd.spawn().unwrap()
 }
 
 /// The program alone in an empty folder: `$HOME` and the state folder there too.
