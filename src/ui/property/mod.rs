@@ -175,23 +175,28 @@ impl Screens for PropertyScreens {
                 "put its token on {}",
                 rules.squares[now.position].name
             ));
-            // One move said by the dice or a card ("cpu1 moves from Oversight (3) to ..."),
-            // or by the dice onto a square that sends the token on to jail, where its line
-            // goes and the line that sends it stays (its why); a turn of two moves keeps its
-            // lines.
+            // The move that ends where the token stands, said by the dice or a card ("cpu1
+            // moves from Oversight (3) to ..."), or by the dice onto a square that sends the
+            // token on to jail, where its line goes and the line that sends it stays (its
+            // why). Of a turn of two moves (the dice onto a card that moves it on) the first
+            // line stays, and the table's line takes the last one's place, before what
+            // follows it ("doubles: cpu1 rolls again"): from wherever that move began.
             let sent = now.jail.is_some() && was.jail.is_none();
-            let ends = (0..rules.squares.len()).filter(|&i| {
+            let squares = 0..rules.squares.len();
+            let ends = squares.clone().filter(|&i| {
                 i == now.position || sent && matches!(rules.squares[i].kind, Kind::GoToJail)
             });
             for to in ends {
-                restated.extend(
-                    [How::Dice, How::Card, How::Back, How::Correction].map(|how| Event::Moved {
-                        player: seat,
-                        from: was.position,
-                        to,
-                        how,
-                    }),
-                );
+                for from in squares.clone() {
+                    restated.extend([How::Dice, How::Card, How::Back, How::Correction].map(
+                        |how| Event::Moved {
+                            player: seat,
+                            from,
+                            to,
+                            how,
+                        },
+                    ));
+                }
             }
         }
         let squares = || before.squares.iter().zip(&s.squares).enumerate();

@@ -1629,10 +1629,21 @@ fn a_computer_seats_token_line_shares_the_last_page_where_it_fits() {
             let pages = &p.pages.pages;
             let does = |page: &[String]| page.join(" ").contains(": put its token on ");
             seen += pages.iter().filter(|p| does(p)).count();
-            for w in pages.windows(2) {
+            // A card is read on pages of its own, from its draw to its closing quote: the
+            // line after it starts a page.
+            let mut reading = false;
+            let card: Vec<bool> = pages
+                .iter()
+                .map(|p| {
+                    reading |= p.iter().any(|r| r.contains(" draws the "));
+                    let was = reading;
+                    reading &= !p.last().is_some_and(|r| r.ends_with('"'));
+                    was
+                })
+                .collect();
+            for (i, w) in pages.windows(2).enumerate() {
                 let (before, last) = (&w[0], w[1].join(" "));
-                let card = before.iter().any(|r| r.contains(" draws the "));
-                if last.starts_with("cpu") && does(&w[1]) && w[1].len() <= 2 && !card {
+                if last.starts_with("cpu") && does(&w[1]) && w[1].len() <= 2 && !card[i] {
                     assert!(
                         before.len() + wrap(&last).len() > MESSAGE_ROWS,
                         "{last:?} alone after {before:?}"
@@ -1929,17 +1940,27 @@ fn computer_seats_bid_against_each_other_in_round_figures() {
 /// the table does for her (`Screens::table_does`) and the command's lines it leaves said,
 /// joined by " / ".
 fn anns_table_moves() -> impl FnMut(&str) -> (Option<String>, String) {
+    anns_table_moves_made(|_| {})
+}
+
+/// `anns_table_moves`, the game set up by `made` too before the device opens it.
+fn anns_table_moves_made(
+    made: impl FnOnce(&mut Session),
+) -> impl FnMut(&str) -> (Option<String>, String) {
     use boardside::engine::property::Property;
     use boardside::ui::property::PropertyScreens;
     use boardside::ui::screen::Screens;
-    let mut ui = table_ui_given(
-        1,
-        &[
-            "set owner birkoffs-comm-center Ann",
-            "set owner walters-area Ann",
-            "set owner nikitas-apartment Ann",
-        ],
-    );
+    let mut ui = table_ui_made(1, |s| {
+        given(
+            s,
+            &[
+                "set owner birkoffs-comm-center Ann",
+                "set owner walters-area Ann",
+                "set owner nikitas-apartment Ann",
+            ],
+        );
+        made(s);
+    });
     move |line: &str| {
         let before = ui.session::<Property>().unwrap().state.clone();
         ui.enter(line).unwrap();
@@ -1954,6 +1975,37 @@ fn anns_table_moves() -> impl FnMut(&str) -> (Option<String>, String) {
         let does = PropertyScreens::table_does(&g.rules, &before, &g.state, 0, &[0], &mut said);
         (does.map(|(line, _)| line), said.join(" / "))
     }
+}
+
+/// Played by hand (sectionopoly): cpu1 rolled doubles onto Incoming Intel and the card sent
+/// it on to the nearest utility; the page read "cpu1 advances from Incoming Intel (7) to
+/// Section Power Grid (12)", "doubles: cpu1 rolls again", and only then "cpu1: put its token
+/// on Section Power Grid", after the roll again. Where a turn moved the token twice (the
+/// dice, then a card), the first move's line stays and the table's line takes the place of
+/// the last move's, which ends where the token now stands.
+#[test]
+fn a_computer_seats_token_line_after_a_card_moved_it_takes_the_place_of_the_cards_move() {
+    let mut told = anns_table_moves_made(|s| {
+        let deck = s.rules.decks.iter().position(|d| d.id == "chance").unwrap();
+        let card = s.rules.decks[deck]
+            .cards
+            .iter()
+            .position(|c| c.id == "nearest-railroad")
+            .unwrap() as u16;
+        let rest = s.state.decks[deck].cards().filter(|&c| c != card);
+        let order: Vec<u16> = std::iter::once(card).chain(rest).collect();
+        s.state.decks[deck] = boardside::engine::deck::Deck::new(order);
+    });
+    told("set position Ann 3");
+    let (does, said) = told("roll 2 2");
+    assert_eq!(
+        does.as_deref(),
+        Some("put its token on East COMM Station"),
+        "{said}"
+    );
+    assert!(said.contains("Ann moves from"), "{said}");
+    assert!(!said.contains("Ann advances from"), "{said}");
+    assert!(said.contains("Ann rolls again"), "{said}");
 }
 
 /// Played by hand (suetology): "cpu2: make Cedar Lane 1 buildings", and its hotel, level 5,
