@@ -494,6 +494,7 @@ impl Screens for IlluScreens {
         // The draw remakes the turn's menu (its two draw lines go, the actions come): the
         // line under the old cursor is another one ("End the turn"), never kept.
         let draw = matches!(cmd, Command::DrawGroup { .. } | Command::DrawSpecial { .. });
+        let joined = g.state.attack.is_some();
         let Some(lines) = desk.run::<Self>(g, cmd) else {
             return Flow::Stay;
         };
@@ -566,9 +567,21 @@ impl Screens for IlluScreens {
             self.sel = sel.min(self.entries(g).len().saturating_sub(1));
         }
         // The dice on a page of their own; an open attack's screen shows its working, which
-        // its other lines only repeat; else every line told, above the menu or page by page.
+        // its other lines only repeat, after them where the part was taken away from the
+        // buttons (a computer seat's, a phone's): played by hand, a computer seat's
+        // interference turned the header's roll from 10 to 4 while the attacker read the
+        // page, and nothing on it said why. Else every line told, above the menu or page by
+        // page.
         match lines.iter().find_map(|l| dice_title(l)) {
-            None if open => Flow::Stay,
+            None if open => {
+                // Its first line, the part itself ("cpu1 spends 3 MB from The Network
+                // (interfere) ..."): the header says the roll now needed, the log the rest.
+                // (An attack declared is its page: its working is all its line says.)
+                if joined && !desk.acting().how().is_empty() {
+                    desk.note = lines.first().map(|l| for_table(l));
+                }
+                Flow::Stay
+            }
             title => desk.tell(&lines, 4, title, |_| false),
         }
     }

@@ -243,13 +243,13 @@ impl IlluScreens {
         // open: over the attack's page, never over a screen a person is partway through.
         let waiting = desk.waiting.as_ref().filter(|_| s.attack.is_some());
         if let (IView::Attack { scroll }, Some(a)) = (&self.view, &s.attack) {
-            // A note (a refusal) and why the roll waits come first, and the attack's working
-            // after them on DOWN: whoever decides whether to interfere reads what is attacked
-            // and the roll it needs (played by hand: the time left took the whole page).
-            let lines: Vec<String> = desk
-                .note
-                .iter()
-                .chain(waiting)
+            // Why the roll waits and a note (a refusal, another's part) come first, and the
+            // attack's working after them on DOWN: whoever decides whether to interfere reads
+            // the time left, what is attacked and the roll it needs (played by hand: the time
+            // left took the whole page).
+            let lines: Vec<String> = waiting
+                .into_iter()
+                .chain(&desk.note)
                 .flat_map(|n| wrap(n))
                 .chain(working_lines(r, s, a).iter().flat_map(|l| wrap(l.trim())))
                 .collect();

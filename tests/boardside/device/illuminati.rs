@@ -1655,6 +1655,31 @@ fn a_strong_seat_weighs_its_part_again_once_someone_changes_the_attack() {
     assert!(bob_said(&ui) > before, "{:?}", ui.log());
 }
 
+/// Played by hand: Bob had spent 6 MB on his attack ("Attack: need 10") and, while he read
+/// the page, cpu1 interfered twice; the header turned to "need 4" and nothing on the page
+/// said why (it was in the log). A part taken in the attack away from the buttons (a
+/// computer seat's, a phone's) is said on the attack's page (after the time left, where a
+/// computer seat's roll waits), the working after it.
+#[test]
+fn a_computer_seats_part_in_an_attack_is_said_on_the_attack_page() {
+    let mut s = attack_declared();
+    s.run_line("spend Ann bavarian 6");
+    let mut ui = bob_strong(s, 16);
+    tick_until(&mut ui, 0, 60_000, |ui| {
+        ui.log().iter().any(|l| l.starts_with("Bob takes part"))
+    });
+    assert!(
+        matches!(
+            illu_view(&ui),
+            boardside::ui::illuminati::IView::Attack { .. }
+        ),
+        "{:?}",
+        illu_view(&ui)
+    );
+    let page = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(page.starts_with("Bob spends "), "{page}");
+}
+
 /// How many lines Bob, a computer seat, has said.
 fn bob_said(ui: &Ui) -> usize {
     ui.log()
