@@ -162,6 +162,23 @@ pub(super) fn table_words(g: &Se) -> String {
         Phase::Turn if s.turn.draws_left > 0 => {
             format!("{} draws: tap the card drawn", pn(s.current))
         }
+        // A computer seat's turn is its own to play (the table only draws its cards): no
+        // words to tap its groups (played by hand: "cpu1: ... Tap a group of yours").
+        Phase::Turn if g.header.is_computer(s.current) => {
+            if s.turn.actions_left == 0 {
+                format!(
+                    "{} (computer): no actions left; it ends its turn itself",
+                    pn(s.current)
+                )
+            } else {
+                format!(
+                    "{} (computer) plays its turn: {} and {} left",
+                    pn(s.current),
+                    counted(s.turn.actions_left, "action"),
+                    counted(s.turn.transfers_left, "free transfer")
+                )
+            }
+        }
         Phase::Turn if s.turn.actions_left == 0 => format!(
             "{}: no actions left. Free moves (tap a group of yours), then End the turn",
             pn(s.current)

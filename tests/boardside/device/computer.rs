@@ -1248,6 +1248,25 @@ fn a_computer_seats_illuminati_turn_offers_the_buttons_only_the_tables_part() {
     assert!(labels.iter().any(|l| l == "Specials: Ann"), "{labels:?}");
 }
 
+/// Played by hand (Illuminati): on cpu1's turn, once the table had drawn its cards, the screen
+/// read "cpu1: 1 action and 2 free transfers left. Tap a group of yours: attack, move money,
+/// more", then "cpu1: no actions left. Free moves (tap a group of yours), then End the turn":
+/// words to a person, on a turn the table may not play for the seat. A computer seat's turn
+/// says what it has left and that it plays it itself.
+#[test]
+fn a_computer_seats_illuminati_turn_says_it_plays_it_itself() {
+    use boardside::engine::illuminati::Illuminati;
+    let (mut ui, now) = cpu1s_first_illuminati_turn(Level::Steady);
+    while ui.session::<Illuminati>().unwrap().state.turn.draws_left > 0 {
+        ui.enter("draw special").unwrap();
+    }
+    // The draw's note goes with the next press; the turn's words are under it.
+    key(&mut ui, "j", now);
+    let words = ui.game().unwrap().message(ui.desk()).join(" ");
+    assert!(words.contains("cpu1 (computer) plays its turn"), "{words}");
+    assert!(!words.contains("Tap a group"), "{words}");
+}
+
 /// Illuminati: a computer seat's attack is its own too: its roll, calling it off, its hand
 /// and its abolishing are no lines of the buttons' menu; the table's part is the people's
 /// money and their pass (played by hand: "Roll" stood first in cpu2's attack, and OK on it
