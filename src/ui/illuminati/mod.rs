@@ -494,7 +494,7 @@ impl Screens for IlluScreens {
         // The draw remakes the turn's menu (its two draw lines go, the actions come): the
         // line under the old cursor is another one ("End the turn"), never kept.
         let draw = matches!(cmd, Command::DrawGroup { .. } | Command::DrawSpecial { .. });
-        let joined = g.state.attack.is_some();
+        let open_before = g.state.attack.is_some();
         let Some(lines) = desk.run::<Self>(g, cmd) else {
             return Flow::Stay;
         };
@@ -577,7 +577,7 @@ impl Screens for IlluScreens {
                 // Its first line, the part itself ("cpu1 spends 3 MB from The Network
                 // (interfere) ..."): the header says the roll now needed, the log the rest.
                 // (An attack declared is its page: its working is all its line says.)
-                if joined && !desk.acting().how().is_empty() {
+                if open_before && !desk.acting().how().is_empty() {
                     desk.note = lines.first().map(|l| for_table(l));
                 }
                 Flow::Stay

@@ -180,14 +180,21 @@ impl Screens for PropertyScreens {
             // token on to jail, where its line goes and the line that sends it stays (its
             // why). Of a turn of two moves (the dice onto a card that moves it on) the first
             // line stays, and the table's line takes the last one's place, before what
-            // follows it ("doubles: cpu1 rolls again"): from wherever that move began.
+            // follows it ("doubles: cpu1 rolls again"): a move on in the same command begins
+            // on a card's square, as only a card moves a token on.
             let sent = now.jail.is_some() && was.jail.is_none();
             let squares = 0..rules.squares.len();
             let ends = squares.clone().filter(|&i| {
                 i == now.position || sent && matches!(rules.squares[i].kind, Kind::GoToJail)
             });
+            let starts: Vec<usize> = squares
+                .clone()
+                .filter(|&i| {
+                    i == was.position || matches!(rules.squares[i].kind, Kind::Card { .. })
+                })
+                .collect();
             for to in ends {
-                for from in squares.clone() {
+                for &from in &starts {
                     restated.extend([How::Dice, How::Card, How::Back, How::Correction].map(
                         |how| Event::Moved {
                             player: seat,
