@@ -464,24 +464,30 @@ pub(super) fn check_rows(all: &PieceSet, tags: &TagMap) -> Vec<String> {
 }
 
 /// The person without a token whom the game's screen asks to tap one ("Bob taps their token
-/// to agree", "Bob only: tap your token to seal"): the first such name in a line that asks
-/// for a token tap.
+/// to agree", "Bob only: tap your token to seal", "that is Bob's own: Bob taps their token
+/// first"): the name nearest before a "tap" that asks for a token, in its sentence. The
+/// screen's lines are read as one text: a note wrapped on the screen puts "taps" and "token"
+/// on two lines (played by hand: the new tag was offered as the first person's).
 fn asked_to_tap(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String> {
     let g = t.game.as_ref()?;
     let people = t.people();
     let has_token = |name: &String| !untagged(&TagKind::Player { name: name.clone() });
-    g.message(&t.desk)
-        .iter()
-        .filter(|line| line.contains("tap") && line.contains("token"))
-        .find_map(|line| {
-            // The earliest name in the line, whole (never "Ann" inside "Anna").
-            people
-                .iter()
-                .filter(|p| !has_token(p))
-                .filter_map(|p| named_at(line, p).map(|at| (at, p)))
-                .min()
-                .map(|(_, p)| p.clone())
-        })
+    let text = g.message(&t.desk).join(" ");
+    text.match_indices("tap").find_map(|(at, _)| {
+        let clause = |s: &str| s.find(['.', '(']).map_or(s.len(), |end| end);
+        let after = &text[at..];
+        if !after[..clause(after)].contains("token") {
+            return None;
+        }
+        let start = text[..at].rfind(". ").map_or(0, |dot| dot + 2);
+        let before = &text[start..at];
+        people
+            .iter()
+            .filter(|p| !has_token(p))
+            .filter_map(|p| named_last(before, p).map(|at| (at, p)))
+            .max()
+            .map(|(_, p)| p.clone())
+    })
 }
 
 /// The one person without a token on whom the open deals wait (a computer seat's offer to
@@ -515,10 +521,11 @@ fn asks_for_a_piece(t: &Table) -> bool {
     lines.iter().any(|l| l.contains("tap")) && !lines.iter().any(|l| l.contains("token"))
 }
 
-/// Where `name` first stands in `line` as a whole name (no letter or digit beside it).
-fn named_at(line: &str, name: &str) -> Option<usize> {
+/// Where `name` last stands in `text` as a whole name (no letter or digit beside it: never
+/// "Ann" inside "Anna").
+fn named_last(text: &str, name: &str) -> Option<usize> {
     let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    line.match_indices(name).map(|(at, _)| at).find(|&at| {
-        !alnum(line[..at].chars().next_back()) && !alnum(line[at + name.len()..].chars().next())
+    text.rmatch_indices(name).map(|(at, _)| at).find(|&at| {
+        !alnum(text[..at].chars().next_back()) && !alnum(text[at + name.len()..].chars().next())
     })
 }

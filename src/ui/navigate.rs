@@ -18,8 +18,8 @@ impl Ui {
             TableInput::Tick(_) => self.tick(),
             TableInput::Quit => {}
             TableInput::Tag(uid) => {
-                self.table.desk.note = None;
-                self.tag(uid);
+                let shown = self.table.desk.note.take();
+                self.tag(uid, shown);
                 self.table.desk.out.redraw = true;
             }
             TableInput::Button(b, p) => {
@@ -141,7 +141,8 @@ impl Ui {
         self.to(next);
     }
 
-    fn tag(&mut self, uid: Uid) {
+    /// A tap, `shown` the note it took off the screen (a new tag's question reads it).
+    fn tag(&mut self, uid: Uid, shown: Option<String>) {
         let kind = self.table.tags.get(&uid).cloned();
         // The view's own taps first: a set being enrolled, the check, the pairing question,
         // a token on the new-game screen.
@@ -151,7 +152,11 @@ impl Ui {
             }
         }
         let Some(kind) = kind else {
+            // What the table was told when it tapped ("Bob taps their token first") says
+            // whose the new tag most likely is (played by hand: it was offered as Ann's).
+            self.table.desk.note = shown;
             let asked = Enrolment::unknown(uid, &self.table);
+            self.table.desk.note = None;
             return self.go(View::Enrol(asked));
         };
         let Some(g) = self.table.game.as_mut() else {

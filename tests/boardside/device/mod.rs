@@ -499,11 +499,6 @@ fn table_ui_ruleset_given(ruleset: &str, lines: &[&str]) -> Ui {
 
 /// Ann and Bob at a table of these rules, tokens enrolled, the game set up by `made`.
 fn table_ui_of(rules: Ruleset, seed: u64, made: impl FnOnce(&mut Session)) -> Ui {
-    let mut o = rules.options.clone();
-    o.first_player = FirstPlayer::Listed;
-    let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let mut s = Session::new(rules, &names, seed, o, None).unwrap();
-    made(&mut s);
     let mut tags = TagMap::default();
     tags.set(
         &Uid(vec![0xA0, 0, 0, 1]),
@@ -513,6 +508,16 @@ fn table_ui_of(rules: Ruleset, seed: u64, made: impl FnOnce(&mut Session)) -> Ui
         &Uid(vec![0xB0, 0, 0, 2]),
         TagKind::Player { name: "Bob".into() },
     );
+    table_ui_tagged(rules, seed, made, tags)
+}
+
+/// `table_ui_of` with only these tags known to the device.
+fn table_ui_tagged(rules: Ruleset, seed: u64, made: impl FnOnce(&mut Session), tags: TagMap) -> Ui {
+    let mut o = rules.options.clone();
+    o.first_player = FirstPlayer::Listed;
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut s = Session::new(rules, &names, seed, o, None).unwrap();
+    made(&mut s);
     ui_with(s, tags, TableConfig::default(), Setup::default())
 }
 
@@ -1257,6 +1262,17 @@ fn back_from_the_manage_menu_returns_the_cursor_to_manage() {
     assert_eq!(ui.labels()[ui.chosen()], "Manage...", "{:?}", ui.labels());
 }
 
+/// The pages after the roll read, the menu's line that asks for rent.
+fn ask_line(ui: &mut Ui) -> String {
+    while ui.labels() == ["OK"] {
+        key(ui, "\r", 0);
+    }
+    ui.labels()
+        .into_iter()
+        .find(|l| l.starts_with("Ask "))
+        .unwrap_or_else(|| panic!("no Ask line: {:?}", ui.labels()))
+}
+
 /// Played by hand (scientopoly, "Rent must be asked: on"): during another player's turn the
 /// table chose "Ask donation: Vienna" for Ann and was told "Ann taps their token first"; her
 /// token opened her squares, where no line asked, and BACK put the token away with its
@@ -1270,14 +1286,7 @@ fn the_menu_a_token_opens_asks_for_that_owners_rent() {
     let mut ui = table_ui_of(rules, 5, |s| {
         given(s, &["set owner oversight Ann", "set turn Bob", "roll 1 2"])
     });
-    while ui.labels() == ["OK"] {
-        key(&mut ui, "\r", 0);
-    }
-    let ask = ui
-        .labels()
-        .into_iter()
-        .find(|l| l.starts_with("Ask "))
-        .unwrap_or_else(|| panic!("no Ask line: {:?}", ui.labels()));
+    let ask = ask_line(&mut ui);
     // At the buttons alone, in Bob's turn: Ann's own, refused.
     choose(&mut ui, &ask, 1);
     let cash = |ui: &Ui| ui.session::<Property>().unwrap().state.cash(0);
@@ -1297,6 +1306,37 @@ fn the_menu_a_token_opens_asks_for_that_owners_rent() {
     let s = &ui.session::<Property>().unwrap().state;
     assert!(s.claims.is_empty(), "asked: {:?}", s.claims);
     assert!(cash(&ui) > before, "Ann is paid the rent");
+}
+
+/// Played by hand (suetology, "Rent must be asked: on"): in P1's turn the table chose P2's
+/// "Ask rent: Ivy Close" and was told "that is P2's own: P2 taps their token first"; P2's
+/// token, new to the device, was offered as P1's (the first person without one), since the
+/// note's words stood on two lines of the screen and neither line asked on its own. A new
+/// tag tapped then is offered first as the token of the person the note names.
+#[test]
+fn a_new_tag_tapped_when_a_claim_waits_for_its_owner_is_offered_as_theirs() {
+    use boardside::ui::enrolment::Enrolment;
+    let mut rules = sectionopoly();
+    rules.options.rent_must_be_asked = true;
+    let made = |s: &mut Session| given(s, &["set owner oversight Bob", "roll 1 2"]);
+    // Nobody's token known: Ann, then Bob, is the first person without one.
+    let mut ui = table_ui_tagged(rules, 5, made, TagMap::default());
+    let ask = ask_line(&mut ui);
+    choose(&mut ui, &ask, 1);
+    let note = ui.desk().note().unwrap_or("").to_string();
+    assert!(note.contains("Bob taps their token first"), "{note}");
+    ui.handle(Input::Tag(Uid(vec![0xEE, 0, 0, 5])), 2);
+    assert!(
+        matches!(ui.view(), View::Enrol(Enrolment { .. })),
+        "{:?}",
+        ui.view()
+    );
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Token of Bob",
+        "{:?}",
+        ui.labels()
+    );
 }
 
 #[test]
