@@ -131,11 +131,7 @@ pub fn may<F: Family>(
                         seats.name(seat)
                     ))
                 } else if !table_may {
-                    Err(format!(
-                        "that is {}'s own: {} taps their token first",
-                        seats.name(seat),
-                        seats.name(seat)
-                    ))
+                    Err(token_first(seats.name(seat)))
                 } else {
                     Ok(())
                 }
@@ -176,6 +172,12 @@ pub fn may<F: Family>(
             }
         }
     }
+}
+
+/// Why the buttons alone may not make a person's own choice out of their moment (the
+/// device says it for a choice that is no command too: refusing a deal put to them).
+pub fn token_first(name: &str) -> String {
+    format!("that is {name}'s own: {name} taps their token first")
 }
 
 /// The seat whose own free choice a command is (`Play::whose`), for the computer seats.

@@ -92,17 +92,18 @@ impl PropertyScreens {
                     g.state.players[p].name
                 ))
             }
+            // Refusing is the person's own choice (the authority rule's reading for a seat's
+            // choice): the buttons make it in their moment, else their token, tapped on this
+            // line or before (played by hand: Ann's buttons refused cpu1's deal to Cy).
             Act::RefuseOffer(p, line) => {
-                if let Some(o) = desk.offers.refuse(p, &line) {
-                    let deal = crate::ui::screen::said::<PropertyScreens>(g, &line);
-                    let name = |p: usize| g.state.players[p].name.as_str();
-                    desk.say_of_phone(crate::ui::screen::answered(
-                        name(p),
-                        "refuses",
-                        o.from.map(name),
-                        "",
-                        &deal,
-                    ));
+                use crate::engine::authority;
+                let own = desk.acting() == authority::Actor::Token(p)
+                    || authority::waits_on::<Property>(&g.rules, &g.state, p);
+                if own {
+                    self.refuse_offer(g, desk, p, &line);
+                } else {
+                    desk.note = Some(authority::token_first(&g.state.players[p].name));
+                    desk.sound = Some(crate::hw::buzzer::Sound::Refuse);
                 }
             }
             Act::WantFor(player) => self.go(View::Want { player, count: 1 }),

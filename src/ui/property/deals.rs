@@ -219,6 +219,21 @@ impl PropertyScreens {
     }
 
     /// Seat `p`'s token says yes to a deal put to it; carried out once every side agrees.
+    /// `p` refuses the deal `line` put to them: gone, and said.
+    pub(super) fn refuse_offer(&self, g: &Se, desk: &mut Desk, p: usize, line: &str) {
+        if let Some(o) = desk.offers.refuse(p, line) {
+            let deal = crate::ui::screen::said::<PropertyScreens>(g, line);
+            let name = |p: usize| g.state.players[p].name.as_str();
+            desk.say_of_phone(crate::ui::screen::answered(
+                name(p),
+                "refuses",
+                o.from.map(name),
+                "",
+                &deal,
+            ));
+        }
+    }
+
     pub(super) fn agree_offer(
         &mut self,
         g: &mut Se,

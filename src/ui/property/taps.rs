@@ -44,28 +44,24 @@ impl PropertyScreens {
                 return Flow::Stay;
             }
         }
-        // A deal put to this seat: the token says yes to the one chosen on the menu (its
-        // line or its refusal under the cursor), or to the only one; of several, with none
-        // chosen, the table is asked to choose first.
-        let waiting: Vec<_> = desk.offers.waiting_on(p).cloned().collect();
-        if !waiting.is_empty() {
-            let chosen = match self.entries(g, desk).get(self.sel).map(|e| &e.act) {
-                Some(Act::Offered(q, line) | Act::RefuseOffer(q, line)) if *q == p => {
-                    waiting.iter().find(|o| &o.line == line)
-                }
-                _ => None,
-            };
-            match chosen.or((waiting.len() == 1).then(|| &waiting[0])) {
-                Some(o) => return self.agree_offer(g, desk, p, &o.line, o.binds.clone()),
-                None => {
-                    desk.note = Some(format!(
-                        "{} deals wait on {}: choose one on the menu, then the token",
-                        waiting.len(),
-                        g.state.players[p].name
-                    ));
-                    return Flow::Stay;
+        // A deal put to this seat: the token tapped on its line takes it, on its refusal
+        // refuses it. Tapped anywhere else it is the player's token as at any time, and the
+        // deal waits (played by hand: Cy, asked for the token to ask rent, would have sold
+        // the square cpu1 wanted, the one deal waiting on Cy taken by any tap).
+        match self.entries(g, desk).get(self.sel).map(|e| e.act.clone()) {
+            Some(Act::Offered(q, line)) if q == p => {
+                let binds = (desk.offers.waiting_on(p))
+                    .find(|o| o.line == line)
+                    .map(|o| o.binds.clone());
+                if let Some(binds) = binds {
+                    return self.agree_offer(g, desk, p, &line, binds);
                 }
             }
+            Some(Act::RefuseOffer(q, line)) if q == p => {
+                self.refuse_offer(g, desk, p, &line);
+                return Flow::Stay;
+            }
+            _ => {}
         }
         let s = &g.state;
         // The high bidder's own token: a second tap is no reason to pay more (a bid goes
@@ -121,6 +117,20 @@ impl PropertyScreens {
                 } else {
                     format!("{}: {} cash", s.players[p].name, s.cash(p))
                 });
+                // A deal waiting on this player is taken only by the token tapped on it.
+                let deals = desk.offers.waiting_on(p).count();
+                if deals > 0 {
+                    let waits = match deals {
+                        1 => "a deal waits".to_string(),
+                        n => format!("{n} deals wait"),
+                    };
+                    if let Some(note) = desk.note.as_mut() {
+                        note.push_str(&format!(
+                            "; {waits} on {}: choose one on the main menu, then the token",
+                            s.players[p].name
+                        ));
+                    }
+                }
                 // Already on this player's squares (a line of theirs asked for the token):
                 // the cursor stays on that line, so OK now makes it.
                 if !(self.view == View::Manage && self.manage_for == Some(p)) {

@@ -1092,6 +1092,67 @@ fn a_strong_seat_offers_a_person_at_the_table_a_deal_their_token_takes() {
     assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
 }
 
+/// `offered_the_last_of_a_group` with Cy's token enrolled as a table enrols it.
+fn offered_to_cy() -> (Ui, usize, u64, Input) {
+    let (mut ui, last, now) = offered_the_last_of_a_group(&["Ann", "Cy"], "Cy");
+    let uid = Uid(vec![0xC0, 0, 0, 3]);
+    let mut tags = ui.tags().clone();
+    tags.set(&uid, TagKind::Player { name: "Cy".into() });
+    ui.tags_kept(Ok(tags));
+    (ui, last, now, Input::Tag(uid))
+}
+
+/// Played by hand: cpu1's deal to Cy waited on the main menu, and the buttons chose "Cy
+/// refuses it" in another's turn: the deal was gone without Cy's say. Refusing it is Cy's
+/// own choice: out of Cy's moment it needs Cy's token, and the token tapped on the refusal
+/// refuses it (it took the deal).
+#[test]
+fn a_deal_put_to_a_person_is_refused_out_of_their_moment_only_with_their_token() {
+    use boardside::engine::property::Property;
+    let (mut ui, last, now, cy) = offered_to_cy();
+    choose(&mut ui, "Cy refuses it", now + 1);
+    assert_eq!(ui.desk().offers().len(), 1, "{:?}", ui.log());
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(note.contains("Cy taps their token first"), "{note}");
+    assert_eq!(
+        ui.labels()[ui.chosen()],
+        "Cy refuses it",
+        "{:?}",
+        ui.labels()
+    );
+    ui.handle(cy, now + 2);
+    assert!(ui.desk().offers().is_empty(), "{:?}", ui.desk().offers());
+    let g = ui.session::<Property>().unwrap();
+    assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
+    assert!(
+        ui.log()
+            .iter()
+            .any(|l| l.starts_with("Cy refuses cpu1's deal")),
+        "{:?}",
+        ui.log()
+    );
+}
+
+/// Played by hand: Cy was asked for their token (rent to ask in another's turn) while
+/// cpu1's deal waited on Cy, and the tap would have taken the deal. A token takes a deal
+/// only tapped on that deal's line: tapped elsewhere it opens its player's menu, and the
+/// deal stays open.
+#[test]
+fn a_token_tapped_away_from_a_deal_put_to_its_player_leaves_the_deal_open() {
+    use boardside::engine::property::Property;
+    let (mut ui, last, now, cy) = offered_to_cy();
+    let standings = ui.labels().iter().position(|l| l == "Standings").unwrap();
+    while ui.chosen() != standings {
+        key(&mut ui, "j", now + 1);
+    }
+    ui.handle(cy, now + 2);
+    assert_eq!(ui.desk().offers().len(), 1, "{:?}", ui.log());
+    let g = ui.session::<Property>().unwrap();
+    assert_eq!(g.state.owner(last), Some(1), "{:?}", ui.log());
+    let note = ui.desk().note().unwrap_or_default().to_string();
+    assert!(note.contains("a deal waits on Cy"), "{note}");
+}
+
 /// Issue 66, "it mortgages a square and lifts the mortgage in the same turn": a strong seat
 /// weighs no choice that takes back its own move of the turn (`computer::undoes`: after it,
 /// the move could be made again with the very result it had), whatever its playouts say.

@@ -1734,7 +1734,8 @@ fn a_token_takes_the_deal_chosen_on_the_menu_not_the_first_offered() {
     let mut ui = property_table_tagged(&["set owner oversight Ann"], tags);
     phone_takes(&mut ui, 1, "trade Bob Ann $100 for oversight");
     phone_takes(&mut ui, 2, "trade Cy Ann $150 for oversight");
-    // With neither chosen, the token is asked to wait for a choice.
+    // With neither chosen, the token opens Ann's own menu, saying the deals wait for a
+    // choice on the main menu.
     let roll = ui
         .labels()
         .iter()
@@ -1746,7 +1747,11 @@ fn a_token_takes_the_deal_chosen_on_the_menu_not_the_first_offered() {
     ui.handle(ann(), 1);
     assert_eq!(owner(&ui, "oversight"), Some(0), "{:?}", ui.log());
     let note = ui.desk().note().unwrap_or_default().to_string();
-    assert!(note.contains("choose one on the menu"), "{note}");
+    assert!(
+        note.contains("2 deals wait on Ann: choose one on the main menu"),
+        "{note}"
+    );
+    key(&mut ui, "\x7f", 1);
     let at = ui
         .labels()
         .iter()
