@@ -117,13 +117,13 @@ fn resolve(t: &mut Table, p: usize, deck: usize, card: u16) {
         Effect::Pay { amount } => debt::charge_bank(t, p, amount, why),
         Effect::PayEachPlayer { amount } => {
             let debts: Vec<Debt> = others(t, p)
-                .map(|q| Debt::new(p, Some(q), amount, why.clone()))
+                .map(|q| Debt::new(p, Some(q), amount, why))
                 .collect();
             debt::charge_all(t, debts);
         }
         Effect::CollectFromEachPlayer { amount } => {
             let debts: Vec<Debt> = others(t, p)
-                .map(|q| Debt::new(q, Some(p), amount, why.clone()))
+                .map(|q| Debt::new(q, Some(p), amount, why))
                 .collect();
             debt::charge_all(t, debts);
         }

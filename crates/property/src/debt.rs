@@ -85,7 +85,19 @@ pub(crate) fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
             continue;
         }
         // suetology: Bankruptcy: bankrupt at once when the debt is more than net worth.
-        if t.s.options.bankrupt_when_worth_short && d.amount > net_worth(t.rules, t.s, d.debtor) {
+        let worth = if t.s.options.bankrupt_when_worth_short {
+            net_worth(t.rules, t.s, d.debtor)
+        } else {
+            i64::MAX
+        };
+        if d.amount > worth {
+            t.emit(Event::Note(super::event::Note::BeyondWorth {
+                debtor: d.debtor,
+                creditor: d.creditor,
+                amount: d.amount,
+                worth,
+                why: d.why,
+            }));
             bankrupt(t, d.debtor, d.creditor);
             if t.s.over {
                 return;

@@ -134,6 +134,15 @@ pub enum Note {
         player: usize,
         square: usize,
     },
+    /// A debt more than the debtor's net worth, which makes them bankrupt at once (suetology:
+    /// Bankruptcy ¶1): what it was for, so the table sees why.
+    BeyondWorth {
+        debtor: usize,
+        creditor: Option<usize>,
+        amount: i64,
+        worth: i64,
+        why: Why,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -79,6 +79,33 @@ fn card_text(rules: &Ruleset, deck: usize, card: u16) -> String {
     format!("{} card \"{}\"", rules.decks[deck].name, c.text)
 }
 
+/// A debt said as its payment will be, with its working: "Ann owes Bob 52 OPs rent on ...".
+fn owes(
+    rules: &Ruleset,
+    s: &State,
+    debtor: usize,
+    creditor: Option<usize>,
+    amount: i64,
+    why: &Why,
+) -> String {
+    format!(
+        "{} owes {} {amount}{} {}",
+        who(s, debtor),
+        account(rules, s, State::account(creditor), false),
+        money(rules),
+        reason(rules, why, false)
+    )
+}
+
+/// The money word after an amount, with its space ("52 OPs"), or nothing.
+fn money(rules: &Ruleset) -> String {
+    if rules.theme.money.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", rules.theme.money)
+    }
+}
+
 /// Why money moved; `landed`: the payee stands on the start square (its salary was for
 /// landing there, not passing).
 fn reason(rules: &Ruleset, why: &Why, landed: bool) -> String {
@@ -223,11 +250,7 @@ pub fn event(rules: &Ruleset, s: &State, e: &Event) -> Option<String> {
             "{} pays {} {amount}{} {}",
             account(rules, s, *from, true),
             account(rules, s, *to, false),
-            if t.money.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", t.money)
-            },
+            money(rules),
             reason(
                 rules,
                 why,
@@ -488,6 +511,17 @@ fn note_words(rules: &Ruleset, s: &State, n: &Note) -> String {
             sq(rules, *square),
             rules.interest_percent
         ),
+        Note::BeyondWorth {
+            debtor,
+            creditor,
+            amount,
+            worth,
+            why,
+        } => format!(
+            "{}, more than {}'s net worth of {worth}",
+            owes(rules, s, *debtor, *creditor, *amount, why),
+            who(s, *debtor)
+        ),
     }
 }
 
@@ -534,13 +568,8 @@ pub(crate) fn waiting_for(rules: &Ruleset, s: &State) -> String {
             )
         }
         Some(Pending::Debt(d)) => format!(
-            "{} owes {} {} and has {}: sell or mortgage, then `pay`, or `concede`",
-            who(s, d.debtor),
-            match d.creditor {
-                Some(c) => who(s, c).to_string(),
-                None => t.bank.clone(),
-            },
-            d.amount,
+            "{} and has {}: sell or mortgage, then `pay`, or `concede`",
+            owes(rules, s, d.debtor, d.creditor, d.amount, &d.why),
             s.cash(d.debtor)
         ),
         Some(Pending::Card { player, deck }) => format!(

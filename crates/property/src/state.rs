@@ -303,7 +303,7 @@ pub enum RentRule {
 }
 
 /// Why money moved: every payment carries its reason and its working.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Why {
     StartingMoney,

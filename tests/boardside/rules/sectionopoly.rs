@@ -995,7 +995,12 @@ fn debts_raise_money_then_pay() {
     );
     t.own("Ann", &["operations-office"]);
     t.run("set cash Ann 30; set position Ann 25; roll 3 3");
-    assert!(t.said("Ann owes Bob 52"));
+    // What is owed is said with its working, as a payment is.
+    assert!(
+        t.said("Ann owes Bob 52 OPs rent on Operations Floor (") && t.said(") and has 30"),
+        "{:?}",
+        t.lines
+    );
     assert!(t.refused("pay").contains("22 short"));
     assert!(t.refused("end").contains("owes"));
     t.run("mortgage operations-office; pay");

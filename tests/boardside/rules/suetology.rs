@@ -262,6 +262,22 @@ fn bankrupt_immediately_when_the_debt_exceeds_net_worth() {
     assert!(t.said("Ann is bankrupt to Bob"));
 }
 
+/// suetology: Bankruptcy ¶1, told with its working (played by hand: "Ann pays Bob 1400
+/// everything, on going bankrupt", the 1500 rent owed never said).
+#[test]
+fn bankrupt_at_once_says_the_debt_and_the_worth_it_is_more_than() {
+    let mut t = game(&["Ann", "Bob", "Cy"]);
+    t.own("Bob", &["rowan-avenue", "sycamore-street", "thorn-park"]);
+    t.own("Ann", &["ashford-row"]);
+    t.run("set cash Ann 10; set position Ann 25; roll 3 3");
+    assert!(
+        t.said("Ann owes Bob 52 rent on Rowan Avenue (")
+            && t.said("more than Ann's net worth of 40"),
+        "{:?}",
+        t.lines
+    );
+}
+
 #[test]
 fn otherwise_raise_money_by_selling_and_mortgaging() {
     let mut t = game(&["Ann", "Bob", "Cy"]);
