@@ -306,10 +306,10 @@ impl Desk {
                 // A command made away from the buttons is said so on its own line, on the
                 // device and aloud ("Bob bids 140 (phone)"); where the command has no line
                 // of its own that names its maker (the end of a turn: the next turn's line),
-                // the line of what the table does for the seat names it, put first ("cpu1:
-                // turn Birch Street face down (computer)", never the menu's "cpu1: Mortgage
-                // +30: Birch Street" besides), else the menu's words are ("cpu1: End the
-                // turn (computer)"). A deal's last yes says who gave it, whose deal it was
+                // the line of what the table does for the seat names it, put first, where it
+                // is the command's last line ("cpu1: turn Birch Street face down (computer)",
+                // never the menu's "cpu1: Mortgage +30: Birch Street" besides), else the
+                // menu's words are ("cpu1: End the turn (computer)"). A deal's last yes says who gave it, whose deal it was
                 // when a seat offered it, and the deal's words, each name once ("cpu1 accepts
                 // the deal (computer): Copenhagen for Ann's 400" for one made at the device;
                 // "cpu2 accepts cpu1's deal (computer): 440 for cpu2's Safe House").
@@ -327,6 +327,11 @@ impl Desk {
                     } else if let Some(i) = lines
                         .iter()
                         .position(|l| table.contains(l) && l.starts_with(&format!("{name}: ")))
+                        // Last: the command changed the seat's own pieces and nothing after
+                        // (a mortgage, a building); a move whose lines go on past them (rent
+                        // asked that bankrupts a player) is named by its words, the table's
+                        // line where the deeds pass.
+                        .filter(|&i| i + 1 == lines.len())
                     {
                         let line = lines.remove(i);
                         lines.insert(0, format!("{line}{how}"));

@@ -63,6 +63,20 @@ fn tick_until(ui: &mut Ui, now: &mut u64, what: &str, done: impl Fn(&Ui) -> bool
     }
 }
 
+/// The table's lines entered one by one, each accepted.
+fn set_up(ui: &mut Ui, lines: &[&str]) {
+    for line in lines {
+        ui.enter(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+    }
+}
+
+/// Where the log last says `what`.
+fn last_said(log: &[String], what: &str) -> usize {
+    log.iter()
+        .rposition(|l| l.contains(what))
+        .unwrap_or_else(|| panic!("no {what}: {log:#?}"))
+}
+
 /// Play on: ticks (the computer seats act from their thread), OK through any page, and where
 /// the game waits on no computer seat the table's part (a card drawn, a roll for the game's own
 /// piece, the end of a timed game) done by `table`. The number of commands, once it is over.
@@ -1517,22 +1531,19 @@ fn a_computer_seat_that_wins_an_auction_is_handed_its_deed() {
 #[test]
 fn the_table_hands_over_deeds_after_the_lines_of_the_bankruptcy() {
     let mut ui = ann_and_in("suetology", &[Level::Steady], &[]);
-    for line in [
-        "set owner birch-street cpu1",
-        "set buildings birch-street 5",
-        "set owner ashford-row Ann",
-        "set owner north-station Ann",
-        "set cash Ann 10",
-    ] {
-        ui.enter(line).unwrap();
-    }
-    ui.enter("roll 1 2").unwrap();
+    set_up(
+        &mut ui,
+        &[
+            "set owner birch-street cpu1",
+            "set buildings birch-street 5",
+            "set owner ashford-row Ann",
+            "set owner north-station Ann",
+            "set cash Ann 10",
+            "roll 1 2",
+        ],
+    );
     let log = ui.log().to_vec();
-    let at = |what: &str| {
-        log.iter()
-            .rposition(|l| l.contains(what))
-            .unwrap_or_else(|| panic!("no {what}: {log:#?}"))
-    };
+    let at = |what: &str| last_said(&log, what);
     let hand = at("cpu1: hand it Ann's deeds");
     assert!(hand > at("mortgage on"), "{log:#?}");
     assert!(hand > at("on going bankrupt"), "{log:#?}");
@@ -2217,6 +2228,43 @@ fn a_computer_seats_why_never_reads_the_same_chance_twice() {
         "its chance 33.8% -> 34.3%"
     );
     assert_eq!(computer::chance_moves(0.22, 0.27), "its chance 22% -> 27%");
+}
+
+/// Played by hand (suetology, rent asked): cpu1 asked Ann for a hotel's rent beyond her net
+/// worth, and the table read "cpu1: hand it Ann's deeds ... (computer)" first, before what
+/// cpu1 did and the bankruptcy that passed the deeds. A computer seat's move that sets off
+/// more than its own pieces' change is named by its words first; the table's line stands
+/// after the lines it says again.
+#[test]
+fn a_computer_seats_rent_that_bankrupts_a_player_is_said_before_the_deeds_pass() {
+    let mut ui = ann_and_in("suetology", &[Level::Steady], &["rent_must_be_asked=true"]);
+    set_up(
+        &mut ui,
+        &[
+            "set owner upper-mall cpu1",
+            "set owner victoria-heights cpu1",
+            "set buildings upper-mall 5",
+            "set owner ashford-row Ann",
+            "set cash Ann 10",
+            "set position Ann 30",
+            "roll 3 4",
+            "end",
+        ],
+    );
+    let mut now = 10;
+    tick_until(&mut ui, &mut now, "cpu1 asks its rent", |ui| {
+        ui.log().iter().any(|l| l.contains("bankrupt to cpu1"))
+    });
+    let log = ui.log().to_vec();
+    let at = |what: &str| last_said(&log, what);
+    let asked = at("cpu1: Ask rent: Upper Mall (computer)");
+    assert!(
+        asked < at("Ann owes cpu1 1500 rent on Upper Mall"),
+        "{log:#?}"
+    );
+    let hand = at("cpu1: hand it Ann's deed");
+    assert!(hand > at("on going bankrupt"), "{log:#?}");
+    assert!(!log[hand].ends_with("(computer)"), "{log:#?}");
 }
 
 /// Played by hand (suetology): cpu1 went bankrupt to cpu2 and the table read four pages of
