@@ -474,7 +474,7 @@ fn asked_to_tap(t: &Table, untagged: impl Fn(&TagKind) -> bool) -> Option<String
     let has_token = |name: &String| !untagged(&TagKind::Player { name: name.clone() });
     let text = g.message(&t.desk).join(" ");
     text.match_indices("tap").find_map(|(at, _)| {
-        let clause = |s: &str| s.find(['.', '(']).map_or(s.len(), |end| end);
+        let clause = |s: &str| s.find(['.', '(']).unwrap_or(s.len());
         let after = &text[at..];
         if !after[..clause(after)].contains("token") {
             return None;
