@@ -309,10 +309,11 @@ impl Desk {
                 // the line of what the table does for the seat names it, put first, where it
                 // is the command's last line ("cpu1: turn Birch Street face down (computer)",
                 // never the menu's "cpu1: Mortgage +30: Birch Street" besides), else the
-                // menu's words are ("cpu1: End the turn (computer)"). A deal's last yes says who gave it, whose deal it was
-                // when a seat offered it, and the deal's words, each name once ("cpu1 accepts
-                // the deal (computer): Copenhagen for Ann's 400" for one made at the device;
-                // "cpu2 accepts cpu1's deal (computer): 440 for cpu2's Safe House").
+                // menu's words are ("cpu1: End the turn (computer)"). A deal's last yes says
+                // who gave it, whose deal it was when a seat offered it, and the deal's
+                // words, each name once ("cpu1 accepts the deal (computer): Copenhagen for
+                // Ann's 400" for one made at the device; "cpu2 accepts cpu1's deal
+                // (computer): 440 for cpu2's Safe House").
                 if let Some(seat) = actor.seat().filter(|_| !actor.how().is_empty()) {
                     let name = g.header.players.get(seat).cloned().unwrap_or_default();
                     let (words, how) = (words.unwrap_or_default(), actor.how());

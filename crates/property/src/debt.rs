@@ -85,12 +85,10 @@ pub(crate) fn charge_all(t: &mut Table, debts: impl IntoIterator<Item = Debt>) {
             continue;
         }
         // suetology: Bankruptcy: bankrupt at once when the debt is more than net worth.
-        let worth = if t.s.options.bankrupt_when_worth_short {
-            net_worth(t.rules, t.s, d.debtor)
-        } else {
-            i64::MAX
-        };
-        if d.amount > worth {
+        let worth = (t.s.options.bankrupt_when_worth_short)
+            .then(|| net_worth(t.rules, t.s, d.debtor))
+            .filter(|&worth| d.amount > worth);
+        if let Some(worth) = worth {
             t.emit(Event::Note(super::event::Note::BeyondWorth {
                 debtor: d.debtor,
                 creditor: d.creditor,

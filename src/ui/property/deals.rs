@@ -218,7 +218,6 @@ impl PropertyScreens {
         Flow::Stay
     }
 
-    /// Seat `p`'s token says yes to a deal put to it; carried out once every side agrees.
     /// `p` refuses the deal `line` put to them: gone, and said.
     pub(super) fn refuse_offer(&self, g: &Se, desk: &mut Desk, p: usize, line: &str) {
         if let Some(o) = desk.offers.refuse(p, line) {
@@ -234,6 +233,7 @@ impl PropertyScreens {
         }
     }
 
+    /// Seat `p`'s token says yes to a deal put to it; carried out once every side agrees.
     pub(super) fn agree_offer(
         &mut self,
         g: &mut Se,
